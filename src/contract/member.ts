@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { call, empty, ok, wireDate } from './define.js';
+
+/** The logged-in user as the app keeps it. */
+export const memberInfo = z.object({
+  memId: z.string(),
+  memName: z.string(),
+  memNick: z.string(),
+  partnerLevel: z.string(),
+  partnerLevelOrder: z.number(),
+  loginType: z.enum(['NORMAL', 'PARTNER', 'P_NORMAL', 'ADMIN']),
+  cashAmt: z.number(),
+  pointAmt: z.number(),
+  gameAmt: z.number(),
+  outAmtYn: z.enum(['Y', 'N']),
+});
+export type MemberInfo = z.infer<typeof memberInfo>;
+
+export const msgInfo = z.object({ newMsg: z.number(), newAnswer: z.number() });
+
+const session = z.object({
+  token: z.string(),
+  /** Korea-time wire date of expiry */
+  expiresAt: wireDate,
+  /** seconds until expiry, so a client with a wrong clock still refreshes on time */
+  expiresIn: z.number(),
+});
+
+// Request fields are loose strings: the server checks them in the product's order and answers U-codes.
+const s = z.string().optional();
+
+export const memberCalls = {
+  captcha: call('/api/member/captcha', empty, z.object({ captchaId: z.string(), svg: z.string() }), 'site'),
+  login: call(
+    '/api/member/login',
+    z.object({
+      memId: s,
+      memPass: s,
+      captchaId: s,
+      captcha: s,
+      /** which login screen asked: partner screens refuse players (L003), the operator screen non-operators */
+      loginPage: z.enum(['player', 'partner', 'admin']).optional(),
+    }),
+    session.extend({ member: memberInfo, msgInfo }),
+    'site',
+  ),
+  logout: call('/api/member/logout', empty, ok, 'member'),
+  info: call('/api/member/info', empty, z.object({ member: memberInfo, msgInfo, expiresAt: wireDate, expiresIn: z.number() }), 'member'),
+  getToken: call('/api/getToken', empty, session, 'member'),
+  signup: call(
+    '/api/member/signup',
+    z.object({
+      memId: s, memPass: s, memPassCheck: s, memPhone: s, memNick: s, memName: s,
+      bank: s, bankacc: s, cashOutPass: s, cashOutPassCheck: s, recommenderId: s,
+    }),
+    z.object({ memId: z.string(), status: z.enum(['ACTIVE', 'PENDING']) }),
+    'site',
+  ),
+  checkId: call('/api/admin/member/checkId', z.object({ memId: s }), z.object({ available: z.boolean() }), 'site'),
+  checkNickname: call('/api/admin/member/checkNickname', z.object({ memNick: s }), z.object({ available: z.boolean() }), 'site'),
+  /** Account edit: password and withdrawal password, checked in the product's order. */
+  update: call(
+    '/api/member/update',
+    z.object({ memId: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s }),
+    ok,
+    'member',
+  ),
+  /** The coin amount the 5-second check reads; a superseded session answers TK999. */
+  userCash: call(
+    '/api/cash/getUserCash',
+    empty,
+    z.object({ cashAmt: z.number(), pointAmt: z.number(), gameAmt: z.number() }),
+    'member',
+  ),
+};

@@ -1,0 +1,48 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db, DbHandle } from './db/driver.js';
+import type { Publisher } from './live/publisher.js';
+
+/** Everything a handler or domain function may need; built once in main and in tests. */
+export interface AppContext {
+  config: Config;
+  handle: DbHandle;
+  db: Db;
+  live: Publisher;
+  clock: Clock;
+}
+
+export interface SiteRow {
+  id: string;
+  prefix: string;
+  name: string;
+  vendor: string;
+  cash_decimal: number;
+  languages: string;
+  options: Record<string, unknown>;
+  check_start: Date | null;
+  check_end: Date | null;
+}
+
+/** The logged-in member as the auth hook resolves it from the session token. */
+export interface Caller {
+  id: number;
+  memId: string;
+  memNick: string;
+  partnerLevel: string;
+  loginType: string;
+  sessionId: number;
+  expiresAt: Date;
+}
+
+export interface RequestContext extends AppContext {
+  site: SiteRow;
+  caller: Caller | null;
+  ip: string;
+  token: string | null;
+}
+
+/** A handler that requires a logged-in caller gets a non-null one. */
+export interface AuthedContext extends RequestContext {
+  caller: Caller;
+}

@@ -1,0 +1,84 @@
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a multi-statement SQL text (migrations, seeds). */
+  exec(text: string): Promise<void>;
+  /** Runs `fn` on one dedicated connection, so session-level locks hold across its statements. */
+  withConnection<T>(fn: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const toNumber = (v: string) => Number(v);
+
+/** Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or memory for 'memory://'). */
+export async function openDb(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<DbHandle> {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 20);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const pg = (await import('pg')).default;
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format as 'text'),
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    async exec(text) {
+      await pool.query(text);
+    },
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(async (text) => {
+          const r = await client.query(text);
+          return (Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows) as Record<string, unknown>[];
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    async exec(text) {
+      await pglite.exec(text);
+    },
+    async withConnection(fn) {
+      // PGlite is a single connection already
+      return fn(async (text) => {
+        const r = await pglite.exec(text);
+        return (r.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      });
+    },
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export { sql };

@@ -1,0 +1,11 @@
+import type { AppContext } from '../../context.js';
+
+export interface SeedScope {
+  siteId: string;
+  /** memId -> member row id for every seeded member */
+  ids: Map<string, number>;
+}
+export type SeedStep = (app: AppContext, scope: SeedScope) => Promise<void>;
+
+/** Each capability appends its demo history here, in dependency order (money before bets...). */
+export const seedSteps: SeedStep[] = [];

@@ -1,0 +1,72 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Jsonb<T> = ColumnType<T, string | T | undefined, string | T>;
+
+export interface CoreTables {
+  schema_migration: { name: string; applied_at: Generated<Date> };
+  site: {
+    id: string;
+    prefix: string;
+    name: string;
+    api_key: string;
+    vendor: Generated<string>;
+    cash_decimal: Generated<number>;
+    languages: Generated<string>;
+    options: Jsonb<Record<string, unknown>>;
+    check_start: Date | null;
+    check_end: Date | null;
+    created_at: Generated<Date>;
+  };
+  member: {
+    id: Generated<number>;
+    site_id: string;
+    mem_id: string;
+    pass_hash: string;
+    cash_out_pass_hash: string | null;
+    mem_nick: string;
+    mem_name: string | null;
+    mem_phone: string | null;
+    bank: string | null;
+    bank_acc: string | null;
+    partner_level: string;
+    login_type: string;
+    parent_id: number | null;
+    status: Generated<string>;
+    login_yn: Generated<string>;
+    out_amt_yn: Generated<string>;
+    cash_amt: Generated<number>;
+    point_amt: Generated<number>;
+    game_amt: Generated<number>;
+    failed_logins: Generated<number>;
+    last_login_at: Date | null;
+    last_login_ip: string | null;
+    login_count: Generated<number>;
+    created_at: Stamp & Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  member_path: { ancestor_id: number; descendant_id: number; depth: number };
+  session: {
+    id: Generated<number>;
+    site_id: string;
+    member_id: number;
+    token_hash: string;
+    ip: string | null;
+    created_at: Generated<Date>;
+    expires_at: Stamp;
+    ended_at: Date | null;
+    end_reason: string | null;
+  };
+  captcha: { id: string; site_id: string; answer_hash: string; expires_at: Stamp; used_at: Date | null };
+  login_log: { id: Generated<number>; site_id: string; member_id: number; access_ip: string | null; access_date: Generated<Date> };
+  common_code: {
+    master_code: string;
+    group_code: string;
+    code: string;
+    code_name: string;
+    code_name_en: string;
+    code_name_vn: string;
+    ord: Generated<number>;
+  };
+  bank: { bank_code: string; bank_name_kr: string; bank_name_en: string; ord: Generated<number> };
+}

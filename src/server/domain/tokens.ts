@@ -1,0 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Minutes left before a session expires, rounded down; negative once expired. */
+export const minutesLeft = (expiresAt: Date, now: Date) => Math.floor((expiresAt.getTime() - now.getTime()) / 60_000);
+export const needsRefresh = (expiresAt: Date, now: Date, thresholdMinutes = 5) =>
+  expiresAt.getTime() - now.getTime() <= thresholdMinutes * 60_000;

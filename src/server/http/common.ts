@@ -1,0 +1,75 @@
+import { ApiError } from '../../contract/codes.js';
+import { commonCalls } from '../../contract/common.js';
+import { partnerLevels } from '../../contract/enums.js';
+import { toWire } from '../domain/time.js';
+import { siteOptions } from '../domain/siteOptions.js';
+import { defineRoute } from './route.js';
+
+/** Korean display names of the levels (the app translates them by code). */
+const levelNames: Record<string, string> = {
+  PTN_1: '대표', PTN_2: '본사', PTN_3: '부본사', PTN_4: '총판', PTN_5: '매장', PTN_6: '지점', PTN_7: '팀', NORMAL: '회원',
+};
+
+export const commonRoutes = [
+  defineRoute(commonCalls.site, async ({ prefix }, { db }) => {
+    const site = await db
+      .selectFrom('site')
+      .select(['id', 'api_key', 'name', 'vendor', 'cash_decimal', 'languages'])
+      .where('prefix', '=', prefix)
+      .executeTakeFirst();
+    if (!site) throw new ApiError('S404');
+    return {
+      siteId: site.id,
+      apiKey: site.api_key,
+      siteName: site.name,
+      vendor: site.vendor,
+      cashDecimal: site.cash_decimal,
+      languages: site.languages.split(',') as ('ko' | 'en' | 'vn')[],
+    };
+  }),
+
+  defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock }) => {
+    const now = clock.now().getTime();
+    const inCheck = !!site.check_start && !!site.check_end && site.check_start.getTime() <= now && now < site.check_end.getTime();
+    return {
+      startDate: site.check_start ? toWire(site.check_start) : null,
+      endDate: site.check_end ? toWire(site.check_end) : null,
+      inCheck,
+    };
+  }),
+
+  defineRoute(commonCalls.siteOption, async (_req, { site }) => ({ cashDecimal: site.cash_decimal, ...siteOptions(site) })),
+
+  defineRoute(commonCalls.code, async ({ masterCode, groupCode, code }, { db }) => {
+    let q = db.selectFrom('common_code').selectAll().orderBy('group_code').orderBy('ord');
+    if (masterCode) q = q.where('master_code', '=', masterCode);
+    if (groupCode) q = q.where('group_code', '=', groupCode);
+    if (code) q = q.where('code', '=', code);
+    const rows = await q.execute();
+    return {
+      data: {
+        codes: rows.map((r) => ({
+          code: r.code,
+          codeName: r.code_name,
+          codeNameEN: r.code_name_en,
+          codeNameVN: r.code_name_vn,
+          groupCode: r.group_code,
+          groupCodeNameEN: r.group_code,
+          ord: r.ord,
+        })),
+      },
+    };
+  }),
+
+  defineRoute(commonCalls.partnerLevels, async () => ({
+    list: partnerLevels.map((code, i) => ({ code, codeName: levelNames[code], order: i + 1 })),
+  })),
+
+  defineRoute(commonCalls.bank, async (_req, { db }) => ({
+    list: (await db.selectFrom('bank').selectAll().orderBy('ord').execute()).map((b) => ({
+      bankCode: b.bank_code,
+      bankNameKr: b.bank_name_kr,
+      bankNameEn: b.bank_name_en,
+    })),
+  })),
+];

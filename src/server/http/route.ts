@@ -1,0 +1,105 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../../contract/codes.js';
+import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
+import { isPartnerLogin } from '../../contract/enums.js';
+import type { AppContext, AuthedContext, RequestContext, SiteRow } from '../context.js';
+import { resolveSession } from '../domain/sessions.js';
+
+type CtxFor<C extends Call> = C['access'] extends 'public' | 'site' ? RequestContext : AuthedContext;
+export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;
+
+export interface RouteDef {
+  call: Call;
+  handler: (req: unknown, ctx: RequestContext) => Promise<unknown>;
+}
+
+export function defineRoute<C extends Call>(call: C, handler: Handler<C>): RouteDef {
+  return { call, handler: handler as RouteDef['handler'] };
+}
+
+/** Transport failures carry an HTTP status besides the result code; business errors are 200. */
+export class TransportError extends ApiError {
+  constructor(
+    readonly status: number,
+    code: ConstructorParameters<typeof ApiError>[0],
+  ) {
+    super(code);
+  }
+}
+
+const siteCache = new Map<string, { at: number; site: (SiteRow & { api_key: string }) | null }>();
+const SITE_TTL_MS = 2_000;
+
+export function forgetSites() {
+  siteCache.clear();
+}
+
+async function loadSite(app: AppContext, siteId: string) {
+  const hit = siteCache.get(siteId);
+  if (hit && Date.now() - hit.at < SITE_TTL_MS) return hit.site;
+  const site =
+    (await app.db
+      .selectFrom('site')
+      .select(['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end'])
+      .where('id', '=', siteId)
+      .executeTakeFirst()) ?? null;
+  siteCache.set(siteId, { at: Date.now(), site });
+  return site;
+}
+
+const sameKey = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+function header(req: FastifyRequest, name: string): string | null {
+  const v = req.headers[name];
+  return typeof v === 'string' && v.length > 0 ? v : null;
+}
+
+/** Builds the request context: site from body.siteId + Authorization key, caller from X-Auth-Token. */
+async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): Promise<RequestContext> {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const ip = req.ip;
+  if (def.call.access === 'public') {
+    return { ...app, site: null as unknown as SiteRow, caller: null, ip, token: null };
+  }
+  const siteId = typeof body.siteId === 'string' ? body.siteId : typeof body.siteId === 'number' ? String(body.siteId) : '';
+  if (!siteId) throw new TransportError(404, 'S404');
+  const site = await loadSite(app, siteId);
+  if (!site) throw new TransportError(404, 'S404');
+  const key = header(req, 'authorization');
+  if (!key || !sameKey(key.replace(/^Bearer\s+/i, ''), site.api_key)) throw new TransportError(401, 'S401');
+  const token = header(req, 'x-auth-token');
+  const ctx: RequestContext = { ...app, site, caller: null, ip, token };
+  if (def.call.access === 'site') {
+    if (token) ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now()).catch(() => null);
+    return ctx;
+  }
+  if (!token) throw new ApiError('TK001');
+  ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now());
+  if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
+  if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
+  return ctx;
+}
+
+function fieldError(e: z.ZodError) {
+  const first = e.issues[0];
+  return new ApiError('V001', `${first?.path.join('.') || 'body'}: ${first?.message ?? 'invalid'}`);
+}
+
+export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[]) {
+  for (const def of defs) {
+    fastify.post(def.call.path, async (req, reply) => {
+      const ctx = await contextFor(app, def, req);
+      const { siteId: _siteId, ...rest } = (req.body ?? {}) as Record<string, unknown>;
+      const parsed = def.call.req.safeParse(rest);
+      if (!parsed.success) throw fieldError(parsed.error);
+      const data = await def.handler(parsed.data, ctx);
+      return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
+    });
+  }
+}

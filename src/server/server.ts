@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { systemClock } from './clock.js';
+import { readConfig, type Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDb } from './db/driver.js';
+import { migrate } from './db/migrate.js';
+import { seedDemo } from './db/seed/demo.js';
+import { buildHttp } from './http/app.js';
+import { attachLive } from './live/attach.js';
+import { makePublisher } from './live/makePublisher.js';
+
+export interface RunningServer {
+  app: AppContext;
+  http: FastifyInstance;
+  url: string;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
+export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
+  const config = { ...readConfig(), ...overrides };
+  const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(handle);
+  const live = await makePublisher(config);
+  const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock(config.clockOffsetMs) };
+  const seeded = opts.seed === false ? false : await seedDemo(app);
+  const http = await buildHttp(app);
+  await attachLive(http, app);
+  let url = '';
+  if (opts.listen !== false) {
+    url = await http.listen({ port: config.port, host: config.host });
+    url = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  }
+  return {
+    app,
+    http,
+    url,
+    seeded,
+    async close() {
+      await http.close();
+      await live.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDb, type TestServer } from './harness.js';
+
+describe(`common calls and the envelope (${testDb})`, () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  it('looks a site up by prefix, publicly', async () => {
+    const r = await s.post('/api/common/site', { prefix: 'demo' });
+    expect(r.resultCode).toBe('0');
+    expect(r.data).toMatchObject({ siteId: 'demo', siteName: 'Pitboss Demo', cashDecimal: 1, languages: ['ko', 'en', 'vn'] });
+  });
+
+  it('answers an unknown prefix with S404', async () => {
+    const r = await s.post('/api/common/site', { prefix: 'nope' });
+    expect(r.resultCode).toBe('S404');
+  });
+
+  it('refuses a wrong or missing site key with 401 and S401', async () => {
+    const res = await s.raw('/api/etc/bank', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'wrong' },
+      body: JSON.stringify({ siteId: s.siteId }),
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).resultCode).toBe('S401');
+    const res2 = await s.raw('/api/etc/bank', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ siteId: s.siteId }),
+    });
+    expect(res2.status).toBe(401);
+  });
+
+  it('answers an unknown site id with 404 and S404', async () => {
+    const res = await s.raw('/api/etc/bank', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: s.apiKey },
+      body: JSON.stringify({ siteId: 'ghost' }),
+    });
+    expect(res.status).toBe(404);
+    expect((await res.json()).resultCode).toBe('S404');
+  });
+
+  it('answers malformed JSON with 400 and R400, never a stack', async () => {
+    const res = await s.raw('/api/etc/bank', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: s.apiKey },
+      body: '{"siteId": ',
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text).resultCode).toBe('R400');
+    expect(text).not.toMatch(/at .*\.ts/);
+  });
+
+  it('answers an oversize body with 413 and R413', async () => {
+    const res = await s.raw('/api/etc/bank', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: s.apiKey },
+      body: JSON.stringify({ siteId: s.siteId, pad: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).resultCode).toBe('R413');
+  });
+
+  it('answers an unknown call with 404 and R404', async () => {
+    const res = await s.raw('/api/nothing/here', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).resultCode).toBe('R404');
+  });
+
+  it('lists partner levels, banks, codes and site options from the db', async () => {
+    const levels = await s.post('/api/retail/partnerLevels');
+    expect(levels.data.list.map((l: { code: string }) => l.code)).toEqual(['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7', 'NORMAL']);
+    const banks = await s.post('/api/etc/bank');
+    expect(banks.data.list.length).toBeGreaterThan(3);
+    const codes = await s.post('/api/common/code', { masterCode: 'kplay' });
+    expect(codes.data.data.codes.map((c: { code: string }) => c.code)).toContain('slot');
+    const opt = await s.post('/api/etc/siteOption');
+    expect(opt.data).toMatchObject({ cashDecimal: 1, sns1: 'Telegram' });
+    const check = await s.post('/api/common/siteCheckInfo');
+    expect(check.data).toMatchObject({ inCheck: false });
+  });
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Envelope } from '../../src/contract/define.js';
+import type { Config } from '../../src/server/config.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+
+/** Which database the API tests run on: PGlite in memory (default) or a fresh PostgreSQL database. */
+export const testDb = (process.env.PITBOSS_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+export const pgAdminUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestServer extends RunningServer {
+  siteId: string;
+  apiKey: string;
+  /** POST a call as a client would: siteId in the body, site key and token in headers. */
+  post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
+  /** Raw fetch for transport-level checks. */
+  raw(path: string, init: RequestInit): Promise<Response>;
+  login(memId: string, password?: string): Promise<string>;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `pitboss_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: pgAdminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  let drop = async () => {};
+  let databaseUrl: string | undefined;
+  if (testDb === 'postgres') {
+    const fresh = await freshPostgres();
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+  }
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    dataDir: 'memory://',
+    staticDir: '/nonexistent',
+    testCaptcha: '1234',
+    ...overrides,
+  });
+  const siteRes = await fetch(`${server.url}/api/common/site`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ prefix: 'demo' }),
+  });
+  const site = ((await siteRes.json()) as Envelope<{ siteId: string; apiKey: string }>).data!;
+  const post: TestServer['post'] = async (path, body = {}, token) => {
+    const res = await fetch(server.url + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: site.apiKey,
+        ...(token ? { 'x-auth-token': token } : {}),
+      },
+      body: JSON.stringify({ siteId: site.siteId, ...body }),
+    });
+    return (await res.json()) as Envelope<any>;
+  };
+  return {
+    ...server,
+    siteId: site.siteId,
+    apiKey: site.apiKey,
+    post,
+    raw: (path, init) => fetch(server.url + path, init),
+    async login(memId, password = 'demo1234!') {
+      const captcha = await post<{ captchaId: string }>('/api/member/captcha', {});
+      const r = await post<{ token: string }>('/api/member/login', {
+        memId,
+        memPass: password,
+        captchaId: captcha.data?.captchaId,
+        captcha: '1234',
+      });
+      if (r.resultCode !== '0') throw new Error(`login ${memId} failed: ${r.resultCode} ${r.resultMessage}`);
+      return r.data!.token;
+    },
+    async close() {
+      await server.close();
+      await drop();
+    },
+  };
+}
