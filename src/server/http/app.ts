@@ -24,6 +24,8 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = []): Promis
   });
 
   registerRoutes(fastify, app, [...allRoutes, ...extra]);
+  // liveness for process managers and the test runner; says nothing about the data
+  fastify.get('/api/health', async () => ({ resultCode: '0', resultMessage: 'OK', data: { db: app.handle.kind } }));
 
   const root = resolve(app.config.staticDir ?? 'dist');
   const hasClient = existsSync(join(root, 'index.html'));

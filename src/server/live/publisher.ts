@@ -1,8 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { LiveEvent } from '../../contract/enums.js';
 
-/** Who a live event goes to: one member of a site, or everyone online on the site. */
-export type Audience = { siteId: string; memId: string } | { siteId: string; all: true };
+/**
+ * Who a live event goes to: one member of a site (optionally only the sockets of one session,
+ * e.g. LOGOUT to a superseded session while the new one stays), or everyone online on the site.
+ */
+export type Audience = { siteId: string; memId: string; sessionId?: number } | { siteId: string; all: true };
 
 /**
  * The domain calls `publish`; the STOMP broker of each instance listens. In-process by default,

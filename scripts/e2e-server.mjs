@@ -1,0 +1,9 @@
+// Starts a fresh server for the browser tests: a clean embedded database seeded with the demo site.
+import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+
+const dataDir = process.env.PITBOSS_DATA ?? 'data-e2e';
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env: process.env });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
