@@ -1,0 +1,13 @@
+// Checks the toolchain before start/test: Node 20.19+ and npm 11 (Vite 8 does not install with npm 10).
+import { execSync } from 'node:child_process';
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Pitboss needs Node 20.19 or newer (this is ${process.versions.node}).`);
+  process.exit(1);
+}
+const npmMajor = Number(execSync('npm --version', { encoding: 'utf8' }).trim().split('.')[0]);
+if (npmMajor < 11) {
+  console.log('npm is older than 11: upgrading it globally (npm install -g npm@11)…');
+  execSync('npm install -g npm@11', { stdio: 'inherit' });
+}

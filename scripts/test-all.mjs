@@ -1,0 +1,82 @@
+// Every test, in order: translations, type check, unit, API on PGlite, API on PostgreSQL (when
+// reachable; required when CI or PITBOSS_REQUIRE_PG is set), build, browser tests.
+// Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+
+const pgUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const requirePg = !!process.env.CI || !!process.env.PITBOSS_REQUIRE_PG;
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+mkdirSync('reports', { recursive: true });
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+/** A step that is one check (compile, type check, build). */
+function step(label, cmd, args, env) {
+  const ok = run(label, cmd, args, env);
+  ok ? totals.passed++ : (totals.failed++, failures.push(label));
+  return ok;
+}
+
+function vitest(label, project, env = {}) {
+  const out = `reports/${label}.json`;
+  rmSync(out, { force: true });
+  const ok = run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    // a file that fails to load has no failed tests but is still a failure
+    if (!ok && r.numFailedTests === 0) totals.failed++;
+  } else if (!ok) totals.failed++;
+  if (!ok) failures.push(label);
+}
+
+function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port, timeout: 1500 }, () => (s.destroy(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+step('i18n', 'npx', ['lingui', 'compile', '--typescript', '--strict']);
+step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+vitest('unit', 'unit');
+vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
+
+const pg = new URL(pgUrl);
+if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
+  const redis = (await portOpen('127.0.0.1', 6379)) ? { PITBOSS_TEST_REDIS: '1' } : {};
+  vitest('api-postgres', 'api', { PITBOSS_TEST_DB: 'postgres', PITBOSS_PG_URL: pgUrl, ...redis });
+} else if (requirePg) {
+  console.error(`\nPostgreSQL is not reachable at ${pgUrl}: the PostgreSQL API tests are required here.`);
+  totals.failed++;
+  failures.push('api-postgres (unreachable)');
+} else {
+  console.log(`\nPostgreSQL not reachable at ${pgUrl}: PostgreSQL API tests skipped (set PITBOSS_REQUIRE_PG=1 to require them).`);
+}
+
+if (step('build', 'npm', ['run', 'build'])) {
+  run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
+  const out = 'reports/e2e.json';
+  rmSync(out, { force: true });
+  const ok = run('e2e', 'npx', ['playwright', 'test']);
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    if (!ok && !s.unexpected) totals.failed++;
+  } else if (!ok) totals.failed++;
+  if (!ok) failures.push('e2e');
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed ? 1 : 0);
