@@ -12,7 +12,6 @@ function newest(dir) {
   return t;
 }
 
-if (!existsSync('node_modules')) execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
 const sources = Math.max(newest('src/app'), newest('src/contract'), newest('public'), statSync('vite.config.ts').mtimeMs);
 if (built < sources) {

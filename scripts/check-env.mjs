@@ -11,3 +11,9 @@ if (npmMajor < 11) {
   console.log('npm is older than 11: upgrading it globally (npm install -g npm@11)…');
   execSync('npm install -g npm@11', { stdio: 'inherit' });
 }
+
+import { existsSync } from 'node:fs';
+if (!existsSync('node_modules/.package-lock.json')) {
+  console.log('Installing packages (npm install)…');
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
+}
