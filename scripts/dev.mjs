@@ -1,0 +1,13 @@
+// Development: the API server (restarting on change) on PORT (8080) and Vite's dev server,
+// which proxies /api and /ws to it.
+import { spawn } from 'node:child_process';
+
+const env = { ...process.env, PORT: process.env.PORT ?? '8080', PITBOSS_STATIC: '/nonexistent' };
+const procs = [
+  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env }),
+];
+const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const p of procs) p.on('exit', (code) => (stop(), process.exit(code ?? 0)));
