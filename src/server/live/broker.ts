@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import type { RawData, WebSocket } from 'ws';
+import type { LiveEvent } from '../../contract/enums.js';
+import { encodeFrame, FrameError, FrameParser, type Frame } from './frames.js';
+import type { LiveConn, Registry } from './registry.js';
+
+export const EVENTS_DESTINATION = '/user/queue/events';
+
+export interface Identity {
+  siteId: string;
+  memId: string;
+  sessionId: number;
+}
+
+/** Why a token was refused: a result code (TK001, TK002, TK999) and its message. */
+export interface AuthFailure {
+  code: string;
+  message: string;
+}
+
+export interface BrokerOptions {
+  registry: Registry;
+  authenticate(token: string): Promise<Identity | AuthFailure>;
+  /** Shortest heart-beat interval the server offers either way; clients choose longer ones. */
+  minHeartbeatMs?: number;
+  /** A socket that has not completed CONNECT by then is closed. */
+  connectTimeoutMs?: number;
+  /** Outgoing bytes buffered for a slow client before it is dropped. */
+  maxBufferedBytes?: number;
+}
+
+type State = 'new' | 'authenticating' | 'open' | 'closed';
+
+const toBuffer = (data: RawData): Buffer =>
+  Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+
+function parseHeartbeat(value: string | undefined): [number, number] | null {
+  if (value === undefined) return [0, 0];
+  const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(value);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** Runs the STOMP 1.2 session of one WebSocket: CONNECT, subscriptions, heart-beats, delivery. */
+export class StompConnection implements LiveConn {
+  siteId = '';
+  memId = '';
+  sessionId = 0;
+  private state: State = 'new';
+  private readonly parser = new FrameParser();
+  private readonly queued: Frame[] = [];
+  private readonly subscriptions = new Map<string, string>();
+  private readonly id = randomBytes(6).toString('hex');
+  private seq = 0;
+  private lastReceived = Date.now();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly opts: BrokerOptions,
+  ) {
+    ws.on('message', (data) => this.onData(toBuffer(data)));
+    ws.on('close', () => this.teardown());
+    ws.on('error', () => this.teardown());
+    const t = setTimeout(() => {
+      if (this.state === 'new' || this.state === 'authenticating') this.fail('CONNECT expected');
+    }, opts.connectTimeoutMs ?? 10_000);
+    this.timers.push(t);
+  }
+
+  deliver(event: LiveEvent): void {
+    if (this.state !== 'open') return;
+    const body = JSON.stringify({ type: event.type, data1: event.data1 ?? null, data2: event.data2 ?? null });
+    for (const [subscription, destination] of this.subscriptions) {
+      this.send({
+        command: 'MESSAGE',
+        headers: {
+          destination,
+          'message-id': `${this.id}-${++this.seq}`,
+          subscription,
+          'content-type': 'application/json',
+        },
+        body,
+      });
+    }
+  }
+
+  close(reason: string): void {
+    if (this.state === 'closed') return;
+    this.teardown();
+    this.ws.close(1000, reason);
+  }
+
+  private onData(data: Buffer) {
+    if (this.state === 'closed') return;
+    this.lastReceived = Date.now();
+    let items;
+    try {
+      items = this.parser.push(data);
+    } catch (e) {
+      if (e instanceof FrameError) return this.fail(e.message);
+      throw e;
+    }
+    for (const item of items) {
+      if (item.kind === 'frame') this.onFrame(item.frame);
+    }
+  }
+
+  private onFrame(frame: Frame) {
+    if (this.state === 'closed') return;
+    if (this.state === 'authenticating') {
+      this.queued.push(frame);
+      return;
+    }
+    if (this.state === 'new') {
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') return this.fail('CONNECT expected', frame);
+      void this.connect(frame);
+      return;
+    }
+    const h = frame.headers;
+    switch (frame.command) {
+      case 'SUBSCRIBE':
+        if (!h.id) return this.fail('SUBSCRIBE needs an id header', frame);
+        if (h.destination !== EVENTS_DESTINATION) return this.fail(`Unknown destination: only ${EVENTS_DESTINATION} may be subscribed`, frame);
+        if (this.subscriptions.has(h.id)) return this.fail(`Subscription id ${h.id} already in use`, frame);
+        this.subscriptions.set(h.id, h.destination);
+        break;
+      case 'UNSUBSCRIBE':
+        if (!h.id) return this.fail('UNSUBSCRIBE needs an id header', frame);
+        this.subscriptions.delete(h.id);
+        break;
+      case 'ACK':
+      case 'NACK':
+        // every subscription is ack:auto; acknowledgements have nothing to settle
+        break;
+      case 'DISCONNECT':
+        this.receipt(frame);
+        return this.close('disconnect');
+      case 'SEND':
+        return this.fail('SEND is not accepted: this channel only pushes events to clients', frame);
+      case 'CONNECT':
+      case 'STOMP':
+        return this.fail('Already connected', frame);
+      default:
+        return this.fail(`Unsupported command ${frame.command}`, frame);
+    }
+    this.receipt(frame);
+  }
+
+  private async connect(frame: Frame) {
+    const h = frame.headers;
+    const versions = (h['accept-version'] ?? '').split(',').map((v) => v.trim());
+    if (!versions.includes('1.2')) return this.fail('Supported protocol version is 1.2', frame, { version: '1.2' });
+    const hb = parseHeartbeat(h['heart-beat']);
+    if (!hb) return this.fail('Malformed heart-beat header', frame);
+    const token = h.token ?? h['X-Auth-Token'] ?? h['x-auth-token'];
+    if (!token) return this.fail('Missing token', frame, { code: 'TK001' });
+
+    this.state = 'authenticating';
+    let who: Identity | AuthFailure;
+    try {
+      who = await this.opts.authenticate(token);
+    } catch {
+      return this.fail('Server error, please retry', frame);
+    }
+    if (this.state !== 'authenticating') return;
+    if ('code' in who) return this.fail(who.message, frame, { code: who.code });
+
+    this.siteId = who.siteId;
+    this.memId = who.memId;
+    this.sessionId = who.sessionId;
+    this.state = 'open';
+    this.opts.registry.add(this);
+    const floor = this.opts.minHeartbeatMs ?? 1000;
+    const [cx, cy] = hb;
+    this.send({
+      command: 'CONNECTED',
+      headers: { version: '1.2', 'heart-beat': `${floor},${floor}`, server: 'pitboss', session: this.id },
+      body: '',
+    });
+    this.receipt(frame);
+    if (cy > 0) this.every(Math.max(floor, cy), () => this.ws.send('\n'));
+    if (cx > 0) {
+      const expect = Math.max(floor, cx);
+      this.every(expect / 2, () => {
+        if (Date.now() - this.lastReceived > 2 * expect) {
+          this.teardown();
+          this.ws.terminate();
+        }
+      });
+    }
+    for (const queued of this.queued.splice(0)) this.onFrame(queued);
+  }
+
+  private every(ms: number, fn: () => void) {
+    this.timers.push(setInterval(fn, ms));
+  }
+
+  private receipt(frame: Frame) {
+    const id = frame.headers.receipt;
+    if (id !== undefined) this.send({ command: 'RECEIPT', headers: { 'receipt-id': id }, body: '' });
+  }
+
+  private send(frame: Frame) {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > (this.opts.maxBufferedBytes ?? 1 << 20)) {
+      this.teardown();
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(encodeFrame(frame));
+  }
+
+  /** Sends ERROR (as the spec requires before closing on a protocol error) and closes. */
+  private fail(message: string, frame?: Frame, extra: Record<string, string> = {}) {
+    if (this.state === 'closed') return;
+    const headers: Record<string, string> = { message, ...extra, 'content-type': 'text/plain' };
+    if (frame?.headers.receipt !== undefined) headers['receipt-id'] = frame.headers.receipt;
+    this.send({ command: 'ERROR', headers, body: message });
+    this.close('protocol error');
+  }
+
+  private teardown() {
+    if (this.state === 'closed') return;
+    const wasOpen = this.state === 'open';
+    this.state = 'closed';
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.length = 0;
+    this.queued.length = 0;
+    this.subscriptions.clear();
+    if (wasOpen) this.opts.registry.remove(this);
+  }
+}
