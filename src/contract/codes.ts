@@ -50,6 +50,7 @@ export const resultCodes = {
   U117: 'Check the account number',
   U118: 'Withdrawal password confirmation does not match',
   U119: 'Enter the password',
+  U120: 'Enter the withdrawal password',
   // messages
   M001: 'New message',
   M002: 'Unread messages cannot be deleted',

@@ -26,8 +26,9 @@ const session = z.object({
   expiresIn: z.number(),
 });
 
-// Request fields are loose strings: the server checks them in the product's order and answers U-codes.
-const s = z.string().optional();
+// Request fields are loose strings (numbers accepted, e.g. a 4-digit withdrawal password): the
+// server checks them in the product's order (see validate.ts) and answers U-codes, not V001.
+const s = z.union([z.string().max(200), z.number()]).transform(String).optional();
 
 export const memberCalls = {
   captcha: call('/api/member/captcha', empty, z.object({ captchaId: z.string(), svg: z.string() }), 'site'),

@@ -17,3 +17,9 @@ export function siteOptions(site: Pick<SiteRow, 'options'>) {
     withdrawWaitMinutes: num('withdrawWaitMinutes', 0),
   };
 }
+
+/** Signup switches: `signupApproval` makes self-signed-up members wait for the operator; `signupClosed` refuses signups. */
+export function signupOptions(site: Pick<SiteRow, 'options'>) {
+  const o = site.options ?? {};
+  return { approval: o.signupApproval === true, closed: o.signupClosed === true };
+}

@@ -1,0 +1,100 @@
+/**
+ * Field rules for signup and account edit, shared by the app (to warn before sending) and the
+ * server (which re-checks and answers the same code). Pure functions: no I/O, no platform APIs.
+ */
+import type { ResultCode } from './codes.js';
+
+const present = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim().length > 0;
+const chars = (v: string) => [...v].length;
+
+/** Member id: 4 to 13 letters and digits, nothing else. */
+export const isMemId = (v: string) => /^[A-Za-z0-9]{4,13}$/.test(v);
+/** Password: 6 to 20 of letters, digits and !@#$%*. */
+export const isPassword = (v: string) => /^[A-Za-z0-9!@#$%*]{6,20}$/.test(v);
+/** Withdrawal (cash-out) password: exactly 4 digits. */
+export const isCashOutPass = (v: string) => /^[0-9]{4}$/.test(v);
+/** Nickname: 3 to 20 characters, no surrounding or control whitespace. */
+export const isNickname = (v: string) => v === v.trim() && chars(v) >= 3 && chars(v) <= 20 && !/[\p{Cc}]/u.test(v);
+/** Phone: digits and hyphens only, starting and ending with a digit, 8 to 15 digits. */
+export const isPhone = (v: string) => {
+  if (!/^[0-9][0-9-]*[0-9]$/.test(v) || v.includes('--') || v.length > 20) return false;
+  const digits = v.replace(/-/g, '').length;
+  return digits >= 8 && digits <= 15;
+};
+/** Bank name: letters (any script) and inner spaces, at least 2 letters. */
+export const isBankName = (v: string) => /^\p{L}[\p{L} ]*\p{L}$/u.test(v) && chars(v) <= 40;
+/** Account holder: Hangul or Latin letters and inner spaces, up to 30 characters. */
+export const isHolder = (v: string) => /^[\p{Script=Hangul}A-Za-z](?:[\p{Script=Hangul}A-Za-z ]*[\p{Script=Hangul}A-Za-z])?$/u.test(v) && chars(v) <= 30;
+/** Bank account number: digits only, 6 to 20. */
+export const isAccountNumber = (v: string) => /^[0-9]{6,20}$/.test(v);
+
+export interface SignupFields {
+  memId?: string | null;
+  memPass?: string | null;
+  memPassCheck?: string | null;
+  memPhone?: string | null;
+  memNick?: string | null;
+  recommenderId?: string | null;
+  /** account holder name */
+  memName?: string | null;
+  cashOutPass?: string | null;
+  /** compared only when the form sends it */
+  cashOutPassCheck?: string | null;
+  bank?: string | null;
+  bankacc?: string | null;
+}
+
+type Rule = () => ResultCode | null;
+const firstFailure = (rules: Rule[]): ResultCode | null => {
+  for (const rule of rules) {
+    const code = rule();
+    if (code) return code;
+  }
+  return null;
+};
+
+/**
+ * Member signup in the product's field order, stopping at the first failure:
+ * id, password confirmation, password, phone, nickname, recommender, holder, withdrawal
+ * password, bank, account number. Returns the failing code or null.
+ */
+export function validateSignup(f: SignupFields): ResultCode | null {
+  return firstFailure([
+    () => (present(f.memId) && isMemId(f.memId) ? null : 'U101'),
+    () => (present(f.memPassCheck) && f.memPassCheck === f.memPass ? null : 'U113'),
+    () => (!present(f.memPass) ? 'U119' : isPassword(f.memPass) ? null : 'U102'),
+    () => (present(f.memPhone) && isPhone(f.memPhone) ? null : 'U114'),
+    () => (present(f.memNick) && isNickname(f.memNick) ? null : 'U105'),
+    () => (present(f.recommenderId) ? null : 'U106'),
+    () => (present(f.memName) && isHolder(f.memName) ? null : 'U116'),
+    () => (present(f.cashOutPass) && isCashOutPass(f.cashOutPass) ? null : 'U103'),
+    () => (f.cashOutPassCheck == null || f.cashOutPassCheck === f.cashOutPass ? null : 'U118'),
+    () => (present(f.bank) && isBankName(f.bank) ? null : 'U115'),
+    () => (present(f.bankacc) && isAccountNumber(f.bankacc) ? null : 'U117'),
+  ]);
+}
+
+export interface AccountEditFields {
+  memPass?: string | null;
+  memPassCheck?: string | null;
+  cashOutPass?: string | null;
+  cashOutPassCheck?: string | null;
+}
+
+/**
+ * Account edit in the product's order: password confirmation empty (U113), password empty (U119),
+ * password format (U102), withdrawal confirmation empty then withdrawal password empty (U120),
+ * withdrawal format (U103), passwords equal (U113), withdrawal passwords equal (U118).
+ */
+export function validateAccountEdit(f: AccountEditFields): ResultCode | null {
+  return firstFailure([
+    () => (present(f.memPassCheck) ? null : 'U113'),
+    () => (present(f.memPass) ? null : 'U119'),
+    () => (isPassword(f.memPass!) ? null : 'U102'),
+    () => (present(f.cashOutPassCheck) ? null : 'U120'),
+    () => (present(f.cashOutPass) ? null : 'U120'),
+    () => (isCashOutPass(f.cashOutPass!) ? null : 'U103'),
+    () => (f.memPass === f.memPassCheck ? null : 'U113'),
+    () => (f.cashOutPass === f.cashOutPassCheck ? null : 'U118'),
+  ]);
+}

@@ -1,0 +1,41 @@
+import { memberCalls } from '../../contract/member.js';
+import { balances, endSession, extendSession, memberInfo, sessionTimes, updateAccount } from '../domain/account.js';
+import { login } from '../domain/auth.js';
+import { issueCaptcha } from '../domain/captcha.js';
+import { idAvailable, nicknameAvailable, signup } from '../domain/signup.js';
+import { signupOptions } from '../domain/siteOptions.js';
+import { unreadCounts } from '../domain/unread.js';
+import { defineRoute } from './route.js';
+
+export const memberRoutes = [
+  defineRoute(memberCalls.captcha, (_req, { db, site, clock, config }) => issueCaptcha(db, site.id, clock.now(), config.testCaptcha)),
+
+  defineRoute(memberCalls.login, (req, { db, live, site, ip, clock }) => login({ db, live, siteId: site.id, ip, now: clock.now() }, req)),
+
+  defineRoute(memberCalls.logout, async (_req, { db, live, site, caller, clock }) => {
+    await endSession(db, caller.sessionId, clock.now(), 'logout');
+    // other tabs and the socket of this session sign out too
+    live.publish({ siteId: site.id, memId: caller.memId, sessionId: caller.sessionId }, { type: 'LOGOUT' });
+    return null;
+  }),
+
+  defineRoute(memberCalls.info, async (_req, { db, caller, clock }) => {
+    const [member, msgInfo] = await Promise.all([memberInfo(db, caller.id), unreadCounts(db, caller.id)]);
+    return { member, msgInfo, ...sessionTimes(caller.expiresAt, clock.now()) };
+  }),
+
+  defineRoute(memberCalls.getToken, (_req, { db, caller, token, clock }) => extendSession(db, caller.sessionId, token!, clock.now())),
+
+  defineRoute(memberCalls.userCash, (_req, { db, caller }) => balances(db, caller.id)),
+
+  defineRoute(memberCalls.signup, (req, { db, site }) => signup(db, site.id, req, signupOptions(site))),
+
+  defineRoute(memberCalls.checkId, (req, { db, site }) => idAvailable(db, site.id, req.memId)),
+
+  defineRoute(memberCalls.checkNickname, (req, { db, site }) => nicknameAvailable(db, site.id, req.memNick)),
+
+  defineRoute(memberCalls.update, async (req, { db, caller }) => {
+    await updateAccount(db, caller.id, caller.memId, req);
+    return null;
+  }),
+];
