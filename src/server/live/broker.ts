@@ -178,7 +178,7 @@ export class StompConnection implements LiveConn {
       body: '',
     });
     this.receipt(frame);
-    if (cy > 0) this.every(Math.max(floor, cy), () => this.ws.send('\n'));
+    if (cy > 0) this.every(Math.max(floor, cy), () => this.write('\n'));
     if (cx > 0) {
       const expect = Math.max(floor, cx);
       this.every(expect / 2, () => {
@@ -201,13 +201,17 @@ export class StompConnection implements LiveConn {
   }
 
   private send(frame: Frame) {
+    this.write(encodeFrame(frame));
+  }
+
+  private write(data: string) {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > (this.opts.maxBufferedBytes ?? 1 << 20)) {
       this.teardown();
       this.ws.terminate();
       return;
     }
-    this.ws.send(encodeFrame(frame));
+    this.ws.send(data);
   }
 
   /** Sends ERROR (as the spec requires before closing on a protocol error) and closes. */

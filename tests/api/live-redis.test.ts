@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { Client, type IMessage } from '@stomp/stompjs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { Envelope } from '../../src/contract/define.js';
+import type { LiveEvent } from '../../src/contract/enums.js';
+import { getSessionByToken } from '../../src/server/domain/sessions.js';
+import { redisPublisher } from '../../src/server/live/redisPublisher.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+import { pgAdminUrl } from './harness.js';
+
+const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean, ms = 3000, what = 'condition') {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+async function pgAdmin(sql: string) {
+  const c = new pg.Client({ connectionString: pgAdminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function post<T>(base: string, path: string, body: Record<string, unknown>, apiKey?: string): Promise<Envelope<T>> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: apiKey } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+async function subscriber(url: string, token: string) {
+  const events: LiveEvent[] = [];
+  let closed = false;
+  const client = new Client({ webSocketFactory: () => new WebSocket(url), connectHeaders: { token }, reconnectDelay: 0 });
+  client.onWebSocketClose = () => (closed = true);
+  await new Promise<void>((resolve, reject) => {
+    client.onConnect = () => {
+      client.watchForReceipt('sub', () => resolve());
+      client.subscribe('/user/queue/events', (m: IMessage) => events.push(JSON.parse(m.body)), { receipt: 'sub' });
+    };
+    client.onStompError = (f) => reject(new Error(f.headers.message));
+    client.activate();
+  });
+  return { client, events, isClosed: () => closed };
+}
+
+describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS_TEST_REDIS=1 to run)', () => {
+  describe('publisher', () => {
+    it('hands every event once to the listeners of every instance, the publishing one included', async () => {
+      const a = await redisPublisher(redisUrl!);
+      const b = await redisPublisher(redisUrl!);
+      const siteId = `t-${randomBytes(4).toString('hex')}`;
+      const seenA: unknown[] = [];
+      const seenB: unknown[] = [];
+      a.onEvent((to, e) => to.siteId === siteId && seenA.push(e));
+      b.onEvent((to, e) => to.siteId === siteId && seenB.push(e));
+      a.publish({ siteId, memId: 'x' }, { type: 'MSG', data1: 1 });
+      b.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'Y' });
+      await until(() => seenA.length === 2 && seenB.length === 2, 3000, 'both events on both');
+      await sleep(100);
+      expect(seenA).toHaveLength(2);
+      expect(seenB).toEqual(seenA);
+      await a.close();
+      await b.close();
+    });
+  });
+
+  describe('two API instances on one database', () => {
+    const dbName = `pitboss_t_${randomBytes(6).toString('hex')}`;
+    let a: RunningServer;
+    let b: RunningServer;
+    let siteId = '';
+    let apiKey = '';
+    const clients: Client[] = [];
+
+    const wsOf = (srv: RunningServer) => srv.url.replace(/^http/, 'ws') + '/ws';
+    async function login(memId: string) {
+      const captcha = await post<{ captchaId: string }>(a.url, '/api/member/captcha', { siteId }, apiKey);
+      const r = await post<{ token: string }>(
+        a.url,
+        '/api/member/login',
+        { siteId, memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' },
+        apiKey,
+      );
+      if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
+      return r.data!.token;
+    }
+    const track = async (p: ReturnType<typeof subscriber>) => {
+      const sub = await p;
+      clients.push(sub.client);
+      return sub;
+    };
+
+    beforeAll(async () => {
+      await pgAdmin(`create database ${dbName}`);
+      const url = new URL(pgAdminUrl);
+      url.pathname = `/${dbName}`;
+      const common = { port: 0, host: '127.0.0.1', databaseUrl: url.toString(), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl };
+      // one after the other: the first migrates and seeds, the second finds it done
+      a = await startServer(common);
+      b = await startServer(common);
+      const site = await post<{ siteId: string; apiKey: string }>(a.url, '/api/common/site', { prefix: 'demo' });
+      siteId = site.data!.siteId;
+      apiKey = site.data!.apiKey;
+    });
+
+    afterAll(async () => {
+      await Promise.all(clients.map((c) => c.deactivate({ force: true })));
+      await a?.close();
+      await b?.close();
+      await pgAdmin(`drop database if exists ${dbName} with (force)`);
+    });
+
+    it('delivers an event published on one instance to a socket on the other, once', async () => {
+      const onB = await track(subscriber(wsOf(b), await login('user1')));
+      const onA = await track(subscriber(wsOf(a), await login('user2')));
+      a.app.live.publish({ siteId, memId: 'user1' }, { type: 'CASH', data1: 500, data2: 7 });
+      b.app.live.publish({ siteId, memId: 'user2' }, { type: 'MSG', data1: 4 });
+      a.app.live.publish({ siteId, all: true }, { type: 'LOCK_BET_YN', data1: 'Y', data2: 'N' });
+      await until(() => onB.events.length === 2 && onA.events.length === 2, 3000, 'events across instances');
+      await sleep(150);
+      expect(onB.events).toEqual([
+        { type: 'CASH', data1: 500, data2: 7 },
+        { type: 'LOCK_BET_YN', data1: 'Y', data2: 'N' },
+      ]);
+      // published from different instances, so their relative order is not fixed
+      expect(onA.events).toHaveLength(2);
+      expect(onA.events).toEqual(
+        expect.arrayContaining([
+          { type: 'MSG', data1: 4, data2: null },
+          { type: 'LOCK_BET_YN', data1: 'Y', data2: 'N' },
+        ]),
+      );
+    });
+
+    it('closes a logged-out session held by the other instance', async () => {
+      const token = await login('user3');
+      const sessionId = (await getSessionByToken(b.app.db, token, new Date())).sessionId;
+      const onB = await track(subscriber(wsOf(b), token));
+      a.app.live.publish({ siteId, memId: 'user3', sessionId }, { type: 'LOGOUT' });
+      await until(() => onB.isClosed(), 3000, 'socket on B closed');
+      expect(onB.events.map((e) => e.type)).toEqual(['LOGOUT']);
+    });
+  });
+});
