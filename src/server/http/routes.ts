@@ -1,6 +1,9 @@
 import { commonRoutes } from './common.js';
 import { memberRoutes } from './member.js';
 import type { RouteDef } from './route.js';
+import { cashRoutes } from './cash.js';
+import { retailRoutes } from './retail.js';
+import { adminMoneyRoutes } from './admin.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes];

@@ -1,1 +1,47 @@
-export interface MoneyTables {}
+import type { ColumnType, Generated } from 'kysely';
+
+type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Jsonb<T> = ColumnType<T, string | undefined | null, string | null>;
+
+export interface MoneyTables {
+  ledger_entry: {
+    id: Generated<number>;
+    site_id: string;
+    move_id: number;
+    member_id: number;
+    counterpart_id: number;
+    kind: 'cash' | 'point';
+    type_code: number;
+    before_amt: number;
+    amount: number;
+    after_amt: number;
+    sender_id: number;
+    receiver_id: number;
+    memo: string | null;
+    request_key: string | null;
+    cash_request_id: number | null;
+    /** what the movement was about, e.g. the bet behind rolling points: {gameIdx, betAmt, pointRate, ...} */
+    detail: Jsonb<Record<string, unknown> | null>;
+    created_at: Stamp & Generated<Date>;
+  };
+  request_key: {
+    site_id: string;
+    member_id: number;
+    key: string;
+    call: string;
+    result: Jsonb<unknown>;
+    created_at: Stamp & Generated<Date>;
+  };
+  cash_request: {
+    id: Generated<number>;
+    site_id: string;
+    member_id: number;
+    cash_type: number;
+    amount: number;
+    status: Generated<number>;
+    request_key: string | null;
+    processed_by: number | null;
+    created_at: Stamp & Generated<Date>;
+    updated_at: Stamp & Generated<Date>;
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { amount, call, listOf, page, wireDate } from './define.js';
+
+/** The client's id for one user action (one per button press, reused on retry): replays answer the first result. */
+export const requestId = z.string().min(1).max(64);
+const optAmount = amount.optional();
+const optDate = wireDate.optional().or(z.literal('').transform(() => undefined));
+
+export const cashRequestAnswer = z.object({ cashIdx: z.number(), cashStatus: z.number() });
+
+export const cashRequestRow = z.object({
+  cashIdx: z.number(),
+  /** 1 deposit, -1 withdrawal */
+  cashType: z.number(),
+  regDate: wireDate,
+  updDate: wireDate,
+  cashAmt: z.number(),
+  /** 0 applied, 2 waiting, 1 complete, -1 cancelled/rejected */
+  cashStatus: z.number(),
+});
+
+export const cashCalls = {
+  /** Deposit request: credited when the operator approves. */
+  deposit: call(
+    '/api/cash/in',
+    z.object({ memId: z.string().optional(), cashType: z.unknown().optional(), cashStatus: z.unknown().optional(), cashAmt: optAmount, requestId }),
+    cashRequestAnswer,
+  ),
+  /** Withdrawal request: the amount leaves the balance at once and comes back if cancelled or rejected. */
+  withdraw: call(
+    '/api/cash/out',
+    z.object({
+      memId: z.string().optional(), cashType: z.unknown().optional(), cashStatus: z.unknown().optional(),
+      cashAmt: optAmount, cashOutPass: z.string().optional(), requestId,
+    }),
+    cashRequestAnswer,
+  ),
+  /** Own requests, newest first, 10 a page; dates default to 2 days back until now. */
+  list: call(
+    '/api/cash/list/',
+    z.object({ cashType: z.coerce.number().int().optional().or(z.literal('').transform(() => undefined)), startDate: optDate, endDate: optDate, page }),
+    listOf(cashRequestRow),
+  ),
+  /** Cancel an own request still applied (status 0); a held withdrawal returns to the balance. */
+  cancel: call('/api/cash/del', z.object({ cashIdx: z.coerce.number().int().positive(), requestId }), cashRequestAnswer),
+};
+
+export { optAmount, optDate };

@@ -1,0 +1,57 @@
+import { retailCalls } from '../../contract/retail.js';
+import { dateRange } from '../domain/moneyQueries.js';
+import { bottomCashList, cashSendList, cashTransLog, memberCashLog, scopeRoot, subtreePoints } from '../domain/retailQueries.js';
+import { partnerMove } from '../domain/transfers.js';
+import { actorOf, settle } from './moneyCommon.js';
+import { defineRoute } from './route.js';
+
+/** Partner money: give/retrieve cash and points to direct children, and the subtree's money lists. */
+export const retailRoutes = [
+  defineRoute(retailCalls.cashIn, async (req, ctx) =>
+    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashIn, req.requestId), { memId: req.memId, amount: req.inAmt, memo: req.memo, direction: 'give', kind: 'cash' }))),
+
+  defineRoute(retailCalls.cashOut, async (req, ctx) =>
+    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashOut, req.requestId), { memId: req.memId, amount: req.outAmt, memo: req.memo, direction: 'retrieve', kind: 'cash' }))),
+
+  defineRoute(retailCalls.pointChange, async (req, ctx) =>
+    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.pointChange, req.requestId), {
+      memId: req.memId, amount: req.pointAmt, memo: req.memo ?? req.pointDesc, direction: req.pointType === 2 ? 'give' : 'retrieve', kind: 'point',
+    }))),
+
+  defineRoute(retailCalls.cashSendlist, async (req, ctx) => {
+    const top = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.topMemId);
+    return cashSendList(ctx.db, top, {
+      range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), cashType: req.cashType || undefined,
+      cashStatus: req.cashStatus, botMemId: req.botMemId, page: req.page, perPage: req.count_per_list,
+    });
+  }),
+
+  defineRoute(retailCalls.cashTransLog, async (req, ctx) =>
+    cashTransLog(ctx.db, ctx.caller, {
+      range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7, req.oldYn), memId: req.memId,
+      cashTypeList: req.cashTypeList, page: req.page, perPage: req.count_per_list,
+    })),
+
+  defineRoute(retailCalls.cashLog, async (req, ctx) => {
+    const id = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
+    return memberCashLog(ctx.db, id, { range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), cashType: req.cashType, page: req.page });
+  }),
+
+  defineRoute(retailCalls.bottomCashList, async (req, ctx) => {
+    const rootId = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
+    return bottomCashList(ctx.db, ctx.caller.id, {
+      rootId, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2, req.oldYn), cashType: req.cashType,
+      searchType: req.searchType, searchWord: req.searchWord, page: req.page, perPage: req.count_per_list,
+      orderColumn: req.orderColumn, orderType: req.orderType,
+    });
+  }),
+
+  defineRoute(retailCalls.pointList, async (req, ctx) => {
+    const rootId = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
+    const types = req.pointTypeList?.length ? req.pointTypeList : req.pointType !== undefined ? [req.pointType] : undefined;
+    return subtreePoints(ctx.db, {
+      rootId, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7, req.oldYn), pointTypes: types,
+      searchType: req.searchType, searchWord: req.searchWord, page: req.page, perPage: req.count_per_list,
+    });
+  }),
+];

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { checkLedger, rebuildBalances } from '../../src/server/domain/ledgerCheck.js';
+import { hashToken, newToken } from '../../src/server/domain/tokens.js';
+import type { Db } from '../../src/server/db/driver.js';
+import type { TestServer } from './harness.js';
+
+export const rid = () => randomUUID();
+
+/** A session straight in the db (no scrypt, no captcha): for tests that need many callers. */
+export async function sessionFor(db: Db, siteId: string, memberId: number): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('session')
+    .values({ site_id: siteId, member_id: memberId, token_hash: hashToken(token), expires_at: new Date(Date.now() + 4 * 3600_000) })
+    .execute();
+  return token;
+}
+
+export async function memberId(db: Db, siteId: string, memId: string): Promise<number> {
+  const r = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function balances(s: TestServer, memId: string) {
+  return s.app.db
+    .selectFrom('member')
+    .select(['cash_amt as cash', 'point_amt as point'])
+    .where('site_id', '=', s.siteId)
+    .where('mem_id', '=', memId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Everything a refused call must leave unchanged: every balance, the entry count, the open requests. */
+export async function moneyState(s: TestServer) {
+  const db = s.app.db;
+  const [members, entries, requests, keys] = await Promise.all([
+    db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('site_id', '=', s.siteId).orderBy('id').execute(),
+    db.selectFrom('ledger_entry').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow(),
+    db.selectFrom('cash_request').select(['id', 'status']).orderBy('id').execute(),
+    db.selectFrom('request_key').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return JSON.stringify({ members, entries, requests, keys });
+}
+
+/** The ledger invariants: balanced movements, stored == rebuilt, totals zero, nobody negative, each key at most once. */
+export async function expectSound(db: Db, siteId: string) {
+  const report = await checkLedger(db, siteId);
+  expect(report, JSON.stringify(report).slice(0, 2000)).toMatchObject({
+    ok: true, balanceMismatches: [], unbalancedMoves: [], chainBreaks: [], negatives: [], totals: { cash: 0, point: 0 },
+  });
+  expect(await rebuildBalances(db, siteId)).toBe(0);
+  const dup = await db
+    .selectFrom('ledger_entry')
+    .select(['request_key', 'sender_id'])
+    .select((eb) => eb.fn.count('move_id').distinct().as('moves'))
+    .where('site_id', '=', siteId)
+    .where('request_key', 'is not', null)
+    .groupBy(['request_key', 'sender_id'])
+    .having((eb) => eb.fn.count('move_id').distinct(), '>', 1)
+    .execute();
+  expect(dup).toEqual([]);
+  return report;
+}
