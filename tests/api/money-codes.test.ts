@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSites } from '../../src/server/http/route.js';
+import { kstDayStart } from '../../src/server/domain/time.js';
+import { startTestServer, testDb, type TestServer } from './harness.js';
+import { balances, expectSound, moneyState, rid } from './moneyKit.js';
+
+describe(`money result codes (${testDb})`, () => {
+  let s: TestServer;
+  const tokens = new Map<string, string>();
+  const tok = async (memId: string) => {
+    if (!tokens.has(memId)) tokens.set(memId, await s.login(memId));
+    return tokens.get(memId)!;
+  };
+  /** The call answers `code` and leaves every balance, entry, request and key as it was. */
+  const refused = async (code: string, path: string, body: Record<string, unknown>, memId: string) => {
+    const token = await tok(memId);
+    const before = await moneyState(s);
+    const r = await s.post(path, { requestId: rid(), ...body }, token);
+    expect(r.resultCode, `${path} ${JSON.stringify(body)} -> ${r.resultMessage}`).toBe(code);
+    expect(await moneyState(s)).toBe(before);
+  };
+  const setMember = (memId: string, v: { status?: string; out_amt_yn?: string; cash_out_pass_hash?: string | null }) =>
+    s.app.db.updateTable('member').set(v).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
+  const setOptions = async (o: Record<string, unknown>) => {
+    await s.app.db.updateTable('site').set({ options: JSON.stringify(o) }).where('id', '=', s.siteId).execute();
+    forgetSites();
+  };
+  const clock = () => s.app.clock as unknown as { offsetMs: number };
+
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    if (s) await expectSound(s.app.db, s.siteId);
+    await s?.close();
+  });
+
+  it('deposit: C002 C101 C102 C103 U0011 C003, V001 without a request id', async () => {
+    await refused('C002', '/api/cash/in', { cashAmt: 0 }, 'user1');
+    await refused('C002', '/api/cash/in', { cashAmt: '' }, 'user1');
+    await refused('C002', '/api/cash/in', {}, 'user1');
+    await refused('C101', '/api/cash/in', { cashAmt: 10_001_000 }, 'user1');
+    await refused('C102', '/api/cash/in', { cashAmt: 9_000 }, 'user1');
+    await refused('C103', '/api/cash/in', { cashAmt: 10_500 }, 'user1');
+    await refused('V001', '/api/cash/in', { cashAmt: 10_000, requestId: undefined }, 'user1');
+    await refused('V001', '/api/cash/in', { cashAmt: 'ten' }, 'user1');
+    await setMember('user2', { status: 'SUSPENDED' });
+    await refused('U0011', '/api/cash/in', { cashAmt: 10_000 }, 'user2');
+    await setMember('user2', { status: 'ACTIVE' });
+    const ok = await s.post('/api/cash/in', { cashAmt: '20,000', requestId: rid() }, await tok('user1'));
+    expect(ok).toMatchObject({ resultCode: '0', data: { cashStatus: 0 } });
+    await refused('C003', '/api/cash/in', { cashAmt: 10_000 }, 'user1');
+    await refused('C003', '/api/cash/in', { cashAmt: 10_000 }, 'user11');
+  });
+
+  it('withdrawal: C206 C210 U0011 C203 C010 C008 C202 C214 C215 C209 C216', async () => {
+    await refused('C206', '/api/cash/out', { cashAmt: 0, cashOutPass: '1234' }, 'user3');
+    // back to the latest 23:45 and 00:25 KST already past, so the session stays valid
+    const now = Date.now();
+    const past = (minute: number) => {
+      const t = kstDayStart(new Date(now)).getTime() + minute * 60_000;
+      return t > now ? t - 86_400_000 : t;
+    };
+    clock().offsetMs = past(23 * 60 + 45) - now;
+    await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
+    clock().offsetMs = past(25) - now;
+    await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
+    clock().offsetMs = 0;
+    await setMember('user3', { status: 'SUSPENDED' });
+    await refused('U0011', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
+    await setMember('user3', { status: 'ACTIVE', out_amt_yn: 'N' });
+    await refused('C203', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
+    await setMember('user3', { out_amt_yn: 'Y' });
+    await refused('C008', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '9999' }, 'user3');
+    await refused('C008', '/api/cash/out', { cashAmt: 10_000 }, 'user3');
+    const cash = (await balances(s, 'user3')).cash;
+    await refused('C202', '/api/cash/out', { cashAmt: cash + 1_000, cashOutPass: '1234' }, 'user3');
+    await refused('C214', '/api/cash/out', { cashAmt: 5_000, cashOutPass: '1234' }, 'user3');
+    await refused('C215', '/api/cash/out', { cashAmt: 10_500, cashOutPass: '1234' }, 'user3');
+    const hash = (await s.app.db.selectFrom('member').select('cash_out_pass_hash').where('mem_id', '=', 'user3').executeTakeFirstOrThrow()).cash_out_pass_hash;
+    await setMember('user3', { cash_out_pass_hash: null });
+    await refused('C010', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
+    await setMember('user3', { cash_out_pass_hash: hash });
+    const ok = await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, await tok('user3'));
+    expect(ok.resultCode).toBe('0');
+    expect((await balances(s, 'user3')).cash).toBe(cash - 10_000);
+    await refused('C209', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
+    await s.post('/api/cash/del', { cashIdx: ok.data.cashIdx, requestId: rid() }, await tok('user3'));
+    expect((await balances(s, 'user3')).cash).toBe(cash);
+    await setOptions({ withdrawWaitMinutes: 30 });
+    await refused('C216', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
+    await setOptions({});
+  });
+
+  it('cancel: C099 for a foreign or unknown request, T999 once past applied', async () => {
+    const mine = await s.post('/api/cash/in', { cashAmt: 10_000, requestId: rid() }, await tok('user4'));
+    await refused('C099', '/api/cash/del', { cashIdx: mine.data.cashIdx }, 'user5');
+    await refused('C099', '/api/cash/del', { cashIdx: 999_999 }, 'user4');
+    const w = await s.post('/api/admin/cash/process', { cashIdx: mine.data.cashIdx, cashStatus: 2, requestId: rid() }, await tok('admin'));
+    expect(w.resultCode).toBe('0');
+    await refused('T999', '/api/cash/del', { cashIdx: mine.data.cashIdx }, 'user4');
+  });
+
+  it('operator: T999 outside 0 -> 2 -> 1|-1, C099 unknown, grants U001 C206 C202, A001 for others', async () => {
+    const r = await s.post('/api/cash/in', { cashAmt: 30_000, requestId: rid() }, await tok('user5'));
+    const idx = r.data.cashIdx;
+    await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: 1 }, 'admin');
+    await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: -1 }, 'admin');
+    await refused('C099', '/api/admin/cash/process', { cashIdx: 999_999, cashStatus: 2 }, 'admin');
+    const before = (await balances(s, 'user5')).cash;
+    expect((await s.post('/api/admin/cash/process', { cashIdx: idx, cashStatus: 2, requestId: rid() }, await tok('admin'))).resultCode).toBe('0');
+    await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: 2 }, 'admin');
+    expect((await s.post('/api/admin/cash/process', { cashIdx: idx, cashStatus: 1, requestId: rid() }, await tok('admin'))).resultCode).toBe('0');
+    expect((await balances(s, 'user5')).cash).toBe(before + 30_000);
+    await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: -1 }, 'admin');
+    await refused('U001', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: 1000, mode: 2 }, 'admin');
+    await refused('U001', '/api/admin/cash/grant', { memId: '__house__', cashAmt: 1000, mode: 2 }, 'admin');
+    await refused('C206', '/api/admin/cash/grant', { memId: 'user5', cashAmt: 0, mode: 2 }, 'admin');
+    await refused('C202', '/api/admin/cash/grant', { memId: 'user5', cashAmt: before + 30_000 + 1, mode: -2 }, 'admin');
+    await refused('V001', '/api/admin/cash/grant', { memId: 'user5', cashAmt: 1000, mode: 3 }, 'admin');
+    await refused('A001', '/api/admin/cash/grant', { memId: 'user5', cashAmt: 1000, mode: 2 }, 'ptn1');
+    await refused('A001', '/api/admin/cash/process', { cashIdx: idx, cashStatus: 2 }, 'user5');
+    await refused('A001', '/api/v2/retail/cashIn', { memId: 'user5', inAmt: 1000 }, 'user4');
+  });
+
+  it('points: P001 P004 P002 P003', async () => {
+    await refused('P001', '/api/cash/pointChg', { pointAmt: 0 }, 'user6');
+    await refused('P004', '/api/cash/pointChg', { pointAmt: 9_999 }, 'user6');
+    const pts = (await balances(s, 'user6')).point;
+    await refused('P002', '/api/cash/pointChg', { pointAmt: pts + 10_000 }, 'user6');
+    const ok = await s.post('/api/cash/pointChg', { pointAmt: 10_000, requestId: rid() }, await tok('user6'));
+    expect(ok.resultCode, ok.resultMessage).toBe('0');
+    expect(ok.data.pointAmt).toBe(pts - 10_000);
+    await s.post('/api/admin/cash/grant', { memId: 'user6', cashAmt: 50_000, mode: 2, kind: 'point', requestId: rid() }, await tok('admin'));
+    await refused('P003', '/api/cash/pointChg', { pointAmt: 10_000 }, 'user6');
+  });
+
+  it('give: C303 C302 C202 C301; retrieve: C403 C402 C702 C401; points P001 C302 P002', async () => {
+    await refused('C303', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: 0 }, 'ptn7');
+    await refused('C303', '/api/v2/retail/cashIn', { memId: 'user1' }, 'ptn7');
+    await refused('C302', '/api/v2/retail/cashIn', { memId: 'user6', inAmt: 1000 }, 'ptn7');
+    await refused('C302', '/api/v2/retail/cashIn', { memId: 'ghost', inAmt: 1000 }, 'ptn7');
+    await refused('C302', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: 1000 }, 'ptn6');
+    const own = (await balances(s, 'ptn7')).cash;
+    await refused('C202', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: own + 1 }, 'ptn7');
+    await refused('C403', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: 0 }, 'ptn7');
+    await refused('C402', '/api/v2/retail/cashOut', { memId: 'ptn6', outAmt: 1000 }, 'ptn7');
+    const his = (await balances(s, 'user1')).cash;
+    await refused('C702', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: his + 1 }, 'ptn7');
+    await refused('P001', '/api/v2/retail/pointChange', { memId: 'user1', pointType: 2, pointAmt: 0 }, 'ptn7');
+    await refused('C302', '/api/v2/retail/pointChange', { memId: 'user6', pointType: 2, pointAmt: 100 }, 'ptn7');
+    await refused('C402', '/api/v2/retail/pointChange', { memId: 'user6', pointType: -2, pointAmt: 100 }, 'ptn7');
+    await refused('P002', '/api/v2/retail/pointChange', { memId: 'user1', pointType: 2, pointAmt: 1_000 }, 'ptn7');
+    const pts = (await balances(s, 'user1')).point;
+    await refused('P002', '/api/v2/retail/pointChange', { memId: 'user1', pointType: -2, pointAmt: -(pts + 1) }, 'ptn7');
+    await tok('ptn7');
+    await setMember('ptn7', { status: 'SUSPENDED' });
+    await refused('C301', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: 1000 }, 'ptn7');
+    await refused('C401', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: 1000 }, 'ptn7');
+    await setMember('ptn7', { status: 'ACTIVE' });
+  });
+
+  it('idempotency: a replay answers the first result, C999 for a key reused on another call', async () => {
+    const token = await tok('ptn7');
+    const key = rid();
+    const before = await balances(s, 'user2');
+    const a = await s.post('/api/v2/retail/cashIn', { memId: 'user2', inAmt: 7_000, requestId: key }, token);
+    const b = await s.post('/api/v2/retail/cashIn', { memId: 'user2', inAmt: 7_000, requestId: key }, token);
+    expect(a.resultCode).toBe('0');
+    expect(b).toEqual(a);
+    expect((await balances(s, 'user2')).cash).toBe(before.cash + 7_000);
+    await refused('C999', '/api/v2/retail/cashOut', { memId: 'user2', outAmt: 7_000, requestId: key }, 'ptn7');
+  });
+
+  it('partner lists never leave the caller subtree: A002', async () => {
+    await refused('A002', '/api/v2/retail/cashLog', { memId: 'user1' }, 'ptn7b');
+    await refused('A002', '/api/retail/bottomCashList', { memId: 'ptn6' }, 'ptn7');
+    await refused('A002', '/api/retail/pointList', { memId: 'user20' }, 'ptn7');
+    await refused('A002', '/api/retail/cashSendlist', { topMemId: 'ptn1' }, 'ptn2');
+    const r = await s.post('/api/retail/bottomCashList', { oldYn: 'Y', startDate: '2000-01-01', count_per_list: 200 }, await tok('ptn7'));
+    const seen = new Set(r.data.list.map((x: { memId: string }) => x.memId));
+    expect([...seen].sort()).toEqual(['user1', 'user2', 'user3', 'user4', 'user5']);
+  });
+});
