@@ -1,0 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { LoginForm } from './LoginForm';
+
+export function AdminLogin() {
+  const { t } = useLingui();
+  return <LoginForm page="admin" title="ADMIN" subtitle={t`운영자 로그인`} withCaptcha />;
+}

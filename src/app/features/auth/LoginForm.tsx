@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { LanguageSelect } from '../../ui/LanguageSelect';
+import { dashboardOf, kindOf } from '../../lib/guard';
+import { CaptchaField } from './CaptchaField';
+import { captchaQueryOptions } from './queries';
+import { login, type LoginPage } from './login';
+import css from './Auth.module.css';
+
+interface Props {
+  page: LoginPage;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  withCaptcha?: boolean;
+  footer?: ReactNode;
+}
+
+/** The login screen all three kinds of user share; Enter in any field submits. */
+export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }: Props) {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const navigate = useNavigate();
+  const { t } = useLingui();
+  const [memId, setMemId] = useState('');
+  const [memPass, setMemPass] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const captchaQuery = useQuery({ ...captchaQueryOptions(prefix), enabled: withCaptcha });
+  const [busy, setBusy] = useState(false);
+
+  const refreshCaptcha = () => {
+    setCaptcha('');
+    void captchaQuery.refetch();
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await login(page, { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha }, withCaptcha);
+    setBusy(false);
+    if (result === 'captcha') refreshCaptcha();
+    else if (result) await navigate({ to: dashboardOf(kindOf(result.loginType)), params: { prefix }, replace: true });
+  }
+
+  return (
+    <main className={css.page}>
+      <div className={css.top}>
+        <LanguageSelect />
+      </div>
+      <div className={css.panel}>
+        <header className={css.brand}>
+          <img className={css.logo} src="/icons/icon-192.png" alt="" width={64} height={64} />
+          <h1 className={css.title}>{title}</h1>
+          {subtitle && <p className={css.subtitle}>{subtitle}</p>}
+        </header>
+        <form className={css.form} onSubmit={submit} noValidate>
+          <TextField label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" value={memId} onChange={(e) => setMemId(e.target.value)} />
+          <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="current-password" value={memPass} onChange={(e) => setMemPass(e.target.value)} />
+          {withCaptcha && <CaptchaField svg={captchaQuery.data?.svg} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} />}
+          <Button type="submit" variant="primary" block disabled={busy}>{t`로그인`}</Button>
+        </form>
+        {footer}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+import { t } from '@lingui/core/macro';
+import { memberCalls } from '../../../contract/member';
+import { api, isApiError } from '../../lib/api';
+import { apiMessage } from '../../lib/apiMessage';
+import { alert, withLoading } from '../../lib/dialogs';
+import { signIn } from '../../lib/session/lifecycle';
+import type { MemberInfo } from '../../../contract/member';
+
+export type LoginPage = 'player' | 'partner' | 'admin';
+
+export interface LoginFields {
+  memId: string;
+  memPass: string;
+  captchaId?: string;
+  captcha?: string;
+}
+
+/** Checks the fields in the screen's order, logs in, and says what went wrong the way the product does. */
+export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolean): Promise<MemberInfo | 'captcha' | null> {
+  if (!f.memId.trim()) return alert(t`아이디를 입력해 주세요.`).then(() => null);
+  if (!f.memPass) return alert(t`비밀번호를 입력해 주세요.`).then(() => null);
+  if (withCaptcha && !f.captcha) return alert(t`자동입력 방지코드를 입력해 주세요.`).then(() => null);
+  try {
+    const res = await withLoading(
+      api(memberCalls.login, { memId: f.memId.trim(), memPass: f.memPass, captchaId: f.captchaId, captcha: f.captcha, loginPage: page }),
+    );
+    await signIn(res);
+    return res.member;
+  } catch (err) {
+    // the product answers an unknown member like a wrong password
+    const shown = isApiError(err, 'U001') ? t`로그인 정보가 올바르지 않습니다. 확인해 주세요.` : apiMessage(err);
+    await alert(shown);
+    return isApiError(err, 'L002') || withCaptcha ? 'captcha' : null;
+  }
+}

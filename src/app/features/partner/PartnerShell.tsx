@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { LanguageSelect } from '../../ui/LanguageSelect';
+import { LogoutButton } from '../../ui/LogoutButton';
+import { Money } from '../../ui/Money';
+import { levelName } from './levels';
+import css from './PartnerShell.module.css';
+
+const MENU_KEY = 'pitboss:partnerMenuOpen';
+const wide = () => window.matchMedia('(min-width: 768px)').matches;
+
+/** Remembered open state of the side menu; on phones it starts closed and closes after navigating. */
+function useMenuOpen() {
+  const [open, setOpen] = useState(() => wide() && localStorage.getItem(MENU_KEY) !== 'N');
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    if (!wide()) setOpen(false);
+  }, [path]);
+  const toggle = () =>
+    setOpen((o) => {
+      if (wide()) localStorage.setItem(MENU_KEY, o ? 'N' : 'Y');
+      return !o;
+    });
+  return { open, toggle, close: () => setOpen(false) };
+}
+
+/** Partner shell (seed 001): menu toggle, top stats, nickname, language, logout and the side menu. */
+export function PartnerShell() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const menu = useMenuOpen();
+
+  return (
+    <div className={css.shell}>
+      <header className={css.header}>
+        <Button variant="ghost" className={css.toggle} aria-label={t`메뉴`} aria-expanded={menu.open} onClick={menu.toggle}>☰</Button>
+        <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}>PARTNER</Link>
+        <div className={css.who}>
+          <span className={css.nick} data-testid="partner-nick">{member?.memNick}</span>
+          <span className={css.desktopOnly}><LanguageSelect /></span>
+          <span className={css.desktopOnly}><LogoutButton /></span>
+        </div>
+      </header>
+      <dl className={css.stats} data-testid="partner-stats">
+        <div><dt><Trans>등급</Trans></dt><dd>{member ? levelName(member.partnerLevel) : ''}</dd></div>
+        <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
+        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
+        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={member?.pointAmt} /></dd></div>
+      </dl>
+      <div className={css.body}>
+        {menu.open && <button type="button" className={css.scrim} aria-label={t`메뉴 닫기`} onClick={menu.close} />}
+        <nav className={css.menu} data-open={menu.open} aria-label={t`메뉴`}>
+          <div className={css.menuHead}>
+            <strong>{member?.memNick}</strong>
+            <Button variant="ghost" aria-label={t`메뉴 닫기`} onClick={menu.close}>✕</Button>
+          </div>
+          <div className={css.menuGroup}>
+            <span className={css.menuLabel}><Trans>메인</Trans></span>
+            <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
+          </div>
+          <div className={css.menuFoot}>
+            <LanguageSelect />
+            <LogoutButton variant="secondary" />
+          </div>
+        </nav>
+        <main className={css.main}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

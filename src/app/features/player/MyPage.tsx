@@ -1,0 +1,32 @@
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { session } from '../../lib/session/store';
+import { Card } from '../../ui/Card';
+import { LanguageSelect } from '../../ui/LanguageSelect';
+import { LogoutButton } from '../../ui/LogoutButton';
+import { Money } from '../../ui/Money';
+import css from './MyPage.module.css';
+
+export function MyPage() {
+  const { member } = useSnapshot(session);
+  return (
+    <div className={css.page}>
+      <h1 className={css.title}><Trans>내 정보</Trans></h1>
+      <Card>
+        <dl className={css.rows}>
+          <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
+          <div><dt><Trans>닉네임</Trans></dt><dd>{member?.memNick}</dd></div>
+          <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
+          <div><dt><Trans>포인트</Trans></dt><dd><Money value={member?.pointAmt} /></dd></div>
+        </dl>
+      </Card>
+      <Card>
+        <div className={css.settings}>
+          <span><Trans>언어</Trans></span>
+          <LanguageSelect />
+        </div>
+      </Card>
+      <LogoutButton variant="secondary" />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link, Outlet, useParams } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { session } from '../../lib/session/store';
+import { Money } from '../../ui/Money';
+import css from './PlayerShell.module.css';
+
+/** Player shell: balance and points in the header (live), bottom tabs on phones, side nav on wide screens. */
+export function PlayerShell() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const nav = [
+    { to: '/$prefix/main' as const, icon: '♠', label: t`로비` },
+    { to: '/$prefix/my' as const, icon: '☺', label: t`내 정보` },
+  ];
+  return (
+    <div className={css.shell}>
+      <header className={css.header}>
+        <Link to="/$prefix/main" params={{ prefix }} className={css.brand}>
+          <img src="/icons/icon-192.png" alt="" width={28} height={28} />
+          <span className={css.brandName}>Pitboss</span>
+        </Link>
+        <dl className={css.wallet} data-testid="wallet">
+          <div>
+            <dt><Trans>보유머니</Trans></dt>
+            <dd className={css.cash} data-testid="cash"><Money value={member?.cashAmt} /></dd>
+          </div>
+          <div>
+            <dt><Trans>포인트</Trans></dt>
+            <dd data-testid="points"><Money value={member?.pointAmt} /></dd>
+          </div>
+        </dl>
+      </header>
+      <div className={css.body}>
+        <nav className={css.side} aria-label={t`메뉴`}>
+          {nav.map((n) => (
+            <Link key={n.to} to={n.to} params={{ prefix }}>
+              <span aria-hidden>{n.icon}</span>
+              {n.label}
+            </Link>
+          ))}
+        </nav>
+        <main className={css.main}>
+          <Outlet />
+        </main>
+      </div>
+      <footer className={css.footer}>© Pitboss</footer>
+      <nav className={css.tabbar} aria-label={t`메뉴`}>
+        {nav.map((n) => (
+          <Link key={n.to} to={n.to} params={{ prefix }} className={css.tab}>
+            <span aria-hidden>{n.icon}</span>
+            <span>{n.label}</span>
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { commonCalls } from '../../../contract/common';
+import { api } from '../../lib/api';
+import { siteKey } from '../../lib/queryClient';
+
+export const bankQueryOptions = (prefix: string) =>
+  queryOptions({
+    queryKey: siteKey(prefix, 'banks'),
+    queryFn: () => api(commonCalls.bank, {}),
+    staleTime: 60 * 60_000,
+  });

@@ -1,0 +1,29 @@
+import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { buttonClass } from '../../ui/Button';
+import { LanguageSelect } from '../../ui/LanguageSelect';
+import css from './Site.module.css';
+
+/** The bare root: each casino has its own address under its prefix. */
+export function Landing() {
+  return (
+    <main className={css.page}>
+      <div className={css.box}>
+        <img className={css.logo} src="/icons/icon-192.png" alt="" width={72} height={72} />
+        <h1 className={css.title}>Pitboss</h1>
+        <p className={css.text}>
+          <Trans>각 사이트는 고유 주소로 접속합니다. 예: /사이트코드</Trans>
+        </p>
+        <div className={css.list}>
+          <Link to="/$prefix" params={{ prefix: 'demo' }} className={buttonClass('primary', true)}>
+            <Trans>데모 사이트</Trans>
+          </Link>
+          <Link to="/$prefix/login" params={{ prefix: 'demo' }} className={buttonClass('secondary', true)}>
+            <Trans>데모 파트너 로그인</Trans>
+          </Link>
+        </div>
+        <LanguageSelect />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Call, Envelope, ReqOf, ResOf } from '../../contract/define';
+import { ApiError, type ResultCode } from '../../contract/codes';
+import type { SiteInfo } from '../../contract/common';
+
+export { ApiError };
+
+/** What every request needs besides its body: the site (siteId + key) and the session token. */
+interface Credentials {
+  site: Pick<SiteInfo, 'siteId' | 'apiKey'> | null;
+  token: string | null;
+}
+
+let credentials: () => Credentials = () => ({ site: null, token: null });
+
+/** The session module tells the client where to read the site and token from. */
+export function setCredentialSource(read: () => Credentials) {
+  credentials = read;
+}
+
+const TIMEOUT_MS = 15_000;
+
+/** The one way the app calls the server: POST JSON, envelope in, data out or an ApiError with the result code. */
+export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?: AbortSignal } = {}): Promise<ResOf<C>> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('NT99');
+  const { site, token } = credentials();
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (site && c.access !== 'public') headers.authorization = site.apiKey;
+  if (token && c.access !== 'public') headers['x-auth-token'] = token;
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const payload = c.access === 'public' ? fields : { ...fields, siteId: site?.siteId };
+
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(c.path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(payload),
+      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    throw new ApiError(timeout.aborted ? 'TE99' : 'NT99');
+  }
+  let env: Envelope<ResOf<C>>;
+  try {
+    env = (await res.json()) as Envelope<ResOf<C>>;
+  } catch {
+    throw new ApiError(res.status >= 500 ? 'S500' : 'TE99');
+  }
+  if (env.resultCode !== '0') {
+    throw new ApiError(env.resultCode as ResultCode, env.resultMessage || 'RESPONSE_FAILED', env.data);
+  }
+  return env.data as ResOf<C>;
+}
+
+export const isApiError = (e: unknown, ...codes: string[]): e is ApiError =>
+  e instanceof ApiError && (codes.length === 0 || codes.includes(e.code));
+
+/** Network trouble rather than a business answer: the data shown is the last cached copy. */
+export const isOffline = (e: unknown) => isApiError(e, 'NT99', 'TE99');

@@ -1,0 +1,32 @@
+import { proxy } from 'valtio';
+
+interface Pending {
+  kind: 'alert' | 'confirm';
+  message: string;
+  resolve: (ok: boolean) => void;
+}
+
+/** The one alert/confirm queue and the global loading counter, rendered by the app shell. */
+export const dialogs = proxy({ queue: [] as Pending[], loading: 0 });
+
+function ask(kind: Pending['kind'], message: string): Promise<boolean> {
+  return new Promise((resolve) => dialogs.queue.push({ kind, message, resolve }));
+}
+
+export const alert = (message: string) => ask('alert', message).then(() => undefined);
+export const confirm = (message: string) => ask('confirm', message);
+
+export function answer(ok: boolean) {
+  const first = dialogs.queue.shift();
+  first?.resolve(ok);
+}
+
+/** Shows the loading overlay (which also locks page scroll) while the work runs. */
+export async function withLoading<T>(work: Promise<T>): Promise<T> {
+  dialogs.loading++;
+  try {
+    return await work;
+  } finally {
+    dialogs.loading--;
+  }
+}

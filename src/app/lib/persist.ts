@@ -1,0 +1,55 @@
+import { createStore, clear, del, get, set } from 'idb-keyval';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import type { QueryClient } from '@tanstack/react-query';
+
+declare const __BUILD_ID__: string;
+
+const CACHE_KEY = 'queries';
+let bound: { name: string; stop: () => void } | null = null;
+
+const storeName = (prefix: string, memId: string) => `pitboss-${prefix}-${memId}`;
+const storeFor = (name: string) => createStore(name, 'cache');
+
+/**
+ * Persists one user's queries (keys `['site', prefix, 'u', memId, ...]`) in their own IndexedDB store,
+ * and restores them first so screens have their last data offline.
+ */
+export async function bindPersist(client: QueryClient, prefix: string, memId: string): Promise<void> {
+  const name = storeName(prefix, memId);
+  if (bound?.name === name) return;
+  bound?.stop();
+  const store = storeFor(name);
+  const persister = createAsyncStoragePersister({
+    storage: {
+      getItem: (k: string) => get<string>(k, store).then((v) => v ?? null),
+      setItem: (k: string, v: string) => set(k, v, store),
+      removeItem: (k: string) => del(k, store),
+    },
+    key: CACHE_KEY,
+    throttleTime: 500,
+  });
+  const [stop, restored] = persistQueryClient({
+    // same QueryClient; the persister's types come from its own pinned query-core version (one copy is bundled)
+    queryClient: client as unknown as Parameters<typeof persistQueryClient>[0]['queryClient'],
+    persister,
+    buster: __BUILD_ID__,
+    maxAge: 7 * 24 * 60 * 60_000,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (q: { state: { status: string }; queryKey: readonly unknown[] }) =>
+        q.state.status === 'success' && q.queryKey[1] === prefix && q.queryKey[2] === 'u' && q.queryKey[3] === memId,
+    },
+  });
+  bound = { name, stop };
+  await restored.catch(() => undefined);
+}
+
+/** On logout: stop persisting and wipe the user's store. */
+export async function dropPersist(prefix: string, memId: string): Promise<void> {
+  const name = storeName(prefix, memId);
+  if (bound?.name === name) {
+    bound.stop();
+    bound = null;
+  }
+  await clear(storeFor(name)).catch(() => undefined);
+}

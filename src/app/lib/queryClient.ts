@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isOffline } from './api';
+
+/** Keys: `['site', prefix, ...]` for site data, `['site', prefix, 'u', memId, ...]` for a user's data. */
+export const siteKey = (prefix: string, ...rest: unknown[]) => ['site', prefix, ...rest] as const;
+export const userKey = (prefix: string, memId: string, ...rest: unknown[]) => ['site', prefix, 'u', memId, ...rest] as const;
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      gcTime: 24 * 60 * 60_000,
+      // offline answers come back at once; the cached data stays on screen
+      retry: (count, err) => !isOffline(err) && count < 1,
+      networkMode: 'always',
+    },
+    mutations: { networkMode: 'always', retry: false },
+  },
+});

@@ -1,0 +1,194 @@
+import { t } from '@lingui/core/macro';
+import type { ResOf } from '../../../contract/define';
+import type { LiveEvent } from '../../../contract/enums';
+import { memberCalls } from '../../../contract/member';
+import { api, isApiError, isOffline, setCredentialSource } from '../api';
+import { alert } from '../dialogs';
+import { queryClient } from '../queryClient';
+import { isLoggedIn, loadSession, saveSession, session, type Site } from './store';
+
+setCredentialSource(() => ({ site: session.site, token: session.token }));
+
+const CHECK_MS = 5_000;
+const REFRESH_WITHIN_MS = 5 * 60_000;
+
+export type SignOutReason = 'user' | 'elsewhere' | 'expired' | 'forced' | 'inspect';
+export interface SignedOut {
+  reason: SignOutReason;
+  prefix: string;
+  loginType: string | null;
+}
+
+let timer: ReturnType<typeof setInterval> | null = null;
+let live: { close(): void } | null = null;
+let checking = false;
+const listeners = new Set<(e: SignedOut) => void>();
+
+/** The app shell decides where a signed-out user goes. */
+export function onSignedOut(listener: (e: SignedOut) => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called by the site guard: switches to the site's stored session and resumes it. */
+export async function enterSite(site: Site): Promise<void> {
+  if (session.site?.prefix === site.prefix) {
+    session.site = site;
+    return;
+  }
+  stop();
+  session.site = site;
+  loadSession(site.prefix);
+  if (isLoggedIn()) await start();
+}
+
+export async function signIn(res: ResOf<typeof memberCalls.login>): Promise<void> {
+  stop();
+  session.token = res.token;
+  session.expiresAt = Date.now() + res.expiresIn * 1000;
+  session.member = res.member;
+  session.msgInfo = res.msgInfo;
+  saveSession();
+  await start();
+}
+
+export async function signOut(reason: SignOutReason): Promise<void> {
+  const { site, member } = session;
+  if (!site || !session.token) return;
+  if (reason === 'user') await api(memberCalls.logout, {}).catch(() => undefined);
+  stop();
+  session.token = null;
+  session.expiresAt = null;
+  session.member = null;
+  session.msgInfo = { newMsg: 0, newAnswer: 0 };
+  saveSession();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[1] === site.prefix && q.queryKey[2] === 'u' });
+  if (member) await (await import('../persist')).dropPersist(site.prefix, member.memId);
+  if (reason === 'elsewhere') await alert(t`다른 곳에서 같은 아이디로 로그인하여 로그아웃되었습니다.`);
+  if (reason === 'expired') await alert(t`세션이 만료되었습니다. 다시 로그인해 주세요.`);
+  if (reason === 'forced') await alert(t`로그아웃되었습니다.`);
+  for (const l of listeners) l({ reason, prefix: site.prefix, loginType: member?.loginType ?? null });
+}
+
+async function start() {
+  const { site, member } = session;
+  if (!site || !member) return;
+  // the IndexedDB persister is only needed once someone is logged in
+  await (await import('../persist')).bindPersist(queryClient, site.prefix, member.memId);
+  timer = setInterval(() => void check(), CHECK_MS);
+  void connect();
+  void refreshInfo();
+}
+
+function stop() {
+  if (timer) clearInterval(timer);
+  timer = null;
+  live?.close();
+  live = null;
+}
+
+/** A TK answer means the session is over; anything else (offline included) leaves it alone. */
+async function endIfSessionGone(err: unknown): Promise<boolean> {
+  if (isApiError(err, 'TK999')) await signOut('elsewhere');
+  else if (isApiError(err, 'TK001', 'TK002')) await signOut('expired');
+  else return false;
+  return true;
+}
+
+async function refreshInfo() {
+  try {
+    const info = await api(memberCalls.info, {});
+    session.member = info.member;
+    session.msgInfo = info.msgInfo;
+    session.expiresAt = Date.now() + info.expiresIn * 1000;
+    saveSession();
+  } catch (err) {
+    await endIfSessionGone(err);
+  }
+}
+
+/** Token refresh when 5 minutes or fewer remain (or when forced). */
+export async function refreshToken(force = false): Promise<void> {
+  if (!session.token || !session.expiresAt) return;
+  if (!force && session.expiresAt - Date.now() > REFRESH_WITHIN_MS) return;
+  try {
+    const res = await api(memberCalls.getToken, {});
+    session.token = res.token;
+    session.expiresAt = Date.now() + res.expiresIn * 1000;
+    saveSession();
+  } catch (err) {
+    if (!isOffline(err)) await endIfSessionGone(err) || (await signOut('expired'));
+  }
+}
+
+/** The 5-second check: token refresh, then the coin amount (which answers TK999 for a superseded session). */
+async function check() {
+  if (checking || !session.online || !session.token) return;
+  checking = true;
+  try {
+    await refreshToken();
+    if (!session.token) return;
+    const cash = await api(memberCalls.userCash, {});
+    if (session.member) {
+      session.member.cashAmt = cash.cashAmt;
+      session.member.pointAmt = cash.pointAmt;
+      session.member.gameAmt = cash.gameAmt;
+      saveSession();
+    }
+  } catch (err) {
+    await endIfSessionGone(err);
+  } finally {
+    checking = false;
+  }
+}
+
+async function connect() {
+  const token = session.token;
+  if (!token) return;
+  const { connectLive, liveUrl } = await import('../live/client');
+  if (token !== session.token || live) return;
+  live = connectLive({ url: liveUrl(), token, onEvent, onStatus: () => undefined });
+}
+
+const num = (v: unknown) => Number(v ?? 0) || 0;
+
+/** Live events update the store at once. */
+function onEvent(e: LiveEvent) {
+  switch (e.type) {
+    case 'CASH':
+      if (session.member) {
+        session.member.cashAmt = num(e.data1);
+        session.member.pointAmt = num(e.data2);
+      }
+      break;
+    case 'MSG':
+      session.msgInfo.newMsg = num(e.data1);
+      break;
+    case 'ANSWER_CMT':
+      session.msgInfo.newAnswer = num(e.data1);
+      break;
+    case 'INSPECT':
+      if (e.data1 === 'Y') void signOut('inspect');
+      return;
+    case 'LOGOUT':
+      // a newer login elsewhere answers TK999 to the old token; otherwise the server ended the session
+      void api(memberCalls.userCash, {}).then(
+        () => signOut('forced'),
+        async (err) => (await endIfSessionGone(err)) || signOut('forced'),
+      );
+      return;
+    case 'LOCK_BET_YN':
+      session.gamesDown = !(e.data1 === 'N' && e.data2 === 'Y');
+      return;
+  }
+  saveSession();
+}
+
+if (typeof window !== 'undefined') {
+  const setOnline = () => {
+    session.online = navigator.onLine;
+    if (session.online) void check();
+  };
+  window.addEventListener('online', setOnline);
+  window.addEventListener('offline', setOnline);
+}

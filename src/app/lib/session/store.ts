@@ -1,0 +1,56 @@
+import { proxy } from 'valtio';
+import type { SiteInfo } from '../../../contract/common';
+import type { MemberInfo } from '../../../contract/member';
+import type { Language } from '../../../contract/enums';
+
+export type Site = SiteInfo & { prefix: string };
+
+export interface SessionState {
+  site: Site | null;
+  token: string | null;
+  /** epoch ms, from the server's expiresIn so a wrong device clock does not matter */
+  expiresAt: number | null;
+  member: MemberInfo | null;
+  msgInfo: { newMsg: number; newAnswer: number };
+  language: Language;
+  online: boolean;
+  /** LOCK_BET_YN: games are down unless data1 is N and data2 is Y */
+  gamesDown: boolean;
+}
+
+export const session = proxy<SessionState>({
+  site: null,
+  token: null,
+  expiresAt: null,
+  member: null,
+  msgInfo: { newMsg: 0, newAnswer: 0 },
+  language: 'ko',
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  gamesDown: false,
+});
+
+type Saved = Pick<SessionState, 'token' | 'expiresAt' | 'member' | 'msgInfo'>;
+const savedKey = (prefix: string) => `pitboss:${prefix}:session`;
+
+/** The token (and the last member data, for offline starts) is kept per site. */
+export function saveSession() {
+  if (!session.site) return;
+  const saved: Saved = { token: session.token, expiresAt: session.expiresAt, member: session.member, msgInfo: session.msgInfo };
+  if (session.token) localStorage.setItem(savedKey(session.site.prefix), JSON.stringify(saved));
+  else localStorage.removeItem(savedKey(session.site.prefix));
+}
+
+export function loadSession(prefix: string) {
+  let saved: Partial<Saved> = {};
+  try {
+    saved = JSON.parse(localStorage.getItem(savedKey(prefix)) ?? '{}') as Partial<Saved>;
+  } catch {
+    /* a broken entry is treated as logged out */
+  }
+  session.token = saved.token ?? null;
+  session.expiresAt = saved.expiresAt ?? null;
+  session.member = saved.token ? (saved.member ?? null) : null;
+  session.msgInfo = saved.msgInfo ?? { newMsg: 0, newAnswer: 0 };
+}
+
+export const isLoggedIn = () => !!session.token && !!session.member;

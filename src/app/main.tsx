@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { activateLanguage, i18n, storedLanguage } from './lib/i18n';
+import { queryClient } from './lib/queryClient';
+import { kindOf, loginOf } from './lib/guard';
+import { onSignedOut } from './lib/session/lifecycle';
+import { session } from './lib/session/store';
+import { NotFound } from './features/site/NotFound';
+import { routeTree } from './routeTree.gen';
+import './styles/tokens.css';
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  defaultNotFoundComponent: NotFound,
+  scrollRestoration: false,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+onSignedOut(({ reason, prefix, loginType }) => {
+  if (reason === 'inspect') void router.navigate({ to: '/$prefix/warning', params: { prefix }, search: { reason: 'inspect' } });
+  else void router.navigate({ to: loginOf(kindOf(loginType)), params: { prefix }, replace: true });
+});
+
+const lang = storedLanguage();
+session.language = lang;
+await activateLanguage(lang);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireShell } from '../../../lib/guard';
+import { PartnerShell } from '../../../features/partner/PartnerShell';
+
+export const Route = createFileRoute('/$prefix/_partner')({
+  beforeLoad: ({ params }) => requireShell(params.prefix, 'partner'),
+  component: PartnerShell,
+});

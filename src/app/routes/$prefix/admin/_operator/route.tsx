@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireShell } from '../../../../lib/guard';
+import { AdminShell } from '../../../../features/admin/AdminShell';
+
+export const Route = createFileRoute('/$prefix/admin/_operator')({
+  beforeLoad: ({ params }) => requireShell(params.prefix, 'admin'),
+  component: AdminShell,
+});

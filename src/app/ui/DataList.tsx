@@ -1,0 +1,47 @@
+import type { Key, ReactNode } from 'react';
+import { Empty } from './Empty';
+import css from './DataList.module.css';
+
+export interface Column<T> {
+  key: string;
+  label: ReactNode;
+  render: (row: T) => ReactNode;
+  numeric?: boolean;
+}
+
+/** One list, two looks: label/value cards under 768px, a table above. */
+export function DataList<T>({ rows, columns, rowKey, empty }: { rows: T[]; columns: Column<T>[]; rowKey: (row: T) => Key; empty?: ReactNode }) {
+  if (rows.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <>
+      <ul className={css.cards}>
+        {rows.map((row) => (
+          <li key={rowKey(row)} className={css.card}>
+            <dl style={{ margin: 0 }}>
+              {columns.map((c) => (
+                <div key={c.key} className={css.pair}>
+                  <dt>{c.label}</dt>
+                  <dd className={c.numeric ? css.num : undefined}>{c.render(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className={css.tableWrap}>
+        <table className={css.table}>
+          <thead>
+            <tr>{columns.map((c) => <th key={c.key} className={c.numeric ? css.num : undefined}>{c.label}</th>)}</tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c) => <td key={c.key} className={c.numeric ? css.num : undefined}>{c.render(row)}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

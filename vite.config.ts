@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { tsImport } from 'tsx/esm/api';
+import react from '@vitejs/plugin-react-swc';
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Busts the persisted query cache whenever a new build ships.
+const buildId = process.env.PITBOSS_BUILD_ID ?? new Date().toISOString();
+
+type Desc = { path: string; access: string };
+const isCall = (v: unknown): v is Desc & { req: unknown } =>
+  !!v && typeof v === 'object' && typeof (v as Desc).path === 'string' && 'req' in v && 'res' in v;
+const isSchema = (v: unknown) => !!v && typeof v === 'object' && '_zod' in v;
+
+function describe(v: unknown): unknown {
+  if (isCall(v)) return { path: v.path, access: v.access };
+  if (typeof v === 'function' || isSchema(v)) return undefined;
+  if (v && typeof v === 'object' && Object.values(v).some(isCall)) {
+    return Object.fromEntries(Object.entries(v).filter(([, c]) => isCall(c)).map(([k, c]) => [k, describe(c)]));
+  }
+  return JSON.parse(JSON.stringify(v ?? null));
+}
+
+/**
+ * The app only needs each contract call's path and access; the zod schemas (~33 KB gzip) are the
+ * server's business and would not fit the first-route budget. Contract modules that use zod are
+ * bundled as plain descriptors; types still come from the real modules, and importing a schema
+ * value into the app fails the build ("... is not exported") instead of shipping zod.
+ */
+function contractDescriptors(): Plugin {
+  const dir = resolve('src/contract') + sep;
+  return {
+    name: 'pitboss:contract-descriptors',
+    enforce: 'pre',
+    async load(id) {
+      const file = id.split('?')[0];
+      if (!file.startsWith(dir) || !file.endsWith('.ts')) return null;
+      if (!/from ['"]zod['"]/.test(await readFile(file, 'utf8'))) return null;
+      const mod = (await tsImport(`${pathToFileURL(file).href}?at=${Date.now()}`, import.meta.url)) as Record<string, unknown>;
+      return Object.entries(mod)
+        .map(([name, value]) => [name, describe(value)] as const)
+        .filter(([, d]) => d !== undefined)
+        .map(([name, d]) => `export const ${name} = ${JSON.stringify(d)};`)
+        .join('\n');
+    },
+  };
+}
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  plugins: [
+    contractDescriptors(),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/app/routes',
+      generatedRouteTree: 'src/app/routeTree.gen.ts',
+    }),
+    react({ plugins: [['@lingui/swc-plugin', {}]] }),
+    lingui(),
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['icons/*.png', 'robots.txt'],
+      manifest: {
+        name: 'Pitboss',
+        short_name: 'Pitboss',
+        description: 'Pitboss',
+        lang: 'ko',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0f1115',
+        theme_color: '#0f1115',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // every chunk, including each compiled catalogue, so any language works offline
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,json,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  resolve: {
+    // react-query and the persister pin different query-core patch versions: ship one copy (the newer)
+    alias: { '@tanstack/query-core': resolve('node_modules/@tanstack/react-query/node_modules/@tanstack/query-core') },
+  },
+  build: { target: 'es2022', sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
+});
