@@ -1,9 +1,12 @@
 import { commonRoutes } from './common.js';
 import { memberRoutes } from './member.js';
 import type { RouteDef } from './route.js';
+import { boardRoutes } from './board.js';
+import { messageRoutes } from './message.js';
+import { siteRoutes } from './site.js';
 import { cashRoutes } from './cash.js';
 import { retailRoutes } from './retail.js';
 import { adminMoneyRoutes } from './admin.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes];

@@ -1,0 +1,20 @@
+import { adminSiteCalls, siteCalls } from '../../contract/site.js';
+import { activeBanners, listBanners, saveBanner } from '../domain/banners.js';
+import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/siteOps.js';
+import { defineRoute, forgetSites } from './route.js';
+
+export const siteRoutes = [
+  defineRoute(siteCalls.banner, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'banner')),
+  defineRoute(siteCalls.popupList, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'popup')),
+  defineRoute(siteCalls.mainPopupList, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'popup')),
+  defineRoute(adminSiteCalls.bannerList, (req, ctx) => listBanners(ctx, ctx.site.id, req.page, req.kind)),
+  defineRoute(adminSiteCalls.bannerSave, (req, ctx) => saveBanner(ctx, ctx.site.id, req)),
+  defineRoute(adminSiteCalls.siteCheck, async (req, ctx) => {
+    const out = await setCheckWindow(ctx, ctx.site.id, req);
+    forgetSites(); // the request context caches site rows briefly; the window must show at once
+    return out;
+  }),
+  defineRoute(adminSiteCalls.lockBet, (req, ctx) => setBetLock(ctx, ctx.site.id, req.lockBetYn)),
+  defineRoute(adminSiteCalls.siteState, (_req, ctx) => siteState(ctx, ctx.site.id)),
+  defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
+];
