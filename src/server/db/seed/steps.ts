@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { seedBoard } from './board.js';
 import { seedMoney } from './money.js';
 
 export interface SeedScope {
@@ -11,3 +12,4 @@ export type SeedStep = (app: AppContext, scope: SeedScope) => Promise<void>;
 /** Each capability appends its demo history here, in dependency order (money before bets...). */
 export const seedSteps: SeedStep[] = [];
 seedSteps.push(seedMoney);
+seedSteps.push(seedBoard);
