@@ -38,14 +38,16 @@ async function insertRequest(m: MoneyTx, memberId: number, type: number, amount:
 
 /** A player asks for a deposit; nothing moves until the operator approves it. */
 export async function requestDeposit(db: Db, actor: Actor, amount: number | undefined, o: CashRequestOptions): Promise<MoneyResult<RequestAnswer>> {
-  const bad = depositAmountError(amount, o);
-  if (bad) throw new ApiError(bad);
+  const pre = async () => {
+    const bad = depositAmountError(amount, o);
+    if (bad) throw new ApiError(bad);
+  };
   return runMoney(db, moneyCall(actor), async (m) => {
     await m.lock([actor.id]);
     if (m.account(actor.id).status === 'SUSPENDED') throw new ApiError('U0011');
     if (await openRequest(m, actor.id, cashTypes.deposit)) throw new ApiError('C003');
     return { cashIdx: await insertRequest(m, actor.id, cashTypes.deposit, amount!), cashStatus: cashStatus.applied };
-  });
+  }, pre);
 }
 
 /**
@@ -58,6 +60,11 @@ export async function requestWithdrawal(
   p: { amount?: number; cashOutPass?: string | null },
   o: CashRequestOptions,
 ): Promise<MoneyResult<RequestAnswer>> {
+  return holdWithdrawal(db, actor, p.amount ?? 0, o, () => withdrawalChecks(db, actor, p, o));
+}
+
+/** Checks before the hold, in the product's order; the password check is slow, so it runs outside the lock. */
+async function withdrawalChecks(db: Db, actor: Actor, p: { amount?: number; cashOutPass?: string | null }, o: CashRequestOptions) {
   if (!p.amount) throw new ApiError('C206');
   if (inBankMaintenance(actor.at)) throw new ApiError('C210');
   const me = await db
@@ -72,19 +79,23 @@ export async function requestWithdrawal(
   if (p.amount > me.cash_amt) throw new ApiError('C202');
   const bad = withdrawalAmountError(p.amount, o);
   if (bad) throw new ApiError(bad);
-  return holdWithdrawal(db, actor, p.amount, o);
 }
 
 /** The withdrawal's transaction once the password and amount rules passed: re-checked under the member's lock. */
-export async function holdWithdrawal(db: Db, actor: Actor, amount: number, o: CashRequestOptions): Promise<MoneyResult<RequestAnswer>> {
-  const p = { amount };
+export async function holdWithdrawal(
+  db: Db,
+  actor: Actor,
+  amount: number,
+  o: CashRequestOptions,
+  pre?: () => Promise<void>,
+): Promise<MoneyResult<RequestAnswer>> {
   const { hold } = await systemAccounts(db, actor.siteId);
   return runMoney(db, moneyCall(actor), async (m) => {
     await m.lock([actor.id, hold]);
     const acc = m.account(actor.id);
     if (acc.status === 'SUSPENDED') throw new ApiError('U0011');
     if (acc.outAmtYn !== 'Y') throw new ApiError('C203');
-    if (acc.cash < p.amount!) throw new ApiError('C202');
+    if (acc.cash < amount) throw new ApiError('C202');
     if (await openRequest(m, actor.id, cashTypes.withdrawal)) throw new ApiError('C209');
     if (o.withdrawWaitMinutes > 0) {
       const since = new Date(actor.at.getTime() - o.withdrawWaitMinutes * 60_000);
@@ -97,10 +108,10 @@ export async function holdWithdrawal(db: Db, actor: Actor, amount: number, o: Ca
         .executeTakeFirst();
       if (recent) throw new ApiError('C216');
     }
-    const id = await insertRequest(m, actor.id, cashTypes.withdrawal, p.amount!);
-    m.transfer({ kind: 'cash', from: actor.id, to: hold, amount: p.amount!, fromType: cashTypes.withdrawal, toType: cashTypes.withdrawal, short: 'C202', cashRequestId: id, memo: 'withdrawal applied' });
+    const id = await insertRequest(m, actor.id, cashTypes.withdrawal, amount);
+    m.transfer({ kind: 'cash', from: actor.id, to: hold, amount: amount, fromType: cashTypes.withdrawal, toType: cashTypes.withdrawal, short: 'C202', cashRequestId: id, memo: 'withdrawal applied' });
     return { cashIdx: id, cashStatus: cashStatus.applied };
-  });
+  }, pre);
 }
 
 async function lockRequest(m: MoneyTx, cashIdx: number | undefined, memberId?: number) {

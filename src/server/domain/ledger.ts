@@ -220,7 +220,13 @@ const mentions = (e: unknown, name: string) =>
  * the call's answer; entries, balances and the request key are written in the same transaction.
  * A replayed key answers the stored result; a concurrent duplicate answers C999; nothing moves twice.
  */
-export async function runMoney<T>(db: Db, c: MoneyCall, fn: (m: MoneyTx) => Promise<T>): Promise<MoneyResult<T>> {
+export async function runMoney<T>(
+  db: Db,
+  c: MoneyCall,
+  fn: (m: MoneyTx) => Promise<T>,
+  /** checks that need no lock; run after the replay lookup, so a replay answers its first result whatever changed since */
+  pre?: () => Promise<void>,
+): Promise<MoneyResult<T>> {
   if (c.requestKey) {
     const prior = await db
       .selectFrom('request_key')
@@ -234,6 +240,7 @@ export async function runMoney<T>(db: Db, c: MoneyCall, fn: (m: MoneyTx) => Prom
       return { result: prior.result as T, replayed: true, changed: [] };
     }
   }
+  await pre?.();
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {

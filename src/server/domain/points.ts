@@ -15,8 +15,10 @@ export function conversionAmountError(amount: number | undefined): 'P001' | 'P00
 
 /** Converts points to cash 1:1 (point type -4, cash type 4), both against the house; once a minute. */
 export async function convertPoints(db: Db, actor: Actor, amount: number | undefined): Promise<MoneyResult<{ cashAmt: number; pointAmt: number }>> {
-  const bad = conversionAmountError(amount);
-  if (bad) throw new ApiError(bad);
+  const pre = async () => {
+    const bad = conversionAmountError(amount);
+    if (bad) throw new ApiError(bad);
+  };
   const { house } = await systemAccounts(db, actor.siteId);
   return runMoney(db, { siteId: actor.siteId, actorId: actor.id, requestKey: actor.requestKey, call: actor.call, at: actor.at }, async (m) => {
     await m.lock([actor.id, house]);
@@ -35,5 +37,5 @@ export async function convertPoints(db: Db, actor: Actor, amount: number | undef
     m.transfer({ kind: 'point', from: me.id, to: house, amount: amount!, fromType: pointTypes.conversion, toType: pointTypes.conversion, short: 'P002' });
     m.transfer({ kind: 'cash', from: house, to: me.id, amount: amount!, fromType: cashTypes.pointConversion, toType: cashTypes.pointConversion, short: 'C202' });
     return { cashAmt: me.cash, pointAmt: me.point };
-  });
+  }, pre);
 }

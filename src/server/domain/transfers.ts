@@ -52,13 +52,17 @@ export async function partnerMove(
   p: { memId?: string; amount?: number; memo?: string | null; direction: Direction; kind: 'cash' | 'point' },
 ): Promise<MoneyResult<PartnerMoveResult>> {
   const c = codes[p.direction];
-  if (!p.amount) throw new ApiError(p.kind === 'point' ? 'P001' : c.amount);
-  const target = await findMember(db, actor.siteId, p.memId);
-  if (!target || target.parent_id !== actor.id) throw new ApiError(c.target);
+  let targetId = 0;
+  const pre = async () => {
+    if (!p.amount) throw new ApiError(p.kind === 'point' ? 'P001' : c.amount);
+    const target = await findMember(db, actor.siteId, p.memId);
+    if (!target || target.parent_id !== actor.id) throw new ApiError(c.target);
+    targetId = target.id;
+  };
   return runMoney(db, call(actor), async (m) => {
-    await m.lock([actor.id, target.id]);
+    await m.lock([actor.id, targetId]);
     const me = m.account(actor.id);
-    const child = m.account(target.id);
+    const child = m.account(targetId);
     if (me.loginType !== 'PARTNER' || me.status !== 'ACTIVE') throw new ApiError(c.perm);
     if (child.parentId !== me.id) throw new ApiError(c.target);
     const give = p.direction === 'give';
@@ -75,7 +79,7 @@ export async function partnerMove(
       m.transfer({ kind: 'point', from, to, amount: p.amount!, memo: p.memo, fromType: type, toType: type, short: 'P002' });
     }
     return { memId: child.memId, cashAmt: child.cash, pointAmt: child.point, myCashAmt: me.cash, myPointAmt: me.point };
-  });
+  }, pre);
 }
 
 /** The operator grants (mode 2) or recovers (mode -2) cash or points against the house. */
@@ -85,15 +89,19 @@ export async function adminGrant(
   p: { memId?: string; amount?: number; mode: 2 | -2; memo?: string | null; kind?: 'cash' | 'point' },
 ): Promise<MoneyResult<{ memId: string; cashAmt: number; pointAmt: number }>> {
   const kind = p.kind ?? 'cash';
-  if (!p.amount) throw new ApiError(kind === 'point' ? 'P001' : 'C206');
-  const target = await findMember(db, actor.siteId, p.memId);
-  if (!target) throw new ApiError('U001');
+  let targetId = 0;
+  const pre = async () => {
+    if (!p.amount) throw new ApiError(kind === 'point' ? 'P001' : 'C206');
+    const target = await findMember(db, actor.siteId, p.memId);
+    if (!target) throw new ApiError('U001');
+    targetId = target.id;
+  };
   const { house } = await systemAccounts(db, actor.siteId);
   return runMoney(db, call(actor), async (m) => {
-    await m.lock([house, target.id]);
-    const t = m.account(target.id);
+    await m.lock([house, targetId]);
+    const t = m.account(targetId);
     const [from, to] = p.mode === 2 ? [house, t.id] : [t.id, house];
     m.transfer({ kind, from, to, amount: p.amount!, memo: p.memo, fromType: p.mode, toType: p.mode, short: kind === 'cash' ? 'C202' : 'P002' });
     return { memId: t.memId, cashAmt: t.cash, pointAmt: t.point };
-  });
+  }, pre);
 }
