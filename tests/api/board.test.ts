@@ -332,6 +332,17 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       await post('/api/admin/site/check', 'admin', {});
     });
 
+    it('a window set to start shortly pushes INSPECT Y when it starts', async () => {
+      const n = broadcasts('INSPECT').length;
+      const now = Date.now();
+      const r = await post('/api/admin/site/check', 'admin', { startDate: fmt(new Date(now + 1000)), endDate: fmt(new Date(now + 3600_000)) });
+      expect(r.data.inCheck).toBe(false);
+      await new Promise((ok) => setTimeout(ok, 2200));
+      expect(broadcasts('INSPECT').slice(n).map((e) => e.ev.data1)).toEqual(['Y']);
+      expect((await s.post('/api/common/siteCheckInfo')).data.inCheck).toBe(true);
+      await post('/api/admin/site/check', 'admin', {});
+    });
+
     it('a bet lock pushes LOCK_BET_YN and shows in the site state', async () => {
       const r = await post('/api/admin/site/lockBet', 'admin', { lockBetYn: 'Y' });
       expect(r).toMatchObject({ resultCode: '0', data: { lockBetYn: 'Y' } });
