@@ -68,6 +68,9 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       expect((await post('/api/board/nt/datail', 'user1', { boardIdx: w.data.boardIdx })).resultCode).toBe('A001');
       const bad = await post('/api/admin/board/nt/save', 'admin', { category: 'nope', title: 'x', content: 'y' });
       expect(bad.resultCode).toBe('V001');
+      expect((await post('/api/board/nt/save', 'admin', { category: 'nope', title: 'x', content: 'y' })).resultCode).toBe('V001');
+      const viaSeedPath = await post('/api/board/nt/save', 'admin', { category: 'event', title: 'Event', content: '<b>x</b>' });
+      expect(viaSeedPath.resultCode).toBe('0');
     });
   });
 

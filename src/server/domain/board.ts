@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { BoardType, boardDetail, boardListReq, boardRow, boardSaveReq } from '../../contract/board.js';
+import { noticeCategories, type BoardType, type boardDetail, type boardListReq, type boardRow, type boardSaveReq } from '../../contract/board.js';
 import { ApiError, fail } from '../../contract/codes.js';
 import type { AppContext, Caller } from '../context.js';
 import type { Db } from '../db/driver.js';
@@ -235,6 +235,7 @@ export async function saveNotice(
   const title = required('title', req.title, plainTitle).slice(0, 200);
   const content = richTextToHtml(required('content', req.content));
   const category = req.category ?? 'normal';
+  if (!(noticeCategories as readonly string[]).includes(category)) throw new ApiError('V001', `category: one of ${noticeCategories.join(', ')}`);
   if (req.boardIdx) {
     const r = await scoped(req.boardIdx).set({ title, content, category, upd_date: now }).returning('id').executeTakeFirst();
     if (!r) fail('A001');
