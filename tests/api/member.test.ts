@@ -3,6 +3,7 @@ import type { LiveEvent } from '../../src/contract/enums.js';
 import type { Audience } from '../../src/server/live/publisher.js';
 import { createMember } from '../../src/server/domain/members.js';
 import { verifyPassword } from '../../src/server/domain/passwords.js';
+import { unreadCounts } from '../../src/server/domain/unread.js';
 import { uniqueViolation } from '../../src/server/domain/signup.js';
 import { forgetSites } from '../../src/server/http/route.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
@@ -73,7 +74,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
         gameAmt: before.game_amt,
         outAmtYn: 'Y',
       });
-      expect(r.data.msgInfo).toEqual({ newMsg: 0, newAnswer: 0 });
+      expect(r.data.msgInfo).toEqual(await unreadCounts(s.app.db, before.id));
 
       const after = await member('user1');
       expect(after.login_count).toBe(before.login_count + 1);
@@ -173,7 +174,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
       const info = await s.post('/api/member/info', {}, token);
       expect(info.resultCode).toBe('0');
       expect(info.data.member.memId).toBe('user10');
-      expect(info.data.msgInfo).toEqual({ newMsg: 0, newAnswer: 0 });
+      expect(info.data.msgInfo).toEqual(await unreadCounts(s.app.db, (await member('user10')).id));
       expect(info.data.expiresAt).toMatch(wire);
       expect(info.data.expiresIn).toBeGreaterThan(0);
       const cash = await s.post('/api/cash/getUserCash', {}, token);
