@@ -1,6 +1,7 @@
 import type { CoreTables } from './tables/core.js';
 import type { MoneyTables } from './tables/money.js';
 import type { BoardTables } from './tables/board.js';
+import type { PartnerTables } from './tables/partner.js';
 
 /** The whole schema: each capability owns one tables/*.ts file and its migrations. */
-export interface Database extends CoreTables, MoneyTables, BoardTables {}
+export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables {}

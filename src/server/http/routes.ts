@@ -7,6 +7,8 @@ import { siteRoutes } from './site.js';
 import { cashRoutes } from './cash.js';
 import { retailRoutes } from './retail.js';
 import { adminMoneyRoutes } from './admin.js';
+import { partnerRoutes } from './partner.js';
+import { partnerAdminRoutes } from './partnerAdmin.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes];

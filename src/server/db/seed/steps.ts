@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { seedBoard } from './board.js';
 import { seedMoney } from './money.js';
+import { seedPartner } from './partner.js';
 
 export interface SeedScope {
   siteId: string;
@@ -13,3 +14,4 @@ export type SeedStep = (app: AppContext, scope: SeedScope) => Promise<void>;
 export const seedSteps: SeedStep[] = [];
 seedSteps.push(seedMoney);
 seedSteps.push(seedBoard);
+seedSteps.push(seedPartner);

@@ -1,0 +1,169 @@
+import { partnerCalls as c } from '../../contract/partner.js';
+import type { AuthedContext } from '../context.js';
+import { cashReport, myCashReport, newPayLog, statistics, summary, topInfo } from '../domain/dashboard.js';
+import { assertPartnerLists, hierarchy, scoped, scopedBelow } from '../domain/hierarchy.js';
+import { dateRange, pageOf, type Range } from '../domain/moneyQueries.js';
+import { requestPartner, partnerJoin } from '../domain/partnerCreate.js';
+import { detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partnerDetail.js';
+import { betLog, newPartnerRateBounds, playedGames } from '../domain/partnerFigures.js';
+import { memIdsAt, pageIds, retailOrder, searchOf, type ListQuery } from '../domain/partnerLists.js';
+import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partnerRows.js';
+import { defineRoute } from './route.js';
+
+type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
+/** The window of list figures: all time unless the screen sends dates. */
+const figuresWindow = (ctx: AuthedContext, d: Dates): Range | null =>
+  d.startDate || d.endDate ? dateRange(ctx.clock.now(), d.startDate, d.endDate, 0, d.oldYn) : null;
+/** Dashboard windows default to today (KST). */
+const today = (ctx: AuthedContext, d: Dates = {}) => dateRange(ctx.clock.now(), d.startDate, d.endDate, 0);
+/** History tabs default to the last 7 days. */
+const history = (ctx: AuthedContext, d: Dates) => dateRange(ctx.clock.now(), d.startDate, d.endDate, 7);
+
+type RowBuilder<T> = (db: AuthedContext['db'], viewerId: number, ids: number[], range: Range | null) => Promise<T[]>;
+async function listPage<T>(ctx: AuthedContext, q: ListQuery, rows: RowBuilder<T>, range: Range | null) {
+  const { ids, total } = await pageIds(ctx.db, q);
+  return { list: await rows(ctx.db, ctx.caller.id, ids, range), pageInfo: pageOf(q.page, q.perPage, total) };
+}
+const levelOf = (v: string | undefined, fallback: string) => (!v ? fallback : v.toUpperCase() === 'ALL' ? 'ALL' : v);
+
+/** Partner back-office: every memId is resolved inside the caller's own subtree first (A002 otherwise). */
+export const partnerRoutes = [
+  defineRoute(c.topInfo, (_req, ctx) => topInfo(ctx.db, ctx.caller.id)),
+  defineRoute(c.statistics, (_req, ctx) => statistics(ctx.db, ctx.caller.id, today(ctx))),
+  defineRoute(c.cashReport, (req, ctx) => cashReport(ctx.db, ctx.caller.id, today(ctx, req))),
+  defineRoute(c.myCashReport, (req, ctx) => myCashReport(ctx.db, ctx.caller.id, today(ctx, req))),
+  defineRoute(c.newPayLog, (_req, ctx) => newPayLog(ctx.db, ctx.caller.id)),
+  defineRoute(c.summary, async (req, ctx) => summary(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, today(ctx))),
+
+  defineRoute(c.hierarchy, async (req, ctx) => {
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    return hierarchy(ctx.db, root, { treeOption: req.treeOption ?? 'N', page: req.page, perPage: req.count_per_list });
+  }),
+
+  defineRoute(c.lowerUserList, async (req, ctx) => {
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const range = figuresWindow(ctx, req);
+    return listPage(ctx, {
+      rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'NORMAL'),
+      search: searchOf(req.searchType, req.searchValue), order: req.orderStr, range, page: req.page, perPage: req.count_per_list,
+    }, memberRows, range);
+  }),
+
+  defineRoute(c.loginList, async (req, ctx) => {
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const range = figuresWindow(ctx, req);
+    return listPage(ctx, {
+      rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'ALL'),
+      search: searchOf(req.searchType, req.searchValue), order: req.orderStr, onlineAt: ctx.clock.now(), range, page: req.page, perPage: req.count_per_list,
+    }, onlineRows, range);
+  }),
+
+  defineRoute(c.lowerPartnerList, async (req, ctx) => {
+    assertPartnerLists(ctx.caller);
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const range = figuresWindow(ctx, req);
+    return listPage(ctx, {
+      rootId: root.id, depth: 'all', level: levelOf(req.targetLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
+      search: searchOf(req.searchType, req.searchValue), order: req.orderStr, range, page: req.page, perPage: req.count_per_list,
+    }, partnerRows, range);
+  }),
+
+  defineRoute(c.myPartnerList2, async (req, ctx) => {
+    assertPartnerLists(ctx.caller);
+    const inner = req.searchType === 'INNER';
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, inner ? req.memId : undefined);
+    const range = figuresWindow(ctx, req);
+    return listPage(ctx, {
+      rootId: root.id, depth: inner ? 'direct' : 'all', level: inner ? 'PARTNERS' : levelOf(req.partnerLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
+      search: inner ? null : searchOf('id', req.searchMemId), order: 'JOIN_DESC', range, page: req.page, perPage: req.count_per_list,
+    }, partnerRows, range);
+  }),
+
+  defineRoute(c.myPartnerDirectList, async (req, ctx) => {
+    assertPartnerLists(ctx.caller);
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const range = figuresWindow(ctx, req);
+    const { list } = await listPage(ctx, { rootId: root.id, depth: 'direct', level: 'PARTNERS', search: null, order: 'ID_ASC', page: 1, perPage: 500 }, partnerRows, range);
+    return { list };
+  }),
+
+  defineRoute(c.myMemList, async (req, ctx) => {
+    const range = figuresWindow(ctx, req);
+    return listPage(ctx, {
+      rootId: ctx.caller.id, depth: 'all', level: levelOf(req.partnerLevel, 'NORMAL'), search: searchOf('id', req.searchMemId),
+      order: retailOrder(req.orderColumn, req.orderType), range, page: req.page, perPage: req.count_per_list,
+    }, memberRows, range);
+  }),
+
+  defineRoute(c.myMemDirectList, async (req, ctx) => {
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const range = figuresWindow(ctx, req);
+    const search = searchOf(req.searchType, req.searchValue);
+    return listPage(ctx, {
+      rootId: root.id, depth: search?.type === 'upper' ? 'all' : 'direct', level: levelOf(req.partnerLevel, 'NORMAL'), search,
+      order: retailOrder(req.orderColumn, req.orderType), range, page: req.page, perPage: req.count_per_list,
+    }, memberRows, range);
+  }),
+
+  defineRoute(c.myLoginMem, async (req, ctx) => {
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const q: ListQuery = { rootId: root.id, depth: 'all', level: 'ALL', search: null, order: 'LOGIN_DESC', onlineAt: ctx.clock.now(), page: 1, perPage: 200 };
+    return { list: (await listPage(ctx, q, onlineRows, null)).list };
+  }),
+
+  defineRoute(c.retailLoginList, async (req, ctx) => {
+    const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const q: ListQuery = { rootId: root.id, depth: 'all', level: 'ALL', search: null, order: 'LOGIN_DESC', onlineAt: ctx.clock.now(), page: 1, perPage: 200 };
+    return { loginMemList: (await listPage(ctx, q, onlineRows, null)).list };
+  }),
+
+  defineRoute(c.myMemIds, async (req, ctx) => ({ memIds: await memIdsAt(ctx.db, ctx.caller.id, req.code ?? 'NORMAL') })),
+
+  defineRoute(c.partnerInfo, async (req, ctx) => {
+    const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    return { partnerInfo: await partnerInfoOf(ctx.db, m.id, figuresWindow(ctx, req)) };
+  }),
+
+  defineRoute(c.updMemPhone, async (req, ctx) => {
+    const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    await updatePhone(ctx.db, ctx.site.id, m, req.memPhone, ctx.clock.now());
+    return null;
+  }),
+
+  defineRoute(c.detailInfo, async (req, ctx) => detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId))),
+
+  defineRoute(c.detailInfoSave, async (req, ctx) => {
+    const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    await saveDetail(ctx.db, ctx.site.id, m, { memNick: req.memNick, loginYn: req.loginYn }, ctx.clock.now());
+    if (req.loginYn === 'N') ctx.live.publish({ siteId: ctx.site.id, memId: m.memId }, { type: 'LOGOUT' });
+    return null;
+  }),
+
+  defineRoute(c.loginLog, async (req, ctx) => loginLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, req.page)),
+
+  defineRoute(c.rollingLogNew, async (req, ctx) =>
+    rollingLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, history(ctx, req), req.page)),
+
+  defineRoute(c.playGameList, async (req, ctx) => {
+    const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const r = await playedGames(ctx.db, m.id, { range: history(ctx, req), page: req.page, perPage: 10 });
+    return { list: r.list, pageInfo: pageOf(req.page, 10, r.total) };
+  }),
+
+  defineRoute(c.betListNew, async (req, ctx) => {
+    const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const minWin = req.searchValue && Number.isFinite(Number(req.searchValue)) ? Number(req.searchValue) * 10_000 : undefined;
+    const r = await betLog(ctx.db, m.id, { range: history(ctx, req), minWin, page: req.page, perPage: 10 });
+    return { list: r.list, pageInfo: pageOf(req.page, 10, r.total) };
+  }),
+
+  defineRoute(c.createPartner, (req, ctx) =>
+    requestPartner(ctx.db, ctx.site.id, ctx.caller, { ...req, bankAcc: req.bankAcc ?? req.bankacc }, ctx.clock.now())),
+
+  defineRoute(c.partnerJoin, (req, ctx) => partnerJoin(ctx.db, ctx.site.id, ctx.caller, req)),
+
+  defineRoute(c.partnerRates, async (req, ctx) => {
+    const parent = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    return { rateMaxMinList: await newPartnerRateBounds(ctx.db, parent.id) };
+  }),
+];
