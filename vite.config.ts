@@ -50,10 +50,25 @@ function contractDescriptors(): Plugin {
   };
 }
 
+/**
+ * Lingui 5's compiler keys catalogues by standard base64 ids ("1qMBm+"), the SWC macro plugin 6.x
+ * emits URL-safe ones ("1qMBm-"): align the compiled catalogues with the code.
+ */
+function urlSafeCatalogueIds(): Plugin {
+  return {
+    name: 'pitboss:lingui-ids',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]app[\\/]locales[\\/][^\\/]+[\\/]messages\.ts$/.test(id)) return null;
+      return code.replace(/\\"([A-Za-z0-9+/]{6})\\":/g, (_m, key: string) => `\\"${key.replace(/\+/g, '-').replace(/\//g, '_')}\\":`);
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     contractDescriptors(),
+    urlSafeCatalogueIds(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

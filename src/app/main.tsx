@@ -9,6 +9,7 @@ import { kindOf, loginOf } from './lib/guard';
 import { onSignedOut } from './lib/session/lifecycle';
 import { session } from './lib/session/store';
 import { NotFound } from './features/site/NotFound';
+import { AppOverlays, AppTop } from './ui/AppChrome';
 import { routeTree } from './routeTree.gen';
 import './styles/tokens.css';
 
@@ -40,7 +41,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
+        <AppTop />
         <RouterProvider router={router} />
+        <AppOverlays />
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,

@@ -48,6 +48,7 @@ const messages: Record<string, MessageDescriptor> = {
   U117: msg({ id: 'api.U117', message: '계좌번호를 확인해 주세요.' }),
   U118: msg({ id: 'api.U118', message: '출금 비밀번호 확인이 일치하지 않습니다.' }),
   U119: msg({ id: 'api.U119', message: '비밀번호를 입력해 주세요.' }),
+  U120: msg({ id: 'api.U120', message: '출금 비밀번호를 입력해 주세요.' }),
   M001: msg({ id: 'api.M001', message: '새 쪽지가 있습니다.' }),
   M002: msg({ id: 'api.M002', message: '읽지 않은 쪽지는 삭제할 수 없습니다.' }),
   E001: msg({ id: 'api.E001', message: '오류가 발생했습니다. 다시 시도해 주세요.' }),

@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { session } from '../lib/session/store';
+import { DialogHost } from './DialogHost';
+import { LoadingOverlay } from './LoadingOverlay';
+import { UpdatePrompt } from './UpdatePrompt';
+
+// date formatting stays out of the first route until the network drops
+const OfflineBanner = lazy(() => import('./OfflineBanner'));
+
+/** Above the routes: the offline notice. Kept outside the router so it shows while routes load. */
+export function AppTop() {
+  const { online } = useSnapshot(session);
+  if (online) return null;
+  return (
+    <Suspense>
+      <OfflineBanner />
+    </Suspense>
+  );
+}
+
+/** Over the routes: the one alert/confirm, the loading overlay and the update prompt (route guards await alerts). */
+export function AppOverlays() {
+  return (
+    <>
+      <DialogHost />
+      <LoadingOverlay />
+      <UpdatePrompt />
+    </>
+  );
+}

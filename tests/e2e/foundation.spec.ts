@@ -1,0 +1,215 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASS = 'demo1234!';
+const shots = (name: string, project: string) => `tmp/screens/${project}-${name}.png`;
+
+/** The one alert/confirm dialog: checks its text and closes it. */
+async function acceptAlert(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function playerLogin(page: Page, memId: string, memPass = PASS) {
+  await page.goto('/demo');
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(memPass);
+  await page.locator('input[name=memPass]').press('Enter');
+}
+
+async function partnerLogin(page: Page, memId: string, captcha = '1234') {
+  await page.goto('/demo/login');
+  await expect(page.getByRole('heading', { name: 'PARTNER PAGE' })).toBeVisible();
+  await expect(page.getByRole('img', { name: '자동입력 방지 이미지' })).toBeVisible();
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('#captcha').fill(captcha);
+  await page.locator('#captcha').press('Enter');
+}
+
+test('a player signs up and logs in on a phone', async ({ page }, info) => {
+  const stamp = Date.now().toString(36).slice(-7);
+  const memId = `p${stamp}`;
+  await page.goto('/demo');
+  await page.getByRole('link', { name: '회원가입' }).click();
+  await expect(page).toHaveURL(/\/demo\/signup$/);
+
+  // the seed's order: the id comes first
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await acceptAlert(page, '아이디는 영문과 숫자 4~13자로 입력해 주세요.');
+
+  await page.locator('input[name=memId]').fill(memId);
+  await page.getByRole('button', { name: '중복확인' }).first().click();
+  await expect(page.getByText('사용 가능한 아이디입니다.')).toBeVisible();
+  await page.locator('input[name=memPass]').fill('secret12');
+  await page.locator('input[name=memPassCheck]').fill('secret12');
+  await page.locator('input[name=memNick]').fill(`n${stamp}`);
+  await page.getByRole('button', { name: '중복확인' }).nth(1).click();
+  await expect(page.getByText('사용 가능한 닉네임입니다.')).toBeVisible();
+  await page.locator('input[name=memPhone]').fill(`010-${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`);
+  await page.locator('input[name=memName]').fill('홍길동');
+  await page.locator('select[name=bank]').selectOption({ index: 1 });
+  await page.locator('input[name=bankacc]').fill(String(Date.now()).slice(-10));
+  await page.locator('input[name=cashOutPass]').fill('123456');
+  await expect(page.locator('input[name=cashOutPass]')).toHaveValue('1234');
+  await expect(page.locator('input[name=cashOutPass]')).toHaveAttribute('inputmode', 'numeric');
+  await page.locator('input[name=recommenderId]').fill('ptn7');
+  await page.screenshot({ path: shots('signup', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await acceptAlert(page, /회원가입이 완료되었습니다|가입 신청이 완료되었습니다/);
+  await expect(page).toHaveURL(/\/demo$/);
+
+  await playerLogin(page, memId, 'secret12');
+  await expect(page).toHaveURL(/\/demo\/main$/);
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await expect(page.getByTestId('cash')).toHaveText(/^\d[\d,]*$/);
+});
+
+test('partner login: messages per seed, captcha, then the partner shell', async ({ page }, info) => {
+  await page.goto('/demo/login');
+  await page.screenshot({ path: shots('partner-login', info.project.name) });
+  await page.locator('#captcha').fill('1a2b');
+  await expect(page.locator('#captcha')).toHaveValue('12');
+  await page.locator('#captcha').fill('123456');
+  await expect(page.locator('#captcha')).toHaveValue('1234');
+  await page.locator('#captcha').fill('');
+  await page.getByRole('button', { name: '로그인' }).click();
+  await acceptAlert(page, '아이디를 입력해 주세요.');
+  await page.locator('input[name=memId]').fill('ptn7');
+  await page.locator('input[name=memId]').press('Enter');
+  await acceptAlert(page, '비밀번호를 입력해 주세요.');
+
+  await partnerLogin(page, 'ptn7', '5555');
+  await acceptAlert(page, '자동입력 방지코드를 확인해 주세요.');
+  await expect(page.locator('#captcha')).toHaveValue('');
+
+  // a player is refused on the partner page
+  await page.locator('input[name=memId]').fill('user4');
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('#captcha').fill('1234');
+  await page.locator('#captcha').press('Enter');
+  await acceptAlert(page, '이용할 수 없는 페이지입니다.');
+
+  await partnerLogin(page, 'ptn7');
+  await expect(page).toHaveURL(/\/demo\/partnerMain$/);
+  await expect(page.getByTestId('partner-main')).toBeVisible();
+  await expect(page.getByTestId('partner-nick')).not.toBeEmpty();
+  await expect(page.getByTestId('partner-stats')).toContainText(/\d/);
+  await page.screenshot({ path: shots('partner-shell', info.project.name), fullPage: true });
+
+  // the side menu's open state is remembered
+  const toggle = page.getByRole('button', { name: '메뉴', exact: true });
+  await toggle.click();
+  await expect(page.getByRole('link', { name: '대시보드' })).toBeVisible();
+  await page.screenshot({ path: shots('partner-menu', info.project.name) });
+});
+
+test('9 wrong passwords then the right one: locked', async ({ page }, info) => {
+  // one dedicated user per project, so each run starts unlocked and other tests are unaffected
+  const memId = { pixel7: 'user19', iphone14: 'user18', desktop: 'user17' }[info.project.name] ?? 'user16';
+  for (let i = 0; i < 9; i++) {
+    await playerLogin(page, memId, 'wrong-pass');
+    await acceptAlert(page, /로그인 정보가 올바르지 않습니다|계정이 잠겼습니다/);
+  }
+  await playerLogin(page, memId);
+  await acceptAlert(page, '비밀번호를 8회 이상 틀려 계정이 잠겼습니다. 고객센터에 문의해 주세요.');
+  await expect(page).toHaveURL(/\/demo$/);
+});
+
+test('manifest present and service worker active; installable', async ({ page }) => {
+  await page.goto('/demo');
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Pitboss', short_name: 'Pitboss', display: 'standalone', start_url: '/' });
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe('activated');
+
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+});
+
+test('offline reload shows the shell and the last-seen screen', async ({ page, context }) => {
+  await playerLogin(page, 'user2');
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  const cash = await page.getByTestId('cash').textContent();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(page.getByTestId('lobby')).toBeVisible();
+
+  await context.setOffline(true);
+  const res = await page.reload();
+  expect(res?.fromServiceWorker()).toBe(true);
+  await expect(page).toHaveURL(/\/demo\/main$/);
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await expect(page.getByTestId('cash')).toHaveText(cash ?? '');
+  await expect(page.getByTestId('offline-banner')).toContainText('오프라인');
+  await context.setOffline(false);
+});
+
+test('language switch changes visible texts and is kept', async ({ page }) => {
+  await page.goto('/demo');
+  await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
+  await page.getByRole('combobox', { name: '언어' }).selectOption('en');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('vn');
+  await expect(page.getByRole('button', { name: 'Đăng nhập' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await page.getByRole('combobox', { name: 'Ngôn ngữ' }).selectOption('ko');
+  await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
+});
+
+test('a second login elsewhere signs the first out', async ({ page, browser }, info) => {
+  await playerLogin(page, 'user3');
+  await expect(page.getByTestId('lobby')).toBeVisible();
+
+  const other = await browser.newContext(info.project.use);
+  const second = await other.newPage();
+  await playerLogin(second, 'user3');
+  await expect(second.getByTestId('lobby')).toBeVisible();
+
+  await acceptAlert(page, '다른 곳에서 같은 아이디로 로그인하여 로그아웃되었습니다.');
+  await expect(page).toHaveURL(/\/demo$/);
+  await expect(page.locator('input[name=memId]')).toBeVisible();
+  await expect(second.getByTestId('lobby')).toBeVisible();
+  await other.close();
+});
+
+test('guarded routes ask a guest to log in; unknown paths go to the dashboard', async ({ page }) => {
+  await page.goto('/demo/partnerMain');
+  await acceptAlert(page, '로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/demo\/login$/);
+  await page.goto('/demo/no-such-screen');
+  await acceptAlert(page, '로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/demo$/);
+  await page.goto('/no-such-site');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('narrow screens: login, signup and partner shell at 320px', async ({ page }, info) => {
+  test.skip(info.project.name !== 'pixel7', 'one phone project is enough for the 320px pass');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/demo');
+  await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
+  await page.screenshot({ path: shots('login-320', info.project.name) });
+  await page.goto('/demo/signup');
+  await expect(page.locator('input[name=memId]')).toBeVisible();
+  await page.screenshot({ path: shots('signup-320', info.project.name), fullPage: true });
+  await partnerLogin(page, 'ptn6');
+  await expect(page.getByTestId('partner-main')).toBeVisible();
+  await page.screenshot({ path: shots('partner-shell-320', info.project.name), fullPage: true });
+  for (const p of ['/demo/partnerMain']) {
+    await page.goto(p);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});
