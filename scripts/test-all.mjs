@@ -46,7 +46,8 @@ function portOpen(host, port) {
   });
 }
 
-step('i18n', 'npx', ['lingui', 'compile', '--typescript', '--strict']);
+// --strict fails on any missing translation; the catalogues are still compiled for the later steps
+if (!step('i18n', 'npx', ['lingui', 'compile', '--typescript', '--strict'])) run('i18n (lenient)', 'npx', ['lingui', 'compile', '--typescript']);
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 vitest('unit', 'unit');
 vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
