@@ -71,12 +71,8 @@ const levelSort = sql<number>`case when m.partner_level = 'NORMAL' then 8 else c
  */
 export async function hierarchy(db: Db, root: MemberRef, f: { treeOption: 'Y' | 'N'; page: number; perPage: number }) {
   const partnersOnly = f.treeOption !== 'Y';
-  let kids = db
-    .selectFrom('member_path as p')
-    .innerJoin('member as m', 'm.id', 'p.descendant_id')
-    .where('p.ancestor_id', '=', root.id)
-    .where('p.depth', '=', 1);
-  if (partnersOnly) kids = kids.where('m.partner_level', '<>', 'NORMAL');
+  // direct children through parent_id, whose index knows how many a node has
+  let kids = db.selectFrom('member as m').where('m.parent_id', '=', root.id);
   const [{ n }] = await kids.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await kids
     .select(['m.id', 'm.mem_id', 'm.mem_nick', 'm.partner_level'])
@@ -100,14 +96,12 @@ export async function hierarchy(db: Db, root: MemberRef, f: { treeOption: 'Y' | 
 export async function childCounts(db: Db, ids: number[], partnersOnly: boolean): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   let q = db
-    .selectFrom('member_path as p')
-    .innerJoin('member as m', 'm.id', 'p.descendant_id')
-    .select(['p.ancestor_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('p.ancestor_id', 'in', ids)
-    .where('p.depth', '=', 1)
-    .groupBy('p.ancestor_id');
+    .selectFrom('member as m')
+    .select(['m.parent_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('m.parent_id', 'in', ids)
+    .groupBy('m.parent_id');
   if (partnersOnly) q = q.where('m.partner_level', '<>', 'NORMAL');
-  return new Map((await q.execute()).map((r) => [r.ancestor_id, Number(r.n)]));
+  return new Map((await q.execute()).map((r) => [r.parent_id!, Number(r.n)]));
 }
 
 export interface TopUser {

@@ -16,6 +16,7 @@ export type Order =
   | 'IN_DESC' | 'IN_ASC' | 'OUT_DESC' | 'OUT_ASC' | 'NET_DESC' | 'NET_ASC' | 'LOGIN_DESC';
 
 export interface ListQuery {
+  siteId: string;
   rootId: number;
   depth: Depth;
   level: LevelFilter;
@@ -29,7 +30,8 @@ export interface ListQuery {
   perPage: number;
 }
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+const like = (v: string) => `%${escapeLike(v)}%`;
 
 /** Maps the screens' search type names onto one of ours. */
 export function searchOf(type: string | undefined, value: string | undefined): Search {
@@ -52,20 +54,43 @@ export function retailOrder(column: string | undefined, type: string | undefined
   return `${k}_${d}` as Order;
 }
 
-/** One page of member row ids plus the total, in the asked order. */
-export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; total: number }> {
-  let base = db
+function subtree(db: Db, q: ListQuery) {
+  // the site filter lets the planner walk an ordered member index and probe the closure key
+  const base = db
     .selectFrom('member_path as p')
     .innerJoin('member as m', 'm.id', 'p.descendant_id')
-    .where('p.ancestor_id', '=', q.rootId);
-  base = q.depth === 'direct' ? base.where('p.depth', '=', 1) : base.where('p.depth', '>', 0);
+    .where('p.ancestor_id', '=', q.rootId)
+    .where('m.site_id', '=', q.siteId);
+  // direct children through parent_id: its index knows how many a node has, the closure's does not
+  return q.depth === 'direct' ? base.where('m.parent_id', '=', q.rootId).where('p.depth', '=', 1) : base.where('p.depth', '>', 0);
+}
+
+/** Without a search the total comes from the per-level head counts (member_subtree), not from the subtree. */
+async function countFast(db: Db, q: ListQuery): Promise<number | null> {
+  if (q.search || q.onlineAt) return null;
+  if (q.depth === 'direct') {
+    let c = db.selectFrom('member as m').select((eb) => eb.fn.countAll<number>().as('n')).where('m.parent_id', '=', q.rootId);
+    if (q.level === 'PARTNERS') c = c.where('m.partner_level', '<>', 'NORMAL');
+    else if (q.level !== 'ALL') c = c.where('m.partner_level', '=', q.level);
+    return Number((await c.executeTakeFirstOrThrow()).n);
+  }
+  let c = db.selectFrom('member_subtree').select((eb) => eb.fn.sum<number>('cnt').as('n')).where('ancestor_id', '=', q.rootId);
+  if (q.level === 'PARTNERS') c = c.where('partner_level', '<>', 'NORMAL');
+  else if (q.level !== 'ALL') c = c.where('partner_level', '=', q.level);
+  return Number((await c.executeTakeFirstOrThrow()).n ?? 0);
+}
+
+/** One page of member row ids plus the total, in the asked order. */
+export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; total: number }> {
+  let base = subtree(db, q);
   if (q.level === 'PARTNERS') base = base.where('m.partner_level', '<>', 'NORMAL');
   else if (q.level !== 'ALL') base = base.where('m.partner_level', '=', q.level);
-  if (q.search?.type === 'id') base = base.where('m.mem_id', 'ilike', like(q.search.value));
+  // ids by prefix (an index range on lower(mem_id)); nicknames anywhere (a scan)
+  if (q.search?.type === 'id') base = base.where(sql`lower(m.mem_id)`, 'like', `${escapeLike(q.search.value.toLowerCase())}%`);
   else if (q.search?.type === 'nickname') base = base.where('m.mem_nick', 'ilike', like(q.search.value));
   else if (q.search?.type === 'upper') {
     const v = q.search.value;
-    base = base.where('m.parent_id', 'in', (eb) => eb.selectFrom('member as u').select('u.id').where('u.mem_id', '=', v));
+    base = base.where('m.parent_id', 'in', (eb) => eb.selectFrom('member as u').select('u.id').where('u.site_id', '=', q.siteId).where('u.mem_id', '=', v));
   }
   if (q.onlineAt) {
     const at = q.onlineAt;
@@ -74,9 +99,8 @@ export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; to
     );
   }
 
-  const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const total = Number(n);
-  if (!total) return { ids: [], total };
+  const fast = await countFast(db, q);
+  if (fast === 0) return { ids: [], total: 0 };
 
   const [key, dir] = q.order.split('_') as [string, 'DESC' | 'ASC'];
   const d = dir === 'ASC' ? 'asc' : 'desc';
@@ -85,11 +109,12 @@ export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; to
     return sql<number>`(select coalesce(sum(r.amount), 0) from cash_request r where r.member_id = m.id and r.cash_type = ${type}
       and r.status = ${cashStatus.complete}${r ? sql` and r.updated_at >= ${r.from} and r.updated_at < ${r.to}` : sql``})`;
   };
-  let page = base.select('m.id');
+  // a search scans anyway: the total rides along as a window count instead of a second scan
+  let page = base.select(['m.id', (fast === null ? sql<number>`count(*) over ()` : sql<number>`0`).as('total')]);
   switch (key) {
-    case 'ID': page = page.orderBy('m.mem_id', d); break;
-    case 'CASH': page = page.orderBy('m.cash_amt', d).orderBy('m.id', 'desc'); break;
-    case 'POINT': page = page.orderBy('m.point_amt', d).orderBy('m.id', 'desc'); break;
+    case 'ID': page = page.orderBy('m.site_id').orderBy('m.mem_id', d); break;
+    case 'CASH': page = page.orderBy('m.cash_amt', d).orderBy('m.id', d); break;
+    case 'POINT': page = page.orderBy('m.point_amt', d).orderBy('m.id', d); break;
     case 'IN': page = page.orderBy(sum(cashTypes.deposit), d).orderBy('m.id', 'desc'); break;
     case 'OUT': page = page.orderBy(sum(cashTypes.withdrawal), d).orderBy('m.id', 'desc'); break;
     case 'NET': page = page.orderBy(sql`${sum(cashTypes.deposit)} - ${sum(cashTypes.withdrawal)}`, d).orderBy('m.id', 'desc'); break;
@@ -97,6 +122,10 @@ export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; to
     default: page = page.orderBy('m.created_at', d).orderBy('m.id', d);
   }
   const rows = await page.limit(q.perPage).offset((q.page - 1) * q.perPage).execute();
+  let total = fast ?? Number(rows[0]?.total ?? 0);
+  if (fast === null && !rows.length && q.page > 1) {
+    total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  }
   return { ids: rows.map((r) => r.id), total };
 }
 

@@ -44,7 +44,7 @@ export const partnerRoutes = [
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
     return listPage(ctx, {
-      rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'NORMAL'),
+      siteId: ctx.site.id, rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'NORMAL'),
       search: searchOf(req.searchType, req.searchValue), order: req.orderStr, range, page: req.page, perPage: req.count_per_list,
     }, memberRows, range);
   }),
@@ -53,7 +53,7 @@ export const partnerRoutes = [
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
     return listPage(ctx, {
-      rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'ALL'),
+      siteId: ctx.site.id, rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'ALL'),
       search: searchOf(req.searchType, req.searchValue), order: req.orderStr, onlineAt: ctx.clock.now(), range, page: req.page, perPage: req.count_per_list,
     }, onlineRows, range);
   }),
@@ -63,7 +63,7 @@ export const partnerRoutes = [
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
     return listPage(ctx, {
-      rootId: root.id, depth: 'all', level: levelOf(req.targetLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
+      siteId: ctx.site.id, rootId: root.id, depth: 'all', level: levelOf(req.targetLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
       search: searchOf(req.searchType, req.searchValue), order: req.orderStr, range, page: req.page, perPage: req.count_per_list,
     }, partnerRows, range);
   }),
@@ -74,7 +74,7 @@ export const partnerRoutes = [
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, inner ? req.memId : undefined);
     const range = figuresWindow(ctx, req);
     return listPage(ctx, {
-      rootId: root.id, depth: inner ? 'direct' : 'all', level: inner ? 'PARTNERS' : levelOf(req.partnerLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
+      siteId: ctx.site.id, rootId: root.id, depth: inner ? 'direct' : 'all', level: inner ? 'PARTNERS' : levelOf(req.partnerLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
       search: inner ? null : searchOf('id', req.searchMemId), order: 'JOIN_DESC', range, page: req.page, perPage: req.count_per_list,
     }, partnerRows, range);
   }),
@@ -83,14 +83,14 @@ export const partnerRoutes = [
     assertPartnerLists(ctx.caller);
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
-    const { list } = await listPage(ctx, { rootId: root.id, depth: 'direct', level: 'PARTNERS', search: null, order: 'ID_ASC', page: 1, perPage: 500 }, partnerRows, range);
+    const { list } = await listPage(ctx, { siteId: ctx.site.id, rootId: root.id, depth: 'direct', level: 'PARTNERS', search: null, order: 'ID_ASC', page: 1, perPage: 500 }, partnerRows, range);
     return { list };
   }),
 
   defineRoute(c.myMemList, async (req, ctx) => {
     const range = figuresWindow(ctx, req);
     return listPage(ctx, {
-      rootId: ctx.caller.id, depth: 'all', level: levelOf(req.partnerLevel, 'NORMAL'), search: searchOf('id', req.searchMemId),
+      siteId: ctx.site.id, rootId: ctx.caller.id, depth: 'all', level: levelOf(req.partnerLevel, 'NORMAL'), search: searchOf('id', req.searchMemId),
       order: retailOrder(req.orderColumn, req.orderType), range, page: req.page, perPage: req.count_per_list,
     }, memberRows, range);
   }),
@@ -100,20 +100,20 @@ export const partnerRoutes = [
     const range = figuresWindow(ctx, req);
     const search = searchOf(req.searchType, req.searchValue);
     return listPage(ctx, {
-      rootId: root.id, depth: search?.type === 'upper' ? 'all' : 'direct', level: levelOf(req.partnerLevel, 'NORMAL'), search,
+      siteId: ctx.site.id, rootId: root.id, depth: search?.type === 'upper' ? 'all' : 'direct', level: levelOf(req.partnerLevel, 'NORMAL'), search,
       order: retailOrder(req.orderColumn, req.orderType), range, page: req.page, perPage: req.count_per_list,
     }, memberRows, range);
   }),
 
   defineRoute(c.myLoginMem, async (req, ctx) => {
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    const q: ListQuery = { rootId: root.id, depth: 'all', level: 'ALL', search: null, order: 'LOGIN_DESC', onlineAt: ctx.clock.now(), page: 1, perPage: 200 };
+    const q: ListQuery = { siteId: ctx.site.id, rootId: root.id, depth: 'all', level: 'ALL', search: null, order: 'LOGIN_DESC', onlineAt: ctx.clock.now(), page: 1, perPage: 200 };
     return { list: (await listPage(ctx, q, onlineRows, null)).list };
   }),
 
   defineRoute(c.retailLoginList, async (req, ctx) => {
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    const q: ListQuery = { rootId: root.id, depth: 'all', level: 'ALL', search: null, order: 'LOGIN_DESC', onlineAt: ctx.clock.now(), page: 1, perPage: 200 };
+    const q: ListQuery = { siteId: ctx.site.id, rootId: root.id, depth: 'all', level: 'ALL', search: null, order: 'LOGIN_DESC', onlineAt: ctx.clock.now(), page: 1, perPage: 200 };
     return { loginMemList: (await listPage(ctx, q, onlineRows, null)).list };
   }),
 

@@ -32,9 +32,43 @@ create index partner_request_member_idx on partner_request(member_id);
 -- one waiting request per id, whatever the races
 create unique index partner_request_open_uq on partner_request(site_id, lower(mem_id)) where status = 0;
 
--- Direct children and "whole subtree but not self" both read member_path by (ancestor, depth).
-create index member_path_anc_depth_idx on member_path(ancestor_id, depth, descendant_id);
--- Newest-first pages of a big subtree walk members by join time and probe the closure key.
+-- Head count below each member per level, kept by the closure inserts themselves, so a list's
+-- total over a subtree of any size is a few rows. Members are never deleted, moved or re-levelled.
+create table member_subtree (
+  ancestor_id   bigint not null references member(id),
+  partner_level text not null,
+  cnt           bigint not null,
+  primary key (ancestor_id, partner_level)
+);
+
+create function member_subtree_count() returns trigger language plpgsql as $$
+begin
+  insert into member_subtree (ancestor_id, partner_level, cnt)
+  select a.ancestor_id, m.partner_level, count(*)
+  from added a join member m on m.id = a.descendant_id
+  where a.depth > 0
+  group by a.ancestor_id, m.partner_level
+  on conflict (ancestor_id, partner_level) do update set cnt = member_subtree.cnt + excluded.cnt;
+  return null;
+end $$;
+
+create trigger member_path_count after insert on member_path
+  referencing new table as added for each statement execute function member_subtree_count();
+
+insert into member_subtree (ancestor_id, partner_level, cnt)
+select p.ancestor_id, m.partner_level, count(*)
+from member_path p join member m on m.id = p.descendant_id
+where p.depth > 0
+group by p.ancestor_id, m.partner_level;
+
+-- Pages of a big subtree walk members in the asked order and probe the closure key: newest
+-- first, by id (the unique (site_id, mem_id) index), by cash, by points.
 create index member_site_created_idx on member(site_id, created_at desc, id desc);
+create index member_site_cash_idx on member(site_id, cash_amt desc, id desc);
+create index member_site_point_idx on member(site_id, point_amt desc, id desc);
+-- Id search is a case-insensitive prefix match: an index range, whatever the subtree's size.
+create index member_site_lower_id_idx on member(site_id, lower(mem_id) text_pattern_ops);
+-- Partners are few: per-level head counts of a subtree start from them.
+create index member_site_partner_idx on member(site_id, partner_level) where partner_level <> 'NORMAL';
 -- Online lists: open sessions by member.
 create index session_open_idx on session(member_id, expires_at) where ended_at is null;

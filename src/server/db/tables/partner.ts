@@ -11,6 +11,8 @@ export interface RequestedRate {
 }
 
 export interface PartnerTables {
+  /** head count below a member per level, maintained by a trigger on member_path inserts */
+  member_subtree: { ancestor_id: number; partner_level: string; cnt: number };
   partner_request: {
     id: Generated<number>;
     site_id: string;
