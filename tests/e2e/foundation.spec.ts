@@ -98,10 +98,20 @@ test('partner login: messages per seed, captcha, then the partner shell', async 
   await expect(page.getByTestId('partner-stats')).toContainText(/\d/);
   await page.screenshot({ path: shots('partner-shell', info.project.name), fullPage: true });
 
-  // the side menu's open state is remembered
+  // the side menu: open by default on wide screens, its state remembered; a drawer on phones
   const toggle = page.getByRole('button', { name: '메뉴', exact: true });
+  const wasOpen = (await toggle.getAttribute('aria-expanded')) === 'true';
+  expect(wasOpen).toBe(info.project.name === 'desktop');
   await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', String(!wasOpen));
+  if (wasOpen) {
+    await page.reload();
+    await expect(page.getByTestId('partner-main')).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+  }
   await expect(page.getByRole('link', { name: '대시보드' })).toBeVisible();
+  await page.waitForTimeout(300); // let the drawer finish sliding
   await page.screenshot({ path: shots('partner-menu', info.project.name) });
 });
 

@@ -13,7 +13,8 @@ describe('amount input rules', () => {
   });
   it('keeps an optional decimal part only when allowed', () => {
     expect(cleanAmount('12.345', 2)).toBe('12.34');
-    expect(cleanAmount('12.3')).toBe('123');
+    // a pasted fraction is dropped, never glued on (12.3 must not become 123)
+    expect(cleanAmount('12.3')).toBe('12');
     expect(cleanAmount('0.5', 2)).toBe('0.5');
     expect(cleanAmount('1.2.3', 2)).toBe('1.23');
   });
