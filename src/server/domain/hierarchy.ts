@@ -73,6 +73,7 @@ export async function hierarchy(db: Db, root: MemberRef, f: { treeOption: 'Y' | 
   const partnersOnly = f.treeOption !== 'Y';
   // direct children through parent_id, whose index knows how many a node has
   let kids = db.selectFrom('member as m').where('m.parent_id', '=', root.id);
+  if (partnersOnly) kids = kids.where('m.partner_level', '<>', 'NORMAL');
   const [{ n }] = await kids.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await kids
     .select(['m.id', 'm.mem_id', 'm.mem_nick', 'm.partner_level'])
