@@ -72,7 +72,7 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
   });
 
   async function boot(port: number): Promise<ChildProcess> {
-    const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PITBOSS_DATA: join(dir, 'data'), PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PITBOSS_DATA: join(dir, 'data'), PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test' };
     if (testDb === 'postgres') env.DATABASE_URL = dbUrl();
     else delete env.DATABASE_URL;
     const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

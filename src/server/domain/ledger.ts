@@ -177,15 +177,35 @@ export class MoneyTx {
     this.touched.add(from.id).add(to.id);
   }
 
-  /** Writes the entries and the new balances (one statement each). */
-  async flush(): Promise<Changed[]> {
-    if (!this.entries.length) return [];
-    await this.trx.insertInto('ledger_entry').values(this.entries).execute();
+  /** Writes the entries, the new balances and the request key in one statement (one round trip). */
+  async flush(key?: { actorId: number; call: string; result: unknown }): Promise<Changed[]> {
+    const keyRow = key && this.requestKey
+      ? sql`insert into request_key (site_id, member_id, key, call, result, created_at)
+            values (${this.siteId}, ${key.actorId}::bigint, ${this.requestKey}, ${key.call}, ${JSON.stringify(key.result ?? null)}::jsonb, ${this.at}::timestamptz)`
+      : null;
+    if (!this.entries.length) {
+      if (keyRow) await keyRow.execute(this.trx);
+      return [];
+    }
     const rows = [...this.touched].map((id) => this.account(id));
+    const entries = sql.join(
+      this.entries.map(
+        (e) => sql`(${e.site_id}, ${e.move_id}::bigint, ${e.member_id}::bigint, ${e.counterpart_id}::bigint, ${e.kind}, ${e.type_code}::int,
+          ${e.before_amt}::bigint, ${e.amount}::bigint, ${e.after_amt}::bigint, ${e.sender_id}::bigint, ${e.receiver_id}::bigint, ${e.memo},
+          ${e.request_key}, ${e.cash_request_id}::bigint, ${e.detail}::jsonb, ${e.created_at}::timestamptz)`,
+      ),
+    );
+    const balances = sql.join(rows.map((a) => sql`(${a.id}::bigint, ${a.cash}::bigint, ${a.point}::bigint)`));
     await sql`
-      update member as m set cash_amt = v.c, point_amt = v.p, updated_at = now()
-      from (values ${sql.join(rows.map((a) => sql`(${a.id}::bigint, ${a.cash}::bigint, ${a.point}::bigint)`))}) as v(id, c, p)
-      where m.id = v.id
+      with e as (
+        insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt,
+          sender_id, receiver_id, memo, request_key, cash_request_id, detail, created_at)
+        values ${entries}
+      ), u as (
+        update member as m set cash_amt = v.c, point_amt = v.p, updated_at = now()
+        from (values ${balances}) as v(id, c, p) where m.id = v.id
+      )${keyRow ? sql`, k as (${keyRow})` : sql``}
+      select 1
     `.execute(this.trx);
     return rows
       .filter((a) => a.loginType !== HOUSE)
@@ -246,13 +266,7 @@ export async function runMoney<T>(
       return await db.transaction().execute(async (trx) => {
         const m = new MoneyTx(trx, c.siteId, c.at, c.requestKey);
         const result = await fn(m);
-        const changed = await m.flush();
-        if (c.requestKey) {
-          await trx
-            .insertInto('request_key')
-            .values({ site_id: c.siteId, member_id: c.actorId, key: c.requestKey, call: c.call, result: JSON.stringify(result ?? null), created_at: c.at })
-            .execute();
-        }
+        const changed = await m.flush({ actorId: c.actorId, call: c.call, result });
         return { result, replayed: false, changed };
       });
     } catch (e) {

@@ -30,7 +30,6 @@ export async function cashSendList(
   if (f.cashStatus && f.cashStatus !== '1') return { list: [], pageInfo: pageOf(f.page, f.perPage, 0) };
   let q = db
     .selectFrom('ledger_entry as e')
-    .innerJoin('ledger_entry as b', (j) => j.onRef('b.move_id', '=', 'e.move_id').onRef('b.member_id', '=', 'e.counterpart_id').on('b.kind', '=', 'cash'))
     .innerJoin('member as bm', 'bm.id', 'e.counterpart_id')
     .innerJoin('member as tm', 'tm.id', 'e.member_id')
     .where('e.member_id', '=', topId)
@@ -40,7 +39,10 @@ export async function cashSendList(
     .where('e.created_at', '<', f.range.to);
   if (f.botMemId) q = q.where('bm.mem_id', '=', f.botMemId);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  // the member's side of each movement, joined only for the page's rows
   const rows = await q
+    // by move only (a give/retrieve move has exactly two cash entries), so the planner cannot pick the account index
+    .innerJoin('ledger_entry as b', (j) => j.onRef('b.move_id', '=', 'e.move_id').onRef('b.id', '<>', 'e.id').on('b.kind', '=', 'cash'))
     .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'bm.mem_id', 'bm.mem_nick', 'tm.mem_id as top_mem_id', 'b.before_amt as b_before', 'b.after_amt as b_after'])
     .orderBy('e.id', 'desc')
     .limit(f.perPage)

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Pair } from './moneyServer.js';
+
+const CLIENTS = 16;
+const SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 5);
+const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Booted {
+  url: string;
+  apiKey: string;
+  siteId: string;
+  spread: Pair[];
+  hot: Pair[];
+}
+
+/** Starts bench/moneyServer.ts as a child process and talks to it line by line. */
+async function bootServer(databaseUrl: string | undefined) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL('./moneyServer.ts', import.meta.url).pathname], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => {
+    for (;;) {
+      const { value, done } = await lines.next();
+      if (done) throw new Error('bench server ended');
+      if (value.startsWith('{')) return JSON.parse(value);
+    }
+  };
+  const booted = (await next()) as Booted;
+  return {
+    booted,
+    async raw(which: 'spread' | 'hot'): Promise<number> {
+      child.stdin!.write(`raw ${which}\n`);
+      return (await next()).raw;
+    },
+    async close() {
+      child.stdin!.end('exit\n');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** 16 connections, each on its own pair (or all on the hot partner): give then retrieve, a new request id each. */
+async function load(b: Booted, pairs: Pair[]) {
+  let next = 0;
+  let refused = 0;
+  const result = await autocannon({
+    url: `${b.url}/api/v2/retail/cashIn`,
+    connections: CLIENTS,
+    duration: SECONDS,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req: any, ctx: any) => {
+          ctx.pair ??= pairs[next++ % pairs.length];
+          ctx.n = (ctx.n ?? 0) + 1;
+          const give = ctx.n % 2 === 1;
+          const p: Pair = ctx.pair;
+          return {
+            ...req,
+            path: `/api/v2/retail/${give ? 'cashIn' : 'cashOut'}`,
+            headers: { 'content-type': 'application/json', authorization: b.apiKey, 'x-auth-token': p.partner.token },
+            body: JSON.stringify({ siteId: b.siteId, requestId: randomUUID(), memId: p.child.memId, ...(give ? { inAmt: 1000 } : { outAmt: 1000 }) }),
+          };
+        },
+        onResponse: (_status: number, body: string) => {
+          if (!body.includes('"resultCode":"0"')) refused++;
+        },
+      },
+    ],
+  });
+  return { rate: result.requests.average, p99: result.latency.p99, refused, errors: result.errors + result.non2xx };
+}
+
+async function benchOne(kind: 'postgres' | 'pglite'): Promise<void> {
+  let dbName = '';
+  let url: string | undefined;
+  if (kind === 'postgres') {
+    dbName = `pitboss_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create database ${dbName}`);
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const srv = await bootServer(url);
+  try {
+    for (const [name, which] of [['16 partners', 'spread'], ['one hot partner', 'hot']] as const) {
+      const t = await load(srv.booted, srv.booted[which]);
+      const raw = await srv.raw(which);
+      console.log(
+        `money ${kind.padEnd(8)} give/retrieve, ${name.padEnd(15)}: ${t.rate.toFixed(0).padStart(5)} transfers/s, p99 ${t.p99} ms` +
+          `${t.refused || t.errors ? `, ${t.refused} refused, ${t.errors} errors` : ''} | raw two-row UPDATE tx ${raw.toFixed(0)}/s | ratio ${(t.rate / raw).toFixed(2)}`,
+      );
+    }
+  } finally {
+    await srv.close();
+    if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+  }
+}
+
+async function adminQuery(text: string) {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Give/retrieve throughput and p99 over HTTP with 16 clients, beside the db's raw two-row UPDATE rate (same db, same run). */
+export async function benchMoney(): Promise<void> {
+  const pgUp = await adminQuery('select 1').then(() => true, () => false);
+  if (pgUp) await benchOne('postgres');
+  else console.log('money postgres: not reachable, skipped');
+  await benchOne('pglite');
+}

@@ -1,0 +1,92 @@
+/**
+ * The money bench's server side, run as its own process so the load generator gets the other core:
+ * starts the API on an empty db (DATABASE_URL or in-memory PGlite), adds bench accounts, prints them
+ * as one JSON line, then answers `raw spread` / `raw hot` (the db's own two-row UPDATE rate) and `exit`.
+ */
+import { createInterface } from 'node:readline';
+import { sql } from 'kysely';
+import type { Db } from '../src/server/db/driver.js';
+import { runMoney, systemAccounts } from '../src/server/domain/ledger.js';
+import { hashToken, newToken } from '../src/server/domain/tokens.js';
+import { startServer } from '../src/server/server.js';
+
+const CLIENTS = 16;
+const SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 5);
+
+export interface Pair {
+  partner: { id: number; token: string };
+  child: { id: number; memId: string };
+}
+
+/** 16 partners with one child each (spread case) and one partner with 16 children (hot case). */
+async function setup(db: Db, siteId: string): Promise<{ spread: Pair[]; hot: Pair[] }> {
+  const parent = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', 'ptn6').executeTakeFirstOrThrow();
+  const add = async (memId: string, parentId: number, level: string, loginType: string) => {
+    const { id } = await db
+      .insertInto('member')
+      .values({ site_id: siteId, mem_id: memId, pass_hash: '!', mem_nick: memId, partner_level: level, login_type: loginType, parent_id: parentId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into member_path (ancestor_id, descendant_id, depth)
+      select ${id}::bigint, ${id}::bigint, 0 union all
+      select ancestor_id, ${id}::bigint, depth + 1 from member_path where descendant_id = ${parentId}::bigint`.execute(db);
+    return id;
+  };
+  const session = async (id: number) => {
+    const token = newToken();
+    await db.insertInto('session').values({ site_id: siteId, member_id: id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3600_000) }).execute();
+    return token;
+  };
+  const spread: Pair[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const p = await add(`bp${i}`, parent.id, 'PTN_7', 'PARTNER');
+    const c = await add(`bc${i}`, p, 'NORMAL', 'NORMAL');
+    spread.push({ partner: { id: p, token: await session(p) }, child: { id: c, memId: `bc${i}` } });
+  }
+  const hp = await add('bhot', parent.id, 'PTN_7', 'PARTNER');
+  const hotToken = await session(hp);
+  const hot: Pair[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const c = await add(`bhc${i}`, hp, 'NORMAL', 'NORMAL');
+    hot.push({ partner: { id: hp, token: hotToken }, child: { id: c, memId: `bhc${i}` } });
+  }
+  const admin = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', 'admin').executeTakeFirstOrThrow();
+  const { house } = await systemAccounts(db, siteId);
+  const funded = [...spread.map((x) => x.partner.id), hp];
+  await runMoney(db, { siteId, actorId: admin.id, requestKey: null, call: 'bench', at: new Date() }, async (m) => {
+    await m.lock([house, ...funded]);
+    for (const id of funded) m.transfer({ kind: 'cash', from: house, to: id, amount: 1e12, fromType: 2, toType: 2, short: 'E001' });
+  });
+  return { spread, hot };
+}
+
+/** The db's own limit: 16 loops of BEGIN; two single-row UPDATEs; COMMIT on the same rows. */
+async function rawRate(db: Db, pairs: Pair[]): Promise<number> {
+  let n = 0;
+  const end = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    pairs.map(async (pair) => {
+      while (Date.now() < end) {
+        await db.transaction().execute(async (trx) => {
+          await sql`update member set game_amt = game_amt + 1 where id = ${pair.partner.id}`.execute(trx);
+          await sql`update member set game_amt = game_amt + 1 where id = ${pair.child.id}`.execute(trx);
+        });
+        n++;
+      }
+    }),
+  );
+  return n / SECONDS;
+}
+
+
+const srv = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://', staticDir: '/nonexistent' });
+const site = await srv.app.db.selectFrom('site').select(['id', 'api_key']).where('prefix', '=', 'demo').executeTakeFirstOrThrow();
+const pairs = await setup(srv.app.db, site.id);
+console.log(JSON.stringify({ url: srv.url, apiKey: site.api_key, siteId: site.id, kind: srv.app.handle.kind, ...pairs }));
+for await (const line of createInterface({ input: process.stdin })) {
+  const [cmd, which] = line.trim().split(' ');
+  if (cmd === 'raw') console.log(JSON.stringify({ raw: await rawRate(srv.app.db, which === 'hot' ? pairs.hot : pairs.spread) }));
+  if (cmd === 'exit') break;
+}
+await srv.close();
+process.exit(0);
