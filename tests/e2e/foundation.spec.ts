@@ -64,6 +64,7 @@ test('a player signs up and logs in on a phone', async ({ page }, info) => {
   await expect(page).toHaveURL(/\/demo\/main$/);
   await expect(page.getByTestId('lobby')).toBeVisible();
   await expect(page.getByTestId('cash')).toHaveText(/^\d[\d,]*$/);
+  await page.screenshot({ path: shots('lobby', info.project.name) });
 });
 
 test('partner login: messages per seed, captcha, then the partner shell', async ({ page }, info) => {
@@ -158,7 +159,8 @@ test('offline reload shows the shell and the last-seen screen', async ({ page, c
   await expect(page).toHaveURL(/\/demo\/main$/);
   await expect(page.getByTestId('lobby')).toBeVisible();
   await expect(page.getByTestId('cash')).toHaveText(cash ?? '');
-  await expect(page.getByTestId('offline-banner')).toContainText('오프라인');
+  // the banner gives the Korea-time moment of the data on screen
+  await expect(page.getByTestId('offline-banner')).toContainText(/오프라인 · \d{2}-\d{2} \d{2}:\d{2} 기준/);
   await context.setOffline(false);
 });
 

@@ -52,11 +52,12 @@ export async function resolveSite(client: QueryClient, prefix: string, onWarning
 }
 
 /** Guarded routes: logged-out visitors get the login-required alert and go to the right login. */
-export async function requireShell(prefix: string, kind: ShellKind): Promise<void> {
+export async function requireShell(prefix: string, kind: ShellKind, preload = false): Promise<void> {
   const current = currentKind();
   if (current === kind) return;
   if (current) throw redirect({ to: dashboardOf(current), params: { prefix } });
-  await alert(t`로그인이 필요합니다.`);
+  // a hover preload must not pop the alert
+  if (!preload) await alert(t`로그인이 필요합니다.`);
   throw redirect({ to: loginOf(kind), params: { prefix } });
 }
 

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
 import { formatKst } from '../lib/format';
+import { session } from '../lib/session/store';
 import css from './AppChrome.module.css';
 
 /** Offline: say so, with the time of the newest data on screen (Korea time). */
 export default function OfflineBanner() {
   const client = useQueryClient();
-  const newest = Math.max(0, ...client.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt));
+  const { syncedAt } = useSnapshot(session);
+  const newest = Math.max(syncedAt ?? 0, ...client.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt));
   const time = newest > 0 ? formatKst(newest, 'MM-dd HH:mm') : null;
   return (
     <div className={css.offline} role="status" data-testid="offline-banner">

@@ -48,6 +48,7 @@ export async function signIn(res: ResOf<typeof memberCalls.login>): Promise<void
   session.expiresAt = Date.now() + res.expiresIn * 1000;
   session.member = res.member;
   session.msgInfo = res.msgInfo;
+  session.syncedAt = Date.now();
   saveSession();
   await start();
 }
@@ -61,6 +62,7 @@ export async function signOut(reason: SignOutReason): Promise<void> {
   session.expiresAt = null;
   session.member = null;
   session.msgInfo = { newMsg: 0, newAnswer: 0 };
+  session.syncedAt = null;
   saveSession();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[1] === site.prefix && q.queryKey[2] === 'u' });
   if (member) await (await import('../persist')).dropPersist(site.prefix, member.memId);
@@ -101,6 +103,7 @@ async function refreshInfo() {
     session.member = info.member;
     session.msgInfo = info.msgInfo;
     session.expiresAt = Date.now() + info.expiresIn * 1000;
+    session.syncedAt = Date.now();
     saveSession();
   } catch (err) {
     await endIfSessionGone(err);
@@ -133,6 +136,7 @@ async function check() {
       session.member.cashAmt = cash.cashAmt;
       session.member.pointAmt = cash.pointAmt;
       session.member.gameAmt = cash.gameAmt;
+      session.syncedAt = Date.now();
       saveSession();
     }
   } catch (err) {

@@ -16,6 +16,8 @@ export interface SessionState {
   online: boolean;
   /** LOCK_BET_YN: games are down unless data1 is N and data2 is Y */
   gamesDown: boolean;
+  /** epoch ms of the last balance the server confirmed: the time offline screens show */
+  syncedAt: number | null;
 }
 
 export const session = proxy<SessionState>({
@@ -27,15 +29,16 @@ export const session = proxy<SessionState>({
   language: 'ko',
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   gamesDown: false,
+  syncedAt: null,
 });
 
-type Saved = Pick<SessionState, 'token' | 'expiresAt' | 'member' | 'msgInfo'>;
+type Saved = Pick<SessionState, 'token' | 'expiresAt' | 'member' | 'msgInfo' | 'syncedAt'>;
 const savedKey = (prefix: string) => `pitboss:${prefix}:session`;
 
 /** The token (and the last member data, for offline starts) is kept per site. */
 export function saveSession() {
   if (!session.site) return;
-  const saved: Saved = { token: session.token, expiresAt: session.expiresAt, member: session.member, msgInfo: session.msgInfo };
+  const saved: Saved = { token: session.token, expiresAt: session.expiresAt, member: session.member, msgInfo: session.msgInfo, syncedAt: session.syncedAt };
   if (session.token) localStorage.setItem(savedKey(session.site.prefix), JSON.stringify(saved));
   else localStorage.removeItem(savedKey(session.site.prefix));
 }
@@ -51,6 +54,7 @@ export function loadSession(prefix: string) {
   session.expiresAt = saved.expiresAt ?? null;
   session.member = saved.token ? (saved.member ?? null) : null;
   session.msgInfo = saved.msgInfo ?? { newMsg: 0, newAnswer: 0 };
+  session.syncedAt = saved.syncedAt ?? null;
 }
 
 export const isLoggedIn = () => !!session.token && !!session.member;

@@ -3,6 +3,6 @@ import { requireShell } from '../../../lib/guard';
 import { PartnerShell } from '../../../features/partner/PartnerShell';
 
 export const Route = createFileRoute('/$prefix/_partner')({
-  beforeLoad: ({ params }) => requireShell(params.prefix, 'partner'),
+  beforeLoad: ({ params, preload }) => requireShell(params.prefix, 'partner', preload),
   component: PartnerShell,
 });

@@ -3,6 +3,6 @@ import { requireShell } from '../../../lib/guard';
 import { PlayerShell } from '../../../features/player/PlayerShell';
 
 export const Route = createFileRoute('/$prefix/_player')({
-  beforeLoad: ({ params }) => requireShell(params.prefix, 'player'),
+  beforeLoad: ({ params, preload }) => requireShell(params.prefix, 'player', preload),
   component: PlayerShell,
 });

@@ -3,6 +3,6 @@ import { requireShell } from '../../../../lib/guard';
 import { AdminShell } from '../../../../features/admin/AdminShell';
 
 export const Route = createFileRoute('/$prefix/admin/_operator')({
-  beforeLoad: ({ params }) => requireShell(params.prefix, 'admin'),
+  beforeLoad: ({ params, preload }) => requireShell(params.prefix, 'admin', preload),
   component: AdminShell,
 });
