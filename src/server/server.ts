@@ -29,8 +29,10 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   await attachLive(http, app);
   let url = '';
   if (opts.listen !== false) {
-    url = await http.listen({ port: config.port, host: config.host });
-    url = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    await http.listen({ port: config.port, host: config.host });
+    const address = http.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
   }
   return {
     app,

@@ -93,7 +93,7 @@ export async function seedDemo(app: AppContext): Promise<boolean> {
 }
 
 export const demoLogins = [
-  'operator  admin / demo1234!   (/demo/admin)',
+  'operator  admin / demo1234!   (/demo/admin/login)',
   'partners  ptn1 .. ptn7 / demo1234!   (/demo/login)',
   'players   user1 .. user20 / demo1234!   withdrawal password 1234   (/demo)',
 ];
