@@ -1,13 +1,15 @@
-// `npm run bench`: prints figures and ratios; nothing here passes or fails.
+// `npm run bench [name]`: prints figures and ratios; nothing here passes or fails.
 import { existsSync } from 'node:fs';
 import { benchBundle } from './bundle.js';
 import { benchHttp } from './http.js';
+import { benchMoney } from './money.js';
+import { benchPartner } from './partner.js';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { bundle: benchBundle, http: benchHttp };
-// the money bench lands with the ledger; load it when present
-const moneyModule: string = './money.js';
-if (existsSync(new URL('./money.ts', import.meta.url))) benches.money = (await import(moneyModule)).benchMoney;
+const benches: Record<string, () => Promise<void>> = { bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner };
+// the games bench lands with the wallet; load it when present
+const gamesModule: string = './games.js';
+if (existsSync(new URL('./games.ts', import.meta.url))) benches.games = (await import(gamesModule)).benchGames;
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
