@@ -225,3 +225,14 @@ test('narrow screens: login, signup and partner shell at 320px', async ({ page }
     expect(overflow).toBeLessThanOrEqual(0);
   }
 });
+
+test('the operator logs in at /admin/login', async ({ page }) => {
+  await page.goto('/demo/admin/login');
+  await page.locator('input[name=memId]').fill('admin');
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('#captcha').fill('1234');
+  await page.locator('#captcha').press('Enter');
+  await expect(page.getByTestId('admin-home')).toBeVisible();
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/demo\/admin\/login$/);
+});
