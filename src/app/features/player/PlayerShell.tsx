@@ -12,6 +12,9 @@ export function PlayerShell() {
   const { t } = useLingui();
   const nav = [
     { to: '/$prefix/main' as const, icon: '♠', label: t`로비` },
+    { to: '/$prefix/charge' as const, icon: '＋', label: t`입금` },
+    { to: '/$prefix/exchange' as const, icon: '－', label: t`출금` },
+    { to: '/$prefix/point' as const, icon: 'Ⓟ', label: t`포인트` },
     { to: '/$prefix/my' as const, icon: '☺', label: t`내 정보` },
   ];
   return (

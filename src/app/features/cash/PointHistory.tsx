@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import type { ResOf } from '../../../contract/define';
+import type { pointCalls } from '../../../contract/point';
+import { pointTypeName, requestStatusName } from '../../lib/codeNames';
+import { lastDays, type DayRange } from '../../lib/dayRange';
+import { session } from '../../lib/session/store';
+import { DataList, type Column } from '../../ui/DataList';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { FilterBar } from '../../ui/FilterBar';
+import { Money } from '../../ui/Money';
+import { Pager } from '../../ui/Pager';
+import { SeenAt } from '../../ui/SeenAt';
+import { pointListQueryOptions } from './queries';
+import css from './Cash.module.css';
+
+type Row = ResOf<typeof pointCalls.list>['list'][number];
+
+export const DEFAULT_POINT_DAYS = 7;
+
+/** Accrued points ('in', with a date filter, default 7 days) or conversions ('out'). */
+export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_POINT_DAYS));
+  const [page, setPage] = useState(1);
+  const query = useQuery(pointListQueryOptions(prefix, member?.memId ?? '', kind, kind === 'in' ? range : null, page));
+
+  const accrued: Column<Row>[] = [
+    { key: 'date', label: t`일시`, render: (r) => r.regDt },
+    { key: 'kind', label: t`구분`, render: (r) => pointTypeName(r.pointType) },
+    { key: 'bet', label: t`베팅금액`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
+    { key: 'rate', label: t`포인트 비율`, numeric: true, render: (r) => `${r.pointRate}%` },
+    { key: 'bonus', label: t`보너스 비율`, numeric: true, render: (r) => `${r.pointBonusRate}%` },
+    { key: 'amt', label: t`적립 포인트`, numeric: true, render: (r) => <Money value={r.point_inAmt} /> },
+  ];
+  const converted: Column<Row>[] = [
+    { key: 'date', label: t`신청일시`, render: (r) => r.regDt },
+    { key: 'kind', label: t`구분`, render: () => t`머니 전환` },
+    { key: 'amt', label: t`신청 포인트`, numeric: true, render: (r) => <Money value={Math.abs(r.point_inAmt)} /> },
+    { key: 'upd', label: t`처리일시`, render: (r) => r.updDt },
+    { key: 'status', label: t`상태`, render: () => requestStatusName(1) },
+  ];
+
+  return (
+    <section className={css.section} data-testid={kind === 'in' ? 'point-history' : 'point-convert-history'}>
+      {kind === 'in' && (
+        <FilterBar>
+          <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
+        </FilterBar>
+      )}
+      {kind === 'in' && query.data && (
+        <p className={css.sum}>
+          <Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} /></strong>
+        </p>
+      )}
+      <SeenAt query={query} />
+      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={kind === 'in' ? accrued : converted} rowKey={(r) => r.pointIdx} />}
+      {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import { cashCalls } from '../../../contract/cash';
+import { api } from '../../lib/api';
+import { requestStatusName } from '../../lib/codeNames';
+import { confirm } from '../../lib/dialogs';
+import { refreshMine, useMoneyAction } from '../../lib/moneyAction';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { DataList, type Column } from '../../ui/DataList';
+import { Money } from '../../ui/Money';
+import { Pager } from '../../ui/Pager';
+import { SeenAt } from '../../ui/SeenAt';
+import { cashRequestsQueryOptions } from './queries';
+import css from './Cash.module.css';
+
+type Row = { cashIdx: number; regDate: string; updDate: string; cashAmt: number; cashStatus: number };
+
+/** Own deposit or withdrawal requests; an applied one can still be cancelled. */
+export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const [page, setPage] = useState(1);
+  const query = useQuery(cashRequestsQueryOptions(prefix, member?.memId ?? '', cashType, page));
+  const cancel = useMoneyAction();
+
+  async function onCancel(row: Row) {
+    if (!(await confirm(t`신청을 취소하시겠습니까?`))) return;
+    const done = await cancel.run(`cancel:${row.cashIdx}`, (requestId) => api(cashCalls.cancel, { cashIdx: row.cashIdx, requestId }));
+    if (done) refreshMine();
+  }
+
+  const processed = (r: Row) => (r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-');
+  const columns: Column<Row>[] = [
+    { key: 'reg', label: t`신청일시`, render: (r) => r.regDate },
+    { key: 'amt', label: cashType === 1 ? t`처리금액` : t`출금금액`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
+    ...(cashType === 1 ? [{ key: 'bonus', label: t`보너스`, numeric: true, render: () => <Money value={0} /> }] : []),
+    { key: 'upd', label: t`처리일시`, render: processed },
+    {
+      key: 'status',
+      label: t`상태`,
+      render: (r) => (
+        <span className={css.row} style={{ justifyContent: 'flex-end' }}>
+          <span data-testid="request-status">{requestStatusName(r.cashStatus)}</span>
+          {r.cashStatus === 0 && (
+            <Button className={css.small} disabled={cancel.busy} onClick={() => void onCancel(r)}>
+              <Trans>취소</Trans>
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className={css.section} data-testid="request-history">
+      <h2 className={css.sectionTitle}>{cashType === 1 ? <Trans>입금 신청 내역</Trans> : <Trans>출금 신청 내역</Trans>}</h2>
+      <SeenAt query={query} />
+      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}
+      {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}
+    </section>
+  );
+}
