@@ -13,16 +13,29 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as PrefixRouteRouteImport } from './routes/$prefix/route'
 import { Route as PrefixIndexRouteImport } from './routes/$prefix/index'
 import { Route as PrefixSplatRouteImport } from './routes/$prefix/$'
+import { Route as PrefixMemberRouteRouteImport } from './routes/$prefix/_member/route'
 import { Route as PrefixPartnerRouteRouteImport } from './routes/$prefix/_partner/route'
 import { Route as PrefixPlayerRouteRouteImport } from './routes/$prefix/_player/route'
 import { Route as PrefixLoginRouteImport } from './routes/$prefix/login'
 import { Route as PrefixSignupRouteImport } from './routes/$prefix/signup'
 import { Route as PrefixWarningRouteImport } from './routes/$prefix/warning'
+import { Route as PrefixMemberChargeRouteImport } from './routes/$prefix/_member/charge'
+import { Route as PrefixMemberExchangeRouteImport } from './routes/$prefix/_member/exchange'
+import { Route as PrefixMemberMsgRouteImport } from './routes/$prefix/_member/msg'
+import { Route as PrefixMemberNoticeListRouteImport } from './routes/$prefix/_member/noticeList'
+import { Route as PrefixMemberPointRouteImport } from './routes/$prefix/_member/point'
+import { Route as PrefixMemberPointuseRouteImport } from './routes/$prefix/_member/pointuse'
+import { Route as PrefixMemberPointuselistRouteImport } from './routes/$prefix/_member/pointuselist'
+import { Route as PrefixMemberQnaRouteImport } from './routes/$prefix/_member/qna'
+import { Route as PrefixMemberQnawriteRouteImport } from './routes/$prefix/_member/qnawrite'
 import { Route as PrefixPartnerPartnerMainRouteImport } from './routes/$prefix/_partner/partnerMain'
 import { Route as PrefixPlayerMainRouteImport } from './routes/$prefix/_player/main'
 import { Route as PrefixPlayerMyRouteImport } from './routes/$prefix/_player/my'
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
 import { Route as PrefixAdminLoginRouteImport } from './routes/$prefix/admin/login'
+import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/_member/msgread.$msgIdx'
+import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
+import { Route as PrefixMemberQnareadBoardIdxRouteImport } from './routes/$prefix/_member/qnaread.$boardIdx'
 import { Route as PrefixAdminOperatorIndexRouteImport } from './routes/$prefix/admin/_operator/index'
 
 const IndexRoute = IndexRouteImport.update({
@@ -43,6 +56,10 @@ const PrefixIndexRoute = PrefixIndexRouteImport.update({
 const PrefixSplatRoute = PrefixSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => PrefixRouteRoute,
+} as any)
+const PrefixMemberRouteRoute = PrefixMemberRouteRouteImport.update({
+  id: '/_member',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
 const PrefixPartnerRouteRoute = PrefixPartnerRouteRouteImport.update({
@@ -67,6 +84,52 @@ const PrefixWarningRoute = PrefixWarningRouteImport.update({
   id: '/warning',
   path: '/warning',
   getParentRoute: () => PrefixRouteRoute,
+} as any)
+const PrefixMemberChargeRoute = PrefixMemberChargeRouteImport.update({
+  id: '/charge',
+  path: '/charge',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberExchangeRoute = PrefixMemberExchangeRouteImport.update({
+  id: '/exchange',
+  path: '/exchange',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberMsgRoute = PrefixMemberMsgRouteImport.update({
+  id: '/msg',
+  path: '/msg',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberNoticeListRoute = PrefixMemberNoticeListRouteImport.update({
+  id: '/noticeList',
+  path: '/noticeList',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberPointRoute = PrefixMemberPointRouteImport.update({
+  id: '/point',
+  path: '/point',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberPointuseRoute = PrefixMemberPointuseRouteImport.update({
+  id: '/pointuse',
+  path: '/pointuse',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberPointuselistRoute =
+  PrefixMemberPointuselistRouteImport.update({
+    id: '/pointuselist',
+    path: '/pointuselist',
+    getParentRoute: () => PrefixMemberRouteRoute,
+  } as any)
+const PrefixMemberQnaRoute = PrefixMemberQnaRouteImport.update({
+  id: '/qna',
+  path: '/qna',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberQnawriteRoute = PrefixMemberQnawriteRouteImport.update({
+  id: '/qnawrite',
+  path: '/qnawrite',
+  getParentRoute: () => PrefixMemberRouteRoute,
 } as any)
 const PrefixPartnerPartnerMainRoute =
   PrefixPartnerPartnerMainRouteImport.update({
@@ -95,6 +158,24 @@ const PrefixAdminLoginRoute = PrefixAdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
+const PrefixMemberMsgreadMsgIdxRoute =
+  PrefixMemberMsgreadMsgIdxRouteImport.update({
+    id: '/msgread/$msgIdx',
+    path: '/msgread/$msgIdx',
+    getParentRoute: () => PrefixMemberRouteRoute,
+  } as any)
+const PrefixMemberNoticeReadBoardIdxRoute =
+  PrefixMemberNoticeReadBoardIdxRouteImport.update({
+    id: '/noticeRead/$boardIdx',
+    path: '/noticeRead/$boardIdx',
+    getParentRoute: () => PrefixMemberRouteRoute,
+  } as any)
+const PrefixMemberQnareadBoardIdxRoute =
+  PrefixMemberQnareadBoardIdxRouteImport.update({
+    id: '/qnaread/$boardIdx',
+    path: '/qnaread/$boardIdx',
+    getParentRoute: () => PrefixMemberRouteRoute,
+  } as any)
 const PrefixAdminOperatorIndexRoute =
   PrefixAdminOperatorIndexRouteImport.update({
     id: '/',
@@ -111,10 +192,22 @@ export interface FileRoutesByFullPath {
   '/$prefix/warning': typeof PrefixWarningRoute
   '/$prefix/': typeof PrefixIndexRoute
   '/$prefix/admin': typeof PrefixAdminOperatorRouteRouteWithChildren
+  '/$prefix/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/exchange': typeof PrefixMemberExchangeRoute
+  '/$prefix/msg': typeof PrefixMemberMsgRoute
+  '/$prefix/noticeList': typeof PrefixMemberNoticeListRoute
+  '/$prefix/point': typeof PrefixMemberPointRoute
+  '/$prefix/pointuse': typeof PrefixMemberPointuseRoute
+  '/$prefix/pointuselist': typeof PrefixMemberPointuselistRoute
+  '/$prefix/qna': typeof PrefixMemberQnaRoute
+  '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
+  '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
+  '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
   '/$prefix/admin/': typeof PrefixAdminOperatorIndexRoute
 }
 export interface FileRoutesByTo {
@@ -124,16 +217,29 @@ export interface FileRoutesByTo {
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
+  '/$prefix/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/exchange': typeof PrefixMemberExchangeRoute
+  '/$prefix/msg': typeof PrefixMemberMsgRoute
+  '/$prefix/noticeList': typeof PrefixMemberNoticeListRoute
+  '/$prefix/point': typeof PrefixMemberPointRoute
+  '/$prefix/pointuse': typeof PrefixMemberPointuseRoute
+  '/$prefix/pointuselist': typeof PrefixMemberPointuselistRoute
+  '/$prefix/qna': typeof PrefixMemberQnaRoute
+  '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
+  '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
+  '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
   '/$prefix/admin': typeof PrefixAdminOperatorIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$prefix': typeof PrefixRouteRouteWithChildren
+  '/$prefix/_member': typeof PrefixMemberRouteRouteWithChildren
   '/$prefix/_partner': typeof PrefixPartnerRouteRouteWithChildren
   '/$prefix/_player': typeof PrefixPlayerRouteRouteWithChildren
   '/$prefix/$': typeof PrefixSplatRoute
@@ -142,10 +248,22 @@ export interface FileRoutesById {
   '/$prefix/warning': typeof PrefixWarningRoute
   '/$prefix/': typeof PrefixIndexRoute
   '/$prefix/admin/_operator': typeof PrefixAdminOperatorRouteRouteWithChildren
+  '/$prefix/_member/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/_member/exchange': typeof PrefixMemberExchangeRoute
+  '/$prefix/_member/msg': typeof PrefixMemberMsgRoute
+  '/$prefix/_member/noticeList': typeof PrefixMemberNoticeListRoute
+  '/$prefix/_member/point': typeof PrefixMemberPointRoute
+  '/$prefix/_member/pointuse': typeof PrefixMemberPointuseRoute
+  '/$prefix/_member/pointuselist': typeof PrefixMemberPointuselistRoute
+  '/$prefix/_member/qna': typeof PrefixMemberQnaRoute
+  '/$prefix/_member/qnawrite': typeof PrefixMemberQnawriteRoute
   '/$prefix/_partner/partnerMain': typeof PrefixPartnerPartnerMainRoute
   '/$prefix/_player/main': typeof PrefixPlayerMainRoute
   '/$prefix/_player/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
+  '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
+  '/$prefix/_member/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
   '/$prefix/admin/_operator/': typeof PrefixAdminOperatorIndexRoute
 }
 export interface FileRouteTypes {
@@ -159,10 +277,22 @@ export interface FileRouteTypes {
     | '/$prefix/warning'
     | '/$prefix/'
     | '/$prefix/admin'
+    | '/$prefix/charge'
+    | '/$prefix/exchange'
+    | '/$prefix/msg'
+    | '/$prefix/noticeList'
+    | '/$prefix/point'
+    | '/$prefix/pointuse'
+    | '/$prefix/pointuselist'
+    | '/$prefix/qna'
+    | '/$prefix/qnawrite'
     | '/$prefix/partnerMain'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
+    | '/$prefix/msgread/$msgIdx'
+    | '/$prefix/noticeRead/$boardIdx'
+    | '/$prefix/qnaread/$boardIdx'
     | '/$prefix/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -172,15 +302,28 @@ export interface FileRouteTypes {
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
+    | '/$prefix/charge'
+    | '/$prefix/exchange'
+    | '/$prefix/msg'
+    | '/$prefix/noticeList'
+    | '/$prefix/point'
+    | '/$prefix/pointuse'
+    | '/$prefix/pointuselist'
+    | '/$prefix/qna'
+    | '/$prefix/qnawrite'
     | '/$prefix/partnerMain'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
+    | '/$prefix/msgread/$msgIdx'
+    | '/$prefix/noticeRead/$boardIdx'
+    | '/$prefix/qnaread/$boardIdx'
     | '/$prefix/admin'
   id:
     | '__root__'
     | '/'
     | '/$prefix'
+    | '/$prefix/_member'
     | '/$prefix/_partner'
     | '/$prefix/_player'
     | '/$prefix/$'
@@ -189,10 +332,22 @@ export interface FileRouteTypes {
     | '/$prefix/warning'
     | '/$prefix/'
     | '/$prefix/admin/_operator'
+    | '/$prefix/_member/charge'
+    | '/$prefix/_member/exchange'
+    | '/$prefix/_member/msg'
+    | '/$prefix/_member/noticeList'
+    | '/$prefix/_member/point'
+    | '/$prefix/_member/pointuse'
+    | '/$prefix/_member/pointuselist'
+    | '/$prefix/_member/qna'
+    | '/$prefix/_member/qnawrite'
     | '/$prefix/_partner/partnerMain'
     | '/$prefix/_player/main'
     | '/$prefix/_player/my'
     | '/$prefix/admin/login'
+    | '/$prefix/_member/msgread/$msgIdx'
+    | '/$prefix/_member/noticeRead/$boardIdx'
+    | '/$prefix/_member/qnaread/$boardIdx'
     | '/$prefix/admin/_operator/'
   fileRoutesById: FileRoutesById
 }
@@ -231,6 +386,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixSplatRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
+    '/$prefix/_member': {
+      id: '/$prefix/_member'
+      path: ''
+      fullPath: '/$prefix'
+      preLoaderRoute: typeof PrefixMemberRouteRouteImport
+      parentRoute: typeof PrefixRouteRoute
+    }
     '/$prefix/_partner': {
       id: '/$prefix/_partner'
       path: ''
@@ -265,6 +427,69 @@ declare module '@tanstack/react-router' {
       fullPath: '/$prefix/warning'
       preLoaderRoute: typeof PrefixWarningRouteImport
       parentRoute: typeof PrefixRouteRoute
+    }
+    '/$prefix/_member/charge': {
+      id: '/$prefix/_member/charge'
+      path: '/charge'
+      fullPath: '/$prefix/charge'
+      preLoaderRoute: typeof PrefixMemberChargeRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/exchange': {
+      id: '/$prefix/_member/exchange'
+      path: '/exchange'
+      fullPath: '/$prefix/exchange'
+      preLoaderRoute: typeof PrefixMemberExchangeRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/msg': {
+      id: '/$prefix/_member/msg'
+      path: '/msg'
+      fullPath: '/$prefix/msg'
+      preLoaderRoute: typeof PrefixMemberMsgRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/noticeList': {
+      id: '/$prefix/_member/noticeList'
+      path: '/noticeList'
+      fullPath: '/$prefix/noticeList'
+      preLoaderRoute: typeof PrefixMemberNoticeListRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/point': {
+      id: '/$prefix/_member/point'
+      path: '/point'
+      fullPath: '/$prefix/point'
+      preLoaderRoute: typeof PrefixMemberPointRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/pointuse': {
+      id: '/$prefix/_member/pointuse'
+      path: '/pointuse'
+      fullPath: '/$prefix/pointuse'
+      preLoaderRoute: typeof PrefixMemberPointuseRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/pointuselist': {
+      id: '/$prefix/_member/pointuselist'
+      path: '/pointuselist'
+      fullPath: '/$prefix/pointuselist'
+      preLoaderRoute: typeof PrefixMemberPointuselistRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/qna': {
+      id: '/$prefix/_member/qna'
+      path: '/qna'
+      fullPath: '/$prefix/qna'
+      preLoaderRoute: typeof PrefixMemberQnaRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/qnawrite': {
+      id: '/$prefix/_member/qnawrite'
+      path: '/qnawrite'
+      fullPath: '/$prefix/qnawrite'
+      preLoaderRoute: typeof PrefixMemberQnawriteRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
     }
     '/$prefix/_partner/partnerMain': {
       id: '/$prefix/_partner/partnerMain'
@@ -301,6 +526,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminLoginRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
+    '/$prefix/_member/msgread/$msgIdx': {
+      id: '/$prefix/_member/msgread/$msgIdx'
+      path: '/msgread/$msgIdx'
+      fullPath: '/$prefix/msgread/$msgIdx'
+      preLoaderRoute: typeof PrefixMemberMsgreadMsgIdxRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/noticeRead/$boardIdx': {
+      id: '/$prefix/_member/noticeRead/$boardIdx'
+      path: '/noticeRead/$boardIdx'
+      fullPath: '/$prefix/noticeRead/$boardIdx'
+      preLoaderRoute: typeof PrefixMemberNoticeReadBoardIdxRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/qnaread/$boardIdx': {
+      id: '/$prefix/_member/qnaread/$boardIdx'
+      path: '/qnaread/$boardIdx'
+      fullPath: '/$prefix/qnaread/$boardIdx'
+      preLoaderRoute: typeof PrefixMemberQnareadBoardIdxRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
     '/$prefix/admin/_operator/': {
       id: '/$prefix/admin/_operator/'
       path: '/'
@@ -310,6 +556,39 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface PrefixMemberRouteRouteChildren {
+  PrefixMemberChargeRoute: typeof PrefixMemberChargeRoute
+  PrefixMemberExchangeRoute: typeof PrefixMemberExchangeRoute
+  PrefixMemberMsgRoute: typeof PrefixMemberMsgRoute
+  PrefixMemberNoticeListRoute: typeof PrefixMemberNoticeListRoute
+  PrefixMemberPointRoute: typeof PrefixMemberPointRoute
+  PrefixMemberPointuseRoute: typeof PrefixMemberPointuseRoute
+  PrefixMemberPointuselistRoute: typeof PrefixMemberPointuselistRoute
+  PrefixMemberQnaRoute: typeof PrefixMemberQnaRoute
+  PrefixMemberQnawriteRoute: typeof PrefixMemberQnawriteRoute
+  PrefixMemberMsgreadMsgIdxRoute: typeof PrefixMemberMsgreadMsgIdxRoute
+  PrefixMemberNoticeReadBoardIdxRoute: typeof PrefixMemberNoticeReadBoardIdxRoute
+  PrefixMemberQnareadBoardIdxRoute: typeof PrefixMemberQnareadBoardIdxRoute
+}
+
+const PrefixMemberRouteRouteChildren: PrefixMemberRouteRouteChildren = {
+  PrefixMemberChargeRoute: PrefixMemberChargeRoute,
+  PrefixMemberExchangeRoute: PrefixMemberExchangeRoute,
+  PrefixMemberMsgRoute: PrefixMemberMsgRoute,
+  PrefixMemberNoticeListRoute: PrefixMemberNoticeListRoute,
+  PrefixMemberPointRoute: PrefixMemberPointRoute,
+  PrefixMemberPointuseRoute: PrefixMemberPointuseRoute,
+  PrefixMemberPointuselistRoute: PrefixMemberPointuselistRoute,
+  PrefixMemberQnaRoute: PrefixMemberQnaRoute,
+  PrefixMemberQnawriteRoute: PrefixMemberQnawriteRoute,
+  PrefixMemberMsgreadMsgIdxRoute: PrefixMemberMsgreadMsgIdxRoute,
+  PrefixMemberNoticeReadBoardIdxRoute: PrefixMemberNoticeReadBoardIdxRoute,
+  PrefixMemberQnareadBoardIdxRoute: PrefixMemberQnareadBoardIdxRoute,
+}
+
+const PrefixMemberRouteRouteWithChildren =
+  PrefixMemberRouteRoute._addFileChildren(PrefixMemberRouteRouteChildren)
 
 interface PrefixPartnerRouteRouteChildren {
   PrefixPartnerPartnerMainRoute: typeof PrefixPartnerPartnerMainRoute
@@ -350,6 +629,7 @@ const PrefixAdminOperatorRouteRouteWithChildren =
   )
 
 interface PrefixRouteRouteChildren {
+  PrefixMemberRouteRoute: typeof PrefixMemberRouteRouteWithChildren
   PrefixPartnerRouteRoute: typeof PrefixPartnerRouteRouteWithChildren
   PrefixPlayerRouteRoute: typeof PrefixPlayerRouteRouteWithChildren
   PrefixSplatRoute: typeof PrefixSplatRoute
@@ -362,6 +642,7 @@ interface PrefixRouteRouteChildren {
 }
 
 const PrefixRouteRouteChildren: PrefixRouteRouteChildren = {
+  PrefixMemberRouteRoute: PrefixMemberRouteRouteWithChildren,
   PrefixPartnerRouteRoute: PrefixPartnerRouteRouteWithChildren,
   PrefixPlayerRouteRoute: PrefixPlayerRouteRouteWithChildren,
   PrefixSplatRoute: PrefixSplatRoute,

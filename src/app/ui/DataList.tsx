@@ -10,21 +10,28 @@ export interface Column<T> {
 }
 
 /** One list, two looks: label/value cards under 768px, a table above. */
-export function DataList<T>({ rows, columns, rowKey, empty }: { rows: T[]; columns: Column<T>[]; rowKey: (row: T) => Key; empty?: ReactNode }) {
+export function DataList<T>({ rows, columns, rowKey, empty, card }: {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => Key;
+  empty?: ReactNode;
+  /** a compact phone card instead of one label/value pair per column */
+  card?: (row: T) => ReactNode;
+}) {
   if (rows.length === 0) return <Empty>{empty}</Empty>;
   return (
     <>
       <ul className={css.cards}>
         {rows.map((row) => (
           <li key={rowKey(row)} className={css.card}>
-            <dl style={{ margin: 0 }}>
+            {card ? card(row) : <dl style={{ margin: 0 }}>
               {columns.map((c) => (
                 <div key={c.key} className={css.pair}>
                   <dt>{c.label}</dt>
                   <dd className={c.numeric ? css.num : undefined}>{c.render(row)}</dd>
                 </div>
               ))}
-            </dl>
+            </dl>}
           </li>
         ))}
       </ul>

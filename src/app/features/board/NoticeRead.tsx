@@ -1,0 +1,54 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { categoryName, shortDate } from '../../lib/boardLabels';
+import { lastIdxList, neighbours } from '../../lib/lastList';
+import { session } from '../../lib/session/store';
+import { Card } from '../../ui/Card';
+import { Empty } from '../../ui/Empty';
+import { HtmlContent } from '../../ui/HtmlContent';
+import { LastSeen } from '../../ui/LastSeen';
+import { PrevNext } from '../../ui/PrevNext';
+import { noticeDetailQueryOptions, noticeKey } from './queries';
+import article from '../../ui/Article.module.css';
+import css from './Board.module.css';
+
+const route = getRouteApi('/$prefix/_member/noticeRead/$boardIdx');
+
+export function NoticeRead() {
+  const { prefix, boardIdx } = route.useParams();
+  const navigate = route.useNavigate();
+  const client = useQueryClient();
+  const { member } = useSnapshot(session);
+  const memId = member?.memId ?? '';
+  const q = useQuery(noticeDetailQueryOptions(prefix, memId, boardIdx));
+  const board = q.data?.board;
+  const { prev, next } = neighbours(lastIdxList(client, [...noticeKey(prefix, memId), 'list']), boardIdx);
+  return (
+    <div className={css.page} data-testid="notice-read">
+      <h1 className={css.h1}><Trans>공지사항</Trans></h1>
+      <LastSeen at={q.dataUpdatedAt} stale={q.isError} />
+      <Card>
+        {board ? (
+          <article className={article.article}>
+            <header className={article.head}>
+              <div className={article.meta}><span className={css.cat}>{categoryName(board.category)}</span></div>
+              <h2 className={article.title}>{board.title}</h2>
+              <div className={article.meta}><span>{board.memName}</span><time>{shortDate(board.regDate)}</time></div>
+            </header>
+            <HtmlContent html={board.content} testId="notice-content" />
+          </article>
+        ) : (
+          <Empty>{q.isPending ? <Trans>불러오는 중</Trans> : <Trans>글을 찾을 수 없습니다.</Trans>}</Empty>
+        )}
+      </Card>
+      <PrevNext
+        prev={prev}
+        next={next}
+        onGo={(idx) => void navigate({ params: { prefix, boardIdx: idx } })}
+        onList={() => void navigate({ to: '/$prefix/noticeList', params: { prefix } })}
+      />
+    </div>
+  );
+}

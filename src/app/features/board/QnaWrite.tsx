@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { boardCalls, faqTypes } from '../../../contract/board';
+import { api } from '../../lib/api';
+import { apiMessage } from '../../lib/apiMessage';
+import { faqTypeName } from '../../lib/boardLabels';
+import { alert, withLoading } from '../../lib/dialogs';
+import { refuseOffline } from '../../lib/offlineWrite';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { inputClass, SelectField, TextField } from '../../ui/Field';
+import { qnaKey } from './queries';
+import fieldCss from '../../ui/Field.module.css';
+import css from './Board.module.css';
+
+const route = getRouteApi('/$prefix/_member/qnawrite');
+type FaqType = (typeof faqTypes)[number];
+
+/** A new inquiry: type (etc by default), title and content required; the category is sent empty. */
+export function QnaWrite() {
+  const { prefix } = route.useParams();
+  const navigate = route.useNavigate();
+  const router = useRouter();
+  const client = useQueryClient();
+  const { member } = useSnapshot(session);
+  const [faqType, setFaqType] = useState<FaqType>('etc');
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return alert(t`제목을 입력해 주세요.`);
+    if (!content.trim()) return alert(t`내용을 입력해 주세요.`);
+    if (await refuseOffline()) return;
+    try {
+      await withLoading(
+        api(boardCalls.save.faq, { faqType, title: title.trim(), content, category: '', memId: member?.memId, memName: member?.memName }),
+      );
+    } catch (err) {
+      return alert(apiMessage(err));
+    }
+    await client.invalidateQueries({ queryKey: qnaKey(prefix, member?.memId ?? '') });
+    await alert(t`등록되었습니다.`);
+    await navigate({ to: '/$prefix/qna', params: { prefix } });
+  };
+
+  return (
+    <div className={css.page} data-testid="qna-write">
+      <h1 className={css.h1}><Trans>문의하기</Trans></h1>
+      <Card>
+        <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
+          <SelectField label={<Trans>유형</Trans>} name="faqType" value={faqType} onChange={(e) => setFaqType(e.target.value as FaqType)}>
+            {faqTypes.map((f) => <option key={f} value={f}>{faqTypeName(f)}</option>)}
+          </SelectField>
+          <TextField label={<Trans>제목</Trans>} name="title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <div className={fieldCss.field}>
+            <label className={fieldCss.label} htmlFor="qna-content"><Trans>내용</Trans></label>
+            <textarea id="qna-content" name="content" className={`${inputClass} ${css.textarea}`} maxLength={20_000} value={content} onChange={(e) => setContent(e.target.value)} />
+          </div>
+          <div className={css.formActions}>
+            <Button onClick={() => router.history.back()}><Trans>취소</Trans></Button>
+            <Button type="submit" variant="primary"><Trans>신청하기</Trans></Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

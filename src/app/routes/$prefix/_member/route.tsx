@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { currentKind, requireShell } from '../../../lib/guard';
+import { session } from '../../../lib/session/store';
+import { PartnerShell } from '../../../features/partner/PartnerShell';
+import { PlayerShell } from '../../../features/player/PlayerShell';
+
+// Screens players and partners share (qna, notices, messages): they render in the caller's own shell.
+export const Route = createFileRoute('/$prefix/_member')({
+  beforeLoad: ({ params, preload }) => requireShell(params.prefix, currentKind() === 'partner' ? 'partner' : 'player', preload),
+  component: MemberShell,
+});
+
+function MemberShell() {
+  const { member } = useSnapshot(session);
+  return member?.loginType === 'PARTNER' || member?.loginType === 'P_NORMAL' ? <PartnerShell /> : <PlayerShell />;
+}

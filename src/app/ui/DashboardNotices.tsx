@@ -1,0 +1,37 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { categoryName, shortDate } from '../lib/boardLabels';
+import { mainNoticesQueryOptions } from '../lib/siteContent';
+import { session } from '../lib/session/store';
+import { Card } from './Card';
+import { Empty } from './Empty';
+import css from './ShellExtras.module.css';
+
+/** The dashboard's latest notices; a row opens the notice. */
+export function DashboardNotices() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const q = useQuery(mainNoticesQueryOptions(prefix, member?.memId ?? ''));
+  const rows = q.data?.boardList ?? [];
+  return (
+    <Card title={<Link to="/$prefix/noticeList" params={{ prefix }}><Trans>공지사항</Trans></Link>} data-testid="dashboard-notices">
+      {rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <ul className={css.noticeRows}>
+          {rows.map((n) => (
+            <li key={n.boardIdx}>
+              <Link to="/$prefix/noticeRead/$boardIdx" params={{ prefix, boardIdx: n.boardIdx }}>
+                <span className={css.cat}>{categoryName(n.category)}</span>
+                <span className={css.rowTitle}>{n.title}</span>
+                <time>{shortDate(n.regDate).slice(5, 10)}</time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { useLingui } from '@lingui/react/macro';
+import { session } from '../lib/session/store';
+import { MailIcon } from './icons';
+import css from './ShellExtras.module.css';
+
+/** Header shortcut to the inbox with the live unread count. */
+export function InboxLink() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { msgInfo } = useSnapshot(session);
+  const { t } = useLingui();
+  return (
+    <Link to="/$prefix/msg" params={{ prefix }} className={css.inboxLink} aria-label={t`쪽지함`} data-testid="inbox-link">
+      <MailIcon />
+      {msgInfo.newMsg > 0 && <span className={css.dot} data-testid="inbox-badge">{msgInfo.newMsg > 99 ? '99+' : msgInfo.newMsg}</span>}
+    </Link>
+  );
+}

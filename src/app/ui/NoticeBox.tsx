@@ -1,0 +1,35 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { session } from '../lib/session/store';
+import { ChatIcon, MailIcon } from './icons';
+import css from './ShellExtras.module.css';
+
+/** Arrival notices fed live by MSG / ANSWER_CMT (counts in the session store), each a link to its list. */
+export function NoticeBox() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { msgInfo } = useSnapshot(session);
+  if (msgInfo.newMsg < 1 && msgInfo.newAnswer < 1) return null;
+  return (
+    <ul className={css.noticeBox} role="status" data-testid="notice-box">
+      {msgInfo.newMsg > 0 && (
+        <li>
+          <Link to="/$prefix/msg" params={{ prefix }} data-testid="notice-msg">
+            <MailIcon />
+            <Trans>쪽지가 도착했습니다.</Trans>
+            <span className={css.count}>{msgInfo.newMsg}</span>
+          </Link>
+        </li>
+      )}
+      {msgInfo.newAnswer > 0 && (
+        <li>
+          <Link to="/$prefix/qna" params={{ prefix }} data-testid="notice-answer">
+            <ChatIcon />
+            <Trans>1:1 답변이 도착했습니다.</Trans>
+            <span className={css.count}>{msgInfo.newAnswer}</span>
+          </Link>
+        </li>
+      )}
+    </ul>
+  );
+}
