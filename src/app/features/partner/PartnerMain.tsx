@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { formatNumber } from '../../lib/format';
 import { Card } from '../../ui/Card';
+import { DashboardNotices } from '../../ui/DashboardNotices';
 import { Money } from '../../ui/Money';
 import { levelName } from './levels';
 import { memberInfoQueryOptions } from './queries';
@@ -26,6 +27,7 @@ export function PartnerMain() {
         <Card title={<Trans>등급</Trans>}><div className={css.amount}>{me ? levelName(me.partnerLevel) : '-'}</div></Card>
         <Card title={<Trans>새 쪽지</Trans>}><div className={css.amount}>{formatNumber(msg?.newMsg ?? 0)}</div></Card>
       </div>
+      <DashboardNotices />
       <Card title={<Trans>계정</Trans>}>
         <p className={css.note}>{me?.memId} · {me?.memNick}</p>
       </Card>

@@ -6,7 +6,12 @@ import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { LogoutButton } from '../../ui/LogoutButton';
+import { BoardLinks } from '../../ui/BoardLinks';
+import { InboxLink } from '../../ui/InboxLink';
 import { Money } from '../../ui/Money';
+import { NoticeBox } from '../../ui/NoticeBox';
+import { SiteFooter } from '../../ui/SiteFooter';
+import { SitePopups } from '../../ui/SitePopups';
 import { levelName } from './levels';
 import css from './PartnerShell.module.css';
 
@@ -41,6 +46,7 @@ export function PartnerShell() {
         <Button variant="ghost" className={css.toggle} aria-label={t`메뉴`} aria-expanded={menu.open} onClick={menu.toggle}>☰</Button>
         <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}>PARTNER</Link>
         <div className={css.who}>
+          <InboxLink />
           <span className={css.nick} data-testid="partner-nick">{member?.memNick}</span>
           <span className={css.desktopOnly}><LanguageSelect /></span>
           <span className={css.desktopOnly}><LogoutButton /></span>
@@ -63,15 +69,22 @@ export function PartnerShell() {
             <span className={css.menuLabel}><Trans>메인</Trans></span>
             <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
           </div>
+          <div className={css.menuGroup}>
+            <span className={css.menuLabel}><Trans>게시판</Trans></span>
+            <BoardLinks />
+          </div>
           <div className={css.menuFoot}>
             <LanguageSelect />
             <LogoutButton variant="secondary" />
           </div>
         </nav>
         <main className={css.main}>
+          <NoticeBox />
           <Outlet />
+          <SiteFooter />
         </main>
       </div>
+      <SitePopups />
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
+import { Banners } from '../../ui/Banners';
+import { BoardLinks } from '../../ui/BoardLinks';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import css from './Lobby.module.css';
 
-/** The player's main lobby: balances (live) and the arrival notices. */
+/** The player's main lobby: balances (live), banners and the board links. */
 export function Lobby() {
-  const { member, msgInfo, gamesDown } = useSnapshot(session);
+  const { member, gamesDown } = useSnapshot(session);
   const nick = member?.memNick ?? '';
   return (
     <div className={css.page} data-testid="lobby">
@@ -22,15 +24,13 @@ export function Lobby() {
           <div className={css.amount}><Money value={member?.pointAmt} /></div>
         </Card>
       </div>
-      {(msgInfo.newMsg > 0 || msgInfo.newAnswer > 0) && (
-        <ul className={css.notice} role="status">
-          {msgInfo.newMsg > 0 && <li><Trans>쪽지가 도착했습니다.</Trans></li>}
-          {msgInfo.newAnswer > 0 && <li><Trans>1:1 답변이 도착했습니다.</Trans></li>}
-        </ul>
-      )}
+      <Banners />
       {gamesDown && <p className={css.down}><Trans>게임이 일시 중지되었습니다.</Trans></p>}
       <Card title={<Trans>게임</Trans>}>
         <p className={css.soon}><Trans>게임 로비는 곧 열립니다.</Trans></p>
+      </Card>
+      <Card title={<Trans>고객센터</Trans>}>
+        <BoardLinks />
       </Card>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
+import { BoardLinks } from '../../ui/BoardLinks';
 import { Card } from '../../ui/Card';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { LogoutButton } from '../../ui/LogoutButton';
@@ -25,6 +26,9 @@ export function MyPage() {
           <span><Trans>언어</Trans></span>
           <LanguageSelect />
         </div>
+      </Card>
+      <Card title={<Trans>고객센터</Trans>}>
+        <BoardLinks />
       </Card>
       <LogoutButton variant="secondary" />
     </div>

@@ -2,7 +2,11 @@ import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
+import { InboxLink } from '../../ui/InboxLink';
 import { Money } from '../../ui/Money';
+import { NoticeBox } from '../../ui/NoticeBox';
+import { SiteFooter } from '../../ui/SiteFooter';
+import { SitePopups } from '../../ui/SitePopups';
 import css from './PlayerShell.module.css';
 
 /** Player shell: balance and points in the header (live), bottom tabs on phones, side nav on wide screens. */
@@ -34,6 +38,7 @@ export function PlayerShell() {
             <dd data-testid="points"><Money value={member?.pointAmt} /></dd>
           </div>
         </dl>
+        <InboxLink />
       </header>
       <div className={css.body}>
         <nav className={css.side} aria-label={t`메뉴`}>
@@ -45,10 +50,11 @@ export function PlayerShell() {
           ))}
         </nav>
         <main className={css.main}>
+          <NoticeBox />
           <Outlet />
+          <SiteFooter />
         </main>
       </div>
-      <footer className={css.footer}>© Pitboss</footer>
       <nav className={css.tabbar} aria-label={t`메뉴`}>
         {nav.map((n) => (
           <Link key={n.to} to={n.to} params={{ prefix }} className={css.tab}>
@@ -57,6 +63,7 @@ export function PlayerShell() {
           </Link>
         ))}
       </nav>
+      <SitePopups />
     </div>
   );
 }

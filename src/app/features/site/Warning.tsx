@@ -6,30 +6,39 @@ import { buttonClass } from '../../ui/Button';
 import css from './Site.module.css';
 
 const route = getRouteApi('/$prefix/warning');
+const POLL_MS = 30_000;
 
-/** Maintenance or forced sign-out. */
+/** Maintenance (the site check window, or INSPECT Y while signed in) or a forced sign-out. */
 export function Warning() {
   const { prefix } = route.useParams();
   const { reason } = route.useSearch();
-  const check = useQuery({ ...siteCheckQueryOptions(prefix), enabled: reason === 'maintenance' });
+  const maintenance = reason !== 'signedOut';
+  const check = useQuery({ ...siteCheckQueryOptions(prefix), enabled: maintenance, refetchInterval: POLL_MS, staleTime: 0 });
+  const over = maintenance && check.data?.inCheck === false;
   return (
     <main className={css.page}>
-      <div className={css.box} data-testid="warning">
+      <div className={css.box} data-testid="warning" data-reason={reason}>
         <img className={css.logo} src="/icons/icon-192.png" alt="" width={72} height={72} />
-        {reason === 'maintenance' ? (
+        {!maintenance ? (
           <>
-            <h1 className={css.title}><Trans>점검 중입니다</Trans></h1>
-            {check.data?.startDate && check.data.endDate && (
-              <p className={css.text}>
-                {check.data.startDate} ~ {check.data.endDate} (KST)
-              </p>
-            )}
-            <p className={css.text}><Trans>더 나은 서비스를 위해 점검 중입니다. 잠시 후 다시 이용해 주세요.</Trans></p>
+            <h1 className={css.title}><Trans>로그아웃되었습니다</Trans></h1>
+            <p className={css.text}><Trans>관리자에 의해 로그아웃되었습니다. 다시 로그인해 주세요.</Trans></p>
+          </>
+        ) : over ? (
+          <>
+            <h1 className={css.title}><Trans>점검이 끝났습니다</Trans></h1>
+            <p className={css.text}><Trans>다시 로그인해 이용해 주세요.</Trans></p>
           </>
         ) : (
           <>
-            <h1 className={css.title}><Trans>로그아웃되었습니다</Trans></h1>
-            <p className={css.text}><Trans>점검 또는 관리자 조치로 로그아웃되었습니다.</Trans></p>
+            <h1 className={css.title}><Trans>점검 중입니다</Trans></h1>
+            {check.data?.startDate && check.data.endDate && (
+              <p className={css.text} data-testid="warning-window">
+                {check.data.startDate.slice(0, 16)} ~ {check.data.endDate.slice(0, 16)} (KST)
+              </p>
+            )}
+            <p className={css.text}><Trans>더 나은 서비스를 위해 점검 중입니다. 잠시 후 다시 이용해 주세요.</Trans></p>
+            {reason === 'inspect' && <p className={css.text}><Trans>점검이 시작되어 로그아웃되었습니다.</Trans></p>}
           </>
         )}
         <Link to="/$prefix" params={{ prefix }} className={buttonClass('primary', true)}>

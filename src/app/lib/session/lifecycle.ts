@@ -4,7 +4,7 @@ import type { LiveEvent } from '../../../contract/enums';
 import { memberCalls } from '../../../contract/member';
 import { api, isApiError, isOffline, setCredentialSource } from '../api';
 import { alert } from '../dialogs';
-import { queryClient } from '../queryClient';
+import { queryClient, siteKey } from '../queryClient';
 import { isLoggedIn, loadSession, saveSession, session, type Site } from './store';
 
 setCredentialSource(() => ({ site: session.site, token: session.token }));
@@ -172,7 +172,9 @@ function onEvent(e: LiveEvent) {
       session.msgInfo.newAnswer = num(e.data1);
       break;
     case 'INSPECT':
-      if (e.data1 === 'Y') void signOut('inspect');
+      if (session.site) void queryClient.invalidateQueries({ queryKey: siteKey(session.site.prefix, 'check') });
+      // the operator stays signed in to end the maintenance it started
+      if (e.data1 === 'Y' && session.member?.loginType !== 'ADMIN') void signOut('inspect');
       return;
     case 'LOGOUT':
       // a newer login elsewhere answers TK999 to the old token; otherwise the server ended the session

@@ -3,7 +3,8 @@ import { resolveSite } from '../../lib/guard';
 
 export const Route = createFileRoute('/$prefix')({
   beforeLoad: async ({ context, params, location }) => ({
-    site: await resolveSite(context.queryClient, params.prefix, location.pathname.endsWith('/warning')),
+    // the operator's screens stay open during maintenance (it sets and ends the window there)
+    site: await resolveSite(context.queryClient, params.prefix, location.pathname.endsWith('/warning') || /\/admin(\/|$)/.test(location.pathname)),
   }),
   component: Outlet,
 });
