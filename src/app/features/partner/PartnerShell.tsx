@@ -70,6 +70,20 @@ export function PartnerShell() {
             <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
           </div>
           <div className={css.menuGroup}>
+            <span className={css.menuLabel}><Trans>머니 관리</Trans></span>
+            <Link to="/$prefix/partnerMoneyMoveList" params={{ prefix }}><Trans>머니 지급/회수</Trans></Link>
+            <Link to="/$prefix/cashList" params={{ prefix }}><Trans>입출금 내역</Trans></Link>
+            <Link to="/$prefix/cashListMy" params={{ prefix }}><Trans>머니 변동 내역</Trans></Link>
+            <Link to="/$prefix/subpartnerPointList" params={{ prefix }}><Trans>하위 포인트 내역</Trans></Link>
+            <Link to="/$prefix/pointList" params={{ prefix }}><Trans>포인트 적립 내역</Trans></Link>
+          </div>
+          <div className={css.menuGroup}>
+            <span className={css.menuLabel}><Trans>내 머니</Trans></span>
+            <Link to="/$prefix/charge" params={{ prefix }}><Trans>입금 신청</Trans></Link>
+            <Link to="/$prefix/exchange" params={{ prefix }}><Trans>출금 신청</Trans></Link>
+            <Link to="/$prefix/point" params={{ prefix }}><Trans>포인트</Trans></Link>
+          </div>
+          <div className={css.menuGroup}>
             <span className={css.menuLabel}><Trans>게시판</Trans></span>
             <BoardLinks />
           </div>

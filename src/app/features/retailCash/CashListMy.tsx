@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import type { ResOf } from '../../../contract/define';
+import type { retailCalls } from '../../../contract/retail';
+import { cashTypeCodes, cashTypeName, requestStatusName } from '../../lib/codeNames';
+import { lastDays } from '../../lib/dayRange';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { DataList, type Column } from '../../ui/DataList';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { Check, checksClass, FilterBar } from '../../ui/FilterBar';
+import { inputClass } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import { Pager } from '../../ui/Pager';
+import { SeenAt } from '../../ui/SeenAt';
+import { transLogQueryOptions, type TransFilter } from './queries';
+import css from './RetailCash.module.css';
+
+type Row = ResOf<typeof retailCalls.cashTransLog>['cashTransLogs'][number];
+
+/** The seed's default checked types. */
+export const DEFAULT_TYPES = [1, -1, -19, 19, -3, 3];
+export const defaultTransFilter = (): TransFilter => ({ range: lastDays(7), old: false, types: DEFAULT_TYPES, memId: '', page: 1 });
+
+/** cashListMy: the caller's own money changes by cash type. */
+export function CashListMy() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const [f, setF] = useState<TransFilter>(defaultTransFilter);
+  const [types, setTypes] = useState<number[]>(DEFAULT_TYPES);
+  const [word, setWord] = useState('');
+  const query = useQuery(transLogQueryOptions(prefix, member?.memId ?? '', f));
+  const set = (p: Partial<TransFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
+  const all = types.length === cashTypeCodes.length;
+  const toggle = (c: number, on: boolean) => setTypes((ts) => (on ? [...ts, c] : ts.filter((x) => x !== c)));
+
+  const columns: Column<Row>[] = [
+    { key: 'reg', label: t`등록 시간`, render: (r) => r.regDate },
+    { key: 'upd', label: t`완료 시간`, render: (r) => r.updDate },
+    { key: 'id', label: t`아이디`, render: (r) => r.memId },
+    { key: 'nick', label: t`닉네임`, render: (r) => r.memNick },
+    { key: 'kind', label: t`구분`, render: (r) => cashTypeName(r.cashType) },
+    { key: 'pre', label: t`이전 머니`, numeric: true, render: (r) => <Money value={r.preCashAmt} /> },
+    { key: 'amt', label: t`변동`, numeric: true, render: (r) => <span className={r.cashAmt < 0 ? css.give : css.retrieve}><Money value={r.cashAmt} /></span> },
+    { key: 'post', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.postCashAmt} /> },
+    { key: 'status', label: t`상태`, render: (r) => requestStatusName(r.cashStatus) },
+    { key: 'memo', label: t`메모`, render: (r) => r.memo || '-' },
+  ];
+
+  return (
+    <div className={css.page} data-testid="cash-list-my">
+      <h1 className={css.title}><Trans>머니 변동 내역</Trans></h1>
+      <FilterBar onSubmit={() => set({ types, memId: word.trim() })}>
+        <div className={checksClass} role="group" aria-label={t`구분`}>
+          <Check label={<Trans>전체</Trans>} checked={all} onChange={(e) => setTypes(e.target.checked ? [...cashTypeCodes] : [])} />
+          {cashTypeCodes.map((c) => (
+            <Check key={c} label={cashTypeName(c)} checked={types.includes(c)} onChange={(e) => toggle(c, e.target.checked)} />
+          ))}
+        </div>
+        <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
+        <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
+        <input className={inputClass} aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
+        <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+      </FilterBar>
+      <SeenAt query={query} />
+      {!query.isPending && <DataList rows={query.data?.cashTransLogs ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}
+      {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
+    </div>
+  );
+}

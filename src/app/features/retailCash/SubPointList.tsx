@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import type { ResOf } from '../../../contract/define';
+import type { retailCalls } from '../../../contract/retail';
+import { pointTypeCodes, pointTypeName } from '../../lib/codeNames';
+import { lastDays } from '../../lib/dayRange';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { DataList, type Column } from '../../ui/DataList';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { Check, FilterBar } from '../../ui/FilterBar';
+import { inputClass } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import { Pager } from '../../ui/Pager';
+import { SeenAt } from '../../ui/SeenAt';
+import { PartnerTree } from './PartnerTree';
+import { subPointQueryOptions, type SearchType, type SubPointFilter } from './queries';
+import { SearchFields } from './SearchFields';
+import css from './RetailCash.module.css';
+
+type Row = ResOf<typeof retailCalls.pointList>['list'][number];
+
+export const defaultSubPointFilter = (): SubPointFilter => ({
+  node: null, range: lastDays(7), old: false, pointType: null, searchType: 'memId', word: '', page: 1,
+});
+
+/** subpartnerPointList: point movements of everyone below, by content type. */
+export function SubPointList() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const [f, setF] = useState<SubPointFilter>(defaultSubPointFilter);
+  const [searchType, setSearchType] = useState<SearchType>('memId');
+  const [word, setWord] = useState('');
+  const query = useQuery(subPointQueryOptions(prefix, member?.memId ?? '', f));
+  const set = (p: Partial<SubPointFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
+  const first = query.data ? (query.data.pageInfo.page - 1) * query.data.pageInfo.count_per_list : 0;
+  const numbered = (query.data?.list ?? []).map((r, i) => ({ ...r, no: query.data!.pageInfo.tatal_list_count - first - i }));
+
+  const columns: Column<Row & { no: number }>[] = [
+    { key: 'no', label: t`번호`, numeric: true, render: (r) => r.no },
+    { key: 'id', label: t`아이디`, render: (r) => r.memId },
+    { key: 'nick', label: t`닉네임`, render: (r) => r.memNick },
+    { key: 'kind', label: t`내용`, render: (r) => pointTypeName(r.pointType) },
+    { key: 'pre', label: t`이전 포인트`, numeric: true, render: (r) => <Money value={r.prePointAmt} /> },
+    { key: 'amt', label: t`포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} /> },
+    { key: 'aft', label: t`이후 포인트`, numeric: true, render: (r) => <Money value={r.aftPointAmt} /> },
+    { key: 'date', label: t`일시`, render: (r) => r.pointRegDate },
+  ];
+
+  return (
+    <div className={css.page} data-testid="sub-point-list">
+      <h1 className={css.title}><Trans>하위 포인트 내역</Trans></h1>
+      <div className={css.split}>
+        <PartnerTree selected={f.node} onSelect={(node) => set({ node })} />
+        <div className={css.page}>
+          <FilterBar onSubmit={() => set({ searchType, word: word.trim() })}>
+            <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
+            <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
+            <select className={inputClass} aria-label={t`내용`} value={String(f.pointType ?? '')} onChange={(e) => set({ pointType: e.target.value ? Number(e.target.value) : null })}>
+              <option value="">{t`전체`}</option>
+              {pointTypeCodes.map((c) => <option key={c} value={c}>{pointTypeName(c)}</option>)}
+            </select>
+            <SearchFields type={searchType} word={word} onType={setSearchType} onWord={setWord} />
+            <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+          </FilterBar>
+          <SeenAt query={query} />
+          {!query.isPending && <DataList rows={numbered} columns={columns} rowKey={(r) => r.pointIdx} />}
+          {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { queryOptions } from '@tanstack/react-query';
+import { partnerCalls } from '../../../contract/partner';
+import { pointCalls } from '../../../contract/point';
+import { retailCalls } from '../../../contract/retail';
+import { api } from '../../lib/api';
+import { needsOld, wireRange, type DayRange } from '../../lib/dayRange';
+import { userKey } from '../../lib/queryClient';
+
+const key = (prefix: string, memId: string, ...rest: unknown[]) => userKey(prefix, memId, 'retailCash', ...rest);
+const oldYnOf = (r: DayRange, old: boolean) => (old || needsOld(r) ? ('Y' as const) : ('N' as const));
+
+export interface SendFilter {
+  range: DayRange;
+  cashType: '' | '-3' | '3';
+  cashStatus: '' | '1' | '0';
+  topMemId: string;
+  botMemId: string;
+  page: number;
+}
+
+/** Gives and retrieves made by the caller (or by a partner of its tree). */
+export const sendListQueryOptions = (prefix: string, memId: string, f: SendFilter) =>
+  queryOptions({
+    queryKey: key(prefix, memId, 'send', f),
+    queryFn: () =>
+      api(retailCalls.cashSendlist, {
+        ...wireRange(f.range), cashType: f.cashType, cashStatus: f.cashStatus || undefined,
+        topMemId: f.topMemId || undefined, botMemId: f.botMemId || undefined, page: f.page, count_per_list: 40,
+      }),
+  });
+
+export interface TransFilter {
+  range: DayRange;
+  old: boolean;
+  types: number[];
+  memId: string;
+  page: number;
+}
+
+/** The caller's own cash log, by cash types. */
+export const transLogQueryOptions = (prefix: string, memId: string, f: TransFilter) =>
+  queryOptions({
+    queryKey: key(prefix, memId, 'trans', f),
+    queryFn: () =>
+      api(retailCalls.cashTransLog, {
+        ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), cashTypeList: f.types.length ? f.types : null,
+        memId: f.memId || undefined, page: f.page, count_per_list: 10,
+      }),
+  });
+
+export type SearchType = 'memId' | 'memNick' | 'recommenderId';
+export interface BottomFilter {
+  node: string | null;
+  range: DayRange;
+  old: boolean;
+  cashType: number | null;
+  searchType: SearchType;
+  word: string;
+  order: 'regDate:desc' | 'updDate:desc' | 'preCashAmt:desc' | 'preCashAmt:asc';
+  page: number;
+}
+
+/** Cash movements of everyone below the caller or below a node of its tree. */
+export const bottomCashQueryOptions = (prefix: string, memId: string, f: BottomFilter) =>
+  queryOptions({
+    queryKey: key(prefix, memId, 'bottom', f),
+    queryFn: () => {
+      const [orderColumn, orderType] = f.order.split(':') as ['regDate' | 'updDate' | 'preCashAmt', string];
+      return api(retailCalls.bottomCashList, {
+        memId: f.node ?? undefined, ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), cashType: f.cashType ?? undefined,
+        searchType: f.word ? f.searchType : undefined, searchWord: f.word || undefined, orderColumn, orderType, page: f.page, count_per_list: 40,
+      });
+    },
+  });
+
+export interface SubPointFilter {
+  node: string | null;
+  range: DayRange;
+  old: boolean;
+  pointType: number | null;
+  searchType: SearchType;
+  word: string;
+  page: number;
+}
+
+/** Point movements of everyone below the caller or below a node. */
+export const subPointQueryOptions = (prefix: string, memId: string, f: SubPointFilter) =>
+  queryOptions({
+    queryKey: key(prefix, memId, 'subPoint', f),
+    queryFn: () =>
+      api(retailCalls.pointList, {
+        memId: f.node ?? undefined, ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), pointType: f.pointType ?? undefined,
+        searchType: f.word ? f.searchType : undefined, searchWord: f.word || undefined, page: f.page, count_per_list: 40,
+      }),
+  });
+
+/** The caller's own accrued points (rolling and the like). */
+export const accrualQueryOptions = (prefix: string, memId: string, range: DayRange, page: number) =>
+  queryOptions({
+    queryKey: key(prefix, memId, 'accrual', range, page),
+    queryFn: () => api(pointCalls.list, { pointType: 'in', ...wireRange(range), page }),
+  });
+
+export interface Target {
+  memId: string;
+  memNick: string;
+  partnerLevel: string;
+  cashAmt: number;
+  pointAmt: number;
+}
+
+/** Direct children (partners and members): the only accounts a partner may give to or retrieve from. */
+export const directTargetsQueryOptions = (prefix: string, memId: string) =>
+  queryOptions({
+    queryKey: key(prefix, memId, 'targets'),
+    queryFn: async (): Promise<Target[]> => {
+      const [partners, members] = await Promise.all([
+        api(partnerCalls.myPartnerDirectList, {}),
+        api(partnerCalls.myMemDirectList, { page: 1, count_per_list: 200 }),
+      ]);
+      const pick = (r: Target) => ({ memId: r.memId, memNick: r.memNick, partnerLevel: r.partnerLevel, cashAmt: r.cashAmt, pointAmt: r.pointAmt });
+      return [...partners.list.map(pick), ...members.list.map((m) => pick({ ...m, partnerLevel: m.myLevel || m.partnerLevel }))];
+    },
+  });
+
+/** Members logged in below the caller. */
+export const loginMembersQueryOptions = (prefix: string, memId: string) =>
+  queryOptions({
+    queryKey: key(prefix, memId, 'online'),
+    queryFn: () => api(partnerCalls.myLoginMem, {}),
+  });
+
+/** One level of the caller's partner tree. */
+export const fetchTreeLevel = (memId?: string) =>
+  api(partnerCalls.hierarchy, { memId, treeOption: 'N' }).then((r) => r.hierarchy[0]);
