@@ -28,7 +28,12 @@ import { Route as PrefixMemberPointuseRouteImport } from './routes/$prefix/_memb
 import { Route as PrefixMemberPointuselistRouteImport } from './routes/$prefix/_member/pointuselist'
 import { Route as PrefixMemberQnaRouteImport } from './routes/$prefix/_member/qna'
 import { Route as PrefixMemberQnawriteRouteImport } from './routes/$prefix/_member/qnawrite'
+import { Route as PrefixPartnerCashListRouteImport } from './routes/$prefix/_partner/cashList'
+import { Route as PrefixPartnerCashListMyRouteImport } from './routes/$prefix/_partner/cashListMy'
 import { Route as PrefixPartnerPartnerMainRouteImport } from './routes/$prefix/_partner/partnerMain'
+import { Route as PrefixPartnerPartnerMoneyMoveListRouteImport } from './routes/$prefix/_partner/partnerMoneyMoveList'
+import { Route as PrefixPartnerPointListRouteImport } from './routes/$prefix/_partner/pointList'
+import { Route as PrefixPartnerSubpartnerPointListRouteImport } from './routes/$prefix/_partner/subpartnerPointList'
 import { Route as PrefixPlayerMainRouteImport } from './routes/$prefix/_player/main'
 import { Route as PrefixPlayerMyRouteImport } from './routes/$prefix/_player/my'
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
@@ -131,10 +136,37 @@ const PrefixMemberQnawriteRoute = PrefixMemberQnawriteRouteImport.update({
   path: '/qnawrite',
   getParentRoute: () => PrefixMemberRouteRoute,
 } as any)
+const PrefixPartnerCashListRoute = PrefixPartnerCashListRouteImport.update({
+  id: '/cashList',
+  path: '/cashList',
+  getParentRoute: () => PrefixPartnerRouteRoute,
+} as any)
+const PrefixPartnerCashListMyRoute = PrefixPartnerCashListMyRouteImport.update({
+  id: '/cashListMy',
+  path: '/cashListMy',
+  getParentRoute: () => PrefixPartnerRouteRoute,
+} as any)
 const PrefixPartnerPartnerMainRoute =
   PrefixPartnerPartnerMainRouteImport.update({
     id: '/partnerMain',
     path: '/partnerMain',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerMoneyMoveListRoute =
+  PrefixPartnerPartnerMoneyMoveListRouteImport.update({
+    id: '/partnerMoneyMoveList',
+    path: '/partnerMoneyMoveList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPointListRoute = PrefixPartnerPointListRouteImport.update({
+  id: '/pointList',
+  path: '/pointList',
+  getParentRoute: () => PrefixPartnerRouteRoute,
+} as any)
+const PrefixPartnerSubpartnerPointListRoute =
+  PrefixPartnerSubpartnerPointListRouteImport.update({
+    id: '/subpartnerPointList',
+    path: '/subpartnerPointList',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
 const PrefixPlayerMainRoute = PrefixPlayerMainRouteImport.update({
@@ -201,7 +233,12 @@ export interface FileRoutesByFullPath {
   '/$prefix/pointuselist': typeof PrefixMemberPointuselistRoute
   '/$prefix/qna': typeof PrefixMemberQnaRoute
   '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
+  '/$prefix/cashList': typeof PrefixPartnerCashListRoute
+  '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
+  '/$prefix/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
@@ -226,7 +263,12 @@ export interface FileRoutesByTo {
   '/$prefix/pointuselist': typeof PrefixMemberPointuselistRoute
   '/$prefix/qna': typeof PrefixMemberQnaRoute
   '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
+  '/$prefix/cashList': typeof PrefixPartnerCashListRoute
+  '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
+  '/$prefix/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
@@ -257,7 +299,12 @@ export interface FileRoutesById {
   '/$prefix/_member/pointuselist': typeof PrefixMemberPointuselistRoute
   '/$prefix/_member/qna': typeof PrefixMemberQnaRoute
   '/$prefix/_member/qnawrite': typeof PrefixMemberQnawriteRoute
+  '/$prefix/_partner/cashList': typeof PrefixPartnerCashListRoute
+  '/$prefix/_partner/cashListMy': typeof PrefixPartnerCashListMyRoute
   '/$prefix/_partner/partnerMain': typeof PrefixPartnerPartnerMainRoute
+  '/$prefix/_partner/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/_partner/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/_partner/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/_player/main': typeof PrefixPlayerMainRoute
   '/$prefix/_player/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
@@ -286,7 +333,12 @@ export interface FileRouteTypes {
     | '/$prefix/pointuselist'
     | '/$prefix/qna'
     | '/$prefix/qnawrite'
+    | '/$prefix/cashList'
+    | '/$prefix/cashListMy'
     | '/$prefix/partnerMain'
+    | '/$prefix/partnerMoneyMoveList'
+    | '/$prefix/pointList'
+    | '/$prefix/subpartnerPointList'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
@@ -311,7 +363,12 @@ export interface FileRouteTypes {
     | '/$prefix/pointuselist'
     | '/$prefix/qna'
     | '/$prefix/qnawrite'
+    | '/$prefix/cashList'
+    | '/$prefix/cashListMy'
     | '/$prefix/partnerMain'
+    | '/$prefix/partnerMoneyMoveList'
+    | '/$prefix/pointList'
+    | '/$prefix/subpartnerPointList'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
@@ -341,7 +398,12 @@ export interface FileRouteTypes {
     | '/$prefix/_member/pointuselist'
     | '/$prefix/_member/qna'
     | '/$prefix/_member/qnawrite'
+    | '/$prefix/_partner/cashList'
+    | '/$prefix/_partner/cashListMy'
     | '/$prefix/_partner/partnerMain'
+    | '/$prefix/_partner/partnerMoneyMoveList'
+    | '/$prefix/_partner/pointList'
+    | '/$prefix/_partner/subpartnerPointList'
     | '/$prefix/_player/main'
     | '/$prefix/_player/my'
     | '/$prefix/admin/login'
@@ -491,11 +553,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixMemberQnawriteRouteImport
       parentRoute: typeof PrefixMemberRouteRoute
     }
+    '/$prefix/_partner/cashList': {
+      id: '/$prefix/_partner/cashList'
+      path: '/cashList'
+      fullPath: '/$prefix/cashList'
+      preLoaderRoute: typeof PrefixPartnerCashListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/cashListMy': {
+      id: '/$prefix/_partner/cashListMy'
+      path: '/cashListMy'
+      fullPath: '/$prefix/cashListMy'
+      preLoaderRoute: typeof PrefixPartnerCashListMyRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
     '/$prefix/_partner/partnerMain': {
       id: '/$prefix/_partner/partnerMain'
       path: '/partnerMain'
       fullPath: '/$prefix/partnerMain'
       preLoaderRoute: typeof PrefixPartnerPartnerMainRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerMoneyMoveList': {
+      id: '/$prefix/_partner/partnerMoneyMoveList'
+      path: '/partnerMoneyMoveList'
+      fullPath: '/$prefix/partnerMoneyMoveList'
+      preLoaderRoute: typeof PrefixPartnerPartnerMoneyMoveListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/pointList': {
+      id: '/$prefix/_partner/pointList'
+      path: '/pointList'
+      fullPath: '/$prefix/pointList'
+      preLoaderRoute: typeof PrefixPartnerPointListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/subpartnerPointList': {
+      id: '/$prefix/_partner/subpartnerPointList'
+      path: '/subpartnerPointList'
+      fullPath: '/$prefix/subpartnerPointList'
+      preLoaderRoute: typeof PrefixPartnerSubpartnerPointListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_player/main': {
@@ -591,11 +688,22 @@ const PrefixMemberRouteRouteWithChildren =
   PrefixMemberRouteRoute._addFileChildren(PrefixMemberRouteRouteChildren)
 
 interface PrefixPartnerRouteRouteChildren {
+  PrefixPartnerCashListRoute: typeof PrefixPartnerCashListRoute
+  PrefixPartnerCashListMyRoute: typeof PrefixPartnerCashListMyRoute
   PrefixPartnerPartnerMainRoute: typeof PrefixPartnerPartnerMainRoute
+  PrefixPartnerPartnerMoneyMoveListRoute: typeof PrefixPartnerPartnerMoneyMoveListRoute
+  PrefixPartnerPointListRoute: typeof PrefixPartnerPointListRoute
+  PrefixPartnerSubpartnerPointListRoute: typeof PrefixPartnerSubpartnerPointListRoute
 }
 
 const PrefixPartnerRouteRouteChildren: PrefixPartnerRouteRouteChildren = {
+  PrefixPartnerCashListRoute: PrefixPartnerCashListRoute,
+  PrefixPartnerCashListMyRoute: PrefixPartnerCashListMyRoute,
   PrefixPartnerPartnerMainRoute: PrefixPartnerPartnerMainRoute,
+  PrefixPartnerPartnerMoneyMoveListRoute:
+    PrefixPartnerPartnerMoneyMoveListRoute,
+  PrefixPartnerPointListRoute: PrefixPartnerPointListRoute,
+  PrefixPartnerSubpartnerPointListRoute: PrefixPartnerSubpartnerPointListRoute,
 }
 
 const PrefixPartnerRouteRouteWithChildren =

@@ -1,9 +1,20 @@
-import { Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useParams } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { LogoutButton } from '../../ui/LogoutButton';
 import css from './AdminShell.module.css';
 
 export function AdminShell() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { t } = useLingui();
+  const menu = [
+    { to: '/$prefix/admin' as const, label: t`홈` },
+    { to: '/$prefix/admin/notices' as const, label: t`공지사항` },
+    { to: '/$prefix/admin/inquiries' as const, label: t`1:1 문의` },
+    { to: '/$prefix/admin/messages' as const, label: t`쪽지` },
+    { to: '/$prefix/admin/banners' as const, label: t`팝업·배너` },
+    { to: '/$prefix/admin/site' as const, label: t`사이트 운영` },
+  ];
   return (
     <>
       <header className={css.header}>
@@ -11,6 +22,11 @@ export function AdminShell() {
         <LanguageSelect />
         <LogoutButton />
       </header>
+      <nav className={css.menu} aria-label={t`메뉴`}>
+        {menu.map((m) => (
+          <Link key={m.to} to={m.to} params={{ prefix }} activeOptions={{ exact: m.to === '/$prefix/admin' }}>{m.label}</Link>
+        ))}
+      </nav>
       <main className={css.main}>
         <Outlet />
       </main>

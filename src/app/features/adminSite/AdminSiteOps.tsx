@@ -1,0 +1,100 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { adminSiteCalls } from '../../../contract/site';
+import { api } from '../../lib/api';
+import { alert, confirm } from '../../lib/dialogs';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextField } from '../../ui/Field';
+import { act } from './act';
+import { fromWire, kstNow, toWire } from './kstInput';
+import { adminSiteKey, siteStateQueryOptions } from './queries';
+import css from './AdminSite.module.css';
+
+const route = getRouteApi('/$prefix/admin/_operator/site');
+
+/** Maintenance window, bet lock and forced sign-out. */
+export function AdminSiteOps() {
+  const { prefix } = route.useParams();
+  const client = useQueryClient();
+  const state = useQuery(siteStateQueryOptions(prefix));
+  const s = state.data;
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [memId, setMemId] = useState('');
+  useEffect(() => {
+    if (!s) return;
+    setStart(fromWire(s.startDate));
+    setEnd(fromWire(s.endDate));
+  }, [s]);
+  const refresh = () => client.invalidateQueries({ queryKey: adminSiteKey(prefix) });
+
+  const saveWindow = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!start || !end) return alert(t`시작과 종료 시각을 입력해 주세요.`);
+    if (end <= start) return alert(t`종료 시각은 시작 시각보다 늦어야 합니다.`);
+    if (await act(() => api(adminSiteCalls.siteCheck, { startDate: toWire(start), endDate: toWire(end) }), t`점검 시간이 저장되었습니다.`)) await refresh();
+  };
+  const clearWindow = async () => {
+    if (!(await confirm(t`점검 시간을 해제하시겠습니까?`))) return;
+    if (await act(() => api(adminSiteCalls.siteCheck, { startDate: null, endDate: null }), t`점검 시간이 해제되었습니다.`)) await refresh();
+  };
+  const setLock = async (lock: boolean) => {
+    const ok = await confirm(lock ? t`전체 베팅을 잠그시겠습니까?` : t`베팅 잠금을 해제하시겠습니까?`);
+    if (ok && (await act(() => api(adminSiteCalls.lockBet, { lockBetYn: lock ? 'Y' : 'N' })))) await refresh();
+  };
+  const forceOut = async (e: FormEvent) => {
+    e.preventDefault();
+    const id = memId.trim();
+    if (!id) return alert(t`아이디를 입력해 주세요.`);
+    if (!(await confirm(t`${id} 회원을 강제 로그아웃하시겠습니까?`))) return;
+    if (await act(() => api(adminSiteCalls.forceLogout, { memId: id }), t`로그아웃 처리되었습니다.`)) setMemId('');
+  };
+
+  return (
+    <div className={css.page} data-testid="admin-site">
+      <h1 className={css.h1}><Trans>사이트 운영</Trans></h1>
+      <Card title={<Trans>점검 시간 (KST)</Trans>}>
+        <form className={css.form} onSubmit={(e) => void saveWindow(e)} noValidate>
+          <div className={css.state} data-testid="check-state">
+            {s?.inCheck ? <Badge tone="new"><Trans>점검 중</Trans></Badge> : <Badge tone="ok"><Trans>정상 운영</Trans></Badge>}
+            {s?.startDate && s.endDate && <span>{s.startDate.slice(0, 16)} ~ {s.endDate.slice(0, 16)}</span>}
+          </div>
+          <div className={css.row2}>
+            <TextField label={<Trans>시작</Trans>} type="datetime-local" name="startDate" value={start} onChange={(e) => setStart(e.target.value)} />
+            <TextField label={<Trans>종료</Trans>} type="datetime-local" name="endDate" value={end} onChange={(e) => setEnd(e.target.value)} />
+          </div>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setStart(kstNow());
+              setEnd(kstNow(60));
+            }}
+          >
+            <Trans>지금부터 1시간</Trans>
+          </Button>
+          <div className={css.buttons}>
+            <Button onClick={() => void clearWindow()}><Trans>점검 해제</Trans></Button>
+            <Button type="submit" variant="primary"><Trans>점검 시간 저장</Trans></Button>
+          </div>
+        </form>
+      </Card>
+      <Card title={<Trans>베팅 잠금</Trans>}>
+        <label className={css.switch}>
+          <span>{s?.lockBetYn === 'Y' ? <Trans>베팅이 잠겨 있습니다</Trans> : <Trans>베팅 가능</Trans>}</span>
+          <input type="checkbox" role="switch" name="lockBet" checked={s?.lockBetYn === 'Y'} onChange={(e) => void setLock(e.target.checked)} disabled={!s} />
+        </label>
+      </Card>
+      <Card title={<Trans>강제 로그아웃</Trans>}>
+        <form className={css.form} onSubmit={(e) => void forceOut(e)} noValidate>
+          <TextField label={<Trans>회원 아이디</Trans>} name="forceMemId" autoCapitalize="off" value={memId} onChange={(e) => setMemId(e.target.value)} />
+          <Button type="submit" block><Trans>로그아웃 시키기</Trans></Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { validateListSearch } from '../../../../lib/listSearch';
+import { adminInquiriesQueryOptions, type InquiryFilter } from '../../../../features/adminBoard/queries';
+import { AdminInquiries } from '../../../../features/adminBoard/AdminInquiries';
+
+export const Route = createFileRoute('/$prefix/admin/_operator/inquiries')({
+  validateSearch: (s: Record<string, unknown>): InquiryFilter => ({
+    ...validateListSearch(s),
+    ...(s.status === 'WAIT' || s.status === 'ANSWER' ? { status: s.status } : {}),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(adminInquiriesQueryOptions(params.prefix, deps)).catch(() => undefined),
+  component: AdminInquiries,
+});
