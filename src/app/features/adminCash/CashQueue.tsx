@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import type { ResOf } from '../../../contract/define';
+import { adminCalls } from '../../../contract/admin';
+import { api } from '../../lib/api';
+import { cashTypeName, requestStatusName } from '../../lib/codeNames';
+import { lastDays } from '../../lib/dayRange';
+import { confirm } from '../../lib/dialogs';
+import { formatMoney } from '../../lib/format';
+import { refreshMine, useMoneyAction } from '../../lib/moneyAction';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { DataList, type Column } from '../../ui/DataList';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { FilterBar } from '../../ui/FilterBar';
+import { inputClass } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import { Pager } from '../../ui/Pager';
+import { SeenAt } from '../../ui/SeenAt';
+import { cashQueueQueryOptions, type QueueFilter } from './queries';
+import css from './AdminCash.module.css';
+
+type Row = ResOf<typeof adminCalls.cashList>['list'][number];
+
+export const defaultQueueFilter = (): QueueFilter => ({ status: null, type: null, memId: '', range: lastDays(7), page: 1 });
+
+/** The operator's queue: applied -> waiting -> approved or rejected, each step confirmed. */
+export function CashQueue() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member, site } = useSnapshot(session);
+  const { t } = useLingui();
+  const [f, setF] = useState<QueueFilter>(defaultQueueFilter);
+  const [word, setWord] = useState('');
+  const query = useQuery(cashQueueQueryOptions(prefix, member?.memId ?? '', f));
+  const action = useMoneyAction();
+  const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
+
+  async function process(r: Row, to: 2 | 1 | -1) {
+    const amount = formatMoney(r.cashAmt, site?.cashDecimal ?? 1);
+    const kind = cashTypeName(r.cashType);
+    const question =
+      to === 2 ? t`${r.memId}의 ${kind} ${amount}을(를) 대기로 변경하시겠습니까?`
+      : to === 1 ? t`${r.memId}의 ${kind} ${amount}을(를) 승인하시겠습니까?`
+      : t`${r.memId}의 ${kind} ${amount}을(를) 거절하시겠습니까?`;
+    if (!(await confirm(question))) return;
+    const done = await action.run(`process:${r.cashIdx}:${to}`, (requestId) => api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId }));
+    if (done) refreshMine();
+  }
+
+  const columns: Column<Row>[] = [
+    { key: 'no', label: t`번호`, render: (r) => r.cashIdx },
+    { key: 'reg', label: t`신청일시`, render: (r) => r.regDate },
+    { key: 'mem', label: t`회원`, render: (r) => `${r.memId} (${r.memNick})` },
+    { key: 'bank', label: t`계좌`, render: (r) => <span className={css.muted}>{[r.bank, r.bankAcc, r.memName].filter(Boolean).join(' · ') || '-'}</span> },
+    { key: 'type', label: t`구분`, render: (r) => <span className={r.cashType === 1 ? css.in : css.out}>{cashTypeName(r.cashType)}</span> },
+    { key: 'amt', label: t`금액`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
+    { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.memCashAmt} /> },
+    { key: 'status', label: t`상태`, render: (r) => <span data-testid="queue-status">{requestStatusName(r.cashStatus)}</span> },
+    { key: 'upd', label: t`처리일시`, render: (r) => (r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-') },
+    {
+      key: 'act',
+      label: t`처리`,
+      render: (r) => (
+        <span className={css.acts}>
+          {r.cashStatus === 0 && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
+          {r.cashStatus === 2 && <Button className={css.small} variant="primary" disabled={action.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
+          {(r.cashStatus === 0 || r.cashStatus === 2) && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className={css.page} data-testid="cash-queue">
+      <h1 className={css.title}><Trans>입출금 신청</Trans></h1>
+      <FilterBar onSubmit={() => set({ memId: word.trim() })}>
+        <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
+        <select className={inputClass} aria-label={t`상태`} value={String(f.status ?? '')} onChange={(e) => set({ status: e.target.value === '' ? null : Number(e.target.value) })}>
+          <option value="">{t`전체 상태`}</option>
+          {[0, 2, 1, -1].map((s) => <option key={s} value={s}>{requestStatusName(s)}</option>)}
+        </select>
+        <select className={inputClass} aria-label={t`구분`} value={String(f.type ?? '')} onChange={(e) => set({ type: e.target.value === '' ? null : Number(e.target.value) })}>
+          <option value="">{t`입금/출금`}</option>
+          <option value="1">{cashTypeName(1)}</option>
+          <option value="-1">{cashTypeName(-1)}</option>
+        </select>
+        <input className={inputClass} aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
+        <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+      </FilterBar>
+      <SeenAt query={query} />
+      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}
+      {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import { formatNumber } from '../../lib/format';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Money } from '../../ui/Money';
+import { SeenAt } from '../../ui/SeenAt';
+import { ledgerQueryOptions } from './queries';
+import css from './AdminCash.module.css';
+
+/** The ledger check: every stored balance rebuilt from its entries, every movement balanced. */
+export function LedgerHealth() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const query = useQuery(ledgerQueryOptions(prefix, member?.memId ?? ''));
+  const r = query.data;
+  const groups = r
+    ? [
+        { key: 'balance', title: t`잔액 불일치`, items: r.balanceMismatches },
+        { key: 'unbalanced', title: t`차대 불일치 거래`, items: r.unbalancedMoves },
+        { key: 'chain', title: t`잔액 연결 끊김`, items: r.chainBreaks },
+        { key: 'negative', title: t`음수 잔액`, items: r.negatives },
+      ]
+    : [];
+
+  return (
+    <div className={css.page} data-testid="ledger-health">
+      <h1 className={css.title}><Trans>원장 점검</Trans></h1>
+      <div>
+        <Button variant="primary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          {query.isFetching ? <Trans>점검 중…</Trans> : <Trans>다시 점검</Trans>}
+        </Button>
+      </div>
+      <SeenAt query={query} />
+      {r && (
+        <>
+          <div className={r.ok ? css.ok : css.bad} role="status" data-testid="ledger-verdict">
+            {r.ok ? <Trans>정상: 모든 잔액이 원장과 일치합니다.</Trans> : <Trans>문제가 발견되었습니다.</Trans>}
+          </div>
+          <Card>
+            <dl className={css.facts}>
+              <div><dt><Trans>점검 시각</Trans></dt><dd>{r.checkedAt}</dd></div>
+              <div><dt><Trans>계정 수</Trans></dt><dd>{formatNumber(r.members)}</dd></div>
+              <div><dt><Trans>원장 항목 수</Trans></dt><dd>{formatNumber(r.entries)}</dd></div>
+              <div><dt><Trans>머니 합계</Trans></dt><dd><Money value={r.totals.cash} /></dd></div>
+              <div><dt><Trans>포인트 합계</Trans></dt><dd><Money value={r.totals.point} /></dd></div>
+            </dl>
+          </Card>
+          {groups.map((g) => (
+            <Card key={g.key} title={`${g.title} · ${formatNumber(g.items.length)}`}>
+              {g.items.length === 0 ? (
+                <p className={css.muted}><Trans>없음</Trans></p>
+              ) : (
+                <div className={css.problem}>
+                  {g.items.slice(0, 100).map((item, i) => <pre key={i} className={css.code}>{JSON.stringify(item)}</pre>)}
+                </div>
+              )}
+            </Card>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import { cashTypeName, requestStatusName } from '../../lib/codeNames';
+import { lastDays } from '../../lib/dayRange';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { DataList } from '../../ui/DataList';
+import { FilterBar } from '../../ui/FilterBar';
+import { inputClass } from '../../ui/Field';
+import { GiveRetrieveSheet, type MoneyTarget, type MoveAnswer, type MoveKind, type MoveMode } from '../../ui/GiveRetrieveSheet';
+import { Money } from '../../ui/Money';
+import { cashQueueQueryOptions } from './queries';
+import css from './AdminCash.module.css';
+
+/** Member lookup with the operator's grant and recovery of cash or points (against the house). */
+export function MemberMoney() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const [word, setWord] = useState('');
+  const [memId, setMemId] = useState('');
+  const [after, setAfter] = useState<MoveAnswer | null>(null);
+  const [sheet, setSheet] = useState<{ kind: MoveKind; mode: MoveMode } | null>(null);
+  const recent = useQuery({
+    ...cashQueueQueryOptions(prefix, member?.memId ?? '', { status: null, type: null, memId, range: lastDays(30), page: 1 }),
+    enabled: !!memId,
+  });
+  const rows = (recent.data?.list ?? []).filter((r) => r.memId === memId);
+  const known = after?.memId === memId ? after : null;
+  const target: MoneyTarget = {
+    memId,
+    memNick: rows[0]?.memNick,
+    cashAmt: known?.cashAmt ?? rows[0]?.memCashAmt,
+    pointAmt: known?.pointAmt,
+  };
+
+  return (
+    <div className={css.page} data-testid="member-money">
+      <h1 className={css.title}><Trans>회원 머니 지급/회수</Trans></h1>
+      <FilterBar onSubmit={() => (setMemId(word.trim()), setAfter(null))}>
+        <input className={inputClass} name="lookupMemId" aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
+        <Button type="submit" variant="primary"><Trans>조회</Trans></Button>
+      </FilterBar>
+      {memId && (
+        <Card title={memId}>
+          <div className={css.form}>
+            <dl className={css.facts}>
+              <div><dt><Trans>보유머니</Trans></dt><dd data-testid="member-cash">{target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}</dd></div>
+              <div><dt><Trans>보유포인트</Trans></dt><dd>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} />}</dd></div>
+            </dl>
+            <div className={css.row}>
+              <Button variant="primary" onClick={() => setSheet({ kind: 'cash', mode: 'give' })}><Trans>머니 지급</Trans></Button>
+              <Button onClick={() => setSheet({ kind: 'cash', mode: 'retrieve' })}><Trans>머니 회수</Trans></Button>
+              <Button onClick={() => setSheet({ kind: 'point', mode: 'give' })}><Trans>포인트 지급</Trans></Button>
+              <Button onClick={() => setSheet({ kind: 'point', mode: 'retrieve' })}><Trans>포인트 회수</Trans></Button>
+            </div>
+          </div>
+        </Card>
+      )}
+      {memId && !recent.isPending && (
+        <DataList
+          rows={rows}
+          rowKey={(r) => r.cashIdx}
+          columns={[
+            { key: 'reg', label: t`신청일시`, render: (r) => r.regDate },
+            { key: 'type', label: t`구분`, render: (r) => cashTypeName(r.cashType) },
+            { key: 'amt', label: t`금액`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
+            { key: 'status', label: t`상태`, render: (r) => requestStatusName(r.cashStatus) },
+          ]}
+          empty={<Trans>최근 30일 입출금 신청이 없습니다.</Trans>}
+        />
+      )}
+      <GiveRetrieveSheet
+        by="operator"
+        target={sheet ? target : null}
+        kind={sheet?.kind ?? 'cash'}
+        mode={sheet?.mode ?? 'give'}
+        onClose={(res) => (res && setAfter(res), setSheet(null))}
+      />
+    </div>
+  );
+}

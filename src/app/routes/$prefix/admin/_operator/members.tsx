@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MemberMoney } from '../../../../features/adminCash/MemberMoney';
+
+export const Route = createFileRoute('/$prefix/admin/_operator/members')({ component: MemberMoney });
