@@ -30,10 +30,20 @@ import { Route as PrefixMemberQnaRouteImport } from './routes/$prefix/_member/qn
 import { Route as PrefixMemberQnawriteRouteImport } from './routes/$prefix/_member/qnawrite'
 import { Route as PrefixPartnerCashListRouteImport } from './routes/$prefix/_partner/cashList'
 import { Route as PrefixPartnerCashListMyRouteImport } from './routes/$prefix/_partner/cashListMy'
+import { Route as PrefixPartnerOnlineMemberListRouteImport } from './routes/$prefix/_partner/onlineMemberList'
+import { Route as PrefixPartnerPartnerDetailRouteImport } from './routes/$prefix/_partner/partnerDetail'
+import { Route as PrefixPartnerPartnerListRouteImport } from './routes/$prefix/_partner/partnerList'
+import { Route as PrefixPartnerPartnerList2RouteImport } from './routes/$prefix/_partner/partnerList2'
+import { Route as PrefixPartnerPartnerListLevelChar123codeChar125RouteImport } from './routes/$prefix/_partner/partnerListLevel{$code}'
 import { Route as PrefixPartnerPartnerMainRouteImport } from './routes/$prefix/_partner/partnerMain'
+import { Route as PrefixPartnerPartnerMemberListRouteImport } from './routes/$prefix/_partner/partnerMemberList'
 import { Route as PrefixPartnerPartnerMoneyMoveListRouteImport } from './routes/$prefix/_partner/partnerMoneyMoveList'
+import { Route as PrefixPartnerPartnerUserListRouteImport } from './routes/$prefix/_partner/partnerUserList'
 import { Route as PrefixPartnerPointListRouteImport } from './routes/$prefix/_partner/pointList'
+import { Route as PrefixPartnerSubMemberListRouteImport } from './routes/$prefix/_partner/subMemberList'
 import { Route as PrefixPartnerSubpartnerPointListRouteImport } from './routes/$prefix/_partner/subpartnerPointList'
+import { Route as PrefixPartnerUserDetailRouteImport } from './routes/$prefix/_partner/userDetail'
+import { Route as PrefixPartnerUserOnlinelistRouteImport } from './routes/$prefix/_partner/userOnlinelist'
 import { Route as PrefixPlayerMainRouteImport } from './routes/$prefix/_player/main'
 import { Route as PrefixPlayerMyRouteImport } from './routes/$prefix/_player/my'
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
@@ -42,6 +52,15 @@ import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/
 import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
 import { Route as PrefixMemberQnareadBoardIdxRouteImport } from './routes/$prefix/_member/qnaread.$boardIdx'
 import { Route as PrefixAdminOperatorIndexRouteImport } from './routes/$prefix/admin/_operator/index'
+import { Route as PrefixAdminOperatorBannersRouteImport } from './routes/$prefix/admin/_operator/banners'
+import { Route as PrefixAdminOperatorCashRouteImport } from './routes/$prefix/admin/_operator/cash'
+import { Route as PrefixAdminOperatorInquiriesRouteImport } from './routes/$prefix/admin/_operator/inquiries'
+import { Route as PrefixAdminOperatorLedgerRouteImport } from './routes/$prefix/admin/_operator/ledger'
+import { Route as PrefixAdminOperatorMembersRouteImport } from './routes/$prefix/admin/_operator/members'
+import { Route as PrefixAdminOperatorMessagesRouteImport } from './routes/$prefix/admin/_operator/messages'
+import { Route as PrefixAdminOperatorNoticesRouteImport } from './routes/$prefix/admin/_operator/notices'
+import { Route as PrefixAdminOperatorSiteRouteImport } from './routes/$prefix/admin/_operator/site'
+import { Route as PrefixAdminOperatorInquiriesBoardIdxRouteImport } from './routes/$prefix/admin/_operator/inquiries.$boardIdx'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -146,10 +165,46 @@ const PrefixPartnerCashListMyRoute = PrefixPartnerCashListMyRouteImport.update({
   path: '/cashListMy',
   getParentRoute: () => PrefixPartnerRouteRoute,
 } as any)
+const PrefixPartnerOnlineMemberListRoute =
+  PrefixPartnerOnlineMemberListRouteImport.update({
+    id: '/onlineMemberList',
+    path: '/onlineMemberList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerDetailRoute =
+  PrefixPartnerPartnerDetailRouteImport.update({
+    id: '/partnerDetail',
+    path: '/partnerDetail',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerListRoute =
+  PrefixPartnerPartnerListRouteImport.update({
+    id: '/partnerList',
+    path: '/partnerList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerList2Route =
+  PrefixPartnerPartnerList2RouteImport.update({
+    id: '/partnerList2',
+    path: '/partnerList2',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerListLevelChar123codeChar125Route =
+  PrefixPartnerPartnerListLevelChar123codeChar125RouteImport.update({
+    id: '/partnerListLevel{$code}',
+    path: '/partnerListLevel{$code}',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
 const PrefixPartnerPartnerMainRoute =
   PrefixPartnerPartnerMainRouteImport.update({
     id: '/partnerMain',
     path: '/partnerMain',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerMemberListRoute =
+  PrefixPartnerPartnerMemberListRouteImport.update({
+    id: '/partnerMemberList',
+    path: '/partnerMemberList',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
 const PrefixPartnerPartnerMoneyMoveListRoute =
@@ -158,15 +213,38 @@ const PrefixPartnerPartnerMoneyMoveListRoute =
     path: '/partnerMoneyMoveList',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
+const PrefixPartnerPartnerUserListRoute =
+  PrefixPartnerPartnerUserListRouteImport.update({
+    id: '/partnerUserList',
+    path: '/partnerUserList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
 const PrefixPartnerPointListRoute = PrefixPartnerPointListRouteImport.update({
   id: '/pointList',
   path: '/pointList',
   getParentRoute: () => PrefixPartnerRouteRoute,
 } as any)
+const PrefixPartnerSubMemberListRoute =
+  PrefixPartnerSubMemberListRouteImport.update({
+    id: '/subMemberList',
+    path: '/subMemberList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
 const PrefixPartnerSubpartnerPointListRoute =
   PrefixPartnerSubpartnerPointListRouteImport.update({
     id: '/subpartnerPointList',
     path: '/subpartnerPointList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerUserDetailRoute = PrefixPartnerUserDetailRouteImport.update({
+  id: '/userDetail',
+  path: '/userDetail',
+  getParentRoute: () => PrefixPartnerRouteRoute,
+} as any)
+const PrefixPartnerUserOnlinelistRoute =
+  PrefixPartnerUserOnlinelistRouteImport.update({
+    id: '/userOnlinelist',
+    path: '/userOnlinelist',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
 const PrefixPlayerMainRoute = PrefixPlayerMainRouteImport.update({
@@ -214,6 +292,58 @@ const PrefixAdminOperatorIndexRoute =
     path: '/',
     getParentRoute: () => PrefixAdminOperatorRouteRoute,
   } as any)
+const PrefixAdminOperatorBannersRoute =
+  PrefixAdminOperatorBannersRouteImport.update({
+    id: '/banners',
+    path: '/banners',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
+const PrefixAdminOperatorCashRoute = PrefixAdminOperatorCashRouteImport.update({
+  id: '/cash',
+  path: '/cash',
+  getParentRoute: () => PrefixAdminOperatorRouteRoute,
+} as any)
+const PrefixAdminOperatorInquiriesRoute =
+  PrefixAdminOperatorInquiriesRouteImport.update({
+    id: '/inquiries',
+    path: '/inquiries',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
+const PrefixAdminOperatorLedgerRoute =
+  PrefixAdminOperatorLedgerRouteImport.update({
+    id: '/ledger',
+    path: '/ledger',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
+const PrefixAdminOperatorMembersRoute =
+  PrefixAdminOperatorMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
+const PrefixAdminOperatorMessagesRoute =
+  PrefixAdminOperatorMessagesRouteImport.update({
+    id: '/messages',
+    path: '/messages',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
+const PrefixAdminOperatorNoticesRoute =
+  PrefixAdminOperatorNoticesRouteImport.update({
+    id: '/notices',
+    path: '/notices',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
+const PrefixAdminOperatorSiteRoute = PrefixAdminOperatorSiteRouteImport.update({
+  id: '/site',
+  path: '/site',
+  getParentRoute: () => PrefixAdminOperatorRouteRoute,
+} as any)
+const PrefixAdminOperatorInquiriesBoardIdxRoute =
+  PrefixAdminOperatorInquiriesBoardIdxRouteImport.update({
+    id: '/$boardIdx',
+    path: '/$boardIdx',
+    getParentRoute: () => PrefixAdminOperatorInquiriesRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -235,17 +365,36 @@ export interface FileRoutesByFullPath {
   '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
   '/$prefix/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
+  '/$prefix/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
+  '/$prefix/partnerDetail': typeof PrefixPartnerPartnerDetailRoute
+  '/$prefix/partnerList': typeof PrefixPartnerPartnerListRoute
+  '/$prefix/partnerList2': typeof PrefixPartnerPartnerList2Route
+  '/$prefix/partnerListLevel{$code}': typeof PrefixPartnerPartnerListLevelChar123codeChar125Route
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
+  '/$prefix/partnerMemberList': typeof PrefixPartnerPartnerMemberListRoute
   '/$prefix/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/subMemberList': typeof PrefixPartnerSubMemberListRoute
   '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
+  '/$prefix/userDetail': typeof PrefixPartnerUserDetailRoute
+  '/$prefix/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
+  '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
+  '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
+  '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
+  '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
+  '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
+  '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
+  '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/admin/': typeof PrefixAdminOperatorIndexRoute
+  '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -265,17 +414,36 @@ export interface FileRoutesByTo {
   '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
   '/$prefix/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
+  '/$prefix/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
+  '/$prefix/partnerDetail': typeof PrefixPartnerPartnerDetailRoute
+  '/$prefix/partnerList': typeof PrefixPartnerPartnerListRoute
+  '/$prefix/partnerList2': typeof PrefixPartnerPartnerList2Route
+  '/$prefix/partnerListLevel{$code}': typeof PrefixPartnerPartnerListLevelChar123codeChar125Route
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
+  '/$prefix/partnerMemberList': typeof PrefixPartnerPartnerMemberListRoute
   '/$prefix/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/subMemberList': typeof PrefixPartnerSubMemberListRoute
   '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
+  '/$prefix/userDetail': typeof PrefixPartnerUserDetailRoute
+  '/$prefix/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
+  '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
+  '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
+  '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
+  '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
+  '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
+  '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
+  '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/admin': typeof PrefixAdminOperatorIndexRoute
+  '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -301,17 +469,36 @@ export interface FileRoutesById {
   '/$prefix/_member/qnawrite': typeof PrefixMemberQnawriteRoute
   '/$prefix/_partner/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/_partner/cashListMy': typeof PrefixPartnerCashListMyRoute
+  '/$prefix/_partner/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
+  '/$prefix/_partner/partnerDetail': typeof PrefixPartnerPartnerDetailRoute
+  '/$prefix/_partner/partnerList': typeof PrefixPartnerPartnerListRoute
+  '/$prefix/_partner/partnerList2': typeof PrefixPartnerPartnerList2Route
+  '/$prefix/_partner/partnerListLevel{$code}': typeof PrefixPartnerPartnerListLevelChar123codeChar125Route
   '/$prefix/_partner/partnerMain': typeof PrefixPartnerPartnerMainRoute
+  '/$prefix/_partner/partnerMemberList': typeof PrefixPartnerPartnerMemberListRoute
   '/$prefix/_partner/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/_partner/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/_partner/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/_partner/subMemberList': typeof PrefixPartnerSubMemberListRoute
   '/$prefix/_partner/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
+  '/$prefix/_partner/userDetail': typeof PrefixPartnerUserDetailRoute
+  '/$prefix/_partner/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
   '/$prefix/_player/main': typeof PrefixPlayerMainRoute
   '/$prefix/_player/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/_member/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
+  '/$prefix/admin/_operator/banners': typeof PrefixAdminOperatorBannersRoute
+  '/$prefix/admin/_operator/cash': typeof PrefixAdminOperatorCashRoute
+  '/$prefix/admin/_operator/inquiries': typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  '/$prefix/admin/_operator/ledger': typeof PrefixAdminOperatorLedgerRoute
+  '/$prefix/admin/_operator/members': typeof PrefixAdminOperatorMembersRoute
+  '/$prefix/admin/_operator/messages': typeof PrefixAdminOperatorMessagesRoute
+  '/$prefix/admin/_operator/notices': typeof PrefixAdminOperatorNoticesRoute
+  '/$prefix/admin/_operator/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/admin/_operator/': typeof PrefixAdminOperatorIndexRoute
+  '/$prefix/admin/_operator/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -335,17 +522,36 @@ export interface FileRouteTypes {
     | '/$prefix/qnawrite'
     | '/$prefix/cashList'
     | '/$prefix/cashListMy'
+    | '/$prefix/onlineMemberList'
+    | '/$prefix/partnerDetail'
+    | '/$prefix/partnerList'
+    | '/$prefix/partnerList2'
+    | '/$prefix/partnerListLevel{$code}'
     | '/$prefix/partnerMain'
+    | '/$prefix/partnerMemberList'
     | '/$prefix/partnerMoneyMoveList'
+    | '/$prefix/partnerUserList'
     | '/$prefix/pointList'
+    | '/$prefix/subMemberList'
     | '/$prefix/subpartnerPointList'
+    | '/$prefix/userDetail'
+    | '/$prefix/userOnlinelist'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
+    | '/$prefix/admin/banners'
+    | '/$prefix/admin/cash'
+    | '/$prefix/admin/inquiries'
+    | '/$prefix/admin/ledger'
+    | '/$prefix/admin/members'
+    | '/$prefix/admin/messages'
+    | '/$prefix/admin/notices'
+    | '/$prefix/admin/site'
     | '/$prefix/admin/'
+    | '/$prefix/admin/inquiries/$boardIdx'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -365,17 +571,36 @@ export interface FileRouteTypes {
     | '/$prefix/qnawrite'
     | '/$prefix/cashList'
     | '/$prefix/cashListMy'
+    | '/$prefix/onlineMemberList'
+    | '/$prefix/partnerDetail'
+    | '/$prefix/partnerList'
+    | '/$prefix/partnerList2'
+    | '/$prefix/partnerListLevel{$code}'
     | '/$prefix/partnerMain'
+    | '/$prefix/partnerMemberList'
     | '/$prefix/partnerMoneyMoveList'
+    | '/$prefix/partnerUserList'
     | '/$prefix/pointList'
+    | '/$prefix/subMemberList'
     | '/$prefix/subpartnerPointList'
+    | '/$prefix/userDetail'
+    | '/$prefix/userOnlinelist'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
+    | '/$prefix/admin/banners'
+    | '/$prefix/admin/cash'
+    | '/$prefix/admin/inquiries'
+    | '/$prefix/admin/ledger'
+    | '/$prefix/admin/members'
+    | '/$prefix/admin/messages'
+    | '/$prefix/admin/notices'
+    | '/$prefix/admin/site'
     | '/$prefix/admin'
+    | '/$prefix/admin/inquiries/$boardIdx'
   id:
     | '__root__'
     | '/'
@@ -400,17 +625,36 @@ export interface FileRouteTypes {
     | '/$prefix/_member/qnawrite'
     | '/$prefix/_partner/cashList'
     | '/$prefix/_partner/cashListMy'
+    | '/$prefix/_partner/onlineMemberList'
+    | '/$prefix/_partner/partnerDetail'
+    | '/$prefix/_partner/partnerList'
+    | '/$prefix/_partner/partnerList2'
+    | '/$prefix/_partner/partnerListLevel{$code}'
     | '/$prefix/_partner/partnerMain'
+    | '/$prefix/_partner/partnerMemberList'
     | '/$prefix/_partner/partnerMoneyMoveList'
+    | '/$prefix/_partner/partnerUserList'
     | '/$prefix/_partner/pointList'
+    | '/$prefix/_partner/subMemberList'
     | '/$prefix/_partner/subpartnerPointList'
+    | '/$prefix/_partner/userDetail'
+    | '/$prefix/_partner/userOnlinelist'
     | '/$prefix/_player/main'
     | '/$prefix/_player/my'
     | '/$prefix/admin/login'
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
     | '/$prefix/_member/qnaread/$boardIdx'
+    | '/$prefix/admin/_operator/banners'
+    | '/$prefix/admin/_operator/cash'
+    | '/$prefix/admin/_operator/inquiries'
+    | '/$prefix/admin/_operator/ledger'
+    | '/$prefix/admin/_operator/members'
+    | '/$prefix/admin/_operator/messages'
+    | '/$prefix/admin/_operator/notices'
+    | '/$prefix/admin/_operator/site'
     | '/$prefix/admin/_operator/'
+    | '/$prefix/admin/_operator/inquiries/$boardIdx'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -567,11 +811,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPartnerCashListMyRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
+    '/$prefix/_partner/onlineMemberList': {
+      id: '/$prefix/_partner/onlineMemberList'
+      path: '/onlineMemberList'
+      fullPath: '/$prefix/onlineMemberList'
+      preLoaderRoute: typeof PrefixPartnerOnlineMemberListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerDetail': {
+      id: '/$prefix/_partner/partnerDetail'
+      path: '/partnerDetail'
+      fullPath: '/$prefix/partnerDetail'
+      preLoaderRoute: typeof PrefixPartnerPartnerDetailRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerList': {
+      id: '/$prefix/_partner/partnerList'
+      path: '/partnerList'
+      fullPath: '/$prefix/partnerList'
+      preLoaderRoute: typeof PrefixPartnerPartnerListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerList2': {
+      id: '/$prefix/_partner/partnerList2'
+      path: '/partnerList2'
+      fullPath: '/$prefix/partnerList2'
+      preLoaderRoute: typeof PrefixPartnerPartnerList2RouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerListLevel{$code}': {
+      id: '/$prefix/_partner/partnerListLevel{$code}'
+      path: '/partnerListLevel{$code}'
+      fullPath: '/$prefix/partnerListLevel{$code}'
+      preLoaderRoute: typeof PrefixPartnerPartnerListLevelChar123codeChar125RouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
     '/$prefix/_partner/partnerMain': {
       id: '/$prefix/_partner/partnerMain'
       path: '/partnerMain'
       fullPath: '/$prefix/partnerMain'
       preLoaderRoute: typeof PrefixPartnerPartnerMainRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerMemberList': {
+      id: '/$prefix/_partner/partnerMemberList'
+      path: '/partnerMemberList'
+      fullPath: '/$prefix/partnerMemberList'
+      preLoaderRoute: typeof PrefixPartnerPartnerMemberListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_partner/partnerMoneyMoveList': {
@@ -581,6 +867,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPartnerPartnerMoneyMoveListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
+    '/$prefix/_partner/partnerUserList': {
+      id: '/$prefix/_partner/partnerUserList'
+      path: '/partnerUserList'
+      fullPath: '/$prefix/partnerUserList'
+      preLoaderRoute: typeof PrefixPartnerPartnerUserListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
     '/$prefix/_partner/pointList': {
       id: '/$prefix/_partner/pointList'
       path: '/pointList'
@@ -588,11 +881,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPartnerPointListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
+    '/$prefix/_partner/subMemberList': {
+      id: '/$prefix/_partner/subMemberList'
+      path: '/subMemberList'
+      fullPath: '/$prefix/subMemberList'
+      preLoaderRoute: typeof PrefixPartnerSubMemberListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
     '/$prefix/_partner/subpartnerPointList': {
       id: '/$prefix/_partner/subpartnerPointList'
       path: '/subpartnerPointList'
       fullPath: '/$prefix/subpartnerPointList'
       preLoaderRoute: typeof PrefixPartnerSubpartnerPointListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/userDetail': {
+      id: '/$prefix/_partner/userDetail'
+      path: '/userDetail'
+      fullPath: '/$prefix/userDetail'
+      preLoaderRoute: typeof PrefixPartnerUserDetailRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/userOnlinelist': {
+      id: '/$prefix/_partner/userOnlinelist'
+      path: '/userOnlinelist'
+      fullPath: '/$prefix/userOnlinelist'
+      preLoaderRoute: typeof PrefixPartnerUserOnlinelistRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_player/main': {
@@ -651,6 +965,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorIndexRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
+    '/$prefix/admin/_operator/banners': {
+      id: '/$prefix/admin/_operator/banners'
+      path: '/banners'
+      fullPath: '/$prefix/admin/banners'
+      preLoaderRoute: typeof PrefixAdminOperatorBannersRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/cash': {
+      id: '/$prefix/admin/_operator/cash'
+      path: '/cash'
+      fullPath: '/$prefix/admin/cash'
+      preLoaderRoute: typeof PrefixAdminOperatorCashRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/inquiries': {
+      id: '/$prefix/admin/_operator/inquiries'
+      path: '/inquiries'
+      fullPath: '/$prefix/admin/inquiries'
+      preLoaderRoute: typeof PrefixAdminOperatorInquiriesRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/ledger': {
+      id: '/$prefix/admin/_operator/ledger'
+      path: '/ledger'
+      fullPath: '/$prefix/admin/ledger'
+      preLoaderRoute: typeof PrefixAdminOperatorLedgerRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/members': {
+      id: '/$prefix/admin/_operator/members'
+      path: '/members'
+      fullPath: '/$prefix/admin/members'
+      preLoaderRoute: typeof PrefixAdminOperatorMembersRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/messages': {
+      id: '/$prefix/admin/_operator/messages'
+      path: '/messages'
+      fullPath: '/$prefix/admin/messages'
+      preLoaderRoute: typeof PrefixAdminOperatorMessagesRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/notices': {
+      id: '/$prefix/admin/_operator/notices'
+      path: '/notices'
+      fullPath: '/$prefix/admin/notices'
+      preLoaderRoute: typeof PrefixAdminOperatorNoticesRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/site': {
+      id: '/$prefix/admin/_operator/site'
+      path: '/site'
+      fullPath: '/$prefix/admin/site'
+      preLoaderRoute: typeof PrefixAdminOperatorSiteRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/inquiries/$boardIdx': {
+      id: '/$prefix/admin/_operator/inquiries/$boardIdx'
+      path: '/$boardIdx'
+      fullPath: '/$prefix/admin/inquiries/$boardIdx'
+      preLoaderRoute: typeof PrefixAdminOperatorInquiriesBoardIdxRouteImport
+      parentRoute: typeof PrefixAdminOperatorInquiriesRoute
+    }
   }
 }
 
@@ -690,20 +1067,41 @@ const PrefixMemberRouteRouteWithChildren =
 interface PrefixPartnerRouteRouteChildren {
   PrefixPartnerCashListRoute: typeof PrefixPartnerCashListRoute
   PrefixPartnerCashListMyRoute: typeof PrefixPartnerCashListMyRoute
+  PrefixPartnerOnlineMemberListRoute: typeof PrefixPartnerOnlineMemberListRoute
+  PrefixPartnerPartnerDetailRoute: typeof PrefixPartnerPartnerDetailRoute
+  PrefixPartnerPartnerListRoute: typeof PrefixPartnerPartnerListRoute
+  PrefixPartnerPartnerList2Route: typeof PrefixPartnerPartnerList2Route
+  PrefixPartnerPartnerListLevelChar123codeChar125Route: typeof PrefixPartnerPartnerListLevelChar123codeChar125Route
   PrefixPartnerPartnerMainRoute: typeof PrefixPartnerPartnerMainRoute
+  PrefixPartnerPartnerMemberListRoute: typeof PrefixPartnerPartnerMemberListRoute
   PrefixPartnerPartnerMoneyMoveListRoute: typeof PrefixPartnerPartnerMoneyMoveListRoute
+  PrefixPartnerPartnerUserListRoute: typeof PrefixPartnerPartnerUserListRoute
   PrefixPartnerPointListRoute: typeof PrefixPartnerPointListRoute
+  PrefixPartnerSubMemberListRoute: typeof PrefixPartnerSubMemberListRoute
   PrefixPartnerSubpartnerPointListRoute: typeof PrefixPartnerSubpartnerPointListRoute
+  PrefixPartnerUserDetailRoute: typeof PrefixPartnerUserDetailRoute
+  PrefixPartnerUserOnlinelistRoute: typeof PrefixPartnerUserOnlinelistRoute
 }
 
 const PrefixPartnerRouteRouteChildren: PrefixPartnerRouteRouteChildren = {
   PrefixPartnerCashListRoute: PrefixPartnerCashListRoute,
   PrefixPartnerCashListMyRoute: PrefixPartnerCashListMyRoute,
+  PrefixPartnerOnlineMemberListRoute: PrefixPartnerOnlineMemberListRoute,
+  PrefixPartnerPartnerDetailRoute: PrefixPartnerPartnerDetailRoute,
+  PrefixPartnerPartnerListRoute: PrefixPartnerPartnerListRoute,
+  PrefixPartnerPartnerList2Route: PrefixPartnerPartnerList2Route,
+  PrefixPartnerPartnerListLevelChar123codeChar125Route:
+    PrefixPartnerPartnerListLevelChar123codeChar125Route,
   PrefixPartnerPartnerMainRoute: PrefixPartnerPartnerMainRoute,
+  PrefixPartnerPartnerMemberListRoute: PrefixPartnerPartnerMemberListRoute,
   PrefixPartnerPartnerMoneyMoveListRoute:
     PrefixPartnerPartnerMoneyMoveListRoute,
+  PrefixPartnerPartnerUserListRoute: PrefixPartnerPartnerUserListRoute,
   PrefixPartnerPointListRoute: PrefixPartnerPointListRoute,
+  PrefixPartnerSubMemberListRoute: PrefixPartnerSubMemberListRoute,
   PrefixPartnerSubpartnerPointListRoute: PrefixPartnerSubpartnerPointListRoute,
+  PrefixPartnerUserDetailRoute: PrefixPartnerUserDetailRoute,
+  PrefixPartnerUserOnlinelistRoute: PrefixPartnerUserOnlinelistRoute,
 }
 
 const PrefixPartnerRouteRouteWithChildren =
@@ -722,12 +1120,44 @@ const PrefixPlayerRouteRouteChildren: PrefixPlayerRouteRouteChildren = {
 const PrefixPlayerRouteRouteWithChildren =
   PrefixPlayerRouteRoute._addFileChildren(PrefixPlayerRouteRouteChildren)
 
+interface PrefixAdminOperatorInquiriesRouteChildren {
+  PrefixAdminOperatorInquiriesBoardIdxRoute: typeof PrefixAdminOperatorInquiriesBoardIdxRoute
+}
+
+const PrefixAdminOperatorInquiriesRouteChildren: PrefixAdminOperatorInquiriesRouteChildren =
+  {
+    PrefixAdminOperatorInquiriesBoardIdxRoute:
+      PrefixAdminOperatorInquiriesBoardIdxRoute,
+  }
+
+const PrefixAdminOperatorInquiriesRouteWithChildren =
+  PrefixAdminOperatorInquiriesRoute._addFileChildren(
+    PrefixAdminOperatorInquiriesRouteChildren,
+  )
+
 interface PrefixAdminOperatorRouteRouteChildren {
+  PrefixAdminOperatorBannersRoute: typeof PrefixAdminOperatorBannersRoute
+  PrefixAdminOperatorCashRoute: typeof PrefixAdminOperatorCashRoute
+  PrefixAdminOperatorInquiriesRoute: typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  PrefixAdminOperatorLedgerRoute: typeof PrefixAdminOperatorLedgerRoute
+  PrefixAdminOperatorMembersRoute: typeof PrefixAdminOperatorMembersRoute
+  PrefixAdminOperatorMessagesRoute: typeof PrefixAdminOperatorMessagesRoute
+  PrefixAdminOperatorNoticesRoute: typeof PrefixAdminOperatorNoticesRoute
+  PrefixAdminOperatorSiteRoute: typeof PrefixAdminOperatorSiteRoute
   PrefixAdminOperatorIndexRoute: typeof PrefixAdminOperatorIndexRoute
 }
 
 const PrefixAdminOperatorRouteRouteChildren: PrefixAdminOperatorRouteRouteChildren =
   {
+    PrefixAdminOperatorBannersRoute: PrefixAdminOperatorBannersRoute,
+    PrefixAdminOperatorCashRoute: PrefixAdminOperatorCashRoute,
+    PrefixAdminOperatorInquiriesRoute:
+      PrefixAdminOperatorInquiriesRouteWithChildren,
+    PrefixAdminOperatorLedgerRoute: PrefixAdminOperatorLedgerRoute,
+    PrefixAdminOperatorMembersRoute: PrefixAdminOperatorMembersRoute,
+    PrefixAdminOperatorMessagesRoute: PrefixAdminOperatorMessagesRoute,
+    PrefixAdminOperatorNoticesRoute: PrefixAdminOperatorNoticesRoute,
+    PrefixAdminOperatorSiteRoute: PrefixAdminOperatorSiteRoute,
     PrefixAdminOperatorIndexRoute: PrefixAdminOperatorIndexRoute,
   }
 

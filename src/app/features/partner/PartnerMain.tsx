@@ -2,35 +2,52 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { session } from '../../lib/session/store';
+import { lastDays } from '../../lib/dayRange';
 import { formatNumber } from '../../lib/format';
-import { Card } from '../../ui/Card';
-import { DashboardNotices } from '../../ui/DashboardNotices';
+import { session } from '../../lib/session/store';
 import { Money } from '../../ui/Money';
-import { levelName } from './levels';
-import { memberInfoQueryOptions } from './queries';
-import css from './PartnerMain.module.css';
+import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, topInfoQueryOptions } from './dashboard/queries';
+import { CashReport, MyCashReport } from './dashboard/Reports';
+import { PayLog } from './dashboard/PayLog';
+import { SummaryCards } from './dashboard/SummaryCards';
+import css from './dashboard/Dashboard.module.css';
 
-/** Partner dashboard: what the server offers so far (own member info); balances stay live from the session. */
+/** Partner dashboard (seed 001): today's cards, money in/out, own money movement, notices, recent gives and retrieves. */
 export function PartnerMain() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
-  const info = useQuery(memberInfoQueryOptions(prefix, member?.memId ?? ''));
-  const me = info.data?.member ?? member;
-  const msg = info.data?.msgInfo;
+  const me = member?.memId ?? '';
+  const today = lastDays(0);
+  const top = useQuery(topInfoQueryOptions(prefix, me)).data?.mainTopInfo;
+  // the seed shows the dashboard once these three have answered
+  const ready = [
+    useQuery(statisticsQueryOptions(prefix, me)),
+    useQuery(cashReportQueryOptions(prefix, me, today)),
+    useQuery(myCashReportQueryOptions(prefix, me, today)),
+  ].every((q) => q.data || q.isError);
+
   return (
     <div className={css.page} data-testid="partner-main">
       <h1 className={css.title}><Trans>대시보드</Trans></h1>
-      <div className={css.cards}>
-        <Card title={<Trans>보유머니</Trans>}><div className={css.amount}><Money value={member?.cashAmt} /></div></Card>
-        <Card title={<Trans>보유롤링</Trans>}><div className={css.amount}><Money value={member?.pointAmt} /></div></Card>
-        <Card title={<Trans>등급</Trans>}><div className={css.amount}>{me ? levelName(me.partnerLevel) : '-'}</div></Card>
-        <Card title={<Trans>새 쪽지</Trans>}><div className={css.amount}>{formatNumber(msg?.newMsg ?? 0)}</div></Card>
-      </div>
-      <DashboardNotices />
-      <Card title={<Trans>계정</Trans>}>
-        <p className={css.note}>{me?.memId} · {me?.memNick}</p>
-      </Card>
+      <dl className={css.top} data-testid="top-info">
+        <div><dt><Trans>하위 회원</Trans></dt><dd>{formatNumber(top?.userCnt)}</dd></div>
+        <div><dt><Trans>하위 보유머니</Trans></dt><dd><Money value={top?.totalCashAmt} /></dd></div>
+        <div><dt><Trans>하위 보유포인트</Trans></dt><dd><Money value={top?.totalPointAmt} /></dd></div>
+        <div><dt><Trans>카지노/슬롯 요율</Trans></dt><dd>{top ? `${top.casinoRate}% / ${top.slotRate}%` : '-'}</dd></div>
+      </dl>
+      {ready ? (
+        <>
+          <SummaryCards prefix={prefix} me={me} />
+          <div className={css.columns2}>
+            <CashReport prefix={prefix} me={me} />
+            <MyCashReport prefix={prefix} me={me} />
+          </div>
+          {/* notices */}
+          <PayLog prefix={prefix} me={me} />
+        </>
+      ) : (
+        <p className={css.loading}>…</p>
+      )}
     </div>
   );
 }

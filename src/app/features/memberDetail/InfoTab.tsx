@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ResOf } from '../../../contract/define';
+import { partnerCalls } from '../../../contract/partner';
+import { isNickname } from '../../../contract/validate';
+import { api } from '../../lib/api';
+import { apiMessage } from '../../lib/apiMessage';
+import { alert, confirm, withLoading } from '../../lib/dialogs';
+import { userKey } from '../../lib/queryClient';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import css from './Detail.module.css';
+
+type Info = ResOf<typeof partnerCalls.detailInfo>['partnerInfo'];
+
+/** Nickname and login permission, both kept only when saved. */
+export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: string; memId: string; info: Info; editable: boolean }) {
+  const { t } = useLingui();
+  const client = useQueryClient();
+  const [nick, setNick] = useState(info.memNick);
+  const [loginYn, setLoginYn] = useState(info.loginYn);
+
+  async function save() {
+    if (!isNickname(nick)) return alert(t`닉네임은 3~20자로 입력해 주세요.`);
+    if (!(await confirm(t`저장하시겠습니까?`))) return;
+    try {
+      await withLoading(api(partnerCalls.detailInfoSave, { memId: info.memId, memNick: nick, loginYn }));
+      await client.invalidateQueries({ queryKey: userKey(prefix, me, 'partner') });
+      await alert(t`저장되었습니다.`);
+    } catch (err) {
+      await alert(apiMessage(err));
+    }
+  }
+
+  return (
+    <form className={css.form} onSubmit={(e) => (e.preventDefault(), void save())} data-testid="info-tab">
+      <TextField label={<Trans>아이디</Trans>} value={info.memId} readOnly />
+      <TextField label={<Trans>닉네임</Trans>} name="memNick" value={nick} maxLength={20} readOnly={!editable} onChange={(e) => setNick(e.target.value)} />
+      <dl className={css.facts}>
+        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={info.cashBalance} /></dd></div>
+        <div><dt><Trans>롤링포인트</Trans></dt><dd><Money value={info.pointBalance} /></dd></div>
+        <div><dt><Trans>가입일</Trans></dt><dd>{info.joinDate}</dd></div>
+      </dl>
+      <label className={css.switch}>
+        <span><Trans>로그인 허용</Trans></span>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={loginYn === 'Y'}
+          disabled={!editable}
+          onChange={(e) => setLoginYn(e.target.checked ? 'Y' : 'N')}
+          data-testid="login-yn"
+        />
+        <span className={css.yn}>{loginYn}</span>
+      </label>
+      {editable && <Button type="submit" variant="primary" block><Trans>저장</Trans></Button>}
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { kstDay } from '../../../lib/dayRange';
+import { formatNumber } from '../../../lib/format';
+import { Money } from '../../../ui/Money';
+import { Sparkline } from '../../../ui/Sparkline';
+import { cashReportQueryOptions, statisticsQueryOptions } from './queries';
+import css from './Dashboard.module.css';
+
+const WEEK = [6, 5, 4, 3, 2, 1, 0];
+
+/** Today's figures; deposits, withdrawals and bet profit carry the last seven days as a sparkline. */
+export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
+  const { t } = useLingui();
+  const stats = useQuery(statisticsQueryOptions(prefix, me));
+  const week = useQueries({
+    queries: WEEK.map((d) => cashReportQueryOptions(prefix, me, { start: kstDay(d), end: kstDay(d) })),
+  });
+  const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) =>
+    week.every((q) => q.data) ? week.map((q) => pick(q.data!.cashReport)) : [];
+  const s = stats.data?.mainStatisticsInfo;
+  const cards: { key: string; label: string; value: ReactNode; sub?: ReactNode; trend?: number[]; tone?: 'pos' | 'neg' }[] = [
+    { key: 'in', label: t`입금`, value: <Money value={s?.dCashIn} />, sub: t`${formatNumber(s?.dCashInCnt)}건`, trend: series((r) => r.cashIn) },
+    { key: 'out', label: t`출금`, value: <Money value={s?.dCashOut} />, sub: t`${formatNumber(s?.dCashOutCnt)}건`, trend: series((r) => r.cashOut) },
+    { key: 'pay', label: t`지급`, value: <Money value={s?.dPayment} /> },
+    { key: 'back', label: t`회수`, value: <Money value={s?.dPayback} /> },
+    { key: 'join', label: t`신규회원`, value: formatNumber(s?.dJoinCnt) },
+    {
+      key: 'bep', label: t`베팅손익`, value: <Money value={s?.dBetBEP} />, trend: series((r) => r.betBEP),
+      tone: (s?.dBetBEP ?? 0) > 0 ? 'pos' : (s?.dBetBEP ?? 0) < 0 ? 'neg' : undefined,
+    },
+  ];
+  return (
+    <div className={css.cards} data-testid="summary-cards">
+      {cards.map((c) => (
+        <section key={c.key} className={css.stat} data-testid={`stat-${c.key}`}>
+          <h2 className={css.statLabel}>{c.label}</h2>
+          <div className={css.statValue} data-tone={c.tone}>{c.value}</div>
+          <div className={css.statFoot}>
+            <span>{c.sub}</span>
+            {c.trend && <span className={css.trend}><Sparkline values={c.trend} label={t`최근 7일 ${c.label}`} /></span>}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ResOf } from '../../../contract/define';
+import type { partnerCalls } from '../../../contract/partner';
+import { levelOrder } from '../../../contract/enums';
+import { openCreate } from '../../lib/createPopup';
+import { session } from '../../lib/session/store';
+import { Button, buttonClass } from '../../ui/Button';
+import { DataList, type Column } from '../../ui/DataList';
+import { Money } from '../../ui/Money';
+import { useGiveRetrieve } from '../../ui/useGiveRetrieve';
+import { innerPartnersQueryOptions } from './queries';
+import css from './Lists.module.css';
+
+export type PartnerRow = ResOf<typeof partnerCalls.lowerPartnerList>['list'][number];
+type Shown = PartnerRow & { depth: number };
+
+/**
+ * The recursive partner table: plus/minus on a partner with lower partners loads them beneath it,
+ * minus clears them. Give/retrieve and create-downline only on rows of the top level of the list
+ * (the caller's own children: the server moves money for direct children only).
+ */
+export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: React.ReactNode }) {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const client = useQueryClient();
+  const me = member?.memId ?? '';
+  const [open, setOpen] = useState<string[]>([]);
+  const money = useGiveRetrieve();
+  const kids = useQueries({ queries: open.map((id) => innerPartnersQueryOptions(prefix, me, id)) });
+  const childrenOf = new Map(open.map((id, i) => [id, kids[i].data?.list]));
+  const topLevel = (member?.partnerLevelOrder ?? levelOrder(member?.partnerLevel ?? '')) + 1;
+  const canCreate = member?.loginType === 'PARTNER';
+
+  const shown: Shown[] = [];
+  const walk = (list: PartnerRow[], depth: number) => {
+    for (const r of list) {
+      shown.push({ ...r, depth });
+      const c = childrenOf.get(r.memId);
+      if (c) walk(c, depth + 1);
+    }
+  };
+  walk(rows, 0);
+
+  function toggle(r: Shown) {
+    if (!open.includes(r.memId)) return setOpen([...open, r.memId]);
+    // collapsing clears the children (and theirs): a later open loads them afresh
+    const drop = new Set<string>([r.memId]);
+    for (const s of shown) if (s.topUserList.some((u) => drop.has(u.recommenderId))) drop.add(s.memId);
+    for (const id of drop) client.removeQueries({ queryKey: innerPartnersQueryOptions(prefix, me, id).queryKey });
+    setOpen(open.filter((id) => !drop.has(id)));
+  }
+
+  const top = (r: Shown) => levelOrder(r.partnerLevel) === topLevel;
+  const idCell = (r: Shown) => (
+    <span className={css.idCell} style={{ paddingLeft: `${r.depth * 16}px` }}>
+      {r.cntBottom > 0 ? (
+        <button type="button" className={css.expand} aria-expanded={open.includes(r.memId)} aria-label={open.includes(r.memId) ? t`하위 닫기` : t`하위 열기`} onClick={() => toggle(r)} data-testid="row-expand">
+          {open.includes(r.memId) ? '−' : '+'}
+        </button>
+      ) : <span className={css.expandSpace} aria-hidden />}
+      <span className={css.idText}><strong>{r.memId}</strong> <span className={css.muted}>{r.memNick}</span></span>
+    </span>
+  );
+  const dept = (r: Shown) => r.topUserList.map((u) => u.recommenderId).join(' › ') || '-';
+  const actions = (r: Shown) => (
+    <span className={css.actions}>
+      {top(r) && <Button onClick={() => money.open(r)} data-testid="row-give"><Trans>지급/회수</Trans></Button>}
+      {top(r) && canCreate && <Button onClick={() => openCreate(r.memId)}><Trans>하위생성</Trans></Button>}
+      <Link className={buttonClass()} to="/$prefix/partnerDetail" params={{ prefix }} search={{ id: r.memId }}><Trans>상세</Trans></Link>
+    </span>
+  );
+  const columns: Column<Shown>[] = [
+    { key: 'id', label: t`아이디 / 닉네임`, render: idCell },
+    { key: 'level', label: t`등급`, render: (r) => r.partnerLevelName },
+    { key: 'dept', label: t`소속`, render: dept },
+    { key: 'rate', label: t`롤링/루징(카지노)`, numeric: true, render: (r) => `${r.pointRate}% / ${r.loseRate}%` },
+    { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
+    { key: 'point', label: t`보유포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} /> },
+    { key: 'io', label: t`입금/출금`, numeric: true, render: (r) => <><Money value={r.totalCashInAmt} /> / <Money value={r.totalCashOutAmt} /></> },
+    { key: 'net', label: t`입출금 차액`, numeric: true, render: (r) => <Money value={r.totalCashInAmt - r.totalCashOutAmt} /> },
+    { key: 'join', label: t`가입일`, render: (r) => r.joinDate.slice(0, 10) },
+    { key: 'act', label: '', render: actions },
+  ];
+  const card = (r: Shown) => (
+    <div className={css.card} style={{ marginLeft: `${Math.min(r.depth, 3) * 12}px` }} data-depth={r.depth}>
+      <div className={css.cardHead}>
+        {idCell({ ...r, depth: 0 })}
+        <span className={css.badge}>{r.partnerLevelName}</span>
+      </div>
+      <dl className={css.pairs}>
+        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.cashAmt} /></dd></div>
+        <div><dt><Trans>보유포인트</Trans></dt><dd><Money value={r.pointAmt} /></dd></div>
+        <div><dt><Trans>롤링/루징</Trans></dt><dd>{r.pointRate}% / {r.loseRate}%</dd></div>
+        <div><dt><Trans>입출금 차액</Trans></dt><dd><Money value={r.totalCashInAmt - r.totalCashOutAmt} /></dd></div>
+        <div><dt><Trans>소속</Trans></dt><dd>{dept(r)}</dd></div>
+        <div><dt><Trans>가입일</Trans></dt><dd>{r.joinDate.slice(0, 10)}</dd></div>
+      </dl>
+      {actions(r)}
+    </div>
+  );
+  return (
+    <>
+      <DataList rows={shown} columns={columns} card={card} rowKey={(r) => r.memId} empty={empty} />
+      {money.sheet}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { partnerCalls } from '../../../contract/partner';
+import { isPhone } from '../../../contract/validate';
+import { api } from '../../lib/api';
+import { apiMessage } from '../../lib/apiMessage';
+import { alert, confirm, withLoading } from '../../lib/dialogs';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { inputClass } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import { partnerInfoQueryOptions } from './queries';
+import css from './PartnerTree.module.css';
+
+/** The selected partner: level, balances, phone (editable), rates, bets and money totals. */
+export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
+  const { t } = useLingui();
+  const client = useQueryClient();
+  const opts = partnerInfoQueryOptions(prefix, me, memId);
+  const info = useQuery(opts).data?.partnerInfo;
+  const [phone, setPhone] = useState('');
+  useEffect(() => setPhone(info?.memPhone ?? ''), [info?.memPhone]);
+
+  async function changePhone() {
+    const value = phone.trim();
+    if (!isPhone(value)) return alert(t`전화번호를 확인해 주세요.`);
+    if (!(await confirm(t`전화번호를 변경하시겠습니까?`))) return;
+    try {
+      await withLoading(api(partnerCalls.updMemPhone, { memId, memPhone: value }));
+      await client.invalidateQueries({ queryKey: opts.queryKey });
+      await alert(t`변경되었습니다.`);
+    } catch (err) {
+      await alert(apiMessage(err));
+    }
+  }
+
+  if (!info) return <Card className={css.info}>…</Card>;
+  const row = (label: string, casino: number, slot: number, pct = false) => (
+    <tr key={label}>
+      <th scope="row">{label}</th>
+      <td>{pct ? `${casino}%` : <Money value={casino} />}</td>
+      <td>{pct ? `${slot}%` : <Money value={slot} />}</td>
+    </tr>
+  );
+  return (
+    <Card className={css.info} data-testid="partner-info">
+      <div className={css.infoHead}>
+        <span className={css.badge}>{info.partnerLevelName}</span>
+        <strong data-testid="info-id">{info.memId}</strong>
+        <span className={css.muted}>{info.memNick}</span>
+      </div>
+      <dl className={css.pairs}>
+        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={info.cashAmt} /></dd></div>
+        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={info.pointAmt} /></dd></div>
+      </dl>
+      <form className={css.phone} onSubmit={(e) => (e.preventDefault(), void changePhone())}>
+        <label className={css.muted} htmlFor="partner-phone"><Trans>전화번호</Trans></label>
+        <input id="partner-phone" className={inputClass} inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Button type="submit" disabled={phone.trim() === info.memPhone}><Trans>변경</Trans></Button>
+      </form>
+      <table className={css.grid}>
+        <thead><tr><th /><th><Trans>카지노</Trans></th><th><Trans>슬롯</Trans></th></tr></thead>
+        <tbody>
+          {row(t`롤링`, info.casinoRate, info.slotRate, true)}
+          {row(t`루징`, info.casinoLosing, info.slotLosing, true)}
+          {row(t`베팅`, info.casinoBetAmt, info.slotBetAmt)}
+          {row(t`당첨`, info.casinoWinAmt, info.slotWinAmt)}
+          {row(t`롤링금`, info.casinoRolling, info.slotRolling)}
+        </tbody>
+      </table>
+      <dl className={css.pairs}>
+        <div><dt><Trans>입금</Trans></dt><dd><Money value={info.cashIn} /></dd></div>
+        <div><dt><Trans>출금</Trans></dt><dd><Money value={info.cashOut} /></dd></div>
+        <div><dt><Trans>지급</Trans></dt><dd><Money value={info.payment} /></dd></div>
+        <div><dt><Trans>회수</Trans></dt><dd><Money value={info.payback} /></dd></div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { session } from '../../lib/session/store';
+import { Card } from '../../ui/Card';
+import { HierarchyTree } from '../../ui/HierarchyTree';
+import { LowerPartners } from './LowerPartners';
+import { PartnerInfoPanel } from './PartnerInfoPanel';
+import css from './PartnerTree.module.css';
+
+/** All partners: the downline tree, the selected partner's figures and its direct lower partners. */
+export function PartnerTreeScreen() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const me = member?.memId ?? '';
+  const [selected, setSelected] = useState(me);
+  const [treeOption, setTreeOption] = useState<'Y' | 'N'>('N');
+  return (
+    <div className={css.page} data-testid="partner-tree-screen">
+      <h1 className={css.title}><Trans>전체 파트너</Trans></h1>
+      <div className={css.layout}>
+        <Card className={css.treeCard}>
+          <HierarchyTree selected={selected} onSelect={setSelected} treeOption={treeOption} onTreeOption={setTreeOption} />
+        </Card>
+        <div className={css.side}>
+          <PartnerInfoPanel prefix={prefix} me={me} memId={selected} />
+          <LowerPartners prefix={prefix} me={me} memId={selected} canCreate={member?.loginType === 'PARTNER' && member.partnerLevel !== 'PTN_5'} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SubMemberList } from '../../../features/partnerLists/SubMemberList';
+
+export const Route = createFileRoute('/$prefix/_partner/subMemberList')({ component: SubMemberList });

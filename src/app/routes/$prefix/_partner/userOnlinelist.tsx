@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OnlineList } from '../../../features/partnerLists/OnlineList';
+
+export const Route = createFileRoute('/$prefix/_partner/userOnlinelist')({ component: OnlineList });
