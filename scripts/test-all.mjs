@@ -1,5 +1,5 @@
-// Every test, in order: translations, type check, unit, API on PGlite, API on PostgreSQL (when
-// reachable; required when CI or PITBOSS_REQUIRE_PG is set), build, browser tests.
+// Every test, in order: translations, build, type check, unit, API on PGlite, API on PostgreSQL (when
+// reachable; required when CI or PITBOSS_REQUIRE_PG is set), browser tests.
 // Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -48,6 +48,8 @@ function portOpen(host, port) {
 
 // --strict fails on any missing translation; the catalogues are still compiled for the later steps
 if (!step('i18n', 'npx', ['lingui', 'compile', '--typescript', '--strict'])) run('i18n (lenient)', 'npx', ['lingui', 'compile', '--typescript']);
+// the build regenerates the route tree the type check reads
+const built = step('build', 'npm', ['run', 'build']);
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 vitest('unit', 'unit');
 vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
@@ -64,7 +66,7 @@ if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
   console.log(`\nPostgreSQL not reachable at ${pgUrl}: PostgreSQL API tests skipped (set PITBOSS_REQUIRE_PG=1 to require them).`);
 }
 
-if (step('build', 'npm', ['run', 'build'])) {
+if (built) {
   run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
   const out = 'reports/e2e.json';
   rmSync(out, { force: true });
