@@ -70,6 +70,14 @@ export const resultCodes = {
   B0093: 'Site under maintenance',
   B0095: 'Partners cannot play',
   B0099: 'No credit',
+  // vendor wallet callbacks and rates (added in the catalogue's style)
+  W001: 'Unknown vendor',
+  W002: 'Bad signature',
+  W003: 'No such bet',
+  W004: 'Bet already settled',
+  W005: 'Bet was rolled back',
+  R001: 'Rates were changed within the last day, retry later',
+  R002: 'Rate outside the allowed range',
   // cash
   C001: 'Deposits are closed on this site',
   C002: 'Enter the deposit amount',

@@ -2,6 +2,7 @@ import type { CoreTables } from './tables/core.js';
 import type { MoneyTables } from './tables/money.js';
 import type { BoardTables } from './tables/board.js';
 import type { PartnerTables } from './tables/partner.js';
+import type { GameTables } from './tables/games.js';
 
 /** The whole schema: each capability owns one tables/*.ts file and its migrations. */
-export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables {}
+export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables {}

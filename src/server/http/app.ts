@@ -5,6 +5,7 @@ import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
 import { registerRoutes, TransportError, type RouteDef } from './route.js';
 import { allRoutes } from './routes.js';
+import { registerVendorCallbacks } from '../vendors/callbacks.js';
 
 const envelope = (resultCode: string, resultMessage: string) => ({ resultCode, resultMessage, data: null });
 
@@ -24,6 +25,7 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = []): Promis
   });
 
   registerRoutes(fastify, app, [...allRoutes, ...extra]);
+  await registerVendorCallbacks(fastify, app);
   // liveness for process managers and the test runner; says nothing about the data
   fastify.get('/api/health', async () => ({ resultCode: '0', resultMessage: 'OK', data: { db: app.handle.kind } }));
 

@@ -9,6 +9,8 @@ import { retailRoutes } from './retail.js';
 import { adminMoneyRoutes } from './admin.js';
 import { partnerRoutes } from './partner.js';
 import { partnerAdminRoutes } from './partnerAdmin.js';
+import { gameRoutes } from './game.js';
+import { demoRoutes } from '../vendors/demo/play.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...demoRoutes];

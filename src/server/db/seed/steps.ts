@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { seedBoard } from './board.js';
 import { seedMoney } from './money.js';
 import { seedPartner } from './partner.js';
+import { seedGames } from './games.js';
 
 export interface SeedScope {
   siteId: string;
@@ -15,3 +16,4 @@ export const seedSteps: SeedStep[] = [];
 seedSteps.push(seedMoney);
 seedSteps.push(seedBoard);
 seedSteps.push(seedPartner);
+seedSteps.push(seedGames);

@@ -1,0 +1,41 @@
+/** Game launch: the checks in the product's order, game money for transfer vendors, the game page URL. */
+import { ApiError } from '../../contract/codes.js';
+import type { AuthedContext } from '../context.js';
+import { inCheckWindow, isBetLocked } from '../domain/siteOps.js';
+import { toWire } from '../domain/time.js';
+import { cashToGame, vendorByCode } from '../domain/wallet.js';
+import { LAUNCH_MS, launchToken } from './launchToken.js';
+
+export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; gameType?: string; gameKey?: string }) {
+  const { db, site, caller } = ctx;
+  const now = ctx.clock.now();
+  if (caller.loginType !== 'NORMAL') throw new ApiError('B0095');
+  const me = await db.selectFrom('member').select(['status', 'login_yn', 'cash_amt']).where('id', '=', caller.id).executeTakeFirstOrThrow();
+  if (me.status !== 'ACTIVE' || me.login_yn !== 'Y') throw new ApiError('B1002');
+  const v = req.vendorKey ? await vendorByCode(db, site.id, req.vendorKey) : null;
+  if (!v || v.status === 'OFF' || (req.gameType && req.gameType !== v.category)) throw new ApiError('B0092');
+  if (inCheckWindow(site, now) || v.status === 'MAINT') throw new ApiError('B0093');
+  if (await isBetLocked(db, site.id)) throw new ApiError('B1001');
+  let q = db.selectFrom('game').select(['code', 'status']).where('vendor_id', '=', v.id);
+  q = req.gameKey ? q.where('code', '=', req.gameKey) : q.orderBy('ord');
+  const game = await q.executeTakeFirst();
+  if (!game || game.status === 'OFF') throw new ApiError('B0092');
+  if (game.status === 'MAINT') throw new ApiError('B0093');
+  const held = await db.selectFrom('game_wallet').select('balance').where('member_id', '=', caller.id).where('vendor_id', '=', v.id).executeTakeFirst();
+  const money = me.cash_amt + (v.walletMode === 'transfer' ? (held?.balance ?? 0) : 0);
+  if (money <= 0) throw new ApiError('B6000');
+  if (money < v.minBet) throw new ApiError('B6001');
+  let cashAmt = me.cash_amt;
+  let gameAmt = held?.balance ?? 0;
+  if (v.walletMode === 'transfer') {
+    const r = await cashToGame(db, site.id, caller.id, v, now);
+    for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
+    ({ cashAmt, gameAmt } = r.result);
+  }
+  const expires = now.getTime() + LAUNCH_MS;
+  const token = launchToken(v, { siteId: site.id, memberId: caller.id, memId: caller.memId, vendorCode: v.code, gameCode: game.code, expires });
+  return {
+    gameurl: `/${site.prefix}/game/${encodeURIComponent(v.code)}/${encodeURIComponent(game.code)}?t=${encodeURIComponent(token)}`,
+    token, vendorCode: v.code, gameCode: game.code, walletMode: v.walletMode, cashAmt, gameAmt, expiresAt: toWire(new Date(expires)),
+  };
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { sign } from '../../src/server/vendors/signature.js';
+import type { TestServer } from './harness.js';
+
+export const tx = (p = 't') => `${p}-${randomUUID()}`;
+
+export async function vendorSecret(s: TestServer, code: string) {
+  const v = await s.app.db.selectFrom('vendor').select(['secret']).where('site_id', '=', s.siteId).where('code', '=', code).executeTakeFirstOrThrow();
+  return v.secret;
+}
+
+/** A signed vendor callback over HTTP; `secret: null` sends a bad signature. */
+export async function callback(s: TestServer, code: string, action: string, body: Record<string, unknown>, opt: { secret?: string | null } = {}) {
+  const secret = opt.secret === undefined ? await vendorSecret(s, code) : opt.secret;
+  const raw = JSON.stringify({ siteId: s.siteId, ...body });
+  const res = await s.raw(`/api/vendor/${code}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': secret === null ? 'ab'.repeat(32) : sign(secret, raw) },
+    body: raw,
+  });
+  return { status: res.status, ...((await res.json()) as { resultCode: string; resultMessage: string; data: any }) };
+}
+
+export async function cashOf(s: TestServer, memId: string) {
+  return s.app.db.selectFrom('member').select(['cash_amt as cash', 'point_amt as point', 'game_amt as game', 'id']).where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+}
+
+/** Every money figure a refused callback must leave unchanged. */
+export async function walletState(s: TestServer) {
+  const db = s.app.db;
+  const [m, e, b, w, d] = await Promise.all([
+    db.selectFrom('member').select(['id', 'cash_amt', 'point_amt', 'game_amt']).where('site_id', '=', s.siteId).orderBy('id').execute(),
+    db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('bet').select(['id', 'status', 'win']).orderBy('id').execute(),
+    db.selectFrom('wallet_tx').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('daily_stat').select((eb) => [eb.fn.sum('stake').as('s'), eb.fn.sum('rolling').as('r')]).executeTakeFirstOrThrow(),
+  ]);
+  return JSON.stringify({ m, e, b, w, d });
+}
