@@ -59,6 +59,7 @@ import { Route as PrefixAdminOperatorLedgerRouteImport } from './routes/$prefix/
 import { Route as PrefixAdminOperatorMembersRouteImport } from './routes/$prefix/admin/_operator/members'
 import { Route as PrefixAdminOperatorMessagesRouteImport } from './routes/$prefix/admin/_operator/messages'
 import { Route as PrefixAdminOperatorNoticesRouteImport } from './routes/$prefix/admin/_operator/notices'
+import { Route as PrefixAdminOperatorPartnerRequestsRouteImport } from './routes/$prefix/admin/_operator/partnerRequests'
 import { Route as PrefixAdminOperatorSiteRouteImport } from './routes/$prefix/admin/_operator/site'
 import { Route as PrefixAdminOperatorInquiriesBoardIdxRouteImport } from './routes/$prefix/admin/_operator/inquiries.$boardIdx'
 
@@ -333,6 +334,12 @@ const PrefixAdminOperatorNoticesRoute =
     path: '/notices',
     getParentRoute: () => PrefixAdminOperatorRouteRoute,
   } as any)
+const PrefixAdminOperatorPartnerRequestsRoute =
+  PrefixAdminOperatorPartnerRequestsRouteImport.update({
+    id: '/partnerRequests',
+    path: '/partnerRequests',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
 const PrefixAdminOperatorSiteRoute = PrefixAdminOperatorSiteRouteImport.update({
   id: '/site',
   path: '/site',
@@ -392,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
   '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
+  '/$prefix/admin/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/admin/': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
@@ -441,6 +449,7 @@ export interface FileRoutesByTo {
   '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
   '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
+  '/$prefix/admin/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/admin': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
@@ -496,6 +505,7 @@ export interface FileRoutesById {
   '/$prefix/admin/_operator/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/_operator/messages': typeof PrefixAdminOperatorMessagesRoute
   '/$prefix/admin/_operator/notices': typeof PrefixAdminOperatorNoticesRoute
+  '/$prefix/admin/_operator/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
   '/$prefix/admin/_operator/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/admin/_operator/': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/_operator/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
@@ -549,6 +559,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/members'
     | '/$prefix/admin/messages'
     | '/$prefix/admin/notices'
+    | '/$prefix/admin/partnerRequests'
     | '/$prefix/admin/site'
     | '/$prefix/admin/'
     | '/$prefix/admin/inquiries/$boardIdx'
@@ -598,6 +609,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/members'
     | '/$prefix/admin/messages'
     | '/$prefix/admin/notices'
+    | '/$prefix/admin/partnerRequests'
     | '/$prefix/admin/site'
     | '/$prefix/admin'
     | '/$prefix/admin/inquiries/$boardIdx'
@@ -652,6 +664,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/_operator/members'
     | '/$prefix/admin/_operator/messages'
     | '/$prefix/admin/_operator/notices'
+    | '/$prefix/admin/_operator/partnerRequests'
     | '/$prefix/admin/_operator/site'
     | '/$prefix/admin/_operator/'
     | '/$prefix/admin/_operator/inquiries/$boardIdx'
@@ -1014,6 +1027,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorNoticesRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
+    '/$prefix/admin/_operator/partnerRequests': {
+      id: '/$prefix/admin/_operator/partnerRequests'
+      path: '/partnerRequests'
+      fullPath: '/$prefix/admin/partnerRequests'
+      preLoaderRoute: typeof PrefixAdminOperatorPartnerRequestsRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
     '/$prefix/admin/_operator/site': {
       id: '/$prefix/admin/_operator/site'
       path: '/site'
@@ -1143,6 +1163,7 @@ interface PrefixAdminOperatorRouteRouteChildren {
   PrefixAdminOperatorMembersRoute: typeof PrefixAdminOperatorMembersRoute
   PrefixAdminOperatorMessagesRoute: typeof PrefixAdminOperatorMessagesRoute
   PrefixAdminOperatorNoticesRoute: typeof PrefixAdminOperatorNoticesRoute
+  PrefixAdminOperatorPartnerRequestsRoute: typeof PrefixAdminOperatorPartnerRequestsRoute
   PrefixAdminOperatorSiteRoute: typeof PrefixAdminOperatorSiteRoute
   PrefixAdminOperatorIndexRoute: typeof PrefixAdminOperatorIndexRoute
 }
@@ -1157,6 +1178,8 @@ const PrefixAdminOperatorRouteRouteChildren: PrefixAdminOperatorRouteRouteChildr
     PrefixAdminOperatorMembersRoute: PrefixAdminOperatorMembersRoute,
     PrefixAdminOperatorMessagesRoute: PrefixAdminOperatorMessagesRoute,
     PrefixAdminOperatorNoticesRoute: PrefixAdminOperatorNoticesRoute,
+    PrefixAdminOperatorPartnerRequestsRoute:
+      PrefixAdminOperatorPartnerRequestsRoute,
     PrefixAdminOperatorSiteRoute: PrefixAdminOperatorSiteRoute,
     PrefixAdminOperatorIndexRoute: PrefixAdminOperatorIndexRoute,
   }

@@ -9,6 +9,10 @@ export function AdminShell() {
   const { t } = useLingui();
   const menu = [
     { to: '/$prefix/admin' as const, label: t`홈` },
+    { to: '/$prefix/admin/cash' as const, label: t`입출금 신청` },
+    { to: '/$prefix/admin/members' as const, label: t`회원 머니` },
+    { to: '/$prefix/admin/partnerRequests' as const, label: t`파트너 신청` },
+    { to: '/$prefix/admin/ledger' as const, label: t`원장 점검` },
     { to: '/$prefix/admin/notices' as const, label: t`공지사항` },
     { to: '/$prefix/admin/inquiries' as const, label: t`1:1 문의` },
     { to: '/$prefix/admin/messages' as const, label: t`쪽지` },

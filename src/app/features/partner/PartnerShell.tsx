@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,7 +13,11 @@ import { NoticeBox } from '../../ui/NoticeBox';
 import { SiteFooter } from '../../ui/SiteFooter';
 import { SitePopups } from '../../ui/SitePopups';
 import { levelName } from './levels';
+import { PartnerMenuLinks } from './PartnerMenuLinks';
+import { createPopup, openCreate } from '../../lib/createPopup';
 import css from './PartnerShell.module.css';
+
+const CreatePopup = lazy(() => import('./create/CreatePopup'));
 
 const MENU_KEY = 'pitboss:partnerMenuOpen';
 const wide = () => window.matchMedia('(min-width: 768px)').matches;
@@ -39,6 +43,9 @@ export function PartnerShell() {
   const { member } = useSnapshot(session);
   const { t } = useLingui();
   const menu = useMenuOpen();
+  const { open: createOpen } = useSnapshot(createPopup);
+  const [createUsed, setCreateUsed] = useState(false);
+  useEffect(() => setCreateUsed((u) => u || createOpen), [createOpen]);
 
   return (
     <div className={css.shell}>
@@ -46,6 +53,11 @@ export function PartnerShell() {
         <Button variant="ghost" className={css.toggle} aria-label={t`메뉴`} aria-expanded={menu.open} onClick={menu.toggle}>☰</Button>
         <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}>PARTNER</Link>
         <div className={css.who}>
+          {member && member.partnerLevel !== 'NORMAL' && (
+            <Button variant="primary" className={css.create} onClick={() => openCreate()} data-testid="open-create" aria-label={t`회원 생성`}>
+              +<span className={css.desktopOnly}><Trans>회원 생성</Trans></span>
+            </Button>
+          )}
           <InboxLink />
           <span className={css.nick} data-testid="partner-nick">{member?.memNick}</span>
           <span className={css.desktopOnly}><LanguageSelect /></span>
@@ -69,6 +81,7 @@ export function PartnerShell() {
             <span className={css.menuLabel}><Trans>메인</Trans></span>
             <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
           </div>
+          <PartnerMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
           <div className={css.menuGroup}>
             <span className={css.menuLabel}><Trans>머니 관리</Trans></span>
             <Link to="/$prefix/partnerMoneyMoveList" params={{ prefix }}><Trans>머니 지급/회수</Trans></Link>
@@ -99,6 +112,7 @@ export function PartnerShell() {
         </main>
       </div>
       <SitePopups />
+      {createUsed && <Suspense fallback={null}><CreatePopup /></Suspense>}
     </div>
   );
 }

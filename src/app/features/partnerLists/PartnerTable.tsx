@@ -70,7 +70,7 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
   const actions = (r: Shown) => (
     <span className={css.actions}>
       {top(r) && <Button onClick={() => money.open(r)} data-testid="row-give"><Trans>지급/회수</Trans></Button>}
-      {top(r) && canCreate && <Button onClick={() => openCreate(r.memId)}><Trans>하위생성</Trans></Button>}
+      {top(r) && canCreate && <Button onClick={() => openCreate(r.memId, r.partnerLevel)}><Trans>하위생성</Trans></Button>}
       <Link className={buttonClass()} to="/$prefix/partnerDetail" params={{ prefix }} search={{ id: r.memId }}><Trans>상세</Trans></Link>
     </span>
   );

@@ -11,7 +11,7 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../ui/Money';
 import { SortLinks } from '../../ui/SortLinks';
 import { useGiveRetrieve } from '../../ui/useGiveRetrieve';
-import { directPartnersQueryOptions } from './queries';
+import { directPartnersQueryOptions, partnerInfoQueryOptions } from './queries';
 import css from './PartnerTree.module.css';
 
 type Row = ResOf<typeof partnerCalls.myPartnerDirectList>['list'][number];
@@ -30,6 +30,7 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
   const [sort, setSort] = useState<Sort>('latest');
   const money = useGiveRetrieve();
   const q = useQuery(directPartnersQueryOptions(prefix, me, memId));
+  const level = useQuery(partnerInfoQueryOptions(prefix, me, memId)).data?.partnerInfo.partnerLevel ?? null;
   const rows = [...(q.data?.list ?? [])].sort(sorters[sort]);
   const mine = memId === me;
 
@@ -77,7 +78,7 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
             { key: 'money', label: t`보유머니순` }, { key: 'rolling', label: t`롤링순` },
           ]}
         />
-        {canCreate && <Button variant="primary" onClick={() => openCreate(memId)}><Trans>하위 추가</Trans></Button>}
+        {canCreate && <Button variant="primary" onClick={() => openCreate(memId, level)}><Trans>하위 추가</Trans></Button>}
       </div>
       {!q.isPending && <DataList rows={rows} columns={columns} card={card} rowKey={(r) => r.memId} empty={<Trans>하위 파트너가 없습니다.</Trans>} />}
       {money.sheet}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ResOf } from '../../../contract/define';
+import { partnerCalls } from '../../../contract/partner';
+import { api } from '../../lib/api';
+import { apiMessage } from '../../lib/apiMessage';
+import { requestStatusName } from '../../lib/codeNames';
+import { alert, confirm, withLoading } from '../../lib/dialogs';
+import { userKey } from '../../lib/queryClient';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { DataList, type Column } from '../../ui/DataList';
+import { Pager } from '../../ui/Pager';
+import { Tabs } from '../../ui/Tabs';
+import css from './AdminPartners.module.css';
+
+type Row = ResOf<typeof partnerCalls.requestList>['list'][number];
+type Filter = 'open' | 'all';
+
+export const partnerRequestsQueryOptions = (prefix: string, me: string, filter: Filter, page: number) =>
+  queryOptions({
+    queryKey: userKey(prefix, me, 'admin', 'partnerRequests', filter, page),
+    queryFn: () => api(partnerCalls.requestList, { status: filter === 'open' ? 0 : undefined, page, count_per_list: 20 }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Lower-partner requests filed by partners: the operator approves (the partner is created) or rejects. */
+export function PartnerRequests() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const client = useQueryClient();
+  const me = member?.memId ?? '';
+  const [filter, setFilter] = useState<Filter>('open');
+  const [page, setPage] = useState(1);
+  const q = useQuery(partnerRequestsQueryOptions(prefix, me, filter, page));
+
+  async function decide(r: Row, approve: boolean) {
+    const ok = await confirm(approve ? t`${r.memId} 파트너 생성을 승인하시겠습니까?` : t`${r.memId} 파트너 생성 신청을 거절하시겠습니까?`);
+    if (!ok) return;
+    try {
+      await withLoading(approve ? api(partnerCalls.approveRequest, { reqIdx: r.reqIdx }) : api(partnerCalls.rejectRequest, { reqIdx: r.reqIdx }));
+      await alert(approve ? t`승인되었습니다.` : t`거절되었습니다.`);
+    } catch (err) {
+      await alert(apiMessage(err));
+    }
+    await client.invalidateQueries({ queryKey: userKey(prefix, me, 'admin', 'partnerRequests') });
+  }
+
+  const actions = (r: Row) =>
+    r.status === 0 ? (
+      <span className={css.actions}>
+        <Button variant="primary" onClick={() => void decide(r, true)} data-testid="approve"><Trans>승인</Trans></Button>
+        <Button onClick={() => void decide(r, false)}><Trans>거절</Trans></Button>
+      </span>
+    ) : (
+      <span className={css.status}>{requestStatusName(r.status)}</span>
+    );
+  const rates = (r: Row) => r.rateList.map((x) => `${x.category} ${x.pointRate}/${x.loseRate}`).join(', ');
+  const columns: Column<Row>[] = [
+    { key: 'at', label: t`신청일시`, render: (r) => r.regDate },
+    { key: 'id', label: t`아이디 / 닉네임`, render: (r) => <><strong>{r.memId}</strong> {r.memNick}</> },
+    { key: 'level', label: t`등급`, render: (r) => r.partnerLevelName },
+    { key: 'parent', label: t`상위`, render: (r) => r.recommenderId },
+    { key: 'by', label: t`신청자`, render: (r) => r.requestedBy },
+    { key: 'name', label: t`예금주 / 전화번호`, render: (r) => `${r.memName} / ${r.memPhone}` },
+    { key: 'bank', label: t`은행 / 계좌`, render: (r) => `${r.bank} ${r.bankAcc}` },
+    { key: 'rates', label: t`요율(롤링/루징)`, render: rates },
+    { key: 'act', label: t`처리`, render: actions },
+  ];
+  return (
+    <div className={css.page} data-testid="partner-requests">
+      <h1 className={css.title}><Trans>파트너 생성 신청</Trans></h1>
+      <Tabs tabs={[{ key: 'open', label: t`대기` }, { key: 'all', label: t`전체` }]} value={filter} onChange={(f) => (setFilter(f), setPage(1))} />
+      {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.reqIdx} empty={<Trans>신청 내역이 없습니다.</Trans>} />}
+      {q.data && <Pager info={q.data.pageInfo} onPage={setPage} />}
+    </div>
+  );
+}

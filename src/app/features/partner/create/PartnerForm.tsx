@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { t as tc } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError } from '../../../../contract/codes';
+import { partnerCalls } from '../../../../contract/partner';
+import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone } from '../../../../contract/validate';
+import { api, isApiError } from '../../../lib/api';
+import { apiMessage } from '../../../lib/apiMessage';
+import { alert, withLoading } from '../../../lib/dialogs';
+import { partnerLevelName } from '../../../lib/codeNames';
+import { Button } from '../../../ui/Button';
+import { SelectField, TextField } from '../../../ui/Field';
+import { bankQueryOptions, partnerRatesQueryOptions } from './queries';
+import { useDupCheck } from './useDupCheck';
+import css from './Create.module.css';
+
+const blank = { memId: '', memPass: '', memNick: '', cashOutPass: '', bank: '', bankAcc: '', memName: '', memPhone: '' };
+type Form = typeof blank;
+type Rates = Record<string, { pointRate: string; loseRate: string }>;
+
+/** Rate categories of the new-partner bounds, by name. */
+function categoryName(code: string): string {
+  switch (code) {
+    case 'casino': return tc`카지노`;
+    case 'hcasino': return tc`호텔카지노`;
+    case 'slot': return tc`슬롯`;
+    case 'sport': return tc`스포츠`;
+    case 'mini': return tc`미니게임`;
+    default: return code;
+  }
+}
+
+const field = (c: ApiError['code']) => apiMessage(new ApiError(c));
+
+/** A lower-partner request under the recommender (the operator approves it), with rates inside the parent's bounds. */
+export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { prefix: string; me: string; recommenderId: string; newLevel: string; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const [f, setF] = useState<Form>(blank);
+  const [rates, setRates] = useState<Rates>({});
+  const idCheck = useDupCheck('id');
+  const nickCheck = useDupCheck('nick');
+  const banks = useQuery(bankQueryOptions(prefix));
+  const bounds = useQuery(partnerRatesQueryOptions(prefix, me, recommenderId)).data?.rateMaxMinList ?? [];
+
+  const set = (k: keyof Form) => (e: { target: { value: string } }) => {
+    let v = e.target.value;
+    if (k === 'cashOutPass') v = v.replace(/\D/g, '').slice(0, 4);
+    if (k === 'bankAcc') v = v.replace(/\D/g, '');
+    if (k === 'memId') idCheck.reset();
+    if (k === 'memNick') nickCheck.reset();
+    setF((old) => ({ ...old, [k]: v }));
+  };
+  const rate = (code: string, kind: 'pointRate' | 'loseRate') => rates[code]?.[kind] ?? '0.0';
+  const setRate = (code: string, kind: 'pointRate' | 'loseRate', v: string) =>
+    setRates((r) => ({ ...r, [code]: { pointRate: rate(code, 'pointRate'), loseRate: rate(code, 'loseRate'), [kind]: v.replace(/[^\d.]/g, '') } }));
+  /** Out of bounds: warn and put the nearest bound back (seed §5). */
+  async function clamp(code: string, kind: 'pointRate' | 'loseRate') {
+    const b = bounds.find((x) => x.vendorCode === code);
+    if (!b) return;
+    const [min, max] = kind === 'pointRate' ? [b.minPointRate, b.maxPointRate] : [b.minLoseRate, b.maxLoseRate];
+    const v = Number(rate(code, kind));
+    if (v > max) (await alert(t`최대값보다 큽니다.`), setRate(code, kind, String(max)));
+    else if (v < min) (await alert(t`최소값보다 작습니다.`), setRate(code, kind, String(min)));
+  }
+
+  function firstProblem(): string | null {
+    for (const b of bounds) {
+      const name = categoryName(b.vendorCode);
+      const p = rate(b.vendorCode, 'pointRate');
+      const l = rate(b.vendorCode, 'loseRate');
+      if (p === '' || !Number.isFinite(Number(p)) || Number(p) < b.minPointRate || Number(p) > b.maxPointRate) return t`${name} 롤링 요율을 확인해 주세요.`;
+      if (l === '' || !Number.isFinite(Number(l)) || Number(l) < b.minLoseRate || Number(l) > b.maxLoseRate) return t`${name} 루징 요율을 확인해 주세요.`;
+    }
+    if (!isMemId(f.memId.trim())) return field('U101');
+    if (!f.memPass) return field('U119');
+    if (!isPassword(f.memPass)) return field('U102');
+    if (!isNickname(f.memNick)) return field('U105');
+    if (!isCashOutPass(f.cashOutPass)) return field('U103');
+    if (!isBankName(f.bank)) return field('U115');
+    if (!isAccountNumber(f.bankAcc)) return field('U117');
+    if (!isHolder(f.memName.trim())) return field('U116');
+    if (!isPhone(f.memPhone.trim())) return field('U114');
+    if (idCheck.state !== 'available') return t`아이디 중복확인을 해 주세요.`;
+    if (nickCheck.state !== 'available') return t`닉네임 중복확인을 해 주세요.`;
+    return null;
+  }
+
+  async function submit() {
+    const problem = firstProblem();
+    if (problem) return alert(problem);
+    try {
+      await withLoading(api(partnerCalls.createPartner, {
+        ...f, memId: f.memId.trim(), memName: f.memName.trim(), memPhone: f.memPhone.trim(), recommenderId, partnerLevel: newLevel,
+        rateList: bounds.map((b) => ({ category: b.vendorCode, pointRate: rate(b.vendorCode, 'pointRate'), loseRate: rate(b.vendorCode, 'loseRate') })),
+      }));
+    } catch (err) {
+      // the seed shows the server's own words for a refused request
+      return alert(isApiError(err) && !err.code.startsWith('U') && err.message !== 'RESPONSE_FAILED' ? err.message : apiMessage(err));
+    }
+    await alert(t`하위 파트너 생성 신청이 완료되었습니다. 관리자 승인 후 가입이 완료됩니다.`);
+    setF(blank);
+    setRates({});
+    idCheck.reset();
+    nickCheck.reset();
+    onDone();
+  }
+
+  return (
+    <form className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="partner-form">
+      <p className={css.note}><Trans>{partnerLevelName(newLevel)} 등급으로 신청합니다. 관리자 승인 후 가입이 완료됩니다.</Trans></p>
+      <table className={css.rates}>
+        <thead>
+          <tr><th><Trans>게임</Trans></th><th><Trans>롤링 %</Trans></th><th><Trans>루징 %</Trans></th></tr>
+        </thead>
+        <tbody>
+          {bounds.map((b) => (
+            <tr key={b.vendorCode}>
+              <th scope="row">{categoryName(b.vendorCode)}</th>
+              {(['pointRate', 'loseRate'] as const).map((k) => (
+                <td key={k}>
+                  <input
+                    className={css.rateInput}
+                    inputMode="decimal"
+                    aria-label={`${b.vendorCode} ${k}`}
+                    value={rate(b.vendorCode, k)}
+                    onChange={(e) => setRate(b.vendorCode, k, e.target.value)}
+                    onBlur={() => void clamp(b.vendorCode, k)}
+                  />
+                  <small className={css.bound}>
+                    {k === 'pointRate' ? `${b.minPointRate}~${b.maxPointRate}` : `${b.minLoseRate}~${b.maxLoseRate}`}
+                  </small>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <TextField label={<Trans>아이디</Trans>} name="memId" autoComplete="off" value={f.memId} onChange={set('memId')} action={<Button onClick={() => void idCheck.run([f.memId.trim()])}><Trans>중복확인</Trans></Button>} {...idCheck.note()} />
+      <TextField label={<Trans>비밀번호</Trans>} name="memPass" type="password" autoComplete="new-password" maxLength={20} value={f.memPass} onChange={set('memPass')} />
+      <TextField label={<Trans>닉네임</Trans>} name="memNick" maxLength={20} value={f.memNick} onChange={set('memNick')} action={<Button onClick={() => void nickCheck.run([f.memNick])}><Trans>중복확인</Trans></Button>} {...nickCheck.note()} />
+      <TextField label={<Trans>출금 비밀번호</Trans>} name="cashOutPass" type="password" inputMode="numeric" maxLength={4} value={f.cashOutPass} onChange={set('cashOutPass')} hint={<Trans>숫자 4자리</Trans>} />
+      <div className={css.two}>
+        <SelectField label={<Trans>은행</Trans>} name="bank" value={f.bank} onChange={set('bank')}>
+          <option value="">{t`선택`}</option>
+          {banks.data?.list.map((b) => <option key={b.bankCode} value={b.bankNameKr}>{i18n.locale === 'ko' ? b.bankNameKr : b.bankNameEn}</option>)}
+        </SelectField>
+        <TextField label={<Trans>계좌번호</Trans>} name="bankAcc" inputMode="numeric" value={f.bankAcc} onChange={set('bankAcc')} />
+      </div>
+      <div className={css.two}>
+        <TextField label={<Trans>예금주</Trans>} name="memName" value={f.memName} onChange={set('memName')} />
+        <TextField label={<Trans>전화번호</Trans>} name="memPhone" inputMode="tel" value={f.memPhone} onChange={set('memPhone')} />
+      </div>
+      <TextField label={<Trans>추천인</Trans>} value={recommenderId} readOnly />
+      <Button type="submit" variant="primary" block data-testid="create-partner-submit"><Trans>파트너 생성 신청</Trans></Button>
+    </form>
+  );
+}

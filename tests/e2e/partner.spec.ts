@@ -1,0 +1,188 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+
+const PASS = 'demo1234!';
+const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-partner-${name}.png`;
+/** Ids are unique per project and run: the three projects share one server. */
+const tag = (info: TestInfo) => ({ pixel7: 'p', iphone14: 'i', desktop: 'd' })[info.project.name] ?? 'x';
+const stamp = () => Date.now().toString(36).slice(-5);
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+async function acceptDialog(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: '확인' }).click();
+  // the next alert may reuse the same dialog at once
+  await expect(dialog.filter({ hasText: text })).toBeHidden();
+}
+
+async function captchaLogin(page: Page, path: string, memId: string) {
+  await page.goto(path);
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('#captcha').fill('1234');
+  await page.locator('#captcha').press('Enter');
+}
+
+/** Site popups (notices) may cover the page right after login. */
+async function closePopups(page: Page) {
+  await page.waitForTimeout(500);
+  const popup = page.getByTestId('site-popup');
+  for (let i = 0; i < 5 && (await popup.count()) > 0; i++) await popup.getByRole('button', { name: '닫기', exact: true }).click();
+}
+
+const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
+async function openCreate(page: Page) {
+  await page.getByTestId('open-create').click();
+  await expect(page.getByTestId('create-popup')).toBeVisible();
+}
+
+async function fillMember(page: Page, memId: string, memNick: string) {
+  const form = page.getByTestId('member-form');
+  await form.locator('input[name=memId]').fill(memId);
+  await form.getByTestId('check-id').click();
+  await expect(form.getByText('사용 가능한 아이디입니다.')).toBeVisible();
+  await form.locator('input[name=memPass]').fill('secret12');
+  await form.locator('input[name=memPassCheck]').fill('secret12');
+  await form.locator('input[name=memNick]').fill(memNick);
+  await form.getByTestId('check-nick').click();
+  await expect(form.getByText('사용 가능한 닉네임입니다.')).toBeVisible();
+  await form.locator('input[name=memPhone]').fill(`010-${digits(4)}-${digits(4)}`);
+  await form.locator('input[name=memName]').fill('홍길동');
+  await form.locator('select[name=bank]').selectOption({ index: 1 });
+  await form.locator('input[name=bankacc]').fill(digits(12));
+  await form.locator('input[name=cashOutPass]').fill('123456');
+  await expect(form.locator('input[name=cashOutPass]')).toHaveValue('1234');
+}
+
+async function newPage(browser: Browser, info: TestInfo) {
+  const ctx = await browser.newContext(info.project.use);
+  return ctx.newPage();
+}
+
+test('ptn3 manages its downline: tree, member detail, give, members, a group and a lower partner the operator approves', async ({ page, browser }, info) => {
+  test.setTimeout(120_000);
+  const id = `${tag(info)}${stamp()}`;
+  await captchaLogin(page, '/demo/login', 'ptn3');
+  await expect(page).toHaveURL(/\/demo\/partnerMain$/);
+  await closePopups(page);
+  await expect(page.getByTestId('summary-cards')).toBeVisible();
+  await expect(page.getByTestId('stat-in')).toContainText(/건/);
+  await page.screenshot({ path: shot(info, 'dashboard'), fullPage: true });
+
+  // the tree: ptn3 on top, two levels opened
+  await page.goto('/demo/partnerList');
+  const tree = page.getByTestId('hierarchy-tree');
+  const label = (id: string) => tree.getByRole('button', { name: new RegExp(`^\\S+ ${id}( \\(\\d+\\))?$`) });
+  const expand = (id: string) => label(id).locator('xpath=..').getByRole('button', { name: '펼치기' }).click();
+  await expect(label('ptn4')).toBeVisible();
+  await expand('ptn4');
+  await expect(label('ptn5')).toBeVisible();
+  await expand('ptn5');
+  await expect(label('ptn6')).toBeVisible();
+  await label('ptn5').click();
+  await expect(page.getByTestId('info-id')).toHaveText('ptn5');
+  await page.screenshot({ path: shot(info, 'tree'), fullPage: true });
+
+  // give money to a direct lower partner through the bottom sheet
+  await label('ptn3').click();
+  await expect(page.getByTestId('info-id')).toHaveText('ptn3');
+  const lower = page.getByTestId('lower-partners');
+  await lower.getByTestId('row-give').filter({ visible: true }).first().click();
+  const sheet = page.getByTestId('give-retrieve-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId('sheet-target')).toContainText('ptn4');
+  await sheet.getByRole('button', { name: '+10,000', exact: true }).click();
+  await page.screenshot({ path: shot(info, 'give-sheet') });
+  await sheet.getByTestId('sheet-submit').click();
+  await acceptDialog(page, /ptn4.*10,000.*지급하시겠습니까/);
+  await acceptDialog(page, '지급이 완료되었습니다.');
+  await expect(sheet).toBeHidden();
+
+  // a member's detail from the member list
+  await page.goto('/demo/partnerUserList');
+  await expect(visible(page, 'row-detail').first()).toBeVisible();
+  await visible(page, 'row-detail').first().click();
+  await expect(page).toHaveURL(/\/demo\/userDetail\?id=/);
+  await expect(page.getByTestId('info-tab')).toBeVisible();
+  await page.getByRole('tab', { name: '최근접속' }).click();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await page.getByRole('tab', { name: '머니변동' }).click();
+  await expect(page).toHaveURL(/tab=cash/);
+  await page.screenshot({ path: shot(info, 'detail-cash'), fullPage: true });
+
+  // a single member, then a group of 3
+  await openCreate(page);
+  await page.getByTestId('create-member-submit').click();
+  await acceptDialog(page, '아이디는 영문과 숫자 4~13자로 입력해 주세요.');
+  await fillMember(page, `m${id}`, `n${id}`);
+  await page.getByTestId('member-form').locator('input[name=memId]').fill(`m${id}x`);
+  await expect(page.getByText('사용 가능한 아이디입니다.')).toBeHidden(); // the check resets on edit
+  await page.getByTestId('create-member-submit').click();
+  await acceptDialog(page, '아이디 중복확인을 해 주세요.');
+  await page.getByTestId('check-id').click();
+  await expect(page.getByText('사용 가능한 아이디입니다.')).toBeVisible();
+  await page.screenshot({ path: shot(info, 'create-member') });
+  await page.getByTestId('create-member-submit').click();
+  await acceptDialog(page, '회원가입이 완료되었습니다.');
+  await expect(page.getByTestId('create-popup')).toBeHidden();
+
+  await openCreate(page);
+  await page.getByRole('tab', { name: '그룹 회원' }).click();
+  const form = page.getByTestId('member-form');
+  await form.locator('input[name=startNum]').fill('3');
+  await form.locator('input[name=endNum]').fill('1');
+  await form.locator('input[name=memId]').fill(`g${id}`);
+  await form.getByTestId('check-id').click();
+  await acceptDialog(page, '뒷 번호가 더 커야 합니다.');
+  await form.locator('input[name=startNum]').fill('1');
+  await form.locator('input[name=endNum]').fill('12');
+  await form.getByTestId('check-id').click();
+  await acceptDialog(page, '최대 10명까지 가입할 수 있습니다.');
+  await form.locator('input[name=endNum]').fill('3');
+  await fillMember(page, `g${id}`, `gn${id}`);
+  await form.getByTestId('create-member-submit').click();
+  await acceptDialog(page, '3명의 회원가입이 완료되었습니다.');
+
+  await page.goto('/demo/partnerMemberList');
+  await page.getByPlaceholder('아이디').fill(`g${id}`);
+  await page.getByPlaceholder('아이디').press('Enter');
+  for (const n of ['01', '02', '03']) await expect(page.getByText(`g${id}${n}`).filter({ visible: true })).toBeVisible();
+  await page.screenshot({ path: shot(info, 'member-list'), fullPage: true });
+
+  // a lower partner: a request the operator approves
+  const pid = `q${id}`;
+  await openCreate(page);
+  await page.getByRole('tab', { name: '파트너', exact: true }).click();
+  const pf = page.getByTestId('partner-form');
+  await pf.locator('input[name=memId]').fill(pid);
+  await pf.getByRole('button', { name: '중복확인' }).first().click();
+  await expect(pf.getByText('사용 가능한 아이디입니다.')).toBeVisible();
+  await pf.locator('input[name=memPass]').fill('secret12');
+  await pf.locator('input[name=memNick]').fill(`pn${id}`);
+  await pf.getByRole('button', { name: '중복확인' }).nth(1).click();
+  await expect(pf.getByText('사용 가능한 닉네임입니다.')).toBeVisible();
+  await pf.locator('input[name=cashOutPass]').fill('1234');
+  await pf.locator('select[name=bank]').selectOption({ index: 1 });
+  await pf.locator('input[name=bankAcc]').fill(digits(12));
+  await pf.locator('input[name=memName]').fill('김파트');
+  await pf.locator('input[name=memPhone]').fill(`010-${digits(4)}-${digits(4)}`);
+  await page.screenshot({ path: shot(info, 'create-partner') });
+  await page.getByTestId('create-partner-submit').click();
+  await acceptDialog(page, '하위 파트너 생성 신청이 완료되었습니다. 관리자 승인 후 가입이 완료됩니다.');
+
+  const admin = await newPage(browser, info);
+  await captchaLogin(admin, '/demo/admin/login', 'admin');
+  await expect(admin.getByTestId('admin-home')).toBeVisible();
+  await admin.goto('/demo/admin/partnerRequests');
+  const row = admin.getByTestId('partner-requests').locator('li, tr').filter({ hasText: pid }).filter({ visible: true });
+  await row.getByTestId('approve').click();
+  await acceptDialog(admin, `${pid} 파트너 생성을 승인하시겠습니까?`);
+  await acceptDialog(admin, '승인되었습니다.');
+  await admin.screenshot({ path: shot(info, 'admin-requests'), fullPage: true });
+  await admin.context().close();
+
+  // the new partner is ptn3's own lower partner now
+  await page.goto('/demo/partnerList');
+  await expect(page.getByTestId('lower-partners').getByText(pid).filter({ visible: true })).toBeVisible();
+});
