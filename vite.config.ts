@@ -19,8 +19,9 @@ const isSchema = (v: unknown) => !!v && typeof v === 'object' && '_zod' in v;
 function describe(v: unknown): unknown {
   if (isCall(v)) return { path: v.path, access: v.access };
   if (typeof v === 'function' || isSchema(v)) return undefined;
-  if (v && typeof v === 'object' && Object.values(v).some(isCall)) {
-    return Object.fromEntries(Object.entries(v).filter(([, c]) => isCall(c)).map(([k, c]) => [k, describe(c)]));
+  // call maps may nest (e.g. one call per board type): describe every level, drop schemas
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, describe(c)]).filter(([, d]) => d !== undefined));
   }
   return JSON.parse(JSON.stringify(v ?? null));
 }
