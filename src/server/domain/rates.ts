@@ -257,3 +257,39 @@ export async function saveMultipleRates(
     return { changed };
   });
 }
+
+// --- rows the rate screens read
+
+const detailCategories = async (db: Db, siteId: string) => {
+  const rows = await db.selectFrom('vendor as v').innerJoin('game as g', 'g.vendor_id', 'v.id').select(['v.category', 'g.kind']).where('v.site_id', '=', siteId).execute();
+  return new Set(rows.filter((r) => (rateTypesByKind[r.kind]?.length ?? 1) > 1).map((r) => r.category));
+};
+
+export async function rateInfoRows(db: Db, m: Pick<MemberRef, 'id' | 'memId'>) {
+  const r = (await ratesOf(db, [m.id])).get(m.id)!;
+  return gameCategories.map((c) => ({ memId: m.memId, category: c, cateCode: c, gameCategoryName: categoryNames[c], pointRate: r[c].pointRate, loseRate: r[c].loseRate }));
+}
+
+/** Rates with bounds per member, in the order of `members`. */
+export async function rollingRows(db: Db, siteId: string, members: { id: number; parentId: number | null }[]) {
+  const [rates, bounds, detailed] = await Promise.all([ratesOf(db, members.map((m) => m.id)), boundsOf(db, members), detailCategories(db, siteId)]);
+  return new Map(members.map((m) => [m.id, gameCategories.map((c) => {
+    const r = rates.get(m.id)![c];
+    return {
+      category: c, cateCode: c, cateCodeName: categoryNames[c], detailSetYn: detailed.has(c) ? ('Y' as const) : ('N' as const),
+      pointRate: r.pointRate, loseRate: r.loseRate, ...bounds.get(m.id)![c], lockedUntil: r.lockedUntil,
+    };
+  })]));
+}
+
+/** casinoPR, casinoLR, casinoPRMax, casinoPRMin, casinoLRMax, casinoLRMin ... for one member. */
+export function flatRates(memId: string, rows: { category: string; pointRate: number; loseRate: number; minPointRate: number; maxPointRate: number; minLoseRate: number; maxLoseRate: number }[]) {
+  const out: Record<string, number | string> = { memId };
+  for (const r of rows) {
+    Object.assign(out, {
+      [`${r.category}PR`]: r.pointRate, [`${r.category}LR`]: r.loseRate, [`${r.category}PRMax`]: r.maxPointRate, [`${r.category}PRMin`]: r.minPointRate,
+      [`${r.category}LRMax`]: r.maxLoseRate, [`${r.category}LRMin`]: r.minLoseRate,
+    });
+  }
+  return out;
+}

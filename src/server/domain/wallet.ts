@@ -117,13 +117,12 @@ async function gameWallet(m: MoneyTx, memberId: number, vendor: Vendor): Promise
 
 async function addGameMoney(m: MoneyTx, memberId: number, vendorId: number, delta: number) {
   if (!delta) return;
-  await sql`
-    with w as (
-      insert into game_wallet (member_id, vendor_id, site_id, balance, updated_at) values (${memberId}::bigint, ${vendorId}::bigint, ${m.siteId}, ${delta}::bigint, ${m.at}::timestamptz)
-      on conflict (member_id, vendor_id) do update set balance = game_wallet.balance + excluded.balance, updated_at = excluded.updated_at
-    )
-    update member set game_amt = game_amt + ${delta}::bigint where id = ${memberId}::bigint
-  `.execute(m.trx);
+  // a debit only updates (an insert row is checked against balance >= 0 before any conflict)
+  const wallet = delta > 0
+    ? sql`insert into game_wallet (member_id, vendor_id, site_id, balance, updated_at) values (${memberId}::bigint, ${vendorId}::bigint, ${m.siteId}, ${delta}::bigint, ${m.at}::timestamptz)
+        on conflict (member_id, vendor_id) do update set balance = game_wallet.balance + excluded.balance, updated_at = excluded.updated_at`
+    : sql`update game_wallet set balance = balance + ${delta}::bigint, updated_at = ${m.at}::timestamptz where member_id = ${memberId}::bigint and vendor_id = ${vendorId}::bigint`;
+  await sql`with w as (${wallet}) update member set game_amt = game_amt + ${delta}::bigint where id = ${memberId}::bigint`.execute(m.trx);
 }
 
 /** Runs a callback; a concurrent duplicate that lost the race on the unique key is answered from the winner. */

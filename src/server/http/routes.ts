@@ -10,7 +10,10 @@ import { adminMoneyRoutes } from './admin.js';
 import { partnerRoutes } from './partner.js';
 import { partnerAdminRoutes } from './partnerAdmin.js';
 import { gameRoutes } from './game.js';
+import { betRoutes } from './bet.js';
+import { rateRoutes } from './rate.js';
+import { statsRoutes } from './stats.js';
 import { demoRoutes } from '../vendors/demo/play.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...demoRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...demoRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes];

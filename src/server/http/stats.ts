@@ -1,0 +1,54 @@
+import { statsCalls as c } from '../../contract/stats.js';
+import type { AuthedContext } from '../context.js';
+import { scoped } from '../domain/hierarchy.js';
+import { dateRange, pageOf } from '../domain/moneyQueries.js';
+import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlementRows, settlementTotal, userReport } from '../domain/reports.js';
+import { defineRoute } from './route.js';
+
+type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
+/** Reports default to today; history screens to 7 days back. */
+const today = (ctx: AuthedContext, d: Dates) => dateRange(ctx.clock.now(), d.startDate, d.endDate, 0);
+const week = (ctx: AuthedContext, d: Dates) => dateRange(ctx.clock.now(), d.startDate, d.endDate, 7);
+const root = (ctx: AuthedContext, memId: string | undefined) => scoped(ctx.db, ctx.site.id, ctx.caller, memId);
+
+export const statsRoutes = [
+  defineRoute(c.betStatistics, async (req, ctx) => betStatistics(ctx.db, await root(ctx, req.memId), req.statType, today(ctx, req))),
+
+  defineRoute(c.dailyBetting, async (req, ctx) => dailyBetting(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req))),
+
+  defineRoute(c.myCalculate, async (req, ctx) => {
+    const m = await root(ctx, req.searchMemId);
+    const range = today(ctx, req);
+    if (req.searchType === 'INNER') {
+      const rows = await settlementRows(ctx.db, [m.id], range);
+      return { inSearchList: rows as never, inSearchTotal: settlementTotal(rows, rows[0]) as never };
+    }
+    const kids = (await ctx.db.selectFrom('member').select('id').where('parent_id', '=', m.id).where('login_type', '=', 'PARTNER').orderBy('mem_id').execute()).map((r) => r.id);
+    const rows = await settlementRows(ctx.db, kids, range);
+    const start = (req.page - 1) * req.count_per_list;
+    const template = rows[0] ?? (await settlementRows(ctx.db, [m.id], range))[0];
+    return {
+      outSearchList: rows.slice(start, start + req.count_per_list) as never,
+      outSearchTotal: settlementTotal(rows, template) as never,
+      search: { searchMemId: m.memId, startDate: req.startDate ?? null, endDate: req.endDate ?? null },
+      pageInfo: pageOf(req.page, req.count_per_list, rows.length),
+    };
+  }),
+
+  defineRoute(c.reportByUser, async (req, ctx) => {
+    const r = await userReport(ctx.db, ctx.caller.id, today(ctx, req), {
+      memId: req.searchMemId, recommenderId: req.searchRecommandId, order: req.orderStr, page: req.page, perPage: req.count_per_list,
+    });
+    return { searchList: r.list as never, pageInfo: r.pageInfo, searchTotal: r.total as never };
+  }),
+
+  defineRoute(c.allUsers, async (req, ctx) => {
+    const m = await root(ctx, req.memId);
+    const r = await userReport(ctx.db, m.id, week(ctx, req), { memId: req.searchMemId, page: req.page, perPage: req.count_per_list });
+    return { list: r.list as never, pageInfo: r.pageInfo, total: r.total as never };
+  }),
+  defineRoute(c.allGames, async (req, ctx) => gameStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
+  defineRoute(c.dateAgent, async (req, ctx) => dateAgentStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
+  defineRoute(c.dateUsers, async (req, ctx) => dateUserStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
+  defineRoute(c.dateGames, async (req, ctx) => dateGameStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
+];
