@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleSports } from '../../src/server/vendors/demo/sweep.js';
+import { startTestServer, testDb, type TestServer } from './harness.js';
+import { expectSound, rid } from './moneyKit.js';
+import { cashOf } from './gamesKit.js';
+
+describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  it('lists the lobby and refuses launches by partners, for unknown games and without a session', async () => {
+    const groups = await s.post('/api/common/gameGroupCodes', {});
+    expect(groups.data.list.map((g: { groupCode: string }) => g.groupCode)).toEqual(['casino', 'hcasino', 'slot', 'sport', 'mini']);
+    expect((await s.post('/api/common/gameCodes', { vendorCode: 'demo-slot' })).data.list.length).toBe(2);
+    expect((await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' })).resultCode).toBe('TK001');
+    expect((await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameKey: 'lucky-sevens' }, await s.login('ptn7'))).resultCode).toBe('B0095');
+    expect((await s.post('/api/minigame/getGame', { vendorKey: 'nope', gameKey: 'x' }, await s.login('user1'))).resultCode).toBe('B0092');
+  });
+
+  it('plays slot rounds through the signed wallet; a retried round replays', async () => {
+    const token = await s.login('user1');
+    const g = await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, token);
+    expect(g.resultCode).toBe('0');
+    expect(g.data.gameurl).toMatch(/^\/demo\/game\/demo-slot\/lucky-sevens\?t=/);
+    const t = g.data.token;
+    expect((await s.post('/api/demo-vendor/session', { t })).data).toMatchObject({ memId: 'user1', kind: 'slot', walletMode: 'seamless' });
+    const before = (await cashOf(s, 'user1')).cash;
+    const spin = await s.post('/api/demo-vendor/slot/spin', { t, bet: 1_000, roundId: 'round-1' });
+    expect(spin.resultCode).toBe('0');
+    expect(spin.data.balance).toBe(before - 1_000 + spin.data.win);
+    const again = await s.post('/api/demo-vendor/slot/spin', { t, bet: 1_000, roundId: 'round-1' });
+    expect([again.data.win, again.data.reels]).toEqual([spin.data.win, spin.data.reels]);
+    expect((await cashOf(s, 'user1')).cash).toBe(spin.data.balance);
+    expect((await s.post('/api/demo-vendor/slot/spin', { t: t.slice(0, -4) + 'abcd', bet: 1_000 })).resultCode).toBe('TK002');
+    const list = await s.post('/api/bet/betlist', { groupKey: 'slot', page: 1 }, token);
+    const row = list.data.list.find((r: { roundId: string }) => r.roundId === 'round-1');
+    expect(row).toMatchObject({ cash: 1_000, winCash: spin.data.win, resultCash: spin.data.win - 1_000, vendorCode: 'demo-slot' });
+    expect(['PASS', 'FAIL', 'TIE']).toContain(row.resultLabel);
+    const detail = await s.post('/api/bet/betDetailTest', { betId: row.betIdx }, token);
+    expect(JSON.parse(detail.data.detail)).toMatchObject({ gameProvider: 'Pitboss Slots', status: 'Resolved' });
+    const p7 = await s.login('ptn7');
+    expect((await s.post('/api/bet/betDetailTest', { betId: row.betId }, p7)).data.info.memId).toBe('user1');
+  });
+
+  it('baccarat on a transfer wallet: launch moves cash, C009 while a round is open, integrated money after', async () => {
+    const token = await s.login('user2');
+    const cash0 = (await cashOf(s, 'user2')).cash;
+    const g = await s.post('/api/game/launch', { vendorKey: 'demo-live', gameKey: 'baccarat-a' }, token);
+    expect(g.data).toMatchObject({ walletMode: 'transfer', cashAmt: 0 });
+    const game0 = g.data.gameAmt;
+    expect(game0).toBeGreaterThanOrEqual(cash0);
+    const t = g.data.token;
+    const bet = await s.post('/api/demo-vendor/baccarat/bet', { t, banker: 2_000, tie: 1_000 }, token);
+    expect(bet.data).toMatchObject({ stake: 3_000, balance: game0 - 3_000 });
+    expect((await s.post('/api/member/changeMemCashFlag', { requestId: rid() }, token)).resultCode).toBe('C009');
+    expect((await s.post('/api/retail/changeMemCashFlag', { memId: 'user2', requestId: rid() }, await s.login('ptn7'))).resultCode).toBe('C009');
+    const deal = await s.post('/api/demo-vendor/baccarat/deal', { t, roundId: bet.data.roundId });
+    expect(deal.data.player.cards.length).toBeGreaterThanOrEqual(2);
+    expect(deal.data.balance).toBe(game0 - 3_000 + deal.data.win);
+    const back = await s.post('/api/member/changeMemCashFlag', { requestId: rid() }, token);
+    expect(back.data).toMatchObject({ gameAmt: 0, moved: deal.data.balance });
+    expect((await cashOf(s, 'user2'))).toMatchObject({ cash: deal.data.balance, game: 0 });
+    expect((await s.post('/api/cash/getUserCash', {}, token)).data.gameAmt).toBe(0);
+  });
+
+  it('sports: a parlay over generated events, combined odds floored, settled when the events end', async () => {
+    const token = await s.login('user3');
+    const t = (await s.post('/api/minigame/getGame', { vendorKey: 'demo-sports', gameKey: 'sportsbook' }, token)).data.token;
+    const events = (await s.post('/api/demo-vendor/sports/events', { t })).data.list;
+    expect(events.length).toBeGreaterThan(3);
+    const [a, b] = events;
+    const bet = await s.post('/api/demo-vendor/sports/bet', { t, stake: 10_000, picks: [{ eventId: a.eventId, pick: 'home' }, { eventId: b.eventId, pick: 'away' }] });
+    expect(bet.resultCode).toBe('0');
+    expect(bet.data.odds).toBe(Math.floor(Math.round(a.odds.home * 100) * Math.round(b.odds.away * 100) / 100) / 100);
+    expect(bet.data.expectedWin).toBe(Math.floor(10_000 * bet.data.odds));
+    const p7 = await s.login('ptn7');
+    const open = await s.post('/api/retail/sport/bottomBetList', { memId: 'user3' }, p7);
+    expect(open.data.list.filter((r: { betIdx: number }) => r.betIdx === bet.data.betId).map((r: { status: string }) => r.status)).toEqual(['Opened', 'Opened']);
+    await s.app.db.updateTable('sport_event').set({ end_at: new Date(Date.now() - 1000) }).where('id', 'in', [a.eventId, b.eventId]).execute();
+    await settleSports(s.app, s.siteId);
+    const done = await s.post('/api/retail/sport/bottomBetList', { memId: 'user3' }, p7);
+    const legs = done.data.list.filter((r: { betIdx: number }) => r.betIdx === bet.data.betId);
+    expect(legs.every((l: { status: string; score: string }) => ['Won', 'Lost'].includes(l.status) && /^\d+:\d+$/.test(l.score))).toBe(true);
+    const won = legs.every((l: { status: string }) => l.status === 'Won');
+    expect(legs[0]).toMatchObject({ type: won ? 'win' : 'lose', betWinAmt: won ? bet.data.expectedWin : 0, totalOdds: bet.data.odds });
+  });
+
+  it('rates: bounds, the one-day lock after the recommender changes them, and the history', async () => {
+    const p7 = await s.login('ptn7');
+    const info = (await s.post('/api/v2/retail/detail/rateInfo', { memId: 'user4' }, p7)).data.memRollingInfo;
+    const slot = info.find((r: { category: string }) => r.category === 'slot');
+    expect(slot.maxPointRate).toBeGreaterThan(0);
+    const over = await s.post('/api/v2/retail/rateInfo/save', { memId: 'user4', rateList: [{ category: 'slot', pointRate: String(slot.maxPointRate + 0.01), loseRate: '0' }] }, p7);
+    expect(over.resultCode).toBe('R002');
+    const ok = await s.post('/api/v2/retail/rateInfo/save', { memId: 'user4', rateList: [{ category: 'slot', pointRate: String(slot.maxPointRate), loseRate: '0' }] }, p7);
+    expect(ok.data.changed).toEqual(['slot']);
+    expect((await s.post('/api/v2/retail/rateInfo/save', { memId: 'user4', rateList: [{ category: 'slot', pointRate: '0', loseRate: '0' }] }, p7)).resultCode).toBe('R001');
+    // ptn6 cannot go below its child's maximum
+    const p6 = await s.login('ptn6');
+    const mine = (await s.post('/api/v2/retail/detail/rateInfo', { memId: 'ptn7' }, p6)).data.memRollingInfo.find((r: { category: string }) => r.category === 'slot');
+    expect(mine.minPointRate).toBe(slot.maxPointRate);
+    expect((await s.post('/api/v2/retail/rateInfo/save', { memId: 'ptn7', rateList: [{ category: 'slot', pointRate: String(mine.minPointRate - 0.01), loseRate: String(mine.loseRate) }] }, p6)).resultCode).toBe('R002');
+    expect((await s.post('/api/v2/retail/rateInfo/save', { memId: 'user1', rateList: [{ category: 'slot', pointRate: '0', loseRate: '0' }] }, p6)).resultCode).toBe('A001');
+    const log = await s.post('/api/v2/retail/rateChangeLog', { memId: 'user4' }, p7);
+    expect(log.data.list[0]).toMatchObject({ category: 'slot', changedBy: 'ptn7', afterPointRate: slot.maxPointRate });
+    const page = await s.post('/api/retail/bottomRateList', {}, p7);
+    expect(page.data.botttomRateList.map((r: { memId: string }) => r.memId)).toContain('user4');
+    expect((await s.post('/api/retail/botMemRate', {}, p7)).data.myCategoryRate.slotPR).toBe(mine.pointRate);
+    const multi = await s.post('/api/v2/retail/multipleRateInfo', { memId: 'ptn2', vendorCode: 'demo-sports' }, await s.login('ptn1'));
+    expect(multi.data.multipleRateInfo.rateList.map((r: { rateType: string }) => r.rateType)).toEqual(['single', 'multi']);
+    const save = await s.post('/api/v2/retail/multipleRateInfo/save', { memId: 'ptn2', vendorCode: 'demo-sports', rateList: [{ rateType: 'multi', pointRate: '0.5', loseRate: '8.5' }] }, await s.login('ptn1'));
+    expect(save.resultCode).toBe('R002');
+    const saved = await s.post('/api/v2/retail/multipleRateInfo/save', { memId: 'ptn2', vendorCode: 'demo-sports', rateList: [{ rateType: 'multi', pointRate: '1.8', loseRate: '8.5' }] }, await s.login('ptn1'));
+    expect(saved.data.changed).toEqual(['multi']);
+    expect((await s.post('/api/v2/retail/multipleRateInfo/save', { memId: 'ptn3', vendorCode: 'demo-sports', rateList: [] }, await s.login('ptn2'))).resultCode).not.toBe('0');
+    expect((await s.post('/api/retail/rateInfo', {}, await s.login('user4'))).data.rateInfoList.find((r: { category: string }) => r.category === 'slot').pointRate).toBe(slot.maxPointRate);
+  });
+
+  it('keeps the ledger sound', async () => {
+    await expectSound(s.app.db, s.siteId);
+  });
+});
