@@ -88,7 +88,7 @@ test('ptn3 manages its downline: tree, member detail, give, members, a group and
   await label('ptn3').click();
   await expect(page.getByTestId('info-id')).toHaveText('ptn3');
   const lower = page.getByTestId('lower-partners');
-  await lower.getByTestId('row-give').filter({ visible: true }).first().click();
+  await lower.locator('li, tr').filter({ hasText: 'ptn4_nick' }).filter({ visible: true }).getByTestId('row-give').click();
   const sheet = page.getByTestId('give-retrieve-sheet');
   await expect(sheet).toBeVisible();
   await expect(sheet.getByTestId('sheet-target')).toContainText('ptn4');
