@@ -8,7 +8,6 @@ import { vendorByCode, walletBet, walletWin } from '../../src/server/domain/wall
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId } from './moneyKit.js';
 
-const SETTLED = ['win', 'lose', 'draw'];
 const CODES: Record<string, [string, string]> = { slot: ['demo-slot', 'lucky-sevens'], hcasino: ['demo-hotel', 'hotel-baccarat'], mini: ['demo-mini', 'odd-even'] };
 
 describe(`reports against raw bets (${testDb})`, () => {
@@ -152,7 +151,7 @@ describe(`reports against raw bets (${testDb})`, () => {
         const bps = [...raw].sort((a, b) => b - a); // top first, never rising downwards
         const levels = [...chain, 'user1'];
         // lower first so no rate ever exceeds its parent's while they change
-        for (const [i, m] of [...levels.entries()].reverse()) await setRatesDirect(db, s.siteId, admin, await memberId(db, s.siteId, m), [{ category: 'slot', pointRate: 0, loseRate: 0 }], new Date());
+        for (const [, m] of [...levels.entries()].reverse()) await setRatesDirect(db, s.siteId, admin, await memberId(db, s.siteId, m), [{ category: 'slot', pointRate: 0, loseRate: 0 }], new Date());
         for (const [i, m] of levels.entries()) await setRatesDirect(db, s.siteId, admin, await memberId(db, s.siteId, m), [{ category: 'slot', pointRate: bps[i] / 100, loseRate: bps[i] / 50 }], new Date());
         for (const b of bets) {
           const [code, game] = CODES[b.c];

@@ -1,0 +1,139 @@
+/**
+ * Wallet callbacks (signed bet + win pairs through HTTP: at 500/s and flat out), report p95s, and a
+ * bare insert of a bet row on the same database, for PGlite and (when reachable) PostgreSQL.
+ * Load generator and server share this process.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { adminGrant } from '../src/server/domain/transfers.js';
+import { startServer, type RunningServer } from '../src/server/server.js';
+import { sign } from '../src/server/vendors/signature.js';
+
+const SECONDS = Number(process.env.BENCH_GAMES_SECONDS ?? 6);
+const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PLAYERS = 32;
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+
+async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `pitboss_bench_${randomBytes(5).toString('hex')}`;
+  try {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+  } catch {
+    return null;
+  }
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function players(s: RunningServer): Promise<string[]> {
+  const db = s.app.db;
+  const admin = await db.selectFrom('member').select('id').where('mem_id', '=', 'admin').executeTakeFirstOrThrow();
+  const list = (await db.selectFrom('member').select('mem_id').where('site_id', '=', 'demo').where('login_type', '=', 'NORMAL').orderBy('id').limit(PLAYERS).execute()).map((r) => r.mem_id);
+  for (const memId of list) await adminGrant(db, { siteId: 'demo', id: admin.id, requestKey: null, call: 'bench', at: new Date() }, { memId, amount: 1_000_000_000, mode: 2 });
+  return list;
+}
+
+/** Connections each alternate a bet and its win on their own player; `rate` callbacks/s overall or unlimited. */
+async function callbacks(s: RunningServer, secret: string, memIds: string[], rate?: number) {
+  let seq = 0;
+  const body = (o: object) => JSON.stringify({ siteId: 'demo', ...o });
+  const step = (kind: 'bet' | 'win') => ({
+    method: 'POST' as const,
+    path: `/api/vendor/demo-slot/${kind}`,
+    setupRequest: (req: any, ctx: any) => {
+      if (kind === 'bet') {
+        ctx.mem ??= memIds[seq % memIds.length];
+        ctx.tx = `bench-${process.pid}-${++seq}`;
+      }
+      const raw = kind === 'bet'
+        ? body({ memId: ctx.mem, txId: ctx.tx, roundId: ctx.tx, gameCode: 'lucky-sevens', amount: 1_000 })
+        : body({ memId: ctx.mem, txId: `${ctx.tx}:w`, betTxId: ctx.tx, amount: seq % 3 ? 0 : 2_000 });
+      return { ...req, body: raw, headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) } };
+    },
+  });
+  let bad = 0;
+  const r = await autocannon({
+    url: s.url, connections: Math.min(16, memIds.length), duration: SECONDS, requests: [step('bet'), step('win')], ...(rate ? { overallRate: rate } : {}),
+    setupClient: (client: any) => client.on('body', (b: Buffer) => { if (!b.toString().includes('"resultCode":"0"')) bad++; }),
+  } as autocannon.Options);
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, bad };
+}
+
+async function reportP95s(s: RunningServer) {
+  const site = (await (await fetch(`${s.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
+  const post = (path: string, body: object, token?: string) => fetch(s.url + path, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) }, body: JSON.stringify({ siteId: site.siteId, ...body }),
+  }).then((r) => r.json());
+  const cap = await post('/api/member/captcha', {});
+  const token = (await post('/api/member/login', { memId: 'ptn1', memPass: 'demo1234!', captchaId: cap.data?.captchaId, captcha: '1234' })).data.token;
+  const month = { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), endDate: new Date().toISOString().slice(0, 10) };
+  const calls: [string, string, object][] = [
+    ['settlement (myCalculate OUTER)', '/api/retail/myCalculate', { searchType: 'OUTER', ...month }],
+    ['betting status (betStatistics)', '/api/v2/retail/report/betStatistics', { statType: 'total', ...month }],
+    ['daily betting', '/api/v2/retail/daily/betting', month],
+    ['betting list', '/api/retail/betList', { ...month, oldYn: 'Y' }],
+  ];
+  const out: string[] = [];
+  for (const [name, path, body] of calls) {
+    const times: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const t = performance.now();
+      const r = await post(path, body, token);
+      times.push(performance.now() - t);
+      if (r.resultCode !== '0') throw new Error(`${path}: ${r.resultCode}`);
+    }
+    out.push(`${name.padEnd(34)} p95 ${pct(times, 95).toFixed(1)} ms`);
+  }
+  return out;
+}
+
+async function bareInsert(s: RunningServer) {
+  const db = s.app.db;
+  const ref = await db.selectFrom('bet').select(['site_id', 'member_id', 'vendor_id', 'game_id', 'category']).limit(1).executeTakeFirstOrThrow();
+  const times: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < 500; i++) {
+    const t = performance.now();
+    await db.insertInto('bet').values({ ...ref, tx_id: `bare-${process.pid}-${i}-${Date.now()}`, round_id: 'bare', stake: 1_000, before_amt: 0, after_amt: 0, status: 'cancel' }).execute();
+    times.push(performance.now() - t);
+  }
+  return { rps: 500 / ((performance.now() - t0) / 1000), p99: pct(times, 99) };
+}
+
+export async function benchGames(): Promise<void> {
+  const pgDb = await freshPg();
+  for (const kind of ['pglite', ...(pgDb ? ['postgres'] : [])] as const) {
+    const s = await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', databaseUrl: kind === 'postgres' ? pgDb!.url : undefined });
+    try {
+      const memIds = await players(s);
+      const { secret } = await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();
+      const paced = await callbacks(s, secret, memIds, 500);
+      const flat = await callbacks(s, secret, memIds);
+      const reports = await reportP95s(s);
+      const bare = await bareInsert(s);
+      const bets = await s.app.db.selectFrom('bet').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      console.log(`\n# games (${kind}, ${SECONDS} s per load, ${bets.n} bets in the db)`);
+      console.log(`wallet callbacks at 500/s      ${paced.rps.toFixed(0).padStart(6)} /s  p50 ${paced.p50} ms  p99 ${paced.p99} ms  refused ${paced.bad}`);
+      console.log(`wallet callbacks flat out      ${flat.rps.toFixed(0).padStart(6)} /s  p50 ${flat.p50} ms  p99 ${flat.p99} ms  refused ${flat.bad}`);
+      console.log(`bare insert of a bet row       ${bare.rps.toFixed(0).padStart(6)} /s  p99 ${bare.p99.toFixed(2)} ms`);
+      for (const line of reports) console.log(line);
+    } finally {
+      await s.close();
+    }
+  }
+  await pgDb?.drop();
+}
