@@ -10,13 +10,15 @@ export interface Column<T> {
 }
 
 /** One list, two looks: label/value cards under 768px, a table above. */
-export function DataList<T>({ rows, columns, rowKey, empty, card }: {
+export function DataList<T>({ rows, columns, rowKey, empty, card, foot }: {
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => Key;
   empty?: ReactNode;
   /** a compact phone card instead of one label/value pair per column */
   card?: (row: T) => ReactNode;
+  /** a totals row: the table's footer, a last highlighted card on phones */
+  foot?: T;
 }) {
   if (rows.length === 0) return <Empty>{empty}</Empty>;
   return (
@@ -34,6 +36,18 @@ export function DataList<T>({ rows, columns, rowKey, empty, card }: {
             </dl>}
           </li>
         ))}
+        {foot && (
+          <li className={`${css.card} ${css.footCard}`}>
+            <dl style={{ margin: 0 }}>
+              {columns.map((c) => (
+                <div key={c.key} className={css.pair}>
+                  <dt>{c.label}</dt>
+                  <dd className={c.numeric ? css.num : undefined}>{c.render(foot)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        )}
       </ul>
       <div className={css.tableWrap}>
         <table className={css.table}>
@@ -47,6 +61,11 @@ export function DataList<T>({ rows, columns, rowKey, empty, card }: {
               </tr>
             ))}
           </tbody>
+          {foot && (
+            <tfoot>
+              <tr className={css.foot}>{columns.map((c) => <td key={c.key} className={c.numeric ? css.num : undefined}>{c.render(foot)}</td>)}</tr>
+            </tfoot>
+          )}
         </table>
       </div>
     </>
