@@ -128,7 +128,7 @@ test('ptn3 manages its downline: tree, member detail, give, members, a group and
   await expect(page.getByTestId('create-popup')).toBeHidden();
 
   await openCreate(page);
-  await page.getByRole('tab', { name: '그룹 회원' }).click();
+  await page.getByRole('button', { name: '그룹 회원' }).click();
   const form = page.getByTestId('member-form');
   await form.locator('input[name=startNum]').fill('3');
   await form.locator('input[name=endNum]').fill('1');

@@ -9,7 +9,7 @@ import { apiMessage } from '../../../lib/apiMessage';
 import { alert, withLoading } from '../../../lib/dialogs';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
-import { Tabs } from '../../../ui/Tabs';
+import { SortLinks } from '../../../ui/SortLinks';
 import { groupSuffixes } from './group';
 import { bankQueryOptions } from './queries';
 import { useDupCheck } from './useDupCheck';
@@ -78,8 +78,9 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
   );
   return (
     <form className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="member-form">
-      <Tabs
-        tabs={[{ key: 'single', label: t`단일 회원` }, { key: 'group', label: t`그룹 회원` }]}
+      <SortLinks
+        label={t`가입 방식`}
+        options={[{ key: 'single', label: t`단일 회원` }, { key: 'group', label: t`그룹 회원` }]}
         value={mode}
         onChange={(m) => (setMode(m), idCheck.reset(), nickCheck.reset())}
       />
