@@ -100,7 +100,7 @@ describe(`partner back-office (${testDb})`, () => {
   describe('partner creation requests', () => {
     it('checks rates first, then fields in the seed order', async () => {
       const steps: [Record<string, unknown>, string, RegExp?][] = [
-        [{ memId: '', rateList: [{ category: 'casino', pointRate: '0.5', loseRate: '0' }] }, 'V001', /casino: rolling/],
+        [{ memId: '', rateList: [{ category: 'casino', pointRate: '99', loseRate: '0' }] }, 'V001', /casino: rolling/],
         [{ memId: '', rateList: [{ category: 'slot', pointRate: '0', loseRate: 'x' }] }, 'V001', /slot: losing/],
         [{ memId: '' }, 'U101'],
         [{ memPass: '' }, 'U119'],
@@ -141,10 +141,12 @@ describe(`partner back-office (${testDb})`, () => {
       expect((await call('ptn7', '/api/v2/retail/createPartner', partner({ memId: 'sub9' }))).resultCode).toBe('A001');
     });
 
-    it('gives rate bounds for a new partner (0..0 until rate tables exist)', async () => {
+    it("gives rate bounds for a new partner: 0 up to the parent's own rates", async () => {
       const r = await call('ptn3', '/api/admin/partnerRates', {});
       expect(r.data.rateMaxMinList.map((b: { vendorCode: string }) => b.vendorCode)).toEqual(['casino', 'hcasino', 'slot', 'sport', 'mini']);
-      expect(r.data.rateMaxMinList[0]).toEqual({ vendorCode: 'casino', minPointRate: 0, maxPointRate: 0, minLoseRate: 0, maxLoseRate: 0 });
+      const own = await s.app.db.selectFrom('rate').innerJoin('member', 'member.id', 'rate.member_id').select(['rate.point_rate', 'rate.lose_rate'])
+        .where('member.mem_id', '=', 'ptn3').where('member.site_id', '=', s.siteId).where('rate.category', '=', 'casino').executeTakeFirstOrThrow();
+      expect(r.data.rateMaxMinList[0]).toEqual({ vendorCode: 'casino', minPointRate: 0, maxPointRate: Number(own.point_rate), minLoseRate: 0, maxLoseRate: Number(own.lose_rate) });
     });
 
     it('lets the operator approve (the partner exists, with its password) or reject, once', async () => {
@@ -310,14 +312,16 @@ describe(`partner back-office (${testDb})`, () => {
       expect((await row('user8'))!.mem_phone).toBe('010-8888-0008');
     });
 
-    it('pages the login log newest first, and answers empty game and bet tabs until bets exist', async () => {
+    it('pages the login log newest first, and pages the game and bet tabs', async () => {
       const r = await call('ptn7', '/api/v2/retail/loginLog', { memId: 'user1' });
       expect(r.data.loginLog.length).toBe(10);
       const dates = r.data.loginLog.map((x: { accessDate: string }) => x.accessDate);
       expect(dates).toEqual([...dates].sort().reverse());
       expect(r.data.pageInfo.tatal_list_count).toBeGreaterThan(10);
       for (const path of ['/api/v2/user/detail/playGameList', '/api/v2/user/detail/betListNew']) {
-        expect((await call('ptn7', path, { memId: 'user1' })).data).toEqual({ list: [], pageInfo: { page: 1, count_per_list: 10, tatal_list_count: 0 } });
+        const tab = (await call('ptn7', path, { memId: 'user1', startDate: '2000-01-01 00:00:00', endDate: '2100-01-01 00:00:00' })).data;
+        expect(tab.pageInfo).toMatchObject({ page: 1, count_per_list: 10 });
+        expect(tab.list.length).toBe(Math.min(10, tab.pageInfo.tatal_list_count));
       }
     });
   });

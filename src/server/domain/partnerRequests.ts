@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../contract/codes.js';
 import type { Db } from '../db/driver.js';
 import { levelName, nextPartnerLevel } from './hierarchy.js';
+import { gameCategories, type GameCategory } from '../../contract/game.js';
 import { createMember } from './members.js';
 import { pageOf } from './moneyQueries.js';
+import { setRatesDirect } from './rates.js';
 import { uniqueViolation } from './signup.js';
 import { toWire } from './time.js';
 
@@ -67,6 +69,11 @@ export async function approveRequest(db: Db, siteId: string, operatorId: number,
   }
   await db.updateTable('member').set({ pass_hash: req.pass_hash, cash_out_pass_hash: req.cash_out_pass_hash }).where('id', '=', id).execute();
   await db.updateTable('partner_request').set({ member_id: id }).where('id', '=', req.id).execute();
+  // the rates were checked against the parent's bounds when the request was made
+  const rates = ((req.rates ?? []) as { category: string; pointRate: number; loseRate: number }[]).filter(
+    (r): r is { category: GameCategory; pointRate: number; loseRate: number } => (gameCategories as readonly string[]).includes(r.category),
+  );
+  if (rates.length) await setRatesDirect(db, siteId, operatorId, id, rates, now);
   return { memId: req.mem_id };
 }
 
