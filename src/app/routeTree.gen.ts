@@ -61,7 +61,7 @@ import { Route as PrefixAdminOperatorMessagesRouteImport } from './routes/$prefi
 import { Route as PrefixAdminOperatorNoticesRouteImport } from './routes/$prefix/admin/_operator/notices'
 import { Route as PrefixAdminOperatorPartnerRequestsRouteImport } from './routes/$prefix/admin/_operator/partnerRequests'
 import { Route as PrefixAdminOperatorSiteRouteImport } from './routes/$prefix/admin/_operator/site'
-import { Route as PrefixAdminOperatorInquiriesBoardIdxRouteImport } from './routes/$prefix/admin/_operator/inquiries.$boardIdx'
+import { Route as PrefixAdminOperatorInquiriesBoardIdxRouteImport } from './routes/$prefix/admin/_operator/inquiries_.$boardIdx'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -347,9 +347,9 @@ const PrefixAdminOperatorSiteRoute = PrefixAdminOperatorSiteRouteImport.update({
 } as any)
 const PrefixAdminOperatorInquiriesBoardIdxRoute =
   PrefixAdminOperatorInquiriesBoardIdxRouteImport.update({
-    id: '/$boardIdx',
-    path: '/$boardIdx',
-    getParentRoute: () => PrefixAdminOperatorInquiriesRoute,
+    id: '/inquiries_/$boardIdx',
+    path: '/inquiries/$boardIdx',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -394,7 +394,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
   '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
-  '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRoute
   '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
   '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
@@ -444,7 +444,7 @@ export interface FileRoutesByTo {
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
   '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
-  '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRoute
   '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
   '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
@@ -500,7 +500,7 @@ export interface FileRoutesById {
   '/$prefix/_member/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
   '/$prefix/admin/_operator/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/_operator/cash': typeof PrefixAdminOperatorCashRoute
-  '/$prefix/admin/_operator/inquiries': typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  '/$prefix/admin/_operator/inquiries': typeof PrefixAdminOperatorInquiriesRoute
   '/$prefix/admin/_operator/ledger': typeof PrefixAdminOperatorLedgerRoute
   '/$prefix/admin/_operator/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/_operator/messages': typeof PrefixAdminOperatorMessagesRoute
@@ -508,7 +508,7 @@ export interface FileRoutesById {
   '/$prefix/admin/_operator/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
   '/$prefix/admin/_operator/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/admin/_operator/': typeof PrefixAdminOperatorIndexRoute
-  '/$prefix/admin/_operator/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
+  '/$prefix/admin/_operator/inquiries_/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -667,7 +667,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/_operator/partnerRequests'
     | '/$prefix/admin/_operator/site'
     | '/$prefix/admin/_operator/'
-    | '/$prefix/admin/_operator/inquiries/$boardIdx'
+    | '/$prefix/admin/_operator/inquiries_/$boardIdx'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1041,12 +1041,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorSiteRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
-    '/$prefix/admin/_operator/inquiries/$boardIdx': {
-      id: '/$prefix/admin/_operator/inquiries/$boardIdx'
-      path: '/$boardIdx'
+    '/$prefix/admin/_operator/inquiries_/$boardIdx': {
+      id: '/$prefix/admin/_operator/inquiries_/$boardIdx'
+      path: '/inquiries/$boardIdx'
       fullPath: '/$prefix/admin/inquiries/$boardIdx'
       preLoaderRoute: typeof PrefixAdminOperatorInquiriesBoardIdxRouteImport
-      parentRoute: typeof PrefixAdminOperatorInquiriesRoute
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
   }
 }
@@ -1140,25 +1140,10 @@ const PrefixPlayerRouteRouteChildren: PrefixPlayerRouteRouteChildren = {
 const PrefixPlayerRouteRouteWithChildren =
   PrefixPlayerRouteRoute._addFileChildren(PrefixPlayerRouteRouteChildren)
 
-interface PrefixAdminOperatorInquiriesRouteChildren {
-  PrefixAdminOperatorInquiriesBoardIdxRoute: typeof PrefixAdminOperatorInquiriesBoardIdxRoute
-}
-
-const PrefixAdminOperatorInquiriesRouteChildren: PrefixAdminOperatorInquiriesRouteChildren =
-  {
-    PrefixAdminOperatorInquiriesBoardIdxRoute:
-      PrefixAdminOperatorInquiriesBoardIdxRoute,
-  }
-
-const PrefixAdminOperatorInquiriesRouteWithChildren =
-  PrefixAdminOperatorInquiriesRoute._addFileChildren(
-    PrefixAdminOperatorInquiriesRouteChildren,
-  )
-
 interface PrefixAdminOperatorRouteRouteChildren {
   PrefixAdminOperatorBannersRoute: typeof PrefixAdminOperatorBannersRoute
   PrefixAdminOperatorCashRoute: typeof PrefixAdminOperatorCashRoute
-  PrefixAdminOperatorInquiriesRoute: typeof PrefixAdminOperatorInquiriesRouteWithChildren
+  PrefixAdminOperatorInquiriesRoute: typeof PrefixAdminOperatorInquiriesRoute
   PrefixAdminOperatorLedgerRoute: typeof PrefixAdminOperatorLedgerRoute
   PrefixAdminOperatorMembersRoute: typeof PrefixAdminOperatorMembersRoute
   PrefixAdminOperatorMessagesRoute: typeof PrefixAdminOperatorMessagesRoute
@@ -1166,14 +1151,14 @@ interface PrefixAdminOperatorRouteRouteChildren {
   PrefixAdminOperatorPartnerRequestsRoute: typeof PrefixAdminOperatorPartnerRequestsRoute
   PrefixAdminOperatorSiteRoute: typeof PrefixAdminOperatorSiteRoute
   PrefixAdminOperatorIndexRoute: typeof PrefixAdminOperatorIndexRoute
+  PrefixAdminOperatorInquiriesBoardIdxRoute: typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
 
 const PrefixAdminOperatorRouteRouteChildren: PrefixAdminOperatorRouteRouteChildren =
   {
     PrefixAdminOperatorBannersRoute: PrefixAdminOperatorBannersRoute,
     PrefixAdminOperatorCashRoute: PrefixAdminOperatorCashRoute,
-    PrefixAdminOperatorInquiriesRoute:
-      PrefixAdminOperatorInquiriesRouteWithChildren,
+    PrefixAdminOperatorInquiriesRoute: PrefixAdminOperatorInquiriesRoute,
     PrefixAdminOperatorLedgerRoute: PrefixAdminOperatorLedgerRoute,
     PrefixAdminOperatorMembersRoute: PrefixAdminOperatorMembersRoute,
     PrefixAdminOperatorMessagesRoute: PrefixAdminOperatorMessagesRoute,
@@ -1182,6 +1167,8 @@ const PrefixAdminOperatorRouteRouteChildren: PrefixAdminOperatorRouteRouteChildr
       PrefixAdminOperatorPartnerRequestsRoute,
     PrefixAdminOperatorSiteRoute: PrefixAdminOperatorSiteRoute,
     PrefixAdminOperatorIndexRoute: PrefixAdminOperatorIndexRoute,
+    PrefixAdminOperatorInquiriesBoardIdxRoute:
+      PrefixAdminOperatorInquiriesBoardIdxRoute,
   }
 
 const PrefixAdminOperatorRouteRouteWithChildren =

@@ -19,7 +19,7 @@ import article from '../../ui/Article.module.css';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
 
-const route = getRouteApi('/$prefix/admin/_operator/inquiries/$boardIdx');
+const route = getRouteApi('/$prefix/admin/_operator/inquiries_/$boardIdx');
 
 /** One inquiry with its replies and the reply form (cmtSave); the author is told live. */
 export function AdminInquiryAnswer() {

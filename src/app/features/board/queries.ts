@@ -11,6 +11,8 @@ export const noticeKey = (prefix: string, memId: string) => userKey(prefix, memI
 export const qnaListQueryOptions = (prefix: string, memId: string, s: ListSearch) =>
   queryOptions({
     queryKey: [...qnaKey(prefix, memId), 'list', listRequest(s)],
+    // answers arrive live: each visit shows the cached page at once and refreshes it
+    staleTime: 0,
     queryFn: () => api(boardCalls.list.faq, { ...listRequest(s), memId }),
   });
 

@@ -15,6 +15,8 @@ const listKey = (prefix: string, memId: string) => [...msgKey(prefix, memId), 'l
 export const msgListQueryOptions = (prefix: string, memId: string, s: ListSearch) =>
   queryOptions({
     queryKey: [...listKey(prefix, memId), listRequest(s)],
+    // messages arrive live: each visit shows the cached page at once and refreshes it
+    staleTime: 0,
     queryFn: async () => {
       const res = await api(messageCalls.msgList, listRequest(s));
       session.msgInfo.newMsg = res.newMsg;
