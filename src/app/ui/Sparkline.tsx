@@ -8,8 +8,8 @@ export function Sparkline({ values, label, width = 96, height = 28 }: { values: 
   const points = values.map((v, i) => `${(i * step).toFixed(1)},${y(v)}`).join(' ');
   const last = values[values.length - 1];
   return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} style={{ display: 'block', overflow: 'visible' }}>
-      <polyline points={points} fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" opacity={0.8} />
+    <svg width="100%" height={height} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={label} style={{ display: 'block', overflow: 'visible', maxWidth: width }}>
+      <polyline points={points} vectorEffect="non-scaling-stroke" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" opacity={0.8} />
       <circle cx={width} cy={y(last)} r={2.5} fill="currentColor" />
     </svg>
   );
