@@ -44,6 +44,7 @@ import { Route as PrefixPartnerSubMemberListRouteImport } from './routes/$prefix
 import { Route as PrefixPartnerSubpartnerPointListRouteImport } from './routes/$prefix/_partner/subpartnerPointList'
 import { Route as PrefixPartnerUserDetailRouteImport } from './routes/$prefix/_partner/userDetail'
 import { Route as PrefixPartnerUserOnlinelistRouteImport } from './routes/$prefix/_partner/userOnlinelist'
+import { Route as PrefixPlayerBettingHistoryRouteImport } from './routes/$prefix/_player/bettingHistory'
 import { Route as PrefixPlayerMainRouteImport } from './routes/$prefix/_player/main'
 import { Route as PrefixPlayerMyRouteImport } from './routes/$prefix/_player/my'
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
@@ -61,6 +62,7 @@ import { Route as PrefixAdminOperatorMessagesRouteImport } from './routes/$prefi
 import { Route as PrefixAdminOperatorNoticesRouteImport } from './routes/$prefix/admin/_operator/notices'
 import { Route as PrefixAdminOperatorPartnerRequestsRouteImport } from './routes/$prefix/admin/_operator/partnerRequests'
 import { Route as PrefixAdminOperatorSiteRouteImport } from './routes/$prefix/admin/_operator/site'
+import { Route as PrefixGameVendorGameRouteImport } from './routes/$prefix/game.$vendor.$game'
 import { Route as PrefixAdminOperatorInquiriesBoardIdxRouteImport } from './routes/$prefix/admin/_operator/inquiries_.$boardIdx'
 
 const IndexRoute = IndexRouteImport.update({
@@ -248,6 +250,12 @@ const PrefixPartnerUserOnlinelistRoute =
     path: '/userOnlinelist',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
+const PrefixPlayerBettingHistoryRoute =
+  PrefixPlayerBettingHistoryRouteImport.update({
+    id: '/bettingHistory',
+    path: '/bettingHistory',
+    getParentRoute: () => PrefixPlayerRouteRoute,
+  } as any)
 const PrefixPlayerMainRoute = PrefixPlayerMainRouteImport.update({
   id: '/main',
   path: '/main',
@@ -345,6 +353,11 @@ const PrefixAdminOperatorSiteRoute = PrefixAdminOperatorSiteRouteImport.update({
   path: '/site',
   getParentRoute: () => PrefixAdminOperatorRouteRoute,
 } as any)
+const PrefixGameVendorGameRoute = PrefixGameVendorGameRouteImport.update({
+  id: '/game/$vendor/$game',
+  path: '/game/$vendor/$game',
+  getParentRoute: () => PrefixRouteRoute,
+} as any)
 const PrefixAdminOperatorInquiriesBoardIdxRoute =
   PrefixAdminOperatorInquiriesBoardIdxRouteImport.update({
     id: '/inquiries_/$boardIdx',
@@ -386,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/userDetail': typeof PrefixPartnerUserDetailRoute
   '/$prefix/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
+  '/$prefix/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
@@ -401,6 +415,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
   '/$prefix/admin/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
+  '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
   '/$prefix/admin/': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
@@ -436,6 +451,7 @@ export interface FileRoutesByTo {
   '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/userDetail': typeof PrefixPartnerUserDetailRoute
   '/$prefix/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
+  '/$prefix/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
@@ -451,6 +467,7 @@ export interface FileRoutesByTo {
   '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
   '/$prefix/admin/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
+  '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
   '/$prefix/admin': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
@@ -492,6 +509,7 @@ export interface FileRoutesById {
   '/$prefix/_partner/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/_partner/userDetail': typeof PrefixPartnerUserDetailRoute
   '/$prefix/_partner/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
+  '/$prefix/_player/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/_player/main': typeof PrefixPlayerMainRoute
   '/$prefix/_player/my': typeof PrefixPlayerMyRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
@@ -507,6 +525,7 @@ export interface FileRoutesById {
   '/$prefix/admin/_operator/notices': typeof PrefixAdminOperatorNoticesRoute
   '/$prefix/admin/_operator/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
   '/$prefix/admin/_operator/site': typeof PrefixAdminOperatorSiteRoute
+  '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
   '/$prefix/admin/_operator/': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/_operator/inquiries_/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
@@ -546,6 +565,7 @@ export interface FileRouteTypes {
     | '/$prefix/subpartnerPointList'
     | '/$prefix/userDetail'
     | '/$prefix/userOnlinelist'
+    | '/$prefix/bettingHistory'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
@@ -561,6 +581,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/notices'
     | '/$prefix/admin/partnerRequests'
     | '/$prefix/admin/site'
+    | '/$prefix/game/$vendor/$game'
     | '/$prefix/admin/'
     | '/$prefix/admin/inquiries/$boardIdx'
   fileRoutesByTo: FileRoutesByTo
@@ -596,6 +617,7 @@ export interface FileRouteTypes {
     | '/$prefix/subpartnerPointList'
     | '/$prefix/userDetail'
     | '/$prefix/userOnlinelist'
+    | '/$prefix/bettingHistory'
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/admin/login'
@@ -611,6 +633,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/notices'
     | '/$prefix/admin/partnerRequests'
     | '/$prefix/admin/site'
+    | '/$prefix/game/$vendor/$game'
     | '/$prefix/admin'
     | '/$prefix/admin/inquiries/$boardIdx'
   id:
@@ -651,6 +674,7 @@ export interface FileRouteTypes {
     | '/$prefix/_partner/subpartnerPointList'
     | '/$prefix/_partner/userDetail'
     | '/$prefix/_partner/userOnlinelist'
+    | '/$prefix/_player/bettingHistory'
     | '/$prefix/_player/main'
     | '/$prefix/_player/my'
     | '/$prefix/admin/login'
@@ -666,6 +690,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/_operator/notices'
     | '/$prefix/admin/_operator/partnerRequests'
     | '/$prefix/admin/_operator/site'
+    | '/$prefix/game/$vendor/$game'
     | '/$prefix/admin/_operator/'
     | '/$prefix/admin/_operator/inquiries_/$boardIdx'
   fileRoutesById: FileRoutesById
@@ -922,6 +947,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPartnerUserOnlinelistRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
+    '/$prefix/_player/bettingHistory': {
+      id: '/$prefix/_player/bettingHistory'
+      path: '/bettingHistory'
+      fullPath: '/$prefix/bettingHistory'
+      preLoaderRoute: typeof PrefixPlayerBettingHistoryRouteImport
+      parentRoute: typeof PrefixPlayerRouteRoute
+    }
     '/$prefix/_player/main': {
       id: '/$prefix/_player/main'
       path: '/main'
@@ -1041,6 +1073,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorSiteRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
+    '/$prefix/game/$vendor/$game': {
+      id: '/$prefix/game/$vendor/$game'
+      path: '/game/$vendor/$game'
+      fullPath: '/$prefix/game/$vendor/$game'
+      preLoaderRoute: typeof PrefixGameVendorGameRouteImport
+      parentRoute: typeof PrefixRouteRoute
+    }
     '/$prefix/admin/_operator/inquiries_/$boardIdx': {
       id: '/$prefix/admin/_operator/inquiries_/$boardIdx'
       path: '/inquiries/$boardIdx'
@@ -1128,11 +1167,13 @@ const PrefixPartnerRouteRouteWithChildren =
   PrefixPartnerRouteRoute._addFileChildren(PrefixPartnerRouteRouteChildren)
 
 interface PrefixPlayerRouteRouteChildren {
+  PrefixPlayerBettingHistoryRoute: typeof PrefixPlayerBettingHistoryRoute
   PrefixPlayerMainRoute: typeof PrefixPlayerMainRoute
   PrefixPlayerMyRoute: typeof PrefixPlayerMyRoute
 }
 
 const PrefixPlayerRouteRouteChildren: PrefixPlayerRouteRouteChildren = {
+  PrefixPlayerBettingHistoryRoute: PrefixPlayerBettingHistoryRoute,
   PrefixPlayerMainRoute: PrefixPlayerMainRoute,
   PrefixPlayerMyRoute: PrefixPlayerMyRoute,
 }
@@ -1187,6 +1228,7 @@ interface PrefixRouteRouteChildren {
   PrefixIndexRoute: typeof PrefixIndexRoute
   PrefixAdminOperatorRouteRoute: typeof PrefixAdminOperatorRouteRouteWithChildren
   PrefixAdminLoginRoute: typeof PrefixAdminLoginRoute
+  PrefixGameVendorGameRoute: typeof PrefixGameVendorGameRoute
 }
 
 const PrefixRouteRouteChildren: PrefixRouteRouteChildren = {
@@ -1200,6 +1242,7 @@ const PrefixRouteRouteChildren: PrefixRouteRouteChildren = {
   PrefixIndexRoute: PrefixIndexRoute,
   PrefixAdminOperatorRouteRoute: PrefixAdminOperatorRouteRouteWithChildren,
   PrefixAdminLoginRoute: PrefixAdminLoginRoute,
+  PrefixGameVendorGameRoute: PrefixGameVendorGameRoute,
 }
 
 const PrefixRouteRouteWithChildren = PrefixRouteRoute._addFileChildren(

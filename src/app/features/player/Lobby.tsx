@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { Banners } from '../../ui/Banners';
 import { BoardLinks } from '../../ui/BoardLinks';
 import { Card } from '../../ui/Card';
+import { GameMoneyConvert } from '../../ui/GameMoneyConvert';
 import { Money } from '../../ui/Money';
 import css from './Lobby.module.css';
 
-/** The player's main lobby: balances (live), banners and the board links. */
-export function Lobby() {
+/** The player's main lobby: balances (live), banners, the games (from the route) and the board links. */
+export function Lobby({ games }: { games?: ReactNode }) {
+  const { prefix } = useParams({ from: '/$prefix' });
   const { member, gamesDown } = useSnapshot(session);
   const nick = member?.memNick ?? '';
   return (
@@ -26,9 +30,17 @@ export function Lobby() {
       </div>
       <Banners />
       {gamesDown && <p className={css.down}><Trans>게임이 일시 중지되었습니다.</Trans></p>}
-      <Card title={<Trans>게임</Trans>}>
-        <p className={css.soon}><Trans>게임 로비는 곧 열립니다.</Trans></p>
+      <Card className={css.gameMoney}>
+        <div>
+          <div className={css.gameMoneyLabel}><Trans>게임머니</Trans></div>
+          <div className={css.amount} data-testid="game-money"><Money value={member?.gameAmt} /></div>
+        </div>
+        <GameMoneyConvert />
       </Card>
+      {games}
+      <Link to="/$prefix/bettingHistory" params={{ prefix }} className={css.historyLink}>
+        <Trans>베팅내역</Trans> ›
+      </Link>
       <Card title={<Trans>고객센터</Trans>}>
         <BoardLinks />
       </Card>

@@ -1,14 +1,17 @@
+import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { BoardLinks } from '../../ui/BoardLinks';
 import { Card } from '../../ui/Card';
+import { GameMoneyConvert } from '../../ui/GameMoneyConvert';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { LogoutButton } from '../../ui/LogoutButton';
 import { Money } from '../../ui/Money';
 import css from './MyPage.module.css';
 
 export function MyPage() {
+  const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   return (
     <div className={css.page}>
@@ -19,8 +22,13 @@ export function MyPage() {
           <div><dt><Trans>닉네임</Trans></dt><dd>{member?.memNick}</dd></div>
           <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
           <div><dt><Trans>포인트</Trans></dt><dd><Money value={member?.pointAmt} /></dd></div>
+          <div><dt><Trans>게임머니</Trans></dt><dd><Money value={member?.gameAmt} /></dd></div>
         </dl>
       </Card>
+      <GameMoneyConvert block />
+      <Link to="/$prefix/bettingHistory" params={{ prefix }} className={css.link}>
+        <Trans>베팅내역</Trans> ›
+      </Link>
       <Card>
         <div className={css.settings}>
           <span><Trans>언어</Trans></span>

@@ -21,6 +21,8 @@ export function PlayerShell() {
     { to: '/$prefix/point' as const, icon: 'Ⓟ', label: t`포인트` },
     { to: '/$prefix/my' as const, icon: '☺', label: t`내 정보` },
   ];
+  // the tab bar keeps five; bet history is reached from the lobby and my page there
+  const side = [...nav.slice(0, 1), { to: '/$prefix/bettingHistory' as const, icon: '≡', label: t`베팅내역` }, ...nav.slice(1)];
   return (
     <div className={css.shell}>
       <header className={css.header}>
@@ -42,7 +44,7 @@ export function PlayerShell() {
       </header>
       <div className={css.body}>
         <nav className={css.side} aria-label={t`메뉴`}>
-          {nav.map((n) => (
+          {side.map((n) => (
             <Link key={n.to} to={n.to} params={{ prefix }}>
               <span aria-hidden>{n.icon}</span>
               {n.label}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { demoCalls } from '../../../contract/game';
+import { api } from '../../lib/api';
+import { Money } from '../../ui/Money';
+import { ChipPicker } from './ChipPicker';
+import { chipsFor, play, type GameProps } from './play';
+import { SlotSymbol } from './SlotSymbol';
+import css from './GamePlay.module.css';
+
+const IDLE = ['7', 'CHERRY', 'BELL'];
+
+interface Spin { reels: string[]; line: string; multiplier: number; win: number; bet: number }
+
+/** Three reels: pick a stake, spin, see the line and the win. */
+export default function SlotGame({ t: token, game, onBalance }: GameProps) {
+  const { t } = useLingui();
+  const chips = chipsFor(game.minBet, game.maxBet);
+  const [bet, setBet] = useState(chips[Math.min(2, chips.length - 1)]);
+  const [busy, setBusy] = useState(false);
+  const [last, setLast] = useState<Spin | null>(null);
+  const [spins, setSpins] = useState(0);
+
+  async function spin() {
+    if (busy) return;
+    setBusy(true);
+    const r = await play(api(demoCalls.slotSpin, { t: token, bet }));
+    setBusy(false);
+    if (!r) return;
+    setLast({ ...r, bet });
+    setSpins((n) => n + 1);
+    onBalance(r.balance);
+  }
+
+  const reels = last?.reels ?? IDLE;
+  return (
+    <div className={`${css.table} ${css.slot}`}>
+      <div className={`${css.reels} ${busy ? css.spinning : ''}`} aria-live="polite" aria-label={t`릴`} data-testid="slot-reels">
+        {reels.map((s, i) => (
+          <span key={`${spins}-${i}`} className={css.reel}><SlotSymbol name={s} /></span>
+        ))}
+      </div>
+      <p className={css.outcomeLine} data-testid="slot-result" data-spins={spins}>
+        {!last ? <Trans>스핀을 눌러 시작하세요</Trans>
+          : last.win > 0 ? <span className={css.win}><Trans>당첨!</Trans> {last.line} · <Money value={last.win} /></span>
+          : <span className={css.miss}><Trans>꽝</Trans></span>}
+      </p>
+      <div className={css.controls}>
+        <span className={css.controlLabel}><Trans>베팅금액</Trans> <b><Money value={bet} /></b></span>
+        <ChipPicker chips={chips} value={bet} onChange={setBet} />
+        <button type="button" className={`${css.primary} ${css.big}`} disabled={busy} onClick={() => void spin()} data-testid="spin">
+          {busy ? <Trans>스핀 중…</Trans> : <Trans>스핀</Trans>}
+        </button>
+      </div>
+      <Paytable />
+    </div>
+  );
+}
+
+function Paytable() {
+  const rows: [string, number][] = [['7 7 7', 100], ['BAR BAR BAR', 20], ['BELL BELL BELL', 10], ['CHERRY ×3', 5], ['CHERRY ×2', 2], ['CHERRY ×1', 1]];
+  return (
+    <details className={css.paytable}>
+      <summary><Trans>배당표</Trans></summary>
+      <table>
+        <tbody>
+          {rows.map(([line, x]) => <tr key={line}><td>{line}</td><td>×{x}</td></tr>)}
+        </tbody>
+      </table>
+    </details>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { GameCategory } from '../../../contract/game';
+import { Card } from '../../ui/Card';
+import { Empty } from '../../ui/Empty';
+import { launchGame } from './launch';
+import { lobbyQueryOptions, type LobbyGame } from './queries';
+import css from './Games.module.css';
+
+// glyphs every system font has (emoji fonts are not everywhere)
+const ICONS: Record<string, string> = { baccarat: '♠', slot: '❼', sports: '◉', oddeven: '⚄' };
+
+/** The game categories as cards, each with its games; a tap launches. */
+export function GameLobby() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { t } = useLingui();
+  const lobby = useQuery(lobbyQueryOptions(prefix));
+  const names: Record<GameCategory, string> = { casino: t`라이브카지노`, hcasino: t`호텔카지노`, slot: t`슬롯`, sport: t`스포츠`, mini: t`미니게임` };
+  if (lobby.isPending) return null;
+  const groups = (lobby.data ?? []).filter((g) => g.games.length > 0);
+  if (groups.length === 0) return <Empty><Trans>이용 가능한 게임이 없습니다.</Trans></Empty>;
+  return (
+    <div className={css.groups} data-testid="game-lobby">
+      {groups.map((g) => (
+        <Card key={g.groupCode} className={`${css.group} ${css[g.groupCode] ?? ''}`} data-testid={`games-${g.groupCode}`}>
+          <h2 className={css.groupName}>{names[g.groupCode] ?? g.groupName}</h2>
+          <ul className={css.tiles}>
+            {g.games.map((game) => <GameTile key={`${game.vendorCode}/${game.gameCode}`} game={game} vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''} />)}
+          </ul>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function GameTile({ game, vendorName }: { game: LobbyGame; vendorName: string }) {
+  const maint = game.status === 'MAINT';
+  return (
+    <li>
+      <button type="button" className={css.tile} disabled={maint} onClick={() => void launchGame(game)}>
+        <span className={css.icon} aria-hidden>{ICONS[game.kind] ?? '★'}</span>
+        <span className={css.name}>{game.gameName}</span>
+        <span className={css.vendor}>{maint ? <Trans>점검 중</Trans> : vendorName}</span>
+      </button>
+    </li>
+  );
+}

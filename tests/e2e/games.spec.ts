@@ -1,0 +1,123 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+const PASS = 'demo1234!';
+/** One player per project so the three projects can share the database. */
+const players: Record<string, string> = { pixel7: 'user7', iphone14: 'user8', desktop: 'user9' };
+const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-games-${name}.png`;
+const money = (text: string) => Number(text.replace(/[^\d-]/g, ''));
+
+async function acceptDialog(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(dialog.filter({ hasText: text })).toHaveCount(0);
+}
+
+async function dismissPopups(page: Page) {
+  const popup = page.getByTestId('site-popup');
+  await page.addLocatorHandler(popup, async () => {
+    await popup.getByRole('button', { name: '닫기', exact: true }).click();
+  });
+}
+
+async function playerLogin(page: Page, memId: string) {
+  await page.goto('/demo');
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('input[name=memPass]').press('Enter');
+  await expect(page).toHaveURL(/\/demo\/main$/);
+}
+
+/** Taps a game tile in the lobby and returns the game's tab (phones) or popup (desktop). */
+async function launch(page: Page, gameName: string, kind: string) {
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: new RegExp(gameName) }).click();
+  const game = await opened;
+  await expect(game.getByTestId('game-page')).toHaveAttribute('data-kind', kind);
+  return game;
+}
+
+test.beforeEach(async ({ page }) => {
+  await dismissPopups(page);
+});
+
+test('a player plays slot, baccarat and sports from the lobby and finds the bets in the history', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const phone = info.project.name !== 'desktop';
+  await playerLogin(page, players[info.project.name] ?? 'user7');
+  const lobby = page.getByTestId('game-lobby');
+  await expect(lobby.getByTestId('games-slot')).toBeVisible();
+  await expect(lobby.getByTestId('games-casino')).toBeVisible();
+  await page.screenshot({ path: shot(info, 'lobby'), fullPage: true, animations: 'disabled' });
+
+  // slot: a few spins; the main tab's header follows the game's balance without a reload
+  const slot = await launch(page, 'Lucky Sevens', 'slot');
+  if (phone) expect(slot.viewportSize()?.width).toBe(page.viewportSize()?.width);
+  const before = money(await page.getByTestId('cash').innerText());
+  for (let i = 1; i <= 3; i++) {
+    await slot.getByTestId('spin').click();
+    await expect(slot.getByTestId('slot-result')).toHaveAttribute('data-spins', String(i));
+  }
+  const slotBalance = money(await slot.getByTestId('game-balance').innerText());
+  await slot.screenshot({ path: shot(info, 'slot'), fullPage: true, animations: 'disabled' });
+  await expect.poll(async () => money(await page.getByTestId('cash').innerText())).toBe(slotBalance);
+  expect(before).toBeGreaterThan(0);
+  await slot.close();
+
+  // sports: a two-leg parlay; the slip shows the combined odds floored to 2 decimals
+  const sports = await launch(page, 'Sportsbook', 'sports');
+  const events = sports.getByTestId('sport-event');
+  await events.nth(0).getByRole('button').first().click();
+  await events.nth(1).getByRole('button').last().click();
+  await sports.getByTestId('slip-bar').click();
+  const slip = sports.getByTestId('bet-slip');
+  await slip.getByRole('tab', { name: /다폴/ }).click();
+  await slip.getByLabel('베팅금액').fill('1000');
+  const odds = Number(await slip.getByTestId('slip-odds').innerText());
+  expect(money(await slip.getByTestId('slip-win').innerText())).toBe(Math.floor(1000 * odds + 1e-9));
+  await sports.screenshot({ path: shot(info, 'sports-slip'), animations: 'disabled' });
+  await slip.getByRole('button', { name: '베팅하기' }).click();
+  await acceptDialog(sports, '1건의 베팅이 완료되었습니다.');
+  await sports.close();
+
+  // baccarat (transfer wallet): cash moves to game money at launch; one hand with result cards
+  const bac = await launch(page, 'Baccarat A', 'baccarat');
+  await expect(page.getByTestId('cash')).toHaveText('0');
+  await bac.getByTestId('spot-player').click();
+  await bac.getByTestId('spot-player').click();
+  await bac.getByTestId('deal').click();
+  await expect(bac.getByTestId('baccarat-result')).toHaveAttribute('data-result', /player|banker|tie/);
+  await expect(bac.getByTestId('baccarat-payout')).toBeVisible();
+  await bac.screenshot({ path: shot(info, 'baccarat'), fullPage: true, animations: 'disabled' });
+  const gameMoney = money(await bac.getByTestId('game-balance').innerText());
+  await bac.close();
+
+  // integrated money: game money back to cash after a confirmation
+  await expect.poll(async () => money(await page.getByTestId('game-money').innerText())).toBe(gameMoney);
+  await page.getByTestId('convert-game-money').click();
+  await acceptDialog(page, '게임머니를 보유머니로 전환하시겠습니까?');
+  const result = page.getByTestId('convert-result');
+  await expect(result).toHaveAttribute('data-state', 'complete');
+  await page.screenshot({ path: shot(info, 'convert') });
+  await result.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByTestId('cash')).toHaveText(gameMoney.toLocaleString('en-US'));
+  await expect(page.getByTestId('game-money')).toHaveText('0');
+
+  // bet history: the new bets with their labels; a baccarat bet's detail shows the cards
+  await page.getByRole('link', { name: /베팅내역/ }).first().click();
+  const history = page.getByTestId('bet-history');
+  await expect(history).toBeVisible();
+  const rows = phone ? history.getByTestId('bet-card') : history.locator('tbody tr');
+  // newest first: the hand, the parlay (open until its events end), then the three spins
+  const hand = rows.nth(0);
+  await expect(hand).toContainText('Baccarat A');
+  await expect(hand).toContainText(/PASS|FAIL|TIE/);
+  await expect(rows.nth(1)).toContainText('Sportsbook');
+  await expect(rows.nth(1)).toContainText('WAIT');
+  for (const i of [2, 3, 4]) await expect(rows.nth(i)).toContainText('Lucky Sevens');
+  await page.screenshot({ path: shot(info, 'history'), fullPage: true, animations: 'disabled' });
+  await (phone ? hand.click() : hand.getByRole('button', { name: '상세' }).click());
+  const detail = page.getByTestId('bet-detail');
+  await expect(detail.getByRole('listitem', { name: /spades|hearts|diamonds|clubs/ }).first()).toBeVisible();
+  await page.screenshot({ path: shot(info, 'bet-detail') });
+});
