@@ -28,9 +28,16 @@ import { Route as PrefixMemberPointuseRouteImport } from './routes/$prefix/_memb
 import { Route as PrefixMemberPointuselistRouteImport } from './routes/$prefix/_member/pointuselist'
 import { Route as PrefixMemberQnaRouteImport } from './routes/$prefix/_member/qna'
 import { Route as PrefixMemberQnawriteRouteImport } from './routes/$prefix/_member/qnawrite'
+import { Route as PrefixPartnerBettingListRouteImport } from './routes/$prefix/_partner/bettingList'
+import { Route as PrefixPartnerBettingListSportRouteImport } from './routes/$prefix/_partner/bettingListSport'
+import { Route as PrefixPartnerBettingcasinoRouteImport } from './routes/$prefix/_partner/bettingcasino'
+import { Route as PrefixPartnerBettingslotRouteImport } from './routes/$prefix/_partner/bettingslot'
+import { Route as PrefixPartnerBettingtotalRouteImport } from './routes/$prefix/_partner/bettingtotal'
 import { Route as PrefixPartnerCashListRouteImport } from './routes/$prefix/_partner/cashList'
 import { Route as PrefixPartnerCashListMyRouteImport } from './routes/$prefix/_partner/cashListMy'
 import { Route as PrefixPartnerOnlineMemberListRouteImport } from './routes/$prefix/_partner/onlineMemberList'
+import { Route as PrefixPartnerPartnerCalculationListRouteImport } from './routes/$prefix/_partner/partnerCalculationList'
+import { Route as PrefixPartnerPartnerCalculationUserListRouteImport } from './routes/$prefix/_partner/partnerCalculationUserList'
 import { Route as PrefixPartnerPartnerDetailRouteImport } from './routes/$prefix/_partner/partnerDetail'
 import { Route as PrefixPartnerPartnerListRouteImport } from './routes/$prefix/_partner/partnerList'
 import { Route as PrefixPartnerPartnerList2RouteImport } from './routes/$prefix/_partner/partnerList2'
@@ -38,8 +45,15 @@ import { Route as PrefixPartnerPartnerListLevelChar123codeChar125RouteImport } f
 import { Route as PrefixPartnerPartnerMainRouteImport } from './routes/$prefix/_partner/partnerMain'
 import { Route as PrefixPartnerPartnerMemberListRouteImport } from './routes/$prefix/_partner/partnerMemberList'
 import { Route as PrefixPartnerPartnerMoneyMoveListRouteImport } from './routes/$prefix/_partner/partnerMoneyMoveList'
+import { Route as PrefixPartnerPartnerRateRouteImport } from './routes/$prefix/_partner/partnerRate'
 import { Route as PrefixPartnerPartnerUserListRouteImport } from './routes/$prefix/_partner/partnerUserList'
 import { Route as PrefixPartnerPointListRouteImport } from './routes/$prefix/_partner/pointList'
+import { Route as PrefixPartnerStatDateBetRouteImport } from './routes/$prefix/_partner/statDateBet'
+import { Route as PrefixPartnerStatisticAllGamesRouteImport } from './routes/$prefix/_partner/statisticAllGames'
+import { Route as PrefixPartnerStatisticAllUsersRouteImport } from './routes/$prefix/_partner/statisticAllUsers'
+import { Route as PrefixPartnerStatisticDateAgentRouteImport } from './routes/$prefix/_partner/statisticDateAgent'
+import { Route as PrefixPartnerStatisticDateGamesRouteImport } from './routes/$prefix/_partner/statisticDateGames'
+import { Route as PrefixPartnerStatisticDateUsersRouteImport } from './routes/$prefix/_partner/statisticDateUsers'
 import { Route as PrefixPartnerSubMemberListRouteImport } from './routes/$prefix/_partner/subMemberList'
 import { Route as PrefixPartnerSubpartnerPointListRouteImport } from './routes/$prefix/_partner/subpartnerPointList'
 import { Route as PrefixPartnerUserDetailRouteImport } from './routes/$prefix/_partner/userDetail'
@@ -158,6 +172,36 @@ const PrefixMemberQnawriteRoute = PrefixMemberQnawriteRouteImport.update({
   path: '/qnawrite',
   getParentRoute: () => PrefixMemberRouteRoute,
 } as any)
+const PrefixPartnerBettingListRoute =
+  PrefixPartnerBettingListRouteImport.update({
+    id: '/bettingList',
+    path: '/bettingList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerBettingListSportRoute =
+  PrefixPartnerBettingListSportRouteImport.update({
+    id: '/bettingListSport',
+    path: '/bettingListSport',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerBettingcasinoRoute =
+  PrefixPartnerBettingcasinoRouteImport.update({
+    id: '/bettingcasino',
+    path: '/bettingcasino',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerBettingslotRoute =
+  PrefixPartnerBettingslotRouteImport.update({
+    id: '/bettingslot',
+    path: '/bettingslot',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerBettingtotalRoute =
+  PrefixPartnerBettingtotalRouteImport.update({
+    id: '/bettingtotal',
+    path: '/bettingtotal',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
 const PrefixPartnerCashListRoute = PrefixPartnerCashListRouteImport.update({
   id: '/cashList',
   path: '/cashList',
@@ -172,6 +216,18 @@ const PrefixPartnerOnlineMemberListRoute =
   PrefixPartnerOnlineMemberListRouteImport.update({
     id: '/onlineMemberList',
     path: '/onlineMemberList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerCalculationListRoute =
+  PrefixPartnerPartnerCalculationListRouteImport.update({
+    id: '/partnerCalculationList',
+    path: '/partnerCalculationList',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerPartnerCalculationUserListRoute =
+  PrefixPartnerPartnerCalculationUserListRouteImport.update({
+    id: '/partnerCalculationUserList',
+    path: '/partnerCalculationUserList',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
 const PrefixPartnerPartnerDetailRoute =
@@ -216,6 +272,12 @@ const PrefixPartnerPartnerMoneyMoveListRoute =
     path: '/partnerMoneyMoveList',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
+const PrefixPartnerPartnerRateRoute =
+  PrefixPartnerPartnerRateRouteImport.update({
+    id: '/partnerRate',
+    path: '/partnerRate',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
 const PrefixPartnerPartnerUserListRoute =
   PrefixPartnerPartnerUserListRouteImport.update({
     id: '/partnerUserList',
@@ -227,6 +289,42 @@ const PrefixPartnerPointListRoute = PrefixPartnerPointListRouteImport.update({
   path: '/pointList',
   getParentRoute: () => PrefixPartnerRouteRoute,
 } as any)
+const PrefixPartnerStatDateBetRoute =
+  PrefixPartnerStatDateBetRouteImport.update({
+    id: '/statDateBet',
+    path: '/statDateBet',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatisticAllGamesRoute =
+  PrefixPartnerStatisticAllGamesRouteImport.update({
+    id: '/statisticAllGames',
+    path: '/statisticAllGames',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatisticAllUsersRoute =
+  PrefixPartnerStatisticAllUsersRouteImport.update({
+    id: '/statisticAllUsers',
+    path: '/statisticAllUsers',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatisticDateAgentRoute =
+  PrefixPartnerStatisticDateAgentRouteImport.update({
+    id: '/statisticDateAgent',
+    path: '/statisticDateAgent',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatisticDateGamesRoute =
+  PrefixPartnerStatisticDateGamesRouteImport.update({
+    id: '/statisticDateGames',
+    path: '/statisticDateGames',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatisticDateUsersRoute =
+  PrefixPartnerStatisticDateUsersRouteImport.update({
+    id: '/statisticDateUsers',
+    path: '/statisticDateUsers',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
 const PrefixPartnerSubMemberListRoute =
   PrefixPartnerSubMemberListRouteImport.update({
     id: '/subMemberList',
@@ -383,9 +481,16 @@ export interface FileRoutesByFullPath {
   '/$prefix/pointuselist': typeof PrefixMemberPointuselistRoute
   '/$prefix/qna': typeof PrefixMemberQnaRoute
   '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
+  '/$prefix/bettingList': typeof PrefixPartnerBettingListRoute
+  '/$prefix/bettingListSport': typeof PrefixPartnerBettingListSportRoute
+  '/$prefix/bettingcasino': typeof PrefixPartnerBettingcasinoRoute
+  '/$prefix/bettingslot': typeof PrefixPartnerBettingslotRoute
+  '/$prefix/bettingtotal': typeof PrefixPartnerBettingtotalRoute
   '/$prefix/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
   '/$prefix/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
+  '/$prefix/partnerCalculationList': typeof PrefixPartnerPartnerCalculationListRoute
+  '/$prefix/partnerCalculationUserList': typeof PrefixPartnerPartnerCalculationUserListRoute
   '/$prefix/partnerDetail': typeof PrefixPartnerPartnerDetailRoute
   '/$prefix/partnerList': typeof PrefixPartnerPartnerListRoute
   '/$prefix/partnerList2': typeof PrefixPartnerPartnerList2Route
@@ -393,8 +498,15 @@ export interface FileRoutesByFullPath {
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
   '/$prefix/partnerMemberList': typeof PrefixPartnerPartnerMemberListRoute
   '/$prefix/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/partnerRate': typeof PrefixPartnerPartnerRateRoute
   '/$prefix/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/statDateBet': typeof PrefixPartnerStatDateBetRoute
+  '/$prefix/statisticAllGames': typeof PrefixPartnerStatisticAllGamesRoute
+  '/$prefix/statisticAllUsers': typeof PrefixPartnerStatisticAllUsersRoute
+  '/$prefix/statisticDateAgent': typeof PrefixPartnerStatisticDateAgentRoute
+  '/$prefix/statisticDateGames': typeof PrefixPartnerStatisticDateGamesRoute
+  '/$prefix/statisticDateUsers': typeof PrefixPartnerStatisticDateUsersRoute
   '/$prefix/subMemberList': typeof PrefixPartnerSubMemberListRoute
   '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/userDetail': typeof PrefixPartnerUserDetailRoute
@@ -435,9 +547,16 @@ export interface FileRoutesByTo {
   '/$prefix/pointuselist': typeof PrefixMemberPointuselistRoute
   '/$prefix/qna': typeof PrefixMemberQnaRoute
   '/$prefix/qnawrite': typeof PrefixMemberQnawriteRoute
+  '/$prefix/bettingList': typeof PrefixPartnerBettingListRoute
+  '/$prefix/bettingListSport': typeof PrefixPartnerBettingListSportRoute
+  '/$prefix/bettingcasino': typeof PrefixPartnerBettingcasinoRoute
+  '/$prefix/bettingslot': typeof PrefixPartnerBettingslotRoute
+  '/$prefix/bettingtotal': typeof PrefixPartnerBettingtotalRoute
   '/$prefix/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
   '/$prefix/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
+  '/$prefix/partnerCalculationList': typeof PrefixPartnerPartnerCalculationListRoute
+  '/$prefix/partnerCalculationUserList': typeof PrefixPartnerPartnerCalculationUserListRoute
   '/$prefix/partnerDetail': typeof PrefixPartnerPartnerDetailRoute
   '/$prefix/partnerList': typeof PrefixPartnerPartnerListRoute
   '/$prefix/partnerList2': typeof PrefixPartnerPartnerList2Route
@@ -445,8 +564,15 @@ export interface FileRoutesByTo {
   '/$prefix/partnerMain': typeof PrefixPartnerPartnerMainRoute
   '/$prefix/partnerMemberList': typeof PrefixPartnerPartnerMemberListRoute
   '/$prefix/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/partnerRate': typeof PrefixPartnerPartnerRateRoute
   '/$prefix/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/statDateBet': typeof PrefixPartnerStatDateBetRoute
+  '/$prefix/statisticAllGames': typeof PrefixPartnerStatisticAllGamesRoute
+  '/$prefix/statisticAllUsers': typeof PrefixPartnerStatisticAllUsersRoute
+  '/$prefix/statisticDateAgent': typeof PrefixPartnerStatisticDateAgentRoute
+  '/$prefix/statisticDateGames': typeof PrefixPartnerStatisticDateGamesRoute
+  '/$prefix/statisticDateUsers': typeof PrefixPartnerStatisticDateUsersRoute
   '/$prefix/subMemberList': typeof PrefixPartnerSubMemberListRoute
   '/$prefix/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/userDetail': typeof PrefixPartnerUserDetailRoute
@@ -493,9 +619,16 @@ export interface FileRoutesById {
   '/$prefix/_member/pointuselist': typeof PrefixMemberPointuselistRoute
   '/$prefix/_member/qna': typeof PrefixMemberQnaRoute
   '/$prefix/_member/qnawrite': typeof PrefixMemberQnawriteRoute
+  '/$prefix/_partner/bettingList': typeof PrefixPartnerBettingListRoute
+  '/$prefix/_partner/bettingListSport': typeof PrefixPartnerBettingListSportRoute
+  '/$prefix/_partner/bettingcasino': typeof PrefixPartnerBettingcasinoRoute
+  '/$prefix/_partner/bettingslot': typeof PrefixPartnerBettingslotRoute
+  '/$prefix/_partner/bettingtotal': typeof PrefixPartnerBettingtotalRoute
   '/$prefix/_partner/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/_partner/cashListMy': typeof PrefixPartnerCashListMyRoute
   '/$prefix/_partner/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
+  '/$prefix/_partner/partnerCalculationList': typeof PrefixPartnerPartnerCalculationListRoute
+  '/$prefix/_partner/partnerCalculationUserList': typeof PrefixPartnerPartnerCalculationUserListRoute
   '/$prefix/_partner/partnerDetail': typeof PrefixPartnerPartnerDetailRoute
   '/$prefix/_partner/partnerList': typeof PrefixPartnerPartnerListRoute
   '/$prefix/_partner/partnerList2': typeof PrefixPartnerPartnerList2Route
@@ -503,8 +636,15 @@ export interface FileRoutesById {
   '/$prefix/_partner/partnerMain': typeof PrefixPartnerPartnerMainRoute
   '/$prefix/_partner/partnerMemberList': typeof PrefixPartnerPartnerMemberListRoute
   '/$prefix/_partner/partnerMoneyMoveList': typeof PrefixPartnerPartnerMoneyMoveListRoute
+  '/$prefix/_partner/partnerRate': typeof PrefixPartnerPartnerRateRoute
   '/$prefix/_partner/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/_partner/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/_partner/statDateBet': typeof PrefixPartnerStatDateBetRoute
+  '/$prefix/_partner/statisticAllGames': typeof PrefixPartnerStatisticAllGamesRoute
+  '/$prefix/_partner/statisticAllUsers': typeof PrefixPartnerStatisticAllUsersRoute
+  '/$prefix/_partner/statisticDateAgent': typeof PrefixPartnerStatisticDateAgentRoute
+  '/$prefix/_partner/statisticDateGames': typeof PrefixPartnerStatisticDateGamesRoute
+  '/$prefix/_partner/statisticDateUsers': typeof PrefixPartnerStatisticDateUsersRoute
   '/$prefix/_partner/subMemberList': typeof PrefixPartnerSubMemberListRoute
   '/$prefix/_partner/subpartnerPointList': typeof PrefixPartnerSubpartnerPointListRoute
   '/$prefix/_partner/userDetail': typeof PrefixPartnerUserDetailRoute
@@ -549,9 +689,16 @@ export interface FileRouteTypes {
     | '/$prefix/pointuselist'
     | '/$prefix/qna'
     | '/$prefix/qnawrite'
+    | '/$prefix/bettingList'
+    | '/$prefix/bettingListSport'
+    | '/$prefix/bettingcasino'
+    | '/$prefix/bettingslot'
+    | '/$prefix/bettingtotal'
     | '/$prefix/cashList'
     | '/$prefix/cashListMy'
     | '/$prefix/onlineMemberList'
+    | '/$prefix/partnerCalculationList'
+    | '/$prefix/partnerCalculationUserList'
     | '/$prefix/partnerDetail'
     | '/$prefix/partnerList'
     | '/$prefix/partnerList2'
@@ -559,8 +706,15 @@ export interface FileRouteTypes {
     | '/$prefix/partnerMain'
     | '/$prefix/partnerMemberList'
     | '/$prefix/partnerMoneyMoveList'
+    | '/$prefix/partnerRate'
     | '/$prefix/partnerUserList'
     | '/$prefix/pointList'
+    | '/$prefix/statDateBet'
+    | '/$prefix/statisticAllGames'
+    | '/$prefix/statisticAllUsers'
+    | '/$prefix/statisticDateAgent'
+    | '/$prefix/statisticDateGames'
+    | '/$prefix/statisticDateUsers'
     | '/$prefix/subMemberList'
     | '/$prefix/subpartnerPointList'
     | '/$prefix/userDetail'
@@ -601,9 +755,16 @@ export interface FileRouteTypes {
     | '/$prefix/pointuselist'
     | '/$prefix/qna'
     | '/$prefix/qnawrite'
+    | '/$prefix/bettingList'
+    | '/$prefix/bettingListSport'
+    | '/$prefix/bettingcasino'
+    | '/$prefix/bettingslot'
+    | '/$prefix/bettingtotal'
     | '/$prefix/cashList'
     | '/$prefix/cashListMy'
     | '/$prefix/onlineMemberList'
+    | '/$prefix/partnerCalculationList'
+    | '/$prefix/partnerCalculationUserList'
     | '/$prefix/partnerDetail'
     | '/$prefix/partnerList'
     | '/$prefix/partnerList2'
@@ -611,8 +772,15 @@ export interface FileRouteTypes {
     | '/$prefix/partnerMain'
     | '/$prefix/partnerMemberList'
     | '/$prefix/partnerMoneyMoveList'
+    | '/$prefix/partnerRate'
     | '/$prefix/partnerUserList'
     | '/$prefix/pointList'
+    | '/$prefix/statDateBet'
+    | '/$prefix/statisticAllGames'
+    | '/$prefix/statisticAllUsers'
+    | '/$prefix/statisticDateAgent'
+    | '/$prefix/statisticDateGames'
+    | '/$prefix/statisticDateUsers'
     | '/$prefix/subMemberList'
     | '/$prefix/subpartnerPointList'
     | '/$prefix/userDetail'
@@ -658,9 +826,16 @@ export interface FileRouteTypes {
     | '/$prefix/_member/pointuselist'
     | '/$prefix/_member/qna'
     | '/$prefix/_member/qnawrite'
+    | '/$prefix/_partner/bettingList'
+    | '/$prefix/_partner/bettingListSport'
+    | '/$prefix/_partner/bettingcasino'
+    | '/$prefix/_partner/bettingslot'
+    | '/$prefix/_partner/bettingtotal'
     | '/$prefix/_partner/cashList'
     | '/$prefix/_partner/cashListMy'
     | '/$prefix/_partner/onlineMemberList'
+    | '/$prefix/_partner/partnerCalculationList'
+    | '/$prefix/_partner/partnerCalculationUserList'
     | '/$prefix/_partner/partnerDetail'
     | '/$prefix/_partner/partnerList'
     | '/$prefix/_partner/partnerList2'
@@ -668,8 +843,15 @@ export interface FileRouteTypes {
     | '/$prefix/_partner/partnerMain'
     | '/$prefix/_partner/partnerMemberList'
     | '/$prefix/_partner/partnerMoneyMoveList'
+    | '/$prefix/_partner/partnerRate'
     | '/$prefix/_partner/partnerUserList'
     | '/$prefix/_partner/pointList'
+    | '/$prefix/_partner/statDateBet'
+    | '/$prefix/_partner/statisticAllGames'
+    | '/$prefix/_partner/statisticAllUsers'
+    | '/$prefix/_partner/statisticDateAgent'
+    | '/$prefix/_partner/statisticDateGames'
+    | '/$prefix/_partner/statisticDateUsers'
     | '/$prefix/_partner/subMemberList'
     | '/$prefix/_partner/subpartnerPointList'
     | '/$prefix/_partner/userDetail'
@@ -835,6 +1017,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixMemberQnawriteRouteImport
       parentRoute: typeof PrefixMemberRouteRoute
     }
+    '/$prefix/_partner/bettingList': {
+      id: '/$prefix/_partner/bettingList'
+      path: '/bettingList'
+      fullPath: '/$prefix/bettingList'
+      preLoaderRoute: typeof PrefixPartnerBettingListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/bettingListSport': {
+      id: '/$prefix/_partner/bettingListSport'
+      path: '/bettingListSport'
+      fullPath: '/$prefix/bettingListSport'
+      preLoaderRoute: typeof PrefixPartnerBettingListSportRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/bettingcasino': {
+      id: '/$prefix/_partner/bettingcasino'
+      path: '/bettingcasino'
+      fullPath: '/$prefix/bettingcasino'
+      preLoaderRoute: typeof PrefixPartnerBettingcasinoRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/bettingslot': {
+      id: '/$prefix/_partner/bettingslot'
+      path: '/bettingslot'
+      fullPath: '/$prefix/bettingslot'
+      preLoaderRoute: typeof PrefixPartnerBettingslotRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/bettingtotal': {
+      id: '/$prefix/_partner/bettingtotal'
+      path: '/bettingtotal'
+      fullPath: '/$prefix/bettingtotal'
+      preLoaderRoute: typeof PrefixPartnerBettingtotalRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
     '/$prefix/_partner/cashList': {
       id: '/$prefix/_partner/cashList'
       path: '/cashList'
@@ -854,6 +1071,20 @@ declare module '@tanstack/react-router' {
       path: '/onlineMemberList'
       fullPath: '/$prefix/onlineMemberList'
       preLoaderRoute: typeof PrefixPartnerOnlineMemberListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerCalculationList': {
+      id: '/$prefix/_partner/partnerCalculationList'
+      path: '/partnerCalculationList'
+      fullPath: '/$prefix/partnerCalculationList'
+      preLoaderRoute: typeof PrefixPartnerPartnerCalculationListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/partnerCalculationUserList': {
+      id: '/$prefix/_partner/partnerCalculationUserList'
+      path: '/partnerCalculationUserList'
+      fullPath: '/$prefix/partnerCalculationUserList'
+      preLoaderRoute: typeof PrefixPartnerPartnerCalculationUserListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_partner/partnerDetail': {
@@ -905,6 +1136,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPartnerPartnerMoneyMoveListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
+    '/$prefix/_partner/partnerRate': {
+      id: '/$prefix/_partner/partnerRate'
+      path: '/partnerRate'
+      fullPath: '/$prefix/partnerRate'
+      preLoaderRoute: typeof PrefixPartnerPartnerRateRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
     '/$prefix/_partner/partnerUserList': {
       id: '/$prefix/_partner/partnerUserList'
       path: '/partnerUserList'
@@ -917,6 +1155,48 @@ declare module '@tanstack/react-router' {
       path: '/pointList'
       fullPath: '/$prefix/pointList'
       preLoaderRoute: typeof PrefixPartnerPointListRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statDateBet': {
+      id: '/$prefix/_partner/statDateBet'
+      path: '/statDateBet'
+      fullPath: '/$prefix/statDateBet'
+      preLoaderRoute: typeof PrefixPartnerStatDateBetRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statisticAllGames': {
+      id: '/$prefix/_partner/statisticAllGames'
+      path: '/statisticAllGames'
+      fullPath: '/$prefix/statisticAllGames'
+      preLoaderRoute: typeof PrefixPartnerStatisticAllGamesRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statisticAllUsers': {
+      id: '/$prefix/_partner/statisticAllUsers'
+      path: '/statisticAllUsers'
+      fullPath: '/$prefix/statisticAllUsers'
+      preLoaderRoute: typeof PrefixPartnerStatisticAllUsersRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statisticDateAgent': {
+      id: '/$prefix/_partner/statisticDateAgent'
+      path: '/statisticDateAgent'
+      fullPath: '/$prefix/statisticDateAgent'
+      preLoaderRoute: typeof PrefixPartnerStatisticDateAgentRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statisticDateGames': {
+      id: '/$prefix/_partner/statisticDateGames'
+      path: '/statisticDateGames'
+      fullPath: '/$prefix/statisticDateGames'
+      preLoaderRoute: typeof PrefixPartnerStatisticDateGamesRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statisticDateUsers': {
+      id: '/$prefix/_partner/statisticDateUsers'
+      path: '/statisticDateUsers'
+      fullPath: '/$prefix/statisticDateUsers'
+      preLoaderRoute: typeof PrefixPartnerStatisticDateUsersRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_partner/subMemberList': {
@@ -1124,9 +1404,16 @@ const PrefixMemberRouteRouteWithChildren =
   PrefixMemberRouteRoute._addFileChildren(PrefixMemberRouteRouteChildren)
 
 interface PrefixPartnerRouteRouteChildren {
+  PrefixPartnerBettingListRoute: typeof PrefixPartnerBettingListRoute
+  PrefixPartnerBettingListSportRoute: typeof PrefixPartnerBettingListSportRoute
+  PrefixPartnerBettingcasinoRoute: typeof PrefixPartnerBettingcasinoRoute
+  PrefixPartnerBettingslotRoute: typeof PrefixPartnerBettingslotRoute
+  PrefixPartnerBettingtotalRoute: typeof PrefixPartnerBettingtotalRoute
   PrefixPartnerCashListRoute: typeof PrefixPartnerCashListRoute
   PrefixPartnerCashListMyRoute: typeof PrefixPartnerCashListMyRoute
   PrefixPartnerOnlineMemberListRoute: typeof PrefixPartnerOnlineMemberListRoute
+  PrefixPartnerPartnerCalculationListRoute: typeof PrefixPartnerPartnerCalculationListRoute
+  PrefixPartnerPartnerCalculationUserListRoute: typeof PrefixPartnerPartnerCalculationUserListRoute
   PrefixPartnerPartnerDetailRoute: typeof PrefixPartnerPartnerDetailRoute
   PrefixPartnerPartnerListRoute: typeof PrefixPartnerPartnerListRoute
   PrefixPartnerPartnerList2Route: typeof PrefixPartnerPartnerList2Route
@@ -1134,8 +1421,15 @@ interface PrefixPartnerRouteRouteChildren {
   PrefixPartnerPartnerMainRoute: typeof PrefixPartnerPartnerMainRoute
   PrefixPartnerPartnerMemberListRoute: typeof PrefixPartnerPartnerMemberListRoute
   PrefixPartnerPartnerMoneyMoveListRoute: typeof PrefixPartnerPartnerMoneyMoveListRoute
+  PrefixPartnerPartnerRateRoute: typeof PrefixPartnerPartnerRateRoute
   PrefixPartnerPartnerUserListRoute: typeof PrefixPartnerPartnerUserListRoute
   PrefixPartnerPointListRoute: typeof PrefixPartnerPointListRoute
+  PrefixPartnerStatDateBetRoute: typeof PrefixPartnerStatDateBetRoute
+  PrefixPartnerStatisticAllGamesRoute: typeof PrefixPartnerStatisticAllGamesRoute
+  PrefixPartnerStatisticAllUsersRoute: typeof PrefixPartnerStatisticAllUsersRoute
+  PrefixPartnerStatisticDateAgentRoute: typeof PrefixPartnerStatisticDateAgentRoute
+  PrefixPartnerStatisticDateGamesRoute: typeof PrefixPartnerStatisticDateGamesRoute
+  PrefixPartnerStatisticDateUsersRoute: typeof PrefixPartnerStatisticDateUsersRoute
   PrefixPartnerSubMemberListRoute: typeof PrefixPartnerSubMemberListRoute
   PrefixPartnerSubpartnerPointListRoute: typeof PrefixPartnerSubpartnerPointListRoute
   PrefixPartnerUserDetailRoute: typeof PrefixPartnerUserDetailRoute
@@ -1143,9 +1437,18 @@ interface PrefixPartnerRouteRouteChildren {
 }
 
 const PrefixPartnerRouteRouteChildren: PrefixPartnerRouteRouteChildren = {
+  PrefixPartnerBettingListRoute: PrefixPartnerBettingListRoute,
+  PrefixPartnerBettingListSportRoute: PrefixPartnerBettingListSportRoute,
+  PrefixPartnerBettingcasinoRoute: PrefixPartnerBettingcasinoRoute,
+  PrefixPartnerBettingslotRoute: PrefixPartnerBettingslotRoute,
+  PrefixPartnerBettingtotalRoute: PrefixPartnerBettingtotalRoute,
   PrefixPartnerCashListRoute: PrefixPartnerCashListRoute,
   PrefixPartnerCashListMyRoute: PrefixPartnerCashListMyRoute,
   PrefixPartnerOnlineMemberListRoute: PrefixPartnerOnlineMemberListRoute,
+  PrefixPartnerPartnerCalculationListRoute:
+    PrefixPartnerPartnerCalculationListRoute,
+  PrefixPartnerPartnerCalculationUserListRoute:
+    PrefixPartnerPartnerCalculationUserListRoute,
   PrefixPartnerPartnerDetailRoute: PrefixPartnerPartnerDetailRoute,
   PrefixPartnerPartnerListRoute: PrefixPartnerPartnerListRoute,
   PrefixPartnerPartnerList2Route: PrefixPartnerPartnerList2Route,
@@ -1155,8 +1458,15 @@ const PrefixPartnerRouteRouteChildren: PrefixPartnerRouteRouteChildren = {
   PrefixPartnerPartnerMemberListRoute: PrefixPartnerPartnerMemberListRoute,
   PrefixPartnerPartnerMoneyMoveListRoute:
     PrefixPartnerPartnerMoneyMoveListRoute,
+  PrefixPartnerPartnerRateRoute: PrefixPartnerPartnerRateRoute,
   PrefixPartnerPartnerUserListRoute: PrefixPartnerPartnerUserListRoute,
   PrefixPartnerPointListRoute: PrefixPartnerPointListRoute,
+  PrefixPartnerStatDateBetRoute: PrefixPartnerStatDateBetRoute,
+  PrefixPartnerStatisticAllGamesRoute: PrefixPartnerStatisticAllGamesRoute,
+  PrefixPartnerStatisticAllUsersRoute: PrefixPartnerStatisticAllUsersRoute,
+  PrefixPartnerStatisticDateAgentRoute: PrefixPartnerStatisticDateAgentRoute,
+  PrefixPartnerStatisticDateGamesRoute: PrefixPartnerStatisticDateGamesRoute,
+  PrefixPartnerStatisticDateUsersRoute: PrefixPartnerStatisticDateUsersRoute,
   PrefixPartnerSubMemberListRoute: PrefixPartnerSubMemberListRoute,
   PrefixPartnerSubpartnerPointListRoute: PrefixPartnerSubpartnerPointListRoute,
   PrefixPartnerUserDetailRoute: PrefixPartnerUserDetailRoute,

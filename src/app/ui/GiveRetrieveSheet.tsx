@@ -7,7 +7,7 @@ import { retailCalls } from '../../contract/retail';
 import { api } from '../lib/api';
 import { alert, confirm } from '../lib/dialogs';
 import { formatMoney } from '../lib/format';
-import { applyBalance, refreshMine, useMoneyAction } from '../lib/moneyAction';
+import { applyBalance, refreshMine, refuseMoneyOffline, useMoneyAction } from '../lib/moneyAction';
 import { session } from '../lib/session/store';
 import { BottomSheet } from './BottomSheet';
 import { Button } from './Button';
@@ -87,6 +87,7 @@ function MoveForm({ target, kind, initialMode, by, onDone }: FormProps) {
   const who = target.memNick ? `${target.memId} (${target.memNick})` : target.memId;
 
   async function submit() {
+    if (await refuseMoneyOffline()) return;
     const value = Number(amount);
     if (!value) return alert(t`금액을 입력해 주세요.`);
     if (by === 'partner' && mode === 'give' && value > mine) return alert(t`지급 금액이 보유 머니보다 큽니다.`);

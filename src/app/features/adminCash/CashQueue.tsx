@@ -10,7 +10,7 @@ import { cashTypeName, requestStatusName } from '../../lib/codeNames';
 import { lastDays } from '../../lib/dayRange';
 import { confirm } from '../../lib/dialogs';
 import { formatMoney } from '../../lib/format';
-import { refreshMine, useMoneyAction } from '../../lib/moneyAction';
+import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -39,6 +39,7 @@ export function CashQueue() {
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
 
   async function process(r: Row, to: 2 | 1 | -1) {
+    if (await refuseMoneyOffline()) return;
     const amount = formatMoney(r.cashAmt, site?.cashDecimal ?? 1);
     const kind = cashTypeName(r.cashType);
     const question =

@@ -40,6 +40,7 @@ export function Charge() {
   }
 
   async function apply() {
+    if (await refuseMoneyOffline()) return;
     const value = Number(amount);
     if (!value) return alert(t`입금 금액을 입력해 주세요.`);
     const shown = formatMoney(value, site?.cashDecimal ?? 1);

@@ -5,7 +5,7 @@ import { cashCalls } from '../../../contract/cash';
 import { api } from '../../lib/api';
 import { alert, confirm } from '../../lib/dialogs';
 import { formatKst, formatMoney } from '../../lib/format';
-import { refreshMine, useMoneyAction } from '../../lib/moneyAction';
+import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -34,6 +34,7 @@ export function Exchange() {
   const tooMuch = () => alert(t`출금 금액이 보유머니보다 큽니다.`);
 
   async function apply() {
+    if (await refuseMoneyOffline()) return;
     if (suspended) return alert(t`출금이 정지된 상태입니다.`);
     const value = Number(amount);
     if (!value) return alert(t`출금 금액을 입력해 주세요.`);

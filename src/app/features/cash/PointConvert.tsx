@@ -5,7 +5,7 @@ import { pointCalls } from '../../../contract/point';
 import { api } from '../../lib/api';
 import { alert, confirm } from '../../lib/dialogs';
 import { formatMoney } from '../../lib/format';
-import { applyBalance, refreshMine, useMoneyAction } from '../../lib/moneyAction';
+import { applyBalance, refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -30,6 +30,7 @@ export function PointConvert() {
   const change = (raw: string) => (Number(raw) > points ? notEnough() : setAmount(raw));
 
   async function apply() {
+    if (await refuseMoneyOffline()) return;
     if (!value) return alert(t`전환할 포인트를 입력해 주세요.`);
     if (value > points) return notEnough();
     const min = formatMoney(MIN_CONVERT, site?.cashDecimal ?? 1);

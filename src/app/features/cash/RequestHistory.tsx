@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,7 +7,7 @@ import { cashCalls } from '../../../contract/cash';
 import { api } from '../../lib/api';
 import { requestStatusName } from '../../lib/codeNames';
 import { confirm } from '../../lib/dialogs';
-import { refreshMine, useMoneyAction } from '../../lib/moneyAction';
+import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -27,8 +27,10 @@ export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
   const [page, setPage] = useState(1);
   const query = useQuery(cashRequestsQueryOptions(prefix, member?.memId ?? '', cashType, page));
   const cancel = useMoneyAction();
+  useRefetchOnBalance(member?.cashAmt, query.refetch);
 
   async function onCancel(row: Row) {
+    if (await refuseMoneyOffline()) return;
     if (!(await confirm(t`신청을 취소하시겠습니까?`))) return;
     const done = await cancel.run(`cancel:${row.cashIdx}`, (requestId) => api(cashCalls.cancel, { cashIdx: row.cashIdx, requestId }));
     if (done) refreshMine();
@@ -64,4 +66,13 @@ export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
       {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}
     </section>
   );
+}
+
+/** A balance pushed from the server (an approval, a rejection) means the requests changed too. */
+function useRefetchOnBalance(cash: number | undefined, refetch: () => unknown) {
+  const seen = useRef(cash);
+  useEffect(() => {
+    if (seen.current !== cash) void refetch();
+    seen.current = cash;
+  }, [cash, refetch]);
 }

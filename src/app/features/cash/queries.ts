@@ -10,6 +10,8 @@ export const cashRequestsQueryOptions = (prefix: string, memId: string, cashType
   queryOptions({
     queryKey: userKey(prefix, memId, 'cash', 'requests', cashType, page),
     queryFn: () => api(cashCalls.list, { cashType, page }),
+    // an approved withdrawal moves no balance, so no push tells the screen
+    refetchInterval: 30_000,
   });
 
 /** Accrued points ('in') or conversions ('out') over whole Korea-time days. */

@@ -1,0 +1,243 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, rmSync } from 'node:fs';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+
+const PASS = 'demo1234!';
+const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-money-${name}.png`;
+
+/** Users per project, so the three projects can run against the same database. */
+const depositUser = { pixel7: 'user1', iphone14: 'user6', desktop: 'user7' } as const;
+const giveUser = { pixel7: 'user2', iphone14: 'user4', desktop: 'user5' } as const;
+const pick = (m: Record<string, string>, info: TestInfo) => m[info.project.name] ?? Object.values(m)[0];
+
+async function acceptDialog(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: '확인' }).click();
+  // the next alert may open in the same dialog at once
+  await expect(dialog.filter({ hasText: text })).toHaveCount(0);
+}
+
+async function playerLogin(page: Page, memId: string, base = '') {
+  await page.goto(`${base}/demo`);
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('input[name=memPass]').press('Enter');
+  await expect(page).toHaveURL(/\/demo\/main$/);
+}
+
+async function captchaLogin(page: Page, path: string, memId: string) {
+  await page.goto(path);
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('#captcha').fill('1234');
+  await page.locator('#captcha').press('Enter');
+}
+
+const cashOf = async (page: Page) => Number((await page.getByTestId('cash').innerText()).replace(/,/g, ''));
+const shown = (n: number) => n.toLocaleString('en-US');
+
+/** Site popups (notices) may cover the page after login: close them whenever they get in the way. */
+async function dismissPopups(page: Page) {
+  const popup = page.getByTestId('site-popup');
+  await page.addLocatorHandler(popup, async () => {
+    await popup.getByRole('button', { name: '닫기', exact: true }).click();
+  });
+  return page;
+}
+
+async function newPage(browser: Browser, info: TestInfo) {
+  const ctx = await browser.newContext(info.project.use);
+  return dismissPopups(await ctx.newPage());
+}
+
+test.beforeEach(async ({ page }) => {
+  await dismissPopups(page);
+});
+
+test('a deposit request approved by the operator shows in the header without reload', async ({ page, browser }, info) => {
+  const memId = pick(depositUser, info);
+  await playerLogin(page, memId);
+  await page.goto('/demo/charge');
+  await expect(page.getByTestId('charge')).toBeVisible();
+  const before = await cashOf(page);
+
+  await page.getByRole('button', { name: '입금 신청' }).click();
+  await acceptDialog(page, '입금 금액을 입력해 주세요.');
+  await page.getByRole('button', { name: '+10,000', exact: true }).click();
+  await page.getByRole('button', { name: '+30,000', exact: true }).click();
+  await expect(page.getByLabel('입금 금액')).toHaveValue('40,000');
+  await page.getByRole('button', { name: '입금 신청' }).click();
+  await acceptDialog(page, '40,000 입금 신청하시겠습니까?');
+  await acceptDialog(page, '입금 신청이 완료되었습니다.');
+  await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('신청');
+  await page.screenshot({ path: shot(info, 'charge'), fullPage: true });
+
+  const admin = await newPage(browser, info);
+  await captchaLogin(admin, '/demo/admin/login', 'admin');
+  await expect(admin.getByTestId('admin-home')).toBeVisible();
+  await admin.goto('/demo/admin/cash');
+  await admin.getByPlaceholder('회원 아이디').fill(memId);
+  await admin.getByPlaceholder('회원 아이디').press('Enter');
+  await admin.getByRole('button', { name: '대기', exact: true }).click();
+  await acceptDialog(admin, `${memId}의 입금 40,000을(를) 대기로 변경하시겠습니까?`);
+  await admin.getByRole('button', { name: '승인', exact: true }).click();
+  await admin.screenshot({ path: shot(info, 'admin-queue'), fullPage: true });
+  await acceptDialog(admin, `${memId}의 입금 40,000을(를) 승인하시겠습니까?`);
+  await expect(admin.getByRole('button', { name: '승인', exact: true })).toHaveCount(0);
+  await admin.context().close();
+
+  // the CASH push (or the 5-second check) updates the header; no reload
+  await expect(page.getByTestId('cash')).toHaveText(shown(before + 40_000), { timeout: 15_000 });
+  await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('완료');
+});
+
+test('a partner gives money through the bottom sheet and the member sees it live', async ({ page, browser }, info) => {
+  const memId = pick(giveUser, info);
+  const member = await newPage(browser, info);
+  await playerLogin(member, memId);
+  const before = await cashOf(member);
+
+  await captchaLogin(page, '/demo/login', 'ptn7');
+  await expect(page.getByTestId('partner-main')).toBeVisible();
+  await page.goto('/demo/partnerMoneyMoveList');
+  await expect(page.getByTestId('money-move')).toBeVisible();
+  await page.getByRole('tab', { name: '지급/회수', exact: true }).click();
+  await page.getByRole('button', { name: '머니 지급' }).click();
+  await acceptDialog(page, '회원 아이디를 선택해 주세요.');
+  await page.locator('select[name=targetId]').selectOption(memId);
+  await expect(page.getByTestId('target-cash')).toHaveText(shown(before));
+  await page.getByRole('button', { name: '머니 지급' }).click();
+
+  const sheet = page.getByTestId('give-retrieve-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId('sheet-target')).toContainText(memId);
+  await sheet.getByRole('button', { name: '+5,000', exact: true }).click();
+  await sheet.getByRole('button', { name: '+50,000', exact: true }).click();
+  await expect(sheet.getByLabel('지급 금액')).toHaveValue('55,000');
+  await page.screenshot({ path: shot(info, 'sheet') });
+  await sheet.getByTestId('sheet-submit').click();
+  await acceptDialog(page, `${memId}`);
+  await acceptDialog(page, '지급이 완료되었습니다.');
+  await expect(sheet).toBeHidden();
+
+  await expect(member.getByTestId('cash')).toHaveText(shown(before + 55_000), { timeout: 15_000 });
+
+  // the history tab lists the give in blue with an O
+  await page.getByRole('tab', { name: '지급/회수 내역' }).click();
+  await expect(page.getByText(memId, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await page.screenshot({ path: shot(info, 'money-move'), fullPage: true });
+  await member.context().close();
+});
+
+/** A second server whose clock reads 23:45 KST today (the bank maintenance window). */
+async function startLateServer(port: number): Promise<ChildProcess> {
+  const now = Date.now();
+  const kstMidnight = Math.floor((now + 9 * 3_600_000) / 86_400_000) * 86_400_000 - 9 * 3_600_000;
+  const offset = kstMidnight + (23 * 60 + 45) * 60_000 - now;
+  const dataDir = `tmp/e2e-clock-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync('tmp', { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    stdio: ['ignore', openSync(`${dataDir}.log`, 'w'), 'inherit'],
+    env: { ...process.env, PORT: String(port), PITBOSS_DATA: dataDir, NODE_ENV: 'test', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_TEST_CLOCK_OFFSET_MS: String(offset) },
+  });
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`http://localhost:${port}/api/health`).then((r) => r.ok, () => false);
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the second server did not start');
+}
+
+test.describe('bank maintenance', () => {
+  const port = 4300 + Math.floor(Math.random() * 500);
+  let server: ChildProcess | null = null;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    server = await startLateServer(port);
+  });
+  test.afterAll(async () => {
+    server?.kill();
+    rmSync(`tmp/e2e-clock-${port}`, { recursive: true, force: true });
+    rmSync(`tmp/e2e-clock-${port}.log`, { force: true });
+  });
+
+  test('a withdrawal at 23:45 KST is refused and nothing moves', async ({ page }, info) => {
+    const base = `http://localhost:${port}`;
+    await playerLogin(page, 'user3', base);
+    await page.goto(`${base}/demo/exchange`);
+    await expect(page.getByTestId('exchange')).toBeVisible();
+    const before = await cashOf(page);
+    await page.getByRole('button', { name: '+10,000', exact: true }).click();
+    await page.locator('input[name=cashOutPass]').fill('123456');
+    await expect(page.locator('input[name=cashOutPass]')).toHaveValue('1234');
+    await page.screenshot({ path: shot(info, 'exchange'), fullPage: true });
+    await page.getByRole('button', { name: '출금 신청' }).click();
+    await acceptDialog(page, '10,000 출금 신청하시겠습니까?');
+    await acceptDialog(page, '23:30~00:30은 은행 점검 시간입니다. 잠시 후 다시 시도해 주세요.');
+    await expect(page.getByTestId('cash')).toHaveText(shown(before));
+    await expect(page.getByTestId('request-status')).toHaveCount(0);
+
+    // a quick add above the held cash is refused
+    await page.getByRole('button', { name: '+1,000,000', exact: true }).click();
+    await acceptDialog(page, '출금 금액이 보유머니보다 큽니다.');
+    await expect(page.getByLabel('출금 금액')).toHaveValue('10,000');
+  });
+});
+
+test('point conversion, money lists and the offline refusal', async ({ page }, info) => {
+  const memId = pick({ pixel7: 'user8', iphone14: 'user9', desktop: 'user10' }, info);
+  await playerLogin(page, memId);
+  await page.goto('/demo/point');
+  await expect(page.getByTestId('point-history')).toBeVisible();
+  await page.screenshot({ path: shot(info, 'point'), fullPage: true });
+  await page.getByRole('tab', { name: '포인트 전환 신청' }).click();
+  await expect(page).toHaveURL(/\/demo\/pointuse$/);
+  const points = Number((await page.getByTestId('points-left').innerText()).replace(/,/g, ''));
+  const cash = await cashOf(page);
+  await page.getByRole('button', { name: '+10,000', exact: true }).click();
+  await page.getByRole('button', { name: '전환 신청' }).click();
+  await acceptDialog(page, '10,000 포인트를 머니로 전환하시겠습니까?');
+  await acceptDialog(page, '포인트 전환이 완료되었습니다.');
+  await expect(page.getByTestId('cash')).toHaveText(shown(cash + 10_000));
+  await expect(page.getByTestId('points-left')).toHaveText(shown(points - 10_000));
+  await page.screenshot({ path: shot(info, 'pointuse'), fullPage: true });
+  await page.getByRole('tab', { name: '포인트 전환 내역' }).click();
+  await expect(page.getByTestId('point-convert-history')).toContainText('10,000');
+
+  // offline: the last list stays with its time; a money action is refused at once
+  await page.goto('/demo/charge');
+  await expect(page.getByTestId('request-history')).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: '+10,000', exact: true }).click();
+  await page.getByRole('button', { name: '입금 신청' }).click();
+  await acceptDialog(page, '오프라인 상태에서는 머니 요청을 처리할 수 없습니다.');
+  await page.getByRole('link', { name: '출금' }).filter({ visible: true }).first().click();
+  await expect(page.getByTestId('exchange')).toBeVisible();
+  await page.context().setOffline(false);
+});
+
+test('partner lists: own cash log and the cash list with its tree', async ({ page }, info) => {
+  await captchaLogin(page, '/demo/login', 'ptn6');
+  await expect(page.getByTestId('partner-main')).toBeVisible();
+  await page.goto('/demo/cashListMy');
+  await expect(page.getByTestId('cash-list-my')).toBeVisible();
+  for (const label of ['입금', '출금', '게임머니 이동', '게임머니 전환', '보유금 지급', '보유금 회수']) {
+    await expect(page.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
+  }
+  await expect(page.getByRole('checkbox', { name: '상위 지급', exact: true })).not.toBeChecked();
+  await page.screenshot({ path: shot(info, 'cashListMy'), fullPage: true });
+  await page.goto('/demo/cashList');
+  await expect(page.getByTestId('cash-list')).toBeVisible();
+  await page.screenshot({ path: shot(info, 'cashList'), fullPage: true });
+  await page.goto('/demo/subpartnerPointList');
+  await expect(page.getByTestId('sub-point-list')).toBeVisible();
+  await page.goto('/demo/pointList');
+  await expect(page.getByTestId('point-accrual')).toBeVisible();
+  // partners reach the player money screens inside their own shell
+  await page.goto('/demo/exchange');
+  await expect(page.getByTestId('exchange')).toBeVisible();
+  await expect(page.getByTestId('partner-stats')).toBeVisible();
+});
