@@ -82,8 +82,6 @@ async function clearCheckWindow(admin: Page) {
   });
 }
 
-const visible = (page: Page, testId: string) => page.getByTestId(testId).locator('visible=true');
-
 test('an inquiry answered by the operator: the badge arrives live and opening it clears it', async ({ page, browser }, info) => {
   const project = info.project.name;
   const title = `문의 ${project} ${Date.now().toString(36)}`;
@@ -239,7 +237,7 @@ test('offline: the last-seen inbox and notice list are shown with their time', a
   });
   await page.goto('/demo/noticeList');
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect(visible(page, 'notice-list').locator('a[href*="noticeRead"]').first()).toBeVisible();
+  await expect(page.locator('a[href*="noticeRead"]').locator('visible=true').first()).toBeVisible();
   const noticeTitle = (await page.locator('a[href*="noticeRead"]').locator('visible=true').first().textContent()) ?? '';
   await page.locator('a[href*="noticeRead"]').locator('visible=true').first().click();
   await expect(page.getByTestId('notice-content')).not.toBeEmpty();
