@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { lastDays } from '../../lib/dayRange';
 import { formatNumber } from '../../lib/format';
 import { session } from '../../lib/session/store';
+import { DashboardNotices } from '../../ui/DashboardNotices';
 import { Money } from '../../ui/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, topInfoQueryOptions } from './dashboard/queries';
 import { CashReport, MyCashReport } from './dashboard/Reports';
@@ -42,7 +43,7 @@ export function PartnerMain() {
             <CashReport prefix={prefix} me={me} />
             <MyCashReport prefix={prefix} me={me} />
           </div>
-          {/* notices */}
+          <DashboardNotices />
           <PayLog prefix={prefix} me={me} />
         </>
       ) : (
