@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { Empty } from '../../ui/Empty';
 import { Money } from '../../ui/Money';
+import { RateTab } from '../../ui/RateTab';
 import { Tabs } from '../../ui/Tabs';
 import type { DetailTab } from './detailTabs';
 import { InfoTab } from './InfoTab';
@@ -45,13 +46,14 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
         value={tab}
         onChange={setTab}
         tabs={[
-          { key: 'info', label: t`회원정보` }, { key: 'login', label: t`최근접속` }, { key: 'notes', label: t`쪽지` },
+          { key: 'info', label: t`회원정보` }, { key: 'rate', label: t`요율정보` }, { key: 'login', label: t`최근접속` }, { key: 'notes', label: t`쪽지` },
           { key: 'cash', label: t`머니변동` }, { key: 'rolling', label: t`롤링변동` }, { key: 'games', label: t`게임내역` },
           { key: 'bets', label: t`베팅내역` },
         ]}
       />
       <div className={css.panel} role="tabpanel">
         {tab === 'info' && info && <InfoTab key={info.memId} {...props} info={info} editable={info.memId !== me} />}
+        {tab === 'rate' && <RateTab {...props} editable={id !== me} />}
         {tab === 'login' && <LoginTab {...props} />}
         {tab === 'notes' && <NotesTab {...props} />}
         {tab === 'cash' && <CashTab {...props} />}

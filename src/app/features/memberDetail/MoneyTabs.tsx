@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cashTypeCodes, cashTypeName } from '../../lib/codeNames';
 import { lastDays, type DayRange } from '../../lib/dayRange';
+import { BetDetailSheet } from '../../ui/BetDetailSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
@@ -97,6 +98,7 @@ export function BetsTab({ prefix, me, memId }: Props) {
   const w = useWindow();
   const [minWin, setMinWin] = useState('');
   const [applied, setApplied] = useState('');
+  const [detail, setDetail] = useState<number | null>(null);
   const q = useQuery(betListQueryOptions(prefix, me, memId, applied, w.range, w.page));
   type Row = NonNullable<typeof q.data>['list'][number];
   const columns: Column<Row>[] = [
@@ -109,9 +111,11 @@ export function BetsTab({ prefix, me, memId }: Props) {
     { key: 'amt', label: t`금액`, numeric: true, render: (r) => <Money value={r.amount} /> },
     { key: 'af', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.afMoney} /> },
     { key: 'at', label: t`베팅시간`, render: (r) => r.regDate },
+    { key: 'detail', label: t`상세`, render: (r) => <Button onClick={() => setDetail(r.betIdx)} data-testid="bet-detail-open"><Trans>상세</Trans></Button> },
   ];
   return (
     <>
+      <BetDetailSheet betId={detail} onClose={() => setDetail(null)} />
       <FilterBar onSubmit={() => (setApplied(minWin), w.setPage(1))}>
         <input
           className={inputClass}

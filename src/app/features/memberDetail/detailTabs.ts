@@ -1,4 +1,4 @@
-export const detailTabs = ['info', 'login', 'notes', 'cash', 'rolling', 'games', 'bets'] as const;
+export const detailTabs = ['info', 'rate', 'login', 'notes', 'cash', 'rolling', 'games', 'bets'] as const;
 export type DetailTab = (typeof detailTabs)[number];
 
 /** URL search of the detail screens: the member id (numbers too: ids may be all digits) and the open tab. */

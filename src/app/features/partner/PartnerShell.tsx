@@ -14,6 +14,8 @@ import { SiteFooter } from '../../ui/SiteFooter';
 import { SitePopups } from '../../ui/SitePopups';
 import { levelName } from './levels';
 import { PartnerMenuLinks } from './PartnerMenuLinks';
+import { BetMenuLinks } from './BetMenuLinks';
+import { RateModalHost } from '../../ui/RateModalHost';
 import { createPopup, openCreate } from '../../lib/createPopup';
 import css from './PartnerShell.module.css';
 
@@ -82,6 +84,7 @@ export function PartnerShell() {
             <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
           </div>
           <PartnerMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
+          <BetMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
           <div className={css.menuGroup}>
             <span className={css.menuLabel}><Trans>머니 관리</Trans></span>
             <Link to="/$prefix/partnerMoneyMoveList" params={{ prefix }}><Trans>머니 지급/회수</Trans></Link>
@@ -112,6 +115,7 @@ export function PartnerShell() {
         </main>
       </div>
       <SitePopups />
+      <RateModalHost />
       {createUsed && <Suspense fallback={null}><CreatePopup /></Suspense>}
     </div>
   );

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import type { ResOf } from '../../../contract/define';
+import type { statsCalls } from '../../../contract/stats';
+import { categoryName } from '../../lib/betCodes';
+import { figure } from '../../lib/figures';
+import { session } from '../../lib/session/store';
+import { DataList, type Column } from '../../ui/DataList';
+import { Money } from '../../ui/Money';
+import { Signed } from '../../ui/Signed';
+import { SplitBar, categoryColors } from '../../ui/SplitBar';
+import { statsQueryOptions } from './queries';
+import { StatsFrame, useStatsFilter } from './StatsFrame';
+
+type UserRow = ResOf<typeof statsCalls.allUsers>['list'][number];
+type DayUserRow = ResOf<typeof statsCalls.dateUsers>['list'][number];
+
+const groups = ['casino', 'slot', 'sport', 'mini'] as const;
+
+/** statisticAllUsers: every player of the subtree over the dates, with the category split of their bets. */
+export function AllUsers() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const filter = useStatsFilter();
+  const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'allUsers', filter.f));
+  const total = q.data?.total;
+  const columns: Column<UserRow>[] = [
+    { key: 'who', label: t`아이디(닉네임)`, render: (r) => <>{r.memId} <small>({r.memNick})</small></> },
+    { key: 'upper', label: t`상위`, render: (r) => r.recommenderId },
+    { key: 'cnt', label: t`베팅 수`, numeric: true, render: (r) => r.betCnt.toLocaleString('en-US') },
+    { key: 'bet', label: t`베팅`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
+    { key: 'win', label: t`당첨`, numeric: true, render: (r) => <Money value={r.betAmtWin} /> },
+    { key: 'rolling', label: t`롤링`, numeric: true, render: (r) => <Money value={r.rollingAmt} /> },
+    { key: 'result', label: t`윈루즈`, numeric: true, render: (r) => <Signed value={r.betResultAmt} /> },
+  ];
+  return (
+    <StatsFrame
+      title={<Trans>회원별 통계</Trans>}
+      testId="stat-all-users"
+      filter={filter}
+      search
+      query={q}
+      chart={total && <SplitBar title={t`게임별 베팅 비중`} parts={groups.map((g) => ({ label: g === 'casino' ? t`카지노` : categoryName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))} />}
+    >
+      {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.memId} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}
+    </StatsFrame>
+  );
+}
+
+/** statisticDateUsers: per day and player. */
+export function DateUsers() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const filter = useStatsFilter();
+  const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'dateUsers', filter.f));
+  const columns: Column<DayUserRow>[] = [
+    { key: 'day', label: t`날짜`, render: (r) => r.days },
+    { key: 'who', label: t`아이디(닉네임)`, render: (r) => <>{r.memId} <small>({r.memNick})</small></> },
+    { key: 'cnt', label: t`베팅 수`, numeric: true, render: (r) => r.betCnt.toLocaleString('en-US') },
+    { key: 'bet', label: t`베팅`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
+    { key: 'win', label: t`당첨`, numeric: true, render: (r) => <Money value={r.winAmt} /> },
+    { key: 'rolling', label: t`롤링`, numeric: true, render: (r) => <Money value={r.rollingAmt} /> },
+    { key: 'result', label: t`윈루즈`, numeric: true, render: (r) => <Signed value={r.betResultAmt} /> },
+  ];
+  return (
+    <StatsFrame title={<Trans>일별 회원 통계</Trans>} testId="stat-date-users" filter={filter} query={q}>
+      {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.days}:${r.memId}`} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}
+    </StatsFrame>
+  );
+}

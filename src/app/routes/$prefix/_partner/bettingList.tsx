@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { session } from '../../../lib/session/store';
+import { BettingList } from '../../../features/betting/BettingList';
+
+export const Route = createFileRoute('/$prefix/_partner/bettingList')({
+  validateSearch: (s: Record<string, unknown>): { id?: string } => (s.id == null || s.id === '' ? {} : { id: String(s.id).slice(0, 40) }),
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: async ({ context, params, deps }) => {
+    const q = await import('../../../features/betting/queries');
+    await context.queryClient.ensureQueryData(q.betListQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultBetFilter(deps.id))).catch(() => undefined);
+  },
+  component: function BettingListPage() {
+    const { id } = Route.useSearch();
+    return <BettingList key={id ?? ''} id={id} />;
+  },
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { session } from '../../../lib/session/store';
+import { Settlement } from '../../../features/settlement/Settlement';
+
+export const Route = createFileRoute('/$prefix/_partner/partnerCalculationList')({
+  loader: async ({ context, params }) => {
+    const q = await import('../../../features/settlement/queries');
+    await context.queryClient.ensureQueryData(q.calcQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultCalcFilter())).catch(() => undefined);
+  },
+  component: Settlement,
+});

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { categoryName } from '../lib/betCodes';
+import { rateModal } from '../lib/rateModal';
+import { rateInfoListQueryOptions } from '../lib/rates';
+import { session } from '../lib/session/store';
+import { BottomSheet } from './BottomSheet';
+import { Empty } from './Empty';
+import css from './Rates.module.css';
+
+/** Rolling and losing percent per game category of the member a list row named. */
+export default function RateModal() {
+  const { memId } = useSnapshot(rateModal);
+  const { t } = useLingui();
+  return (
+    <BottomSheet open={memId != null} title={t`${memId ?? ''} 요율`} onClose={() => (rateModal.memId = null)}>
+      {memId && <Rates memId={memId} />}
+    </BottomSheet>
+  );
+}
+
+function Rates({ memId }: { memId: string }) {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const q = useQuery(rateInfoListQueryOptions(prefix, member?.memId ?? '', memId));
+  if (q.isPending) return <p>…</p>;
+  if (q.isError) return <Empty>{q.error.message}</Empty>;
+  return (
+    <table className={css.modalTable} data-testid="rate-modal">
+      <thead>
+        <tr><th><Trans>게임</Trans></th><th><Trans>롤링 %</Trans></th><th><Trans>루징 %</Trans></th></tr>
+      </thead>
+      <tbody>
+        {q.data.rateInfoList.map((r) => (
+          <tr key={r.category}><td>{categoryName(r.category)}</td><td>{r.pointRate}</td><td>{r.loseRate}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

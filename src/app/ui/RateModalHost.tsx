@@ -1,0 +1,13 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { rateModal } from '../lib/rateModal';
+
+const RateModal = lazy(() => import('./RateModal'));
+
+/** Loads the rate modal the first time a list opens it. */
+export function RateModalHost() {
+  const { memId } = useSnapshot(rateModal);
+  const [used, setUsed] = useState(false);
+  useEffect(() => setUsed((u) => u || memId != null), [memId]);
+  return used ? <Suspense fallback={null}><RateModal /></Suspense> : null;
+}
