@@ -121,3 +121,23 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect(detail.getByRole('listitem', { name: /spades|hearts|diamonds|clubs/ }).first()).toBeVisible();
   await page.screenshot({ path: shot(info, 'bet-detail') });
 });
+
+test('integrated money while a baccarat round is still open: the server warning, then fail', async ({ page }, info) => {
+  await playerLogin(page, players[info.project.name] ?? 'user7');
+  const bac = await launch(page, 'Baccarat A', 'baccarat');
+  // the stake is placed but the deal never reaches the vendor: the round stays open
+  await bac.route('**/api/demo-vendor/baccarat/deal', (r) => r.abort());
+  await bac.getByTestId('spot-player').click();
+  await bac.getByTestId('deal').click();
+  await acceptDialog(bac, '통신이 지연되고 있습니다');
+  await page.bringToFront();
+  await page.getByTestId('convert-game-money').click();
+  await acceptDialog(page, '게임머니를 보유머니로 전환하시겠습니까?');
+  await acceptDialog(page, /fully ended/);
+  const result = page.getByTestId('convert-result');
+  await expect(result).toHaveAttribute('data-state', 'fail');
+  await expect(result).toContainText('게임 종료를 확인 중입니다');
+  await page.screenshot({ path: shot(info, 'convert-fail') });
+  await result.getByRole('button', { name: '확인' }).click();
+  await expect(result).toBeHidden();
+});

@@ -39,9 +39,9 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
       setResult({ moved: r.moved, cashAmt: r.cashAmt });
       setState('complete');
     } catch (err) {
-      // a round still open at the vendor: its own words, as a warning
+      // a round still open at the vendor: the server's own words as the warning, the translated text in the result
       if (isApiError(err, 'C009')) await alert(err.message);
-      setFailure(isApiError(err, 'C009') ? err.message : apiMessage(err));
+      setFailure(apiMessage(err));
       setState('fail');
     }
   }

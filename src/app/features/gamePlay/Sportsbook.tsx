@@ -55,7 +55,7 @@ export default function Sportsbook(props: GameProps) {
                       type="button"
                       className={css.odd}
                       aria-pressed={on}
-                      onClick={() => toggle({ eventId: e.eventId, pick: s, odds, label: `${home} vs ${away}`, side: s === 'home' ? home : s === 'away' ? away : sideName.draw })}
+                      onClick={() => toggle({ eventId: e.eventId, pick: s, odds, label: `${home} vs ${away} · ${e.eventDate.slice(5, 16)}`, side: s === 'home' ? home : s === 'away' ? away : sideName.draw })}
                     >
                       <span className={css.oddSide}>{sideName[s]}</span>
                       <b>{odds.toFixed(2)}</b>
