@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { formatNumber } from '../../lib/format';
+import { formatKst, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -43,11 +43,11 @@ export function LedgerHealth() {
           </div>
           <Card>
             <dl className={css.facts}>
-              <div><dt><Trans>점검 시각</Trans></dt><dd>{r.checkedAt}</dd></div>
+              <div><dt><Trans>점검 시각</Trans></dt><dd>{Number.isNaN(Date.parse(r.checkedAt)) ? r.checkedAt : formatKst(Date.parse(r.checkedAt))}</dd></div>
               <div><dt><Trans>계정 수</Trans></dt><dd>{formatNumber(r.members)}</dd></div>
               <div><dt><Trans>원장 항목 수</Trans></dt><dd>{formatNumber(r.entries)}</dd></div>
-              <div><dt><Trans>머니 합계</Trans></dt><dd><Money value={r.totals.cash} /></dd></div>
-              <div><dt><Trans>포인트 합계</Trans></dt><dd><Money value={r.totals.point} /></dd></div>
+              <div><dt><Trans>머니 총합(하우스 포함)</Trans></dt><dd><Money value={r.totals.cash} /></dd></div>
+              <div><dt><Trans>포인트 총합(하우스 포함)</Trans></dt><dd><Money value={r.totals.point} /></dd></div>
             </dl>
           </Card>
           {groups.map((g) => (
