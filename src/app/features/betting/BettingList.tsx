@@ -104,7 +104,7 @@ export function BettingList({ id }: { id?: string }) {
         <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
       </FilterBar>
       <SeenAt query={query} />
-      {query.data && <p className={css.total}><Trans>총 {query.data.pageInfo.tatal_list_count}건</Trans></p>}
+      {query.data && <p className={css.total} data-testid="bet-total" data-count={query.data.pageInfo.tatal_list_count}><Trans>총 {query.data.pageInfo.tatal_list_count}건</Trans></p>}
       {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.betIdx} card={card} empty={<Trans>베팅 내역이 없습니다.</Trans>} />}
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
       <BetDetailSheet betId={detail} onClose={() => setDetail(null)} />

@@ -31,7 +31,7 @@ export function SportList() {
   const names: Record<(typeof sportOrders)[number], string> = { betAmt: t`베팅금`, betWinAmt: t`당첨금`, betDate: t`베팅시간`, eventDate: t`경기시간` };
 
   return (
-    <div className={css.page} data-testid="sport-list">
+    <div className={css.page} data-testid="sport-list" data-count={bets.length}>
       <div className={css.head}>
         <h1 className={css.title}><Trans>스포츠 베팅 내역</Trans></h1>
         <Link to="/$prefix/bettingList" params={{ prefix }} className={css.link}><Trans>카지노/슬롯 베팅 내역</Trans> ›</Link>

@@ -38,7 +38,7 @@ export function RateRow({ m, categories, onSave, onDetail }: {
         const name = categoryName(c);
         return (
           <td key={c} className={css.cell} data-label={name}>
-            <span className={css.cellName}>{name}</span>
+            <span className={css.cellName}>{name} <small><Trans>롤링 / 루징 %</Trans></small></span>
             <span className={css.pair}>
               <RateInput label={t`${m.memId} ${name} 롤링`} name={`${c}.pointRate`} value={draft.get(c).pointRate} min={r.minPointRate} max={r.maxPointRate} disabled={locked} onChange={(v, bad) => draft.set(c, 'pointRate', v, bad)} />
               <RateInput label={t`${m.memId} ${name} 루징`} name={`${c}.loseRate`} value={draft.get(c).loseRate} min={r.minLoseRate} max={r.maxLoseRate} disabled={locked} onChange={(v, bad) => draft.set(c, 'loseRate', v, bad)} />

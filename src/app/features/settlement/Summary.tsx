@@ -15,7 +15,7 @@ interface Totals {
 /** The summary strip: deposit, withdrawal, their difference, bet, win and win/lose. */
 export function Summary({ total }: { total: Totals }) {
   return (
-    <dl className={css.summary} data-testid="settle-summary">
+    <dl className={css.summary} data-testid="settle-summary" data-bet={total.betAmt}>
       <div><dt><Trans>입금</Trans></dt><dd><Money value={total.userCashIn} /></dd></div>
       <div><dt><Trans>출금</Trans></dt><dd><Money value={total.userCashOut} /></dd></div>
       <div><dt><Trans>입금-출금</Trans></dt><dd><Signed value={total.userCashResultAmt} /></dd></div>

@@ -76,7 +76,7 @@ export function BetStatus({ statType }: { statType: StatType }) {
           <FilterBar><DateRangeFilter value={range} onChange={setRange} /></FilterBar>
           <SeenAt query={q} />
           {own && (
-            <section className={css.section} data-testid="own-stat">
+            <section className={css.section} data-testid="own-stat" data-bet={own.betAmtSum}>
               <h2 className={css.sectionTitle}><Trans>{own.memId} 본인</Trans></h2>
               <DataList rows={[own]} columns={ownColumns} rowKey={(r) => r.memId} card={card} />
             </section>

@@ -61,7 +61,7 @@ export function DailyBetting() {
     </div>
   );
   return (
-    <div className={css.page} data-testid="daily-betting">
+    <div className={css.page} data-testid="daily-betting" data-bet={q.data?.dailyBetSum.dBetAmt}>
       <h1 className={css.title}><Trans>일별 베팅</Trans></h1>
       <FilterBar><DateRangeFilter value={range} onChange={setRange} /></FilterBar>
       <SeenAt query={q} />
