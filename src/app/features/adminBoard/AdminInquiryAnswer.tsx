@@ -13,7 +13,7 @@ import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
 import { HtmlContent } from '../../ui/HtmlContent';
-import { act } from './act';
+import { act } from '../../lib/operatorAction';
 import { adminInquiryQueryOptions, adminKey } from './queries';
 import article from '../../ui/Article.module.css';
 import fieldCss from '../../ui/Field.module.css';

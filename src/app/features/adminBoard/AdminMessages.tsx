@@ -14,7 +14,7 @@ import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { Pager } from '../../ui/Pager';
-import { act } from './act';
+import { act } from '../../lib/operatorAction';
 import { adminKey, sentMessagesQueryOptions } from './queries';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';

@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
-import { act } from './act';
+import { act } from '../../lib/operatorAction';
 import { NoticeEditor, type NoticeDraft } from './NoticeEditor';
 import { adminKey, adminNoticesQueryOptions } from './queries';
 import css from './AdminBoard.module.css';

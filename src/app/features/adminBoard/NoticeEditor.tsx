@@ -7,7 +7,7 @@ import { categoryName } from '../../lib/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { act } from './act';
+import { act } from '../../lib/operatorAction';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
 

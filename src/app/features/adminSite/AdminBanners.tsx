@@ -13,7 +13,7 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
-import { act } from './act';
+import { act } from '../../lib/operatorAction';
 import { BannerEditor, type BannerDraft } from './BannerEditor';
 import { adminSiteKey, bannerListQueryOptions } from './queries';
 import css from './AdminSite.module.css';

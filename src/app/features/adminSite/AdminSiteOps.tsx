@@ -10,7 +10,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
-import { act } from './act';
+import { act } from '../../lib/operatorAction';
 import { fromWire, kstNow, toWire } from './kstInput';
 import { adminSiteKey, siteStateQueryOptions } from './queries';
 import css from './AdminSite.module.css';

@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { act } from './act';
+import { act } from '../../lib/operatorAction';
 import { fromWire, toWire } from './kstInput';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminSite.module.css';

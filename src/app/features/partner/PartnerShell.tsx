@@ -12,7 +12,7 @@ import { Money } from '../../ui/Money';
 import { NoticeBox } from '../../ui/NoticeBox';
 import { SiteFooter } from '../../ui/SiteFooter';
 import { SitePopups } from '../../ui/SitePopups';
-import { levelName } from './levels';
+import { partnerLevelName as levelName } from '../../lib/codeNames';
 import { PartnerMenuLinks } from './PartnerMenuLinks';
 import { BetMenuLinks } from './BetMenuLinks';
 import { RateModalHost } from '../../ui/RateModalHost';

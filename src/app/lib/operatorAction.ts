@@ -1,6 +1,6 @@
-import { apiMessage } from '../../lib/apiMessage';
-import { alert, withLoading } from '../../lib/dialogs';
-import { refuseOffline } from '../../lib/offlineWrite';
+import { apiMessage } from './apiMessage';
+import { alert, withLoading } from './dialogs';
+import { refuseOffline } from './offlineWrite';
 
 /** One operator write: refused offline, the loading overlay, the error or the success message. */
 export async function act<T>(work: () => Promise<T>, done?: string): Promise<T | null> {
