@@ -4,7 +4,9 @@ import type { statsCalls } from '../../../contract/stats';
 import { partnerLevelName } from '../../lib/codeNames';
 import type { Column } from '../../ui/DataList';
 import { Money } from '../../ui/Money';
+import { openRateModal } from '../../lib/rateModal';
 import { Signed } from '../../ui/Signed';
+import css from './Statistics.module.css';
 
 export type StatRow = ResOf<typeof statsCalls.betStatistics>['myStatData'];
 
@@ -22,5 +24,6 @@ export function useStatColumns(who: (r: StatRow) => React.ReactNode): Column<Sta
     m('losingAmtSum', t`총 루징`),
     { key: 'loseRate', label: t`루징 %`, numeric: true, render: (r) => (r.partnerLevel ? `${r.loseRate}%` : '-') },
     m('couponCashSum', t`쿠폰`), m('cashAmtSum', t`보유머니`), m('pointAmtSum', t`보유롤링`),
+    { key: 'rate', label: t`요율`, render: (r) => (r.memId ? <button type="button" className={css.rateButton} onClick={() => openRateModal(r.memId)}>{t`요율`}</button> : null) },
   ];
 }
