@@ -48,10 +48,14 @@ import { Route as PrefixPartnerPartnerMoneyMoveListRouteImport } from './routes/
 import { Route as PrefixPartnerPartnerRateRouteImport } from './routes/$prefix/_partner/partnerRate'
 import { Route as PrefixPartnerPartnerUserListRouteImport } from './routes/$prefix/_partner/partnerUserList'
 import { Route as PrefixPartnerPointListRouteImport } from './routes/$prefix/_partner/pointList'
+import { Route as PrefixPartnerStatDateAgentRouteImport } from './routes/$prefix/_partner/statDateAgent'
 import { Route as PrefixPartnerStatDateBetRouteImport } from './routes/$prefix/_partner/statDateBet'
+import { Route as PrefixPartnerStatDateGamesRouteImport } from './routes/$prefix/_partner/statDateGames'
+import { Route as PrefixPartnerStatDateUsersRouteImport } from './routes/$prefix/_partner/statDateUsers'
 import { Route as PrefixPartnerStatisticAllGamesRouteImport } from './routes/$prefix/_partner/statisticAllGames'
 import { Route as PrefixPartnerStatisticAllUsersRouteImport } from './routes/$prefix/_partner/statisticAllUsers'
 import { Route as PrefixPartnerStatisticDateAgentRouteImport } from './routes/$prefix/_partner/statisticDateAgent'
+import { Route as PrefixPartnerStatisticDateBetRouteImport } from './routes/$prefix/_partner/statisticDateBet'
 import { Route as PrefixPartnerStatisticDateGamesRouteImport } from './routes/$prefix/_partner/statisticDateGames'
 import { Route as PrefixPartnerStatisticDateUsersRouteImport } from './routes/$prefix/_partner/statisticDateUsers'
 import { Route as PrefixPartnerSubMemberListRouteImport } from './routes/$prefix/_partner/subMemberList'
@@ -289,10 +293,28 @@ const PrefixPartnerPointListRoute = PrefixPartnerPointListRouteImport.update({
   path: '/pointList',
   getParentRoute: () => PrefixPartnerRouteRoute,
 } as any)
+const PrefixPartnerStatDateAgentRoute =
+  PrefixPartnerStatDateAgentRouteImport.update({
+    id: '/statDateAgent',
+    path: '/statDateAgent',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
 const PrefixPartnerStatDateBetRoute =
   PrefixPartnerStatDateBetRouteImport.update({
     id: '/statDateBet',
     path: '/statDateBet',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatDateGamesRoute =
+  PrefixPartnerStatDateGamesRouteImport.update({
+    id: '/statDateGames',
+    path: '/statDateGames',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatDateUsersRoute =
+  PrefixPartnerStatDateUsersRouteImport.update({
+    id: '/statDateUsers',
+    path: '/statDateUsers',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
 const PrefixPartnerStatisticAllGamesRoute =
@@ -311,6 +333,12 @@ const PrefixPartnerStatisticDateAgentRoute =
   PrefixPartnerStatisticDateAgentRouteImport.update({
     id: '/statisticDateAgent',
     path: '/statisticDateAgent',
+    getParentRoute: () => PrefixPartnerRouteRoute,
+  } as any)
+const PrefixPartnerStatisticDateBetRoute =
+  PrefixPartnerStatisticDateBetRouteImport.update({
+    id: '/statisticDateBet',
+    path: '/statisticDateBet',
     getParentRoute: () => PrefixPartnerRouteRoute,
   } as any)
 const PrefixPartnerStatisticDateGamesRoute =
@@ -501,10 +529,14 @@ export interface FileRoutesByFullPath {
   '/$prefix/partnerRate': typeof PrefixPartnerPartnerRateRoute
   '/$prefix/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/statDateAgent': typeof PrefixPartnerStatDateAgentRoute
   '/$prefix/statDateBet': typeof PrefixPartnerStatDateBetRoute
+  '/$prefix/statDateGames': typeof PrefixPartnerStatDateGamesRoute
+  '/$prefix/statDateUsers': typeof PrefixPartnerStatDateUsersRoute
   '/$prefix/statisticAllGames': typeof PrefixPartnerStatisticAllGamesRoute
   '/$prefix/statisticAllUsers': typeof PrefixPartnerStatisticAllUsersRoute
   '/$prefix/statisticDateAgent': typeof PrefixPartnerStatisticDateAgentRoute
+  '/$prefix/statisticDateBet': typeof PrefixPartnerStatisticDateBetRoute
   '/$prefix/statisticDateGames': typeof PrefixPartnerStatisticDateGamesRoute
   '/$prefix/statisticDateUsers': typeof PrefixPartnerStatisticDateUsersRoute
   '/$prefix/subMemberList': typeof PrefixPartnerSubMemberListRoute
@@ -567,10 +599,14 @@ export interface FileRoutesByTo {
   '/$prefix/partnerRate': typeof PrefixPartnerPartnerRateRoute
   '/$prefix/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/statDateAgent': typeof PrefixPartnerStatDateAgentRoute
   '/$prefix/statDateBet': typeof PrefixPartnerStatDateBetRoute
+  '/$prefix/statDateGames': typeof PrefixPartnerStatDateGamesRoute
+  '/$prefix/statDateUsers': typeof PrefixPartnerStatDateUsersRoute
   '/$prefix/statisticAllGames': typeof PrefixPartnerStatisticAllGamesRoute
   '/$prefix/statisticAllUsers': typeof PrefixPartnerStatisticAllUsersRoute
   '/$prefix/statisticDateAgent': typeof PrefixPartnerStatisticDateAgentRoute
+  '/$prefix/statisticDateBet': typeof PrefixPartnerStatisticDateBetRoute
   '/$prefix/statisticDateGames': typeof PrefixPartnerStatisticDateGamesRoute
   '/$prefix/statisticDateUsers': typeof PrefixPartnerStatisticDateUsersRoute
   '/$prefix/subMemberList': typeof PrefixPartnerSubMemberListRoute
@@ -639,10 +675,14 @@ export interface FileRoutesById {
   '/$prefix/_partner/partnerRate': typeof PrefixPartnerPartnerRateRoute
   '/$prefix/_partner/partnerUserList': typeof PrefixPartnerPartnerUserListRoute
   '/$prefix/_partner/pointList': typeof PrefixPartnerPointListRoute
+  '/$prefix/_partner/statDateAgent': typeof PrefixPartnerStatDateAgentRoute
   '/$prefix/_partner/statDateBet': typeof PrefixPartnerStatDateBetRoute
+  '/$prefix/_partner/statDateGames': typeof PrefixPartnerStatDateGamesRoute
+  '/$prefix/_partner/statDateUsers': typeof PrefixPartnerStatDateUsersRoute
   '/$prefix/_partner/statisticAllGames': typeof PrefixPartnerStatisticAllGamesRoute
   '/$prefix/_partner/statisticAllUsers': typeof PrefixPartnerStatisticAllUsersRoute
   '/$prefix/_partner/statisticDateAgent': typeof PrefixPartnerStatisticDateAgentRoute
+  '/$prefix/_partner/statisticDateBet': typeof PrefixPartnerStatisticDateBetRoute
   '/$prefix/_partner/statisticDateGames': typeof PrefixPartnerStatisticDateGamesRoute
   '/$prefix/_partner/statisticDateUsers': typeof PrefixPartnerStatisticDateUsersRoute
   '/$prefix/_partner/subMemberList': typeof PrefixPartnerSubMemberListRoute
@@ -709,10 +749,14 @@ export interface FileRouteTypes {
     | '/$prefix/partnerRate'
     | '/$prefix/partnerUserList'
     | '/$prefix/pointList'
+    | '/$prefix/statDateAgent'
     | '/$prefix/statDateBet'
+    | '/$prefix/statDateGames'
+    | '/$prefix/statDateUsers'
     | '/$prefix/statisticAllGames'
     | '/$prefix/statisticAllUsers'
     | '/$prefix/statisticDateAgent'
+    | '/$prefix/statisticDateBet'
     | '/$prefix/statisticDateGames'
     | '/$prefix/statisticDateUsers'
     | '/$prefix/subMemberList'
@@ -775,10 +819,14 @@ export interface FileRouteTypes {
     | '/$prefix/partnerRate'
     | '/$prefix/partnerUserList'
     | '/$prefix/pointList'
+    | '/$prefix/statDateAgent'
     | '/$prefix/statDateBet'
+    | '/$prefix/statDateGames'
+    | '/$prefix/statDateUsers'
     | '/$prefix/statisticAllGames'
     | '/$prefix/statisticAllUsers'
     | '/$prefix/statisticDateAgent'
+    | '/$prefix/statisticDateBet'
     | '/$prefix/statisticDateGames'
     | '/$prefix/statisticDateUsers'
     | '/$prefix/subMemberList'
@@ -846,10 +894,14 @@ export interface FileRouteTypes {
     | '/$prefix/_partner/partnerRate'
     | '/$prefix/_partner/partnerUserList'
     | '/$prefix/_partner/pointList'
+    | '/$prefix/_partner/statDateAgent'
     | '/$prefix/_partner/statDateBet'
+    | '/$prefix/_partner/statDateGames'
+    | '/$prefix/_partner/statDateUsers'
     | '/$prefix/_partner/statisticAllGames'
     | '/$prefix/_partner/statisticAllUsers'
     | '/$prefix/_partner/statisticDateAgent'
+    | '/$prefix/_partner/statisticDateBet'
     | '/$prefix/_partner/statisticDateGames'
     | '/$prefix/_partner/statisticDateUsers'
     | '/$prefix/_partner/subMemberList'
@@ -1157,11 +1209,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPartnerPointListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
+    '/$prefix/_partner/statDateAgent': {
+      id: '/$prefix/_partner/statDateAgent'
+      path: '/statDateAgent'
+      fullPath: '/$prefix/statDateAgent'
+      preLoaderRoute: typeof PrefixPartnerStatDateAgentRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
     '/$prefix/_partner/statDateBet': {
       id: '/$prefix/_partner/statDateBet'
       path: '/statDateBet'
       fullPath: '/$prefix/statDateBet'
       preLoaderRoute: typeof PrefixPartnerStatDateBetRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statDateGames': {
+      id: '/$prefix/_partner/statDateGames'
+      path: '/statDateGames'
+      fullPath: '/$prefix/statDateGames'
+      preLoaderRoute: typeof PrefixPartnerStatDateGamesRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statDateUsers': {
+      id: '/$prefix/_partner/statDateUsers'
+      path: '/statDateUsers'
+      fullPath: '/$prefix/statDateUsers'
+      preLoaderRoute: typeof PrefixPartnerStatDateUsersRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_partner/statisticAllGames': {
@@ -1183,6 +1256,13 @@ declare module '@tanstack/react-router' {
       path: '/statisticDateAgent'
       fullPath: '/$prefix/statisticDateAgent'
       preLoaderRoute: typeof PrefixPartnerStatisticDateAgentRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/statisticDateBet': {
+      id: '/$prefix/_partner/statisticDateBet'
+      path: '/statisticDateBet'
+      fullPath: '/$prefix/statisticDateBet'
+      preLoaderRoute: typeof PrefixPartnerStatisticDateBetRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_partner/statisticDateGames': {
@@ -1424,10 +1504,14 @@ interface PrefixPartnerRouteRouteChildren {
   PrefixPartnerPartnerRateRoute: typeof PrefixPartnerPartnerRateRoute
   PrefixPartnerPartnerUserListRoute: typeof PrefixPartnerPartnerUserListRoute
   PrefixPartnerPointListRoute: typeof PrefixPartnerPointListRoute
+  PrefixPartnerStatDateAgentRoute: typeof PrefixPartnerStatDateAgentRoute
   PrefixPartnerStatDateBetRoute: typeof PrefixPartnerStatDateBetRoute
+  PrefixPartnerStatDateGamesRoute: typeof PrefixPartnerStatDateGamesRoute
+  PrefixPartnerStatDateUsersRoute: typeof PrefixPartnerStatDateUsersRoute
   PrefixPartnerStatisticAllGamesRoute: typeof PrefixPartnerStatisticAllGamesRoute
   PrefixPartnerStatisticAllUsersRoute: typeof PrefixPartnerStatisticAllUsersRoute
   PrefixPartnerStatisticDateAgentRoute: typeof PrefixPartnerStatisticDateAgentRoute
+  PrefixPartnerStatisticDateBetRoute: typeof PrefixPartnerStatisticDateBetRoute
   PrefixPartnerStatisticDateGamesRoute: typeof PrefixPartnerStatisticDateGamesRoute
   PrefixPartnerStatisticDateUsersRoute: typeof PrefixPartnerStatisticDateUsersRoute
   PrefixPartnerSubMemberListRoute: typeof PrefixPartnerSubMemberListRoute
@@ -1461,10 +1545,14 @@ const PrefixPartnerRouteRouteChildren: PrefixPartnerRouteRouteChildren = {
   PrefixPartnerPartnerRateRoute: PrefixPartnerPartnerRateRoute,
   PrefixPartnerPartnerUserListRoute: PrefixPartnerPartnerUserListRoute,
   PrefixPartnerPointListRoute: PrefixPartnerPointListRoute,
+  PrefixPartnerStatDateAgentRoute: PrefixPartnerStatDateAgentRoute,
   PrefixPartnerStatDateBetRoute: PrefixPartnerStatDateBetRoute,
+  PrefixPartnerStatDateGamesRoute: PrefixPartnerStatDateGamesRoute,
+  PrefixPartnerStatDateUsersRoute: PrefixPartnerStatDateUsersRoute,
   PrefixPartnerStatisticAllGamesRoute: PrefixPartnerStatisticAllGamesRoute,
   PrefixPartnerStatisticAllUsersRoute: PrefixPartnerStatisticAllUsersRoute,
   PrefixPartnerStatisticDateAgentRoute: PrefixPartnerStatisticDateAgentRoute,
+  PrefixPartnerStatisticDateBetRoute: PrefixPartnerStatisticDateBetRoute,
   PrefixPartnerStatisticDateGamesRoute: PrefixPartnerStatisticDateGamesRoute,
   PrefixPartnerStatisticDateUsersRoute: PrefixPartnerStatisticDateUsersRoute,
   PrefixPartnerSubMemberListRoute: PrefixPartnerSubMemberListRoute,
