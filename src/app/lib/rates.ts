@@ -32,6 +32,7 @@ export function clampAlert(error: Clamp['error']) {
 const failText = (err: unknown) => {
   if (isApiError(err, 'R001')) return t`요율은 변경 후 하루 동안 다시 변경할 수 없습니다.`;
   if (isApiError(err, 'R002')) return t`허용 범위를 벗어난 요율입니다. (${err.message})`;
+  if (isApiError(err, 'A001')) return t`요율은 직속 상위 파트너만 변경할 수 있습니다.`;
   const m = apiMessage(err);
   return m || t`다시 시도해 주세요.`;
 };
