@@ -1,50 +1,17 @@
 // Partner tree and downline list over a generated subtree of 100,000 members on PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createMember } from '../src/server/domain/members.js';
 import { startServer } from '../src/server/server.js';
+import { admin, buildTree, dbUrl, p95 } from './tree.js';
 
-const adminUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_MS = 50;
-
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-/** One level of the tree: `count` members named `${prefix}${i}`, the i-th under `${parentPrefix}${i % parents}` (or the root). */
-function level(root: number, prefix: string, count: number, lvl: string, parent: { prefix: string; count: number } | null) {
-  const parentJoin = parent
-    ? `join member p on p.site_id = 'demo' and p.mem_id = '${parent.prefix}' || (i % ${parent.count})`
-    : '';
-  const parentId = parent ? 'p.id' : String(root);
-  return `
-    insert into member (site_id, mem_id, pass_hash, mem_nick, partner_level, login_type, parent_id, cash_amt, point_amt, created_at)
-    select 'demo', '${prefix}' || i, '!', '${prefix}n' || i, '${lvl}', '${lvl === 'NORMAL' ? 'NORMAL' : 'PARTNER'}', ${parentId},
-           (i * 7919) % 1000000, (i * 31) % 50000, now() - make_interval(secs => i * 13)
-    from generate_series(0, ${count - 1}) i ${parentJoin};
-    insert into member_path (ancestor_id, descendant_id, depth)
-    select m.id, m.id, 0 from member m where m.site_id = 'demo' and m.mem_id like '${prefix}%'
-    union all
-    select p.ancestor_id, m.id, p.depth + 1 from member m join member_path p on p.descendant_id = m.parent_id
-    where m.site_id = 'demo' and m.mem_id like '${prefix}%';`;
-}
-
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 /** Prints p95 of /api/v2/retail/hierarchy and /api/v2/user/lowerUserList over a 100,000-member subtree (goal < 50 ms). */
 export async function benchPartner(): Promise<void> {
   const name = `pitboss_bench_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: url.toString(), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234' });
+  const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: dbUrl(name), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234' });
   try {
     const { db, handle } = server.app;
     const ptn1 = await db.selectFrom('member').select('id').where('mem_id', '=', 'ptn1').executeTakeFirstOrThrow();
@@ -53,10 +20,7 @@ export async function benchPartner(): Promise<void> {
     });
     const t0 = performance.now();
     // 10 + 100 + 1,000 partners, 98,889 members under the 1,000 stores: 100,000 with the root
-    await handle.exec(level(root, 'bt', 10, 'PTN_3', null));
-    await handle.exec(level(root, 'bf', 100, 'PTN_4', { prefix: 'bt', count: 10 }));
-    await handle.exec(level(root, 'bs', 1000, 'PTN_5', { prefix: 'bf', count: 100 }));
-    await handle.exec(level(root, 'bu', 98_889, 'NORMAL', { prefix: 'bs', count: 1000 }));
+    await buildTree((t) => handle.exec(t), root, [['bt', 10, 'PTN_3'], ['bf', 100, 'PTN_4'], ['bs', 1000, 'PTN_5'], ['bu', 98_889, 'NORMAL']]);
     await handle.exec('vacuum analyze');
     const built = performance.now() - t0;
 
