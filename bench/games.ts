@@ -101,7 +101,7 @@ async function reportP95s(s: RunningServer) {
   return out;
 }
 
-async function bareInsert(s: RunningServer) {
+export async function bareInsert(s: RunningServer) {
   const db = s.app.db;
   const ref = await db.selectFrom('bet').select(['site_id', 'member_id', 'vendor_id', 'game_id', 'category']).limit(1).executeTakeFirstOrThrow();
   const times: number[] = [];
