@@ -1,6 +1,3 @@
-import { format as formatDate } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
-
 export const KST = 'Asia/Seoul';
 
 /** Integer amounts in the site's smallest unit, shown times cashDecimal; no decimals when cashDecimal is 1. */
@@ -13,9 +10,24 @@ export function formatMoney(amount: number | null | undefined, cashDecimal = 1):
 /** Plain count or amount with thousands separators. */
 export const formatNumber = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US');
 
-/** A moment shown in Korea time whatever the device zone. */
+const KST_OFFSET_MS = 9 * 3_600_000; // no daylight saving since 1988
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A moment shown in Korea time whatever the device zone; yyyy MM dd HH mm ss and 'quoted' text. */
 export function formatKst(at: Date | number, pattern = 'yyyy-MM-dd HH:mm:ss'): string {
-  return formatDate(new TZDate(typeof at === 'number' ? at : at.getTime(), KST), pattern);
+  const d = new Date((typeof at === 'number' ? at : at.getTime()) + KST_OFFSET_MS);
+  return pattern.replace(/'(?:[^']|'')*'|yyyy|MM|dd|HH|mm|ss|[A-Za-z]/g, (token) => {
+    if (token[0] === "'") return token === "''" ? "'" : token.slice(1, -1).replace(/''/g, "'");
+    switch (token) {
+      case 'yyyy': return pad(d.getUTCFullYear(), 4);
+      case 'MM': return pad(d.getUTCMonth() + 1);
+      case 'dd': return pad(d.getUTCDate());
+      case 'HH': return pad(d.getUTCHours());
+      case 'mm': return pad(d.getUTCMinutes());
+      case 'ss': return pad(d.getUTCSeconds());
+    }
+    throw new RangeError(`formatKst: unsupported token ${token}`);
+  });
 }
 
 /** Wire dates (`yyyy-MM-dd HH:mm:ss`, Korea time) to epoch ms. */
