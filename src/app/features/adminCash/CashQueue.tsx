@@ -7,7 +7,6 @@ import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { cashTypeName, requestStatusName } from '../../lib/codeNames';
-import { lastDays } from '../../lib/dayRange';
 import { confirm } from '../../lib/dialogs';
 import { formatMoney } from '../../lib/format';
 import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
@@ -20,12 +19,10 @@ import { inputClass } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
-import { cashQueueQueryOptions, type QueueFilter } from './queries';
+import { cashQueueQueryOptions, defaultQueueFilter, type QueueFilter } from './queries';
 import css from './AdminCash.module.css';
 
 type Row = ResOf<typeof adminCalls.cashList>['list'][number];
-
-export const defaultQueueFilter = (): QueueFilter => ({ status: null, type: null, memId: '', range: lastDays(7), page: 1 });
 
 /** The operator's queue: applied -> waiting -> approved or rejected, each step confirmed. */
 export function CashQueue() {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
-import { wireRange, type DayRange } from '../../lib/dayRange';
+import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
 export interface QueueFilter {
@@ -11,6 +11,8 @@ export interface QueueFilter {
   range: DayRange;
   page: number;
 }
+
+export const defaultQueueFilter = (): QueueFilter => ({ status: null, type: null, memId: '', range: lastDays(7), page: 1 });
 
 /** The site's cash requests; the queue refreshes itself while open. */
 export const cashQueueQueryOptions = (prefix: string, me: string, f: QueueFilter) =>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
@@ -15,17 +15,10 @@ import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { Tabs } from '../../ui/Tabs';
+import { partnerRequestsQueryOptions, type RequestFilter } from './queries';
 import css from './AdminPartners.module.css';
 
 type Row = ResOf<typeof partnerCalls.requestList>['list'][number];
-type Filter = 'open' | 'all';
-
-export const partnerRequestsQueryOptions = (prefix: string, me: string, filter: Filter, page: number) =>
-  queryOptions({
-    queryKey: userKey(prefix, me, 'admin', 'partnerRequests', filter, page),
-    queryFn: () => api(partnerCalls.requestList, { status: filter === 'open' ? 0 : undefined, page, count_per_list: 20 }),
-    placeholderData: keepPreviousData,
-  });
 
 /** Lower-partner requests filed by partners: the operator approves (the partner is created) or rejects. */
 export function PartnerRequests() {
@@ -34,7 +27,7 @@ export function PartnerRequests() {
   const { t } = useLingui();
   const client = useQueryClient();
   const me = member?.memId ?? '';
-  const [filter, setFilter] = useState<Filter>('open');
+  const [filter, setFilter] = useState<RequestFilter>('open');
   const [page, setPage] = useState(1);
   const q = useQuery(partnerRequestsQueryOptions(prefix, me, filter, page));
 

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { pointCalls } from '../../../contract/point';
 import { pointTypeName, requestStatusName } from '../../lib/codeNames';
-import { lastDays, type DayRange } from '../../lib/dayRange';
+import type { DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
@@ -14,19 +14,17 @@ import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
-import { pointListQueryOptions } from './queries';
+import { defaultPointRange, pointListQueryOptions } from './queries';
 import css from './Cash.module.css';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
-
-export const DEFAULT_POINT_DAYS = 7;
 
 /** Accrued points ('in', with a date filter, default 7 days) or conversions ('out'). */
 export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_POINT_DAYS));
+  const [range, setRange] = useState<DayRange>(defaultPointRange);
   const [page, setPage] = useState(1);
   const query = useQuery(pointListQueryOptions(prefix, member?.memId ?? '', kind, kind === 'in' ? range : null, page));
 

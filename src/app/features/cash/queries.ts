@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { cashCalls } from '../../../contract/cash';
 import { pointCalls } from '../../../contract/point';
 import { api } from '../../lib/api';
-import { wireRange, type DayRange } from '../../lib/dayRange';
+import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
 /** Own deposit (1) or withdrawal (-1) requests; the server's default window (2 days back). */
@@ -13,6 +13,9 @@ export const cashRequestsQueryOptions = (prefix: string, memId: string, cashType
     // an approved withdrawal moves no balance, so no push tells the screen
     refetchInterval: 30_000,
   });
+
+/** The accrued-points filter starts at the last 7 days. */
+export const defaultPointRange = () => lastDays(7);
 
 /** Accrued points ('in') or conversions ('out') over whole Korea-time days. */
 export const pointListQueryOptions = (prefix: string, memId: string, pointType: 'in' | 'out', range: DayRange | null, page = 1) =>

@@ -2,12 +2,11 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { lastDays } from '../../lib/dayRange';
 import { formatNumber } from '../../lib/format';
 import { session } from '../../lib/session/store';
 import { DashboardNotices } from '../../ui/DashboardNotices';
 import { Money } from '../../ui/Money';
-import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, topInfoQueryOptions } from './dashboard/queries';
+import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, todayRange, topInfoQueryOptions } from './dashboard/queries';
 import { CashReport, MyCashReport } from './dashboard/Reports';
 import { PayLog } from './dashboard/PayLog';
 import { SummaryCards } from './dashboard/SummaryCards';
@@ -18,7 +17,7 @@ export function PartnerMain() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   const me = member?.memId ?? '';
-  const today = lastDays(0);
+  const today = todayRange();
   const top = useQuery(topInfoQueryOptions(prefix, me)).data?.mainTopInfo;
   // the seed shows the dashboard once these three have answered
   const ready = [

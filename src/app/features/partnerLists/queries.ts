@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ReqOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
 import { api } from '../../lib/api';
+import { lastDays, wireRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
 type Calls = typeof partnerCalls;
@@ -23,6 +24,14 @@ export const lowerUserListQueryOptions = listQuery('lowerUserList');
 export const memListQueryOptions = listQuery('myMemList');
 export const memDirectListQueryOptions = listQuery('myMemDirectList');
 export const loginListQueryOptions = listQuery('loginList');
+
+/** The first page the money list and the user list open on: today's joins, newest first. */
+export const defaultMemListReq = (): ReqOf<Calls['myMemList']> => ({
+  ...wireRange(lastDays(0)), oldYn: 'N', page: 1, count_per_list: 40, orderColumn: 'joinDate', orderType: 'DESC',
+});
+export const defaultLowerUserReq = (): ReqOf<Calls['lowerUserList']> => ({
+  ...wireRange(lastDays(0)), orderStr: 'JOIN_DESC', page: 1, count_per_list: 40, treeOption: 'Y',
+});
 
 /** Direct lower partners of one row (the recursive table's plus toggle). */
 export const innerPartnersQueryOptions = (prefix: string, me: string, memId: string) =>

@@ -6,7 +6,6 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeName, partnerLevelName } from '../../lib/codeNames';
-import { lastDays } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -18,7 +17,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
 import { Tabs } from '../../ui/Tabs';
 import { PartnerTree } from './PartnerTree';
-import { bottomCashQueryOptions, type BottomFilter, type SearchType } from './queries';
+import { bottomCashQueryOptions, defaultCashListFilter, type BottomFilter, type SearchType } from './queries';
 import { SearchFields } from './SearchFields';
 import css from './RetailCash.module.css';
 
@@ -26,10 +25,6 @@ type Row = ResOf<typeof retailCalls.bottomCashList>['list'][number];
 type Tab = 'inout' | 'move';
 
 const typesOf: Record<Tab, number[]> = { inout: [1, -1], move: [33, -33, -3, 3, 2, -2, 4] };
-
-export const defaultCashListFilter = (): BottomFilter => ({
-  node: null, range: lastDays(2), old: false, cashType: 1, searchType: 'memId', word: '', order: 'regDate:desc', page: 1,
-});
 
 /** cashList: deposits/withdrawals and money moves of everyone below, narrowed by the partner tree. */
 export function CashList() {

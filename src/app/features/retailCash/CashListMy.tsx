@@ -6,7 +6,6 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeCodes, cashTypeName, requestStatusName } from '../../lib/codeNames';
-import { lastDays } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -16,14 +15,10 @@ import { inputClass } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
-import { transLogQueryOptions, type TransFilter } from './queries';
+import { DEFAULT_TYPES, defaultTransFilter, transLogQueryOptions, type TransFilter } from './queries';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.cashTransLog>['cashTransLogs'][number];
-
-/** The seed's default checked types. */
-export const DEFAULT_TYPES = [1, -1, -19, 19, -3, 3];
-export const defaultTransFilter = (): TransFilter => ({ range: lastDays(7), old: false, types: DEFAULT_TYPES, memId: '', page: 1 });
 
 /** cashListMy: the caller's own money changes by cash type. */
 export function CashListMy() {

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { pointCalls } from '../../../contract/point';
 import { pointTypeName } from '../../lib/codeNames';
-import { lastDays, type DayRange } from '../../lib/dayRange';
+import type { DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
@@ -14,19 +14,17 @@ import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
-import { accrualQueryOptions } from './queries';
+import { accrualQueryOptions, defaultAccrualRange } from './queries';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
-
-export const ACCRUAL_DAYS = 7;
 
 /** pointList: the partner's own accrued points (rolling and events). */
 export function PointAccrual() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member, site } = useSnapshot(session);
   const { t } = useLingui();
-  const [range, setRange] = useState<DayRange>(() => lastDays(ACCRUAL_DAYS));
+  const [range, setRange] = useState<DayRange>(defaultAccrualRange);
   const [page, setPage] = useState(1);
   const query = useQuery(accrualQueryOptions(prefix, member?.memId ?? '', range, page));
 

@@ -6,7 +6,6 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeName } from '../../lib/codeNames';
-import { lastDays } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -17,12 +16,10 @@ import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
 import { PartnerTree } from './PartnerTree';
-import { sendListQueryOptions, type SendFilter } from './queries';
+import { defaultSendFilter, sendListQueryOptions, type SendFilter } from './queries';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.cashSendlist>['list'][number];
-
-export const defaultSendFilter = (): SendFilter => ({ range: lastDays(7), cashType: '', cashStatus: '', topMemId: '', botMemId: '', page: 1 });
 
 /** Tab 2: gives ('-3', blue) and retrieves ('3', red) with their O/X status. */
 export function SendHistory() {

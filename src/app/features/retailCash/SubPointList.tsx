@@ -6,7 +6,6 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { pointTypeCodes, pointTypeName } from '../../lib/codeNames';
-import { lastDays } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -17,15 +16,11 @@ import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
 import { PartnerTree } from './PartnerTree';
-import { subPointQueryOptions, type SearchType, type SubPointFilter } from './queries';
+import { defaultSubPointFilter, subPointQueryOptions, type SearchType, type SubPointFilter } from './queries';
 import { SearchFields } from './SearchFields';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.pointList>['list'][number];
-
-export const defaultSubPointFilter = (): SubPointFilter => ({
-  node: null, range: lastDays(7), old: false, pointType: null, searchType: 'memId', word: '', page: 1,
-});
 
 /** subpartnerPointList: point movements of everyone below, by content type. */
 export function SubPointList() {

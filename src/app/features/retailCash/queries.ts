@@ -3,7 +3,7 @@ import { partnerCalls } from '../../../contract/partner';
 import { pointCalls } from '../../../contract/point';
 import { retailCalls } from '../../../contract/retail';
 import { api } from '../../lib/api';
-import { needsOld, wireRange, type DayRange } from '../../lib/dayRange';
+import { lastDays, needsOld, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
 const key = (prefix: string, memId: string, ...rest: unknown[]) => userKey(prefix, memId, 'retailCash', ...rest);
@@ -17,6 +17,7 @@ export interface SendFilter {
   botMemId: string;
   page: number;
 }
+export const defaultSendFilter = (): SendFilter => ({ range: lastDays(7), cashType: '', cashStatus: '', topMemId: '', botMemId: '', page: 1 });
 
 /** Gives and retrieves made by the caller (or by a partner of its tree). */
 export const sendListQueryOptions = (prefix: string, memId: string, f: SendFilter) =>
@@ -36,6 +37,9 @@ export interface TransFilter {
   memId: string;
   page: number;
 }
+/** The seed's default checked types. */
+export const DEFAULT_TYPES = [1, -1, -19, 19, -3, 3];
+export const defaultTransFilter = (): TransFilter => ({ range: lastDays(7), old: false, types: DEFAULT_TYPES, memId: '', page: 1 });
 
 /** The caller's own cash log, by cash types. */
 export const transLogQueryOptions = (prefix: string, memId: string, f: TransFilter) =>
@@ -59,6 +63,9 @@ export interface BottomFilter {
   order: 'regDate:desc' | 'updDate:desc' | 'preCashAmt:desc' | 'preCashAmt:asc';
   page: number;
 }
+export const defaultCashListFilter = (): BottomFilter => ({
+  node: null, range: lastDays(2), old: false, cashType: 1, searchType: 'memId', word: '', order: 'regDate:desc', page: 1,
+});
 
 /** Cash movements of everyone below the caller or below a node of its tree. */
 export const bottomCashQueryOptions = (prefix: string, memId: string, f: BottomFilter) =>
@@ -82,6 +89,9 @@ export interface SubPointFilter {
   word: string;
   page: number;
 }
+export const defaultSubPointFilter = (): SubPointFilter => ({
+  node: null, range: lastDays(7), old: false, pointType: null, searchType: 'memId', word: '', page: 1,
+});
 
 /** Point movements of everyone below the caller or below a node. */
 export const subPointQueryOptions = (prefix: string, memId: string, f: SubPointFilter) =>
@@ -93,6 +103,8 @@ export const subPointQueryOptions = (prefix: string, memId: string, f: SubPointF
         searchType: f.word ? f.searchType : undefined, searchWord: f.word || undefined, page: f.page, count_per_list: 40,
       }),
   });
+
+export const defaultAccrualRange = () => lastDays(7);
 
 /** The caller's own accrued points (rolling and the like). */
 export const accrualQueryOptions = (prefix: string, memId: string, range: DayRange, page: number) =>

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireGuest } from '../../lib/guard';
-import { bankQueryOptions } from '../../features/signup/queries';
 import { SignupScreen } from '../../features/signup/SignupScreen';
 
 export const Route = createFileRoute('/$prefix/signup')({
   beforeLoad: ({ params }) => requireGuest(params.prefix),
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(bankQueryOptions(params.prefix)).catch(() => undefined),
+  loader: async ({ context, params }) => {
+    const q = await import('../../features/signup/queries');
+    await context.queryClient.ensureQueryData(q.bankQueryOptions(params.prefix)).catch(() => undefined);
+  },
   component: SignupScreen,
 });

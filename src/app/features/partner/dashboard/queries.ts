@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { partnerCalls } from '../../../../contract/partner';
 import { api } from '../../../lib/api';
-import { wireRange, type DayRange } from '../../../lib/dayRange';
+import { lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
 import { userKey } from '../../../lib/queryClient';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
+
+export const todayRange = () => lastDays(0);
 
 export const statisticsQueryOptions = (prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'statistics'), queryFn: () => api(partnerCalls.statistics, {}) });

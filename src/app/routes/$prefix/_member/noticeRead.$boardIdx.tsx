@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { session } from '../../../lib/session/store';
-import { noticeDetailQueryOptions } from '../../../features/board/queries';
 import { NoticeRead } from '../../../features/board/NoticeRead';
 
 export const Route = createFileRoute('/$prefix/_member/noticeRead/$boardIdx')({
   params: { parse: (p) => ({ boardIdx: Number(p.boardIdx) || 0 }), stringify: (p) => ({ boardIdx: String(p.boardIdx) }) },
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(noticeDetailQueryOptions(params.prefix, session.member?.memId ?? '', params.boardIdx)).catch(() => undefined),
+  loader: async ({ context, params }) => {
+    const q = await import('../../../features/board/queries');
+    await context.queryClient.ensureQueryData(q.noticeDetailQueryOptions(params.prefix, session.member?.memId ?? '', params.boardIdx)).catch(() => undefined);
+  },
   component: NoticeRead,
 });

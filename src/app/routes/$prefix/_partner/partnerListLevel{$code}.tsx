@@ -1,6 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useParams } from '@tanstack/react-router';
 import { session } from '../../../lib/session/store';
-import { levelListQueryOptions } from '../../../features/partnerLists/queries';
 import { LevelList } from '../../../features/partnerLists/LevelList';
 
 const codes = ['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7'] as const;
@@ -14,12 +13,14 @@ export const Route = createFileRoute('/$prefix/_partner/partnerListLevel{$code}'
   beforeLoad: ({ params }) => {
     if (!params.code || session.member?.loginType !== 'PARTNER') throw redirect({ to: '/$prefix/partnerMain', params: { prefix: params.prefix } });
   },
-  loader: ({ context, params }) =>
-    context.queryClient
-      .ensureQueryData(levelListQueryOptions(params.prefix, session.member?.memId ?? '', { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
-      .catch(() => undefined),
+  loader: async ({ context, params }) => {
+    const q = await import('../../../features/partnerLists/queries');
+    await context.queryClient
+      .ensureQueryData(q.levelListQueryOptions(params.prefix, session.member?.memId ?? '', { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
+      .catch(() => undefined);
+  },
   component: function PartnerLevelList() {
-    const { code } = Route.useParams();
+    const { code } = useParams({ from: '/$prefix/_partner/partnerListLevel{$code}' });
     return <LevelList key={code} code={code} />;
   },
 });

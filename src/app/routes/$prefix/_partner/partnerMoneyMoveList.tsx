@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { session } from '../../../lib/session/store';
-import { sendListQueryOptions } from '../../../features/retailCash/queries';
-import { defaultSendFilter } from '../../../features/retailCash/SendHistory';
 import { MoneyMove } from '../../../features/retailCash/MoneyMove';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMoneyMoveList')({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(sendListQueryOptions(params.prefix, session.member?.memId ?? '', defaultSendFilter())).catch(() => undefined),
+  loader: async ({ context, params }) => {
+    const q = await import('../../../features/retailCash/queries');
+    await context.queryClient.ensureQueryData(q.sendListQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultSendFilter())).catch(() => undefined);
+  },
   component: MoneyMove,
 });

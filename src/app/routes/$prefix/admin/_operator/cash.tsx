@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { session } from '../../../../lib/session/store';
-import { cashQueueQueryOptions } from '../../../../features/adminCash/queries';
-import { CashQueue, defaultQueueFilter } from '../../../../features/adminCash/CashQueue';
+import { CashQueue } from '../../../../features/adminCash/CashQueue';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/cash')({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(cashQueueQueryOptions(params.prefix, session.member?.memId ?? '', defaultQueueFilter())).catch(() => undefined),
+  loader: async ({ context, params }) => {
+    const q = await import('../../../../features/adminCash/queries');
+    await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultQueueFilter())).catch(() => undefined);
+  },
   component: CashQueue,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../../lib/listSearch';
-import { adminInquiriesQueryOptions, type InquiryFilter } from '../../../../features/adminBoard/queries';
+import type { InquiryFilter } from '../../../../features/adminBoard/queries';
 import { AdminInquiries } from '../../../../features/adminBoard/AdminInquiries';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/inquiries')({
@@ -9,6 +9,9 @@ export const Route = createFileRoute('/$prefix/admin/_operator/inquiries')({
     ...(s.status === 'WAIT' || s.status === 'ANSWER' ? { status: s.status } : {}),
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(adminInquiriesQueryOptions(params.prefix, deps)).catch(() => undefined),
+  loader: async ({ context, params, deps }) => {
+    const q = await import('../../../../features/adminBoard/queries');
+    await context.queryClient.ensureQueryData(q.adminInquiriesQueryOptions(params.prefix, deps)).catch(() => undefined);
+  },
   component: AdminInquiries,
 });

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { session } from '../../../../lib/session/store';
-import { PartnerRequests, partnerRequestsQueryOptions } from '../../../../features/adminPartners/PartnerRequests';
+import { PartnerRequests } from '../../../../features/adminPartners/PartnerRequests';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/partnerRequests')({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(partnerRequestsQueryOptions(params.prefix, session.member?.memId ?? '', 'open', 1)).catch(() => undefined),
+  loader: async ({ context, params }) => {
+    const q = await import('../../../../features/adminPartners/queries');
+    await context.queryClient.ensureQueryData(q.partnerRequestsQueryOptions(params.prefix, session.member?.memId ?? '', 'open', 1)).catch(() => undefined);
+  },
   component: PartnerRequests,
 });
