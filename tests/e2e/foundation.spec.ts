@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { dismissPopups } from './support';
+
 const PASS = 'demo1234!';
+
+test.beforeEach(async ({ page }) => {
+  await dismissPopups(page);
+});
 const shots = (name: string, project: string) => `tmp/screens/${project}-${name}.png`;
 
 /** The one alert/confirm dialog: checks its text and closes it. */

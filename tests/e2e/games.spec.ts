@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { dismissPopups } from './support';
 
 const PASS = 'demo1234!';
 /** One player per project so the three projects can share the database. */
@@ -11,13 +12,6 @@ async function acceptDialog(page: Page, text: string | RegExp) {
   await expect(dialog).toContainText(text);
   await dialog.getByRole('button', { name: '확인' }).click();
   await expect(dialog.filter({ hasText: text })).toHaveCount(0);
-}
-
-async function dismissPopups(page: Page) {
-  const popup = page.getByTestId('site-popup');
-  await page.addLocatorHandler(popup, async () => {
-    await popup.getByRole('button', { name: '닫기', exact: true }).click();
-  });
 }
 
 async function playerLogin(page: Page, memId: string) {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { dismissPopups } from './support';
 
 const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-money-${name}.png`;
@@ -36,15 +37,6 @@ async function captchaLogin(page: Page, path: string, memId: string) {
 
 const cashOf = async (page: Page) => Number((await page.getByTestId('cash').innerText()).replace(/,/g, ''));
 const shown = (n: number) => n.toLocaleString('en-US');
-
-/** Site popups (notices) may cover the page after login: close them whenever they get in the way. */
-async function dismissPopups(page: Page) {
-  const popup = page.getByTestId('site-popup');
-  await page.addLocatorHandler(popup, async () => {
-    await popup.getByRole('button', { name: '닫기', exact: true }).click();
-  });
-  return page;
-}
 
 async function newPage(browser: Browser, info: TestInfo) {
   const ctx = await browser.newContext(info.project.use);

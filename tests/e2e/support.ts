@@ -1,0 +1,10 @@
+import type { Page } from '@playwright/test';
+
+/** The site's popups open over any screen after login: close them whenever they appear. */
+export async function dismissPopups(page: Page) {
+  const popup = page.getByTestId('site-popup');
+  await page.addLocatorHandler(popup, async () => {
+    await popup.getByRole('button', { name: '닫기', exact: true }).click();
+  });
+  return page;
+}
