@@ -242,6 +242,7 @@ test('offline: the last-seen inbox and notice list are shown with their time', a
   await page.locator('a[href*="noticeRead"]').locator('visible=true').first().click();
   await expect(page.getByTestId('notice-content')).not.toBeEmpty();
   await shot(page, 'noticeRead', project);
+  await page.waitForTimeout(1_200); // let the throttled cache write land before the full page load below
   await page.goto('/demo/msg');
   await expect(page.locator('a[href*="msgread"]').locator('visible=true').first()).toBeVisible();
   const msgTitle = (await page.locator('a[href*="msgread"]').locator('visible=true').first().textContent()) ?? '';

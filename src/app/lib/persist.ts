@@ -36,8 +36,9 @@ export async function bindPersist(client: QueryClient, prefix: string, memId: st
     buster: __BUILD_ID__,
     maxAge: 7 * 24 * 60 * 60_000,
     dehydrateOptions: {
-      shouldDehydrateQuery: (q: { state: { status: string }; queryKey: readonly unknown[] }) =>
-        q.state.status === 'success' && q.queryKey[1] === prefix && q.queryKey[2] === 'u' && q.queryKey[3] === memId,
+      // keep the last data even when a later (offline) refetch failed: that data is what offline screens show
+      shouldDehydrateQuery: (q: { state: { data: unknown }; queryKey: readonly unknown[] }) =>
+        q.state.data !== undefined && q.queryKey[1] === prefix && q.queryKey[2] === 'u' && q.queryKey[3] === memId,
     },
   });
   bound = { name, stop };
