@@ -59,9 +59,11 @@ export async function betFigures(db: Db, memberIds: number[], range: Range | nul
     figures(db, memberIds, 'O', days),
     db.selectFrom('member').select(['id', 'login_type']).where('id', 'in', memberIds).execute(),
     sql<{ member_id: number; vname: string; gname: string; created_at: Date }>`
-      select distinct on (b.member_id) b.member_id, v.name as vname, g.name as gname, b.created_at
-      from bet b join vendor v on v.id = b.vendor_id join game g on g.id = b.game_id
-      where b.member_id in (${sql.join(memberIds.map((id) => sql`${id}::bigint`))}) order by b.member_id, b.created_at desc`.execute(db),
+      select m.id as member_id, v.name as vname, g.name as gname, b.created_at
+      from unnest(${sql`array[${sql.join(memberIds.map((id) => sql`${id}::bigint`))}]`}) as m(id)
+      -- one index probe per member for its latest bet, however many bets it has
+      cross join lateral (select vendor_id, game_id, created_at from bet where member_id = m.id order by created_at desc limit 1) b
+      join vendor v on v.id = b.vendor_id join game g on g.id = b.game_id`.execute(db),
   ]);
   const partner = new Map(kinds.map((k) => [k.id, k.login_type !== 'NORMAL']));
   const groups = { casino: ['casino', 'hcasino'], slot: ['slot'] } as const;
