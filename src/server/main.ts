@@ -1,7 +1,11 @@
 import { demoLogins } from './db/seed/demo.js';
 import { startServer } from './server.js';
 
-const server = await startServer();
+const server = await startServer().catch((err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EADDRINUSE') throw err;
+  console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
+  process.exit(1);
+});
 const base = server.url;
 console.log(`\nPitboss is running: ${base}/demo  (${server.app.handle.kind}${server.seeded ? ', demo site seeded' : ''})`);
 console.log('Demo logins:');
