@@ -43,6 +43,8 @@ export async function bindPersist(client: QueryClient, prefix: string, memId: st
   });
   bound = { name, stop };
   await restored.catch(() => undefined);
+  // restored data shows at once but is not trusted as fresh: a reload may follow a change made moments before
+  void client.invalidateQueries({ queryKey: ['site', prefix, 'u', memId] });
 }
 
 /** On logout: stop persisting and wipe the user's store. */
