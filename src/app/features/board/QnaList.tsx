@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
@@ -7,6 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { boardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
 import { api } from '../../lib/api';
+import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
 import { apiMessage } from '../../lib/apiMessage';
 import { faqTypeName, shortDate } from '../../lib/boardLabels';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
@@ -38,24 +38,11 @@ export function QnaList() {
   const memId = member?.memId ?? '';
   const q = useQuery(qnaListQueryOptions(prefix, memId, search));
   const rows = q.data?.list ?? [];
-  const [picked, setPicked] = useState<Set<number>>(new Set());
-  useEffect(() => setPicked(new Set()), [q.data]);
+  const { picked, toggle, allPicked, toggleAll } = useRowSelection(rows, (r) => r.boardIdx, q.data);
 
-  // a live ANSWER_CMT changes statuses and N marks: reload what is on screen
-  const seenAnswers = useRef(msgInfo.newAnswer);
-  useEffect(() => {
-    if (seenAnswers.current !== msgInfo.newAnswer) void client.invalidateQueries({ queryKey: qnaKey(prefix, memId) });
-    seenAnswers.current = msgInfo.newAnswer;
-  }, [msgInfo.newAnswer, client, prefix, memId]);
+  // a live count change means the list on screen changed
+  useRefetchOnCount(msgInfo.newAnswer, qnaKey(prefix, memId));
 
-  const toggle = (idx: number) =>
-    setPicked((s) => {
-      const next = new Set(s);
-      if (!next.delete(idx)) next.add(idx);
-      return next;
-    });
-  const allPicked = rows.length > 0 && rows.every((r) => picked.has(r.boardIdx));
-  const toggleAll = () => setPicked(allPicked ? new Set() : new Set(rows.map((r) => r.boardIdx)));
 
   const save = async (body: Parameters<typeof api<typeof boardCalls.save.faq>>[1], done: string) => {
     if (await refuseOffline()) return false;

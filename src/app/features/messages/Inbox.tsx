@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
@@ -7,6 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { messageCalls } from '../../../contract/message';
 import { api } from '../../lib/api';
+import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
 import { apiMessage } from '../../lib/apiMessage';
 import { shortDate } from '../../lib/boardLabels';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
@@ -35,24 +35,11 @@ export function Inbox() {
   const memId = member?.memId ?? '';
   const q = useQuery(msgListQueryOptions(prefix, memId, search));
   const rows = q.data?.list ?? [];
-  const [picked, setPicked] = useState<Set<number>>(new Set());
-  useEffect(() => setPicked(new Set()), [q.data]);
+  const { picked, toggle, allPicked, toggleAll } = useRowSelection(rows, (r) => r.msgIdx, q.data);
 
-  // a new message arrived (or one was read elsewhere): show the fresh page
-  const seen = useRef(msgInfo.newMsg);
-  useEffect(() => {
-    if (seen.current !== msgInfo.newMsg) void client.invalidateQueries({ queryKey: msgKey(prefix, memId) });
-    seen.current = msgInfo.newMsg;
-  }, [msgInfo.newMsg, client, prefix, memId]);
+  // a live count change means the list on screen changed
+  useRefetchOnCount(msgInfo.newMsg, msgKey(prefix, memId));
 
-  const toggle = (idx: number) =>
-    setPicked((s) => {
-      const next = new Set(s);
-      if (!next.delete(idx)) next.add(idx);
-      return next;
-    });
-  const allPicked = rows.length > 0 && rows.every((r) => picked.has(r.msgIdx));
-  const toggleAll = () => setPicked(allPicked ? new Set() : new Set(rows.map((r) => r.msgIdx)));
 
   const run = async (work: () => Promise<{ newMsg: number }>, done: string) => {
     if (await refuseOffline()) return;
