@@ -17,11 +17,11 @@ import { migrate } from '../src/server/db/migrate.js';
 import { demoRate } from '../src/server/db/seed/games.js';
 import { seedDemo } from '../src/server/db/seed/demo.js';
 import { makePublisher } from '../src/server/live/makePublisher.js';
-import type { Trx } from '../src/server/domain/ledger.js';
-import { createMember } from '../src/server/domain/members.js';
-import { dailyBetting, figures } from '../src/server/domain/reports.js';
-import { commissionPlan } from '../src/server/domain/commissions.js';
-import { kstDay, pathRates, type PathLevel } from '../src/server/domain/settlement.js';
+import type { Trx } from '../src/server/domain/money/ledger.js';
+import { createMember } from '../src/server/domain/auth/members.js';
+import { dailyBetting, figures } from '../src/server/domain/partner/reports.js';
+import { commissionPlan } from '../src/server/domain/money/commissions.js';
+import { kstDay, pathRates, type PathLevel } from '../src/server/domain/games/settlement.js';
 import { admin, buildTree, dbUrl } from './tree.js';
 
 export const BENCH_DB = 'pitboss_bench';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminGrant } from '../src/server/domain/transfers.js';
+import { adminGrant } from '../src/server/domain/money/transfers.js';
 import { startServer, type RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/vendors/signature.js';
 

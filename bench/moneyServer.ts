@@ -6,8 +6,8 @@
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import type { Db } from '../src/server/db/driver.js';
-import { runMoney, systemAccounts } from '../src/server/domain/ledger.js';
-import { hashToken, newToken } from '../src/server/domain/tokens.js';
+import { runMoney, systemAccounts } from '../src/server/domain/money/ledger.js';
+import { hashToken, newToken } from '../src/server/domain/auth/tokens.js';
 import { startServer } from '../src/server/server.js';
 
 const CLIENTS = 16;

@@ -1,7 +1,7 @@
 // Partner tree and downline list over a generated subtree of 100,000 members on PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createMember } from '../src/server/domain/members.js';
+import { createMember } from '../src/server/domain/auth/members.js';
 import { startServer } from '../src/server/server.js';
 import { admin, buildTree, dbUrl, p95 } from './tree.js';
 

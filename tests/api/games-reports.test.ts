@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { share, toBp } from '../../src/server/domain/commissions.js';
-import { kstDayStart, toWire } from '../../src/server/domain/time.js';
-import { setRatesDirect } from '../../src/server/domain/rates.js';
-import { vendorByCode, walletBet, walletWin } from '../../src/server/domain/wallet.js';
+import { share, toBp } from '../../src/server/domain/money/commissions.js';
+import { kstDayStart, toWire } from '../../src/server/domain/common/time.js';
+import { setRatesDirect } from '../../src/server/domain/partner/rates.js';
+import { vendorByCode, walletBet, walletWin } from '../../src/server/domain/games/wallet.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId } from './moneyKit.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Envelope } from '../../src/contract/define.js';
 import type { LiveEvent } from '../../src/contract/enums.js';
-import { getSessionByToken } from '../../src/server/domain/sessions.js';
+import { getSessionByToken } from '../../src/server/domain/auth/sessions.js';
 import { redisPublisher } from '../../src/server/live/redisPublisher.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { pgAdminUrl } from './harness.js';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectLive, type LiveOptions } from '../../src/app/lib/live/client.js';
 import type { LiveEvent } from '../../src/contract/enums.js';
-import { getSessionByToken } from '../../src/server/domain/sessions.js';
+import { getSessionByToken } from '../../src/server/domain/auth/sessions.js';
 import { FrameParser, type Frame } from '../../src/server/live/frames.js';
 import { startTestServer, type TestServer } from './harness.js';
 

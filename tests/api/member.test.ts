@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import type { Audience } from '../../src/server/live/publisher.js';
-import { createMember } from '../../src/server/domain/members.js';
-import { verifyPassword } from '../../src/server/domain/passwords.js';
-import { unreadCounts } from '../../src/server/domain/unread.js';
-import { uniqueViolation } from '../../src/server/domain/signup.js';
+import { createMember } from '../../src/server/domain/auth/members.js';
+import { verifyPassword } from '../../src/server/domain/auth/passwords.js';
+import { unreadCounts } from '../../src/server/domain/board/unread.js';
+import { uniqueViolation } from '../../src/server/domain/auth/signup.js';
 import { forgetSites } from '../../src/server/http/route.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 

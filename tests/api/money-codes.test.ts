@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSites } from '../../src/server/http/route.js';
-import { kstDayStart } from '../../src/server/domain/time.js';
+import { kstDayStart } from '../../src/server/domain/common/time.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { balances, expectSound, moneyState, rid } from './moneyKit.js';
 

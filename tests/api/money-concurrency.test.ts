@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { openDb } from '../../src/server/db/driver.js';
-import { checkLedger } from '../../src/server/domain/ledgerCheck.js';
+import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { pgAdminUrl, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound } from './moneyKit.js';
 import { buildWorld, drive, type Node, type Sent } from './moneyWorld.js';

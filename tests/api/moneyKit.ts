@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { checkLedger, rebuildBalances } from '../../src/server/domain/ledgerCheck.js';
-import { hashToken, newToken } from '../../src/server/domain/tokens.js';
+import { checkLedger, rebuildBalances } from '../../src/server/domain/money/ledgerCheck.js';
+import { hashToken, newToken } from '../../src/server/domain/auth/tokens.js';
 import type { Db } from '../../src/server/db/driver.js';
 import type { TestServer } from './harness.js';
 

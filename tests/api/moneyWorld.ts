@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Envelope } from '../../src/contract/define.js';
 import type { Db } from '../../src/server/db/driver.js';
-import { runMoney, systemAccounts } from '../../src/server/domain/ledger.js';
-import { hashPassword } from '../../src/server/domain/passwords.js';
-import { hashToken, newToken } from '../../src/server/domain/tokens.js';
+import { runMoney, systemAccounts } from '../../src/server/domain/money/ledger.js';
+import { hashPassword } from '../../src/server/domain/auth/passwords.js';
+import { hashToken, newToken } from '../../src/server/domain/auth/tokens.js';
 
 export interface Node {
   id: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from '../../src/server/domain/members.js';
+import { createMember } from '../../src/server/domain/auth/members.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 
 const callers = ['ptn1', 'ptn2', 'ptn3', 'ptn4', 'ptn5', 'ptn6', 'ptn7', 'pnorm'] as const;

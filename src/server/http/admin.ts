@@ -1,8 +1,8 @@
 import { adminCalls } from '../../contract/admin.js';
-import { processRequest } from '../domain/cashRequests.js';
-import { checkLedger } from '../domain/ledgerCheck.js';
-import { dateRange, siteRequests } from '../domain/moneyQueries.js';
-import { adminGrant } from '../domain/transfers.js';
+import { processRequest } from '../domain/money/cashRequests.js';
+import { checkLedger } from '../domain/money/ledgerCheck.js';
+import { dateRange, siteRequests } from '../domain/money/moneyQueries.js';
+import { adminGrant } from '../domain/money/transfers.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 

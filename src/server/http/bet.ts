@@ -1,8 +1,8 @@
 import { betCalls as c } from '../../contract/bet.js';
 import type { AuthedContext } from '../context.js';
-import { betDetail, ownBets, subtreeBets, subtreeSportBets } from '../domain/bets.js';
-import { scoped } from '../domain/hierarchy.js';
-import { dateRange } from '../domain/moneyQueries.js';
+import { betDetail, ownBets, subtreeBets, subtreeSportBets } from '../domain/games/bets.js';
+import { scoped } from '../domain/partner/hierarchy.js';
+import { dateRange } from '../domain/money/moneyQueries.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N'; chkTodayYn?: 'Y' | 'N' };

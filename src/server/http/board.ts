@@ -1,5 +1,5 @@
 import { adminBoardCalls, boardCalls, boardTypes } from '../../contract/board.js';
-import { latestNotices, listPosts, postDetail, saveComment, saveInquiry, saveNotice } from '../domain/board.js';
+import { latestNotices, listPosts, postDetail, saveComment, saveInquiry, saveNotice } from '../domain/board/board.js';
 import { defineRoute } from './route.js';
 
 export const boardRoutes = [

@@ -1,10 +1,10 @@
 import { cashCalls } from '../../contract/cash.js';
 import { pointCalls } from '../../contract/point.js';
 import type { AuthedContext } from '../context.js';
-import { cancelRequest, requestDeposit, requestWithdrawal } from '../domain/cashRequests.js';
-import { dateRange, ownPoints, ownRequests } from '../domain/moneyQueries.js';
-import { convertPoints } from '../domain/points.js';
-import { siteOptions } from '../domain/siteOptions.js';
+import { cancelRequest, requestDeposit, requestWithdrawal } from '../domain/money/cashRequests.js';
+import { dateRange, ownPoints, ownRequests } from '../domain/money/moneyQueries.js';
+import { convertPoints } from '../domain/money/points.js';
+import { siteOptions } from '../domain/site/siteOptions.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 

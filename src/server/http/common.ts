@@ -1,8 +1,8 @@
 import { ApiError } from '../../contract/codes.js';
 import { commonCalls } from '../../contract/common.js';
 import { partnerLevels } from '../../contract/enums.js';
-import { toWire } from '../domain/time.js';
-import { siteOptions } from '../domain/siteOptions.js';
+import { toWire } from '../domain/common/time.js';
+import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
 
 /** Korean display names of the levels (the app translates them by code). */

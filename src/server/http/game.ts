@@ -1,9 +1,9 @@
 import { ApiError } from '../../contract/codes.js';
 import { gameCalls as c, gameCategories } from '../../contract/game.js';
 import type { AuthedContext } from '../context.js';
-import { scopedBelow } from '../domain/hierarchy.js';
-import { categoryNames } from '../domain/rates.js';
-import { gameToCash, vendorByCode } from '../domain/wallet.js';
+import { scopedBelow } from '../domain/partner/hierarchy.js';
+import { categoryNames } from '../domain/partner/rates.js';
+import { gameToCash, vendorByCode } from '../domain/games/wallet.js';
 import { launchGame } from '../vendors/launch.js';
 import { sweepMember } from '../vendors/demo/sweep.js';
 import { actorOf, settle } from './moneyCommon.js';

@@ -1,10 +1,10 @@
 import { memberCalls } from '../../contract/member.js';
-import { balances, endSession, extendSession, memberInfo, sessionTimes, updateAccount } from '../domain/account.js';
-import { login } from '../domain/auth.js';
-import { issueCaptcha } from '../domain/captcha.js';
-import { idAvailable, nicknameAvailable, signup } from '../domain/signup.js';
-import { signupOptions } from '../domain/siteOptions.js';
-import { unreadCounts } from '../domain/unread.js';
+import { balances, endSession, extendSession, memberInfo, sessionTimes, updateAccount } from '../domain/auth/account.js';
+import { login } from '../domain/auth/auth.js';
+import { issueCaptcha } from '../domain/auth/captcha.js';
+import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
+import { signupOptions } from '../domain/site/siteOptions.js';
+import { unreadCounts } from '../domain/board/unread.js';
 import { defineRoute } from './route.js';
 
 export const memberRoutes = [

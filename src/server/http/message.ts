@@ -1,5 +1,5 @@
 import { adminMessageCalls, messageCalls } from '../../contract/message.js';
-import { inbox, memberMessageLog, readMessages, sendMessage, sentMessages, updateMessages } from '../domain/messages.js';
+import { inbox, memberMessageLog, readMessages, sendMessage, sentMessages, updateMessages } from '../domain/board/messages.js';
 import { defineRoute } from './route.js';
 
 export const messageRoutes = [

@@ -1,7 +1,7 @@
 import type { Call } from '../../contract/define.js';
 import type { AuthedContext } from '../context.js';
-import { purgeRequestKeysDaily, type MoneyResult } from '../domain/ledger.js';
-import type { Actor } from '../domain/transfers.js';
+import { purgeRequestKeysDaily, type MoneyResult } from '../domain/money/ledger.js';
+import type { Actor } from '../domain/money/transfers.js';
 
 /** The caller as the money domain sees it: who, which client request id, which call, when. */
 export function actorOf(ctx: AuthedContext, call: Call, requestId: string | null): Actor {

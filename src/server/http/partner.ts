@@ -1,13 +1,13 @@
 import { partnerCalls as c } from '../../contract/partner.js';
 import type { AuthedContext } from '../context.js';
-import { cashReport, myCashReport, newPayLog, statistics, summary, topInfo } from '../domain/dashboard.js';
-import { assertPartnerLists, hierarchy, scoped, scopedBelow } from '../domain/hierarchy.js';
-import { dateRange, pageOf, type Range } from '../domain/moneyQueries.js';
-import { requestPartner, partnerJoin } from '../domain/partnerCreate.js';
-import { detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partnerDetail.js';
-import { betLog, newPartnerRateBounds, playedGames } from '../domain/partnerFigures.js';
-import { memIdsAt, pageIds, retailOrder, searchOf, type ListQuery } from '../domain/partnerLists.js';
-import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partnerRows.js';
+import { cashReport, myCashReport, newPayLog, statistics, summary, topInfo } from '../domain/partner/dashboard.js';
+import { assertPartnerLists, hierarchy, scoped, scopedBelow } from '../domain/partner/hierarchy.js';
+import { dateRange, pageOf, type Range } from '../domain/money/moneyQueries.js';
+import { requestPartner, partnerJoin } from '../domain/partner/partnerCreate.js';
+import { detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partner/partnerDetail.js';
+import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/partnerFigures.js';
+import { memIdsAt, pageIds, retailOrder, searchOf, type ListQuery } from '../domain/partner/partnerLists.js';
+import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };

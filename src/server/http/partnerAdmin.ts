@@ -1,5 +1,5 @@
 import { partnerCalls as c } from '../../contract/partner.js';
-import { approveRequest, listRequests, rejectRequest } from '../domain/partnerRequests.js';
+import { approveRequest, listRequests, rejectRequest } from '../domain/partner/partnerRequests.js';
 import { defineRoute } from './route.js';
 
 /** The operator's lower-partner requests: list, approve, reject. */

@@ -1,10 +1,10 @@
 import { ApiError } from '../../contract/codes.js';
 import { rateCalls as c } from '../../contract/rate.js';
 import type { AuthedContext } from '../context.js';
-import { levelName, scoped, scopedBelow, type MemberRef } from '../domain/hierarchy.js';
-import { pageOf } from '../domain/moneyQueries.js';
-import { flatRates, multipleRateInfo, rateInfoRows, rollingRows, saveMultipleRates, saveRates, vendorRef } from '../domain/rates.js';
-import { toWire } from '../domain/time.js';
+import { levelName, scoped, scopedBelow, type MemberRef } from '../domain/partner/hierarchy.js';
+import { pageOf } from '../domain/money/moneyQueries.js';
+import { flatRates, multipleRateInfo, rateInfoRows, rollingRows, saveMultipleRates, saveRates, vendorRef } from '../domain/partner/rates.js';
+import { toWire } from '../domain/common/time.js';
 import { defineRoute } from './route.js';
 
 const wire = <T extends { lockedUntil: Date | null }>(r: T) => ({ ...r, lockedUntil: r.lockedUntil ? toWire(r.lockedUntil) : null });

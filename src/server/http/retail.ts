@@ -1,7 +1,7 @@
 import { retailCalls } from '../../contract/retail.js';
-import { dateRange } from '../domain/moneyQueries.js';
-import { bottomCashList, cashSendList, cashTransLog, memberCashLog, scopeRoot, subtreePoints } from '../domain/retailQueries.js';
-import { partnerMove } from '../domain/transfers.js';
+import { dateRange } from '../domain/money/moneyQueries.js';
+import { bottomCashList, cashSendList, cashTransLog, memberCashLog, scopeRoot, subtreePoints } from '../domain/money/retailQueries.js';
+import { partnerMove } from '../domain/money/transfers.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 

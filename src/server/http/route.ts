@@ -5,7 +5,7 @@ import { ApiError } from '../../contract/codes.js';
 import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
 import type { AppContext, AuthedContext, RequestContext, SiteRow } from '../context.js';
-import { resolveSession } from '../domain/sessions.js';
+import { resolveSession } from '../domain/auth/sessions.js';
 
 type CtxFor<C extends Call> = C['access'] extends 'public' | 'site' ? RequestContext : AuthedContext;
 export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;

@@ -1,6 +1,6 @@
 import { adminSiteCalls, siteCalls } from '../../contract/site.js';
-import { activeBanners, listBanners, saveBanner } from '../domain/banners.js';
-import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/siteOps.js';
+import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.js';
+import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
 import { defineRoute, forgetSites } from './route.js';
 
 export const siteRoutes = [

@@ -1,8 +1,8 @@
 import { statsCalls as c } from '../../contract/stats.js';
 import type { AuthedContext } from '../context.js';
-import { scoped } from '../domain/hierarchy.js';
-import { dateRange, pageOf } from '../domain/moneyQueries.js';
-import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlementRows, settlementTotal, userReport } from '../domain/reports.js';
+import { scoped } from '../domain/partner/hierarchy.js';
+import { dateRange, pageOf } from '../domain/money/moneyQueries.js';
+import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlementRows, settlementTotal, userReport } from '../domain/partner/reports.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };

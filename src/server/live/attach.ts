@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
-import { getSessionByToken } from '../domain/sessions.js';
+import { getSessionByToken } from '../domain/auth/sessions.js';
 import { StompConnection, type AuthFailure, type Identity } from './broker.js';
 import { MAX_FRAME_BYTES } from './frames.js';
 import { Registry } from './registry.js';

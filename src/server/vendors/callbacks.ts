@@ -8,8 +8,8 @@ import { ApiError, resultCodes } from '../../contract/codes.js';
 import type { Envelope } from '../../contract/define.js';
 import { walletActions, walletReq, type WalletAction } from '../../contract/game.js';
 import type { AppContext } from '../context.js';
-import { vendorByCode, walletBalance, walletBet, walletRollback, walletWin, type WalletResult } from '../domain/wallet.js';
-import type { MoneyResult } from '../domain/ledger.js';
+import { vendorByCode, walletBalance, walletBet, walletRollback, walletWin, type WalletResult } from '../domain/games/wallet.js';
+import type { MoneyResult } from '../domain/money/ledger.js';
 import { verify } from './signature.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;

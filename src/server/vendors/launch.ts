@@ -1,9 +1,9 @@
 /** Game launch: the checks in the product's order, game money for transfer vendors, the game page URL. */
 import { ApiError } from '../../contract/codes.js';
 import type { AuthedContext } from '../context.js';
-import { inCheckWindow, isBetLocked } from '../domain/siteOps.js';
-import { toWire } from '../domain/time.js';
-import { cashToGame, vendorByCode } from '../domain/wallet.js';
+import { inCheckWindow, isBetLocked } from '../domain/site/siteOps.js';
+import { toWire } from '../domain/common/time.js';
+import { cashToGame, vendorByCode } from '../domain/games/wallet.js';
 import { LAUNCH_MS, launchToken } from './launchToken.js';
 
 export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; gameType?: string; gameKey?: string }) {

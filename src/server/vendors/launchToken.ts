@@ -1,7 +1,7 @@
 /** Launch tokens: what the game page carries; signed with the vendor's secret, valid 4 hours. */
 import { ApiError } from '../../contract/codes.js';
 import type { Db } from '../db/driver.js';
-import { vendorByCode, type Vendor } from '../domain/wallet.js';
+import { vendorByCode, type Vendor } from '../domain/games/wallet.js';
 import { sign, verify } from './signature.js';
 
 export interface Launch {

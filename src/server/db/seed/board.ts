@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { plainTextToHtml, richTextToHtml } from '../../domain/sanitize.js';
+import { plainTextToHtml, richTextToHtml } from '../../domain/board/sanitize.js';
 import { demoPartners, demoPlayers } from './demo.js';
 import type { SeedScope } from './steps.js';
 

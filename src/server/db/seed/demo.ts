@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { createMember } from '../../domain/members.js';
+import { createMember } from '../../domain/auth/members.js';
 import { seedCodes } from './codes.js';
 import { seedSteps } from './steps.js';
 

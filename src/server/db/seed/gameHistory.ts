@@ -4,8 +4,8 @@
  */
 import { ApiError } from '../../../contract/codes.js';
 import type { AppContext } from '../../context.js';
-import { kstDayStart } from '../../domain/time.js';
-import { cashToGame, gameToCash, vendorByCode, walletBet, walletWin, type Vendor } from '../../domain/wallet.js';
+import { kstDayStart } from '../../domain/common/time.js';
+import { cashToGame, gameToCash, vendorByCode, walletBet, walletWin, type Vendor } from '../../domain/games/wallet.js';
 import { deal, payout } from '../../vendors/demo/baccarat.js';
 import { play as playMini } from '../../vendors/demo/mini.js';
 import { spin } from '../../vendors/demo/slot.js';

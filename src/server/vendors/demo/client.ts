@@ -2,7 +2,7 @@
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import type { WalletAction } from '../../../contract/game.js';
 import type { AppContext } from '../../context.js';
-import type { Vendor, WalletResult } from '../../domain/wallet.js';
+import type { Vendor, WalletResult } from '../../domain/games/wallet.js';
 import { handleCallback } from '../callbacks.js';
 import { sign } from '../signature.js';
 

@@ -4,7 +4,7 @@
  * kept beside them); results are drawn with the CSPRNG from those chances when an event ends.
  */
 import type { Db } from '../../db/driver.js';
-import { kstDayStart } from '../../domain/time.js';
+import { kstDayStart } from '../../domain/common/time.js';
 import { chance, rand } from './rng.js';
 
 interface Sport {

@@ -4,7 +4,7 @@
  * (throttled) rather than a timer, so nothing outlives a closed server.
  */
 import type { Db } from '../../db/driver.js';
-import { vendorByCode, type Vendor } from '../../domain/wallet.js';
+import { vendorByCode, type Vendor } from '../../domain/games/wallet.js';
 import { payout, deal, type Stakes } from './baccarat.js';
 import { callWallet, type Ctx } from './client.js';
 import { demoCatalog } from '../catalog.js';

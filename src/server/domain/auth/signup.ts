@@ -1,0 +1,107 @@
+import { ApiError, type ResultCode } from '../../../contract/codes.js';
+import { isMemId, isNickname, validateSignup, type SignupFields } from '../../../contract/validate.js';
+import { sql, type Db } from '../../db/driver.js';
+import { createMember } from './members.js';
+
+export interface SignupOptions {
+  /** the site's signupApproval option: new members wait for the operator */
+  approval: boolean;
+  /** the site's signupClosed option */
+  closed: boolean;
+}
+
+/**
+ * Player self-signup: the field rules in the product's order, then the recommender and the
+ * uniqueness checks, then one insert. New members are plain players (NORMAL level and login type)
+ * under their recommender. They start ACTIVE: the product's approval and phone-call states are
+ * an operator workflow not shown anywhere, so a site opts into it with `signupApproval`, which
+ * makes new members PENDING (login answers U002 until approved).
+ */
+export async function signup(db: Db, siteId: string, f: SignupFields, opts: SignupOptions) {
+  if (opts.closed) throw new ApiError('U108');
+  const code = validateSignup(f);
+  if (code) throw new ApiError(code);
+  const memId = f.memId!.trim();
+  const memNick = f.memNick!;
+
+  const rec = await db
+    .selectFrom('member')
+    .select(['id', 'login_type', 'status'])
+    .where('site_id', '=', siteId)
+    .where('mem_id', '=', f.recommenderId!.trim())
+    .executeTakeFirst();
+  if (!rec || rec.login_type !== 'PARTNER' || rec.status !== 'ACTIVE') throw new ApiError('U107');
+
+  const taken = async (column: 'mem_nick' | 'mem_phone' | 'bank_acc', value: string) =>
+    !!(await db.selectFrom('member').select('id').where('site_id', '=', siteId).where(column, '=', value).executeTakeFirst());
+  if (await idTaken(db, siteId, memId)) throw new ApiError('U109');
+  if (await taken('mem_nick', memNick)) throw new ApiError('U110');
+  if (await taken('mem_phone', f.memPhone!)) throw new ApiError('U111');
+  if (await taken('bank_acc', f.bankacc!)) throw new ApiError('U112');
+
+  const status = opts.approval ? 'PENDING' : 'ACTIVE';
+  try {
+    await createMember(db, {
+      siteId,
+      memId,
+      password: f.memPass!,
+      cashOutPass: f.cashOutPass!,
+      memNick,
+      memName: f.memName!.trim(),
+      memPhone: f.memPhone!,
+      bank: f.bank!.trim(),
+      bankAcc: f.bankacc!,
+      partnerLevel: 'NORMAL',
+      loginType: 'NORMAL',
+      parentId: rec.id,
+      status,
+    });
+  } catch (e) {
+    // a concurrent signup took the value between the checks and the insert
+    const code = uniqueViolation(e);
+    if (code) throw new ApiError(code);
+    throw e;
+  }
+  return { memId, status } as const;
+}
+
+const constraintCodes: [RegExp, ResultCode][] = [
+  [/mem_nick/, 'U110'],
+  [/mem_id/, 'U109'],
+  [/phone/, 'U111'],
+  [/bank_acc/, 'U112'],
+];
+
+/** Maps a unique violation on member to its U-code; null for any other error. */
+export function uniqueViolation(e: unknown): ResultCode | null {
+  const err = e as { code?: string; constraint?: string; message?: string } | null;
+  if (!err || err.code !== '23505') return null;
+  const name = err.constraint ?? err.message ?? '';
+  for (const [re, code] of constraintCodes) if (re.test(name)) return code;
+  return null;
+}
+
+/** Duplicate check for the signup and partner member-creation forms. */
+export async function idAvailable(db: Db, siteId: string, memId: string | undefined) {
+  const v = memId?.trim() ?? '';
+  if (!isMemId(v)) throw new ApiError('U101');
+  return { available: !(await idTaken(db, siteId, v)) };
+}
+
+/** Ids differing only in case count as taken, so nobody signs up as a look-alike of another member. */
+async function idTaken(db: Db, siteId: string, memId: string) {
+  const row = await db
+    .selectFrom('member')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where(sql<string>`lower(mem_id)`, '=', memId.toLowerCase())
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function nicknameAvailable(db: Db, siteId: string, memNick: string | undefined) {
+  const v = memNick ?? '';
+  if (!isNickname(v)) throw new ApiError('U105');
+  const row = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_nick', '=', v).executeTakeFirst();
+  return { available: !row };
+}

@@ -1,0 +1,341 @@
+/**
+ * The vendor wallet: balance, bet, win and rollback callbacks, each one money transaction keyed by
+ * the vendor's transaction id (a replay answers the first result), and game money for
+ * transfer-wallet vendors (held by the site's game account, split per member in game_wallet).
+ */
+import { sql } from 'kysely';
+import { ApiError } from '../../../contract/codes.js';
+import { cashTypes } from '../../../contract/enums.js';
+import { gameCashTypes, type GameCategory } from '../../../contract/game.js';
+import type { Db } from '../../db/driver.js';
+import { runMoney, systemAccounts, type Changed, type MoneyResult, type MoneyTx } from '../money/ledger.js';
+import { pathIds, pathRates, settleInTx } from './settlement.js';
+import { inCheckWindow, isBetLocked } from '../site/siteOps.js';
+
+export interface Vendor {
+  id: number;
+  siteId: string;
+  code: string;
+  name: string;
+  category: GameCategory;
+  walletMode: 'seamless' | 'transfer';
+  secret: string;
+  status: string;
+  minBet: number;
+  maxBet: number;
+  maxWin: number;
+}
+
+export interface WalletResult {
+  balance: number;
+  txId?: string;
+  betId?: number;
+  status?: string;
+  [k: string]: unknown;
+}
+
+const VENDOR_TTL = 5_000;
+const vendorCache = new WeakMap<Db, Map<string, { at: number; v: Vendor | null }>>();
+
+export async function vendorByCode(db: Db, siteId: string, code: string): Promise<Vendor | null> {
+  let c = vendorCache.get(db);
+  if (!c) vendorCache.set(db, (c = new Map()));
+  const key = `${siteId}\n${code}`;
+  const hit = c.get(key);
+  if (hit && Date.now() - hit.at < VENDOR_TTL) return hit.v;
+  const r = await db.selectFrom('vendor').selectAll().where('site_id', '=', siteId).where('code', '=', code).executeTakeFirst();
+  const v: Vendor | null = r
+    ? { id: r.id, siteId: r.site_id, code: r.code, name: r.name, category: r.category, walletMode: r.wallet_mode, secret: r.secret, status: r.status, minBet: r.min_bet, maxBet: r.max_bet, maxWin: r.max_win }
+    : null;
+  c.set(key, { at: Date.now(), v });
+  return v;
+}
+export const forgetVendors = (db: Db) => vendorCache.delete(db);
+
+export const GAME_ID = '__game__';
+const gameCache = new WeakMap<Db, Map<string, number>>();
+/** The site's game account (login type HOUSE): holds all game money of transfer-wallet vendors. */
+export async function gameAccount(db: Db, siteId: string): Promise<number> {
+  let c = gameCache.get(db);
+  if (!c) gameCache.set(db, (c = new Map()));
+  const hit = c.get(siteId);
+  if (hit) return hit;
+  await db.insertInto('member')
+    .values({ site_id: siteId, mem_id: GAME_ID, pass_hash: '!', mem_nick: GAME_ID, partner_level: 'NORMAL', login_type: 'HOUSE', login_yn: 'N' })
+    .onConflict((oc) => oc.columns(['site_id', 'mem_id']).doNothing())
+    .execute();
+  const r = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', GAME_ID).executeTakeFirstOrThrow();
+  c.set(siteId, r.id);
+  return r.id;
+}
+
+interface Player {
+  id: number;
+  loginType: string;
+  status: string;
+}
+async function player(db: Db, siteId: string, memId: string): Promise<Player> {
+  const r = await db.selectFrom('member').select(['id', 'login_type', 'status']).where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
+  if (!r || r.login_type === 'HOUSE') throw new ApiError('U001');
+  return { id: r.id, loginType: r.login_type, status: r.status };
+}
+
+const siteStateCache = new WeakMap<Db, Map<string, { at: number; locked: boolean; maint: boolean }>>();
+/** Bet lock and maintenance window, read at most once a second per site on the hot path. */
+async function siteBlocks(db: Db, siteId: string, now: Date) {
+  let c = siteStateCache.get(db);
+  if (!c) siteStateCache.set(db, (c = new Map()));
+  const hit = c.get(siteId);
+  if (hit && Date.now() - hit.at < 1_000) return hit;
+  const [locked, w] = await Promise.all([
+    isBetLocked(db, siteId),
+    db.selectFrom('site').select(['check_start', 'check_end']).where('id', '=', siteId).executeTakeFirstOrThrow(),
+  ]);
+  const v = { at: Date.now(), locked, maint: inCheckWindow(w, now) };
+  c.set(siteId, v);
+  return v;
+}
+export const forgetSiteState = (db: Db) => siteStateCache.delete(db);
+
+async function priorTx(db: Db | MoneyTx['trx'], vendorId: number, txId: string) {
+  return db.selectFrom('wallet_tx').select(['kind', 'result']).where('vendor_id', '=', vendorId).where('tx_id', '=', txId).executeTakeFirst();
+}
+
+/** A stored answer of the same kind, or C999 when the id was used for another kind of call. */
+function replay(p: { kind: string; result: unknown } | undefined, kind: string): WalletResult | null {
+  if (!p) return null;
+  if (p.kind !== kind) throw new ApiError('C999');
+  return p.result as WalletResult;
+}
+
+async function gameWallet(m: MoneyTx, memberId: number, vendor: Vendor): Promise<number> {
+  const r = await m.trx
+    .selectFrom('game_wallet').select('balance').where('member_id', '=', memberId).where('vendor_id', '=', vendor.id)
+    .forUpdate().executeTakeFirst();
+  return r?.balance ?? 0;
+}
+
+async function addGameMoney(m: MoneyTx, memberId: number, vendorId: number, delta: number) {
+  if (!delta) return;
+  // a debit only updates (an insert row is checked against balance >= 0 before any conflict)
+  const wallet = delta > 0
+    ? sql`insert into game_wallet (member_id, vendor_id, site_id, balance, updated_at) values (${memberId}::bigint, ${vendorId}::bigint, ${m.siteId}, ${delta}::bigint, ${m.at}::timestamptz)
+        on conflict (member_id, vendor_id) do update set balance = game_wallet.balance + excluded.balance, updated_at = excluded.updated_at`
+    : sql`update game_wallet set balance = balance + ${delta}::bigint, updated_at = ${m.at}::timestamptz where member_id = ${memberId}::bigint and vendor_id = ${vendorId}::bigint`;
+  await sql`with w as (${wallet}) update member set game_amt = game_amt + ${delta}::bigint where id = ${memberId}::bigint`.execute(m.trx);
+}
+
+/** Runs a callback; a concurrent duplicate that lost the race on the unique key is answered from the winner. */
+async function once<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') return run();
+    throw e;
+  }
+}
+
+const moneyCall = (siteId: string, actorId: number, call: string, at: Date) => ({ siteId, actorId, requestKey: null, call, at });
+
+export async function walletBalance(db: Db, v: Vendor, memId: string): Promise<WalletResult> {
+  const p = await player(db, v.siteId, memId);
+  if (v.walletMode === 'seamless') {
+    const r = await db.selectFrom('member').select('cash_amt').where('id', '=', p.id).executeTakeFirstOrThrow();
+    return { balance: r.cash_amt };
+  }
+  const r = await db.selectFrom('game_wallet').select('balance').where('member_id', '=', p.id).where('vendor_id', '=', v.id).executeTakeFirst();
+  return { balance: r?.balance ?? 0 };
+}
+
+export interface BetReq {
+  memId: string;
+  txId: string;
+  roundId: string;
+  gameCode: string;
+  amount: number;
+  maxPayout?: number;
+  betType?: string;
+  odds?: number;
+  legs?: { eventId: number; pick: 'home' | 'draw' | 'away'; odds: number }[];
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * A stake leaves the player (seamless: cash; transfer: game money) to the house. Refused: a bet
+ * whose transaction id was rolled back first (W005), partners (B0095), locked members (B1002),
+ * bet lock (B1001), maintenance (B0093), unknown game (B0092), limits (B6001-B6003), no money (B6000).
+ */
+export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise<MoneyResult<WalletResult>> {
+  const done = replay(await priorTx(db, v.id, b.txId), 'bet');
+  if (done) return { result: done, replayed: true, changed: [] };
+  const p = await player(db, v.siteId, b.memId);
+  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
+  const gameRow = await db.selectFrom('game').select(['id', 'status']).where('vendor_id', '=', v.id).where('code', '=', b.gameCode).executeTakeFirst();
+  const transfer = v.walletMode === 'transfer';
+  const blocks = await siteBlocks(db, v.siteId, at);
+  return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:bet', at), async (m) => {
+    await m.lock(transfer ? [p.id, house, game] : [p.id, house]);
+    const again = replay(await priorTx(m.trx, v.id, b.txId), 'bet');
+    if (again) return again;
+    const dead = await m.trx.selectFrom('wallet_tx').select('id').where('vendor_id', '=', v.id).where('ref_tx_id', '=', b.txId).where('kind', '=', 'rollback').executeTakeFirst();
+    if (dead) throw new ApiError('W005');
+    const me = m.account(p.id);
+    if (me.loginType !== 'NORMAL') throw new ApiError('B0095');
+    if (me.status !== 'ACTIVE') throw new ApiError('B1002');
+    if (blocks.maint || v.status !== 'ACTIVE') throw new ApiError('B0093');
+    if (blocks.locked) throw new ApiError('B1001');
+    if (!gameRow || gameRow.status !== 'ACTIVE') throw new ApiError('B0092');
+    if (b.amount < v.minBet) throw new ApiError('B6001');
+    if (b.amount > v.maxBet) throw new ApiError('B6002');
+    if ((b.maxPayout ?? 0) > v.maxWin) throw new ApiError('B6003');
+    const before = transfer ? await gameWallet(m, p.id, v) : me.cash;
+    if (before < b.amount) throw new ApiError('B6000');
+    m.transfer({ kind: 'cash', from: transfer ? game : p.id, to: house, amount: b.amount, fromType: gameCashTypes.bet, toType: gameCashTypes.bet, short: 'B6000', detail: { txId: b.txId, vendor: v.code } });
+    if (transfer) await addGameMoney(m, p.id, v.id, -b.amount);
+    const after = before - b.amount;
+    const bet = await m.trx.insertInto('bet').values({
+      site_id: v.siteId, member_id: p.id, vendor_id: v.id, game_id: gameRow.id, category: v.category, tx_id: b.txId, round_id: b.roundId,
+      stake: b.amount, bet_type: b.betType ?? (b.legs ? (b.legs.length > 1 ? 'multi' : 'single') : 'normal'), odds: b.odds ?? null,
+      before_amt: before, after_amt: after, detail: b.detail ? JSON.stringify(b.detail) : null, created_at: at,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (b.legs?.length) {
+      await m.trx.insertInto('bet_leg').values(b.legs.map((l) => ({ site_id: v.siteId, bet_id: bet.id, event_id: l.eventId, pick: l.pick, odds: l.odds }))).execute();
+    }
+    const result: WalletResult = { balance: after, txId: b.txId, betId: bet.id, status: 'wait' };
+    await m.trx.insertInto('wallet_tx').values({
+      site_id: v.siteId, vendor_id: v.id, tx_id: b.txId, kind: 'bet', member_id: p.id, bet_id: bet.id, amount: -b.amount, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
+    }).execute();
+    return result;
+  }));
+}
+
+/** Settles the bet: win from the house, rolling to the path, daily figures. W003 no such bet, W004 settled, W005 rolled back. */
+export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: string; betTxId: string; amount: number; detail?: Record<string, unknown> }, at: Date): Promise<MoneyResult<WalletResult>> {
+  const done = replay(await priorTx(db, v.id, w.txId), 'win');
+  if (done) return { result: done, replayed: true, changed: [] };
+  const p = await player(db, v.siteId, w.memId);
+  const [{ house }, game, path] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId), pathIds(db, p.id)]);
+  const transfer = v.walletMode === 'transfer';
+  return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:win', at), async (m) => {
+    await m.lock([...path, house, ...(transfer ? [game] : [])]);
+    const again = replay(await priorTx(m.trx, v.id, w.txId), 'win');
+    if (again) return again;
+    const bet = await m.trx
+      .selectFrom('bet as b').innerJoin('game as g', 'g.id', 'b.game_id')
+      .select(['b.id', 'b.member_id', 'b.category', 'b.stake', 'b.status', 'b.bet_type', 'b.created_at', 'b.detail', 'g.name as game_name'])
+      .where('b.vendor_id', '=', v.id).where('b.tx_id', '=', w.betTxId)
+      .forUpdate('b').executeTakeFirst();
+    if (!bet || bet.member_id !== p.id) throw new ApiError('W003');
+    if (bet.status === 'cancel') throw new ApiError('W005');
+    if (bet.status !== 'wait') throw new ApiError('W004');
+    const levels = await pathRates(m.trx, p.id, bet.category, v.id, bet.bet_type ?? 'normal');
+    const before = transfer ? await gameWallet(m, p.id, v) : m.account(p.id).cash;
+    const { status } = await settleInTx(m, {
+      id: bet.id, siteId: v.siteId, memberId: p.id, vendorId: v.id, category: bet.category, stake: bet.stake, betType: bet.bet_type,
+      createdAt: bet.created_at, vendorName: v.name, gameName: bet.game_name,
+    }, w.amount, levels, house, transfer ? game : p.id, at);
+    if (transfer) await addGameMoney(m, p.id, v.id, w.amount);
+    if (w.detail) await m.trx.updateTable('bet').set({ detail: JSON.stringify({ ...(bet.detail ?? {}), ...w.detail }) }).where('id', '=', bet.id).execute();
+    const after = before + w.amount;
+    const result: WalletResult = { balance: after, txId: w.txId, betId: bet.id, status };
+    await m.trx.insertInto('wallet_tx').values({
+      site_id: v.siteId, vendor_id: v.id, tx_id: w.txId, kind: 'win', member_id: p.id, bet_id: bet.id, amount: w.amount, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
+    }).execute();
+    return result;
+  }));
+}
+
+/**
+ * Cancels an open bet and returns its stake. A rollback of a settled bet is refused (W004); one
+ * arriving before its bet is recorded, so that bet is refused later; a repeated rollback (same or
+ * another transaction id for the same bet) answers the first result.
+ */
+export async function walletRollback(db: Db, v: Vendor, r: { memId: string; txId: string; betTxId: string }, at: Date): Promise<MoneyResult<WalletResult>> {
+  const first = async (q: Db | MoneyTx['trx']) => {
+    const byId = replay(await priorTx(q, v.id, r.txId), 'rollback');
+    if (byId) return byId;
+    const byRef = await q.selectFrom('wallet_tx').select('result').where('vendor_id', '=', v.id).where('ref_tx_id', '=', r.betTxId).where('kind', '=', 'rollback').executeTakeFirst();
+    return byRef ? (byRef.result as WalletResult) : null;
+  };
+  const done = await first(db);
+  if (done) return { result: done, replayed: true, changed: [] };
+  const p = await player(db, v.siteId, r.memId);
+  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
+  const transfer = v.walletMode === 'transfer';
+  return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:rollback', at), async (m) => {
+    await m.lock(transfer ? [p.id, house, game] : [p.id, house]);
+    const again = await first(m.trx);
+    if (again) return again;
+    const bet = await m.trx.selectFrom('bet').select(['id', 'member_id', 'stake', 'status'])
+      .where('vendor_id', '=', v.id).where('tx_id', '=', r.betTxId).forUpdate().executeTakeFirst();
+    if (bet && bet.member_id !== p.id) throw new ApiError('W003');
+    if (bet && bet.status !== 'wait') throw new ApiError(bet.status === 'cancel' ? 'W005' : 'W004');
+    const before = transfer ? await gameWallet(m, p.id, v) : m.account(p.id).cash;
+    let after = before;
+    if (bet) {
+      m.transfer({ kind: 'cash', from: house, to: transfer ? game : p.id, amount: bet.stake, fromType: gameCashTypes.refund, toType: gameCashTypes.refund, short: 'B0099', detail: { betId: bet.id } });
+      if (transfer) await addGameMoney(m, p.id, v.id, bet.stake);
+      await m.trx.updateTable('bet').set({ status: 'cancel', settled_at: at }).where('id', '=', bet.id).execute();
+      after = before + bet.stake;
+    }
+    const result: WalletResult = { balance: after, txId: r.txId, betId: bet?.id, status: 'cancel' };
+    await m.trx.insertInto('wallet_tx').values({
+      site_id: v.siteId, vendor_id: v.id, tx_id: r.txId, kind: 'rollback', member_id: p.id, bet_id: bet?.id ?? null, ref_tx_id: r.betTxId,
+      amount: bet?.stake ?? 0, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
+    }).execute();
+    return result;
+  }));
+}
+
+// --- transfer-wallet game money
+
+/** Moves all of a member's cash into a transfer vendor's game money (-19 on the member). */
+export async function cashToGame(db: Db, siteId: string, memberId: number, v: Vendor, at: Date): Promise<MoneyResult<{ cashAmt: number; gameAmt: number; moved: number }>> {
+  const game = await gameAccount(db, siteId);
+  return runMoney(db, moneyCall(siteId, memberId, 'game:in', at), async (m) => {
+    await m.lock([memberId, game]);
+    const me = m.account(memberId);
+    const moved = me.cash;
+    if (moved > 0) {
+      m.transfer({ kind: 'cash', from: memberId, to: game, amount: moved, fromType: cashTypes.gameOut, toType: cashTypes.gameOut, short: 'B6000', detail: { vendor: v.code } });
+      await addGameMoney(m, memberId, v.id, moved);
+    }
+    const g = await gameWallet(m, memberId, v);
+    return { cashAmt: me.cash, gameAmt: g, moved };
+  });
+}
+
+/**
+ * Game money back to cash (19 on the member): `amount` (default all) from one vendor or all.
+ * C009 while a round of a transfer vendor is open; C202 beyond the game money held.
+ */
+export async function gameToCash(
+  db: Db, actor: { siteId: string; id: number; requestKey: string | null; call: string; at: Date }, memberId: number,
+  f: { vendorId?: number; amount?: number },
+): Promise<MoneyResult<{ cashAmt: number; gameAmt: number; moved: number }>> {
+  const game = await gameAccount(db, actor.siteId);
+  return runMoney(db, { siteId: actor.siteId, actorId: actor.id, requestKey: actor.requestKey, call: actor.call, at: actor.at }, async (m) => {
+    await m.lock([memberId, game]);
+    let open = m.trx.selectFrom('bet as b').innerJoin('vendor as v', 'v.id', 'b.vendor_id').select('b.id')
+      .where('b.member_id', '=', memberId).where('b.status', '=', 'wait').where('v.wallet_mode', '=', 'transfer');
+    if (f.vendorId) open = open.where('b.vendor_id', '=', f.vendorId);
+    if (await open.limit(1).executeTakeFirst()) throw new ApiError('C009');
+    let q = m.trx.selectFrom('game_wallet').select(['vendor_id', 'balance']).where('member_id', '=', memberId).where('balance', '>', 0);
+    if (f.vendorId) q = q.where('vendor_id', '=', f.vendorId);
+    const wallets = await q.orderBy('vendor_id').forUpdate().execute();
+    const total = wallets.reduce((a, w) => a + w.balance, 0);
+    const want = f.amount ?? total;
+    if (want > total) throw new ApiError('C202');
+    let left = want;
+    for (const w of wallets) {
+      const take = Math.min(left, w.balance);
+      if (take > 0) await addGameMoney(m, memberId, w.vendor_id, -take);
+      left -= take;
+    }
+    if (want > 0) m.transfer({ kind: 'cash', from: game, to: memberId, amount: want, fromType: cashTypes.gameIn, toType: cashTypes.gameIn, short: 'C202' });
+    const g = await m.trx.selectFrom('member').select('game_amt').where('id', '=', memberId).executeTakeFirstOrThrow();
+    return { cashAmt: m.account(memberId).cash, gameAmt: g.game_amt, moved: want };
+  });
+}
+
+export type { Changed };

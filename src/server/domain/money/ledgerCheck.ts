@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/driver.js';
+
+export interface LedgerReport {
+  ok: boolean;
+  checkedAt: string;
+  members: number;
+  entries: number;
+  /** per kind, every account of the site summed, house included: 0 when all money came through the ledger */
+  totals: { cash: number; point: number };
+  /** stored balance differs from the sum of the member's entries */
+  balanceMismatches: { memId: string; kind: 'cash' | 'point'; stored: number; ledger: number }[];
+  /** movements whose entries do not sum to zero */
+  unbalancedMoves: { moveId: number; kind: string; sum: number }[];
+  /** an entry whose `before` is not the previous entry's `after` for the same account */
+  chainBreaks: { entryId: number; memId: string; kind: string }[];
+  /** non-house accounts below zero */
+  negatives: { memId: string; cash: number; point: number }[];
+}
+
+const LIMIT = 100;
+
+/** Compares stored balances with the ledger and checks that every movement balances. */
+export async function checkLedger(db: Db, siteId: string): Promise<LedgerReport> {
+  const mismatches = await sql<{ mem_id: string; kind: 'cash' | 'point'; stored: number; ledger: number }>`
+    with sums as (
+      select member_id,
+             coalesce(sum(amount) filter (where kind = 'cash'), 0) as cash,
+             coalesce(sum(amount) filter (where kind = 'point'), 0) as point
+      from ledger_entry where site_id = ${siteId} group by member_id
+    )
+    select m.mem_id, k.kind, k.stored, k.ledger from member m
+    left join sums s on s.member_id = m.id
+    cross join lateral (values ('cash', m.cash_amt, coalesce(s.cash, 0)), ('point', m.point_amt, coalesce(s.point, 0))) as k(kind, stored, ledger)
+    where m.site_id = ${siteId} and k.stored <> k.ledger
+    order by m.id limit ${LIMIT}
+  `.execute(db);
+  const unbalanced = await sql<{ move_id: number; kind: string; sum: number }>`
+    select move_id, kind, sum(amount) as sum from ledger_entry where site_id = ${siteId}
+    group by move_id, kind having sum(amount) <> 0 order by move_id limit ${LIMIT}
+  `.execute(db);
+  const breaks = await sql<{ id: number; mem_id: string; kind: string }>`
+    select e.id, m.mem_id, e.kind from (
+      select id, member_id, kind, before_amt, lag(after_amt) over (partition by member_id, kind order by id) as prev
+      from ledger_entry where site_id = ${siteId}
+    ) e join member m on m.id = e.member_id
+    where (e.prev is null and e.before_amt <> 0) or (e.prev is not null and e.prev <> e.before_amt)
+    order by e.id limit ${LIMIT}
+  `.execute(db);
+  const negatives = await db
+    .selectFrom('member')
+    .select(['mem_id', 'cash_amt', 'point_amt'])
+    .where('site_id', '=', siteId)
+    .where('login_type', '<>', 'HOUSE')
+    .where((eb) => eb.or([eb('cash_amt', '<', 0), eb('point_amt', '<', 0)]))
+    .limit(LIMIT)
+    .execute();
+  const totals = await db
+    .selectFrom('member')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('cash_amt'), sql<number>`0`).as('cash'), eb.fn.coalesce(eb.fn.sum<number>('point_amt'), sql<number>`0`).as('point')])
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
+  const entries = await db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
+  const report: LedgerReport = {
+    ok: false,
+    checkedAt: new Date().toISOString(),
+    members: Number(totals.n),
+    entries: Number(entries.n),
+    totals: { cash: Number(totals.cash), point: Number(totals.point) },
+    balanceMismatches: mismatches.rows.map((r) => ({ memId: r.mem_id, kind: r.kind, stored: Number(r.stored), ledger: Number(r.ledger) })),
+    unbalancedMoves: unbalanced.rows.map((r) => ({ moveId: Number(r.move_id), kind: r.kind, sum: Number(r.sum) })),
+    chainBreaks: breaks.rows.map((r) => ({ entryId: Number(r.id), memId: r.mem_id, kind: r.kind })),
+    negatives: negatives.map((r) => ({ memId: r.mem_id, cash: r.cash_amt, point: r.point_amt })),
+  };
+  report.ok =
+    report.totals.cash === 0 && report.totals.point === 0 &&
+    !report.balanceMismatches.length && !report.unbalancedMoves.length && !report.chainBreaks.length && !report.negatives.length;
+  return report;
+}
+
+/** Recomputes every stored balance of a site from its entries; answers how many accounts changed. */
+export async function rebuildBalances(db: Db, siteId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // no movement may commit between reading the sums and writing them
+    await sql`lock table ledger_entry in share mode`.execute(trx);
+    const r = await sql`
+      with sums as (
+        select member_id,
+               coalesce(sum(amount) filter (where kind = 'cash'), 0) as cash,
+               coalesce(sum(amount) filter (where kind = 'point'), 0) as point
+        from ledger_entry where site_id = ${siteId} group by member_id
+      )
+      update member m set cash_amt = coalesce(s.cash, 0), point_amt = coalesce(s.point, 0), updated_at = now()
+      from member m2 left join sums s on s.member_id = m2.id
+      where m.id = m2.id and m.site_id = ${siteId}
+        and (m.cash_amt <> coalesce(s.cash, 0) or m.point_amt <> coalesce(s.point, 0))
+    `.execute(trx);
+    return Number(r.numAffectedRows ?? 0);
+  });
+}

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { PageInfo } from '../../../contract/define.js';
+import type { Db } from '../../db/driver.js';
+import { fromWire, kstDayStart, toWire } from '../common/time.js';
+
+/** Korean names of the cash and point type codes (clients translate by code). */
+export const cashTypeNames: Record<number, string> = {
+  1: '입금', [-1]: '출금', 2: '관리자 지급', [-2]: '관리자 회수', [-3]: '보유금 지급', 3: '보유금 회수',
+  33: '상위 지급', [-33]: '상위 회수', 4: '포인트 전환', 19: '게임머니 전환', [-19]: '게임머니 이동',
+};
+export const pointTypeNames: Record<number, string> = {
+  2: '관리자 지급', [-2]: '관리자 회수', 3: '롤링', [-4]: '포인트 전환', 5: '가입 첫충 이벤트', 6: '매일 첫충 이벤트', 7: '매충 이벤트',
+};
+export const statusNames: Record<number, string> = { 0: '신청', 2: '대기', 1: '완료', [-1]: '취소' };
+export const levelNames: Record<string, string> = {
+  PTN_1: '대표', PTN_2: '본사', PTN_3: '부본사', PTN_4: '총판', PTN_5: '매장', PTN_6: '지점', PTN_7: '팀', NORMAL: '회원',
+};
+
+export interface Range {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * A wire date range: start defaults to `daysBack` KST days ago, end to now; a bare end date covers
+ * that whole day. With oldYn 'N' nothing older than 5 KST days is searched.
+ */
+export function dateRange(now: Date, startDate: string | undefined, endDate: string | undefined, daysBack: number, oldYn?: 'Y' | 'N'): Range {
+  let from = startDate ? fromWire(startDate) : kstDayStart(now, daysBack);
+  let to: Date;
+  if (!endDate) to = new Date(now.getTime() + 1000);
+  else to = new Date(fromWire(endDate).getTime() + (endDate.length === 10 ? 86_400_000 : 1000));
+  if (oldYn === 'N') {
+    const floor = kstDayStart(now, 5);
+    if (from < floor) from = floor;
+  }
+  return { from, to };
+}
+
+export const pageOf = (page: number, perPage: number, total: number): PageInfo => ({ page, count_per_list: perPage, tatal_list_count: total });
+export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
+
+/** A player's own deposit and withdrawal requests, newest first. */
+export async function ownRequests(db: Db, memberId: number, f: { cashType?: number; range: Range; page: number }) {
+  const per = 10;
+  let q = db
+    .selectFrom('cash_request')
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', f.range.from)
+    .where('created_at', '<', f.range.to);
+  if (f.cashType !== undefined) q = q.where('cash_type', '=', f.cashType);
+  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(per).offset(offsetOf(f.page, per)).execute();
+  return {
+    list: rows.map((r) => ({
+      cashIdx: r.id, cashType: r.cash_type, regDate: toWire(r.created_at), updDate: toWire(r.updated_at), cashAmt: r.amount, cashStatus: r.status,
+    })),
+    pageInfo: pageOf(f.page, per, Number(n)),
+  };
+}
+
+const num = (v: unknown, d = 0) => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
+
+/** A player's point history: 'in' what was credited, 'out' conversions; with the sum over the filter. */
+export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' | 'out'; range: Range; page: number }) {
+  const per = 10;
+  let q = db
+    .selectFrom('ledger_entry as e')
+    .innerJoin('member as m', 'm.id', 'e.member_id')
+    .where('e.member_id', '=', memberId)
+    .where('e.kind', '=', 'point')
+    .where('e.created_at', '>=', f.range.from)
+    .where('e.created_at', '<', f.range.to);
+  q = f.pointType === 'in' ? q.where('e.amount', '>', 0) : q.where('e.type_code', '=', -4);
+  const [{ n, sum }] = await q
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('sum')])
+    .execute();
+  const rows = await q
+    .select(['e.id', 'e.type_code', 'e.amount', 'e.detail', 'e.created_at', 'm.mem_id'])
+    .orderBy('e.id', 'desc')
+    .limit(per)
+    .offset(offsetOf(f.page, per))
+    .execute();
+  return {
+    list: rows.map((r) => {
+      const d = (r.detail ?? {}) as Record<string, unknown>;
+      return {
+        pointIdx: r.id,
+        gameIdx: d.gameIdx == null ? null : num(d.gameIdx),
+        regDt: toWire(r.created_at),
+        updDt: toWire(r.created_at),
+        memId: r.mem_id,
+        pointType: String(r.type_code),
+        codeName: typeof d.codeName === 'string' ? d.codeName : (pointTypeNames[r.type_code] ?? String(r.type_code)),
+        betAmt: num(d.betAmt),
+        pointRate: num(d.pointRate),
+        pointBonusRate: num(d.pointBonusRate),
+        point_inAmt: r.amount,
+        status: 'complete',
+      };
+    }),
+    sum: Number(sum),
+    pageInfo: pageOf(f.page, per, Number(n)),
+  };
+}
+
+/** The operator's queue of cash requests. */
+export async function siteRequests(
+  db: Db,
+  siteId: string,
+  f: { cashStatus?: number; cashType?: number; memId?: string; range?: Range; page: number; perPage: number },
+) {
+  let q = db.selectFrom('cash_request as r').innerJoin('member as m', 'm.id', 'r.member_id').where('r.site_id', '=', siteId);
+  if (f.cashStatus !== undefined) q = q.where('r.status', '=', f.cashStatus);
+  if (f.cashType !== undefined) q = q.where('r.cash_type', '=', f.cashType);
+  if (f.memId) q = q.where('m.mem_id', '=', f.memId);
+  if (f.range) q = q.where('r.created_at', '>=', f.range.from).where('r.created_at', '<', f.range.to);
+  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const rows = await q
+    .select(['r.id', 'r.cash_type', 'r.amount', 'r.status', 'r.created_at', 'r.updated_at', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.bank', 'm.bank_acc', 'm.cash_amt'])
+    .orderBy('r.id', 'desc')
+    .limit(f.perPage)
+    .offset(offsetOf(f.page, f.perPage))
+    .execute();
+  return {
+    list: rows.map((r) => ({
+      cashIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, memName: r.mem_name ?? '', bank: r.bank ?? '', bankAcc: r.bank_acc ?? '',
+      cashType: r.cash_type, cashAmt: r.amount, cashStatus: r.status, memCashAmt: r.cash_amt,
+      regDate: toWire(r.created_at), updDate: toWire(r.updated_at),
+    })),
+    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+  };
+}

@@ -1,0 +1,112 @@
+/** One downline member as the detail screens show and edit it. */
+import { ApiError } from '../../../contract/codes.js';
+import { pointTypes } from '../../../contract/enums.js';
+import { isNickname, isPhone } from '../../../contract/validate.js';
+import type { Db } from '../../db/driver.js';
+import { levelName, type MemberRef } from './hierarchy.js';
+import { pageOf, type Range } from '../money/moneyQueries.js';
+import { uniqueViolation } from '../auth/signup.js';
+import { toWire } from '../common/time.js';
+
+const PER = 10;
+
+export async function detailInfo(db: Db, siteId: string, m: MemberRef) {
+  const r = await db
+    .selectFrom('member')
+    .select(['cash_amt', 'point_amt', 'login_yn', 'created_at'])
+    .where('id', '=', m.id)
+    .executeTakeFirstOrThrow();
+  return {
+    partnerInfo: {
+      siteId, memId: m.memId, memNick: m.memNick, cashBalance: r.cash_amt, pointBalance: r.point_amt,
+      loginYn: r.login_yn === 'N' ? ('N' as const) : ('Y' as const), joinDate: toWire(r.created_at),
+      partnerLevel: m.partnerLevel, partnerLevelName: levelName(m.partnerLevel),
+    },
+  };
+}
+
+async function taken(db: Db, siteId: string, column: 'mem_nick' | 'mem_phone', value: string, exceptId: number) {
+  const row = await db
+    .selectFrom('member')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where(column, '=', value)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+async function update(db: Db, id: number, values: { mem_nick?: string; login_yn?: string; mem_phone?: string }, now: Date) {
+  try {
+    await db.updateTable('member').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+  } catch (e) {
+    // another member took the value between the check and the update
+    const code = uniqueViolation(e);
+    if (code) throw new ApiError(code);
+    throw e;
+  }
+}
+
+/** Nickname (U105 format, U110 taken) and login permission; login N also ends the member's open sessions. */
+export async function saveDetail(db: Db, siteId: string, m: MemberRef, f: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
+  const values: { mem_nick?: string; login_yn?: string } = {};
+  if (f.memNick !== undefined && f.memNick !== m.memNick) {
+    if (!isNickname(f.memNick)) throw new ApiError('U105');
+    if (await taken(db, siteId, 'mem_nick', f.memNick, m.id)) throw new ApiError('U110');
+    values.mem_nick = f.memNick;
+  }
+  if (f.loginYn) values.login_yn = f.loginYn;
+  if (!Object.keys(values).length) return;
+  await update(db, m.id, values, now);
+  if (f.loginYn === 'N') {
+    await db.updateTable('session').set({ ended_at: now, end_reason: 'login-blocked' }).where('member_id', '=', m.id).where('ended_at', 'is', null).execute();
+  }
+}
+
+/** Phone change: U114 format, U111 taken. */
+export async function updatePhone(db: Db, siteId: string, m: MemberRef, memPhone: string | undefined, now: Date) {
+  const phone = memPhone?.trim() ?? '';
+  if (!isPhone(phone)) throw new ApiError('U114');
+  if (await taken(db, siteId, 'mem_phone', phone, m.id)) throw new ApiError('U111');
+  await update(db, m.id, { mem_phone: phone }, now);
+}
+
+export async function loginLog(db: Db, memberId: number, page: number) {
+  const q = db.selectFrom('login_log').where('member_id', '=', memberId);
+  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const rows = await q
+    .select(['access_ip', 'access_date'])
+    .orderBy('access_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PER)
+    .offset((page - 1) * PER)
+    .execute();
+  return {
+    loginLog: rows.map((r) => ({ accessIp: r.access_ip ?? '', accessDate: toWire(r.access_date) })),
+    pageInfo: pageOf(page, PER, Number(n)),
+  };
+}
+
+/** Rolling points credited to the member (point type 3); vendor and game come from the entry's detail. */
+export async function rollingLog(db: Db, memberId: number, range: Range, page: number) {
+  const q = db
+    .selectFrom('ledger_entry')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'point')
+    .where('type_code', '=', pointTypes.rolling)
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', range.to);
+  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const rows = await q
+    .select(['amount', 'created_at', 'detail'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PER)
+    .offset((page - 1) * PER)
+    .execute();
+  const text = (d: Record<string, unknown> | null, k: string) => (typeof d?.[k] === 'string' ? (d[k] as string) : '');
+  return {
+    rollingLog: rows.map((r) => ({ vendorName: text(r.detail, 'vendorName'), gameName: text(r.detail, 'gameName'), pointAmt: r.amount, updDate: toWire(r.created_at) })),
+    pageInfo: pageOf(page, PER, Number(n)),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Pages of a partner's downline. Every list starts from a node the caller was allowed to see
+ * (hierarchy.scoped) and walks the closure table from it, so a list never leaves the subtree.
+ */
+import { sql, type Expression } from 'kysely';
+import { cashStatus, cashTypes } from '../../../contract/enums.js';
+import type { Db } from '../../db/driver.js';
+import type { Range } from '../money/moneyQueries.js';
+
+export type Depth = 'all' | 'direct';
+/** NORMAL members, one partner level, every partner, or everyone. */
+export type LevelFilter = string | 'PARTNERS' | 'ALL';
+export type Search = { type: 'id' | 'nickname' | 'upper'; value: string } | null;
+export type Order =
+  | 'JOIN_DESC' | 'JOIN_ASC' | 'ID_DESC' | 'ID_ASC' | 'CASH_DESC' | 'CASH_ASC' | 'POINT_DESC' | 'POINT_ASC'
+  | 'IN_DESC' | 'IN_ASC' | 'OUT_DESC' | 'OUT_ASC' | 'NET_DESC' | 'NET_ASC' | 'LOGIN_DESC';
+
+export interface ListQuery {
+  siteId: string;
+  rootId: number;
+  depth: Depth;
+  level: LevelFilter;
+  search: Search;
+  order: Order;
+  /** only members with an open session at `onlineAt` */
+  onlineAt?: Date;
+  /** window of the deposit/withdrawal sort keys */
+  range?: Range | null;
+  page: number;
+  perPage: number;
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+const like = (v: string) => `%${escapeLike(v)}%`;
+
+/** Maps the screens' search type names onto one of ours. */
+export function searchOf(type: string | undefined, value: string | undefined): Search {
+  if (!value) return null;
+  if (type === 'nickname' || type === 'memNick') return { type: 'nickname', value };
+  if (type === 'recommenderId') return { type: 'upper', value };
+  return { type: 'id', value };
+}
+
+const retailKeys: Record<string, string> = {
+  cashamt: 'CASH', cash: 'CASH', pointamt: 'POINT', point: 'POINT', cashin: 'IN', deposit: 'IN', cashout: 'OUT', withdrawal: 'OUT',
+  netcash: 'NET', netdeposit: 'NET', memid: 'ID', id: 'ID', joindate: 'JOIN', regdate: 'JOIN',
+};
+/** The retail lists' orderColumn/orderType (or 'key_DESC' in one string) as an Order; unknown keys sort by join date. */
+export function retailOrder(column: string | undefined, type: string | undefined): Order {
+  let [key, dir] = [column ?? '', type ?? ''];
+  if (!dir && key.includes('_')) [key, dir] = [key.slice(0, key.lastIndexOf('_')), key.slice(key.lastIndexOf('_') + 1)];
+  const k = retailKeys[key.toLowerCase()] ?? 'JOIN';
+  const d = dir.toUpperCase() === 'ASC' || dir === '1' ? 'ASC' : 'DESC';
+  return `${k}_${d}` as Order;
+}
+
+function subtree(db: Db, q: ListQuery) {
+  // the site filter lets the planner walk an ordered member index and probe the closure key
+  const base = db
+    .selectFrom('member_path as p')
+    .innerJoin('member as m', 'm.id', 'p.descendant_id')
+    .where('p.ancestor_id', '=', q.rootId)
+    .where('m.site_id', '=', q.siteId);
+  // direct children through parent_id: its index knows how many a node has, the closure's does not
+  return q.depth === 'direct' ? base.where('m.parent_id', '=', q.rootId).where('p.depth', '=', 1) : base.where('p.depth', '>', 0);
+}
+
+/** Without a search the total comes from the per-level head counts (member_subtree), not from the subtree. */
+async function countFast(db: Db, q: ListQuery): Promise<number | null> {
+  if (q.search || q.onlineAt) return null;
+  if (q.depth === 'direct') {
+    let c = db.selectFrom('member as m').select((eb) => eb.fn.countAll<number>().as('n')).where('m.parent_id', '=', q.rootId);
+    if (q.level === 'PARTNERS') c = c.where('m.partner_level', '<>', 'NORMAL');
+    else if (q.level !== 'ALL') c = c.where('m.partner_level', '=', q.level);
+    return Number((await c.executeTakeFirstOrThrow()).n);
+  }
+  let c = db.selectFrom('member_subtree').select((eb) => eb.fn.sum<number>('cnt').as('n')).where('ancestor_id', '=', q.rootId);
+  if (q.level === 'PARTNERS') c = c.where('partner_level', '<>', 'NORMAL');
+  else if (q.level !== 'ALL') c = c.where('partner_level', '=', q.level);
+  return Number((await c.executeTakeFirstOrThrow()).n ?? 0);
+}
+
+/** One page of member row ids plus the total, in the asked order. */
+export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; total: number }> {
+  let base = subtree(db, q);
+  if (q.level === 'PARTNERS') base = base.where('m.partner_level', '<>', 'NORMAL');
+  else if (q.level !== 'ALL') base = base.where('m.partner_level', '=', q.level);
+  // ids by prefix (an index range on lower(mem_id)); nicknames anywhere (a scan)
+  if (q.search?.type === 'id') base = base.where(sql`lower(m.mem_id)`, 'like', `${escapeLike(q.search.value.toLowerCase())}%`);
+  else if (q.search?.type === 'nickname') base = base.where('m.mem_nick', 'ilike', like(q.search.value));
+  else if (q.search?.type === 'upper') {
+    const v = q.search.value;
+    base = base.where('m.parent_id', 'in', (eb) => eb.selectFrom('member as u').select('u.id').where('u.site_id', '=', q.siteId).where('u.mem_id', '=', v));
+  }
+  if (q.onlineAt) {
+    const at = q.onlineAt;
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('session as s').select('s.id').whereRef('s.member_id', '=', 'm.id').where('s.ended_at', 'is', null).where('s.expires_at', '>', at)),
+    );
+  }
+
+  const fast = await countFast(db, q);
+  if (fast === 0) return { ids: [], total: 0 };
+
+  const [key, dir] = q.order.split('_') as [string, 'DESC' | 'ASC'];
+  const d = dir === 'ASC' ? 'asc' : 'desc';
+  const sum = (type: number): Expression<number> => {
+    const r = q.range;
+    return sql<number>`(select coalesce(sum(r.amount), 0) from cash_request r where r.member_id = m.id and r.cash_type = ${type}
+      and r.status = ${cashStatus.complete}${r ? sql` and r.updated_at >= ${r.from} and r.updated_at < ${r.to}` : sql``})`;
+  };
+  // a search scans anyway: the total rides along as a window count instead of a second scan
+  let page = base.select(['m.id', (fast === null ? sql<number>`count(*) over ()` : sql<number>`0`).as('total')]);
+  switch (key) {
+    case 'ID': page = page.orderBy('m.site_id').orderBy('m.mem_id', d); break;
+    case 'CASH': page = page.orderBy('m.cash_amt', d).orderBy('m.id', d); break;
+    case 'POINT': page = page.orderBy('m.point_amt', d).orderBy('m.id', d); break;
+    case 'IN': page = page.orderBy(sum(cashTypes.deposit), d).orderBy('m.id', 'desc'); break;
+    case 'OUT': page = page.orderBy(sum(cashTypes.withdrawal), d).orderBy('m.id', 'desc'); break;
+    case 'NET': page = page.orderBy(sql`${sum(cashTypes.deposit)} - ${sum(cashTypes.withdrawal)}`, d).orderBy('m.id', 'desc'); break;
+    case 'LOGIN': page = page.orderBy(sql`m.last_login_at desc nulls last`).orderBy('m.id', 'desc'); break;
+    default: page = page.orderBy('m.created_at', d).orderBy('m.id', d);
+  }
+  const rows = await page.limit(q.perPage).offset((q.page - 1) * q.perPage).execute();
+  let total = fast ?? Number(rows[0]?.total ?? 0);
+  if (fast === null && !rows.length && q.page > 1) {
+    total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  }
+  return { ids: rows.map((r) => r.id), total };
+}
+
+/** Ids of everyone below the root at one level, for target selects (at most 1000, by id). */
+export async function memIdsAt(db: Db, rootId: number, level: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('member_path as p')
+    .innerJoin('member as m', 'm.id', 'p.descendant_id')
+    .select('m.mem_id')
+    .where('p.ancestor_id', '=', rootId)
+    .where('p.depth', '>', 0)
+    .where('m.partner_level', '=', level)
+    .orderBy('m.mem_id')
+    .limit(1000)
+    .execute();
+  return rows.map((r) => r.mem_id);
+}

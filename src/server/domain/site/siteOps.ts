@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import { ApiError, fail } from '../../../contract/codes.js';
+import type { AppContext, SiteRow } from '../../context.js';
+import type { Db } from '../../db/driver.js';
+import { fromWire, toWire } from '../common/time.js';
+
+type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
+type Window = Pick<SiteRow, 'check_start' | 'check_end'>;
+
+/** True while `now` lies inside the site's check (maintenance) window. */
+export function inCheckWindow(site: Window, now: Date): boolean {
+  const t = now.getTime();
+  return !!site.check_start && !!site.check_end && site.check_start.getTime() <= t && t < site.check_end.getTime();
+}
+
+const windowAnswer = (w: Window, now: Date) => ({
+  startDate: w.check_start ? toWire(w.check_start) : null,
+  endDate: w.check_end ? toWire(w.check_end) : null,
+  inCheck: inCheckWindow(w, now),
+});
+
+async function loadWindow(db: Db, siteId: string): Promise<Window> {
+  return db.selectFrom('site').select(['check_start', 'check_end']).where('id', '=', siteId).executeTakeFirstOrThrow();
+}
+
+// One pending start-of-window push per site, so a window set for later still sends INSPECT on time.
+const pending = new Map<string, NodeJS.Timeout>();
+const MAX_TIMER_MS = 24 * 3600_000;
+
+function scheduleStart(ctx: Ctx, siteId: string, w: Window) {
+  clearTimeout(pending.get(siteId));
+  pending.delete(siteId);
+  if (!w.check_start) return;
+  const delay = w.check_start.getTime() - ctx.clock.now().getTime();
+  if (delay <= 0 || delay > MAX_TIMER_MS) return;
+  const timer = setTimeout(async () => {
+    pending.delete(siteId);
+    const now = await loadWindow(ctx.db, siteId).catch(() => null);
+    if (now && inCheckWindow(now, ctx.clock.now())) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'Y', data2: null });
+  }, delay + 50);
+  timer.unref();
+  pending.set(siteId, timer);
+}
+
+/**
+ * Sets (or, with both dates empty, clears) the site check window. Everyone online is told at
+ * once when the window is active now (INSPECT Y), and when an active window is lifted (INSPECT N).
+ */
+export async function setCheckWindow(ctx: Ctx, siteId: string, req: { startDate?: string | null; endDate?: string | null }) {
+  const { startDate, endDate } = req;
+  if (!!startDate !== !!endDate) throw new ApiError('V001', 'startDate and endDate: both or neither');
+  const w: Window = { check_start: startDate ? fromWire(startDate) : null, check_end: endDate ? fromWire(endDate) : null };
+  if (w.check_start && w.check_end && w.check_end <= w.check_start) throw new ApiError('V001', 'endDate: must be after startDate');
+  const now = ctx.clock.now();
+  const before = await loadWindow(ctx.db, siteId);
+  await ctx.db.updateTable('site').set(w).where('id', '=', siteId).execute();
+  const active = inCheckWindow(w, now);
+  if (active) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'Y', data2: null });
+  else if (inCheckWindow(before, now)) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'N', data2: null });
+  scheduleStart(ctx, siteId, w);
+  return windowAnswer(w, now);
+}
+
+/** Whether betting is locked site-wide; the bet path refuses while it is. */
+export async function isBetLocked(db: Db, siteId: string): Promise<boolean> {
+  const r = await sql<{ lock_bet_yn: string }>`select lock_bet_yn from site where id = ${siteId}`.execute(db);
+  return r.rows[0]?.lock_bet_yn === 'Y';
+}
+
+/** Locks or unlocks betting and tells everyone online: data1 the lock, data2 whether betting is allowed. */
+export async function setBetLock(ctx: Ctx, siteId: string, lockBetYn: 'Y' | 'N') {
+  await sql`update site set lock_bet_yn = ${lockBetYn} where id = ${siteId}`.execute(ctx.db);
+  ctx.live.publish({ siteId, all: true }, { type: 'LOCK_BET_YN', data1: lockBetYn, data2: lockBetYn === 'Y' ? 'N' : 'Y' });
+  return { lockBetYn };
+}
+
+export async function siteState(ctx: Ctx, siteId: string) {
+  const [w, locked] = await Promise.all([loadWindow(ctx.db, siteId), isBetLocked(ctx.db, siteId)]);
+  return { ...windowAnswer(w, ctx.clock.now()), lockBetYn: locked ? ('Y' as const) : ('N' as const) };
+}
+
+/** Ends every open session of a member (end_reason forced) and pushes LOGOUT to its sockets. */
+export async function forceLogout(ctx: Ctx, siteId: string, memId: string) {
+  const m = await ctx.db.selectFrom('member').select(['id', 'login_type']).where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
+  if (!m || m.login_type === 'HOUSE') fail('U001');
+  const ended = await ctx.db
+    .updateTable('session')
+    .set({ ended_at: ctx.clock.now(), end_reason: 'forced' })
+    .where('member_id', '=', m.id)
+    .where('ended_at', 'is', null)
+    .returning('id')
+    .execute();
+  ctx.live.publish({ siteId, memId }, { type: 'LOGOUT', data1: 'forced', data2: null });
+  return { ended: ended.length };
+}
