@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { dismissPopups } from './support';
 
 const PASS = 'demo1234!';
 
@@ -31,22 +32,12 @@ async function answerDialog(page: Page, text: string | RegExp, ok = true) {
 }
 
 async function playerLogin(page: Page, memId: string) {
+  await dismissPopups(page);
   await page.goto('/demo');
   await page.locator('input[name=memId]').fill(memId);
   await page.locator('input[name=memPass]').fill(PASS);
   await page.locator('input[name=memPass]').press('Enter');
   await expect(page).toHaveURL(/\/demo\/main$/);
-  await closePopups(page);
-}
-
-/** The site's popups cover the screen after login: close each (for this visit). */
-async function closePopups(page: Page) {
-  const popup = page.getByTestId('site-popup');
-  await popup.waitFor({ timeout: 3_000 }).catch(() => undefined);
-  while (await popup.isVisible()) {
-    await popup.getByRole('button', { name: '닫기' }).click();
-    await page.waitForTimeout(100);
-  }
 }
 
 /** The operator in a browser context of its own (desktop size). */

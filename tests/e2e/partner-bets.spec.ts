@@ -1,14 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { dismissPopups } from './support';
 
 const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-bets-${name}.png`;
 const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 async function login(page: Page, memId: string) {
-  // site popups (notices) may cover the page at any time after login
-  await page.addLocatorHandler(page.getByTestId('site-popup').first(), async (popup) => {
-    await popup.getByRole('button', { name: '닫기', exact: true }).first().click();
-  });
+  await dismissPopups(page);
   await page.goto('/demo/login');
   await page.locator('input[name=memId]').fill(memId);
   await page.locator('input[name=memPass]').fill(PASS);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { dismissPopups } from './support';
 
 const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-partner-${name}.png`;
@@ -16,18 +17,12 @@ async function acceptDialog(page: Page, text: string | RegExp) {
 }
 
 async function captchaLogin(page: Page, path: string, memId: string) {
+  await dismissPopups(page);
   await page.goto(path);
   await page.locator('input[name=memId]').fill(memId);
   await page.locator('input[name=memPass]').fill(PASS);
   await page.locator('#captcha').fill('1234');
   await page.locator('#captcha').press('Enter');
-}
-
-/** Site popups (notices) may cover the page right after login. */
-async function closePopups(page: Page) {
-  await page.waitForTimeout(500);
-  const popup = page.getByTestId('site-popup');
-  for (let i = 0; i < 5 && (await popup.count()) > 0; i++) await popup.getByRole('button', { name: '닫기', exact: true }).click();
 }
 
 const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
@@ -65,7 +60,6 @@ test('ptn3 manages its downline: tree, member detail, give, members, a group and
   const id = `${tag(info)}${stamp()}`;
   await captchaLogin(page, '/demo/login', 'ptn3');
   await expect(page).toHaveURL(/\/demo\/partnerMain$/);
-  await closePopups(page);
   await expect(page.getByTestId('summary-cards')).toBeVisible();
   await expect(page.getByTestId('stat-in')).toContainText(/건/);
   await page.screenshot({ path: shot(info, 'dashboard'), fullPage: true });
