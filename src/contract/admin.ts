@@ -31,7 +31,48 @@ export const ledgerReport = z.object({
   negatives: issue,
 });
 
+/** What waits for the operator; also the body (data2, JSON) of the ADMIN_PENDING live event. */
+export const adminPending = z.object({
+  /** open cash requests by status (0 applied, 2 waiting) and by kind */
+  cash: z.object({ applied: z.number(), waiting: z.number(), deposits: z.number(), withdrawals: z.number() }),
+  /** inquiries still waiting for an answer */
+  qna: z.number(),
+  /** lower-partner requests waiting for approval */
+  partnerRequests: z.number(),
+});
+export type AdminPending = z.infer<typeof adminPending>;
+/** Which queue an ADMIN_PENDING event is about (its data1). */
+export const adminPendingKinds = ['cash', 'qna', 'partnerRequests'] as const;
+
+/**
+ * One KST day of the whole site. Deposits and withdrawals are completed requests by processing
+ * time; bets, wins and rolling come from the daily figures of the top of the tree, so they equal
+ * the settlement screens' figures for the same days. ggr = bets - wins, net = deposits - withdrawals.
+ */
+export const adminDay = z.object({
+  day: z.string(),
+  deposits: z.number(), depositCnt: z.number(),
+  withdrawals: z.number(), withdrawalCnt: z.number(),
+  net: z.number(),
+  bets: z.number(), wins: z.number(), ggr: z.number(),
+  rolling: z.number(),
+  newMembers: z.number(),
+});
+export type AdminDay = z.infer<typeof adminDay>;
+
+export const adminDashboard = z.object({
+  pending: adminPending,
+  /** today so far, and members with a live session now */
+  today: adminDay.extend({ online: z.number() }),
+  /** the last 30 KST days, oldest first, today last; days without activity are zeros */
+  days: z.array(adminDay),
+  /** the last stored ledger check, or null when none ran yet */
+  ledger: z.object({ ok: z.boolean(), checkedAt: z.string() }).nullable(),
+});
+
 export const adminCalls = {
+  /** The operator's home: what waits, today and the last 30 days, and the last ledger check, in one call. */
+  dashboard: call('/api/admin/dashboard', empty, adminDashboard, 'admin'),
   /** Cash requests of the site, newest first, 40 a page; every filter optional. */
   cashList: call(
     '/api/admin/cash/list',
@@ -62,6 +103,6 @@ export const adminCalls = {
     z.object({ memId: z.string(), cashAmt: z.number(), pointAmt: z.number() }),
     'admin',
   ),
-  /** Ledger health: stored balances against the entries, every movement balanced. */
+  /** Ledger health: stored balances against the entries, every movement balanced; the result is kept for the home. */
   ledgerCheck: call('/api/admin/ledger/check', empty, ledgerReport, 'admin'),
 };

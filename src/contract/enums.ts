@@ -46,7 +46,8 @@ export type Language = (typeof languages)[number];
 /** The contract's `vn` is BCP-47 `vi` for Intl and Lingui. */
 export const localeOf = (lang: Language): string => (lang === 'vn' ? 'vi' : lang);
 
-export const liveEventTypes = ['CASH', 'MSG', 'ANSWER_CMT', 'INSPECT', 'LOGOUT', 'LOCK_BET_YN'] as const;
+/** ADMIN_PENDING goes to the site's operators only: data1 the queue that changed, data2 the pending counts as JSON (contract/admin adminPending). */
+export const liveEventTypes = ['CASH', 'MSG', 'ANSWER_CMT', 'INSPECT', 'LOGOUT', 'LOCK_BET_YN', 'ADMIN_PENDING'] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 export interface LiveEvent {
   type: LiveEventType;

@@ -1,13 +1,16 @@
 import { adminCalls } from '../../contract/admin.js';
 import { processRequest } from '../domain/money/cashRequests.js';
-import { checkLedger } from '../domain/money/ledgerCheck.js';
+import { checkLedger, keepLedgerCheck } from '../domain/money/ledgerCheck.js';
 import { dateRange, siteRequests } from '../domain/money/moneyQueries.js';
 import { adminGrant } from '../domain/money/transfers.js';
+import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 
-/** Operator money calls: the cash request queue, approvals, grants, ledger health. */
+/** Operator money calls: the home, the cash request queue, approvals, grants, ledger health. */
 export const adminMoneyRoutes = [
+  defineRoute(adminCalls.dashboard, async (_req, ctx) => operatorDashboard(ctx.db, ctx.site.id, ctx.clock.now())),
+
   defineRoute(adminCalls.cashList, async (req, ctx) =>
     siteRequests(ctx.db, ctx.site.id, {
       cashStatus: req.cashStatus, cashType: req.cashType, memId: req.memId || undefined,
@@ -15,11 +18,18 @@ export const adminMoneyRoutes = [
       page: req.page, perPage: req.count_per_list,
     })),
 
-  defineRoute(adminCalls.cashProcess, async (req, ctx) =>
-    settle(ctx, await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req.requestId), req.cashIdx, req.cashStatus))),
+  defineRoute(adminCalls.cashProcess, async (req, ctx) => {
+    const r = settle(ctx, await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req.requestId), req.cashIdx, req.cashStatus));
+    notifyOperators(ctx, ctx.site.id, 'cash');
+    return r;
+  }),
 
   defineRoute(adminCalls.grant, async (req, ctx) =>
     settle(ctx, await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req.requestId), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }))),
 
-  defineRoute(adminCalls.ledgerCheck, async (_req, ctx) => checkLedger(ctx.db, ctx.site.id)),
+  defineRoute(adminCalls.ledgerCheck, async (_req, ctx) => {
+    const r = await checkLedger(ctx.db, ctx.site.id);
+    await keepLedgerCheck(ctx.db, ctx.site.id, r);
+    return r;
+  }),
 ];

@@ -4,25 +4,31 @@ import type { AuthedContext } from '../context.js';
 import { cancelRequest, requestDeposit, requestWithdrawal } from '../domain/money/cashRequests.js';
 import { dateRange, ownPoints, ownRequests } from '../domain/money/moneyQueries.js';
 import { convertPoints } from '../domain/money/points.js';
+import { notifyOperators } from '../domain/site/operatorHome.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 
 const options = (ctx: AuthedContext) => siteOptions(ctx.site);
+/** A request arrived or was cancelled: the operators' pending counts change. */
+const toOperators = <T>(ctx: AuthedContext, answer: T): T => {
+  notifyOperators(ctx, ctx.site.id, 'cash');
+  return answer;
+};
 
 /** Player cash and point calls: deposit and withdrawal requests, their list and cancel, points. */
 export const cashRoutes = [
   defineRoute(cashCalls.deposit, async (req, ctx) =>
-    settle(ctx, await requestDeposit(ctx.db, actorOf(ctx, cashCalls.deposit, req.requestId), req.cashAmt, options(ctx)))),
+    toOperators(ctx, settle(ctx, await requestDeposit(ctx.db, actorOf(ctx, cashCalls.deposit, req.requestId), req.cashAmt, options(ctx))))),
 
   defineRoute(cashCalls.withdraw, async (req, ctx) =>
-    settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req.requestId), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx)))),
+    toOperators(ctx, settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req.requestId), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx))))),
 
   defineRoute(cashCalls.list, async (req, ctx) =>
     ownRequests(ctx.db, ctx.caller.id, { cashType: req.cashType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2), page: req.page })),
 
   defineRoute(cashCalls.cancel, async (req, ctx) =>
-    settle(ctx, await cancelRequest(ctx.db, actorOf(ctx, cashCalls.cancel, req.requestId), req.cashIdx))),
+    toOperators(ctx, settle(ctx, await cancelRequest(ctx.db, actorOf(ctx, cashCalls.cancel, req.requestId), req.cashIdx)))),
 
   defineRoute(pointCalls.list, async (req, ctx) =>
     ownPoints(ctx.db, ctx.caller.id, { pointType: req.pointType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), page: req.page })),

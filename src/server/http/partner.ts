@@ -8,6 +8,7 @@ import { detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../do
 import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/partnerFigures.js';
 import { memIdsAt, pageIds, retailOrder, searchOf, type ListQuery } from '../domain/partner/partnerLists.js';
 import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
+import { notifyOperators } from '../domain/site/operatorHome.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
@@ -157,8 +158,11 @@ export const partnerRoutes = [
     return { list: r.list, pageInfo: pageOf(req.page, 10, r.total) };
   }),
 
-  defineRoute(c.createPartner, (req, ctx) =>
-    requestPartner(ctx.db, ctx.site.id, ctx.caller, { ...req, bankAcc: req.bankAcc ?? req.bankacc }, ctx.clock.now())),
+  defineRoute(c.createPartner, async (req, ctx) => {
+    const r = await requestPartner(ctx.db, ctx.site.id, ctx.caller, { ...req, bankAcc: req.bankAcc ?? req.bankacc }, ctx.clock.now());
+    notifyOperators(ctx, ctx.site.id, 'partnerRequests');
+    return r;
+  }),
 
   defineRoute(c.partnerJoin, (req, ctx) => partnerJoin(ctx.db, ctx.site.id, ctx.caller, req)),
 

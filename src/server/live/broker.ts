@@ -10,6 +10,7 @@ export interface Identity {
   siteId: string;
   memId: string;
   sessionId: number;
+  operator?: boolean;
 }
 
 /** Why a token was refused: a result code (TK001, TK002, TK999) and its message. */
@@ -45,6 +46,7 @@ export class StompConnection implements LiveConn {
   siteId = '';
   memId = '';
   sessionId = 0;
+  operator = false;
   private state: State = 'new';
   private readonly parser = new FrameParser();
   private readonly queued: Frame[] = [];
@@ -168,6 +170,7 @@ export class StompConnection implements LiveConn {
     this.siteId = who.siteId;
     this.memId = who.memId;
     this.sessionId = who.sessionId;
+    this.operator = who.operator === true;
     this.state = 'open';
     this.opts.registry.add(this);
     const floor = this.opts.minHeartbeatMs ?? 1000;

@@ -3,9 +3,13 @@ import type { LiveEvent } from '../../contract/enums.js';
 
 /**
  * Who a live event goes to: one member of a site (optionally only the sockets of one session,
- * e.g. LOGOUT to a superseded session while the new one stays), or everyone online on the site.
+ * e.g. LOGOUT to a superseded session while the new one stays), everyone online on the site, or
+ * the site's operators only (ADMIN_PENDING).
  */
-export type Audience = { siteId: string; memId: string; sessionId?: number } | { siteId: string; all: true };
+export type Audience =
+  | { siteId: string; memId: string; sessionId?: number }
+  | { siteId: string; all: true }
+  | { siteId: string; operators: true };
 
 /**
  * The domain calls `publish`; the STOMP broker of each instance listens. In-process by default,

@@ -15,7 +15,7 @@ function isEnvelope(v: unknown): v is Envelope {
   return (
     typeof e === 'object' && e !== null &&
     typeof e.to?.siteId === 'string' &&
-    ('all' in e.to || typeof e.to.memId === 'string') &&
+    ('all' in e.to || 'operators' in e.to || typeof e.to.memId === 'string') &&
     liveEventTypes.includes(e.event?.type)
   );
 }

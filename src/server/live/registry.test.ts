@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../contract/enums.js';
 import { LOGOUT_CLOSE_DELAY_MS, Registry, type LiveConn } from './registry.js';
 
-function conn(siteId: string, memId: string, sessionId: number) {
+function conn(siteId: string, memId: string, sessionId: number, operator = false) {
   const got: LiveEvent[] = [];
   const c: LiveConn & { got: LiveEvent[]; closed: boolean } = {
     siteId,
     memId,
     sessionId,
+    operator,
     got,
     closed: false,
     deliver: (e) => got.push(e),
@@ -23,6 +24,18 @@ afterEach(() => {
 });
 
 describe('Registry', () => {
+  it('sends operator-only events to the operators of that site alone', () => {
+    const r = new Registry();
+    const op = conn('s1', 'admin', 1, true);
+    const player = conn('s1', 'user1', 2);
+    const otherOp = conn('s2', 'admin', 3, true);
+    [op, player, otherOp].forEach((c) => r.add(c));
+    r.dispatch({ siteId: 's1', operators: true }, { type: 'ADMIN_PENDING', data1: 'cash', data2: '{}' });
+    expect(op.got.map((e) => e.type)).toEqual(['ADMIN_PENDING']);
+    expect(player.got).toEqual([]);
+    expect(otherOp.got).toEqual([]);
+  });
+
   it('routes to a member, a session and a whole site', () => {
     const r = new Registry();
     const a1 = conn('s1', 'a', 1);

@@ -6,6 +6,8 @@ export interface LiveConn {
   readonly siteId: string;
   readonly memId: string;
   readonly sessionId: number;
+  /** an operator (ADMIN) session: it also hears the operator-only events */
+  readonly operator?: boolean;
   deliver(event: LiveEvent): void;
   close(reason: string): void;
 }
@@ -49,6 +51,7 @@ export class Registry {
 
   targets(to: Audience): LiveConn[] {
     if ('all' in to) return [...(this.bySite.get(to.siteId) ?? [])];
+    if ('operators' in to) return [...(this.bySite.get(to.siteId) ?? [])].filter((c) => c.operator);
     if (to.sessionId !== undefined) {
       // the session id alone is unique, but the site and member must still match
       return [...(this.bySession.get(to.sessionId) ?? [])].filter((c) => c.siteId === to.siteId && c.memId === to.memId);

@@ -4,6 +4,13 @@ type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Jsonb<T> = ColumnType<T, string | undefined | null, string | null>;
 
 export interface MoneyTables {
+  /** the last ledger check of each site, shown on the operator's home */
+  ledger_check: {
+    site_id: string;
+    ok: boolean;
+    checked_at: Stamp;
+    report: Jsonb<Record<string, unknown>>;
+  };
   ledger_entry: {
     id: Generated<number>;
     site_id: string;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
+import { toWire } from '../common/time.js';
 
 export interface LedgerReport {
   ok: boolean;
@@ -97,4 +98,18 @@ export async function rebuildBalances(db: Db, siteId: string): Promise<number> {
     `.execute(trx);
     return Number(r.numAffectedRows ?? 0);
   });
+}
+
+/** Keeps a check's result as the site's last one (the operator's home shows it). */
+export async function keepLedgerCheck(db: Db, siteId: string, r: LedgerReport): Promise<void> {
+  const row = { site_id: siteId, ok: r.ok, checked_at: new Date(r.checkedAt), report: JSON.stringify(r) };
+  await db.insertInto('ledger_check').values(row)
+    .onConflict((oc) => oc.column('site_id').doUpdateSet({ ok: row.ok, checked_at: row.checked_at, report: row.report }))
+    .execute();
+}
+
+/** The site's last check: its verdict and time (wire date), or null when none ran yet. */
+export async function lastLedgerCheck(db: Db, siteId: string): Promise<{ ok: boolean; checkedAt: string } | null> {
+  const r = await db.selectFrom('ledger_check').select(['ok', 'checked_at']).where('site_id', '=', siteId).executeTakeFirst();
+  return r ? { ok: r.ok, checkedAt: toWire(new Date(r.checked_at)) } : null;
 }
