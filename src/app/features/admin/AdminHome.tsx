@@ -1,16 +1,143 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { Trans } from '@lingui/react/macro';
+import type { ResOf } from '../../../contract/define';
+import { adminCalls } from '../../../contract/admin';
+import { api } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
+import { act } from '../../lib/operatorAction';
+import { queryClient } from '../../lib/queryClient';
 import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import css from './AdminShell.module.css';
+import { Chart } from '../../ui/Chart';
+import { Money } from '../../ui/Money';
+import { SeenAt } from '../../ui/SeenAt';
+import { Signed } from '../../ui/Signed';
+import { Tabs } from '../../ui/Tabs';
+import { dashboardQueryOptions } from './queries';
+import css from './AdminHome.module.css';
 
+type Dash = ResOf<typeof adminCalls.dashboard>;
+type Day = Dash['days'][number];
+type Period = '1' | '7' | '30';
+type FigureKey = 'deposits' | 'withdrawals' | 'net' | 'bets' | 'wins' | 'ggr' | 'rolling' | 'newMembers';
+
+/** The operator's index: what waits (kept live), the day and the last 7/30 days in figures and charts, ledger health. */
 export function AdminHome() {
-  const { member, site } = useSnapshot(session);
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const me = member?.memId ?? '';
+  const { t } = useLingui();
+  const q = useQuery(dashboardQueryOptions(prefix, me));
+  const [period, setPeriod] = useState<Period>('1');
+  const d = q.data;
+
+  async function checkNow() {
+    const r = await act(() => api(adminCalls.ledgerCheck, {}));
+    if (r) await queryClient.invalidateQueries({ queryKey: dashboardQueryOptions(prefix, me).queryKey });
+  }
+
+  const figures: { key: FigureKey; label: string; color: string; signed?: boolean; count?: boolean }[] = [
+    { key: 'deposits', label: t`입금`, color: 'var(--positive)' },
+    { key: 'withdrawals', label: t`출금`, color: 'var(--negative)' },
+    { key: 'net', label: t`입출금 차액`, color: 'var(--brand)', signed: true },
+    { key: 'bets', label: t`베팅`, color: 'var(--brand)' },
+    { key: 'wins', label: t`당첨`, color: 'var(--accent)' },
+    { key: 'ggr', label: t`GGR (베팅-당첨)`, color: 'var(--brand)', signed: true },
+    { key: 'rolling', label: t`롤링 지급`, color: 'var(--accent)' },
+    { key: 'newMembers', label: t`신규 회원`, color: 'var(--ok)', count: true },
+  ];
+  const span = Number(period);
+  const days: Day[] = d ? d.days.slice(-Math.max(7, span)) : [];
+  const inPeriod: Day[] = d ? d.days.slice(-span) : [];
+  const total = (k: FigureKey) => inPeriod.reduce((a, x) => a + x[k], 0);
+
   return (
     <div className={css.page} data-testid="admin-home">
       <h1 className={css.title}><Trans>운영자 홈</Trans></h1>
-      <Card title={site?.siteName}>
-        <p className={css.note}>{member?.memId} · {member?.memNick}</p>
+
+      <section aria-labelledby="pending-title" className={css.section}>
+        <h2 id="pending-title" className={css.heading}><Trans>처리할 일</Trans></h2>
+        <div className={css.tiles}>
+          <Link to="/$prefix/admin/cash" params={{ prefix }} search={{ status: 0 }} className={css.tile} data-hot={(d?.pending.cash.applied ?? 0) > 0 || undefined} data-testid="tile-cash">
+            <span className={css.tileLabel}><Trans>입출금 신청</Trans></span>
+            <strong className={css.tileValue} data-testid="pending-cash">{formatNumber(d?.pending.cash.applied)}</strong>
+            <span className={css.tileSub}><Trans>입금 {formatNumber(d?.pending.cash.deposits)} · 출금 {formatNumber(d?.pending.cash.withdrawals)}</Trans></span>
+          </Link>
+          <Link to="/$prefix/admin/cash" params={{ prefix }} search={{ status: 2 }} className={css.tile} data-hot={(d?.pending.cash.waiting ?? 0) > 0 || undefined} data-testid="tile-waiting">
+            <span className={css.tileLabel}><Trans>처리 대기</Trans></span>
+            <strong className={css.tileValue} data-testid="pending-waiting">{formatNumber(d?.pending.cash.waiting)}</strong>
+            <span className={css.tileSub}><Trans>승인 또는 거절</Trans></span>
+          </Link>
+          <Link to="/$prefix/admin/inquiries" params={{ prefix }} search={{ status: 'WAIT' }} className={css.tile} data-hot={(d?.pending.qna ?? 0) > 0 || undefined} data-testid="tile-qna">
+            <span className={css.tileLabel}><Trans>미답변 문의</Trans></span>
+            <strong className={css.tileValue} data-testid="pending-qna">{formatNumber(d?.pending.qna)}</strong>
+            <span className={css.tileSub}><Trans>1:1 문의</Trans></span>
+          </Link>
+          <Link to="/$prefix/admin/partnerRequests" params={{ prefix }} className={css.tile} data-hot={(d?.pending.partnerRequests ?? 0) > 0 || undefined} data-testid="tile-partners">
+            <span className={css.tileLabel}><Trans>파트너 신청</Trans></span>
+            <strong className={css.tileValue} data-testid="pending-partners">{formatNumber(d?.pending.partnerRequests)}</strong>
+            <span className={css.tileSub}><Trans>승인 대기</Trans></span>
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="figures-title" className={css.section}>
+        <div className={css.headRow}>
+          <h2 id="figures-title" className={css.heading}><Trans>매출 현황</Trans></h2>
+          <span className={css.online} data-testid="online-now"><Trans>접속 중 회원 {formatNumber(d?.today.online)}명</Trans></span>
+        </div>
+        <Tabs<Period>
+          tabs={[{ key: '1', label: t`오늘` }, { key: '7', label: t`7일` }, { key: '30', label: t`30일` }]}
+          value={period}
+          onChange={setPeriod}
+        />
+        <SeenAt query={q} />
+        {d && (
+          <div className={css.figures}>
+            {figures.map((f) => {
+              const v = total(f.key);
+              return (
+                <Card key={f.key} className={css.figure} data-testid={`figure-${f.key}`}>
+                  <div className={css.figureHead}>
+                    <h3 className={css.figureLabel}>{f.label}</h3>
+                    <span className={css.figureValue}>{f.count ? formatNumber(v) : f.signed ? <Signed value={v} /> : <Money value={v} />}</span>
+                  </div>
+                  <Chart
+                    small
+                    height={88}
+                    money={!f.count}
+                    title={t`일별 ${f.label}`}
+                    labels={days.map((x) => x.day.slice(5))}
+                    series={[{ label: f.label, color: f.color, values: days.map((x) => x[f.key]) }]}
+                  />
+                </Card>
+              );
+            })}
+          </div>
+        )}
+      </section>
+
+      <Card title={t`원장 점검`} data-testid="ledger-card">
+        <div className={css.ledger}>
+          <div role="status" data-testid="ledger-status">
+            {!d ? null : !d.ledger ? (
+              <span className={css.muted}><Trans>아직 점검 기록이 없습니다.</Trans></span>
+            ) : d.ledger.ok ? (
+              <span className={css.ok}><Trans>정상</Trans></span>
+            ) : (
+              <span className={css.bad}><Trans>문제 발견</Trans></span>
+            )}
+            {d?.ledger && <span className={css.muted}> · {d.ledger.checkedAt}</span>}
+          </div>
+          <div className={css.ledgerActs}>
+            <Button variant="primary" onClick={() => void checkNow()} data-testid="ledger-run"><Trans>지금 점검</Trans></Button>
+            <Link to="/$prefix/admin/ledger" params={{ prefix }} className={css.more}><Trans>자세히</Trans></Link>
+          </div>
+        </div>
       </Card>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { useParams, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
@@ -29,7 +29,8 @@ export function CashQueue() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member, site } = useSnapshot(session);
   const { t } = useLingui();
-  const [f, setF] = useState<QueueFilter>(defaultQueueFilter);
+  const search = useSearch({ from: '/$prefix/admin/_operator/cash' });
+  const [f, setF] = useState<QueueFilter>(() => defaultQueueFilter(search.status));
   const [word, setWord] = useState('');
   const query = useQuery(cashQueueQueryOptions(prefix, member?.memId ?? '', f));
   const action = useMoneyAction();
@@ -48,6 +49,14 @@ export function CashQueue() {
     if (done) refreshMine();
   }
 
+  const actions = (r: Row) => (
+    <span className={css.acts}>
+      {r.cashStatus === 0 && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
+      {r.cashStatus === 2 && <Button className={css.small} variant="primary" disabled={action.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
+      {(r.cashStatus === 0 || r.cashStatus === 2) && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>}
+    </span>
+  );
+
   const columns: Column<Row>[] = [
     { key: 'no', label: t`번호`, render: (r) => r.cashIdx },
     { key: 'reg', label: t`신청일시`, render: (r) => r.regDate },
@@ -58,18 +67,32 @@ export function CashQueue() {
     { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.memCashAmt} /> },
     { key: 'status', label: t`상태`, render: (r) => <span data-testid="queue-status">{requestStatusName(r.cashStatus)}</span> },
     { key: 'upd', label: t`처리일시`, render: (r) => (r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-') },
-    {
-      key: 'act',
-      label: t`처리`,
-      render: (r) => (
-        <span className={css.acts}>
-          {r.cashStatus === 0 && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
-          {r.cashStatus === 2 && <Button className={css.small} variant="primary" disabled={action.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
-          {(r.cashStatus === 0 || r.cashStatus === 2) && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>}
-        </span>
-      ),
-    },
+    { key: 'act', label: t`처리`, render: (r) => actions(r) },
   ];
+
+  // phones: who, how much, which kind and the next step first; the rest behind a tap
+  const card = (r: Row) => (
+    <div className={css.qcard} data-testid="queue-card">
+      <div className={css.qtop}>
+        <span className={css.qwho}>{r.memId} <small>{r.memNick}</small></span>
+        <strong className={css.qamt}><Money value={r.cashAmt} /></strong>
+      </div>
+      <div className={css.qtop}>
+        <span><span className={r.cashType === 1 ? css.in : css.out}>{cashTypeName(r.cashType)}</span> · <span data-testid="queue-status">{requestStatusName(r.cashStatus)}</span></span>
+        {actions(r)}
+      </div>
+      <details className={css.qmore}>
+        <summary><Trans>상세</Trans></summary>
+        <dl className={css.facts}>
+          <div><dt><Trans>번호</Trans></dt><dd>{r.cashIdx}</dd></div>
+          <div><dt><Trans>신청일시</Trans></dt><dd>{r.regDate}</dd></div>
+          <div><dt><Trans>계좌</Trans></dt><dd>{[r.bank, r.bankAcc, r.memName].filter(Boolean).join(' · ') || '-'}</dd></div>
+          <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.memCashAmt} /></dd></div>
+          <div><dt><Trans>처리일시</Trans></dt><dd>{r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-'}</dd></div>
+        </dl>
+      </details>
+    </div>
+  );
 
   return (
     <div className={css.page} data-testid="cash-queue">
@@ -89,7 +112,7 @@ export function CashQueue() {
         <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
       </FilterBar>
       <SeenAt query={query} />
-      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}
+      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} card={card} />}
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
     </div>
   );

@@ -12,7 +12,7 @@ export interface QueueFilter {
   page: number;
 }
 
-export const defaultQueueFilter = (): QueueFilter => ({ status: null, type: null, memId: '', range: lastDays(7), page: 1 });
+export const defaultQueueFilter = (status: number | null = null): QueueFilter => ({ status: status ?? null, type: null, memId: '', range: lastDays(7), page: 1 });
 
 /** The site's cash requests; the queue refreshes itself while open. */
 export const cashQueueQueryOptions = (prefix: string, me: string, f: QueueFilter) =>

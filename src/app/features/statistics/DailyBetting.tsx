@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { isOffline } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
-import { BarChart } from '../../ui/BarChart';
+import { Chart } from '../../ui/Chart';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
@@ -66,8 +66,9 @@ export function DailyBetting() {
       <FilterBar><DateRangeFilter value={range} onChange={setRange} /></FilterBar>
       <SeenAt query={q} />
       {rows.length > 0 && (
-        <BarChart
+        <Chart
           title={t`일별 베팅/당첨`}
+          testId="daily-chart"
           labels={days.map((d) => d.slice(5))}
           series={[
             { label: t`베팅금`, color: 'var(--negative)', values: days.map((d) => byDay.get(d)?.dBetAmt ?? 0) },

@@ -6,7 +6,7 @@ import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { categoryName } from '../../lib/betCodes';
 import { session } from '../../lib/session/store';
-import { BarChart } from '../../ui/BarChart';
+import { Chart } from '../../ui/Chart';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../ui/Money';
 import { Signed } from '../../ui/Signed';
@@ -69,7 +69,7 @@ export function DateGames() {
     { key: 'result', label: t`윈루즈`, numeric: true, render: (r) => <Signed value={r.betResultAmt} /> },
   ];
   const chart = days.length > 0 && (
-    <BarChart
+    <Chart
       title={t`일별 게임별 베팅`}
       labels={days.map((d) => d.slice(5))}
       series={cats.map((c) => ({ label: categoryName(c), color: categoryColors[c] ?? 'var(--text-muted)', values: days.map((d) => rows.find((r) => r.days === d && r.gameCategory === c)?.betAmt ?? 0) }))}

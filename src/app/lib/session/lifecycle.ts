@@ -186,6 +186,13 @@ function onEvent(e: LiveEvent) {
     case 'LOCK_BET_YN':
       session.gamesDown = !(e.data1 === 'N' && e.data2 === 'Y');
       return;
+    case 'ADMIN_PENDING':
+      // operator-only: loaded when the first one arrives, so players never download it
+      if (session.site && session.member) {
+        const [prefix, me] = [session.site.prefix, session.member.memId];
+        void import('../adminPending').then((m) => m.applyAdminPending(prefix, me, e));
+      }
+      return;
   }
   saveSession();
 }

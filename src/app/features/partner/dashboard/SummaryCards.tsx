@@ -4,13 +4,13 @@ import { useLingui } from '@lingui/react/macro';
 import { kstDay } from '../../../lib/dayRange';
 import { formatNumber } from '../../../lib/format';
 import { Money } from '../../../ui/Money';
-import { Sparkline } from '../../../ui/Sparkline';
+import { Chart } from '../../../ui/Chart';
 import { cashReportQueryOptions, statisticsQueryOptions } from './queries';
 import css from './Dashboard.module.css';
 
 const WEEK = [6, 5, 4, 3, 2, 1, 0];
 
-/** Today's figures; deposits, withdrawals and bet profit carry the last seven days as a sparkline. */
+/** Today's figures; deposits, withdrawals and bet profit carry the last seven days as a small chart (tap a day for its value). */
 export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
   const { t } = useLingui();
   const stats = useQuery(statisticsQueryOptions(prefix, me));
@@ -37,10 +37,10 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
         <section key={c.key} className={css.stat} data-testid={`stat-${c.key}`}>
           <h2 className={css.statLabel}>{c.label}</h2>
           <div className={css.statValue} data-tone={c.tone}>{c.value}</div>
-          <div className={css.statFoot}>
-            <span>{c.sub}</span>
-            {c.trend && <span className={css.trend}><Sparkline values={c.trend} label={t`최근 7일 ${c.label}`} /></span>}
-          </div>
+          {c.sub && <div className={css.statFoot}><span>{c.sub}</span></div>}
+          {c.trend && c.trend.length > 0 && (
+            <Chart small height={64} title={t`최근 7일 ${c.label}`} labels={WEEK.map((d) => kstDay(d).slice(5))} series={[{ label: c.label, color: c.tone === 'neg' ? 'var(--negative)' : 'var(--brand)', values: c.trend }]} testId={`trend-${c.key}`} />
+          )}
         </section>
       ))}
     </div>

@@ -3,9 +3,12 @@ import { session } from '../../../../lib/session/store';
 import { CashQueue } from '../../../../features/adminCash/CashQueue';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/cash')({
-  loader: async ({ context, params }) => {
+  // the home's tiles open the queue on one status (0 applied, 2 waiting)
+  validateSearch: (s: Record<string, unknown>): { status?: 0 | 2 } => (s.status === 0 || s.status === 2 ? { status: s.status } : {}),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
     const q = await import('../../../../features/adminCash/queries');
-    await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultQueueFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultQueueFilter(deps.status))).catch(() => undefined);
   },
   component: CashQueue,
 });
