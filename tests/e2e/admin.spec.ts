@@ -63,7 +63,7 @@ test('the operator home: a player\'s deposit request shows in the pending tile w
   // a tap on a day of a chart reads its value
   const chart = page.getByTestId('figure-deposits').locator('svg');
   const box = (await chart.boundingBox())!;
-  await chart.click({ position: { x: box.width - 8, y: box.height / 2 } });
+  await chart.click({ position: { x: box.width - 24, y: box.height / 2 } });
   await expect(page.getByTestId('figure-deposits').getByTestId('chart-readout')).toContainText(/\d{2}-\d{2}/);
   await page.screenshot({ path: shot(info, 'home'), fullPage: true });
 

@@ -55,14 +55,16 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
   const max = Math.max(0, ...all);
   const min = Math.min(0, ...all);
   const span = max - min || 1;
-  const pad = { l: small ? 30 : 40, r: 4, b: 16, t: 6 };
+  const ticks = min < 0 ? [max, 0, min] : small ? [max, 0] : [max, max / 2, 0];
+  const tickText = ticks.map((v) => compact.format(v * unit));
+  // the value axis is as wide as its longest label, so '-37.2만' is never cut
+  const pad = { l: 8 + 6 * Math.max(...tickText.map((s) => s.length)), r: 14, b: 16, t: 6 };
   const plot = height - pad.b - pad.t;
   const slot = n ? (width - pad.l - pad.r) / n : 0;
   const y = (v: number) => pad.t + ((max - v) / span) * plot;
   const zero = y(0);
   const every = Math.max(1, Math.ceil((small ? 36 : 44) / Math.max(1, slot)));
   const barW = Math.max(1, Math.min(18, (slot * 0.8) / series.length));
-  const ticks = min < 0 ? [max, 0, min] : small ? [max, 0] : [max, max / 2, 0];
   const cx = (i: number) => pad.l + i * slot + slot / 2;
 
   const pick = (e: PointerEvent<SVGSVGElement>) => {
@@ -82,10 +84,11 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
             onPointerLeave={(e) => e.pointerType === 'mouse' && setSel(null)}
           >
             {shown !== null && <rect x={pad.l + shown * slot} y={pad.t} width={slot} height={plot} className={css.pick} />}
-            {ticks.map((v) => (
-              <g key={v}>
+            {ticks.map((v, i) => (
+              <g key={i}>
                 <line x1={pad.l} x2={width - pad.r} y1={y(v)} y2={y(v)} className={v === 0 ? css.zero : css.grid} />
-                <text x={pad.l - 4} y={y(v) + 3} className={css.axis} textAnchor="end">{compact.format(v * unit)}</text>
+                {/* a label too close to the zero line's would overlap it: the zero one wins */}
+                {(v === 0 || Math.abs(y(v) - zero) >= 10) && <text x={pad.l - 4} y={y(v) + 3} className={css.axis} textAnchor="end">{tickText[i]}</text>}
               </g>
             ))}
             {kind === 'bar' && labels.map((l, i) => {
@@ -107,7 +110,7 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
               </g>
             ))}
             {labels.map((l, i) => (i % every === 0 || i === n - 1) && (i === n - 1 || n - 1 - i >= every) && (
-              <text key={l} x={cx(i)} y={height - 3} className={css.axis} textAnchor={i === n - 1 ? 'end' : 'middle'}>{l}</text>
+              <text key={l} x={cx(i)} y={height - 3} className={css.axis} textAnchor="middle">{l}</text>
             ))}
           </svg>
         )}
