@@ -89,6 +89,18 @@ export async function benchReports(): Promise<void> {
       console.log(`${family.padEnd(32)} p95 ${p.toFixed(1).padStart(6)} ms  (${times.length} calls) goal < ${GOAL_MS} ms ${p < GOAL_MS ? 'ok' : 'SLOW'}`);
       calls.forEach(([, body], i) => console.log(`  ${p95(each[i]).toFixed(1).padStart(6)} ms  ${JSON.stringify(body)}`));
     }
+    // the operator home: one call over the whole site's day buckets
+    const opCaptcha = (await post('/api/member/captcha', {})).data;
+    const opToken = (await post('/api/member/login', { memId: 'admin', memPass: BENCH_PASSWORD, captchaId: opCaptcha.captchaId, captcha: '1234' })).data.token as string;
+    if ((await post('/api/admin/dashboard', {}, opToken)).resultCode !== '0') throw new Error('/api/admin/dashboard failed');
+    const home: number[] = [];
+    for (let n = 0; n < CALLS; n++) {
+      const t = performance.now();
+      await post('/api/admin/dashboard', {}, opToken);
+      home.push(performance.now() - t);
+    }
+    const hp = p95(home);
+    console.log(`${'operator home (admin/dashboard)'.padEnd(32)} p95 ${hp.toFixed(1).padStart(6)} ms  (${home.length} calls) goal < ${GOAL_MS} ms ${hp < GOAL_MS ? 'ok' : 'SLOW'}`);
     const bare = await bareInsert(server);
     await db.deleteFrom('bet').where('round_id', '=', 'bare').execute();
     console.log(`bare insert of a bet row          ${bare.rps.toFixed(0).padStart(6)} /s  p99 ${bare.p99.toFixed(2)} ms`);

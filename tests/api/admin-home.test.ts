@@ -3,7 +3,7 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveEvent } from '../../src/contract/enums.js';
-import { toWire } from '../../src/server/domain/common/time.js';
+import { fromWire, toWire } from '../../src/server/domain/common/time.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,6 +68,11 @@ describe(`operator home (${testDb})`, () => {
     const waitingQna = await db.selectFrom('board_post').select('id').where('board_type', '=', 'faq').where('status', '=', 'WAIT').where('del_yn', '=', 'N').execute();
     expect(d.pending.qna).toBe(waitingQna.length);
     expect(d.pending.qna).toBeGreaterThan(0);
+    // joins per day are kept by a trigger: they match the member rows of the window
+    const joined = await db.selectFrom('member').select('id').where('site_id', '=', s.siteId).where('login_type', 'in', ['NORMAL', 'PARTNER', 'P_NORMAL'])
+      .where('created_at', '>=', fromWire(d.days[0].day)).execute();
+    expect(d.days.reduce((a: number, x: { newMembers: number }) => a + x.newMembers, 0)).toBe(joined.length);
+    expect(joined.length).toBeGreaterThan(0);
     // the seed has activity: the month is not empty
     expect(d.days.reduce((a: number, x: { bets: number }) => a + x.bets, 0)).toBeGreaterThan(0);
     expect(d.days.reduce((a: number, x: { deposits: number }) => a + x.deposits, 0)).toBeGreaterThan(0);

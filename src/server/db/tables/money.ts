@@ -4,6 +4,8 @@ type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Jsonb<T> = ColumnType<T, string | undefined | null, string | null>;
 
 export interface MoneyTables {
+  /** members who joined per site and KST day (kept by a trigger on member), for the operator's home */
+  member_join_daily: { site_id: string; day: ColumnType<string, string, string>; joins: number };
   /** the last ledger check of each site, shown on the operator's home */
   ledger_check: {
     site_id: string;

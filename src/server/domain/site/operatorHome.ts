@@ -70,9 +70,8 @@ export async function operatorDashboard(db: Db, siteId: string, now: Date) {
       .select([kstDate('updated_at').as('d'), 'cash_type', (eb) => eb.fn.sum<number>('amount').as('a'), (eb) => eb.fn.countAll<number>().as('n')])
       .where('site_id', '=', siteId).where('status', '=', cashStatus.complete).where('updated_at', '>=', from).where('updated_at', '<', to)
       .groupBy([sql`1`, 'cash_type']).execute(),
-    db.selectFrom('member').select([kstDate('created_at').as('d'), (eb) => eb.fn.countAll<number>().as('n')])
-      .where('site_id', '=', siteId).where('created_at', '>=', from).where('created_at', '<', to).where('login_type', 'in', PEOPLE)
-      .groupBy(sql`1`).execute(),
+    db.selectFrom('member_join_daily').select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('d'), 'joins as n'])
+      .where('site_id', '=', siteId).where('day', '>=', firstDay).where('day', '<=', lastDay).execute(),
     db.selectFrom('session as s').innerJoin('member as m', 'm.id', 's.member_id')
       .select(sql<number>`count(distinct s.member_id)`.as('n'))
       .where('s.site_id', '=', siteId).where('s.ended_at', 'is', null).where('s.expires_at', '>', now).where('m.login_type', 'in', PEOPLE)
