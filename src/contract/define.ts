@@ -62,7 +62,7 @@ const wireInt = (signed: boolean) =>
       const body = neg ? v.slice(1) : v;
       return digits.test(body) ? (neg ? -1 : 1) * Number(body) : v;
     },
-    z.number().int().min(signed ? -Number.MAX_SAFE_INTEGER : 0).max(Number.MAX_SAFE_INTEGER),
+    z.number().int().min(signed ? -Number.MAX_SAFE_INTEGER : 0).max(Number.MAX_SAFE_INTEGER).optional(),
   );
 export const amount = wireInt(false);
 /** As `amount`, with a leading minus allowed (a take-back may send the amount negative). */

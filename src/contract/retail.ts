@@ -9,7 +9,7 @@ const optCode = z.union([z.number(), z.string()]).optional().nullable()
 const perPage = (d: number) => z.coerce.number().int().min(1).max(200).default(d);
 const oldYn = yn.default('N');
 /** Signed or not on the wire (take-back sends a negative amount): the magnitude counts. */
-const magnitude = signedAmount.transform(Math.abs).optional();
+const magnitude = signedAmount.transform((v) => (v === undefined ? v : Math.abs(v))).optional();
 
 /** Answer of every give/retrieve: the member's and the partner's balances after it. */
 export const partnerMoveAnswer = z.object({

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
@@ -17,8 +18,8 @@ const envelope = (resultCode: string, resultMessage: string) => ({ resultCode, r
 const trustProxyOption = (t: AppContext['config']['trustProxy']) => (typeof t === 'number' ? (_addr: string, hop: number) => hop < t : t);
 
 /** The HTTP server: the API under /api, the live channel at /ws, and the built PWA for everything else. */
-export async function buildHttp(app: AppContext, extra: RouteDef[] = []): Promise<FastifyInstance> {
-  const fastify = Fastify({ ...loggerOptions(app.config), bodyLimit: 256 * 1024, trustProxy: trustProxyOption(app.config.trustProxy) });
+export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: { logStream?: Writable } = {}): Promise<FastifyInstance> {
+  const fastify = Fastify({ ...loggerOptions(app.config, opts.logStream), bodyLimit: 256 * 1024, trustProxy: trustProxyOption(app.config.trustProxy) });
   registerAccessLog(fastify);
   await registerSecurityHeaders(fastify, app.config);
   // API answers are per user and per moment: never kept by a browser or a shared cache

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance } from 'fastify';
+import type { Writable } from 'node:stream';
 import type { Config } from '../config.js';
 
 /** Field names whose values never reach a log line, wherever they sit. */
@@ -19,21 +20,22 @@ function q(f: string) {
 export const scrubUrl = (url: string) => url.replace(/([?&](?:t|token|apiKey|key)=)[^&#]*/gi, '$1[Redacted]');
 
 /** Fastify's pino logger: request id, path, result code and time per call; secrets redacted. */
-export function loggerOptions(config: Pick<Config, 'logLevel'>) {
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writable) {
   return {
     logger: {
       level: config.logLevel,
+      ...(stream ? { stream } : {}),
       redact: { paths: redactPaths, censor: '[Redacted]' },
       serializers: {
         req: (req: { id: string; method: string; url: string; ip?: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url), ip: req.ip }),
       },
     },
     // ids are ours: a client cannot choose the id its lines are filed under
-    requestIdHeader: false,
+    requestIdHeader: false as const,
     genReqId: () => randomUUID(),
     // one line per call, written when it ends (below), instead of Fastify's two
-    disableRequestLogging: true,
-  } as const;
+    logController: new LogController({ disableRequestLogging: true }),
+  };
 }
 
 declare module 'fastify' {
