@@ -117,7 +117,7 @@ export async function bareInsert(s: RunningServer) {
 export async function benchGames(): Promise<void> {
   const pgDb = await freshPg();
   for (const kind of ['pglite', ...(pgDb ? ['postgres'] : [])] as const) {
-    const s = await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', databaseUrl: kind === 'postgres' ? pgDb!.url : undefined });
+    const s = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', databaseUrl: kind === 'postgres' ? pgDb!.url : undefined });
     try {
       const memIds = await players(s);
       const { secret } = await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();

@@ -79,7 +79,7 @@ async function rawRate(db: Db, pairs: Pair[]): Promise<number> {
 }
 
 
-const srv = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://', staticDir: '/nonexistent' });
+const srv = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://', staticDir: '/nonexistent' });
 const site = await srv.app.db.selectFrom('site').select(['id', 'api_key']).where('prefix', '=', 'demo').executeTakeFirstOrThrow();
 const pairs = await setup(srv.app.db, site.id);
 console.log(JSON.stringify({ url: srv.url, apiKey: site.api_key, siteId: site.id, kind: srv.app.handle.kind, ...pairs }));

@@ -16,7 +16,7 @@ export async function benchReports(): Promise<void> {
     console.log('\n# reports: run npm run bench:data first');
     return;
   }
-  const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: dbUrl(BENCH_DB), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234' });
+  const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', databaseUrl: dbUrl(BENCH_DB), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234' });
   try {
     const { db, handle } = server.app;
     if (!(await db.selectFrom('member').select('id').where('mem_id', '=', BENCH_ROOT).executeTakeFirst())) {

@@ -10,6 +10,8 @@ export const resultCodes = {
   R413: 'Request body too large',
   R404: 'Unknown call',
   V001: 'Invalid request field',
+  V002: 'Value out of the allowed range',
+  R429: 'Too many tries, please wait and retry',
   S401: 'Missing or wrong site key',
   S404: 'Unknown site',
   S500: 'Server error, please retry',

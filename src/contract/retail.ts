@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, listOf, page, pageInfo, wireDate, yn } from './define.js';
+import { call, listOf, page, pageInfo, signedAmount, wireDate, yn } from './define.js';
 import { optAmount, optDate, requestId } from './cash.js';
 
 const optText = z.string().optional().nullable().transform((v) => (v ? v : undefined));
@@ -9,10 +9,7 @@ const optCode = z.union([z.number(), z.string()]).optional().nullable()
 const perPage = (d: number) => z.coerce.number().int().min(1).max(200).default(d);
 const oldYn = yn.default('N');
 /** Signed or not on the wire (take-back sends a negative amount): the magnitude counts. */
-const signedAmount = z.preprocess(
-  (v) => (typeof v === 'string' ? Number(v.replace(/,/g, '')) : v),
-  z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).transform(Math.abs),
-).optional();
+const magnitude = signedAmount.transform((v) => (v === undefined ? v : Math.abs(v))).optional();
 
 /** Answer of every give/retrieve: the member's and the partner's balances after it. */
 export const partnerMoveAnswer = z.object({
@@ -128,7 +125,7 @@ export const retailCalls = {
   /** Give (pointType 2) or take back (-2) points of a direct child. */
   pointChange: call(
     '/api/v2/retail/pointChange',
-    z.object({ memId: optText, pointType: z.coerce.number().pipe(z.union([z.literal(2), z.literal(-2)])), pointDesc: optText, pointAmt: signedAmount, memo: optText, requestId }),
+    z.object({ memId: optText, pointType: z.coerce.number().pipe(z.union([z.literal(2), z.literal(-2)])), pointDesc: optText, pointAmt: magnitude, memo: optText, requestId }),
     partnerMoveAnswer,
     'partner',
   ),

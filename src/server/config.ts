@@ -10,6 +10,68 @@ export interface Config {
   /** Shift of the server clock in ms for tests (e.g. the bank maintenance window); never honoured in production. */
   clockOffsetMs: number;
   staticDir?: string;
+  /** Which proxies may set X-Forwarded-For, as Fastify's trustProxy takes it; false trusts nobody. */
+  trustProxy: boolean | number | string | string[];
+  /** Served behind TLS: adds Strict-Transport-Security. */
+  tls: boolean;
+  /** pino level; 'silent' turns request logs off. */
+  logLevel: string;
+  limits: Limits;
+}
+
+/** Throttles: at most `max` in `windowMs` per key (address, account id, prefix). */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface Limits {
+  /** login tries from one address, failed or not (parallel bursts, scrypt load) */
+  loginPerIp: Limit;
+  /** failed logins from one address */
+  loginFailPerIp: Limit;
+  /** failed logins for one account id, from anywhere */
+  loginFailPerAccount: Limit;
+  /** failed operator logins from one address (tighter than members') */
+  adminLoginFailPerIp: Limit;
+  signupPerIp: Limit;
+  captchaPerIp: Limit;
+  /** wrong withdrawal passwords from one address */
+  cashOutPassFailPerIp: Limit;
+  /** public site lookups (/api/common/site) from one address */
+  siteLookupPerIp: Limit;
+  /** Redis key prefix, so limits of several deployments on one Redis stay apart */
+  namespace: string;
+}
+
+const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
+
+function limit(env: NodeJS.ProcessEnv, name: string, max: number, windowSec: number): Limit {
+  return { max: num(env[`LIMIT_${name}`], max), windowMs: num(env[`LIMIT_${name}_WINDOW`], windowSec) * 1000 };
+}
+
+export function readLimits(env: NodeJS.ProcessEnv = process.env): Limits {
+  return {
+    loginPerIp: limit(env, 'LOGIN_IP', 60, 60),
+    loginFailPerIp: limit(env, 'LOGIN_FAIL_IP', 20, 900),
+    loginFailPerAccount: limit(env, 'LOGIN_FAIL_ACCOUNT', 10, 900),
+    adminLoginFailPerIp: limit(env, 'ADMIN_LOGIN_FAIL_IP', 5, 900),
+    signupPerIp: limit(env, 'SIGNUP_IP', 5, 3600),
+    captchaPerIp: limit(env, 'CAPTCHA_IP', 60, 60),
+    cashOutPassFailPerIp: limit(env, 'CASHOUT_PASS_FAIL_IP', 5, 900),
+    siteLookupPerIp: limit(env, 'SITE_LOOKUP_IP', 300, 60),
+    namespace: env.LIMIT_NAMESPACE || 'pitboss-limit:',
+  };
+}
+
+/** TRUST_PROXY: unset or false = nobody; true; a hop count; or comma-separated addresses / CIDRs. */
+export function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  const t = v?.trim();
+  if (!t || t === 'false' || t === '0') return false;
+  if (t === 'true') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  const list = t.split(',').map((s) => s.trim()).filter(Boolean);
+  return list.length === 1 ? list[0] : list;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +86,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaptcha: production ? undefined : env.PITBOSS_TEST_CAPTCHA || undefined,
     clockOffsetMs: production ? 0 : Number(env.PITBOSS_TEST_CLOCK_OFFSET_MS ?? 0),
     staticDir: env.PITBOSS_STATIC ?? 'dist',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tls: env.PITBOSS_TLS === '1' || env.PITBOSS_TLS === 'true',
+    logLevel: env.LOG_LEVEL || (env.VITEST || env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    limits: readLimits(env),
   };
 }

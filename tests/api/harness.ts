@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Envelope } from '../../src/contract/define.js';
-import type { Config } from '../../src/server/config.js';
+import { readLimits, type Config, type Limits } from '../../src/server/config.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 
 /** Which database the API tests run on: PGlite in memory (default) or a fresh PostgreSQL database. */
@@ -37,6 +37,20 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/**
+ * Suites log in and fetch captchas far faster than a person: their server gets roomy limits
+ * (still on). Throttle tests pass small ones through `limits`.
+ */
+export function roomyLimits(): Limits {
+  const base = readLimits({});
+  const roomy = { max: 100_000, windowMs: 60_000 };
+  return {
+    ...base,
+    loginPerIp: roomy, loginFailPerIp: roomy, loginFailPerAccount: roomy, adminLoginFailPerIp: roomy,
+    signupPerIp: roomy, captchaPerIp: roomy, cashOutPassFailPerIp: roomy, siteLookupPerIp: roomy,
+  };
+}
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   let drop = async () => {};
   let databaseUrl: string | undefined;
@@ -52,6 +66,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     dataDir: 'memory://',
     staticDir: '/nonexistent',
     testCaptcha: '1234',
+    limits: roomyLimits(),
     ...overrides,
   });
   const siteRes = await fetch(`${server.url}/api/common/site`, {

@@ -47,7 +47,7 @@ describe(`money result codes (${testDb})`, () => {
     await setMember('user2', { status: 'SUSPENDED' });
     await refused('U0011', '/api/cash/in', { cashAmt: 10_000 }, 'user2');
     await setMember('user2', { status: 'ACTIVE' });
-    const ok = await s.post('/api/cash/in', { cashAmt: '20,000', requestId: rid() }, await tok('user1'));
+    const ok = await s.post('/api/cash/in', { cashAmt: '20000', requestId: rid() }, await tok('user1'));
     expect(ok).toMatchObject({ resultCode: '0', data: { cashStatus: 0 } });
     await refused('C003', '/api/cash/in', { cashAmt: 10_000 }, 'user1');
     await refused('C003', '/api/cash/in', { cashAmt: 10_000 }, 'user11');

@@ -186,6 +186,24 @@ test('language switch changes visible texts and is kept', async ({ page }) => {
   await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
 });
 
+test('under its content security policy the app runs, its service worker activates and the live socket connects', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && violations.push(m.text()));
+  page.on('pageerror', (e) => violations.push(String(e)));
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws'));
+  const doc = await page.goto('/demo');
+  const csp = (await doc!.allHeaders())['content-security-policy'];
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  await playerLogin(page, 'user4');
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  const ws = await socket;
+  await expect.poll(async () => ws.isClosed()).toBe(false);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe('activated');
+  expect(violations).toEqual([]);
+});
+
 test('a second login elsewhere signs the first out', async ({ page, browser }, info) => {
   await playerLogin(page, 'user3');
   await expect(page.getByTestId('lobby')).toBeVisible();

@@ -9,6 +9,8 @@ const messages: Record<string, MessageDescriptor> = {
   R413: msg({ id: 'api.R413', message: '요청이 너무 큽니다.' }),
   R404: msg({ id: 'api.R404', message: '알 수 없는 요청입니다.' }),
   V001: msg({ id: 'api.V001', message: '입력값을 확인해 주세요.' }),
+  V002: msg({ id: 'api.V002', message: '허용 범위를 벗어난 값입니다.' }),
+  R429: msg({ id: 'api.R429', message: '시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.' }),
   S401: msg({ id: 'api.S401', message: '사이트 키가 올바르지 않습니다.' }),
   S404: msg({ id: 'api.S404', message: '존재하지 않는 사이트입니다.' }),
   S500: msg({ id: 'api.S500', message: '서버 오류입니다. 다시 시도해 주세요.' }),

@@ -1,30 +1,64 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
 import { registerRoutes, TransportError, type RouteDef } from './route.js';
 import { allRoutes } from './routes.js';
 import { registerVendorCallbacks } from '../vendors/callbacks.js';
+import { dbErrorAnswer } from './dbErrors.js';
+import { loggerOptions, registerAccessLog } from './logging.js';
+import { registerSecurityHeaders } from './security.js';
+import { RateLimited, registerThrottle } from './throttle.js';
 
 const envelope = (resultCode: string, resultMessage: string) => ({ resultCode, resultMessage, data: null });
 
+/** Fastify takes a hop count as a function of the hop index. */
+const trustProxyOption = (t: AppContext['config']['trustProxy']) => (typeof t === 'number' ? (_addr: string, hop: number) => hop < t : t);
+
 /** The HTTP server: the API under /api, the live channel at /ws, and the built PWA for everything else. */
-export async function buildHttp(app: AppContext, extra: RouteDef[] = []): Promise<FastifyInstance> {
-  const fastify = Fastify({ logger: false, bodyLimit: 256 * 1024, trustProxy: true });
+export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: { logStream?: Writable } = {}): Promise<FastifyInstance> {
+  const fastify = Fastify({ ...loggerOptions(app.config, opts.logStream), bodyLimit: 256 * 1024, trustProxy: trustProxyOption(app.config.trustProxy) });
+  registerAccessLog(fastify);
+  await registerSecurityHeaders(fastify, app.config);
+  // API answers are per user and per moment: never kept by a browser or a shared cache
+  fastify.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   fastify.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    if (err instanceof TransportError) return reply.status(err.status).send(envelope(err.code, err.message));
-    if (err instanceof ApiError) return reply.status(200).send({ resultCode: err.code, resultMessage: err.message, data: err.data });
+    if (err instanceof RateLimited) {
+      reply.resultCode = err.code;
+      return reply.status(429).header('retry-after', String(err.retryAfterSec)).send(envelope(err.code, err.message));
+    }
+    if (err instanceof TransportError) {
+      reply.resultCode = err.code;
+      return reply.status(err.status).send(envelope(err.code, err.message));
+    }
+    const known = err instanceof ApiError ? err : dbErrorAnswer(err);
+    if (known) {
+      reply.resultCode = known.code;
+      if (!(err instanceof ApiError)) req.log.warn({ sqlState: (err as { code?: string }).code, msg: (err as Error).message }, 'database refused the call');
+      return reply.status(200).send({ resultCode: known.code, resultMessage: known.message, data: known.data });
+    }
     const status = (err as FastifyError).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(envelope('R413', 'Request body too large'));
-    if (status >= 400 && status < 500) return reply.status(400).send(envelope('R400', 'Malformed request'));
-    req.log.error(err);
-    console.error(`[api] ${req.method} ${req.url}:`, err);
+    if (status === 413) {
+      reply.resultCode = 'R413';
+      return reply.status(413).send(envelope('R413', 'Request body too large'));
+    }
+    if (status >= 400 && status < 500) {
+      reply.resultCode = 'R400';
+      return reply.status(400).send(envelope('R400', 'Malformed request'));
+    }
+    reply.resultCode = 'S500';
+    req.log.error({ err }, 'call failed');
     return reply.status(500).send(envelope('S500', 'Server error, please retry'));
   });
 
-  registerRoutes(fastify, app, [...allRoutes, ...extra]);
+  const throttle = await registerThrottle(fastify, app.config);
+  registerRoutes(fastify, app, [...allRoutes, ...extra], throttle);
   await registerVendorCallbacks(fastify, app);
   // liveness for process managers and the test runner; says nothing about the data
   fastify.get('/api/health', async () => ({ resultCode: '0', resultMessage: 'OK', data: { db: app.handle.kind } }));

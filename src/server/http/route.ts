@@ -6,6 +6,9 @@ import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
 import type { AppContext, AuthedContext, RequestContext, SiteRow } from '../context.js';
 import { resolveSession } from '../domain/auth/sessions.js';
+import { maintenanceGate } from './gates.js';
+import { nulPath } from './inputs.js';
+import type { Throttle } from './throttle.js';
 
 type CtxFor<C extends Call> = C['access'] extends 'public' | 'site' ? RequestContext : AuthedContext;
 export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;
@@ -91,15 +94,31 @@ function fieldError(e: z.ZodError) {
   return new ApiError('V001', `${first?.path.join('.') || 'body'}: ${first?.message ?? 'invalid'}`);
 }
 
-export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[]) {
+/**
+ * One POST route per call: context (site key, session), throttles, body checks (NUL anywhere,
+ * then the call's schema), the maintenance gate, then the handler; answers in the envelope.
+ */
+export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[], throttle: Throttle | null = null) {
   for (const def of defs) {
     fastify.post(def.call.path, async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (typeof body !== 'object' || Array.isArray(body)) throw new TransportError(400, 'R400');
       const ctx = await contextFor(app, def, req);
-      const { siteId: _siteId, ...rest } = (req.body ?? {}) as Record<string, unknown>;
-      const parsed = def.call.req.safeParse(rest);
-      if (!parsed.success) throw fieldError(parsed.error);
-      const data = await def.handler(parsed.data, ctx);
-      return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
+      const counted = await throttle?.before(def.call, req, body);
+      try {
+        const nul = nulPath(body);
+        if (nul) throw new ApiError('V001', `${nul}: NUL byte`);
+        const { siteId: _siteId, ...rest } = body;
+        const parsed = def.call.req.safeParse(rest);
+        if (!parsed.success) throw fieldError(parsed.error);
+        maintenanceGate(def.call, ctx, parsed.data as Record<string, unknown>);
+        const data = await def.handler(parsed.data, ctx);
+        reply.resultCode = '0';
+        return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
+      } catch (e) {
+        if (counted && e instanceof ApiError) await counted(e.code);
+        throw e;
+      }
     });
   }
 }

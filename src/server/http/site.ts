@@ -1,6 +1,7 @@
 import { adminSiteCalls, siteCalls } from '../../contract/site.js';
 import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.js';
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
+import { forgetSiteState } from '../domain/games/wallet.js';
 import { defineRoute, forgetSites } from './route.js';
 
 export const siteRoutes = [
@@ -11,10 +12,16 @@ export const siteRoutes = [
   defineRoute(adminSiteCalls.bannerSave, (req, ctx) => saveBanner(ctx, ctx.site.id, req)),
   defineRoute(adminSiteCalls.siteCheck, async (req, ctx) => {
     const out = await setCheckWindow(ctx, ctx.site.id, req);
-    forgetSites(); // the request context caches site rows briefly; the window must show at once
+    // the request context and the bet path cache site rows briefly; the window must hold at once
+    forgetSites();
+    forgetSiteState(ctx.db);
     return out;
   }),
-  defineRoute(adminSiteCalls.lockBet, (req, ctx) => setBetLock(ctx, ctx.site.id, req.lockBetYn)),
+  defineRoute(adminSiteCalls.lockBet, async (req, ctx) => {
+    const out = await setBetLock(ctx, ctx.site.id, req.lockBetYn);
+    forgetSiteState(ctx.db);
+    return out;
+  }),
   defineRoute(adminSiteCalls.siteState, (_req, ctx) => siteState(ctx, ctx.site.id)),
   defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
 ];

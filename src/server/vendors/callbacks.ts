@@ -10,6 +10,7 @@ import { walletActions, walletReq, type WalletAction } from '../../contract/game
 import type { AppContext } from '../context.js';
 import { vendorByCode, walletBalance, walletBet, walletRollback, walletWin, type WalletResult } from '../domain/games/wallet.js';
 import type { MoneyResult } from '../domain/money/ledger.js';
+import { nulPath } from '../http/inputs.js';
 import { verify } from './signature.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
@@ -29,6 +30,8 @@ export async function handleCallback(ctx: Ctx, vendorCode: string, action: strin
   const v = siteId ? await vendorByCode(ctx.db, siteId, vendorCode) : null;
   if (!v) return { status: 200, body: envelope('W001') };
   if (!verify(v.secret, raw, signature)) return { status: 401, body: envelope('W002') };
+  const nul = nulPath(body);
+  if (nul) return { status: 200, body: envelope('V001', null, `${nul}: NUL byte`) };
   const parsed = walletReq[action as WalletAction].safeParse(body);
   if (!parsed.success) {
     const i = parsed.error.issues[0];

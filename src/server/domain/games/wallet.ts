@@ -98,13 +98,18 @@ async function siteBlocks(db: Db, siteId: string, now: Date) {
 export const forgetSiteState = (db: Db) => siteStateCache.delete(db);
 
 async function priorTx(db: Db | MoneyTx['trx'], vendorId: number, txId: string) {
-  return db.selectFrom('wallet_tx').select(['kind', 'result']).where('vendor_id', '=', vendorId).where('tx_id', '=', txId).executeTakeFirst();
+  return db.selectFrom('wallet_tx').select(['kind', 'result', 'member_id']).where('vendor_id', '=', vendorId).where('tx_id', '=', txId).executeTakeFirst();
 }
 
-/** A stored answer of the same kind, or C999 when the id was used for another kind of call. */
-function replay(p: { kind: string; result: unknown } | undefined, kind: string): WalletResult | null {
+type Prior = { kind: string; result: unknown; member_id: number | null } | undefined;
+
+/**
+ * A stored answer of the same kind for the same player, or C999 when the id was used for another
+ * kind of call or by another player (whose balance and round must not be answered).
+ */
+function replay(p: Prior, kind: string, memberId: number): WalletResult | null {
   if (!p) return null;
-  if (p.kind !== kind) throw new ApiError('C999');
+  if (p.kind !== kind || p.member_id !== memberId) throw new ApiError('C999');
   return p.result as WalletResult;
 }
 
@@ -166,16 +171,16 @@ export interface BetReq {
  * bet lock (B1001), maintenance (B0093), unknown game (B0092), limits (B6001-B6003), no money (B6000).
  */
 export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise<MoneyResult<WalletResult>> {
-  const done = replay(await priorTx(db, v.id, b.txId), 'bet');
-  if (done) return { result: done, replayed: true, changed: [] };
   const p = await player(db, v.siteId, b.memId);
+  const done = replay(await priorTx(db, v.id, b.txId), 'bet', p.id);
+  if (done) return { result: done, replayed: true, changed: [] };
   const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
   const gameRow = await db.selectFrom('game').select(['id', 'status']).where('vendor_id', '=', v.id).where('code', '=', b.gameCode).executeTakeFirst();
   const transfer = v.walletMode === 'transfer';
   const blocks = await siteBlocks(db, v.siteId, at);
   return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:bet', at), async (m) => {
     await m.lock(transfer ? [p.id, house, game] : [p.id, house]);
-    const again = replay(await priorTx(m.trx, v.id, b.txId), 'bet');
+    const again = replay(await priorTx(m.trx, v.id, b.txId), 'bet', p.id);
     if (again) return again;
     const dead = await m.trx.selectFrom('wallet_tx').select('id').where('vendor_id', '=', v.id).where('ref_tx_id', '=', b.txId).where('kind', '=', 'rollback').executeTakeFirst();
     if (dead) throw new ApiError('W005');
@@ -211,14 +216,16 @@ export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise
 
 /** Settles the bet: win from the house, rolling to the path, daily figures. W003 no such bet, W004 settled, W005 rolled back. */
 export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: string; betTxId: string; amount: number; detail?: Record<string, unknown> }, at: Date): Promise<MoneyResult<WalletResult>> {
-  const done = replay(await priorTx(db, v.id, w.txId), 'win');
-  if (done) return { result: done, replayed: true, changed: [] };
   const p = await player(db, v.siteId, w.memId);
+  const done = replay(await priorTx(db, v.id, w.txId), 'win', p.id);
+  if (done) return { result: done, replayed: true, changed: [] };
+  // the vendor's own ceiling on one payout: a larger win is refused, never paid
+  if (w.amount > v.maxWin) throw new ApiError('B6003');
   const [{ house }, game, path] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId), pathIds(db, p.id)]);
   const transfer = v.walletMode === 'transfer';
   return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:win', at), async (m) => {
     await m.lock([...path, house, ...(transfer ? [game] : [])]);
-    const again = replay(await priorTx(m.trx, v.id, w.txId), 'win');
+    const again = replay(await priorTx(m.trx, v.id, w.txId), 'win', p.id);
     if (again) return again;
     const bet = await m.trx
       .selectFrom('bet as b').innerJoin('game as g', 'g.id', 'b.game_id')
@@ -251,15 +258,15 @@ export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: str
  * another transaction id for the same bet) answers the first result.
  */
 export async function walletRollback(db: Db, v: Vendor, r: { memId: string; txId: string; betTxId: string }, at: Date): Promise<MoneyResult<WalletResult>> {
+  const p = await player(db, v.siteId, r.memId);
   const first = async (q: Db | MoneyTx['trx']) => {
-    const byId = replay(await priorTx(q, v.id, r.txId), 'rollback');
+    const byId = replay(await priorTx(q, v.id, r.txId), 'rollback', p.id);
     if (byId) return byId;
-    const byRef = await q.selectFrom('wallet_tx').select('result').where('vendor_id', '=', v.id).where('ref_tx_id', '=', r.betTxId).where('kind', '=', 'rollback').executeTakeFirst();
-    return byRef ? (byRef.result as WalletResult) : null;
+    const byRef = await q.selectFrom('wallet_tx').select(['kind', 'result', 'member_id']).where('vendor_id', '=', v.id).where('ref_tx_id', '=', r.betTxId).where('kind', '=', 'rollback').executeTakeFirst();
+    return replay(byRef, 'rollback', p.id);
   };
   const done = await first(db);
   if (done) return { result: done, replayed: true, changed: [] };
-  const p = await player(db, v.siteId, r.memId);
   const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
   const transfer = v.walletMode === 'transfer';
   return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:rollback', at), async (m) => {

@@ -1,0 +1,48 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config.js';
+
+// The live channel is same-origin; older Safari does not count ws: under 'self', so it is named.
+const liveOrigins = (req: IncomingMessage) => {
+  const host = req.headers.host ?? '';
+  return /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host) ? `ws://${host} wss://${host}` : '';
+};
+
+/**
+ * Security headers on every answer: the app's own scripts only (Vite's hashed bundles, the
+ * service worker and Workbox, all same-origin files), no framing, no sniffing, no referrer
+ * leaks to other sites; HSTS only when served over TLS.
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<Config, 'tls'>) {
+  await fastify.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // CSS modules are files; React's style props and sheet libraries set inline styles
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // notices and banners carry https and data: images; the captcha is a data: SVG
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", (req) => liveOrigins(req as IncomingMessage)],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        // vendors' bet-detail pages open in a sandboxed frame
+        frameSrc: ["'self'", 'https:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // the game window is opened with window.open and reports back to its opener
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
