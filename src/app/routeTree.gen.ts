@@ -21,6 +21,7 @@ import { Route as PrefixSignupRouteImport } from './routes/$prefix/signup'
 import { Route as PrefixWarningRouteImport } from './routes/$prefix/warning'
 import { Route as PrefixMemberChargeRouteImport } from './routes/$prefix/_member/charge'
 import { Route as PrefixMemberExchangeRouteImport } from './routes/$prefix/_member/exchange'
+import { Route as PrefixMemberInfoEditRouteImport } from './routes/$prefix/_member/infoEdit'
 import { Route as PrefixMemberMsgRouteImport } from './routes/$prefix/_member/msg'
 import { Route as PrefixMemberNoticeListRouteImport } from './routes/$prefix/_member/noticeList'
 import { Route as PrefixMemberPointRouteImport } from './routes/$prefix/_member/point'
@@ -138,6 +139,11 @@ const PrefixMemberChargeRoute = PrefixMemberChargeRouteImport.update({
 const PrefixMemberExchangeRoute = PrefixMemberExchangeRouteImport.update({
   id: '/exchange',
   path: '/exchange',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberInfoEditRoute = PrefixMemberInfoEditRouteImport.update({
+  id: '/infoEdit',
+  path: '/infoEdit',
   getParentRoute: () => PrefixMemberRouteRoute,
 } as any)
 const PrefixMemberMsgRoute = PrefixMemberMsgRouteImport.update({
@@ -502,6 +508,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/admin': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/charge': typeof PrefixMemberChargeRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
+  '/$prefix/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/msg': typeof PrefixMemberMsgRoute
   '/$prefix/noticeList': typeof PrefixMemberNoticeListRoute
   '/$prefix/point': typeof PrefixMemberPointRoute
@@ -572,6 +579,7 @@ export interface FileRoutesByTo {
   '/$prefix/warning': typeof PrefixWarningRoute
   '/$prefix/charge': typeof PrefixMemberChargeRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
+  '/$prefix/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/msg': typeof PrefixMemberMsgRoute
   '/$prefix/noticeList': typeof PrefixMemberNoticeListRoute
   '/$prefix/point': typeof PrefixMemberPointRoute
@@ -648,6 +656,7 @@ export interface FileRoutesById {
   '/$prefix/admin/_operator': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/_member/charge': typeof PrefixMemberChargeRoute
   '/$prefix/_member/exchange': typeof PrefixMemberExchangeRoute
+  '/$prefix/_member/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/_member/msg': typeof PrefixMemberMsgRoute
   '/$prefix/_member/noticeList': typeof PrefixMemberNoticeListRoute
   '/$prefix/_member/point': typeof PrefixMemberPointRoute
@@ -722,6 +731,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin'
     | '/$prefix/charge'
     | '/$prefix/exchange'
+    | '/$prefix/infoEdit'
     | '/$prefix/msg'
     | '/$prefix/noticeList'
     | '/$prefix/point'
@@ -792,6 +802,7 @@ export interface FileRouteTypes {
     | '/$prefix/warning'
     | '/$prefix/charge'
     | '/$prefix/exchange'
+    | '/$prefix/infoEdit'
     | '/$prefix/msg'
     | '/$prefix/noticeList'
     | '/$prefix/point'
@@ -867,6 +878,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/_operator'
     | '/$prefix/_member/charge'
     | '/$prefix/_member/exchange'
+    | '/$prefix/_member/infoEdit'
     | '/$prefix/_member/msg'
     | '/$prefix/_member/noticeList'
     | '/$prefix/_member/point'
@@ -1018,6 +1030,13 @@ declare module '@tanstack/react-router' {
       path: '/exchange'
       fullPath: '/$prefix/exchange'
       preLoaderRoute: typeof PrefixMemberExchangeRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/infoEdit': {
+      id: '/$prefix/_member/infoEdit'
+      path: '/infoEdit'
+      fullPath: '/$prefix/infoEdit'
+      preLoaderRoute: typeof PrefixMemberInfoEditRouteImport
       parentRoute: typeof PrefixMemberRouteRoute
     }
     '/$prefix/_member/msg': {
@@ -1453,6 +1472,7 @@ declare module '@tanstack/react-router' {
 interface PrefixMemberRouteRouteChildren {
   PrefixMemberChargeRoute: typeof PrefixMemberChargeRoute
   PrefixMemberExchangeRoute: typeof PrefixMemberExchangeRoute
+  PrefixMemberInfoEditRoute: typeof PrefixMemberInfoEditRoute
   PrefixMemberMsgRoute: typeof PrefixMemberMsgRoute
   PrefixMemberNoticeListRoute: typeof PrefixMemberNoticeListRoute
   PrefixMemberPointRoute: typeof PrefixMemberPointRoute
@@ -1468,6 +1488,7 @@ interface PrefixMemberRouteRouteChildren {
 const PrefixMemberRouteRouteChildren: PrefixMemberRouteRouteChildren = {
   PrefixMemberChargeRoute: PrefixMemberChargeRoute,
   PrefixMemberExchangeRoute: PrefixMemberExchangeRoute,
+  PrefixMemberInfoEditRoute: PrefixMemberInfoEditRoute,
   PrefixMemberMsgRoute: PrefixMemberMsgRoute,
   PrefixMemberNoticeListRoute: PrefixMemberNoticeListRoute,
   PrefixMemberPointRoute: PrefixMemberPointRoute,

@@ -59,10 +59,13 @@ export const memberCalls = {
   ),
   checkId: call('/api/admin/member/checkId', z.object({ memId: s }), z.object({ available: z.boolean() }), 'site'),
   checkNickname: call('/api/admin/member/checkNickname', z.object({ memNick: s }), z.object({ available: z.boolean() }), 'site'),
-  /** Account edit: password and withdrawal password, checked in the product's order. */
+  /**
+   * Account edit: password and withdrawal password, checked in the product's order; a pair left
+   * empty is unchanged. curPass is the current login password, checked when sent.
+   */
   update: call(
     '/api/member/update',
-    z.object({ memId: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s }),
+    z.object({ memId: s, curPass: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s }),
     ok,
     'member',
   ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone,
-  validateAccountEdit, validateSignup, type SignupFields,
+  accountEditChanges, validateAccountEdit, validateSignup, type SignupFields,
 } from './validate.js';
 
 const good: Required<SignupFields> = {
@@ -107,11 +107,18 @@ describe('validateAccountEdit, in the product order', () => {
     expect(validateAccountEdit({})).toBe('U113');
     expect(validateAccountEdit({ memPassCheck: 'x' })).toBe('U119');
     expect(validateAccountEdit({ memPassCheck: 'x', memPass: 'short' })).toBe('U102');
-    expect(validateAccountEdit({ memPassCheck: 'x', memPass: 'newpass1' })).toBe('U120');
+    expect(validateAccountEdit({ memPassCheck: 'x', memPass: 'newpass1', cashOutPass: '1' })).toBe('U120');
     expect(validateAccountEdit({ memPassCheck: 'x', memPass: 'newpass1', cashOutPassCheck: '1' })).toBe('U120');
     expect(validateAccountEdit({ memPassCheck: 'x', memPass: 'newpass1', cashOutPassCheck: '1', cashOutPass: '12345' })).toBe('U103');
     // format checks come before the comparisons
     expect(validateAccountEdit({ memPassCheck: 'x', memPass: 'newpass1', cashOutPassCheck: '1', cashOutPass: '1234' })).toBe('U113');
     expect(validateAccountEdit({ ...ok, cashOutPassCheck: '1111' })).toBe('U118');
+  });
+  it('leaves a wholly empty pair unchanged', () => {
+    expect(validateAccountEdit({ memPass: 'newpass1', memPassCheck: 'newpass1' })).toBeNull();
+    expect(validateAccountEdit({ cashOutPass: '5678', cashOutPassCheck: '5678' })).toBeNull();
+    expect(validateAccountEdit({ memPass: '', memPassCheck: '', cashOutPass: '', cashOutPassCheck: '' })).toBe('U113');
+    expect(validateAccountEdit({ memPassCheck: 'x', memPass: 'newpass1' })).toBe('U113');
+    expect(accountEditChanges({ cashOutPassCheck: '1' })).toEqual({ pass: false, out: true });
   });
 });

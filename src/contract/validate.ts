@@ -85,16 +85,29 @@ export interface AccountEditFields {
  * Account edit in the product's order: password confirmation empty (U113), password empty (U119),
  * password format (U102), withdrawal confirmation empty then withdrawal password empty (U120),
  * withdrawal format (U103), passwords equal (U113), withdrawal passwords equal (U118).
+ * A pair left wholly empty (password and its confirmation, or both withdrawal fields) means
+ * "unchanged" and skips its checks; with both pairs empty nothing would change, so the first
+ * rule answers (U113).
  */
 export function validateAccountEdit(f: AccountEditFields): ResultCode | null {
+  const { pass, out } = accountEditChanges(f);
+  const none = !pass && !out;
   return firstFailure([
-    () => (present(f.memPassCheck) ? null : 'U113'),
-    () => (present(f.memPass) ? null : 'U119'),
-    () => (isPassword(f.memPass!) ? null : 'U102'),
-    () => (present(f.cashOutPassCheck) ? null : 'U120'),
-    () => (present(f.cashOutPass) ? null : 'U120'),
-    () => (isCashOutPass(f.cashOutPass!) ? null : 'U103'),
-    () => (f.memPass === f.memPassCheck ? null : 'U113'),
-    () => (f.cashOutPass === f.cashOutPassCheck ? null : 'U118'),
+    () => ((!pass && !none) || present(f.memPassCheck) ? null : 'U113'),
+    () => (!pass || present(f.memPass) ? null : 'U119'),
+    () => (!pass || isPassword(f.memPass!) ? null : 'U102'),
+    () => (!out || present(f.cashOutPassCheck) ? null : 'U120'),
+    () => (!out || present(f.cashOutPass) ? null : 'U120'),
+    () => (!out || isCashOutPass(f.cashOutPass!) ? null : 'U103'),
+    () => (!pass || f.memPass === f.memPassCheck ? null : 'U113'),
+    () => (!out || f.cashOutPass === f.cashOutPassCheck ? null : 'U118'),
   ]);
+}
+
+/** Which secrets an account edit changes: a pair with any field filled is a change. */
+export function accountEditChanges(f: AccountEditFields) {
+  return {
+    pass: present(f.memPass) || present(f.memPassCheck),
+    out: present(f.cashOutPass) || present(f.cashOutPassCheck),
+  };
 }

@@ -402,5 +402,24 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect((await s.post('/api/member/login', { memId: 'user17', memPass: PASS })).resultCode).toBe('L001');
       expect((await s.post('/api/member/login', { memId: 'user17', memPass: 'changed1!' })).resultCode).toBe('0');
     });
+
+    it('leaves an empty pair unchanged and checks the current password when sent', async () => {
+      const token = await s.login('user18');
+      const before = await member('user18');
+      const outOnly = { memId: 'user18', memPass: '', memPassCheck: '', cashOutPass: '4321', cashOutPassCheck: '4321' };
+      expect((await s.post('/api/member/update', { ...outOnly, curPass: 'wrong-one1' }, token)).resultCode).toBe('L001');
+      expect((await member('user18')).cash_out_pass_hash).toBe(before.cash_out_pass_hash);
+      expect((await s.post('/api/member/update', { ...outOnly, curPass: PASS }, token)).resultCode).toBe('0');
+      const after = await member('user18');
+      expect(after.pass_hash).toBe(before.pass_hash);
+      expect(await verifyPassword('4321', after.cash_out_pass_hash)).toBe(true);
+      const passOnly = { memId: 'user18', curPass: PASS, memPass: 'changed3!', memPassCheck: 'changed3!' };
+      expect((await s.post('/api/member/update', passOnly, token)).resultCode).toBe('0');
+      const last = await member('user18');
+      expect(last.cash_out_pass_hash).toBe(after.cash_out_pass_hash);
+      expect(await verifyPassword('changed3!', last.pass_hash)).toBe(true);
+      // nothing to change: the product's first rule answers
+      expect((await s.post('/api/member/update', { memId: 'user18', curPass: 'changed3!' }, token)).resultCode).toBe('U113');
+    });
   });
 });

@@ -98,6 +98,7 @@ export function PartnerShell() {
             <Link to="/$prefix/charge" params={{ prefix }}><Trans>입금 신청</Trans></Link>
             <Link to="/$prefix/exchange" params={{ prefix }}><Trans>출금 신청</Trans></Link>
             <Link to="/$prefix/point" params={{ prefix }}><Trans>포인트</Trans></Link>
+            <Link to="/$prefix/infoEdit" params={{ prefix }}><Trans>회원정보 수정</Trans></Link>
           </div>
           <div className={css.menuGroup}>
             <span className={css.menuLabel}><Trans>게시판</Trans></span>

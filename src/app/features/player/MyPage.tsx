@@ -29,6 +29,9 @@ export function MyPage() {
       <Link to="/$prefix/bettingHistory" params={{ prefix }} className={css.link}>
         <Trans>베팅내역</Trans> ›
       </Link>
+      <Link to="/$prefix/infoEdit" params={{ prefix }} className={css.link}>
+        <Trans>회원정보 수정</Trans> ›
+      </Link>
       <Card>
         <div className={css.settings}>
           <span><Trans>언어</Trans></span>

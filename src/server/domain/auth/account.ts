@@ -1,9 +1,9 @@
 import { ApiError } from '../../../contract/codes.js';
 import { levelOrder } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
-import { validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
+import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { sessionExpiry, secondsLeft } from './tokens.js';
 import { toWire } from '../common/time.js';
 
@@ -71,17 +71,36 @@ export async function endSession(db: Db, sessionId: number, now: Date, reason: '
 }
 
 /**
- * Account edit: password and withdrawal password, checked in the product's order, then both
- * hashes replaced. The form shows the caller's own id; another id is refused.
+ * Account edit: password and withdrawal password, checked in the product's order, then the
+ * changed hashes replaced (an empty pair stays as it was). The form shows the caller's own id;
+ * another id is refused. A current password, when sent, must match the login password (L001)
+ * and is checked after the field rules so a typo in the form never costs a password guess.
  */
-export async function updateAccount(db: Db, memberId: number, memId: string, f: AccountEditFields & { memId?: string | null }) {
+export async function updateAccount(
+  db: Db,
+  memberId: number,
+  memId: string,
+  f: AccountEditFields & { memId?: string | null; curPass?: string | null },
+) {
   if (f.memId && f.memId !== memId) throw new ApiError('A001');
   const code = validateAccountEdit(f);
   if (code) throw new ApiError(code);
-  const [passHash, outHash] = await Promise.all([hashPassword(f.memPass!), hashPassword(f.cashOutPass!)]);
+  if (f.curPass != null && f.curPass !== '') {
+    const row = await db.selectFrom('member').select('pass_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(f.curPass, row.pass_hash))) throw new ApiError('L001');
+  }
+  const change = accountEditChanges(f);
+  const [passHash, outHash] = await Promise.all([
+    change.pass ? hashPassword(f.memPass!) : null,
+    change.out ? hashPassword(f.cashOutPass!) : null,
+  ]);
   await db
     .updateTable('member')
-    .set({ pass_hash: passHash, cash_out_pass_hash: outHash, updated_at: new Date() })
+    .set({
+      ...(passHash ? { pass_hash: passHash } : {}),
+      ...(outHash ? { cash_out_pass_hash: outHash } : {}),
+      updated_at: new Date(),
+    })
     .where('id', '=', memberId)
     .execute();
 }

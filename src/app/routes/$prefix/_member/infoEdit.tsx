@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { InfoEdit } from '../../../features/account/InfoEdit';
+
+export const Route = createFileRoute('/$prefix/_member/infoEdit')({ component: InfoEdit });
