@@ -17,7 +17,11 @@ export const commonCalls = {
   siteCheckInfo: call(
     '/api/common/siteCheckInfo',
     empty,
-    z.object({ startDate: wireDate.nullable(), endDate: wireDate.nullable(), inCheck: z.boolean() }),
+    z.object({
+      startDate: wireDate.nullable(), endDate: wireDate.nullable(), inCheck: z.boolean(),
+      /** site-wide deposit / withdrawal switches: N while banned (C001 / C201) */
+      inAmtYn: z.enum(['Y', 'N']), outAmtYn: z.enum(['Y', 'N']),
+    }),
     'site',
   ),
   siteOption: call(

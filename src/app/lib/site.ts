@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { commonCalls } from '../../contract/common';
 import { api, isOffline } from './api';
 import { siteKey } from './queryClient';
@@ -24,7 +24,7 @@ export const siteQueryOptions = (prefix: string) =>
     },
   });
 
-/** Maintenance window; offline the app assumes there is none. */
+/** Maintenance window and the site-wide cash switches; offline the app assumes neither (money is refused offline anyway). */
 export const siteCheckQueryOptions = (prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'check'),
@@ -33,8 +33,14 @@ export const siteCheckQueryOptions = (prefix: string) =>
       try {
         return await api(commonCalls.siteCheckInfo, {});
       } catch (err) {
-        if (isOffline(err)) return { startDate: null, endDate: null, inCheck: false };
+        if (isOffline(err)) return { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y' as const, outAmtYn: 'Y' as const };
         throw err;
       }
     },
   });
+
+/** The site-wide deposit / withdrawal switches, read afresh whenever a money screen opens. */
+export function useCashSwitch(prefix: string) {
+  const q = useQuery({ ...siteCheckQueryOptions(prefix), refetchOnMount: 'always' });
+  return { depositBanned: q.data?.inAmtYn === 'N', withdrawalBanned: q.data?.outAmtYn === 'N' };
+}

@@ -5,6 +5,7 @@ import { cancelRequest, requestDeposit, requestWithdrawal } from '../domain/mone
 import { dateRange, ownPoints, ownRequests } from '../domain/money/moneyQueries.js';
 import { convertPoints } from '../domain/money/points.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
+import { refuseWhenBanned } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
@@ -18,11 +19,15 @@ const toOperators = <T>(ctx: AuthedContext, answer: T): T => {
 
 /** Player cash and point calls: deposit and withdrawal requests, their list and cancel, points. */
 export const cashRoutes = [
-  defineRoute(cashCalls.deposit, async (req, ctx) =>
-    toOperators(ctx, settle(ctx, await requestDeposit(ctx.db, actorOf(ctx, cashCalls.deposit, req.requestId), req.cashAmt, options(ctx))))),
+  defineRoute(cashCalls.deposit, async (req, ctx) => {
+    await refuseWhenBanned(ctx.db, ctx.site.id, 'in');
+    return toOperators(ctx, settle(ctx, await requestDeposit(ctx.db, actorOf(ctx, cashCalls.deposit, req.requestId), req.cashAmt, options(ctx))));
+  }),
 
-  defineRoute(cashCalls.withdraw, async (req, ctx) =>
-    toOperators(ctx, settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req.requestId), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx))))),
+  defineRoute(cashCalls.withdraw, async (req, ctx) => {
+    await refuseWhenBanned(ctx.db, ctx.site.id, 'out');
+    return toOperators(ctx, settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req.requestId), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx))));
+  }),
 
   defineRoute(cashCalls.list, async (req, ctx) =>
     ownRequests(ctx.db, ctx.caller.id, { cashType: req.cashType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2), page: req.page })),

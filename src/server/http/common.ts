@@ -2,6 +2,7 @@ import { ApiError } from '../../contract/codes.js';
 import { commonCalls } from '../../contract/common.js';
 import { partnerLevels } from '../../contract/enums.js';
 import { toWire } from '../domain/common/time.js';
+import { cashSwitch } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
 
@@ -28,13 +29,14 @@ export const commonRoutes = [
     };
   }),
 
-  defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock }) => {
+  defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock, db }) => {
     const now = clock.now().getTime();
     const inCheck = !!site.check_start && !!site.check_end && site.check_start.getTime() <= now && now < site.check_end.getTime();
     return {
       startDate: site.check_start ? toWire(site.check_start) : null,
       endDate: site.check_end ? toWire(site.check_end) : null,
       inCheck,
+      ...(await cashSwitch(db, site.id)),
     };
   }),
 

@@ -2,6 +2,7 @@ import { adminSiteCalls, siteCalls } from '../../contract/site.js';
 import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.js';
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
 import { forgetSiteState } from '../domain/games/wallet.js';
+import { setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
 import { defineRoute, forgetSites } from './route.js';
 
 export const siteRoutes = [
@@ -22,6 +23,12 @@ export const siteRoutes = [
     forgetSiteState(ctx.db);
     return out;
   }),
+  defineRoute(adminSiteCalls.cashSwitch, async (req, ctx) => {
+    const out = await setCashSwitch(ctx.db, ctx.site.id, req);
+    forgetSites();
+    return out;
+  }),
+  defineRoute(adminSiteCalls.depositEvents, (req, ctx) => setDepositEvents(ctx.db, ctx.site.id, req)),
   defineRoute(adminSiteCalls.siteState, (_req, ctx) => siteState(ctx, ctx.site.id)),
   defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
 ];

@@ -17,6 +17,14 @@ import css from './AdminSite.module.css';
 
 const route = getRouteApi('/$prefix/admin/_operator/site');
 
+type EventKey = 'signupFirstPct' | 'dailyFirstPct' | 'everyPct';
+/** Point types 5, 6 and 7: at most one per approved deposit, the first that applies. */
+const eventFields: [EventKey, () => string][] = [
+  ['signupFirstPct', () => t`가입 첫충 이벤트`],
+  ['dailyFirstPct', () => t`매일 첫충 이벤트`],
+  ['everyPct', () => t`매충 이벤트`],
+];
+
 /** Maintenance window, bet lock and forced sign-out. */
 export function AdminSiteOps() {
   const { prefix } = route.useParams();
@@ -26,10 +34,12 @@ export function AdminSiteOps() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [memId, setMemId] = useState('');
+  const [events, setEvents] = useState<Record<EventKey, string>>({ signupFirstPct: '0', dailyFirstPct: '0', everyPct: '0' });
   useEffect(() => {
     if (!s) return;
     setStart(fromWire(s.startDate));
     setEnd(fromWire(s.endDate));
+    setEvents({ signupFirstPct: String(s.signupFirstPct), dailyFirstPct: String(s.dailyFirstPct), everyPct: String(s.everyPct) });
   }, [s]);
   const refresh = () => client.invalidateQueries({ queryKey: adminSiteKey(prefix) });
 
@@ -46,6 +56,19 @@ export function AdminSiteOps() {
   const setLock = async (lock: boolean) => {
     const ok = await confirm(lock ? t`전체 베팅을 잠그시겠습니까?` : t`베팅 잠금을 해제하시겠습니까?`);
     if (ok && (await act(() => api(adminSiteCalls.lockBet, { lockBetYn: lock ? 'Y' : 'N' })))) await refresh();
+  };
+  const setCash = async (kind: 'inAmtYn' | 'outAmtYn', open: boolean) => {
+    const question = kind === 'inAmtYn'
+      ? open ? t`사이트 입금을 다시 허용하시겠습니까?` : t`사이트 전체 입금을 중지하시겠습니까?`
+      : open ? t`사이트 출금을 다시 허용하시겠습니까?` : t`사이트 전체 출금을 중지하시겠습니까?`;
+    if (!(await confirm(question))) return;
+    if (await act(() => api(adminSiteCalls.cashSwitch, { [kind]: open ? 'Y' : 'N' }))) await refresh();
+  };
+  const saveEvents = async (e: FormEvent) => {
+    e.preventDefault();
+    const values = Object.fromEntries(Object.entries(events).map(([k, v]) => [k, Number(v || 0)])) as Record<EventKey, number>;
+    if (Object.values(values).some((v) => !Number.isFinite(v) || v < 0 || v > 100)) return alert(t`이벤트 비율은 0~100 사이로 입력해 주세요.`);
+    if (await act(() => api(adminSiteCalls.depositEvents, values), t`입금 이벤트가 저장되었습니다.`)) await refresh();
   };
   const forceOut = async (e: FormEvent) => {
     e.preventDefault();
@@ -88,6 +111,29 @@ export function AdminSiteOps() {
           <span>{s?.lockBetYn === 'Y' ? <Trans>베팅이 잠겨 있습니다</Trans> : <Trans>베팅 가능</Trans>}</span>
           <input type="checkbox" role="switch" name="lockBet" checked={s?.lockBetYn === 'Y'} onChange={(e) => void setLock(e.target.checked)} disabled={!s} />
         </label>
+      </Card>
+      <Card title={<Trans>입출금 허용</Trans>}>
+        <div className={css.form}>
+          <label className={css.switch}>
+            <span>{s?.inAmtYn === 'N' ? <Trans>입금 중지됨</Trans> : <Trans>입금 가능</Trans>}</span>
+            <input type="checkbox" role="switch" name="inAmtYn" checked={s?.inAmtYn !== 'N'} onChange={(e) => void setCash('inAmtYn', e.target.checked)} disabled={!s} />
+          </label>
+          <label className={css.switch}>
+            <span>{s?.outAmtYn === 'N' ? <Trans>출금 중지됨</Trans> : <Trans>출금 가능</Trans>}</span>
+            <input type="checkbox" role="switch" name="outAmtYn" checked={s?.outAmtYn !== 'N'} onChange={(e) => void setCash('outAmtYn', e.target.checked)} disabled={!s} />
+          </label>
+        </div>
+      </Card>
+      <Card title={<Trans>입금 이벤트 (포인트 %, 0 = 사용 안 함)</Trans>}>
+        <form className={css.form} onSubmit={(e) => void saveEvents(e)} noValidate>
+          {eventFields.map(([key, label]) => (
+            <TextField
+              key={key} label={label()} name={key} inputMode="decimal" autoComplete="off"
+              value={events[key]} onChange={(e) => setEvents((v) => ({ ...v, [key]: e.target.value.replace(/[^\d.]/g, '') }))}
+            />
+          ))}
+          <Button type="submit" variant="primary" block><Trans>이벤트 저장</Trans></Button>
+        </form>
       </Card>
       <Card title={<Trans>강제 로그아웃</Trans>}>
         <form className={css.form} onSubmit={(e) => void forceOut(e)} noValidate>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { boardCalls } from '../../../contract/board';
@@ -8,6 +9,7 @@ import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { formatMoney } from '../../lib/format';
 import { moneyErrorMessage, refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
 import { session } from '../../lib/session/store';
+import { useCashSwitch } from '../../lib/site';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
@@ -22,6 +24,7 @@ export function Charge() {
   const { member, site } = useSnapshot(session);
   const [amount, setAmount] = useState('');
   const action = useMoneyAction();
+  const { depositBanned } = useCashSwitch(useParams({ from: '/$prefix' }).prefix);
 
   async function askAccount() {
     if (!(await confirm(t`입금 계좌를 문의하시겠습니까?`))) return;
@@ -74,10 +77,18 @@ export function Charge() {
             <span><Trans>보유머니</Trans></span>
             <strong data-testid="balance"><Money value={member?.cashAmt} /></strong>
           </div>
-          <MoneyInput label={<Trans>입금 금액</Trans>} value={amount} onChange={setAmount} quickAmounts={CASH_QUICK} />
-          <Button type="submit" variant="primary" block disabled={action.busy}>
-            <Trans>입금 신청</Trans>
-          </Button>
+          {depositBanned ? (
+            <p className={css.notice} role="alert" data-testid="cash-ban">
+              <Trans>현재 사이트 입금이 중지되었습니다. 잠시 후 다시 이용해 주세요.</Trans>
+            </p>
+          ) : (
+            <>
+              <MoneyInput label={<Trans>입금 금액</Trans>} value={amount} onChange={setAmount} quickAmounts={CASH_QUICK} />
+              <Button type="submit" variant="primary" block disabled={action.busy}>
+                <Trans>입금 신청</Trans>
+              </Button>
+            </>
+          )}
         </form>
       </Card>
       <RequestHistory cashType={1} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { cashCalls } from '../../../contract/cash';
@@ -7,6 +8,7 @@ import { alert, confirm } from '../../lib/dialogs';
 import { formatKst, formatMoney } from '../../lib/format';
 import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
 import { session } from '../../lib/session/store';
+import { useCashSwitch } from '../../lib/site';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -29,6 +31,7 @@ export function Exchange() {
   const [amount, setAmount] = useState('');
   const [pass, setPass] = useState('');
   const action = useMoneyAction();
+  const { withdrawalBanned } = useCashSwitch(useParams({ from: '/$prefix' }).prefix);
   const cash = member?.cashAmt ?? 0;
   const suspended = member?.outAmtYn !== 'Y';
   const tooMuch = () => alert(t`출금 금액이 보유머니보다 큽니다.`);
@@ -65,27 +68,35 @@ export function Exchange() {
             <span><Trans>보유머니</Trans></span>
             <strong data-testid="balance"><Money value={cash} /></strong>
           </div>
-          <MoneyInput
-            label={<Trans>출금 금액</Trans>}
-            value={amount}
-            onChange={setAmount}
-            quickAmounts={CASH_QUICK}
-            onQuick={(next) => (next > cash ? (void tooMuch(), false) : true)}
-          />
-          <TextField
-            label={<Trans>출금 비밀번호</Trans>}
-            name="cashOutPass"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            value={pass}
-            onChange={(e) => setPass(e.target.value.replace(/\D/g, '').slice(0, 4))}
-            hint={<Trans>숫자 4자리</Trans>}
-          />
-          <Button type="submit" variant="primary" block disabled={action.busy || suspended}>
-            <Trans>출금 신청</Trans>
-          </Button>
+          {withdrawalBanned ? (
+            <p className={css.notice} role="alert" data-testid="cash-ban">
+              <Trans>현재 사이트 출금이 중지되었습니다. 잠시 후 다시 이용해 주세요.</Trans>
+            </p>
+          ) : (
+            <>
+              <MoneyInput
+                label={<Trans>출금 금액</Trans>}
+                value={amount}
+                onChange={setAmount}
+                quickAmounts={CASH_QUICK}
+                onQuick={(next) => (next > cash ? (void tooMuch(), false) : true)}
+              />
+              <TextField
+                label={<Trans>출금 비밀번호</Trans>}
+                name="cashOutPass"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={4}
+                value={pass}
+                onChange={(e) => setPass(e.target.value.replace(/\D/g, '').slice(0, 4))}
+                hint={<Trans>숫자 4자리</Trans>}
+              />
+              <Button type="submit" variant="primary" block disabled={action.busy || suspended}>
+                <Trans>출금 신청</Trans>
+              </Button>
+            </>
+          )}
         </form>
       </Card>
       <RequestHistory cashType={-1} />

@@ -4,6 +4,7 @@ import type { Db } from '../../db/driver.js';
 import { depositAmountError, inBankMaintenance, withdrawalAmountError, type AmountOptions } from './cashRules.js';
 import { runMoney, systemAccounts, type MoneyResult, type MoneyTx } from './ledger.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { payDepositEvent } from './depositEvents.js';
 import type { Actor } from './transfers.js';
 
 export interface CashRequestOptions extends AmountOptions {
@@ -160,6 +161,7 @@ export async function processRequest(db: Db, actor: Actor, cashIdx: number | und
     if (next === cashStatus.complete && r.cash_type === cashTypes.deposit) {
       await m.lock([r.member_id, house]);
       m.transfer({ kind: 'cash', from: house, to: r.member_id, amount: r.amount, fromType: cashTypes.deposit, toType: cashTypes.deposit, short: 'E001', cashRequestId: r.id, memo: 'deposit approved' });
+      await payDepositEvent(m, r, house);
     } else if (next === cashStatus.complete && r.cash_type === cashTypes.withdrawal) {
       await m.lock([hold, house]);
       m.transfer({ kind: 'cash', from: hold, to: house, amount: r.amount, fromType: cashTypes.withdrawal, toType: cashTypes.withdrawal, short: 'E001', cashRequestId: r.id, memo: 'withdrawal paid out' });

@@ -3,6 +3,7 @@ import { ApiError, fail } from '../../../contract/codes.js';
 import type { AppContext, SiteRow } from '../../context.js';
 import type { Db } from '../../db/driver.js';
 import { fromWire, toWire } from '../common/time.js';
+import { siteMoneySettings } from './moneySettings.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
 type Window = Pick<SiteRow, 'check_start' | 'check_end'>;
@@ -75,8 +76,8 @@ export async function setBetLock(ctx: Ctx, siteId: string, lockBetYn: 'Y' | 'N')
 }
 
 export async function siteState(ctx: Ctx, siteId: string) {
-  const [w, locked] = await Promise.all([loadWindow(ctx.db, siteId), isBetLocked(ctx.db, siteId)]);
-  return { ...windowAnswer(w, ctx.clock.now()), lockBetYn: locked ? ('Y' as const) : ('N' as const) };
+  const [w, locked, cash] = await Promise.all([loadWindow(ctx.db, siteId), isBetLocked(ctx.db, siteId), siteMoneySettings(ctx.db, siteId)]);
+  return { ...windowAnswer(w, ctx.clock.now()), lockBetYn: locked ? ('Y' as const) : ('N' as const), ...cash };
 }
 
 /** Ends every open session of a member (end_reason forced) and pushes LOGOUT to its sockets. */
