@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
+import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp } from './http/app.js';
 import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
@@ -26,6 +27,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock(config.clockOffsetMs) };
   const seeded = opts.seed === false ? false : await seedDemo(app);
   const http = await buildHttp(app);
+  const pushes = startPushScheduler(app);
   await attachLive(http, app);
   let url = '';
   if (opts.listen !== false) {
@@ -40,6 +42,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     url,
     seeded,
     async close() {
+      await pushes.stop();
       await http.close();
       await live.close();
       await handle.close();

@@ -4,6 +4,7 @@ import type { AppContext, SiteRow } from '../../context.js';
 import type { Db } from '../../db/driver.js';
 import { fromWire, toWire } from '../common/time.js';
 import { siteMoneySettings } from './moneySettings.js';
+import { scheduleInspect } from './scheduledPush.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
 type Window = Pick<SiteRow, 'check_start' | 'check_end'>;
@@ -24,28 +25,10 @@ async function loadWindow(db: Db, siteId: string): Promise<Window> {
   return db.selectFrom('site').select(['check_start', 'check_end']).where('id', '=', siteId).executeTakeFirstOrThrow();
 }
 
-// One pending start-of-window push per site, so a window set for later still sends INSPECT on time.
-const pending = new Map<string, NodeJS.Timeout>();
-const MAX_TIMER_MS = 24 * 3600_000;
-
-function scheduleStart(ctx: Ctx, siteId: string, w: Window) {
-  clearTimeout(pending.get(siteId));
-  pending.delete(siteId);
-  if (!w.check_start) return;
-  const delay = w.check_start.getTime() - ctx.clock.now().getTime();
-  if (delay <= 0 || delay > MAX_TIMER_MS) return;
-  const timer = setTimeout(async () => {
-    pending.delete(siteId);
-    const now = await loadWindow(ctx.db, siteId).catch(() => null);
-    if (now && inCheckWindow(now, ctx.clock.now())) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'Y', data2: null });
-  }, delay + 50);
-  timer.unref();
-  pending.set(siteId, timer);
-}
-
 /**
  * Sets (or, with both dates empty, clears) the site check window. Everyone online is told at
- * once when the window is active now (INSPECT Y), and when an active window is lifted (INSPECT N).
+ * once when the window is active now (INSPECT Y), and when an active window is lifted (INSPECT N);
+ * a window that starts later is stored as a scheduled push that fires at its start.
  */
 export async function setCheckWindow(ctx: Ctx, siteId: string, req: { startDate?: string | null; endDate?: string | null }) {
   const { startDate, endDate } = req;
@@ -58,7 +41,7 @@ export async function setCheckWindow(ctx: Ctx, siteId: string, req: { startDate?
   const active = inCheckWindow(w, now);
   if (active) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'Y', data2: null });
   else if (inCheckWindow(before, now)) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'N', data2: null });
-  scheduleStart(ctx, siteId, w);
+  await scheduleInspect(ctx.db, siteId, w.check_start, now);
   return windowAnswer(w, now);
 }
 
