@@ -89,9 +89,17 @@ function stop() {
   live = null;
 }
 
-/** A TK answer means the session is over; anything else (offline included) leaves it alone. */
+/** The game tab (the slot page of the spec): a running game outlives a newer login elsewhere. */
+const onGamePage = () => typeof location !== 'undefined' && /^\/[^/]+\/game\//.test(location.pathname);
+
+/**
+ * A TK answer means the session is over; anything else (offline included) leaves it alone. A
+ * superseded session (TK999) in the game tab only stops its checks: the game keeps its own launch
+ * token, and clearing the shared stored session from there would sign out the newer login too.
+ */
 async function endIfSessionGone(err: unknown): Promise<boolean> {
-  if (isApiError(err, 'TK999')) await signOut('elsewhere');
+  if (isApiError(err, 'TK999') && onGamePage()) stop();
+  else if (isApiError(err, 'TK999')) await signOut('elsewhere');
   else if (isApiError(err, 'TK001', 'TK002')) await signOut('expired');
   else return false;
   return true;

@@ -1,0 +1,42 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { dismissPopups } from './support';
+
+const PASS = 'demo1234!';
+const players: Record<string, string> = { pixel7: 'user13', iphone14: 'user14', desktop: 'user15' };
+const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-game-session-${name}.png`;
+
+async function playerLogin(page: Page, memId: string) {
+  await page.goto('/demo');
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('input[name=memPass]').press('Enter');
+  await expect(page).toHaveURL(/\/demo\/main$/);
+}
+
+test('a newer login elsewhere signs the main tab out but leaves the game tab playing', async ({ page, browser }, info) => {
+  test.setTimeout(120_000);
+  await dismissPopups(page);
+  const memId = players[info.project.name] ?? 'user13';
+  await playerLogin(page, memId);
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: /Lucky Sevens/ }).click();
+  const game = await opened;
+  await expect(game.getByTestId('game-page')).toHaveAttribute('data-kind', 'slot');
+  await game.getByTestId('spin').click();
+  await expect(game.getByTestId('slot-result')).toHaveAttribute('data-spins', '1');
+
+  // the same id logs in on another device
+  const other = await dismissPopups(await (await browser.newContext(info.project.use)).newPage());
+  await playerLogin(other, memId);
+
+  // the main tab learns it within its 5-second check and signs out with the alert
+  await expect(page.getByRole('alertdialog')).toContainText('다른 곳에서 같은 아이디로 로그인하여 로그아웃되었습니다.', { timeout: 15_000 });
+  // the game tab ran the same checks meanwhile: no sign-out, no alert, the game still plays
+  await game.waitForTimeout(6_000);
+  await expect(game).toHaveURL(/\/demo\/game\/demo-slot\//);
+  await expect(game.getByRole('alertdialog')).toHaveCount(0);
+  await game.getByTestId('spin').click();
+  await expect(game.getByTestId('slot-result')).toHaveAttribute('data-spins', '2');
+  await game.screenshot({ path: shot(info, 'game'), fullPage: true, animations: 'disabled' });
+  await other.context().close();
+});
