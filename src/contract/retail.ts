@@ -107,6 +107,14 @@ export const subPointRow = z.object({
 
 const searchType = z.enum(['memId', 'memNick', 'recommenderId']).optional().or(z.literal('').transform(() => undefined));
 
+/** bottomCashList's request: the caller's subtree (or memId's), cash type, member search, dates, sort. */
+const bottomCashReq = z.object({
+  memId: optText, cashType: optCode, searchType, searchWord: optText, startDate: optDate, endDate: optDate, oldYn, page,
+  count_per_list: perPage(40),
+  orderColumn: z.enum(['preCashAmt', 'regDate', 'updDate']).optional().or(z.literal('').transform(() => undefined)),
+  orderType: z.string().optional().transform((v) => (v?.toLowerCase() === 'asc' ? 'asc' : 'desc')),
+});
+
 export const retailCalls = {
   /** Give cash to a direct child: -3 on the partner, 33 on the child. */
   cashIn: call(
@@ -157,17 +165,12 @@ export const retailCalls = {
     'partner',
   ),
   /** Cash movements of every member below the caller (or below memId, a node of the caller's tree). */
-  bottomCashList: call(
-    '/api/retail/bottomCashList',
-    z.object({
-      memId: optText, cashType: optCode, searchType, searchWord: optText, startDate: optDate, endDate: optDate, oldYn, page,
-      count_per_list: perPage(40),
-      orderColumn: z.enum(['preCashAmt', 'regDate', 'updDate']).optional().or(z.literal('').transform(() => undefined)),
-      orderType: z.string().optional().transform((v) => (v?.toLowerCase() === 'asc' ? 'asc' : 'desc')),
-    }),
-    listOf(bottomCashRow),
-    'partner',
-  ),
+  bottomCashList: call('/api/retail/bottomCashList', bottomCashReq, listOf(bottomCashRow), 'partner'),
+  /**
+   * The flagged variant the partner app calls when its site sets the flag: the same request and
+   * the same rows, so a client on either path sees one list.
+   */
+  bottomCashList2: call('/api/retail/bottomCashList2', bottomCashReq, listOf(bottomCashRow), 'partner'),
   /** Point movements of every member below the caller (sub-partner point history). */
   pointList: call(
     '/api/retail/pointList',

@@ -1,9 +1,21 @@
+import type { ParsedReqOf } from '../../contract/define.js';
 import { retailCalls } from '../../contract/retail.js';
+import type { AuthedContext } from '../context.js';
 import { dateRange } from '../domain/money/moneyQueries.js';
 import { bottomCashList, cashSendList, cashTransLog, memberCashLog, scopeRoot, subtreePoints } from '../domain/money/retailQueries.js';
 import { partnerMove } from '../domain/money/transfers.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
+
+/** bottomCashList and its flagged variant answer alike. */
+async function subtreeCash(req: ParsedReqOf<typeof retailCalls.bottomCashList>, ctx: AuthedContext) {
+  const rootId = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
+  return bottomCashList(ctx.db, ctx.caller.id, {
+    rootId, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2, req.oldYn), cashType: req.cashType,
+    searchType: req.searchType, searchWord: req.searchWord, page: req.page, perPage: req.count_per_list,
+    orderColumn: req.orderColumn, orderType: req.orderType,
+  });
+}
 
 /** Partner money: give/retrieve cash and points to direct children, and the subtree's money lists. */
 export const retailRoutes = [
@@ -37,14 +49,8 @@ export const retailRoutes = [
     return memberCashLog(ctx.db, id, { range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), cashType: req.cashType, page: req.page });
   }),
 
-  defineRoute(retailCalls.bottomCashList, async (req, ctx) => {
-    const rootId = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
-    return bottomCashList(ctx.db, ctx.caller.id, {
-      rootId, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2, req.oldYn), cashType: req.cashType,
-      searchType: req.searchType, searchWord: req.searchWord, page: req.page, perPage: req.count_per_list,
-      orderColumn: req.orderColumn, orderType: req.orderType,
-    });
-  }),
+  defineRoute(retailCalls.bottomCashList, (req, ctx) => subtreeCash(req, ctx)),
+  defineRoute(retailCalls.bottomCashList2, (req, ctx) => subtreeCash(req, ctx)),
 
   defineRoute(retailCalls.pointList, async (req, ctx) => {
     const rootId = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
