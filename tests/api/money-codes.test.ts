@@ -135,7 +135,14 @@ describe(`money result codes (${testDb})`, () => {
     await refused('P003', '/api/cash/pointChg', { pointAmt: 10_000 }, 'user6');
   });
 
-  it('give: C303 C302 C202 C301; retrieve: C403 C402 C702 C401; points P001 C302 P002', async () => {
+  it('points: a suspended member cannot convert (P005)', async () => {
+    await tok('user7');
+    await setMember('user7', { status: 'SUSPENDED' });
+    await refused('P005', '/api/cash/pointChg', { pointAmt: 10_000 }, 'user7');
+    await setMember('user7', { status: 'ACTIVE' });
+  });
+
+  it('give: C303 C302 C202 C301; retrieve: C403 C402 C702 C401; points C601 C701 C302 P002', async () => {
     await refused('C303', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: 0 }, 'ptn7');
     await refused('C303', '/api/v2/retail/cashIn', { memId: 'user1' }, 'ptn7');
     await refused('C302', '/api/v2/retail/cashIn', { memId: 'user6', inAmt: 1000 }, 'ptn7');
@@ -147,7 +154,8 @@ describe(`money result codes (${testDb})`, () => {
     await refused('C402', '/api/v2/retail/cashOut', { memId: 'ptn6', outAmt: 1000 }, 'ptn7');
     const his = (await balances(s, 'user1')).cash;
     await refused('C702', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: his + 1 }, 'ptn7');
-    await refused('P001', '/api/v2/retail/pointChange', { memId: 'user1', pointType: 2, pointAmt: 0 }, 'ptn7');
+    await refused('C601', '/api/v2/retail/pointChange', { memId: 'user1', pointType: 2, pointAmt: 0 }, 'ptn7');
+    await refused('C701', '/api/v2/retail/pointChange', { memId: 'user1', pointType: -2, pointAmt: 0 }, 'ptn7');
     await refused('C302', '/api/v2/retail/pointChange', { memId: 'user6', pointType: 2, pointAmt: 100 }, 'ptn7');
     await refused('C402', '/api/v2/retail/pointChange', { memId: 'user6', pointType: -2, pointAmt: 100 }, 'ptn7');
     // partners hold rolling points from the seeded bets: give one more than ptn7 holds
@@ -182,5 +190,16 @@ describe(`money result codes (${testDb})`, () => {
     const r = await s.post('/api/retail/bottomCashList', { oldYn: 'Y', startDate: '2000-01-01', count_per_list: 200 }, await tok('ptn7'));
     const seen = new Set(r.data.list.map((x: { memId: string }) => x.memId));
     expect([...seen].sort()).toEqual(['user1', 'user2', 'user3', 'user4', 'user5']);
+  });
+
+  it('bottomCashList2, the flagged variant, answers the same rows under the same scope', async () => {
+    const body = { oldYn: 'Y', startDate: '2000-01-01', count_per_list: 50, orderColumn: 'regDate', orderType: 'ASC' };
+    const one = await s.post('/api/retail/bottomCashList', body, await tok('ptn6'));
+    const two = await s.post('/api/retail/bottomCashList2', body, await tok('ptn6'));
+    expect(two.resultCode).toBe('0');
+    expect(two.data.list.length).toBeGreaterThan(0);
+    expect(two).toEqual(one);
+    await refused('A002', '/api/retail/bottomCashList2', { memId: 'ptn6' }, 'ptn7');
+    expect((await s.post('/api/retail/bottomCashList2', {}, await tok('user1'))).resultCode).toBe('A001');
   });
 });

@@ -23,6 +23,7 @@ export async function convertPoints(db: Db, actor: Actor, amount: number | undef
   return runMoney(db, { siteId: actor.siteId, actorId: actor.id, requestKey: actor.requestKey, call: actor.call, at: actor.at }, async (m) => {
     await m.lock([actor.id, house]);
     const me = m.account(actor.id);
+    if (me.status === 'SUSPENDED') throw new ApiError('P005');
     if (me.point < amount!) throw new ApiError('P002');
     const last = await m.trx
       .selectFrom('ledger_entry')

@@ -54,7 +54,8 @@ export async function partnerMove(
   const c = codes[p.direction];
   let targetId = 0;
   const pre = async () => {
-    if (!p.amount) throw new ApiError(p.kind === 'point' ? 'P001' : c.amount);
+    // points: C601 give / C701 retrieve amount needed (the player's own conversion keeps P001)
+    if (!p.amount) throw new ApiError(p.kind === 'point' ? (p.direction === 'give' ? 'C601' : 'C701') : c.amount);
     const target = await findMember(db, actor.siteId, p.memId);
     if (!target || target.parent_id !== actor.id) throw new ApiError(c.target);
     targetId = target.id;
