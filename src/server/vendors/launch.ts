@@ -13,13 +13,16 @@ export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; 
   const me = await db.selectFrom('member').select(['status', 'login_yn', 'cash_amt']).where('id', '=', caller.id).executeTakeFirstOrThrow();
   if (me.status !== 'ACTIVE' || me.login_yn !== 'Y') throw new ApiError('B1002');
   const v = req.vendorKey ? await vendorByCode(db, site.id, req.vendorKey) : null;
-  if (!v || v.status === 'OFF' || (req.gameType && req.gameType !== v.category)) throw new ApiError('B0092');
+  if (!v || (req.gameType && req.gameType !== v.category)) throw new ApiError('B0092');
+  // a known game the operator turned off cannot be played (B0091); an unknown one cannot be launched (B0092)
+  if (v.status === 'OFF') throw new ApiError('B0091');
   if (inCheckWindow(site, now) || v.status === 'MAINT') throw new ApiError('B0093');
   if (await isBetLocked(db, site.id)) throw new ApiError('B1001');
   let q = db.selectFrom('game').select(['code', 'status']).where('vendor_id', '=', v.id);
   q = req.gameKey ? q.where('code', '=', req.gameKey) : q.orderBy('ord');
   const game = await q.executeTakeFirst();
-  if (!game || game.status === 'OFF') throw new ApiError('B0092');
+  if (!game) throw new ApiError('B0092');
+  if (game.status === 'OFF') throw new ApiError('B0091');
   if (game.status === 'MAINT') throw new ApiError('B0093');
   const held = await db.selectFrom('game_wallet').select('balance').where('member_id', '=', caller.id).where('vendor_id', '=', v.id).executeTakeFirst();
   const money = me.cash_amt + (v.walletMode === 'transfer' ? (held?.balance ?? 0) : 0);
