@@ -18,6 +18,10 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
     expect((await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' })).resultCode).toBe('TK001');
     expect((await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameKey: 'lucky-sevens' }, await s.login('ptn7'))).resultCode).toBe('B0095');
     expect((await s.post('/api/minigame/getGame', { vendorKey: 'nope', gameKey: 'x' }, await s.login('user1'))).resultCode).toBe('B0092');
+    // a known game turned off cannot be played: B0091
+    await s.app.db.updateTable('game').set({ status: 'OFF' }).where('code', '=', 'lucky-sevens').execute();
+    expect((await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameKey: 'lucky-sevens' }, await s.login('user1'))).resultCode).toBe('B0091');
+    await s.app.db.updateTable('game').set({ status: 'ACTIVE' }).where('code', '=', 'lucky-sevens').execute();
   });
 
   it('plays slot rounds through the signed wallet; a retried round replays', async () => {
@@ -86,6 +90,36 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
     expect(legs.every((l: { status: string; score: string }) => ['Won', 'Lost'].includes(l.status) && /^\d+:\d+$/.test(l.score))).toBe(true);
     const won = legs.every((l: { status: string }) => l.status === 'Won');
     expect(legs[0]).toMatchObject({ type: won ? 'win' : 'lose', betWinAmt: won ? bet.data.expectedWin : 0, totalOdds: bet.data.odds });
+  });
+
+  it('sports: a parlay settles as lost at its first lost leg, without waiting for the other events', async () => {
+    const token = await s.login('user5');
+    const t = (await s.post('/api/minigame/getGame', { vendorKey: 'demo-sports', gameKey: 'sportsbook' }, token)).data.token;
+    const events = (await s.post('/api/demo-vendor/sports/events', { t })).data.list;
+    const [a, b, c, d] = events.slice(-4);
+    const place = async (picks: { eventId: number; pick: string }[]) => {
+      const r = await s.post('/api/demo-vendor/sports/bet', { t, stake: 10_000, picks });
+      expect(r.resultCode, r.resultMessage).toBe('0');
+      return r.data.betId as number;
+    };
+    const losing = await place([{ eventId: a.eventId, pick: 'home' }, { eventId: b.eventId, pick: 'home' }, { eventId: c.eventId, pick: 'home' }]);
+    const alive = await place([{ eventId: d.eventId, pick: 'home' }, { eventId: b.eventId, pick: 'away' }]);
+    // a ends against the pick; d ends with the pick; b and c are still to be played
+    await s.app.db.updateTable('sport_event').set({ status: 'done', home_score: 0, away_score: 2, end_at: new Date(Date.now() - 1000) }).where('id', '=', a.eventId).execute();
+    await s.app.db.updateTable('sport_event').set({ status: 'done', home_score: 3, away_score: 1, end_at: new Date(Date.now() - 1000) }).where('id', '=', d.eventId).execute();
+    await settleSports(s.app, s.siteId);
+
+    const p7 = await s.login('ptn7');
+    const rows = (await s.post('/api/retail/sport/bottomBetList', { memId: 'user5' }, p7)).data.list as { betIdx: number; eventId?: number; status: string; type: string; betWinAmt: number }[];
+    const lost = rows.filter((r) => r.betIdx === losing);
+    expect(lost.map((r) => r.status).sort()).toEqual(['Lost', 'Opened', 'Opened']);
+    expect(lost[0]).toMatchObject({ type: 'lose', betWinAmt: 0 });
+    const open = rows.filter((r) => r.betIdx === alive);
+    expect(open.map((r) => r.status)).toEqual(['Opened', 'Opened']);
+    expect(open[0].type).toBe('wait');
+    // settling again changes nothing
+    await settleSports(s.app, s.siteId);
+    expect((await s.post('/api/retail/sport/bottomBetList', { memId: 'user5' }, p7)).data.list.filter((r: { betIdx: number }) => r.betIdx === losing)[0].type).toBe('lose');
   });
 
   it('rates: bounds, the one-day lock after the recommender changes them, and the history', async () => {

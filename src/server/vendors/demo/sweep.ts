@@ -3,6 +3,7 @@
  * the results of finished events and settle the sports bets they complete. Run from its calls
  * (throttled) rather than a timer, so nothing outlives a closed server.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
 import { vendorByCode, type Vendor } from '../../domain/games/wallet.js';
 import { payout, deal, type Stakes } from './baccarat.js';
@@ -41,7 +42,14 @@ async function dealStale(ctx: Ctx, siteId: string, memberId?: number) {
   }
 }
 
-/** Settles every open sports bet whose events have all ended. */
+/** The pick lost: its event is done and its winner is another side. */
+const lostLeg = sql<boolean>`e.status = 'done' and (case when e.home_score > e.away_score then 'home' when e.home_score < e.away_score then 'away' else 'draw' end) <> l.pick`;
+
+/**
+ * Settles every open sports bet that is decided: lost as soon as one leg's event ended against
+ * its pick (a parlay needs every leg, so the rest cannot save it), won or lost once all its
+ * events ended. The legs of events still running stay Opened.
+ */
 export async function settleSports(ctx: Ctx, siteId: string) {
   await finishEvents(ctx.db, siteId, ctx.clock.now());
   const v = await vendorByCode(ctx.db, siteId, 'demo-sports');
@@ -49,13 +57,20 @@ export async function settleSports(ctx: Ctx, siteId: string) {
   const bets = await ctx.db.selectFrom('bet as b').innerJoin('member as m', 'm.id', 'b.member_id')
     .select(['b.id', 'b.tx_id', 'b.stake', 'b.odds', 'm.mem_id'])
     .where('b.vendor_id', '=', v.id).where('b.status', '=', 'wait')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where('e.status', '<>', 'done'))))
+    .where(({ or, not, exists, selectFrom }) => or([
+      not(exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where('e.status', '<>', 'done'))),
+      exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where(lostLeg)),
+    ]))
     .limit(500).execute();
   for (const b of bets) {
     const legs = await ctx.db.selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id')
-      .select(['l.id', 'l.pick', 'e.home_score', 'e.away_score']).where('l.bet_id', '=', b.id).execute();
+      .select(['l.id', 'l.pick', 'e.home_score', 'e.away_score', 'e.status']).where('l.bet_id', '=', b.id).execute();
     let won = true;
     for (const l of legs) {
+      if (l.status !== 'done') {
+        won = false;
+        continue;
+      }
       const ok = winnerOf(l) === l.pick;
       won &&= ok;
       await ctx.db.updateTable('bet_leg').set({ status: ok ? 'Won' : 'Lost' }).where('id', '=', l.id).execute();
