@@ -67,4 +67,7 @@ export const limits = {
   pointConversionMin: 10_000,
   quickAmounts: [10_000, 30_000, 50_000, 100_000, 300_000, 500_000, 1_000_000],
   payQuickAmounts: [1_000, 5_000, 10_000, 50_000, 100_000, 1_000_000, 5_000_000],
+  /** the inbox keeps a member's messages this many days after sending, and at most this many, newest first */
+  messageKeepDays: 30,
+  messageKeepCount: 100,
 } as const;

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
+import { limits } from '../../../contract/enums';
 import { messageCalls } from '../../../contract/message';
 import { api } from '../../lib/api';
 import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
@@ -95,6 +96,7 @@ export function Inbox() {
     { key: 'del', label: <Trans>삭제</Trans>, render: del },
   ];
   const total = formatNumber(q.data?.pageInfo.tatal_list_count ?? 0);
+  const { messageKeepDays: keepDays, messageKeepCount: keepCount } = limits;
 
   return (
     <div className={css.page} data-testid="msg-list">
@@ -102,6 +104,9 @@ export function Inbox() {
         <Trans>쪽지함</Trans>
         <span className={css.total} data-testid="msg-total"><Trans>총 {total}건</Trans></span>
       </h1>
+      <p className={css.keep} data-testid="msg-keep">
+        <Trans>쪽지는 최대 {keepDays}일, {keepCount}개까지 보관됩니다.</Trans>
+      </p>
       <SearchBar key={`${search.so}-${search.sv}`} option={search.so} value={search.sv} onSearch={(so, sv) => void navigate({ search: { so, sv } })} />
       <div className={css.toolbar}>
         <label className={css.selectAll}>

@@ -9,6 +9,7 @@ import { inSubtree } from '../auth/members.js';
 import { containsPattern, pageInfoOf, pageWindow } from '../common/paging.js';
 import { richTextToHtml } from './sanitize.js';
 import { toWire } from '../common/time.js';
+import { keptMessageIds } from './retention.js';
 import { unreadCounts } from './unread.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
@@ -60,15 +61,16 @@ async function page(q: ReturnType<typeof messageQuery>, pageNo: number) {
   return { list, pageInfo: pageInfoOf(pageNo, Number(total.n)) };
 }
 
-/** The caller's inbox: its own messages not deleted, newest first, with the unread count. */
-export async function inbox({ db }: Ctx, siteId: string, caller: Caller, s: Search) {
-  const q = messageQuery(db, siteId, s).where('g.receiver_id', '=', caller.id).where('g.status', '=', 'Y');
-  const [p, counts] = await Promise.all([page(q, s.page), unreadCounts(db, caller.id)]);
+/** The caller's inbox: its own messages not deleted and still kept (30 days, 100), newest first, with the unread count. */
+export async function inbox({ db, clock }: Ctx, siteId: string, caller: Caller, s: Search) {
+  const now = clock.now();
+  const q = messageQuery(db, siteId, s).where('g.receiver_id', '=', caller.id).where('g.status', '=', 'Y').where('g.id', 'in', keptMessageIds(db, caller.id, now));
+  const [p, counts] = await Promise.all([page(q, s.page), unreadCounts(db, caller.id, now)]);
   return { ...p, idxList: p.list.map((r) => r.msgIdx), newMsg: counts.newMsg };
 }
 
 async function pushMsgCount(ctx: Ctx, siteId: string, memberId: number, memId: string) {
-  const { newMsg } = await unreadCounts(ctx.db, memberId);
+  const { newMsg } = await unreadCounts(ctx.db, memberId, ctx.clock.now());
   ctx.live.publish({ siteId, memId }, { type: 'MSG', data1: newMsg, data2: null });
   return newMsg;
 }
@@ -100,6 +102,7 @@ export async function updateMessages(
       .where('receiver_id', '=', caller.id)
       .where('status', '=', 'Y')
       .where('id', 'in', ids)
+      .where('id', 'in', keptMessageIds(trx, caller.id, now))
       .forUpdate()
       .execute();
     if (rows.length !== ids.length) fail('A001');
@@ -124,7 +127,8 @@ export async function readMessages(ctx: Ctx, siteId: string, caller: Caller, req
     .where('site_id', '=', siteId)
     .where('receiver_id', '=', caller.id)
     .where('status', '=', 'Y')
-    .where('msg_status', '=', 'N');
+    .where('msg_status', '=', 'N')
+    .where('id', 'in', keptMessageIds(ctx.db, caller.id, ctx.clock.now()));
   if (req.msgIdx) {
     const own = await ctx.db
       .selectFrom('message')
@@ -133,6 +137,7 @@ export async function readMessages(ctx: Ctx, siteId: string, caller: Caller, req
       .where('site_id', '=', siteId)
       .where('receiver_id', '=', caller.id)
       .where('status', '=', 'Y')
+      .where('id', 'in', keptMessageIds(ctx.db, caller.id, ctx.clock.now()))
       .executeTakeFirst();
     if (!own) fail('A001');
     q = q.where('id', '=', req.msgIdx);

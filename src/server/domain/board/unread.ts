@@ -1,4 +1,5 @@
 import type { Db } from '../../db/driver.js';
+import { keptMessageIds } from './retention.js';
 
 export interface UnreadCounts {
   newMsg: number;
@@ -6,10 +7,10 @@ export interface UnreadCounts {
 }
 
 /**
- * What the notice box counts: unread messages not deleted, and the member's inquiries whose
+ * What the notice box counts: unread messages not deleted and still kept (see retention), and the member's inquiries whose
  * reply it has not opened yet. Sent with login and pushed live (MSG, ANSWER_CMT).
  */
-export async function unreadCounts(db: Db, memberId: number): Promise<UnreadCounts> {
+export async function unreadCounts(db: Db, memberId: number, now = new Date()): Promise<UnreadCounts> {
   const [msg, answer] = await Promise.all([
     db
       .selectFrom('message')
@@ -17,6 +18,7 @@ export async function unreadCounts(db: Db, memberId: number): Promise<UnreadCoun
       .where('receiver_id', '=', memberId)
       .where('status', '=', 'Y')
       .where('msg_status', '=', 'N')
+      .where('id', 'in', keptMessageIds(db, memberId, now))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('board_post as p')
