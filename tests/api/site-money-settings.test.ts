@@ -62,7 +62,7 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
       expect((await admin('/api/admin/cash/process', { cashIdx, cashStatus: 2, requestId: rid() })).resultCode).toBe('0');
       return { cashIdx };
     }
-    const approve = (cashIdx: number, requestId = rid()) => admin('/api/admin/cash/process', { cashIdx, cashStatus: 1, requestId });
+    const approve = (cashIdx: number, requestId: string = rid()) => admin('/api/admin/cash/process', { cashIdx, cashStatus: 1, requestId });
 
     it('the operator sets the percentages (0 = off) and reads them back', async () => {
       expect((await admin('/api/admin/site/state')).data).toMatchObject({ signupFirstPct: 0, dailyFirstPct: 0, everyPct: 0 });
