@@ -418,6 +418,10 @@ describe(`member accounts and sessions (${testDb})`, () => {
       const last = await member('user18');
       expect(last.cash_out_pass_hash).toBe(after.cash_out_pass_hash);
       expect(await verifyPassword('changed3!', last.pass_hash)).toBe(true);
+      // a withdrawal in progress keeps its withdrawal password (F001); the login password may still change
+      await s.app.db.insertInto('cash_request').values({ site_id: s.siteId, member_id: before.id, cash_type: -1, amount: 10_000, status: 2, created_at: new Date(), updated_at: new Date() }).execute();
+      expect((await s.post('/api/member/update', { ...outOnly, curPass: 'changed3!' }, token)).resultCode).toBe('F001');
+      expect((await member('user18')).cash_out_pass_hash).toBe(after.cash_out_pass_hash);
       // nothing to change: the product's first rule answers
       expect((await s.post('/api/member/update', { memId: 'user18', curPass: 'changed3!' }, token)).resultCode).toBe('U113');
     });

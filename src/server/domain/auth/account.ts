@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import { levelOrder } from '../../../contract/enums.js';
+import { cashStatus, cashTypes, levelOrder } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
@@ -70,6 +70,17 @@ export async function endSession(db: Db, sessionId: number, now: Date, reason: '
     .execute();
 }
 
+async function withdrawalInProgress(db: Db, memberId: number) {
+  const r = await db
+    .selectFrom('cash_request')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('cash_type', '=', cashTypes.withdrawal)
+    .where('status', 'in', [cashStatus.applied, cashStatus.waiting])
+    .executeTakeFirst();
+  return !!r;
+}
+
 /**
  * Account edit: password and withdrawal password, checked in the product's order, then the
  * changed hashes replaced (an empty pair stays as it was). The form shows the caller's own id;
@@ -90,6 +101,8 @@ export async function updateAccount(
     if (!(await verifyPassword(f.curPass, row.pass_hash))) throw new ApiError('L001');
   }
   const change = accountEditChanges(f);
+  // a withdrawal in progress was applied with the current withdrawal password: it stays until that one is done
+  if (change.out && (await withdrawalInProgress(db, memberId))) throw new ApiError('F001');
   const [passHash, outHash] = await Promise.all([
     change.pass ? hashPassword(f.memPass!) : null,
     change.out ? hashPassword(f.cashOutPass!) : null,
