@@ -22,7 +22,7 @@ const notices: { category: string; title: string; content: string; daysAgo: numb
   { category: 'event', title: '주말 슬롯 페이백 이벤트', content: '<p>주말 슬롯 손실 금액의 <em>5%</em>를 월요일에 포인트로 돌려드립니다.</p>', daysAgo: 8 },
   { category: 'rule', title: '중복 계정 금지 안내', content: '1인 1계정 원칙입니다. 중복 계정은 사전 안내 없이 정지될 수 있습니다.', daysAgo: 5 },
   { category: 'notice', title: '스포츠 배팅 한도 조정 안내', content: '<p>스포츠 단폴 최대 배팅 금액이 <u>3,000,000</u>으로 조정됩니다.</p>', daysAgo: 2 },
-  { category: 'notice', title: '신규 라이브 카지노 오픈', content: '<p>새 라이브 카지노 테이블이 추가되었습니다.</p><img src="https://picsum.photos/seed/pitboss/600/200" alt="casino">', daysAgo: 0.2 },
+  { category: 'notice', title: '신규 라이브 카지노 오픈', content: '<p>새 라이브 카지노 테이블이 추가되었습니다.</p><img src="/media/notice-casino.svg" alt="casino">', daysAgo: 0.2 },
 ];
 
 const inquiries: { memId: string; faqType: 'bankaccount' | 'etc'; title: string; content: string; answer?: string; readAnswer?: boolean; daysAgo: number }[] = [
@@ -111,11 +111,11 @@ export async function seedBoard(app: AppContext, { siteId, ids }: SeedScope) {
       {
         site_id: siteId, kind: 'popup', title: '신규 라이브 카지노 오픈',
         content: richTextToHtml('<p>새 라이브 카지노 테이블이 오픈했습니다. <b>지금 바로</b> 즐겨보세요!</p>'),
-        image_url: 'https://picsum.photos/seed/pitboss-popup/400/300', link_url: null, start_date: at(3), end_date: at(-30), ord: 1, reg_date: at(3),
+        image_url: '/media/popup-event.svg', link_url: null, start_date: at(3), end_date: at(-30), ord: 1, reg_date: at(3),
       },
       {
         site_id: siteId, kind: 'banner', title: '첫 충전 10% 보너스', content: richTextToHtml('첫 충전 시 10% 포인트 지급'),
-        image_url: 'https://picsum.photos/seed/pitboss-banner/1200/300', link_url: null, start_date: at(20), end_date: null, ord: 1, reg_date: at(20),
+        image_url: '/media/banner-main.svg', link_url: null, start_date: at(20), end_date: null, ord: 1, reg_date: at(20),
       },
     ])
     .execute();

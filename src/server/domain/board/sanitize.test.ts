@@ -35,6 +35,11 @@ describe('sanitizeHtml keeps what notices need', () => {
       '<img src="https://cdn.example.com/a.png" alt="banner" width="300" />',
     );
     expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" />');
+    // images shipped with the app (works offline); never another host through // or a backslash
+    expect(sanitizeHtml('<img src="/media/notice-casino.svg" alt="casino">')).toBe('<img src="/media/notice-casino.svg" alt="casino" />');
+    for (const src of ['//evil.example/x.png', '/\\evil.example/x.png', '/x.svg?y=javascript:1', '/a b.png']) {
+      expect(sanitizeHtml(`<img src="${src}">`)).not.toContain('src=');
+    }
   });
 
   it('keeps text and Korean; entities come out as the characters they stand for', () => {
