@@ -29,7 +29,10 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
   delete env.REDIS_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${PORT}`;
+  const kill = () => child.kill('SIGTERM');
+  process.once('exit', kill);
   const stop = async () => {
+    process.off('exit', kill);
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -61,7 +64,8 @@ async function partnerSession(base: string, memId: string): Promise<string> {
 
 /** One Lighthouse run (default config = mobile, simulated throttling) in a fresh browser with empty caches. */
 async function audit(base: string, path: string, session?: string): Promise<Figures> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+  // a loaded machine can take a while to bring chromium up
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, maxConnectionRetries: 600 });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     const page = await browser.newPage();
