@@ -39,7 +39,8 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
     }
     rmSync(data, { recursive: true, force: true });
   };
-  for (let i = 0; i < 240; i++) {
+  // migrating and seeding a fresh PGlite takes a while on a busy machine
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) break;
     const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
     if (ok) return { base, stop };

@@ -13,7 +13,8 @@ function fakeBuild() {
   writeFileSync(join(dir, 'assets', 'index-AbC123xy.js'), chunk);
   writeFileSync(join(dir, 'assets', 'index-AbC123xy.js.br'), brotliCompressSync(chunk));
   writeFileSync(join(dir, 'assets', 'index-AbC123xy.js.gz'), gzipSync(chunk));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Pitboss</title></head><body><div id="root"></div></body></html>');
+  const preloads = Array.from({ length: 30 }, (_, i) => `<link rel="modulepreload" crossorigin href="/assets/chunk${i}-AbC123xy.js">`).join('\n');
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>Pitboss</title>${preloads}</head><body><div id="root"></div></body></html>`);
   writeFileSync(join(dir, 'sw.js'), `self.precache = ${JSON.stringify(Array.from({ length: 100 }, (_, i) => `/assets/x${i}.js`))};`);
   return { dir, chunk };
 }
@@ -27,7 +28,7 @@ describe(`static files, compression and the shell (${testDb})`, () => {
 
   beforeAll(async () => {
     s = await startTestServer({ staticDir: build.dir });
-  });
+  }, 600_000);
   afterAll(async () => {
     await s?.close();
     rmSync(build.dir, { recursive: true, force: true });
@@ -77,6 +78,12 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     // unknown prefixes and the root get the plain shell
     expect(bootOf((await get('/nope/login')).body)).toBeUndefined();
     expect(bootOf((await get('/index.html')).body)).toBeUndefined();
+  });
+
+  it('compresses the shell it sends for client routes', async () => {
+    const res = await get('/demo/partnerMain', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(bootOf(gunzipSync(res.rawPayload).toString())).toBeDefined();
   });
 
   it('escapes the embedded JSON so no site name can close the script element', async () => {

@@ -66,6 +66,8 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
     const prefix = /^\/([A-Za-z0-9_-]{1,40})(?:[/?#]|$)/.exec(req.url)?.[1];
     const boot = prefix ? await publicSite(app, prefix).catch(() => null) : null;
     if (boot) html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script></head>`);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // the not-found path gets no per-route compression hook: compress here
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').compress(html);
+    return reply;
   };
 }
