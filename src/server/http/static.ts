@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,6 +40,21 @@ async function publicSite(app: AppContext, prefix: string) {
   return { prefix, site, check };
 }
 
+/** @fastify/compress hooks routes only, and the shell is the not-found answer: it is encoded here. */
+function encodeShell(req: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accept)) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accept)) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(html);
+  }
+  return html;
+}
+
 /**
  * The built PWA: hashed files under /assets are served from their brotli/gzip twins made at
  * build time and cached for a year; the shell, the service worker and the manifest are revalidated
@@ -66,8 +82,7 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
     const prefix = /^\/([A-Za-z0-9_-]{1,40})(?:[/?#]|$)/.exec(req.url)?.[1];
     const boot = prefix ? await publicSite(app, prefix).catch(() => null) : null;
     if (boot) html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script></head>`);
-    // the not-found path gets no per-route compression hook: compress here
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').compress(html);
-    return reply;
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return reply.send(encodeShell(req, reply, html));
   };
 }
