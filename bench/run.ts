@@ -2,12 +2,13 @@
 import { existsSync } from 'node:fs';
 import { benchBundle } from './bundle.js';
 import { benchHttp } from './http.js';
+import { benchLighthouse } from './lighthouse.js';
 import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
 import { benchReports } from './reports.js';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports };
+const benches: Record<string, () => Promise<void>> = { bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports, lighthouse: benchLighthouse };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';
 if (existsSync(new URL('./games.ts', import.meta.url))) benches.games = (await import(gamesModule)).benchGames;

@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError, isOffline } from './api';
 import { alert } from './dialogs';
-import { siteCheckQueryOptions, siteQueryOptions } from './site';
+import { seedSite, siteCheckQueryOptions, siteQueryOptions } from './site';
 import { enterSite } from './session/lifecycle';
 import { isLoggedIn, session, type Site } from './session/store';
 
@@ -34,8 +34,9 @@ export const currentKind = () => (isLoggedIn() ? kindOf(session.member?.loginTyp
 /** The site guard: unknown site -> `/`, maintenance window -> warning page. */
 export async function resolveSite(client: QueryClient, prefix: string, onWarningPage: boolean): Promise<Site> {
   let site: Site;
+  seedSite(client, prefix);
   try {
-    site = await client.ensureQueryData(siteQueryOptions(prefix));
+    site = await client.ensureQueryData({ ...siteQueryOptions(prefix), revalidateIfStale: true });
   } catch (err) {
     if (isOffline(err)) throw err;
     throw redirect({ to: '/' });

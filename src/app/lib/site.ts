@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { commonCalls } from '../../contract/common';
+import type { ResOf } from '../../contract/define';
 import { api, isOffline } from './api';
 import { siteKey } from './queryClient';
 import type { Site } from './session/store';
@@ -43,4 +44,45 @@ export const siteCheckQueryOptions = (prefix: string) =>
 export function useCashSwitch(prefix: string) {
   const q = useQuery({ ...siteCheckQueryOptions(prefix), refetchOnMount: 'always' });
   return { depositBanned: q.data?.inAmtYn === 'N', withdrawalBanned: q.data?.outAmtYn === 'N' };
+}
+
+interface Boot {
+  prefix: string;
+  site: ResOf<typeof commonCalls.site>;
+  check: ResOf<typeof commonCalls.siteCheckInfo>;
+}
+
+/** What the server embeds in the HTML it sends for /$prefix/…; absent when the service worker served its cached shell. */
+function embedded(prefix: string): Boot | null {
+  const el = typeof document === 'undefined' ? null : document.getElementById('pitboss-boot');
+  if (!el) return null;
+  el.remove(); // read once: later visits to the prefix go through the queries
+  try {
+    const boot = JSON.parse(el.textContent ?? '') as Boot;
+    return boot.prefix === prefix ? boot : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fills the site queries before the guard asks, so the first screen waits on no request: from the
+ * embedded answers (fresh), else from the last-seen site (stale, so it is refetched in the background).
+ */
+export function seedSite(client: QueryClient, prefix: string) {
+  if (client.getQueryData(siteKey(prefix, 'info'))) return;
+  const boot = embedded(prefix);
+  if (boot) {
+    const site: Site = { ...boot.site, prefix };
+    localStorage.setItem(savedKey(prefix), JSON.stringify(site));
+    client.setQueryData(siteKey(prefix, 'info'), site);
+    client.setQueryData(siteKey(prefix, 'check'), boot.check);
+    return;
+  }
+  try {
+    const saved = localStorage.getItem(savedKey(prefix));
+    if (saved) client.setQueryData(siteKey(prefix, 'info'), JSON.parse(saved) as Site, { updatedAt: 0 });
+  } catch {
+    /* a broken copy is fetched again */
+  }
 }

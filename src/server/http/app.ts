@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/codes.js';
@@ -10,6 +8,7 @@ import { registerVendorCallbacks } from '../vendors/callbacks.js';
 import { dbErrorAnswer } from './dbErrors.js';
 import { loggerOptions, registerAccessLog } from './logging.js';
 import { registerSecurityHeaders } from './security.js';
+import { registerClient, registerCompression } from './static.js';
 import { RateLimited, registerThrottle } from './throttle.js';
 
 const envelope = (resultCode: string, resultMessage: string) => ({ resultCode, resultMessage, data: null });
@@ -58,31 +57,20 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   });
 
   const throttle = await registerThrottle(fastify, app.config);
+  await registerCompression(fastify);
   registerRoutes(fastify, app, [...allRoutes, ...extra], throttle);
   await registerVendorCallbacks(fastify, app);
   // liveness for process managers and the test runner; says nothing about the data
   fastify.get('/api/health', async () => ({ resultCode: '0', resultMessage: 'OK', data: { db: app.handle.kind } }));
 
-  const root = resolve(app.config.staticDir ?? 'dist');
-  const hasClient = existsSync(join(root, 'index.html'));
-  if (hasClient) {
-    await fastify.register((await import('@fastify/static')).default, {
-      root,
-      wildcard: false,
-      setHeaders(res, path) {
-        // the service worker and the shell must be revalidated so updates are seen; hashed assets are immutable
-        if (/\/assets\//.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
-    });
-  }
+  const sendShell = await registerClient(fastify, app);
 
   fastify.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasClient) {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !sendShell) {
       return reply.status(404).send(envelope('R404', 'Unknown call'));
     }
     // client-side routes: every other path opens the app shell
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return sendShell(req, reply);
   });
 
   return fastify;

@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8097);
+const RUNS = 3;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface Figures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsKb: number;
+  requests: number;
+}
+
+/** A fresh `npm start` of the built app: own port, own PGlite folder, demo seed; test captcha so the bench can log in. */
+async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const data = mkdtempSync(join(tmpdir(), 'pitboss-lh-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PITBOSS_DATA: data, PITBOSS_TEST_CAPTCHA: '1234', NODE_ENV: 'development' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${PORT}`;
+  const kill = () => child.kill('SIGTERM');
+  process.once('exit', kill);
+  const stop = async () => {
+    process.off('exit', kill);
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(data, { recursive: true, force: true });
+  };
+  // migrating and seeding a fresh PGlite takes a while on a busy machine
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { base, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`the server did not answer on port ${PORT}`);
+}
+
+/** Logs in the way the partner login screen does and returns what the app keeps in localStorage. */
+async function partnerSession(base: string, memId: string): Promise<string> {
+  const post = async (path: string, body: object, headers: Record<string, string> = {}) =>
+    (await (await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })).json()) as any;
+  const site = (await post('/api/common/site', { prefix: 'demo' })).data;
+  const h = { authorization: site.apiKey };
+  const captcha = (await post('/api/member/captcha', { siteId: site.siteId }, h)).data;
+  const r = await post('/api/member/login', { siteId: site.siteId, memId, memPass: 'demo1234!', captchaId: captcha.captchaId, captcha: '1234', loginPage: 'partner' }, h);
+  if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
+  const d = r.data;
+  return JSON.stringify({ token: d.token, expiresAt: Date.now() + d.expiresIn * 1000, member: d.member, msgInfo: d.msgInfo, syncedAt: Date.now() });
+}
+
+/** One Lighthouse run (default config = mobile, simulated throttling) in a fresh browser with empty caches. */
+async function audit(base: string, path: string, session?: string): Promise<Figures> {
+  // a loaded machine can take a while to bring chromium up
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, maxConnectionRetries: 600 });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = await browser.newPage();
+    if (session) {
+      // a same-origin page that loads no app code, so the cache and the service worker stay empty
+      await page.goto(`${base}/api/health`);
+      await page.evaluate((s) => localStorage.setItem('pitboss:demo:session', s), session);
+    }
+    const result = await lighthouse(
+      base + path,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: !!session },
+      undefined,
+      page,
+    );
+    await browser.disconnect();
+    if (!result) throw new Error('Lighthouse gave no result');
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+    const summary = (lhr.audits['resource-summary'].details as unknown as { items: { resourceType: string; requestCount: number; transferSize: number }[] }).items;
+    const of = (type: string) => summary.find((i) => i.resourceType === type);
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
+      tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
+      jsKb: (of('script')?.transferSize ?? 0) / 1024,
+      requests: of('total')?.requestCount ?? 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function line(name: string, runs: Figures[]) {
+  const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
+  const scores = runs.map((r) => r.score).join('/');
+  console.log(
+    `${name.padEnd(18)} score ${String(m('score')).padStart(3)} (${scores})  LCP ${(m('lcp') / 1000).toFixed(2)} s  TBT ${m('tbt').toFixed(0)} ms  ` +
+      `CLS ${m('cls').toFixed(3)}  JS ${m('jsKb').toFixed(1)} KB  requests ${m('requests')}`,
+  );
+}
+
+/** Lighthouse mobile (median of 3) on the player login `/demo` and, logged in as ptn3, on `/demo/partnerMain`. */
+export async function benchLighthouse(): Promise<void> {
+  if (!existsSync('dist/index.html')) {
+    console.log('lighthouse: dist/ missing, run `npm run build` first');
+    return;
+  }
+  const app = await startApp();
+  try {
+    const login: Figures[] = [];
+    const partner: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      login.push(await audit(app.base, '/demo'));
+      partner.push(await audit(app.base, '/demo/partnerMain', await partnerSession(app.base, 'ptn3')));
+    }
+    console.log(`\n# Lighthouse ${lighthouseVersion()} (mobile, simulated throttling, median of ${RUNS})`);
+    line('/demo', login);
+    line('/demo/partnerMain', partner);
+  } finally {
+    await app.stop();
+  }
+}
+
+function lighthouseVersion(): string {
+  return (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+}

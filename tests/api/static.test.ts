@@ -1,0 +1,124 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDb, type TestServer } from './harness.js';
+
+/** A stand-in build: the shell and one hashed chunk with its brotli and gzip twins, as `vite build` writes them. */
+function fakeBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'pitboss-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  const chunk = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, label: `row ${i}` })))};\n`;
+  writeFileSync(join(dir, 'assets', 'index-AbC123xy.js'), chunk);
+  writeFileSync(join(dir, 'assets', 'index-AbC123xy.js.br'), brotliCompressSync(chunk));
+  writeFileSync(join(dir, 'assets', 'index-AbC123xy.js.gz'), gzipSync(chunk));
+  const preloads = Array.from({ length: 30 }, (_, i) => `<link rel="modulepreload" crossorigin href="/assets/chunk${i}-AbC123xy.js">`).join('\n');
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>Pitboss</title>${preloads}</head><body><div id="root"></div></body></html>`);
+  writeFileSync(join(dir, 'sw.js'), `self.precache = ${JSON.stringify(Array.from({ length: 100 }, (_, i) => `/assets/x${i}.js`))};`);
+  return { dir, chunk };
+}
+
+const bootOf = (html: string) => /<script id="pitboss-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+
+describe(`static files, compression and the shell (${testDb})`, () => {
+  let s: TestServer;
+  const build = fakeBuild();
+  const get = (url: string, encoding?: string) => s.http.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  beforeAll(async () => {
+    s = await startTestServer({ staticDir: build.dir });
+  }, 600_000);
+  afterAll(async () => {
+    await s?.close();
+    rmSync(build.dir, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset as its brotli twin, cached for a year, varying on Accept-Encoding', async () => {
+    const res = await get('/assets/index-AbC123xy.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(build.chunk);
+  });
+
+  it('sends gzip to a client without brotli and the plain file to one without either', async () => {
+    const gz = await get('/assets/index-AbC123xy.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(build.chunk);
+    expect(gz.headers['cache-control']).toContain('immutable');
+    const plain = await get('/assets/index-AbC123xy.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(build.chunk);
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it('never caches the shell or the service worker immutably', async () => {
+    for (const url of ['/index.html', '/sw.js', '/demo', '/demo/partnerMain']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers a missing hashed asset with 404, not the shell', async () => {
+    const res = await get('/assets/index-gone1234.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<html');
+  });
+
+  it('embeds the site and its maintenance window in the shell for /$prefix', async () => {
+    const res = await get('/demo/login');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const boot = JSON.parse(bootOf(res.body)!);
+    const site = await s.post('/api/common/site', { prefix: 'demo' });
+    expect(boot).toEqual({ prefix: 'demo', site: site.data, check: { startDate: null, endDate: null, inCheck: false } });
+    // unknown prefixes and the root get the plain shell
+    expect(bootOf((await get('/nope/login')).body)).toBeUndefined();
+    expect(bootOf((await get('/index.html')).body)).toBeUndefined();
+  });
+
+  it('compresses the shell it sends for client routes', async () => {
+    const res = await get('/demo/partnerMain', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(bootOf(gunzipSync(res.rawPayload).toString())).toBeDefined();
+  });
+
+  it('escapes the embedded JSON so no site name can close the script element', async () => {
+    const name = '</script><script>alert(1)</script><!-- & \u2028\u2029';
+    const before = await s.app.db.selectFrom('site').select('name').where('prefix', '=', 'demo').executeTakeFirstOrThrow();
+    await s.app.db.updateTable('site').set({ name }).where('prefix', '=', 'demo').execute();
+    try {
+      const html = (await get('/demo')).body;
+      const raw = bootOf(html)!;
+      expect(raw).not.toMatch(/[<>&\u2028\u2029]/);
+      expect(html.match(/<script/g)).toHaveLength(1);
+      expect(JSON.parse(raw).site.siteName).toBe(name);
+    } finally {
+      await s.app.db.updateTable('site').set({ name: before.name }).where('prefix', '=', 'demo').execute();
+    }
+  });
+
+  it('compresses a large API answer and leaves a small one alone', async () => {
+    const token = await s.login('ptn1');
+    const call = (url: string, body: object) =>
+      s.http.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', authorization: s.apiKey, 'x-auth-token': token, 'accept-encoding': 'gzip, br' },
+        payload: { siteId: s.siteId, ...body },
+      });
+    const list = await call('/api/v2/user/lowerUserList', { page: 1, count_per_list: 100, treeOption: 'Y' });
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(String(list.headers.vary)).toMatch(/accept-encoding/i);
+    const json = JSON.parse(brotliDecompressSync(list.rawPayload).toString());
+    expect(json.resultCode).toBe('0');
+    expect(json.data.list.length).toBeGreaterThan(10);
+    expect(list.rawPayload.length).toBeLessThan(JSON.stringify(json).length / 3);
+    const small = await call('/api/common/siteCheckInfo', {});
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().resultCode).toBe('0');
+  });
+});
