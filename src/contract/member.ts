@@ -59,10 +59,13 @@ export const memberCalls = {
   ),
   checkId: call('/api/admin/member/checkId', z.object({ memId: s }), z.object({ available: z.boolean() }), 'site'),
   checkNickname: call('/api/admin/member/checkNickname', z.object({ memNick: s }), z.object({ available: z.boolean() }), 'site'),
-  /** Account edit: password and withdrawal password, checked in the product's order. */
+  /**
+   * Account edit: password and withdrawal password, checked in the product's order; `curPass`,
+   * the current login password, is required (U121 when missing or wrong, counted toward the lock).
+   */
   update: call(
     '/api/member/update',
-    z.object({ memId: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s }),
+    z.object({ memId: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s, curPass: s }),
     ok,
     'member',
   ),

@@ -3,8 +3,11 @@ import { levelOrder } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import { validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
-import { hashPassword } from './passwords.js';
-import { sessionExpiry, secondsLeft } from './tokens.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
+import type { Publisher } from '../../live/publisher.js';
+import { secondsLeft } from './tokens.js';
+import { cappedExpiry } from './sessions.js';
 import { toWire } from '../common/time.js';
 
 /** The logged-in user as the app keeps it (login, info). */
@@ -43,12 +46,14 @@ export async function balances(db: Db, memberId: number) {
 export const sessionTimes = (expiresAt: Date, now: Date) => ({ expiresAt: toWire(expiresAt), expiresIn: secondsLeft(expiresAt, now) });
 
 /**
- * Pushes the current session's expiry to now + 240 minutes and keeps the token. Rotating it would
- * sign out the live socket and the other tabs that hold the same token, which only learn a new
- * one by logging in again; the token is random and stored hashed, so keeping it costs nothing.
+ * Pushes the current session's expiry to now + 240 minutes, never past its absolute end, and keeps
+ * the token. Rotating it would sign out the live socket and the other tabs that hold the same
+ * token, which only learn a new one by logging in again; the token is random and stored hashed.
  */
-export async function extendSession(db: Db, sessionId: number, token: string, now: Date) {
-  const expiresAt = sessionExpiry(now);
+export async function extendSession(db: Db, sessionId: number, token: string, now: Date, maxHours: number) {
+  const s = await db.selectFrom('session').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  if (!s) throw new ApiError('TK001');
+  const expiresAt = cappedExpiry(now, new Date(s.created_at), maxHours);
   const row = await db
     .updateTable('session')
     .set({ expires_at: expiresAt })
@@ -61,27 +66,34 @@ export async function extendSession(db: Db, sessionId: number, token: string, no
   return { token, ...sessionTimes(expiresAt, now) };
 }
 
-export async function endSession(db: Db, sessionId: number, now: Date, reason: 'logout' | 'superseded' = 'logout') {
-  await db
-    .updateTable('session')
-    .set({ ended_at: now, end_reason: reason })
-    .where('id', '=', sessionId)
-    .where('ended_at', 'is', null)
-    .execute();
-}
-
 /**
- * Account edit: password and withdrawal password, checked in the product's order, then both
- * hashes replaced. The form shows the caller's own id; another id is refused.
+ * Account edit: password and withdrawal password, checked in the product's order, then the
+ * current login password (U121 when missing or wrong; a wrong one counts toward the login lock,
+ * which ends the session), then both hashes replaced. The form shows the caller's own id; another
+ * id is refused. A stolen session alone can therefore not take the account over.
  */
-export async function updateAccount(db: Db, memberId: number, memId: string, f: AccountEditFields & { memId?: string | null }) {
+export async function updateAccount(
+  env: { db: Db; live: Publisher; siteId: string; now: Date; lockMinutes: number },
+  memberId: number,
+  memId: string,
+  f: AccountEditFields & { memId?: string | null; curPass?: string | null },
+) {
+  const { db, now } = env;
   if (f.memId && f.memId !== memId) throw new ApiError('A001');
   const code = validateAccountEdit(f);
   if (code) throw new ApiError(code);
+  const m = await db.selectFrom('member').select(['pass_hash', 'locked_until']).where('id', '=', memberId).executeTakeFirstOrThrow();
+  if (isLocked(m.locked_until, now)) throw new ApiError('U003');
+  if (!f.curPass || !(await verifyPassword(f.curPass, m.pass_hash))) {
+    const r = await recordWrongPassword(db, memberId, now, env.lockMinutes);
+    for (const id of r.ended) env.live.publish({ siteId: env.siteId, memId, sessionId: id }, { type: 'LOGOUT' });
+    throw new ApiError(r.locked ? 'U003' : 'U121');
+  }
+  if (!(await clearWrongPasswords(db, memberId, now))) throw new ApiError('U003');
   const [passHash, outHash] = await Promise.all([hashPassword(f.memPass!), hashPassword(f.cashOutPass!)]);
   await db
     .updateTable('member')
-    .set({ pass_hash: passHash, cash_out_pass_hash: outHash, updated_at: new Date() })
+    .set({ pass_hash: passHash, cash_out_pass_hash: outHash, out_pass_fails: 0, out_locked_until: null, updated_at: now })
     .where('id', '=', memberId)
     .execute();
 }

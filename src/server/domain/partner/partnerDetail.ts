@@ -1,4 +1,5 @@
 /** One downline member as the detail screens show and edit it. */
+import { endSessions } from '../auth/sessions.js';
 import { ApiError } from '../../../contract/codes.js';
 import { pointTypes } from '../../../contract/enums.js';
 import { isNickname, isPhone } from '../../../contract/validate.js';
@@ -59,7 +60,7 @@ export async function saveDetail(db: Db, siteId: string, m: MemberRef, f: { memN
   if (!Object.keys(values).length) return;
   await update(db, m.id, values, now);
   if (f.loginYn === 'N') {
-    await db.updateTable('session').set({ ended_at: now, end_reason: 'login-blocked' }).where('member_id', '=', m.id).where('ended_at', 'is', null).execute();
+    await endSessions(db, { memberId: m.id }, now, 'login-blocked');
   }
 }
 
