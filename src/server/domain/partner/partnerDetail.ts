@@ -2,7 +2,7 @@
 import { endSessions } from '../auth/sessions.js';
 import { ApiError } from '../../../contract/codes.js';
 import { pointTypes } from '../../../contract/enums.js';
-import { isNickname, isPhone } from '../../../contract/validate.js';
+import { isNickname, isPhone, normaliseNick } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
 import { pageOf, type Range } from '../money/moneyQueries.js';
@@ -49,7 +49,8 @@ async function update(db: Db, id: number, values: { mem_nick?: string; login_yn?
 }
 
 /** Nickname (U105 format, U110 taken) and login permission; login N also ends the member's open sessions. */
-export async function saveDetail(db: Db, siteId: string, m: MemberRef, f: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
+export async function saveDetail(db: Db, siteId: string, m: MemberRef, input: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
+  const f = { ...input, memNick: normaliseNick(input.memNick) };
   const values: { mem_nick?: string; login_yn?: string } = {};
   if (f.memNick !== undefined && f.memNick !== m.memNick) {
     if (!isNickname(f.memNick)) throw new ApiError('U105');
