@@ -1,5 +1,6 @@
 /** One downline member as the detail screens show and edit it. */
 import { endSessions } from '../auth/sessions.js';
+import { isLocked } from '../auth/lockout.js';
 import { ApiError } from '../../../contract/codes.js';
 import { pointTypes } from '../../../contract/enums.js';
 import { isNickname, isPhone, normaliseNick } from '../../../contract/validate.js';
@@ -11,10 +12,10 @@ import { toWire } from '../common/time.js';
 
 const PER = 10;
 
-export async function detailInfo(db: Db, siteId: string, m: MemberRef) {
+export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date) {
   const r = await db
     .selectFrom('member')
-    .select(['cash_amt', 'point_amt', 'login_yn', 'created_at'])
+    .select(['cash_amt', 'point_amt', 'login_yn', 'created_at', 'locked_until', 'out_locked_until'])
     .where('id', '=', m.id)
     .executeTakeFirstOrThrow();
   return {
@@ -22,6 +23,7 @@ export async function detailInfo(db: Db, siteId: string, m: MemberRef) {
       siteId, memId: m.memId, memNick: m.memNick, cashBalance: r.cash_amt, pointBalance: r.point_amt,
       loginYn: r.login_yn === 'N' ? ('N' as const) : ('Y' as const), joinDate: toWire(r.created_at),
       partnerLevel: m.partnerLevel, partnerLevelName: levelName(m.partnerLevel),
+      lockYn: isLocked(r.locked_until, now) || isLocked(r.out_locked_until, now) ? ('Y' as const) : ('N' as const),
     },
   };
 }
