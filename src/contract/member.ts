@@ -31,7 +31,8 @@ const session = z.object({
 const s = z.union([z.string().max(200), z.number()]).transform(String).optional();
 
 export const memberCalls = {
-  captcha: call('/api/member/captcha', empty, z.object({ captchaId: z.string(), svg: z.string() }), 'site'),
+  /** `image`: a PNG data URL of the 4 digits, drawn distorted on the server (nothing machine-readable in it) */
+  captcha: call('/api/member/captcha', empty, z.object({ captchaId: z.string(), image: z.string() }), 'site'),
   login: call(
     '/api/member/login',
     z.object({
