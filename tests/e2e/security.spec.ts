@@ -63,7 +63,7 @@ test('the operator unlocks a member, blocks an address range and reads the audit
   const blocks = page.getByTestId('ip-blocks');
   await expect(blocks).toContainText(rule);
   await page.screenshot({ path: shot(info, 'ip-blocks'), fullPage: true });
-  const row = blocks.locator('li, tr').filter({ hasText: rule });
+  const row = blocks.locator('li:visible, tr:visible').filter({ hasText: rule });
   await row.first().getByRole('button', { name: '해제' }).click();
   await acceptDialog(page, `${rule} 차단을 해제하시겠습니까?`);
   await acceptDialog(page, '차단이 해제되었습니다.');

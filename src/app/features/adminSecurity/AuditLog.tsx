@@ -44,6 +44,14 @@ export function AuditLog() {
             { key: 'after', label: t`변경 후`, render: (r) => <pre className={css.mono}>{shown(r.after)}</pre> },
             { key: 'ip', label: t`IP`, render: (r) => r.ip },
           ]}
+          card={(r) => (
+            <div className={css.auditCard}>
+              <div className={css.auditHead}><strong>{r.actorId}</strong><span>{r.regDate}</span></div>
+              <div className={css.ip}>{r.action.replace(/^\/api\//, '')} · {r.target || '-'} · {r.ip}</div>
+              <div><span className={css.hint}><Trans>변경 전</Trans></span><pre className={css.mono}>{shown(r.before)}</pre></div>
+              <div><span className={css.hint}><Trans>변경 후</Trans></span><pre className={css.mono}>{shown(r.after)}</pre></div>
+            </div>
+          )}
           empty={<Trans>기록이 없습니다.</Trans>}
         />
       )}
