@@ -35,6 +35,9 @@ test('the operator unlocks a member, blocks an address range and reads the audit
   await dismissPopups(page);
 
   await page.goto('/demo/admin/login');
+  // the operator screen shows the server's raster captcha
+  await expect(page.locator('img[src^="data:image/png;base64,"]')).toBeVisible();
+  await page.screenshot({ path: shot(info, 'admin-login') });
   await page.locator('input[name=memId]').fill('admin');
   await page.locator('input[name=memPass]').fill(PASS);
   await page.locator('#captcha').fill('1234');
