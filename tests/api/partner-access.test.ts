@@ -60,7 +60,7 @@ const partnerLists = new Set(['lowerPartnerList', 'myPartnerList2', 'myPartnerDi
 function expectedInside(call: string, who: Who): string | null {
   if (who === 'pnorm') {
     if (partnerLists.has(call) || call === 'createPartner' || call === 'partnerJoin') return 'A001';
-    if (call === 'detail/info/save') return null; // edits are for members strictly below, and it has none
+    if (call === 'detail/info/save' || call === 'detail/unlock') return null; // edits are for members strictly below, and it has none
     return '0';
   }
   if (call === 'createPartner' && (who === 'ptn5' || who === 'ptn7')) return 'A001';
