@@ -72,9 +72,11 @@ import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/
 import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
 import { Route as PrefixMemberQnareadBoardIdxRouteImport } from './routes/$prefix/_member/qnaread.$boardIdx'
 import { Route as PrefixAdminOperatorIndexRouteImport } from './routes/$prefix/admin/_operator/index'
+import { Route as PrefixAdminOperatorAuditRouteImport } from './routes/$prefix/admin/_operator/audit'
 import { Route as PrefixAdminOperatorBannersRouteImport } from './routes/$prefix/admin/_operator/banners'
 import { Route as PrefixAdminOperatorCashRouteImport } from './routes/$prefix/admin/_operator/cash'
 import { Route as PrefixAdminOperatorInquiriesRouteImport } from './routes/$prefix/admin/_operator/inquiries'
+import { Route as PrefixAdminOperatorIpBlockRouteImport } from './routes/$prefix/admin/_operator/ipBlock'
 import { Route as PrefixAdminOperatorLedgerRouteImport } from './routes/$prefix/admin/_operator/ledger'
 import { Route as PrefixAdminOperatorMembersRouteImport } from './routes/$prefix/admin/_operator/members'
 import { Route as PrefixAdminOperatorMessagesRouteImport } from './routes/$prefix/admin/_operator/messages'
@@ -433,6 +435,12 @@ const PrefixAdminOperatorIndexRoute =
     path: '/',
     getParentRoute: () => PrefixAdminOperatorRouteRoute,
   } as any)
+const PrefixAdminOperatorAuditRoute =
+  PrefixAdminOperatorAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
 const PrefixAdminOperatorBannersRoute =
   PrefixAdminOperatorBannersRouteImport.update({
     id: '/banners',
@@ -448,6 +456,12 @@ const PrefixAdminOperatorInquiriesRoute =
   PrefixAdminOperatorInquiriesRouteImport.update({
     id: '/inquiries',
     path: '/inquiries',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
+const PrefixAdminOperatorIpBlockRoute =
+  PrefixAdminOperatorIpBlockRouteImport.update({
+    id: '/ipBlock',
+    path: '/ipBlock',
     getParentRoute: () => PrefixAdminOperatorRouteRoute,
   } as any)
 const PrefixAdminOperatorLedgerRoute =
@@ -557,9 +571,11 @@ export interface FileRoutesByFullPath {
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
+  '/$prefix/admin/audit': typeof PrefixAdminOperatorAuditRoute
   '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
   '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRoute
+  '/$prefix/admin/ipBlock': typeof PrefixAdminOperatorIpBlockRoute
   '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
   '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
@@ -628,9 +644,11 @@ export interface FileRoutesByTo {
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
+  '/$prefix/admin/audit': typeof PrefixAdminOperatorAuditRoute
   '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
   '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRoute
+  '/$prefix/admin/ipBlock': typeof PrefixAdminOperatorIpBlockRoute
   '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
   '/$prefix/admin/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
@@ -705,9 +723,11 @@ export interface FileRoutesById {
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/_member/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
+  '/$prefix/admin/_operator/audit': typeof PrefixAdminOperatorAuditRoute
   '/$prefix/admin/_operator/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/_operator/cash': typeof PrefixAdminOperatorCashRoute
   '/$prefix/admin/_operator/inquiries': typeof PrefixAdminOperatorInquiriesRoute
+  '/$prefix/admin/_operator/ipBlock': typeof PrefixAdminOperatorIpBlockRoute
   '/$prefix/admin/_operator/ledger': typeof PrefixAdminOperatorLedgerRoute
   '/$prefix/admin/_operator/members': typeof PrefixAdminOperatorMembersRoute
   '/$prefix/admin/_operator/messages': typeof PrefixAdminOperatorMessagesRoute
@@ -780,9 +800,11 @@ export interface FileRouteTypes {
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
+    | '/$prefix/admin/audit'
     | '/$prefix/admin/banners'
     | '/$prefix/admin/cash'
     | '/$prefix/admin/inquiries'
+    | '/$prefix/admin/ipBlock'
     | '/$prefix/admin/ledger'
     | '/$prefix/admin/members'
     | '/$prefix/admin/messages'
@@ -851,9 +873,11 @@ export interface FileRouteTypes {
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
+    | '/$prefix/admin/audit'
     | '/$prefix/admin/banners'
     | '/$prefix/admin/cash'
     | '/$prefix/admin/inquiries'
+    | '/$prefix/admin/ipBlock'
     | '/$prefix/admin/ledger'
     | '/$prefix/admin/members'
     | '/$prefix/admin/messages'
@@ -927,9 +951,11 @@ export interface FileRouteTypes {
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
     | '/$prefix/_member/qnaread/$boardIdx'
+    | '/$prefix/admin/_operator/audit'
     | '/$prefix/admin/_operator/banners'
     | '/$prefix/admin/_operator/cash'
     | '/$prefix/admin/_operator/inquiries'
+    | '/$prefix/admin/_operator/ipBlock'
     | '/$prefix/admin/_operator/ledger'
     | '/$prefix/admin/_operator/members'
     | '/$prefix/admin/_operator/messages'
@@ -1389,6 +1415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorIndexRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
+    '/$prefix/admin/_operator/audit': {
+      id: '/$prefix/admin/_operator/audit'
+      path: '/audit'
+      fullPath: '/$prefix/admin/audit'
+      preLoaderRoute: typeof PrefixAdminOperatorAuditRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
     '/$prefix/admin/_operator/banners': {
       id: '/$prefix/admin/_operator/banners'
       path: '/banners'
@@ -1408,6 +1441,13 @@ declare module '@tanstack/react-router' {
       path: '/inquiries'
       fullPath: '/$prefix/admin/inquiries'
       preLoaderRoute: typeof PrefixAdminOperatorInquiriesRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
+    '/$prefix/admin/_operator/ipBlock': {
+      id: '/$prefix/admin/_operator/ipBlock'
+      path: '/ipBlock'
+      fullPath: '/$prefix/admin/ipBlock'
+      preLoaderRoute: typeof PrefixAdminOperatorIpBlockRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
     '/$prefix/admin/_operator/ledger': {
@@ -1601,9 +1641,11 @@ const PrefixPlayerRouteRouteWithChildren =
   PrefixPlayerRouteRoute._addFileChildren(PrefixPlayerRouteRouteChildren)
 
 interface PrefixAdminOperatorRouteRouteChildren {
+  PrefixAdminOperatorAuditRoute: typeof PrefixAdminOperatorAuditRoute
   PrefixAdminOperatorBannersRoute: typeof PrefixAdminOperatorBannersRoute
   PrefixAdminOperatorCashRoute: typeof PrefixAdminOperatorCashRoute
   PrefixAdminOperatorInquiriesRoute: typeof PrefixAdminOperatorInquiriesRoute
+  PrefixAdminOperatorIpBlockRoute: typeof PrefixAdminOperatorIpBlockRoute
   PrefixAdminOperatorLedgerRoute: typeof PrefixAdminOperatorLedgerRoute
   PrefixAdminOperatorMembersRoute: typeof PrefixAdminOperatorMembersRoute
   PrefixAdminOperatorMessagesRoute: typeof PrefixAdminOperatorMessagesRoute
@@ -1616,9 +1658,11 @@ interface PrefixAdminOperatorRouteRouteChildren {
 
 const PrefixAdminOperatorRouteRouteChildren: PrefixAdminOperatorRouteRouteChildren =
   {
+    PrefixAdminOperatorAuditRoute: PrefixAdminOperatorAuditRoute,
     PrefixAdminOperatorBannersRoute: PrefixAdminOperatorBannersRoute,
     PrefixAdminOperatorCashRoute: PrefixAdminOperatorCashRoute,
     PrefixAdminOperatorInquiriesRoute: PrefixAdminOperatorInquiriesRoute,
+    PrefixAdminOperatorIpBlockRoute: PrefixAdminOperatorIpBlockRoute,
     PrefixAdminOperatorLedgerRoute: PrefixAdminOperatorLedgerRoute,
     PrefixAdminOperatorMembersRoute: PrefixAdminOperatorMembersRoute,
     PrefixAdminOperatorMessagesRoute: PrefixAdminOperatorMessagesRoute,

@@ -106,3 +106,52 @@ export const adminCalls = {
   /** Ledger health: stored balances against the entries, every movement balanced; the result is kept for the home. */
   ledgerCheck: call('/api/admin/ledger/check', empty, ledgerReport, 'admin'),
 };
+
+/** A member's lock state as the operator's member screen shows it. */
+export const memberLockState = z.object({
+  memId: z.string(),
+  memNick: z.string(),
+  /** wrong login passwords since the last right one */
+  failedLogins: z.number(),
+  /** Korea-time end of the login lock, null when not locked */
+  lockedUntil: wireDate.nullable(),
+  /** Korea-time end of the withdrawal-password lock, null when not locked */
+  outLockedUntil: wireDate.nullable(),
+});
+
+export const ipBlockRow = z.object({ ip: z.string(), regId: z.string(), regDate: wireDate });
+
+export const auditRow = z.object({
+  auditIdx: z.number(),
+  actorId: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  regDate: wireDate,
+});
+
+const memIdReq = z.object({ memId: z.string().trim().min(1).max(40) });
+
+export const adminSecurityCalls = {
+  /** Lock state of one member (login and withdrawal password). */
+  memberState: call('/api/admin/member/state', memIdReq, memberLockState, 'admin'),
+  /** Ends a member's wrong-password locks (login and withdrawal password) and clears the counts. */
+  memberUnlock: call('/api/admin/member/unlock', memIdReq, memberLockState, 'admin'),
+  /** Blocks (Y) or unblocks (N) an address or CIDR range, IPv4 or IPv6, at login (U004). */
+  ipBlock: call(
+    '/api/admin/site/ipBlock',
+    z.object({ ip: z.string().trim().min(2).max(64), blockYn: z.enum(['Y', 'N']) }),
+    z.object({ ip: z.string(), blockYn: z.enum(['Y', 'N']) }),
+    'admin',
+  ),
+  ipBlockList: call('/api/admin/site/ipBlockList', empty, z.object({ list: z.array(ipBlockRow) }), 'admin'),
+  /** The operator audit log, newest first; optional filters by operator id and action. */
+  auditList: call(
+    '/api/admin/auditList',
+    z.object({ page, count_per_list: z.coerce.number().int().min(1).max(200).default(20), actorId: z.string().max(40).optional(), action: z.string().max(100).optional() }),
+    listOf(auditRow),
+    'admin',
+  ),
+};

@@ -26,7 +26,7 @@ export const resultCodes = {
   // members
   U001: 'Member not found',
   U002: 'Awaiting approval',
-  U003: 'Locked after 8 wrong passwords, contact support',
+  U003: 'Locked after 8 wrong passwords: retry later or contact support',
   U004: 'Blocked IP',
   U005: 'Phone number problem',
   U006: 'Bank account problem',
@@ -53,6 +53,7 @@ export const resultCodes = {
   U118: 'Withdrawal password confirmation does not match',
   U119: 'Enter the password',
   U120: 'Enter the withdrawal password',
+  U121: 'The current password is incorrect',
   // messages
   M001: 'New message',
   M002: 'Unread messages cannot be deleted',
@@ -87,6 +88,7 @@ export const resultCodes = {
   C008: 'Wrong withdrawal password',
   C009: 'Verifying the game has fully ended: wait up to 1 minute and close the game',
   C010: 'Withdrawal password not set',
+  C011: 'Too many wrong withdrawal passwords: withdrawals are locked for a while',
   C101: 'Above the per-request deposit maximum',
   C102: 'Below the minimum deposit',
   C103: 'Check the amount unit',

@@ -77,6 +77,8 @@ export const walletReq = {
     betType: s.optional(), odds: n.optional(),
     legs: z.array(z.object({ eventId: z.number().int(), pick: z.enum(['home', 'draw', 'away']), odds: n })).max(20).optional(),
     detail: z.record(z.string(), z.unknown()).optional(),
+    /** the launch token the game was opened with: when sent, a bet is refused once its session has ended */
+    token: z.string().min(10).max(2000).optional(),
   }),
   win: z.object({ siteId: s, memId: s, txId, betTxId: txId, amount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), detail: z.record(z.string(), z.unknown()).optional() }),
   rollback: z.object({ siteId: s, memId: s, txId, betTxId: txId }),

@@ -31,7 +31,8 @@ const session = z.object({
 const s = z.union([z.string().max(200), z.number()]).transform(String).optional();
 
 export const memberCalls = {
-  captcha: call('/api/member/captcha', empty, z.object({ captchaId: z.string(), svg: z.string() }), 'site'),
+  /** `image`: a PNG data URL of the 4 digits, drawn distorted on the server (nothing machine-readable in it) */
+  captcha: call('/api/member/captcha', empty, z.object({ captchaId: z.string(), image: z.string() }), 'site'),
   login: call(
     '/api/member/login',
     z.object({
@@ -60,12 +61,12 @@ export const memberCalls = {
   checkId: call('/api/admin/member/checkId', z.object({ memId: s }), z.object({ available: z.boolean() }), 'site'),
   checkNickname: call('/api/admin/member/checkNickname', z.object({ memNick: s }), z.object({ available: z.boolean() }), 'site'),
   /**
-   * Account edit: password and withdrawal password, checked in the product's order; a pair left
-   * empty is unchanged. curPass is the current login password, checked when sent.
+   * Account edit: password and withdrawal password, checked in the product's order; `curPass`,
+   * the current login password, is required (U121 when missing or wrong, counted toward the lock).
    */
   update: call(
     '/api/member/update',
-    z.object({ memId: s, curPass: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s }),
+    z.object({ memId: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s, curPass: s }),
     ok,
     'member',
   ),

@@ -202,8 +202,14 @@ export const partnerCalls = {
   partnerInfo: call('/api/v2/retail/partnerInfo', z.object({ memId: optText, ...range }), z.object({ partnerInfo }), 'partner'),
   updMemPhone: call('/api/v2/retail/updMemPhone', z.object({ memId: optText, memPhone: field }), ok, 'partner'),
   detailInfo: call('/api/v2/retail/detail/info', z.object({ memId: optText }), z.object({
-    partnerInfo: z.object({ siteId: s, memId: s, memNick: s, cashBalance: n, pointBalance: n, loginYn: yn, joinDate: wireDate, partnerLevel: s, partnerLevelName: s }),
+    partnerInfo: z.object({
+      siteId: s, memId: s, memNick: s, cashBalance: n, pointBalance: n, loginYn: yn, joinDate: wireDate, partnerLevel: s, partnerLevelName: s,
+      /** Y while the member is locked out by wrong passwords (login or withdrawal password) */
+      lockYn: yn.optional(),
+    }),
   }), 'partner'),
+  /** Ends the wrong-password lock (login and withdrawal password) of a member strictly below the caller. */
+  detailUnlock: call('/api/v2/retail/detail/unlock', z.object({ memId: optText }), z.object({ memId: s }), 'partner'),
   /** Nickname and login permission of a member strictly below the caller. */
   detailInfoSave: call('/api/v2/retail/detail/info/save', z.object({ memId: optText, memNick: field, loginYn: yn.optional() }), ok, 'partner'),
   loginLog: call('/api/v2/retail/loginLog', z.object({ memId: optText, page }), z.object({

@@ -13,8 +13,15 @@ export const isMemId = (v: string) => /^[A-Za-z0-9]{4,13}$/.test(v);
 export const isPassword = (v: string) => /^[A-Za-z0-9!@#$%*]{6,20}$/.test(v);
 /** Withdrawal (cash-out) password: exactly 4 digits. */
 export const isCashOutPass = (v: string) => /^[0-9]{4}$/.test(v);
-/** Nickname: 3 to 20 characters, no surrounding or control whitespace. */
-export const isNickname = (v: string) => v === v.trim() && chars(v) >= 3 && chars(v) <= 20 && !/[\p{Cc}]/u.test(v);
+/**
+ * Nickname: 3 to 20 characters, no surrounding whitespace, and none of the invisible ones:
+ * control and format characters (bidi overrides and isolates, zero-width spaces and joiners, the
+ * BOM), line and paragraph separators, private-use and unassigned code points.
+ */
+export const isNickname = (v: string) =>
+  v === v.trim() && chars(v) >= 3 && chars(v) <= 20 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u.test(v);
+/** Nicknames are kept NFKC-normalised, so full-width and other compatibility look-alikes fold into one. */
+export const normaliseNick = <T extends string | null | undefined>(v: T): T => (typeof v === 'string' ? (v.normalize('NFKC') as T) : v);
 /** Phone: digits and hyphens only, starting and ending with a digit, 8 to 15 digits. */
 export const isPhone = (v: string) => {
   if (!/^[0-9][0-9-]*[0-9]$/.test(v) || v.includes('--') || v.length > 20) return false;

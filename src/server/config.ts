@@ -17,7 +17,22 @@ export interface Config {
   /** pino level; 'silent' turns request logs off. */
   logLevel: string;
   limits: Limits;
+  /** Minutes a member stays locked after too many wrong login passwords (U003). */
+  lockMinutes: number;
+  /** Wrong withdrawal passwords in a row before withdrawals lock for the member. */
+  outPassMaxTries: number;
+  /** Minutes withdrawals stay locked after too many wrong withdrawal passwords (C011). */
+  outPassLockMinutes: number;
+  /** Hours a session lives at most, however often it is refreshed. */
+  sessionMaxHours: number;
+  /** Live sockets one session may hold at once; the next CONNECT gets an ERROR frame. */
+  socketsPerSession: number;
 }
+
+const positive = (v: string | undefined, fallback: number) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n >= 1 ? n : fallback;
+};
 
 /** Throttles: at most `max` in `windowMs` per key (address, account id, prefix). */
 export interface Limit {
@@ -90,5 +105,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: env.PITBOSS_TLS === '1' || env.PITBOSS_TLS === 'true',
     logLevel: env.LOG_LEVEL || (env.VITEST || env.NODE_ENV === 'test' ? 'silent' : 'info'),
     limits: readLimits(env),
+    lockMinutes: positive(env.PITBOSS_LOCK_MINUTES, 30),
+    outPassMaxTries: positive(env.PITBOSS_OUTPASS_MAX_TRIES, 5),
+    outPassLockMinutes: positive(env.PITBOSS_OUTPASS_LOCK_MINUTES, 30),
+    sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),
+    socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
   };
 }

@@ -40,6 +40,8 @@ export interface RequestContext extends AppContext {
   caller: Caller | null;
   ip: string;
   token: string | null;
+  /** what an operator handler adds to its audit entry (target, values before and after) */
+  audit?: { target?: string; before?: unknown; after?: unknown };
 }
 
 /** A handler that requires a logged-in caller gets a non-null one. */

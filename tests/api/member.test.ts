@@ -23,7 +23,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
   const member = (memId: string) =>
     s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
-  const captcha = async () => (await s.post<{ captchaId: string; svg: string }>('/api/member/captcha')).data!.captchaId;
+  const captcha = async () => (await s.post<{ captchaId: string; image: string }>('/api/member/captcha')).data!.captchaId;
   const login = async (memId: string, memPass = PASS, extra: Record<string, unknown> = {}) =>
     s.post('/api/member/login', { memId, memPass, captchaId: await captcha(), captcha: '1234', ...extra });
   const memberCount = async () =>
@@ -35,11 +35,12 @@ describe(`member accounts and sessions (${testDb})`, () => {
   };
 
   describe('captcha', () => {
-    it('issues an id and an svg picture', async () => {
+    it('issues an id and a PNG picture', async () => {
       const r = await s.post('/api/member/captcha');
       expect(r.resultCode).toBe('0');
       expect(r.data.captchaId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(r.data.svg).toMatch(/^<svg [^>]*>.*<\/svg>$/s);
+      expect(r.data.image).toMatch(/^data:image\/png;base64,/);
+      expect(r.data.svg).toBeUndefined();
     });
 
     it('needs the site key', async () => {
@@ -107,18 +108,25 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect((await login('ptn2', PASS, { loginPage: 'admin' })).resultCode).toBe('L003');
     });
 
-    it('checks the captcha before the credentials on the partner screen and for partner accounts', async () => {
+    it('checks the captcha before the credentials on the partner and operator screens, and for staff accounts after the password', async () => {
       const wrongCaptcha = async (memId: string, memPass: string, loginPage?: string) =>
         s.post('/api/member/login', { memId, memPass, captchaId: await captcha(), captcha: '5555', loginPage });
-      // a partner account needs it even from the player screen; a wrong password is not even counted
-      expect((await wrongCaptcha('ptn3', 'wrong-pass'))).toMatchObject({ resultCode: 'L002' });
+      // from the player screen a partner account's wrong password answers like an unknown id (L001) and
+      // counts; only with the right password is the missing or wrong captcha named (L002)
+      expect((await wrongCaptcha('ptn3', 'wrong-pass'))).toMatchObject({ resultCode: 'L001' });
+      expect((await member('ptn3')).failed_logins).toBe(1);
       expect((await wrongCaptcha('ptn3', PASS))).toMatchObject({ resultCode: 'L002' });
       expect((await s.post('/api/member/login', { memId: 'ptn3', memPass: PASS })).resultCode).toBe('L002');
-      expect((await member('ptn3')).failed_logins).toBe(0);
-      // the partner screen needs it for any id, known or not
+      expect((await s.post('/api/member/login', { memId: 'admin', memPass: PASS })).resultCode).toBe('L002');
+      // the partner and operator screens need it for any id, known or not, before the password
       expect((await wrongCaptcha('user4', 'wrong-pass', 'partner')).resultCode).toBe('L002');
       expect((await wrongCaptcha('nobody', 'wrong-pass', 'partner')).resultCode).toBe('L002');
+      expect((await wrongCaptcha('admin', 'wrong-pass', 'admin')).resultCode).toBe('L002');
+      expect((await wrongCaptcha('nobody', 'wrong-pass', 'admin')).resultCode).toBe('L002');
       expect((await member('user4')).failed_logins).toBe(0);
+      expect((await member('admin')).failed_logins).toBe(0);
+      expect((await login('ptn3', PASS)).resultCode).toBe('0');
+      expect((await member('ptn3')).failed_logins).toBe(0);
     });
 
     it('uses a captcha once', async () => {
@@ -373,7 +381,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
     it('checks in the product order and changes nothing on failure', async () => {
       const token = await s.login('user16');
       const before = await member('user16');
-      const ok = { memId: 'user16', memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: '9876', cashOutPassCheck: '9876' };
+      const ok = { memId: 'user16', memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: '9876', cashOutPassCheck: '9876', curPass: PASS };
       const cases: [Record<string, unknown>, string][] = [
         [{ memPassCheck: '' }, 'U113'],
         [{ memPass: '' }, 'U119'],
@@ -396,7 +404,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
     it('changes both passwords: the new one logs in, the old one no longer', async () => {
       const token = await s.login('user17');
-      const r = await s.post('/api/member/update', { memId: 'user17', memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: 9876, cashOutPassCheck: '9876' }, token);
+      const r = await s.post('/api/member/update', { memId: 'user17', memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: 9876, cashOutPassCheck: '9876', curPass: PASS }, token);
       expect(r).toMatchObject({ resultCode: '0', data: null });
       expect(await verifyPassword('9876', (await member('user17')).cash_out_pass_hash)).toBe(true);
       expect((await s.post('/api/member/login', { memId: 'user17', memPass: PASS })).resultCode).toBe('L001');

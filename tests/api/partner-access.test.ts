@@ -34,6 +34,7 @@ const calls: Record<string, (target: string, me: string) => [string, Record<stri
   partnerInfo: (t) => ['/api/v2/retail/partnerInfo', { memId: t }],
   updMemPhone: (t) => ['/api/v2/retail/updMemPhone', { memId: t, memPhone: `010-7${uniq()}-2000` }],
   'detail/info': (t) => ['/api/v2/retail/detail/info', { memId: t }],
+  'detail/unlock': (t) => ['/api/v2/retail/detail/unlock', { memId: t }],
   'detail/info/save': (t) => ['/api/v2/retail/detail/info/save', { memId: t, memNick: `sv${uniq()}_nick`, loginYn: 'Y' }],
   loginLog: (t) => ['/api/v2/retail/loginLog', { memId: t }],
   rollingLogNew: (t) => ['/api/v2/retail/rollingLogNew', { memId: t }],
@@ -59,7 +60,7 @@ const partnerLists = new Set(['lowerPartnerList', 'myPartnerList2', 'myPartnerDi
 function expectedInside(call: string, who: Who): string | null {
   if (who === 'pnorm') {
     if (partnerLists.has(call) || call === 'createPartner' || call === 'partnerJoin') return 'A001';
-    if (call === 'detail/info/save') return null; // edits are for members strictly below, and it has none
+    if (call === 'detail/info/save' || call === 'detail/unlock') return null; // edits are for members strictly below, and it has none
     return '0';
   }
   if (call === 'createPartner' && (who === 'ptn5' || who === 'ptn7')) return 'A001';

@@ -10,7 +10,10 @@ import { siteOptions } from '../domain/site/siteOptions.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 
-const options = (ctx: AuthedContext) => siteOptions(ctx.site);
+const options = (ctx: AuthedContext) => ({
+  ...siteOptions(ctx.site),
+  outPass: { maxTries: ctx.config.outPassMaxTries, lockMinutes: ctx.config.outPassLockMinutes },
+});
 /** A request arrived or was cancelled: the operators' pending counts change. */
 const toOperators = <T>(ctx: AuthedContext, answer: T): T => {
   notifyOperators(ctx, ctx.site.id, 'cash');

@@ -1,6 +1,7 @@
 import { memberCalls } from '../../contract/member.js';
-import { balances, endSession, extendSession, memberInfo, sessionTimes, updateAccount } from '../domain/auth/account.js';
+import { balances, extendSession, memberInfo, sessionTimes, updateAccount } from '../domain/auth/account.js';
 import { login } from '../domain/auth/auth.js';
+import { endSessions } from '../domain/auth/sessions.js';
 import { issueCaptcha } from '../domain/auth/captcha.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
@@ -10,10 +11,11 @@ import { defineRoute } from './route.js';
 export const memberRoutes = [
   defineRoute(memberCalls.captcha, (_req, { db, site, clock, config }) => issueCaptcha(db, site.id, clock.now(), config.testCaptcha)),
 
-  defineRoute(memberCalls.login, (req, { db, live, site, ip, clock }) => login({ db, live, siteId: site.id, ip, now: clock.now() }, req)),
+  defineRoute(memberCalls.login, (req, { db, live, site, ip, clock, config }) =>
+    login({ db, live, siteId: site.id, ip, now: clock.now(), lockMinutes: config.lockMinutes, sessionMaxHours: config.sessionMaxHours }, req)),
 
   defineRoute(memberCalls.logout, async (_req, { db, live, site, caller, clock }) => {
-    await endSession(db, caller.sessionId, clock.now(), 'logout');
+    await endSessions(db, { sessionId: caller.sessionId }, clock.now(), 'logout');
     // other tabs and the socket of this session sign out too
     live.publish({ siteId: site.id, memId: caller.memId, sessionId: caller.sessionId }, { type: 'LOGOUT' });
     return null;
@@ -24,7 +26,7 @@ export const memberRoutes = [
     return { member, msgInfo, ...sessionTimes(caller.expiresAt, clock.now()) };
   }),
 
-  defineRoute(memberCalls.getToken, (_req, { db, caller, token, clock }) => extendSession(db, caller.sessionId, token!, clock.now())),
+  defineRoute(memberCalls.getToken, (_req, { db, caller, token, clock, config }) => extendSession(db, caller.sessionId, token!, clock.now(), config.sessionMaxHours)),
 
   defineRoute(memberCalls.userCash, (_req, { db, caller }) => balances(db, caller.id)),
 
@@ -34,8 +36,8 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.checkNickname, (req, { db, site }) => nicknameAvailable(db, site.id, req.memNick)),
 
-  defineRoute(memberCalls.update, async (req, { db, caller }) => {
-    await updateAccount(db, caller.id, caller.memId, req);
+  defineRoute(memberCalls.update, async (req, { db, live, site, caller, clock, config }) => {
+    await updateAccount({ db, live, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, caller.id, caller.memId, req);
     return null;
   }),
 ];

@@ -1,3 +1,5 @@
+import { unlockMember } from '../domain/auth/lockout.js';
+import { clearOutPassLock } from '../domain/money/outPass.js';
 import { partnerCalls as c } from '../../contract/partner.js';
 import type { AuthedContext } from '../context.js';
 import { cashReport, myCashReport, newPayLog, statistics, summary, topInfo } from '../domain/partner/dashboard.js';
@@ -131,7 +133,15 @@ export const partnerRoutes = [
     return null;
   }),
 
-  defineRoute(c.detailInfo, async (req, ctx) => detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId))),
+  defineRoute(c.detailInfo, async (req, ctx) => detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId), ctx.clock.now())),
+
+  // only a member strictly below the caller: a partner never unlocks itself or anyone outside its downline
+  defineRoute(c.detailUnlock, async (req, ctx) => {
+    const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    await unlockMember(ctx.db, m.id);
+    await clearOutPassLock(ctx.db, m.id);
+    return { memId: m.memId };
+  }),
 
   defineRoute(c.detailInfoSave, async (req, ctx) => {
     const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);

@@ -9,6 +9,7 @@ import { resolveSession } from '../domain/auth/sessions.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
 import type { Throttle } from './throttle.js';
+import { isAuditedAction, redact, targetOf, writeAudit } from '../domain/site/audit.js';
 
 type CtxFor<C extends Call> = C['access'] extends 'public' | 'site' ? RequestContext : AuthedContext;
 export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;
@@ -113,6 +114,14 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         if (!parsed.success) throw fieldError(parsed.error);
         maintenanceGate(def.call, ctx, parsed.data as Record<string, unknown>);
         const data = await def.handler(parsed.data, ctx);
+        if (def.call.access === 'admin' && ctx.caller && isAuditedAction(def.call.path)) {
+          await writeAudit(app.db, {
+            siteId: ctx.site.id, actorId: ctx.caller.id, actor: ctx.caller.memId, action: def.call.path, ip: ctx.ip, at: app.clock.now(),
+            target: ctx.audit?.target ?? targetOf(parsed.data),
+            before: ctx.audit?.before,
+            after: ctx.audit && 'after' in ctx.audit ? ctx.audit.after : redact(parsed.data),
+          });
+        }
         reply.resultCode = '0';
         return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
       } catch (e) {

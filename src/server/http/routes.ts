@@ -7,6 +7,7 @@ import { siteRoutes } from './site.js';
 import { cashRoutes } from './cash.js';
 import { retailRoutes } from './retail.js';
 import { adminMoneyRoutes } from './admin.js';
+import { adminSecurityRoutes } from './adminSecurity.js';
 import { partnerRoutes } from './partner.js';
 import { partnerAdminRoutes } from './partnerAdmin.js';
 import { gameRoutes } from './game.js';
@@ -16,4 +17,4 @@ import { statsRoutes } from './stats.js';
 import { demoRoutes } from '../vendors/demo/play.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...demoRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...demoRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes];

@@ -25,7 +25,7 @@ export async function attachLive(http: FastifyInstance, app: AppContext): Promis
   // a STOMP frame may span WebSocket messages, so the frame limit is enforced by the parser; this caps one message
   await http.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES + 1024 } });
   http.get(LIVE_PATH, { websocket: true }, (socket) => {
-    new StompConnection(socket, { registry, authenticate: (token) => authenticate(app, token) });
+    new StompConnection(socket, { registry, authenticate: (token) => authenticate(app, token), maxPerSession: app.config.socketsPerSession });
   });
   const off = app.live.onEvent((to, event) => registry.dispatch(to, event));
   http.addHook('preClose', (done) => {

@@ -28,6 +28,8 @@ export interface BrokerOptions {
   connectTimeoutMs?: number;
   /** Outgoing bytes buffered for a slow client before it is dropped. */
   maxBufferedBytes?: number;
+  /** Sockets one session may hold at once on this instance; the next CONNECT gets an ERROR frame. */
+  maxPerSession?: number;
 }
 
 type State = 'new' | 'authenticating' | 'open' | 'closed';
@@ -166,6 +168,9 @@ export class StompConnection implements LiveConn {
     }
     if (this.state !== 'authenticating') return;
     if ('code' in who) return this.fail(who.message, frame, { code: who.code });
+    // checked and added with no await between, so parallel CONNECTs cannot both slip under the cap
+    const cap = this.opts.maxPerSession ?? Infinity;
+    if (this.opts.registry.sessionCount(who.sessionId) >= cap) return this.fail(`At most ${cap} live connections per session`, frame, { code: 'R429' });
 
     this.siteId = who.siteId;
     this.memId = who.memId;

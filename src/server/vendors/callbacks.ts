@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import { vendorByCode, walletBalance, walletBet, walletRollback, walletWin, type WalletResult } from '../domain/games/wallet.js';
 import type { MoneyResult } from '../domain/money/ledger.js';
 import { nulPath } from '../http/inputs.js';
+import { readLaunch } from './launchToken.js';
 import { verify } from './signature.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
@@ -41,6 +42,10 @@ export async function handleCallback(ctx: Ctx, vendorCode: string, action: strin
   try {
     let r: MoneyResult<WalletResult>;
     const req = parsed.data as any;
+    if (action === 'bet' && req.token) {
+      const { launch } = await readLaunch(ctx.db, req.token, at);
+      if (launch.memId !== req.memId || launch.vendorCode !== v.code || launch.siteId !== v.siteId) throw new ApiError('TK002');
+    }
     if (action === 'balance') r = { result: await walletBalance(ctx.db, v, req.memId), replayed: false, changed: [] };
     else if (action === 'bet') r = await walletBet(ctx.db, v, req, at);
     else if (action === 'win') r = await walletWin(ctx.db, v, req, at);

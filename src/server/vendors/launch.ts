@@ -36,7 +36,7 @@ export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; 
     ({ cashAmt, gameAmt } = r.result);
   }
   const expires = now.getTime() + LAUNCH_MS;
-  const token = launchToken(v, { siteId: site.id, memberId: caller.id, memId: caller.memId, vendorCode: v.code, gameCode: game.code, expires });
+  const token = launchToken(v, { siteId: site.id, memberId: caller.id, memId: caller.memId, vendorCode: v.code, gameCode: game.code, expires, sessionId: caller.sessionId });
   return {
     gameurl: `/${site.prefix}/game/${encodeURIComponent(v.code)}/${encodeURIComponent(game.code)}?t=${encodeURIComponent(token)}`,
     token, vendorCode: v.code, gameCode: game.code, walletMode: v.walletMode, cashAmt, gameAmt, expiresAt: toWire(new Date(expires)),

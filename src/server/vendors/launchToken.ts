@@ -1,4 +1,8 @@
-/** Launch tokens: what the game page carries; signed with the vendor's secret, valid 4 hours. */
+/**
+ * Launch tokens: what the game page carries; signed with the vendor's secret, valid 4 hours and
+ * only while the session that launched the game stays open (logout, a newer login, a forced
+ * sign-out, a login block or a password lock end it).
+ */
 import { ApiError } from '../../contract/codes.js';
 import type { Db } from '../db/driver.js';
 import { vendorByCode, type Vendor } from '../domain/games/wallet.js';
@@ -11,11 +15,12 @@ export interface Launch {
   vendorCode: string;
   gameCode: string;
   expires: number;
+  sessionId: number;
 }
 export const LAUNCH_MS = 4 * 3600_000;
 
 export function launchToken(v: Vendor, l: Launch): string {
-  const body = Buffer.from(JSON.stringify([l.siteId, l.memberId, l.memId, l.vendorCode, l.gameCode, l.expires])).toString('base64url');
+  const body = Buffer.from(JSON.stringify([l.siteId, l.memberId, l.memId, l.vendorCode, l.gameCode, l.expires, l.sessionId])).toString('base64url');
   return `${body}.${sign(v.secret, body)}`;
 }
 
@@ -28,9 +33,20 @@ export async function readLaunch(db: Db, token: string, now: Date): Promise<{ la
   } catch {
     throw new ApiError('TK002');
   }
-  if (!Array.isArray(a) || a.length !== 6) throw new ApiError('TK002');
-  const [siteId, memberId, memId, vendorCode, gameCode, expires] = a as [string, number, string, string, string, number];
+  if (!Array.isArray(a) || a.length !== 7) throw new ApiError('TK002');
+  const [siteId, memberId, memId, vendorCode, gameCode, expires, sessionId] = a as [string, number, string, string, string, number, number];
   const vendor = typeof siteId === 'string' && typeof vendorCode === 'string' ? await vendorByCode(db, siteId, vendorCode) : null;
   if (!vendor || !verify(vendor.secret, body, sig) || !(expires > now.getTime())) throw new ApiError('TK002');
-  return { launch: { siteId, memberId, memId, vendorCode, gameCode, expires }, vendor };
+  await sessionStillOpen(db, memberId, sessionId, now);
+  return { launch: { siteId, memberId, memId, vendorCode, gameCode, expires, sessionId }, vendor };
+}
+
+/** The launching session must still be open: TK999 when a newer login ended it, TK002 otherwise. */
+async function sessionStillOpen(db: Db, memberId: number, sessionId: number, now: Date) {
+  const s = Number.isSafeInteger(sessionId)
+    ? await db.selectFrom('session').select(['ended_at', 'end_reason', 'expires_at']).where('id', '=', sessionId).where('member_id', '=', memberId).executeTakeFirst()
+    : undefined;
+  if (!s) throw new ApiError('TK002');
+  if (s.ended_at) throw new ApiError(s.end_reason === 'superseded' ? 'TK999' : 'TK002');
+  if (new Date(s.expires_at).getTime() <= now.getTime()) throw new ApiError('TK002');
 }

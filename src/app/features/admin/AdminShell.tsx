@@ -18,6 +18,8 @@ export function AdminShell() {
     { to: '/$prefix/admin/messages' as const, label: t`쪽지` },
     { to: '/$prefix/admin/banners' as const, label: t`팝업·배너` },
     { to: '/$prefix/admin/site' as const, label: t`사이트 운영` },
+    { to: '/$prefix/admin/ipBlock' as const, label: t`IP 차단` },
+    { to: '/$prefix/admin/audit' as const, label: t`감사 로그` },
   ];
   return (
     <>

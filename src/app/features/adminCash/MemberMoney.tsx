@@ -14,6 +14,7 @@ import { inputClass } from '../../ui/Field';
 import { GiveRetrieveSheet, type MoneyTarget, type MoveAnswer, type MoveKind, type MoveMode } from '../../ui/GiveRetrieveSheet';
 import { Money } from '../../ui/Money';
 import { cashQueueQueryOptions } from './queries';
+import { MemberLock } from './MemberLock';
 import css from './AdminCash.module.css';
 
 /** Member lookup with the operator's grant and recovery of cash or points (against the house). */
@@ -61,6 +62,7 @@ export function MemberMoney() {
           </div>
         </Card>
       )}
+      {memId && <MemberLock key={memId} prefix={prefix} me={member?.memId ?? ''} memId={memId} />}
       {memId && !recent.isPending && (
         <DataList
           rows={rows}

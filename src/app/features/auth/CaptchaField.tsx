@@ -5,14 +5,14 @@ import css from './Auth.module.css';
 import fieldCss from '../../ui/Field.module.css';
 
 /** The server's captcha image (4 digits) with a refresh button and a 4-digit numeric input. */
-export function CaptchaField({ svg, value, onChange, onRefresh }: { svg?: string; value: string; onChange: (v: string) => void; onRefresh: () => void }) {
+export function CaptchaField({ image, value, onChange, onRefresh }: { image?: string; value: string; onChange: (v: string) => void; onRefresh: () => void }) {
   const { t } = useLingui();
   return (
     <div className={fieldCss.field}>
       <label className={fieldCss.label} htmlFor="captcha">{t`자동입력 방지코드`}</label>
       <div className={css.captchaRow}>
-        {svg ? (
-          <img className={css.captchaImg} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={t`자동입력 방지 이미지`} />
+        {image?.startsWith('data:image/png;base64,') ? (
+          <img className={css.captchaImg} src={image} alt={t`자동입력 방지 이미지`} />
         ) : (
           <span className={css.captchaImg} />
         )}

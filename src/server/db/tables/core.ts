@@ -39,6 +39,9 @@ export interface CoreTables {
     point_amt: Generated<number>;
     game_amt: Generated<number>;
     failed_logins: Generated<number>;
+    locked_until: Stamp | null;
+    out_pass_fails: Generated<number>;
+    out_locked_until: Stamp | null;
     last_login_at: Date | null;
     last_login_ip: string | null;
     login_count: Generated<number>;
@@ -58,6 +61,19 @@ export interface CoreTables {
     end_reason: string | null;
   };
   captcha: { id: string; site_id: string; answer_hash: string; expires_at: Stamp; used_at: Date | null };
+  ip_block: { site_id: string; ip: string; created_by: number | null; created_at: Generated<Date> };
+  audit_log: {
+    id: Generated<number>;
+    site_id: string;
+    actor_id: number | null;
+    actor: string;
+    action: string;
+    target: string | null;
+    before: Jsonb<unknown> | null;
+    after: Jsonb<unknown> | null;
+    ip: string | null;
+    at: Generated<Date>;
+  };
   login_log: { id: Generated<number>; site_id: string; member_id: number; access_ip: string | null; access_date: Generated<Date> };
   common_code: {
     master_code: string;

@@ -4,7 +4,10 @@ import type { MemberInfo } from '../../../contract/member.js';
 import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { sessionExpiry, secondsLeft } from './tokens.js';
+import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
+import type { Publisher } from '../../live/publisher.js';
+import { secondsLeft } from './tokens.js';
+import { cappedExpiry } from './sessions.js';
 import { toWire } from '../common/time.js';
 
 /** The logged-in user as the app keeps it (login, info). */
@@ -43,12 +46,14 @@ export async function balances(db: Db, memberId: number) {
 export const sessionTimes = (expiresAt: Date, now: Date) => ({ expiresAt: toWire(expiresAt), expiresIn: secondsLeft(expiresAt, now) });
 
 /**
- * Pushes the current session's expiry to now + 240 minutes and keeps the token. Rotating it would
- * sign out the live socket and the other tabs that hold the same token, which only learn a new
- * one by logging in again; the token is random and stored hashed, so keeping it costs nothing.
+ * Pushes the current session's expiry to now + 240 minutes, never past its absolute end, and keeps
+ * the token. Rotating it would sign out the live socket and the other tabs that hold the same
+ * token, which only learn a new one by logging in again; the token is random and stored hashed.
  */
-export async function extendSession(db: Db, sessionId: number, token: string, now: Date) {
-  const expiresAt = sessionExpiry(now);
+export async function extendSession(db: Db, sessionId: number, token: string, now: Date, maxHours: number) {
+  const s = await db.selectFrom('session').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  if (!s) throw new ApiError('TK001');
+  const expiresAt = cappedExpiry(now, new Date(s.created_at), maxHours);
   const row = await db
     .updateTable('session')
     .set({ expires_at: expiresAt })
@@ -59,15 +64,6 @@ export async function extendSession(db: Db, sessionId: number, token: string, no
   // ended between the auth check and here: a newer login or a logout won
   if (!row) throw new ApiError('TK001');
   return { token, ...sessionTimes(expiresAt, now) };
-}
-
-export async function endSession(db: Db, sessionId: number, now: Date, reason: 'logout' | 'superseded' = 'logout') {
-  await db
-    .updateTable('session')
-    .set({ ended_at: now, end_reason: reason })
-    .where('id', '=', sessionId)
-    .where('ended_at', 'is', null)
-    .execute();
 }
 
 async function withdrawalInProgress(db: Db, memberId: number) {
@@ -83,23 +79,29 @@ async function withdrawalInProgress(db: Db, memberId: number) {
 
 /**
  * Account edit: password and withdrawal password, checked in the product's order, then the
- * changed hashes replaced (an empty pair stays as it was). The form shows the caller's own id;
- * another id is refused. A current password, when sent, must match the login password (L001)
- * and is checked after the field rules so a typo in the form never costs a password guess.
+ * current login password (U121 when missing or wrong; a wrong one counts toward the login lock,
+ * which ends the session), then the changed hashes replaced (a pair left empty stays as it was).
+ * The form shows the caller's own id; another id is refused. A stolen session alone can
+ * therefore not take the account over.
  */
 export async function updateAccount(
-  db: Db,
+  env: { db: Db; live: Publisher; siteId: string; now: Date; lockMinutes: number },
   memberId: number,
   memId: string,
   f: AccountEditFields & { memId?: string | null; curPass?: string | null },
 ) {
+  const { db, now } = env;
   if (f.memId && f.memId !== memId) throw new ApiError('A001');
   const code = validateAccountEdit(f);
   if (code) throw new ApiError(code);
-  if (f.curPass != null && f.curPass !== '') {
-    const row = await db.selectFrom('member').select('pass_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(f.curPass, row.pass_hash))) throw new ApiError('L001');
+  const m = await db.selectFrom('member').select(['pass_hash', 'locked_until']).where('id', '=', memberId).executeTakeFirstOrThrow();
+  if (isLocked(m.locked_until, now)) throw new ApiError('U003');
+  if (!f.curPass || !(await verifyPassword(f.curPass, m.pass_hash))) {
+    const r = await recordWrongPassword(db, memberId, now, env.lockMinutes);
+    for (const id of r.ended) env.live.publish({ siteId: env.siteId, memId, sessionId: id }, { type: 'LOGOUT' });
+    throw new ApiError(r.locked ? 'U003' : 'U121');
   }
+  if (!(await clearWrongPasswords(db, memberId, now))) throw new ApiError('U003');
   const change = accountEditChanges(f);
   // a withdrawal in progress was applied with the current withdrawal password: it stays until that one is done
   if (change.out && (await withdrawalInProgress(db, memberId))) throw new ApiError('F001');
@@ -111,8 +113,8 @@ export async function updateAccount(
     .updateTable('member')
     .set({
       ...(passHash ? { pass_hash: passHash } : {}),
-      ...(outHash ? { cash_out_pass_hash: outHash } : {}),
-      updated_at: new Date(),
+      ...(outHash ? { cash_out_pass_hash: outHash, out_pass_fails: 0, out_locked_until: null } : {}),
+      updated_at: now,
     })
     .where('id', '=', memberId)
     .execute();

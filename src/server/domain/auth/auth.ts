@@ -6,7 +6,10 @@ import type { Publisher } from '../../live/publisher.js';
 import { memberInfo, sessionTimes } from './account.js';
 import { consumeCaptcha } from './captcha.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { hashToken, newToken, sessionExpiry } from './tokens.js';
+import { hashToken, newToken } from './tokens.js';
+import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
+import { cappedExpiry, endSessions } from './sessions.js';
+import { isBlocked } from '../site/ipBlock.js';
 import { unreadCounts, type UnreadCounts } from '../board/unread.js';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
@@ -25,6 +28,9 @@ export interface LoginEnv {
   siteId: string;
   ip: string | null;
   now: Date;
+  /** minutes of the wrong-password lock and the sessions' absolute lifetime */
+  lockMinutes: number;
+  sessionMaxHours: number;
 }
 
 export interface LoginAnswer {
@@ -40,43 +46,45 @@ let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-valid'));
 
 /**
- * Login in the product's order: captcha (partner screen or partner account) before credentials,
- * then password with the wrong-password lock, then account state and which screen may be used.
- * On success the member's other sessions end (one live session per member) and a new one starts.
+ * Login in the product's order. A blocked address answers U004. The partner and operator screens
+ * check the captcha before anything else, for every id. Then the password with the temporary
+ * wrong-password lock (U003 while locked, even for the right password). A partner or operator
+ * account reached from the player screen needs the captcha too, but only after its password was
+ * found right: an unknown id and a wrong password answer the same L001 after the same scrypt
+ * work, so answers never tell which partner ids exist. Then account state and which screen may be
+ * used. On success the member's other sessions end (one live session per member).
  */
 export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnswer> {
   const { db, siteId, now } = env;
   const memId = input.memId?.trim() ?? '';
   const memPass = input.memPass ?? '';
+  if (await isBlocked(db, siteId, env.ip)) throw new ApiError('U004');
+  const screenCaptcha = input.loginPage === 'partner' || input.loginPage === 'admin';
+  if (screenCaptcha && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
+
   const m = memId
     ? await db
         .selectFrom('member')
-        .select(['id', 'mem_id', 'pass_hash', 'login_type', 'status', 'login_yn', 'failed_logins'])
+        .select(['id', 'mem_id', 'pass_hash', 'login_type', 'status', 'login_yn', 'locked_until'])
         .where('site_id', '=', siteId)
         .where('mem_id', '=', memId)
         .where('login_type', '<>', 'HOUSE')
         .executeTakeFirst()
     : undefined;
-
-  const captchaRequired = input.loginPage === 'partner' || (!!m && isPartnerLogin(m.login_type));
-  if (captchaRequired && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
-
   if (!m || !memPass) {
     await verifyPassword(memPass || 'x', await decoy());
     throw new ApiError('L001');
   }
-  if (m.failed_logins > limits.maxWrongPasswords) throw new ApiError('U003');
+  if (isLocked(m.locked_until, now)) throw new ApiError('U003');
   if (!(await verifyPassword(memPass, m.pass_hash))) {
-    const row = await db
-      .updateTable('member')
-      .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-      .where('id', '=', m.id)
-      .returning('failed_logins')
-      .executeTakeFirstOrThrow();
+    const r = await recordWrongPassword(db, m.id, now, env.lockMinutes);
+    for (const id of r.ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
     // the attempt that crosses the limit already answers "locked"
-    throw new ApiError(row.failed_logins > limits.maxWrongPasswords ? 'U003' : 'L001');
+    throw new ApiError(r.locked ? 'U003' : 'L001');
   }
-  if (m.failed_logins > 0) await db.updateTable('member').set({ failed_logins: 0 }).where('id', '=', m.id).execute();
+  const staffAccount = isPartnerLogin(m.login_type) || m.login_type === 'ADMIN';
+  if (!screenCaptcha && staffAccount && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
+  if (!(await clearWrongPasswords(db, m.id, now))) throw new ApiError('U003');
 
   if (m.status === 'PENDING') throw new ApiError('U002');
   if (m.login_yn === 'N') throw new ApiError('U010');
@@ -84,17 +92,13 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
   if (input.loginPage === 'admin' && m.login_type !== 'ADMIN') throw new ApiError('L003');
 
   const token = newToken();
-  const expiresAt = sessionExpiry(now, limits.sessionMinutes);
+  const expiresAt = cappedExpiry(now, now, env.sessionMaxHours, limits.sessionMinutes);
   const ended = await db.transaction().execute(async (trx) => {
-    // the row lock serialises concurrent logins of one member, so exactly one session survives
-    await trx.selectFrom('member').select('id').where('id', '=', m.id).forUpdate().executeTakeFirst();
-    const old = await trx
-      .updateTable('session')
-      .set({ ended_at: now, end_reason: 'superseded' })
-      .where('member_id', '=', m.id)
-      .where('ended_at', 'is', null)
-      .returning('id')
-      .execute();
+    // the row lock serialises concurrent logins of one member, so exactly one session survives,
+    // and orders this login against a parallel wrong try that locks the member
+    const row = await trx.selectFrom('member').select('locked_until').where('id', '=', m.id).forUpdate().executeTakeFirstOrThrow();
+    if (isLocked(row.locked_until, now)) throw new ApiError('U003');
+    const old = await endSessions(trx, { memberId: m.id }, now, 'superseded');
     await trx
       .insertInto('session')
       .values({ site_id: siteId, member_id: m.id, token_hash: hashToken(token), ip: env.ip, created_at: now, expires_at: expiresAt })
@@ -102,12 +106,12 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
     await trx.insertInto('login_log').values({ site_id: siteId, member_id: m.id, access_ip: env.ip, access_date: now }).execute();
     await trx
       .updateTable('member')
-      .set((eb) => ({ last_login_at: now, last_login_ip: env.ip, login_count: eb('login_count', '+', 1), failed_logins: 0 }))
+      .set((eb) => ({ last_login_at: now, last_login_ip: env.ip, login_count: eb('login_count', '+', 1) }))
       .where('id', '=', m.id)
       .execute();
     return old;
   });
-  for (const s of ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: s.id }, { type: 'LOGOUT' });
+  for (const id of ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
 
   const [member, msgInfo] = await Promise.all([memberInfo(db, m.id), unreadCounts(db, m.id)]);
   return { token, ...sessionTimes(expiresAt, now), member, msgInfo };

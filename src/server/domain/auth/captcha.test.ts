@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../../db/driver.js';
 import { migrate } from '../../db/migrate.js';
-import { consumeCaptcha, hashAnswer, issueCaptcha, randomAnswer, renderCaptchaSvg } from './captcha.js';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { captchaImage, consumeCaptcha, hashAnswer, HEIGHT, issueCaptcha, randomAnswer, renderCaptchaPng, WIDTH } from './captcha.js';
 
 describe('captcha answer and picture', () => {
   it('answers four digits, each 1 to 5', () => {
@@ -14,22 +15,51 @@ describe('captcha answer and picture', () => {
     expect(hashAnswer('a', '1234')).not.toContain('1234');
   });
 
-  it('draws one path per digit, no text and no lines', () => {
-    const svg = renderCaptchaSvg('1532');
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg.endsWith('</svg>')).toBe(true);
-    expect(svg.match(/<path /g)).toHaveLength(4);
-    expect(svg).not.toMatch(/<text|<line|<polyline/);
-    expect(svg).not.toContain('1532');
+  const pixels = async (png: Buffer) => {
+    const img = await loadImage(png);
+    const c = createCanvas(img.width, img.height);
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    return { width: img.width, height: img.height, data: g.getImageData(0, 0, img.width, img.height).data };
+  };
+
+  it('is a PNG raster of the right size: no vector paths or text to read the digits from', () => {
+    const png = renderCaptchaPng('1532');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBe(WIDTH);
+    expect(png.readUInt32BE(20)).toBe(HEIGHT);
+    const text = png.toString('latin1');
+    expect(text).not.toMatch(/<svg|<path|1532/);
+    expect(captchaImage('1532')).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
   });
 
-  it('varies the drawing between issues of the same answer', () => {
-    expect(renderCaptchaSvg('1111')).not.toBe(renderCaptchaSvg('1111'));
+  it('draws every digit: dark strokes in each quarter of the width, over a light ground', async () => {
+    const { width, height, data } = await pixels(renderCaptchaPng('4444'));
+    const dark = [0, 0, 0, 0];
+    let light = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const v = (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+        if (v < 120) dark[Math.min(3, Math.floor(((x - 10) / (width - 20)) * 4))]! += 1;
+        if (v > 200) light++;
+      }
+    }
+    for (const n of dark) expect(n).toBeGreaterThan(25);
+    expect(light / (width * height)).toBeGreaterThan(0.5);
+  });
+
+  it('varies the drawing between issues of the same answer', async () => {
+    const a = await pixels(renderCaptchaPng('1111'));
+    const b = await pixels(renderCaptchaPng('1111'));
+    let differ = 0;
+    for (let i = 0; i < a.data.length; i += 4) if (Math.abs(a.data[i]! - b.data[i]!) > 60) differ++;
+    expect(differ).toBeGreaterThan(200);
     let seed = 1;
     const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-    const a = renderCaptchaSvg('2345', rnd);
+    const first = renderCaptchaPng('2345', rnd);
     seed = 1;
-    expect(renderCaptchaSvg('2345', rnd)).toBe(a);
+    expect(renderCaptchaPng('2345', rnd).equals(first)).toBe(true);
   });
 });
 

@@ -58,3 +58,30 @@ async function lookup(db: Db, token: string, now: Date, siteId?: string): Promis
     expiresAt: new Date(row.expires_at),
   };
 }
+
+/** Why a session ended; 'superseded' is the one the client shows as TK999. */
+export type EndReason = 'logout' | 'superseded' | 'forced' | 'login-blocked' | 'locked';
+
+/**
+ * Ends open sessions, of one session or all of a member's: the one place every sign-out goes
+ * through (logout, a newer login, the operator's forced sign-out, a login block, a password lock),
+ * so whatever keeps sessions in memory is told here. Answers the ids it ended.
+ */
+export async function endSessions(
+  db: Db,
+  target: { memberId: number } | { sessionId: number },
+  now: Date,
+  reason: EndReason,
+): Promise<number[]> {
+  let q = db.updateTable('session').set({ ended_at: now, end_reason: reason }).where('ended_at', 'is', null);
+  q = 'sessionId' in target ? q.where('id', '=', target.sessionId) : q.where('member_id', '=', target.memberId);
+  const rows = await q.returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The latest moment a session started at `createdAt` may reach, however often it is refreshed. */
+export const absoluteEnd = (createdAt: Date, maxHours: number) => new Date(createdAt.getTime() + maxHours * 3600_000);
+
+/** Idle expiry from `now`, never past the session's absolute end. */
+export const cappedExpiry = (now: Date, createdAt: Date, maxHours: number, idleMinutes = 240) =>
+  new Date(Math.min(now.getTime() + idleMinutes * 60_000, absoluteEnd(createdAt, maxHours).getTime()));

@@ -1,5 +1,5 @@
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
-import { isMemId, isNickname, validateSignup, type SignupFields } from '../../../contract/validate.js';
+import { isMemId, isNickname, normaliseNick, validateSignup, type SignupFields } from '../../../contract/validate.js';
 import { sql, type Db } from '../../db/driver.js';
 import { createMember } from './members.js';
 
@@ -17,8 +17,9 @@ export interface SignupOptions {
  * an operator workflow not shown anywhere, so a site opts into it with `signupApproval`, which
  * makes new members PENDING (login answers U002 until approved).
  */
-export async function signup(db: Db, siteId: string, f: SignupFields, opts: SignupOptions) {
+export async function signup(db: Db, siteId: string, input: SignupFields, opts: SignupOptions) {
   if (opts.closed) throw new ApiError('U108');
+  const f = { ...input, memNick: normaliseNick(input.memNick) };
   const code = validateSignup(f);
   if (code) throw new ApiError(code);
   const memId = f.memId!.trim();
@@ -100,7 +101,7 @@ async function idTaken(db: Db, siteId: string, memId: string) {
 }
 
 export async function nicknameAvailable(db: Db, siteId: string, memNick: string | undefined) {
-  const v = memNick ?? '';
+  const v = normaliseNick(memNick ?? '');
   if (!isNickname(v)) throw new ApiError('U105');
   const row = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_nick', '=', v).executeTakeFirst();
   return { available: !row };

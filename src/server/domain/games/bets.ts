@@ -77,7 +77,9 @@ function inSubtree(db: Db, f: SubtreeFilter): Q {
   if (f.search?.type === 'recommenderId') {
     const v = f.search.value;
     q = q.where(({ exists, selectFrom }) => exists(
+      // the upper must lie inside the caller's subtree: an upline id finds nothing
       selectFrom('member_path as up').innerJoin('member as a', 'a.id', 'up.ancestor_id')
+        .innerJoin('member_path as rp', (j) => j.onRef('rp.descendant_id', '=', 'a.id').on('rp.ancestor_id', '=', f.rootId))
         .select('up.depth').whereRef('up.descendant_id', '=', 'b.member_id').where('up.depth', '>', 0).where('a.mem_id', '=', v),
     ));
   }

@@ -1,14 +1,16 @@
+import { checkCashOutPass, type OutPassLimit } from './outPass.js';
 import { ApiError } from '../../../contract/codes.js';
 import { cashStatus, cashTypes } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
 import { depositAmountError, inBankMaintenance, withdrawalAmountError, type AmountOptions } from './cashRules.js';
 import { runMoney, systemAccounts, type MoneyResult, type MoneyTx } from './ledger.js';
-import { verifyPassword } from '../auth/passwords.js';
 import { payDepositEvent } from './depositEvents.js';
 import type { Actor } from './transfers.js';
 
 export interface CashRequestOptions extends AmountOptions {
   withdrawWaitMinutes: number;
+  /** attempt limit of the withdrawal password (server configuration) */
+  outPass?: OutPassLimit;
 }
 export interface RequestAnswer {
   cashIdx: number;
@@ -70,13 +72,13 @@ async function withdrawalChecks(db: Db, actor: Actor, p: { amount?: number; cash
   if (inBankMaintenance(actor.at)) throw new ApiError('C210');
   const me = await db
     .selectFrom('member')
-    .select(['status', 'out_amt_yn', 'cash_out_pass_hash', 'cash_amt'])
+    .select(['status', 'out_amt_yn', 'cash_out_pass_hash', 'cash_amt', 'out_locked_until'])
     .where('id', '=', actor.id)
     .executeTakeFirstOrThrow();
   if (me.status === 'SUSPENDED') throw new ApiError('U0011');
   if (me.out_amt_yn !== 'Y') throw new ApiError('C203');
   if (!me.cash_out_pass_hash) throw new ApiError('C010');
-  if (!p.cashOutPass || !(await verifyPassword(p.cashOutPass, me.cash_out_pass_hash))) throw new ApiError('C008');
+  await checkCashOutPass(db, { id: actor.id, hash: me.cash_out_pass_hash, lockedUntil: me.out_locked_until }, p.cashOutPass, actor.at, o.outPass);
   if (p.amount > me.cash_amt) throw new ApiError('C202');
   const bad = withdrawalAmountError(p.amount, o);
   if (bad) throw new ApiError(bad);

@@ -1,7 +1,7 @@
 /** A partner creates members (at once) and lower partners (as a request the operator approves). */
 import { sql } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
-import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone, validateSignup, type SignupFields } from '../../../contract/validate.js';
+import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone, normaliseNick, validateSignup, type SignupFields } from '../../../contract/validate.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/driver.js';
 import type { RequestedRate } from '../../db/tables/partner.js';
@@ -63,7 +63,8 @@ async function valueTaken(db: Db, siteId: string, column: 'mem_phone' | 'bank_ac
  * Files a lower-partner request under recommenderId (the caller by default, else a partner of its
  * subtree). PTN_5 callers, and parents whose level has no partner below it, answer A001.
  */
-export async function requestPartner(db: Db, siteId: string, caller: Who, f: NewPartner, now: Date) {
+export async function requestPartner(db: Db, siteId: string, caller: Who, input: NewPartner, now: Date) {
+  const f = { ...input, memNick: normaliseNick(input.memNick) };
   if (caller.loginType !== 'PARTNER' || caller.partnerLevel === 'PTN_5') throw new ApiError('A001');
   const parent = await scoped(db, siteId, caller, f.recommenderId?.trim() || undefined);
   const level = nextPartnerLevel(parent);
@@ -124,7 +125,8 @@ export function groupSuffixes(startNum: string | undefined, endNum: string | und
  * member first and creates none when one fails; its members carry no phone or account number,
  * both being unique per member.
  */
-export async function partnerJoin(db: Db, siteId: string, caller: Who, f: JoinInput): Promise<{ memIds: string[] }> {
+export async function partnerJoin(db: Db, siteId: string, caller: Who, input: JoinInput): Promise<{ memIds: string[] }> {
+  const f = { ...input, memNick: normaliseNick(input.memNick) };
   if (caller.partnerLevel === 'NORMAL') throw new ApiError('A001');
   const group = f.groupYn === 'Y' ? groupSuffixes(f.startNum, f.endNum) : null;
   const members: SignupFields[] = group

@@ -1,7 +1,9 @@
 /** One downline member as the detail screens show and edit it. */
+import { endSessions } from '../auth/sessions.js';
+import { isLocked } from '../auth/lockout.js';
 import { ApiError } from '../../../contract/codes.js';
 import { pointTypes } from '../../../contract/enums.js';
-import { isNickname, isPhone } from '../../../contract/validate.js';
+import { isNickname, isPhone, normaliseNick } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
 import { pageOf, type Range } from '../money/moneyQueries.js';
@@ -10,10 +12,10 @@ import { toWire } from '../common/time.js';
 
 const PER = 10;
 
-export async function detailInfo(db: Db, siteId: string, m: MemberRef) {
+export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date) {
   const r = await db
     .selectFrom('member')
-    .select(['cash_amt', 'point_amt', 'login_yn', 'created_at'])
+    .select(['cash_amt', 'point_amt', 'login_yn', 'created_at', 'locked_until', 'out_locked_until'])
     .where('id', '=', m.id)
     .executeTakeFirstOrThrow();
   return {
@@ -21,6 +23,7 @@ export async function detailInfo(db: Db, siteId: string, m: MemberRef) {
       siteId, memId: m.memId, memNick: m.memNick, cashBalance: r.cash_amt, pointBalance: r.point_amt,
       loginYn: r.login_yn === 'N' ? ('N' as const) : ('Y' as const), joinDate: toWire(r.created_at),
       partnerLevel: m.partnerLevel, partnerLevelName: levelName(m.partnerLevel),
+      lockYn: isLocked(r.locked_until, now) || isLocked(r.out_locked_until, now) ? ('Y' as const) : ('N' as const),
     },
   };
 }
@@ -48,7 +51,8 @@ async function update(db: Db, id: number, values: { mem_nick?: string; login_yn?
 }
 
 /** Nickname (U105 format, U110 taken) and login permission; login N also ends the member's open sessions. */
-export async function saveDetail(db: Db, siteId: string, m: MemberRef, f: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
+export async function saveDetail(db: Db, siteId: string, m: MemberRef, input: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
+  const f = { ...input, memNick: normaliseNick(input.memNick) };
   const values: { mem_nick?: string; login_yn?: string } = {};
   if (f.memNick !== undefined && f.memNick !== m.memNick) {
     if (!isNickname(f.memNick)) throw new ApiError('U105');
@@ -59,7 +63,7 @@ export async function saveDetail(db: Db, siteId: string, m: MemberRef, f: { memN
   if (!Object.keys(values).length) return;
   await update(db, m.id, values, now);
   if (f.loginYn === 'N') {
-    await db.updateTable('session').set({ ended_at: now, end_reason: 'login-blocked' }).where('member_id', '=', m.id).where('ended_at', 'is', null).execute();
+    await endSessions(db, { memberId: m.id }, now, 'login-blocked');
   }
 }
 

@@ -90,7 +90,10 @@ export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; to
   else if (q.search?.type === 'nickname') base = base.where('m.mem_nick', 'ilike', like(q.search.value));
   else if (q.search?.type === 'upper') {
     const v = q.search.value;
-    base = base.where('m.parent_id', 'in', (eb) => eb.selectFrom('member as u').select('u.id').where('u.site_id', '=', q.siteId).where('u.mem_id', '=', v));
+    // the upper must itself lie inside the caller's subtree: an upline id finds nothing
+    base = base.where('m.parent_id', 'in', (eb) =>
+      eb.selectFrom('member as u').innerJoin('member_path as up', 'up.descendant_id', 'u.id')
+        .select('u.id').where('u.site_id', '=', q.siteId).where('u.mem_id', '=', v).where('up.ancestor_id', '=', q.rootId));
   }
   if (q.onlineAt) {
     const at = q.onlineAt;

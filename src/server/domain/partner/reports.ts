@@ -153,7 +153,9 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
   const days = daysOf(range);
   const where = sql`p.ancestor_id = ${rootId}::bigint and m.login_type = 'NORMAL'
     ${f.memId ? sql`and m.mem_id = ${f.memId}` : sql``}
-    ${f.recommenderId ? sql`and exists (select 1 from member_path u join member a on a.id = u.ancestor_id where u.descendant_id = m.id and u.depth > 0 and a.mem_id = ${f.recommenderId})` : sql``}`;
+    ${f.recommenderId ? sql`and exists (select 1 from member_path u join member a on a.id = u.ancestor_id
+      join member_path r on r.descendant_id = a.id and r.ancestor_id = ${rootId}::bigint
+      where u.descendant_id = m.id and u.depth > 0 and a.mem_id = ${f.recommenderId})` : sql``}`;
   const own = sql`(select member_id, category, sum(bet_cnt) c, sum(stake) s, sum(win) w, sum(rolling) r, sum(losing) l from daily_stat
     where scope = 'O' and day >= ${days.from}::date and day <= ${days.to}::date group by member_id, category)`;
   const from = sql`member_path p join member m on m.id = p.descendant_id`;

@@ -1,3 +1,4 @@
+import { endSessions } from '../auth/sessions.js';
 import { sql } from 'kysely';
 import { ApiError, fail } from '../../../contract/codes.js';
 import type { AppContext, SiteRow } from '../../context.js';
@@ -67,13 +68,7 @@ export async function siteState(ctx: Ctx, siteId: string) {
 export async function forceLogout(ctx: Ctx, siteId: string, memId: string) {
   const m = await ctx.db.selectFrom('member').select(['id', 'login_type']).where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
   if (!m || m.login_type === 'HOUSE') fail('U001');
-  const ended = await ctx.db
-    .updateTable('session')
-    .set({ ended_at: ctx.clock.now(), end_reason: 'forced' })
-    .where('member_id', '=', m.id)
-    .where('ended_at', 'is', null)
-    .returning('id')
-    .execute();
+  const ended = await endSessions(ctx.db, { memberId: m.id }, ctx.clock.now(), 'forced');
   ctx.live.publish({ siteId, memId }, { type: 'LOGOUT', data1: 'forced', data2: null });
   return { ended: ended.length };
 }

@@ -1,0 +1,39 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { adminSecurityCalls } from '../../../contract/admin';
+import { api } from '../../lib/api';
+import { confirm } from '../../lib/dialogs';
+import { act } from '../../lib/operatorAction';
+import { userKey } from '../../lib/queryClient';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import css from './AdminCash.module.css';
+
+/** The member's wrong-password locks (login and withdrawal password) with the operator's unlock. */
+export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
+  const { t } = useLingui();
+  const client = useQueryClient();
+  const key = userKey(prefix, me, 'adminCash', 'lock', memId);
+  const state = useQuery({ queryKey: key, staleTime: 0, retry: false, queryFn: () => api(adminSecurityCalls.memberState, { memId }) });
+  const s = state.data;
+  if (!s) return null;
+  const locked = !!(s.lockedUntil || s.outLockedUntil);
+  const unlock = async () => {
+    if (!(await confirm(t`${memId} 회원의 잠금을 해제하시겠습니까?`))) return;
+    if (await act(() => api(adminSecurityCalls.memberUnlock, { memId }), t`잠금이 해제되었습니다.`)) await client.invalidateQueries({ queryKey: key });
+  };
+  return (
+    <Card title={<Trans>계정 잠금</Trans>}>
+      <div className={css.form} data-testid="member-lock">
+        <dl className={css.facts}>
+          <div><dt><Trans>상태</Trans></dt><dd>{locked ? <Badge tone="new"><Trans>잠김</Trans></Badge> : <Badge tone="ok"><Trans>정상</Trans></Badge>}</dd></div>
+          <div><dt><Trans>비밀번호 오류 횟수</Trans></dt><dd>{s.failedLogins}</dd></div>
+          {s.lockedUntil && <div><dt><Trans>로그인 잠금 해제 예정</Trans></dt><dd>{s.lockedUntil}</dd></div>}
+          {s.outLockedUntil && <div><dt><Trans>출금 잠금 해제 예정</Trans></dt><dd>{s.outLockedUntil}</dd></div>}
+        </dl>
+        {(locked || s.failedLogins > 0) && <Button variant="primary" onClick={() => void unlock()}><Trans>잠금 해제</Trans></Button>}
+      </div>
+    </Card>
+  );
+}

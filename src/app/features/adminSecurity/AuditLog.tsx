@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { DataList } from '../../ui/DataList';
+import { inputClass } from '../../ui/Field';
+import { FilterBar } from '../../ui/FilterBar';
+import { Pager } from '../../ui/Pager';
+import { auditListQueryOptions } from './queries';
+import css from './AdminSecurity.module.css';
+
+const shown = (v: unknown) => (v === null || v === undefined ? '-' : JSON.stringify(v));
+
+/** Every operator action: who, what, on whom, before and after, from where and when. */
+export function AuditLog() {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
+  const { t } = useLingui();
+  const [page, setPage] = useState(1);
+  const [word, setWord] = useState('');
+  const [actor, setActor] = useState('');
+  const list = useQuery(auditListQueryOptions(prefix, member?.memId ?? '', page, actor));
+
+  return (
+    <div className={css.page} data-testid="audit-log">
+      <h1 className={css.title}><Trans>감사 로그</Trans></h1>
+      <FilterBar onSubmit={() => (setActor(word.trim()), setPage(1))}>
+        <input className={inputClass} name="auditActor" aria-label={t`운영자 아이디`} placeholder={t`운영자 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
+        <Button type="submit" variant="primary"><Trans>조회</Trans></Button>
+      </FilterBar>
+      {!list.isPending && (
+        <DataList
+          rows={list.data?.list ?? []}
+          rowKey={(r) => r.auditIdx}
+          columns={[
+            { key: 'at', label: t`일시`, render: (r) => r.regDate },
+            { key: 'who', label: t`운영자`, render: (r) => r.actorId },
+            { key: 'what', label: t`작업`, render: (r) => <span className={css.ip}>{r.action.replace(/^\/api\//, '')}</span> },
+            { key: 'target', label: t`대상`, render: (r) => r.target || '-' },
+            { key: 'before', label: t`변경 전`, render: (r) => <pre className={css.mono}>{shown(r.before)}</pre> },
+            { key: 'after', label: t`변경 후`, render: (r) => <pre className={css.mono}>{shown(r.after)}</pre> },
+            { key: 'ip', label: t`IP`, render: (r) => r.ip },
+          ]}
+          card={(r) => (
+            <div className={css.auditCard}>
+              <div className={css.auditHead}><strong>{r.actorId}</strong><span>{r.regDate}</span></div>
+              <div className={css.ip}>{r.action.replace(/^\/api\//, '')} · {r.target || '-'} · {r.ip}</div>
+              <div><span className={css.hint}><Trans>변경 전</Trans></span><pre className={css.mono}>{shown(r.before)}</pre></div>
+              <div><span className={css.hint}><Trans>변경 후</Trans></span><pre className={css.mono}>{shown(r.after)}</pre></div>
+            </div>
+          )}
+          empty={<Trans>기록이 없습니다.</Trans>}
+        />
+      )}
+      {list.data && <Pager info={list.data.pageInfo} onPage={setPage} />}
+    </div>
+  );
+}

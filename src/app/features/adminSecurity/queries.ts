@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminSecurityCalls } from '../../../contract/admin';
+import { api } from '../../lib/api';
+import { userKey } from '../../lib/queryClient';
+
+export const ipBlockListQueryOptions = (prefix: string, me: string) =>
+  queryOptions({ queryKey: userKey(prefix, me, 'adminSecurity', 'ipBlocks'), staleTime: 0, queryFn: () => api(adminSecurityCalls.ipBlockList, {}) });
+
+export const auditListQueryOptions = (prefix: string, me: string, page: number, actorId: string) =>
+  queryOptions({
+    queryKey: userKey(prefix, me, 'adminSecurity', 'audit', page, actorId),
+    staleTime: 0,
+    queryFn: () => api(adminSecurityCalls.auditList, { page, count_per_list: 20, actorId: actorId || undefined }),
+  });

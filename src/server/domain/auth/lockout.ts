@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { limits } from '../../../contract/enums.js';
+import type { Db } from '../../db/driver.js';
+import { endSessions } from './sessions.js';
+
+/** Locked while the lock's end lies ahead; an ended lock counts as none. */
+export const isLocked = (lockedUntil: Date | string | null | undefined, now: Date) =>
+  !!lockedUntil && new Date(lockedUntil).getTime() > now.getTime();
+
+/**
+ * Records a wrong login password. The count is raised and compared with the limit in one
+ * statement, under the row lock, so parallel attempts can never slip past it; the try that
+ * crosses the limit sets a lock of `lockMinutes` and ends the member's open sessions in the same
+ * transaction. An ended lock starts the count again. Answers whether the member is locked now.
+ */
+export async function recordWrongPassword(db: Db, memberId: number, now: Date, lockMinutes: number) {
+  const until = new Date(now.getTime() + lockMinutes * 60_000);
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked_until: Date | null }>`
+      update member set
+        failed_logins = case
+          when locked_until > ${now} then failed_logins
+          when locked_until is not null then 1
+          else failed_logins + 1 end,
+        locked_until = case
+          when locked_until > ${now} then locked_until
+          when (case when locked_until is not null then 1 else failed_logins + 1 end) > ${limits.maxWrongPasswords} then ${until}::timestamptz
+          else null end
+      where id = ${memberId}
+      returning locked_until`.execute(trx);
+    const lockedUntil = rows[0]?.locked_until ?? null;
+    const justLocked = !!lockedUntil && new Date(lockedUntil).getTime() === until.getTime();
+    const ended = justLocked ? await endSessions(trx, { memberId }, now, 'locked') : [];
+    return { locked: isLocked(lockedUntil, now), ended };
+  });
+}
+
+/**
+ * A right password clears the count, but only while no lock holds: the check and the reset are
+ * one statement, so a lock set by a parallel wrong try is always seen. False when locked.
+ */
+export async function clearWrongPasswords(db: Db, memberId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('member')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', memberId)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning('id')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The operator's (or an upline partner's) unlock: the count and the lock cleared. */
+export async function unlockMember(db: Db, memberId: number) {
+  const before = await db.selectFrom('member').select(['failed_logins', 'locked_until']).where('id', '=', memberId).executeTakeFirstOrThrow();
+  await db.updateTable('member').set({ failed_logins: 0, locked_until: null }).where('id', '=', memberId).execute();
+  return before;
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/driver.js';
+import { pageOf } from '../money/moneyQueries.js';
+import { toWire } from '../common/time.js';
+
+/** What a handler may tell the audit log beyond the request itself. */
+export interface AuditNote {
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface AuditEntry extends AuditNote {
+  siteId: string;
+  actorId: number;
+  actor: string;
+  action: string;
+  ip: string | null;
+  at: Date;
+}
+
+// operator calls that only read: not actions, so not logged
+const READ_ONLY = /\/(list|datail|state|auditList|ipBlockList)$|\/ledger\/check$/;
+export const isAuditedAction = (path: string) => !READ_ONLY.test(path);
+
+const SECRET = /pass|token|secret|key|captcha/i;
+/** The request as logged: secrets dropped, long texts cut. */
+export function redact(body: unknown): unknown {
+  if (Array.isArray(body)) return body.slice(0, 50).map(redact);
+  if (body && typeof body === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body)) out[k] = SECRET.test(k) ? '***' : redact(v);
+    return out;
+  }
+  return typeof body === 'string' && body.length > 500 ? `${body.slice(0, 500)}…` : body;
+}
+
+/** The target named in a request: the member, request, post or address it is about. */
+export function targetOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  for (const k of ['memId', 'recieveId', 'cashIdx', 'reqIdx', 'boardIdx', 'bannerIdx', 'ip']) {
+    if (b[k] !== undefined && b[k] !== null && b[k] !== '') return `${k}=${String(b[k])}`;
+  }
+  return undefined;
+}
+
+/** The one way an operator action is written to the audit log. */
+export async function writeAudit(db: Db, e: AuditEntry) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      site_id: e.siteId, actor_id: e.actorId, actor: e.actor, action: e.action, target: e.target ?? null,
+      before: e.before === undefined ? null : JSON.stringify(e.before),
+      after: e.after === undefined ? null : JSON.stringify(e.after),
+      ip: e.ip, at: e.at,
+    })
+    .execute();
+}
+
+export async function listAudit(db: Db, siteId: string, f: { page: number; perPage: number; actorId?: string; action?: string }) {
+  let q = db.selectFrom('audit_log').where('site_id', '=', siteId);
+  if (f.actorId) q = q.where('actor', '=', f.actorId);
+  if (f.action) q = q.where('action', 'like', `%${f.action.replace(/[%_\\]/g, '\\$&')}%`);
+  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(f.perPage).offset((f.page - 1) * f.perPage).execute();
+  return {
+    list: rows.map((r) => ({
+      auditIdx: Number(r.id), actorId: r.actor, action: r.action, target: r.target ?? '',
+      before: r.before ?? null, after: r.after ?? null, ip: r.ip ?? '', regDate: toWire(new Date(r.at)),
+    })),
+    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+  };
+}

@@ -1,0 +1,55 @@
+import { adminSecurityCalls as c } from '../../contract/admin.js';
+import { ApiError } from '../../contract/codes.js';
+import type { AuthedContext } from '../context.js';
+import type { Db } from '../db/driver.js';
+import { unlockMember } from '../domain/auth/lockout.js';
+import { clearOutPassLock } from '../domain/money/outPass.js';
+import { listAudit } from '../domain/site/audit.js';
+import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
+import { toWire } from '../domain/common/time.js';
+import { defineRoute } from './route.js';
+
+const wireIfAhead = (d: Date | string | null, now: Date) => (d && new Date(d).getTime() > now.getTime() ? toWire(new Date(d)) : null);
+
+async function lockState(db: Db, siteId: string, memId: string, now: Date) {
+  const m = await db
+    .selectFrom('member')
+    .select(['id', 'mem_id', 'mem_nick', 'failed_logins', 'locked_until', 'out_locked_until', 'login_type'])
+    .where('site_id', '=', siteId)
+    .where('mem_id', '=', memId)
+    .executeTakeFirst();
+  if (!m || m.login_type === 'HOUSE') throw new ApiError('U001');
+  return {
+    id: m.id,
+    state: {
+      memId: m.mem_id, memNick: m.mem_nick, failedLogins: m.failed_logins,
+      lockedUntil: wireIfAhead(m.locked_until, now), outLockedUntil: wireIfAhead(m.out_locked_until, now),
+    },
+  };
+}
+
+/** Operator security calls: member locks, address blocks, the audit log. */
+export const adminSecurityRoutes = [
+  defineRoute(c.memberState, async (req, ctx) => (await lockState(ctx.db, ctx.site.id, req.memId, ctx.clock.now())).state),
+
+  defineRoute(c.memberUnlock, async (req, ctx: AuthedContext) => {
+    const now = ctx.clock.now();
+    const { id, state } = await lockState(ctx.db, ctx.site.id, req.memId, now);
+    await unlockMember(ctx.db, id);
+    await clearOutPassLock(ctx.db, id);
+    const after = (await lockState(ctx.db, ctx.site.id, req.memId, now)).state;
+    ctx.audit = { target: `memId=${state.memId}`, before: state, after };
+    return after;
+  }),
+
+  defineRoute(c.ipBlock, async (req, ctx: AuthedContext) => {
+    const r = await setIpBlock(ctx.db, ctx.site.id, ctx.caller.id, req.ip, req.blockYn);
+    ctx.audit = { target: `ip=${r.ip}`, before: { blocked: r.existed }, after: { blocked: req.blockYn === 'Y' } };
+    return { ip: r.ip, blockYn: r.blockYn };
+  }),
+
+  defineRoute(c.ipBlockList, async (_req, ctx) => listIpBlocks(ctx.db, ctx.site.id)),
+
+  defineRoute(c.auditList, async (req, ctx) =>
+    listAudit(ctx.db, ctx.site.id, { page: req.page, perPage: req.count_per_list, actorId: req.actorId || undefined, action: req.action || undefined })),
+];

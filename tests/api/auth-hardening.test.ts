@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, testDb, type TestServer } from './harness.js';
+
+const PASS = 'demo1234!';
+const wire = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  }, 600_000);
+  afterAll(() => s?.close());
+
+  const member = (memId: string) =>
+    s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  const openSessions = async (memId: string) =>
+    (await s.app.db.selectFrom('session').select('id').where('member_id', '=', (await member(memId)).id).where('ended_at', 'is', null).execute()).length;
+  const playerLogin = (memId: string, memPass: string) => s.post('/api/member/login', { memId, memPass });
+  const adminToken = () => s.login('admin');
+  const endLock = (memId: string) =>
+    s.app.db.updateTable('member').set({ locked_until: new Date(Date.now() - 1000) }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
+
+  describe('wrong-password lock', () => {
+    it('holds under 50 parallel logins: once locked, the right password is refused and no session survives', async () => {
+      const early = await s.login('user2');
+      // 46 wrong and 4 right: some run of 9 wrong ones in a row is certain, whatever order the database sees
+      const passes = [...Array(46).fill('wrong-pass'), ...Array(4).fill(PASS)].sort(() => Math.random() - 0.5);
+      const codes = (await Promise.all(passes.map((p) => playerLogin('user2', p)))).map((r) => r.resultCode);
+      expect(codes.every((c) => ['0', 'L001', 'U003'].includes(c))).toBe(true);
+      const m = await member('user2');
+      expect(new Date(m.locked_until!).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+      expect(new Date(m.locked_until!).getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+      // every wrong answer of L001 lies in a window of at most 8 after a reset
+      const ok = codes.filter((c) => c === '0').length;
+      expect(codes.filter((c) => c === 'L001').length).toBeLessThanOrEqual(8 * (ok + 1));
+      // the lock ended every session, the one from before the burst and any a right password opened
+      expect(await openSessions('user2')).toBe(0);
+      // ended by the lock, or before it by a right password's newer login
+      expect(['TK001', 'TK999']).toContain((await s.post('/api/member/info', {}, early)).resultCode);
+      expect((await playerLogin('user2', PASS)).resultCode).toBe('U003');
+    });
+
+    it('is temporary: once the lock ends the right password logs in and the count starts again', async () => {
+      for (let i = 0; i < 9; i++) await playerLogin('user3', `bad${i}`);
+      expect((await playerLogin('user3', PASS)).resultCode).toBe('U003');
+      await endLock('user3');
+      expect((await playerLogin('user3', 'bad-again')).resultCode).toBe('L001');
+      expect((await member('user3')).failed_logins).toBe(1);
+      expect((await playerLogin('user3', PASS)).resultCode).toBe('0');
+      expect((await member('user3')).failed_logins).toBe(0);
+      expect((await member('user3')).locked_until).toBeNull();
+    });
+
+    it('is ended by the operator, who sees the lock first; the call is audited', async () => {
+      for (let i = 0; i < 9; i++) await playerLogin('user4', `bad${i}`);
+      const admin = await adminToken();
+      const state = await s.post('/api/admin/member/state', { memId: 'user4' }, admin);
+      expect(state.data).toMatchObject({ memId: 'user4', failedLogins: 9, outLockedUntil: null });
+      expect(state.data.lockedUntil).toMatch(wire);
+      const r = await s.post('/api/admin/member/unlock', { memId: 'user4' }, admin);
+      expect(r).toMatchObject({ resultCode: '0', data: { memId: 'user4', failedLogins: 0, lockedUntil: null } });
+      expect((await playerLogin('user4', PASS)).resultCode).toBe('0');
+      expect((await s.post('/api/admin/member/unlock', { memId: 'ghost' }, admin)).resultCode).toBe('U001');
+      expect((await s.post('/api/admin/member/unlock', { memId: 'user4' }, await s.login('ptn1'))).resultCode).toBe('A001');
+      const audit = await s.post('/api/admin/auditList', { page: 1 }, admin);
+      const row = audit.data.list.find((a: { action: string }) => a.action === '/api/admin/member/unlock');
+      expect(row).toMatchObject({ actorId: 'admin', target: 'memId=user4', ip: '127.0.0.1' });
+      expect(row.before).toMatchObject({ failedLogins: 9 });
+      expect(row.after).toMatchObject({ failedLogins: 0, lockedUntil: null });
+    });
+
+    it('is ended by an upline partner for its own downline only', async () => {
+      for (let i = 0; i < 9; i++) await playerLogin('user5', `bad${i}`);
+      const ptn7 = await s.login('ptn7');
+      expect((await s.post('/api/v2/retail/detail/info', { memId: 'user5' }, ptn7)).data.partnerInfo.lockYn).toBe('Y');
+      // user11..20 hang under sibling partners, outside ptn7's subtree; ptn7 cannot unlock itself
+      expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user12' }, ptn7)).resultCode).not.toBe('0');
+      expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'ptn7' }, ptn7)).resultCode).not.toBe('0');
+      expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user5' }, ptn7))).toMatchObject({ resultCode: '0', data: { memId: 'user5' } });
+      expect((await playerLogin('user5', PASS)).resultCode).toBe('0');
+    });
+
+    it('asks the operator screen for the captcha before anything', async () => {
+      const wrong = await s.post('/api/member/login', { memId: 'admin', memPass: PASS, loginPage: 'admin' });
+      expect(wrong.resultCode).toBe('L002');
+      for (let i = 0; i < 12; i++) await s.post('/api/member/login', { memId: 'admin', memPass: 'bad', loginPage: 'admin' });
+      expect((await member('admin')).failed_logins).toBe(0);
+      expect((await member('admin')).locked_until).toBeNull();
+    });
+  });
+
+  describe('login answers do not tell which ids exist', () => {
+    it('answers an unknown id and a partner with a wrong password alike, in about the same time', async () => {
+      const time = async (memId: string) => {
+        const t0 = performance.now();
+        const r = await playerLogin(memId, 'not-the-password');
+        return { r, ms: performance.now() - t0 };
+      };
+      const unknown: number[] = [];
+      const partner: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const a = await time('ghostptn');
+        const b = await time('ptn5');
+        expect(a.r).toEqual(b.r);
+        expect(a.r.resultCode).toBe('L001');
+        unknown.push(a.ms);
+        partner.push(b.ms);
+      }
+      const median = (xs: number[]) => xs.sort((x, y) => x - y)[2]!;
+      // both pay one scrypt; the database write of the count is small beside it
+      expect(median(unknown) / median(partner)).toBeGreaterThan(0.4);
+      expect(median(unknown) / median(partner)).toBeLessThan(2.5);
+      await s.app.db.updateTable('member').set({ failed_logins: 0 }).where('mem_id', '=', 'ptn5').execute();
+    });
+  });
+
+  describe('account edit needs the current password', () => {
+    const form = { memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: '9876', cashOutPassCheck: '9876' };
+    it('refuses a missing or wrong current password with U121, counted toward the lock', async () => {
+      const token = await s.login('user6');
+      const before = await member('user6');
+      expect((await s.post('/api/member/update', form, token)).resultCode).toBe('U121');
+      expect((await s.post('/api/member/update', { ...form, curPass: 'nope1234' }, token)).resultCode).toBe('U121');
+      const after = await member('user6');
+      expect(after.pass_hash).toBe(before.pass_hash);
+      expect(after.cash_out_pass_hash).toBe(before.cash_out_pass_hash);
+      expect(after.failed_logins).toBe(2);
+      for (let i = 0; i < 6; i++) expect((await s.post('/api/member/update', { ...form, curPass: `nope${i}` }, token)).resultCode).toBe('U121');
+      // the ninth wrong one locks the account and ends the session that asked
+      expect((await s.post('/api/member/update', { ...form, curPass: 'nope-last' }, token)).resultCode).toBe('U003');
+      expect((await s.post('/api/member/info', {}, token)).resultCode).toBe('TK001');
+      expect((await member('user6')).pass_hash).toBe(before.pass_hash);
+    });
+
+    it('changes both passwords with the right one', async () => {
+      const token = await s.login('user7');
+      expect((await s.post('/api/member/update', { ...form, curPass: PASS }, token)).resultCode).toBe('0');
+      expect((await playerLogin('user7', 'changed1!')).resultCode).toBe('0');
+    });
+  });
+
+  describe('withdrawal password attempt limit', () => {
+    const withdraw = (token: string, cashOutPass: string) =>
+      s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass, requestId: `w-${Math.random()}` }, token);
+
+    it('locks withdrawals after 5 wrong tries (C011), even for the right one, and resets on success', async () => {
+      const token = await s.login('user8');
+      for (let i = 0; i < 4; i++) expect((await withdraw(token, '0000')).resultCode).toBe('C008');
+      expect((await withdraw(token, '0000')).resultCode).toBe('C011');
+      expect((await withdraw(token, '1234')).resultCode).toBe('C011');
+      const m = await member('user8');
+      expect(new Date(m.out_locked_until!).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+      await s.app.db.updateTable('member').set({ out_locked_until: new Date(Date.now() - 1000) }).where('id', '=', m.id).execute();
+      expect((await withdraw(token, '0000')).resultCode).toBe('C008');
+      expect((await withdraw(token, '1234')).resultCode).toBe('0');
+      expect((await member('user8')).out_pass_fails).toBe(0);
+    });
+
+    it('holds under parallel guesses: at most 4 wrong answers before the lock', async () => {
+      const token = await s.login('user9');
+      const guesses = Array.from({ length: 40 }, (_, i) => String(1000 + i * 7).padStart(4, '0')).filter((g) => g !== '1234');
+      const codes = (await Promise.all(guesses.map((g) => withdraw(token, g)))).map((r) => r.resultCode);
+      expect(codes.filter((c) => c === 'C008').length).toBe(4);
+      expect(codes.filter((c) => c === 'C011').length).toBe(guesses.length - 4);
+      expect((await withdraw(token, '1234')).resultCode).toBe('C011');
+    });
+  });
+
+  describe('game launch tokens end with the session', () => {
+    const launch = async (token: string) => {
+      const g = await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, token);
+      expect(g.resultCode).toBe('0');
+      return g.data.token as string;
+    };
+    const spin = (t: string) => s.post('/api/demo-vendor/slot/spin', { t, bet: 1_000 });
+
+    it('after logout, a newer login, a forced sign-out and a login block', async () => {
+      let token = await s.login('user10');
+      let t = await launch(token);
+      expect((await spin(t)).resultCode).toBe('0');
+      await s.post('/api/member/logout', {}, token);
+      expect((await spin(t)).resultCode).toBe('TK002');
+
+      token = await s.login('user10');
+      t = await launch(token);
+      await s.login('user10');
+      expect((await spin(t)).resultCode).toBe('TK999');
+      expect((await s.post('/api/demo-vendor/session', { t })).resultCode).toBe('TK999');
+
+      token = await s.login('user10');
+      t = await launch(token);
+      expect((await s.post('/api/admin/member/forceLogout', { memId: 'user10' }, await adminToken())).resultCode).toBe('0');
+      expect((await spin(t)).resultCode).toBe('TK002');
+
+      token = await s.login('user1');
+      t = await launch(token);
+      expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user1', memNick: 'user1_nick', loginYn: 'N' }, await s.login('ptn7'))).resultCode).toBe('0');
+      expect((await spin(t)).resultCode).toBe('TK002');
+    });
+  });
+
+  describe('session lifetime', () => {
+    it('getToken never extends a session past 24 hours from its login', async () => {
+      const token = await s.login('user11');
+      const id = (await member('user11')).id;
+      const created = new Date(Date.now() - 24 * 3600_000 + 10 * 60_000);
+      await s.app.db.updateTable('session').set({ created_at: created, expires_at: new Date(Date.now() + 3 * 60_000) }).where('member_id', '=', id).where('ended_at', 'is', null).execute();
+      const r = await s.post('/api/getToken', {}, token);
+      expect(r.resultCode).toBe('0');
+      expect(r.data.expiresIn).toBeLessThanOrEqual(10 * 60);
+      expect(r.data.expiresIn).toBeGreaterThan(9 * 60);
+    });
+  });
+
+  describe('nicknames', () => {
+    const form = (memNick: string, n: number) => ({
+      memId: `nick${n}x`, memPass: 'fresh123!', memPassCheck: 'fresh123!', memPhone: `010-4${n}00-1000`, memNick, memName: 'NICK',
+      bank: 'KB', bankacc: `77${n}0001`, cashOutPass: '1234', cashOutPassCheck: '1234', recommenderId: 'ptn7',
+    });
+    it('refuses bidi controls, zero-width and other invisible characters with U105, at signup, nickname check and partner creation', async () => {
+      const bad = ['abc\u200Bdef', 'abc\u202Edef', 'abc\u2066def', '\uFEFFabcdef', 'abc\u200Ddef', 'abc\u00ADdef', 'abc\u2028def'];
+      let n = 10;
+      for (const nick of bad) {
+        expect((await s.post('/api/member/signup', form(nick, n++))).resultCode, JSON.stringify(nick)).toBe('U105');
+        expect((await s.post('/api/admin/member/checkNickname', { memNick: nick })).resultCode).toBe('U105');
+      }
+      const ptn7 = await s.login('ptn7');
+      const join = { ...form('abc\u200Bdef', 40), bankacc: '7740001' };
+      expect((await s.post('/api/retail/partnerJoin', join, ptn7)).resultCode).toBe('U105');
+    });
+
+    it('folds full-width look-alikes (NFKC) onto the nickname they imitate', async () => {
+      expect((await s.post('/api/admin/member/checkNickname', { memNick: 'ｕｓｅｒ１_nick' })).data).toEqual({ available: false });
+      expect((await s.post('/api/member/signup', form('ｕｓｅｒ２_nick', 50))).resultCode).toBe('U110');
+      expect((await s.post('/api/member/signup', form('ｆｒｅｓｈ_nick', 51))).resultCode).toBe('0');
+      expect((await member('nick51x')).mem_nick).toBe('fresh_nick');
+    });
+  });
+
+  describe('upline ids in partner filters', () => {
+    it('reportByUser with an upline id as the upper filter finds nothing', async () => {
+      const ptn5 = await s.login('ptn5');
+      const own = await s.post('/api/retail/reportByUser', { searchRecommandId: 'ptn6' }, ptn5);
+      expect(own.resultCode).toBe('0');
+      expect(own.data.pageInfo.tatal_list_count).toBeGreaterThan(0);
+      for (const upline of ['ptn4', 'ptn1']) {
+        const r = await s.post('/api/retail/reportByUser', { searchRecommandId: upline }, ptn5);
+        expect(r.resultCode).toBe('0');
+        expect(r.data.searchList).toEqual([]);
+        expect(r.data.pageInfo.tatal_list_count).toBe(0);
+      }
+    });
+  });
+
+  describe('operator address blocks', () => {
+    it('refuses a blocked address or range at login with U004, keeps open sessions, lists and lifts blocks', async () => {
+      const admin = await adminToken();
+      const open = await s.login('user12');
+      expect((await s.post('/api/admin/site/ipBlock', { ip: 'not-an-ip', blockYn: 'Y' }, admin)).resultCode).toBe('V001');
+      expect((await s.post('/api/admin/site/ipBlock', { ip: '10.0.0.0/33', blockYn: 'Y' }, admin)).resultCode).toBe('V001');
+      expect((await s.post('/api/admin/site/ipBlock', { ip: '2001:db8::/32', blockYn: 'Y' }, admin)).resultCode).toBe('0');
+      expect((await playerLogin('user13', PASS)).resultCode).toBe('0');
+      expect((await s.post('/api/admin/site/ipBlock', { ip: '127.0.0.0/8', blockYn: 'Y' }, admin)).data).toEqual({ ip: '127.0.0.0/8', blockYn: 'Y' });
+      expect((await playerLogin('user13', PASS)).resultCode).toBe('U004');
+      expect((await playerLogin('ghost', PASS)).resultCode).toBe('U004');
+      expect((await s.post('/api/member/info', {}, open)).resultCode).toBe('0');
+      const list = await s.post('/api/admin/site/ipBlockList', {}, admin);
+      expect(list.data.list.map((r: { ip: string }) => r.ip).sort()).toEqual(['127.0.0.0/8', '2001:db8::/32']);
+      expect(list.data.list[0]).toMatchObject({ regId: 'admin' });
+      expect((await s.post('/api/admin/site/ipBlock', { ip: '127.0.0.0/8', blockYn: 'N' }, admin)).resultCode).toBe('0');
+      expect((await playerLogin('user13', PASS)).resultCode).toBe('0');
+      const audit = await s.post('/api/admin/auditList', { page: 1, action: 'ipBlock' }, admin);
+      expect(audit.data.list.filter((a: { action: string }) => a.action === '/api/admin/site/ipBlock').length).toBe(3);
+      expect(audit.data.list[0]).toMatchObject({ target: 'ip=127.0.0.0/8', before: { blocked: true }, after: { blocked: false } });
+    });
+  });
+
+  describe('audit log', () => {
+    it('records every operator action, not reads, with secrets left out, and pages', async () => {
+      const admin = await adminToken();
+      const before = (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
+      await s.post('/api/admin/site/lockBet', { lockBetYn: 'Y' }, admin);
+      await s.post('/api/admin/site/lockBet', { lockBetYn: 'N' }, admin);
+      await s.post('/api/admin/cash/list', {}, admin);
+      await s.post('/api/admin/site/state', {}, admin);
+      await s.post('/api/admin/cash/grant', { memId: 'user14', cashAmt: 5_000, mode: 2, requestId: 'audit-grant-1' }, admin);
+      const page1 = await s.post('/api/admin/auditList', { page: 1, count_per_list: 2 }, admin);
+      expect(page1.data.pageInfo).toEqual({ page: 1, count_per_list: 2, tatal_list_count: before + 3 });
+      expect(page1.data.list.map((a: { action: string }) => a.action)).toEqual(['/api/admin/cash/grant', '/api/admin/site/lockBet']);
+      expect(page1.data.list[0]).toMatchObject({ target: 'memId=user14', after: { memId: 'user14', cashAmt: 5_000, mode: 2 } });
+      const page2 = await s.post('/api/admin/auditList', { page: 2, count_per_list: 2 }, admin);
+      expect(page2.data.list[0]).toMatchObject({ action: '/api/admin/site/lockBet', after: { lockBetYn: 'Y' } });
+      expect(JSON.stringify(page1.data)).not.toContain(PASS);
+    });
+  });
+
+  describe('live sockets per session', () => {
+    const connect = async (token: string) => {
+      const ws = new WebSocket(s.url.replace('http', 'ws') + '/ws');
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      const first = new Promise<string>((resolve) => ws.once('message', (d) => resolve(String(d))));
+      ws.send(`CONNECT\naccept-version:1.2\nhost:pitboss\ntoken:${token}\n\n\0`);
+      return { ws, frame: await first };
+    };
+    it('refuses the sixth CONNECT of one session with an ERROR frame; another session still connects', async () => {
+      const token = await s.login('user15');
+      const socks = [];
+      for (let i = 0; i < 5; i++) {
+        const c = await connect(token);
+        expect(c.frame.startsWith('CONNECTED')).toBe(true);
+        socks.push(c.ws);
+      }
+      const sixth = await connect(token);
+      expect(sixth.frame.startsWith('ERROR')).toBe(true);
+      expect(sixth.frame).toContain('code:R429');
+      const other = await connect(await s.login('user16'));
+      expect(other.frame.startsWith('CONNECTED')).toBe(true);
+      socks[0]!.close();
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await connect(token);
+      expect(again.frame.startsWith('CONNECTED')).toBe(true);
+      for (const w of [...socks, sixth.ws, other.ws, again.ws]) w.close();
+    });
+  });
+});
