@@ -411,11 +411,11 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect((await s.post('/api/member/login', { memId: 'user17', memPass: 'changed1!' })).resultCode).toBe('0');
     });
 
-    it('leaves an empty pair unchanged and checks the current password when sent', async () => {
+    it('leaves an empty pair unchanged and always checks the current password', async () => {
       const token = await s.login('user18');
       const before = await member('user18');
       const outOnly = { memId: 'user18', memPass: '', memPassCheck: '', cashOutPass: '4321', cashOutPassCheck: '4321' };
-      expect((await s.post('/api/member/update', { ...outOnly, curPass: 'wrong-one1' }, token)).resultCode).toBe('L001');
+      expect((await s.post('/api/member/update', { ...outOnly, curPass: 'wrong-one1' }, token)).resultCode).toBe('U121');
       expect((await member('user18')).cash_out_pass_hash).toBe(before.cash_out_pass_hash);
       expect((await s.post('/api/member/update', { ...outOnly, curPass: PASS }, token)).resultCode).toBe('0');
       const after = await member('user18');
