@@ -10,6 +10,8 @@ export interface Config {
   /** Shift of the server clock in ms for tests (e.g. the bank maintenance window); never honoured in production. */
   clockOffsetMs: number;
   staticDir?: string;
+  /** how often the accrual step applies pending credits; 0 only on demand (tests) */
+  accrualMs: number;
   /** Which proxies may set X-Forwarded-For, as Fastify's trustProxy takes it; false trusts nobody. */
   trustProxy: boolean | number | string | string[];
   /** Served behind TLS: adds Strict-Transport-Security. */
@@ -90,5 +92,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: env.PITBOSS_TLS === '1' || env.PITBOSS_TLS === 'true',
     logLevel: env.LOG_LEVEL || (env.VITEST || env.NODE_ENV === 'test' ? 'silent' : 'info'),
     limits: readLimits(env),
+    accrualMs: Number(env.PITBOSS_ACCRUAL_MS ?? 250),
   };
 }

@@ -4,14 +4,15 @@ import type { MemberInfo } from '../../../contract/member.js';
 import { validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
 import { hashPassword } from './passwords.js';
+import { shownPoint } from '../money/shownBalance.js';
 import { sessionExpiry, secondsLeft } from './tokens.js';
 import { toWire } from '../common/time.js';
 
 /** The logged-in user as the app keeps it (login, info). */
 export async function memberInfo(db: Db, memberId: number): Promise<MemberInfo> {
   const m = await db
-    .selectFrom('member')
-    .select(['mem_id', 'mem_name', 'mem_nick', 'partner_level', 'login_type', 'cash_amt', 'point_amt', 'game_amt', 'out_amt_yn'])
+    .selectFrom('member as m')
+    .select(['mem_id', 'mem_name', 'mem_nick', 'partner_level', 'login_type', 'cash_amt', 'game_amt', 'out_amt_yn', shownPoint('m').as('point_amt')])
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!m) throw new ApiError('U001');
@@ -31,8 +32,8 @@ export async function memberInfo(db: Db, memberId: number): Promise<MemberInfo> 
 
 export async function balances(db: Db, memberId: number) {
   const m = await db
-    .selectFrom('member')
-    .select(['cash_amt', 'point_amt', 'game_amt'])
+    .selectFrom('member as m')
+    .select(['cash_amt', 'game_amt', shownPoint('m').as('point_amt')])
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!m) throw new ApiError('U001');
