@@ -1,13 +1,14 @@
 // `npm run bench [name]`: prints figures and ratios; nothing here passes or fails.
 import { existsSync } from 'node:fs';
 import { benchBundle } from './bundle.js';
+import { benchEvening } from './evening.js';
 import { benchHttp } from './http.js';
 import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
 import { benchReports } from './reports.js';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports };
+const benches: Record<string, () => Promise<void>> = { bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports, evening: benchEvening };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';
 if (existsSync(new URL('./games.ts', import.meta.url))) benches.games = (await import(gamesModule)).benchGames;

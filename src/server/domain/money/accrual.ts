@@ -10,7 +10,7 @@ import type { Db } from '../../db/driver.js';
 import type { Changed, Trx } from './ledger.js';
 
 const LOCK_KEY = 7247100;
-const BATCH = 5000;
+const BATCH = 1000;
 
 interface Pending {
   id: number;
