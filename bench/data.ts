@@ -17,6 +17,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import { demoRate } from '../src/server/db/seed/games.js';
 import { seedDemo } from '../src/server/db/seed/demo.js';
 import { makePublisher } from '../src/server/live/makePublisher.js';
+import { startAccrual } from '../src/server/domain/money/accrualTimer.js';
 import type { Trx } from '../src/server/domain/money/ledger.js';
 import { createMember } from '../src/server/domain/auth/members.js';
 import { dailyBetting, figures } from '../src/server/domain/partner/reports.js';
@@ -256,10 +257,11 @@ export async function benchData(): Promise<void> {
   const config = { ...readConfig(), databaseUrl: url, dataDir: 'memory://' };
   const handle = await openDb({ url, dataDir: config.dataDir, poolSize: 4 });
   const live = await makePublisher(config);
-  const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock() };
+  const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock(), accrual: startAccrual(handle.db, live, config.accrualMs) };
   try {
     await timed('migrations', () => migrate(handle));
     await timed('demo site', () => seedDemo(app));
+    await app.accrual.flush();
     const root = await buildMembers(app);
     await timed('scratch tables', () => scratch(handle, root));
     const players = Number((await handle.withConnection((q) => q('select count(*) n from bench_player')))[0].n);
@@ -273,6 +275,7 @@ export async function benchData(): Promise<void> {
     console.log(ok ? 'checks agree' : 'CHECKS DISAGREE');
     if (!ok) process.exitCode = 1;
   } finally {
+    await app.accrual.stop();
     await live.close();
     await handle.close();
   }

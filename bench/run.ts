@@ -1,6 +1,7 @@
 // `npm run bench [name]`: prints figures and ratios; nothing here passes or fails.
 import { existsSync } from 'node:fs';
 import { benchBundle } from './bundle.js';
+import { benchEvening } from './evening.js';
 import { benchHttp } from './http.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchMoney } from './money.js';
@@ -8,7 +9,9 @@ import { benchPartner } from './partner.js';
 import { benchReports } from './reports.js';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports, lighthouse: benchLighthouse };
+const benches: Record<string, () => Promise<void>> = {
+  bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports, evening: benchEvening, lighthouse: benchLighthouse,
+};
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';
 if (existsSync(new URL('./games.ts', import.meta.url))) benches.games = (await import(gamesModule)).benchGames;

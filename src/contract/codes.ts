@@ -116,6 +116,7 @@ export const resultCodes = {
   C701: 'Enter an amount',
   C702: 'Retrieve amount cannot exceed the member holdings',
   C099: 'Request refused',
+  C998: 'Request id reused with a different request',
   C999: 'Duplicate request',
   P001: 'Enter the points',
   P002: 'Exceeds point holdings',

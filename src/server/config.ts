@@ -10,6 +10,8 @@ export interface Config {
   /** Shift of the server clock in ms for tests (e.g. the bank maintenance window); never honoured in production. */
   clockOffsetMs: number;
   staticDir?: string;
+  /** how often the accrual step applies pending credits; 0 only on demand (tests) */
+  accrualMs: number;
   /** Which proxies may set X-Forwarded-For, as Fastify's trustProxy takes it; false trusts nobody. */
   trustProxy: boolean | number | string | string[];
   /** Served behind TLS: adds Strict-Transport-Security. */
@@ -110,5 +112,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outPassLockMinutes: positive(env.PITBOSS_OUTPASS_LOCK_MINUTES, 30),
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
+    accrualMs: Number(env.PITBOSS_ACCRUAL_MS ?? 250),
   };
 }

@@ -1,6 +1,7 @@
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DbHandle } from './db/driver.js';
+import type { Accrual } from './domain/money/accrualTimer.js';
 import type { Publisher } from './live/publisher.js';
 
 /** Everything a handler or domain function may need; built once in main and in tests. */
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Db;
   live: Publisher;
   clock: Clock;
+  /** applies pending credits of hot movements; `flush()` for callers that need them applied now */
+  accrual: Accrual;
 }
 
 export interface SiteRow {

@@ -9,6 +9,7 @@ import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp } from './http/app.js';
 import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
+import { startAccrual } from './domain/money/accrualTimer.js';
 
 export interface RunningServer {
   app: AppContext;
@@ -24,7 +25,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(handle);
   const live = await makePublisher(config);
-  const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock(config.clockOffsetMs) };
+  const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock(config.clockOffsetMs), accrual: startAccrual(handle.db, live, config.accrualMs) };
   const seeded = opts.seed === false ? false : await seedDemo(app);
   const http = await buildHttp(app);
   const pushes = startPushScheduler(app);
@@ -44,6 +45,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     async close() {
       await pushes.stop();
       await http.close();
+      await app.accrual.stop();
       await live.close();
       await handle.close();
     },

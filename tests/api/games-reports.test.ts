@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { share, toBp } from '../../src/server/domain/money/commissions.js';
 import { kstDayStart, toWire } from '../../src/server/domain/common/time.js';
 import { setRatesDirect } from '../../src/server/domain/partner/rates.js';
@@ -21,6 +21,8 @@ describe(`reports against raw bets (${testDb})`, () => {
     to = toWire(now).slice(0, 10);
   });
   afterAll(() => s?.close());
+  // reports and the recomputation read applied figures: apply what the bets left pending
+  beforeEach(() => s.app.accrual.flush());
 
   /** From scratch: a member's subtree over KST days, from bets, ledger point entries and the rate table. */
   async function truth(memId: string, cats?: string[]) {
@@ -163,6 +165,7 @@ describe(`reports against raw bets (${testDb})`, () => {
           if (!ok) continue;
           await walletWin(db, v, { memId: b.p, txId: `${id}:w`, betTxId: id, amount: Math.floor((stake * b.win) / 2) }, at);
           if (b.p === 'user1' && b.c === 'slot') {
+            await s.app.accrual.flush();
             const paid = await sql<{ s: number; neg: number }>`select coalesce(sum(amount), 0) as s, count(*) filter (where amount < 0) as neg from ledger_entry
               where kind = 'point' and type_code = 3 and member_id <> (select id from member where mem_id = '__house__' and site_id = ${s.siteId}) and (detail->>'gameIdx')::bigint = ${ok.result.betId}::bigint`.execute(db);
             expect(Number(paid.rows[0].s)).toBe(share(stake, bps[0]));

@@ -21,12 +21,15 @@ export async function callback(s: TestServer, code: string, action: string, body
   return { status: res.status, ...((await res.json()) as { resultCode: string; resultMessage: string; data: any }) };
 }
 
+/** Stored balances, after the accrual step applied what hot movements left pending. */
 export async function cashOf(s: TestServer, memId: string) {
+  await s.app.accrual.flush();
   return s.app.db.selectFrom('member').select(['cash_amt as cash', 'point_amt as point', 'game_amt as game', 'id']).where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
 }
 
 /** Every money figure a refused callback must leave unchanged. */
 export async function walletState(s: TestServer) {
+  await s.app.accrual.flush();
   const db = s.app.db;
   const [m, e, b, w, d] = await Promise.all([
     db.selectFrom('member').select(['id', 'cash_amt', 'point_amt', 'game_amt']).where('site_id', '=', s.siteId).orderBy('id').execute(),

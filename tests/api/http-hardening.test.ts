@@ -193,7 +193,9 @@ describe(`HTTP hardening (${testDb})`, () => {
       try {
         expect((await s.post('/api/member/login', { memId: 'user5', memPass: 'demo1234!' })).resultCode).toBe('B0093');
         expect((await s.post('/api/member/login', { memId: 'user5', memPass: 'demo1234!', loginPage: 'player' })).resultCode).toBe('B0093');
-        expect((await s.post('/api/member/login', { memId: 'user5', memPass: 'demo1234!', loginPage: 'admin' })).resultCode).toBe('L003');
+        const captcha = await s.post<{ captchaId: string }>('/api/member/captcha', {});
+        const onAdminPage = { memId: 'user5', memPass: 'demo1234!', loginPage: 'admin', captchaId: captcha.data?.captchaId, captcha: '1234' };
+        expect((await s.post('/api/member/login', onAdminPage)).resultCode).toBe('L003');
         expect((await s.post('/api/member/signup', { memId: 'maint1' })).resultCode).toBe('B0093');
         expect((await s.post('/api/cash/in', { cashAmt: 10_000, requestId: rid() }, user)).resultCode).toBe('B0093');
         expect((await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, user)).resultCode).toBe('B0093');

@@ -182,6 +182,22 @@ describe(`money result codes (${testDb})`, () => {
     await refused('C999', '/api/v2/retail/cashOut', { memId: 'user2', outAmt: 7_000, requestId: key }, 'ptn7');
   });
 
+  it('C998 for a request id reused with a different body, on every money call keyed by it', async () => {
+    const give = rid();
+    expect((await s.post('/api/v2/retail/cashIn', { memId: 'user2', inAmt: 5_000, requestId: give }, await tok('ptn7'))).resultCode).toBe('0');
+    await refused('C998', '/api/v2/retail/cashIn', { memId: 'user2', inAmt: 6_000, requestId: give }, 'ptn7');
+    await refused('C998', '/api/v2/retail/cashIn', { memId: 'user3', inAmt: 5_000, requestId: give }, 'ptn7');
+    const grant = rid();
+    expect((await s.post('/api/admin/cash/grant', { memId: 'user2', cashAmt: 3_000, mode: 2, requestId: grant }, await tok('admin'))).resultCode).toBe('0');
+    await refused('C998', '/api/admin/cash/grant', { memId: 'user2', cashAmt: 3_000, mode: -2, requestId: grant }, 'admin');
+    const dep = rid();
+    const d = await s.post('/api/cash/in', { cashAmt: 10_000, requestId: dep }, await tok('user6'));
+    expect(d.resultCode).toBe('0');
+    await refused('C998', '/api/cash/in', { cashAmt: 20_000, requestId: dep }, 'user6');
+    // the same body again is still a replay of the first answer
+    expect(await s.post('/api/cash/in', { cashAmt: 10_000, requestId: dep }, await tok('user6'))).toEqual(d);
+  });
+
   it('partner lists never leave the caller subtree: A002', async () => {
     await refused('A002', '/api/v2/retail/cashLog', { memId: 'user1' }, 'ptn7b');
     await refused('A002', '/api/retail/bottomCashList', { memId: 'ptn6' }, 'ptn7');

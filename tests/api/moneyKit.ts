@@ -23,6 +23,7 @@ export async function memberId(db: Db, siteId: string, memId: string): Promise<n
 }
 
 export async function balances(s: TestServer, memId: string) {
+  await s.app.accrual.flush();
   return s.app.db
     .selectFrom('member')
     .select(['cash_amt as cash', 'point_amt as point'])
@@ -33,6 +34,7 @@ export async function balances(s: TestServer, memId: string) {
 
 /** Everything a refused call must leave unchanged: every balance, the entry count, the open requests. */
 export async function moneyState(s: TestServer) {
+  await s.app.accrual.flush();
   const db = s.app.db;
   const [members, entries, requests, keys] = await Promise.all([
     db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('site_id', '=', s.siteId).orderBy('id').execute(),

@@ -110,6 +110,7 @@ const messages: Record<string, MessageDescriptor> = {
   C701: msg({ id: 'api.C701', message: '금액을 입력해 주세요.' }),
   C702: msg({ id: 'api.C702', message: '회수 금액은 회원 보유 금액을 초과할 수 없습니다.' }),
   C099: msg({ id: 'api.C099', message: '요청이 거부되었습니다.' }),
+  C998: msg({ id: 'api.C998', message: '이미 다른 요청에 사용된 요청 번호입니다.' }),
   C999: msg({ id: 'api.C999', message: '중복된 요청입니다.' }),
   P001: msg({ id: 'api.P001', message: '포인트를 입력해 주세요.' }),
   P002: msg({ id: 'api.P002', message: '보유 포인트를 초과했습니다.' }),

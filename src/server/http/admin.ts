@@ -19,13 +19,13 @@ export const adminMoneyRoutes = [
     })),
 
   defineRoute(adminCalls.cashProcess, async (req, ctx) => {
-    const r = settle(ctx, await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req.requestId), req.cashIdx, req.cashStatus));
+    const r = settle(ctx, await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req), req.cashIdx, req.cashStatus));
     notifyOperators(ctx, ctx.site.id, 'cash');
     return r;
   }),
 
   defineRoute(adminCalls.grant, async (req, ctx) =>
-    settle(ctx, await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req.requestId), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }))),
+    settle(ctx, await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }))),
 
   defineRoute(adminCalls.ledgerCheck, async (_req, ctx) => {
     const r = await checkLedger(ctx.db, ctx.site.id);

@@ -9,11 +9,11 @@ import { sweepMember } from '../vendors/demo/sweep.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 
-async function toCash(ctx: AuthedContext, call: { path: string }, memberId: number, requestId: string | undefined, f: { vendorCode?: string; amount?: number }) {
+async function toCash(ctx: AuthedContext, call: { path: string }, memberId: number, req: { requestId?: string }, f: { vendorCode?: string; amount?: number }) {
   const v = f.vendorCode ? await vendorByCode(ctx.db, ctx.site.id, f.vendorCode) : null;
   if (f.vendorCode && !v) throw new ApiError('V001', 'vendorCode: unknown vendor');
   await sweepMember(ctx, memberId);
-  const actor = actorOf(ctx, call as never, requestId ?? null);
+  const actor = actorOf(ctx, call as never, req);
   return settle(ctx, await gameToCash(ctx.db, actor, memberId, { vendorId: v?.id, amount: f.amount }));
 }
 
@@ -52,12 +52,12 @@ export const gameRoutes = [
     return { cashAmt: me.cash_amt, gameAmt: me.game_amt, list };
   }),
 
-  defineRoute(c.changeMemCashFlag, (req, ctx) => toCash(ctx, c.changeMemCashFlag, ctx.caller.id, req.requestId, {})),
+  defineRoute(c.changeMemCashFlag, (req, ctx) => toCash(ctx, c.changeMemCashFlag, ctx.caller.id, req, {})),
 
   defineRoute(c.retailChangeMemCashFlag, async (req, ctx) => {
     const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    return toCash(ctx, c.retailChangeMemCashFlag, m.id, req.requestId, {});
+    return toCash(ctx, c.retailChangeMemCashFlag, m.id, req, {});
   }),
 
-  defineRoute(c.outGameMoney, (req, ctx) => toCash(ctx, c.outGameMoney, ctx.caller.id, req.requestId, { vendorCode: req.vendorCode, amount: req.cashAmt || undefined })),
+  defineRoute(c.outGameMoney, (req, ctx) => toCash(ctx, c.outGameMoney, ctx.caller.id, req, { vendorCode: req.vendorCode, amount: req.cashAmt || undefined })),
 ];

@@ -1,11 +1,10 @@
 import { memberCalls } from '../../contract/member.js';
-import { balances, extendSession, memberInfo, sessionTimes, updateAccount } from '../domain/auth/account.js';
+import { balances, extendSession, memberInfoAndUnread, sessionTimes, updateAccount } from '../domain/auth/account.js';
 import { login } from '../domain/auth/auth.js';
 import { endSessions } from '../domain/auth/sessions.js';
 import { issueCaptcha } from '../domain/auth/captcha.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
-import { unreadCounts } from '../domain/board/unread.js';
 import { defineRoute } from './route.js';
 
 export const memberRoutes = [
@@ -22,8 +21,7 @@ export const memberRoutes = [
   }),
 
   defineRoute(memberCalls.info, async (_req, { db, caller, clock }) => {
-    const [member, msgInfo] = await Promise.all([memberInfo(db, caller.id), unreadCounts(db, caller.id)]);
-    return { member, msgInfo, ...sessionTimes(caller.expiresAt, clock.now()) };
+    return { ...(await memberInfoAndUnread(db, caller.id, clock.now())), ...sessionTimes(caller.expiresAt, clock.now()) };
   }),
 
   defineRoute(memberCalls.getToken, (_req, { db, caller, token, clock, config }) => extendSession(db, caller.sessionId, token!, clock.now(), config.sessionMaxHours)),

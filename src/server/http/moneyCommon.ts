@@ -1,11 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { Call } from '../../contract/define.js';
 import type { AuthedContext } from '../context.js';
 import { purgeRequestKeysDaily, type MoneyResult } from '../domain/money/ledger.js';
 import type { Actor } from '../domain/money/transfers.js';
 
-/** The caller as the money domain sees it: who, which client request id, which call, when. */
-export function actorOf(ctx: AuthedContext, call: Call, requestId: string | null): Actor {
-  return { siteId: ctx.site.id, id: ctx.caller.id, requestKey: requestId, call: call.path, at: ctx.clock.now() };
+/** A stable hash of a request's fields (key order aside), the request id itself left out. */
+export function bodyHash(req: Record<string, unknown>): string {
+  const { requestId: _id, siteId: _site, ...rest } = req;
+  const canon = JSON.stringify(rest, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  return createHash('sha256').update(canon).digest('base64url');
+}
+
+/** The caller as the money domain sees it: who, which client request id (with its body's hash), which call, when. */
+export function actorOf(ctx: AuthedContext, call: Call, req: { requestId?: string | null }): Actor {
+  const requestKey = req.requestId ?? null;
+  return { siteId: ctx.site.id, id: ctx.caller.id, requestKey, call: call.path, at: ctx.clock.now(), bodyHash: requestKey ? bodyHash(req) : null };
 }
 
 /** After commit: push CASH with the new balances to every member the movement touched; answer the result. */

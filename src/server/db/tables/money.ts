@@ -33,12 +33,44 @@ export interface MoneyTables {
     detail: Jsonb<Record<string, unknown> | null>;
     created_at: Stamp & Generated<Date>;
   };
+  /** a ledger side not yet applied: no before/after until the accrual step writes its entry */
+  ledger_pending: {
+    id: Generated<number>;
+    site_id: string;
+    move_id: number;
+    member_id: number;
+    counterpart_id: number;
+    kind: 'cash' | 'point';
+    type_code: number;
+    amount: number;
+    sender_id: number;
+    receiver_id: number;
+    memo: string | null;
+    request_key: string | null;
+    cash_request_id: number | null;
+    detail: Jsonb<Record<string, unknown> | null>;
+    created_at: Stamp;
+  };
+  daily_pending: {
+    id: Generated<number>;
+    site_id: string;
+    member_id: number;
+    scope: 'O' | 'T';
+    day: string;
+    category: string;
+    bet_cnt: number;
+    stake: number;
+    win: number;
+    rolling: number;
+    losing: number;
+  };
   request_key: {
     site_id: string;
     member_id: number;
     key: string;
     call: string;
     result: Jsonb<unknown>;
+    body_hash: string | null;
     created_at: Stamp & Generated<Date>;
   };
   cash_request: {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { cashStatus, cashTypes, levelOrder } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
@@ -8,38 +9,47 @@ import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js
 import type { Publisher } from '../../live/publisher.js';
 import { secondsLeft } from './tokens.js';
 import { cappedExpiry } from './sessions.js';
+import { shownPoint } from '../money/shownBalance.js';
+import { unreadSql, type UnreadCounts } from '../board/unread.js';
 import { toWire } from '../common/time.js';
 
-/** The logged-in user as the app keeps it (login, info). */
-export async function memberInfo(db: Db, memberId: number): Promise<MemberInfo> {
+/** The logged-in user as the app keeps it (login, info), with its unread counts, in one statement. */
+export async function memberInfoAndUnread(db: Db, memberId: number, now = new Date()): Promise<{ member: MemberInfo; msgInfo: UnreadCounts }> {
+  const unread = unreadSql(sql.ref('m.id'), now);
   const m = await db
-    .selectFrom('member')
-    .select(['mem_id', 'mem_name', 'mem_nick', 'partner_level', 'login_type', 'cash_amt', 'point_amt', 'game_amt', 'out_amt_yn'])
+    .selectFrom('member as m')
+    .select(['mem_id', 'mem_name', 'mem_nick', 'partner_level', 'login_type', 'cash_amt', 'game_amt', 'out_amt_yn', shownPoint('m').as('point_amt')])
+    .select([unread.newMsg.as('new_msg'), unread.newAnswer.as('new_answer')])
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!m) throw new ApiError('U001');
   return {
-    memId: m.mem_id,
-    memName: m.mem_name ?? '',
-    memNick: m.mem_nick,
-    partnerLevel: m.partner_level,
-    partnerLevelOrder: levelOrder(m.partner_level),
-    loginType: m.login_type as MemberInfo['loginType'],
-    cashAmt: m.cash_amt,
-    pointAmt: m.point_amt,
-    gameAmt: m.game_amt,
-    outAmtYn: m.out_amt_yn === 'N' ? 'N' : 'Y',
+    member: {
+      memId: m.mem_id,
+      memName: m.mem_name ?? '',
+      memNick: m.mem_nick,
+      partnerLevel: m.partner_level,
+      partnerLevelOrder: levelOrder(m.partner_level),
+      loginType: m.login_type as MemberInfo['loginType'],
+      cashAmt: m.cash_amt,
+      pointAmt: Number(m.point_amt),
+      gameAmt: m.game_amt,
+      outAmtYn: m.out_amt_yn === 'N' ? 'N' : 'Y',
+    },
+    msgInfo: { newMsg: Number(m.new_msg), newAnswer: Number(m.new_answer) },
   };
 }
 
+export const memberInfo = async (db: Db, memberId: number): Promise<MemberInfo> => (await memberInfoAndUnread(db, memberId)).member;
+
 export async function balances(db: Db, memberId: number) {
   const m = await db
-    .selectFrom('member')
-    .select(['cash_amt', 'point_amt', 'game_amt'])
+    .selectFrom('member as m')
+    .select(['cash_amt', 'game_amt', shownPoint('m').as('point_amt')])
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!m) throw new ApiError('U001');
-  return { cashAmt: m.cash_amt, pointAmt: m.point_amt, gameAmt: m.game_amt };
+  return { cashAmt: m.cash_amt, pointAmt: Number(m.point_amt), gameAmt: m.game_amt };
 }
 
 /** Session expiry as the wire carries it. */

@@ -1,7 +1,8 @@
 /**
  * Settling one bet inside the wallet's money transaction: the win is paid, rolling points go to
  * the bettor and, differentially, to every ancestor (point type 3, against the house), and the
- * daily figures of the bettor and of every ancestor's subtree move in the same transaction.
+ * daily figures of the bettor and of every ancestor's subtree are recorded in the same
+ * transaction; the accounts the movement did not lock and daily_stat are moved by the accrual step.
  */
 import { sql } from 'kysely';
 import { pointTypes } from '../../../contract/enums.js';
@@ -47,18 +48,12 @@ export async function pathRates(trx: Trx, memberId: number, category: string, ve
   return rows.map((r) => ({ id: Number(r.id), memId: r.mem_id, depth: r.depth, pointBp: toBp(Number(r.p)), loseBp: toBp(Number(r.l)) }));
 }
 
-/** Ids of a member and its ancestors (the accounts a settlement locks). */
-export async function pathIds(db: Trx | import('../../db/driver.js').Db, memberId: number): Promise<number[]> {
-  const rows = await db.selectFrom('member_path').select('ancestor_id').where('descendant_id', '=', memberId).execute();
-  return rows.map((r) => r.ancestor_id);
-}
-
 export const statusOf = (stake: number, win: number): BetStatus => (win > stake ? 'win' : win === stake ? 'draw' : 'lose');
 export const kstDay = (d: Date) => toWire(d).slice(0, 10);
 
 /**
- * Settles `bet` with `win` inside `m` (whose lock covered the bettor, its ancestors, the house and
- * `payTo`). `payTo` receives the win: the bettor (seamless) or the site's game account (transfer).
+ * Settles `bet` with `win` inside `m` (which locked the bettor or `payTo` and deferred the house
+ * and the ancestors). `payTo` receives the win: the bettor (seamless) or the site's game account (transfer).
  */
 export async function settleInTx(m: MoneyTx, bet: OpenBet, win: number, path: PathLevel[], house: number, payTo: number, at: Date): Promise<{ status: BetStatus; plan: Plan }> {
   const status = statusOf(bet.stake, win);
@@ -86,12 +81,8 @@ async function addDaily(trx: Trx, bet: OpenBet, win: number, path: PathLevel[], 
     if (own || r.paid || l.paid) rows.push({ member: lv.id, scope: 'O', cnt: own ? 1 : 0, stake: own ? bet.stake : 0, win: own ? win : 0, rolling: r.paid, losing: l.paid });
     rows.push({ member: lv.id, scope: 'T', cnt: 1, stake: bet.stake, win, rolling: r.cumulative, losing: l.cumulative });
   });
-  rows.sort((a, b) => a.member - b.member || a.scope.localeCompare(b.scope));
   await sql`
-    insert into daily_stat (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
+    insert into daily_pending (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
     values ${sql.join(rows.map((r) => sql`(${bet.siteId}, ${r.member}::bigint, ${r.scope}, ${day}::date, ${bet.category}, ${r.cnt}::int, ${r.stake}::bigint, ${r.win}::bigint, ${r.rolling}::bigint, ${r.losing}::bigint)`))}
-    on conflict (member_id, scope, day, category) do update set
-      bet_cnt = daily_stat.bet_cnt + excluded.bet_cnt, stake = daily_stat.stake + excluded.stake, win = daily_stat.win + excluded.win,
-      rolling = daily_stat.rolling + excluded.rolling, losing = daily_stat.losing + excluded.losing
   `.execute(trx);
 }

@@ -9,7 +9,8 @@ import { cashTypes } from '../../../contract/enums.js';
 import { gameCashTypes, type GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import { runMoney, systemAccounts, type Changed, type MoneyResult, type MoneyTx } from '../money/ledger.js';
-import { pathIds, pathRates, settleInTx } from './settlement.js';
+import { pathRates, settleInTx } from './settlement.js';
+import { callOf, type Actor } from '../money/transfers.js';
 import { inCheckWindow, isBetLocked } from '../site/siteOps.js';
 
 export interface Vendor {
@@ -179,7 +180,8 @@ export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise
   const transfer = v.walletMode === 'transfer';
   const blocks = await siteBlocks(db, v.siteId, at);
   return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:bet', at), async (m) => {
-    await m.lock(transfer ? [p.id, house, game] : [p.id, house]);
+    await m.lock([p.id]);
+    m.defer(transfer ? [house, game] : [house], { house: true });
     const again = replay(await priorTx(m.trx, v.id, b.txId), 'bet', p.id);
     if (again) return again;
     const dead = await m.trx.selectFrom('wallet_tx').select('id').where('vendor_id', '=', v.id).where('ref_tx_id', '=', b.txId).where('kind', '=', 'rollback').executeTakeFirst();
@@ -214,17 +216,22 @@ export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise
   }));
 }
 
-/** Settles the bet: win from the house, rolling to the path, daily figures. W003 no such bet, W004 settled, W005 rolled back. */
+/**
+ * Settles the bet: win from the house, rolling to the path, daily figures. Locks only the bettor:
+ * the house side, the ancestors' rolling and the daily figures are applied by the accrual step.
+ * W003 no such bet, W004 settled, W005 rolled back.
+ */
 export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: string; betTxId: string; amount: number; detail?: Record<string, unknown> }, at: Date): Promise<MoneyResult<WalletResult>> {
   const p = await player(db, v.siteId, w.memId);
   const done = replay(await priorTx(db, v.id, w.txId), 'win', p.id);
   if (done) return { result: done, replayed: true, changed: [] };
   // the vendor's own ceiling on one payout: a larger win is refused, never paid
   if (w.amount > v.maxWin) throw new ApiError('B6003');
-  const [{ house }, game, path] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId), pathIds(db, p.id)]);
+  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
   const transfer = v.walletMode === 'transfer';
   return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:win', at), async (m) => {
-    await m.lock([...path, house, ...(transfer ? [game] : [])]);
+    await m.lock([p.id]);
+    m.defer(transfer ? [house, game] : [house], { house: true });
     const again = replay(await priorTx(m.trx, v.id, w.txId), 'win', p.id);
     if (again) return again;
     const bet = await m.trx
@@ -236,6 +243,7 @@ export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: str
     if (bet.status === 'cancel') throw new ApiError('W005');
     if (bet.status !== 'wait') throw new ApiError('W004');
     const levels = await pathRates(m.trx, p.id, bet.category, v.id, bet.bet_type ?? 'normal');
+    m.defer(levels.filter((l) => l.id !== p.id).map((l) => l.id), { house: false });
     const before = transfer ? await gameWallet(m, p.id, v) : m.account(p.id).cash;
     const { status } = await settleInTx(m, {
       id: bet.id, siteId: v.siteId, memberId: p.id, vendorId: v.id, category: bet.category, stake: bet.stake, betType: bet.bet_type,
@@ -270,7 +278,8 @@ export async function walletRollback(db: Db, v: Vendor, r: { memId: string; txId
   const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
   const transfer = v.walletMode === 'transfer';
   return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:rollback', at), async (m) => {
-    await m.lock(transfer ? [p.id, house, game] : [p.id, house]);
+    await m.lock([p.id]);
+    m.defer(transfer ? [house, game] : [house], { house: true });
     const again = await first(m.trx);
     if (again) return again;
     const bet = await m.trx.selectFrom('bet').select(['id', 'member_id', 'stake', 'status'])
@@ -317,11 +326,11 @@ export async function cashToGame(db: Db, siteId: string, memberId: number, v: Ve
  * C009 while a round of a transfer vendor is open; C202 beyond the game money held.
  */
 export async function gameToCash(
-  db: Db, actor: { siteId: string; id: number; requestKey: string | null; call: string; at: Date }, memberId: number,
+  db: Db, actor: Actor, memberId: number,
   f: { vendorId?: number; amount?: number },
 ): Promise<MoneyResult<{ cashAmt: number; gameAmt: number; moved: number }>> {
   const game = await gameAccount(db, actor.siteId);
-  return runMoney(db, { siteId: actor.siteId, actorId: actor.id, requestKey: actor.requestKey, call: actor.call, at: actor.at }, async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     await m.lock([memberId, game]);
     let open = m.trx.selectFrom('bet as b').innerJoin('vendor as v', 'v.id', 'b.vendor_id').select('b.id')
       .where('b.member_id', '=', memberId).where('b.status', '=', 'wait').where('v.wallet_mode', '=', 'transfer');

@@ -5,7 +5,7 @@ import type { Db } from '../../db/driver.js';
 import { depositAmountError, inBankMaintenance, withdrawalAmountError, type AmountOptions } from './cashRules.js';
 import { runMoney, systemAccounts, type MoneyResult, type MoneyTx } from './ledger.js';
 import { payDepositEvent } from './depositEvents.js';
-import type { Actor } from './transfers.js';
+import { callOf, type Actor } from './transfers.js';
 
 export interface CashRequestOptions extends AmountOptions {
   withdrawWaitMinutes: number;
@@ -17,7 +17,6 @@ export interface RequestAnswer {
   cashStatus: number;
 }
 
-const moneyCall = (a: Actor) => ({ siteId: a.siteId, actorId: a.id, requestKey: a.requestKey, call: a.call, at: a.at });
 const OPEN = [cashStatus.applied, cashStatus.waiting];
 
 async function openRequest(m: MoneyTx, memberId: number, type: number) {
@@ -45,7 +44,7 @@ export async function requestDeposit(db: Db, actor: Actor, amount: number | unde
     const bad = depositAmountError(amount, o);
     if (bad) throw new ApiError(bad);
   };
-  return runMoney(db, moneyCall(actor), async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     await m.lock([actor.id]);
     if (m.account(actor.id).status === 'SUSPENDED') throw new ApiError('U0011');
     if (await openRequest(m, actor.id, cashTypes.deposit)) throw new ApiError('C003');
@@ -93,7 +92,7 @@ export async function holdWithdrawal(
   pre?: () => Promise<void>,
 ): Promise<MoneyResult<RequestAnswer>> {
   const { hold } = await systemAccounts(db, actor.siteId);
-  return runMoney(db, moneyCall(actor), async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     await m.lock([actor.id, hold]);
     const acc = m.account(actor.id);
     if (acc.status === 'SUSPENDED') throw new ApiError('U0011');
@@ -138,7 +137,7 @@ async function releaseHold(m: MoneyTx, r: { id: number; member_id: number; amoun
 /** The player cancels an own request still in the applied state; a held withdrawal comes back. */
 export async function cancelRequest(db: Db, actor: Actor, cashIdx: number | undefined): Promise<MoneyResult<RequestAnswer>> {
   const { hold } = await systemAccounts(db, actor.siteId);
-  return runMoney(db, moneyCall(actor), async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     const r = await lockRequest(m, cashIdx, actor.id);
     if (r.status !== cashStatus.applied) throw new ApiError('T999');
     if (r.cash_type === cashTypes.withdrawal) await releaseHold(m, r, hold, 'withdrawal cancelled');
@@ -154,7 +153,7 @@ export async function cancelRequest(db: Db, actor: Actor, cashIdx: number | unde
  */
 export async function processRequest(db: Db, actor: Actor, cashIdx: number | undefined, next: number): Promise<MoneyResult<RequestAnswer>> {
   const { house, hold } = await systemAccounts(db, actor.siteId);
-  return runMoney(db, moneyCall(actor), async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     const r = await lockRequest(m, cashIdx);
     const allowed =
       (r.status === cashStatus.applied && next === cashStatus.waiting) ||

@@ -105,12 +105,21 @@ interface EntryRow {
   created_at: Date;
 }
 
-/** One movement in progress: lock accounts once, transfer, and the runner writes it all at commit. */
+type PendingRow = Omit<EntryRow, 'before_amt' | 'after_amt'>;
+
+/**
+ * One movement in progress: lock accounts once, transfer, and the runner writes it all at commit.
+ * A deferred account is not locked: its side is written to ledger_pending and applied later by the
+ * accrual step (see accrual.ts). Only house accounts may pay from a deferred side (no check).
+ */
 export class MoneyTx {
   readonly accounts = new Map<number, Account>();
   readonly entries: EntryRow[] = [];
+  readonly pending: PendingRow[] = [];
   private moveId = 0;
   private touched = new Set<number>();
+  /** deferred account id -> may it pay (a house account) */
+  private deferred = new Map<number, boolean>();
 
   constructor(
     readonly trx: Trx,
@@ -132,7 +141,7 @@ export class MoneyTx {
       from member m cross join mv
       where m.site_id = ${this.siteId} and m.id in (${sql.join(unique.map((id) => sql`${id}::bigint`))})
       order by m.id
-      for update of m
+      for no key update of m
     `.execute(this.trx);
     for (const r of rows) {
       this.moveId = Number(r.mv);
@@ -145,6 +154,11 @@ export class MoneyTx {
     return this.accounts;
   }
 
+  /** Accounts this movement credits (or, for house accounts, debits) without locking them. */
+  defer(ids: number[], opts: { house: boolean }): void {
+    for (const id of ids) if (!this.accounts.has(id)) this.deferred.set(id, opts.house);
+  }
+
   account(id: number): Account {
     const a = this.accounts.get(id);
     if (!a) throw new Error(`account ${id} not locked`);
@@ -154,59 +168,63 @@ export class MoneyTx {
   transfer(t: Transfer): void {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`bad amount ${t.amount}`);
     if (t.from === t.to) throw new Error('transfer to self');
-    const from = this.account(t.from);
-    const to = this.account(t.to);
+    if (this.deferred.get(t.from) === false) throw new Error(`deferred account ${t.from} may not pay`);
     const key = t.kind === 'cash' ? 'cash' : 'point';
-    if (from.loginType !== HOUSE && from[key] < t.amount) throw new ApiError(t.short);
     const base = {
       site_id: this.siteId,
       move_id: this.moveId,
       kind: t.kind,
-      sender_id: from.id,
-      receiver_id: to.id,
+      sender_id: t.from,
+      receiver_id: t.to,
       memo: t.memo ?? null,
       request_key: this.requestKey,
       cash_request_id: t.cashRequestId ?? null,
       detail: t.detail ? JSON.stringify(t.detail) : null,
       created_at: this.at,
     };
-    this.entries.push({ ...base, member_id: from.id, counterpart_id: to.id, type_code: t.fromType, before_amt: from[key], amount: -t.amount, after_amt: from[key] - t.amount });
-    this.entries.push({ ...base, member_id: to.id, counterpart_id: from.id, type_code: t.toType, before_amt: to[key], amount: t.amount, after_amt: to[key] + t.amount });
-    from[key] -= t.amount;
-    to[key] += t.amount;
-    this.touched.add(from.id).add(to.id);
+    const side = (id: number, other: number, type_code: number, amount: number) => {
+      if (this.deferred.has(id)) return void this.pending.push({ ...base, member_id: id, counterpart_id: other, type_code, amount });
+      const a = this.account(id);
+      if (amount < 0 && a.loginType !== HOUSE && a[key] < -amount) throw new ApiError(t.short);
+      this.entries.push({ ...base, member_id: id, counterpart_id: other, type_code, before_amt: a[key], amount, after_amt: a[key] + amount });
+      a[key] += amount;
+      this.touched.add(id);
+    };
+    side(t.from, t.to, t.fromType, -t.amount);
+    side(t.to, t.from, t.toType, t.amount);
   }
 
   /** Writes the entries, the new balances and the request key in one statement (one round trip). */
-  async flush(key?: { actorId: number; call: string; result: unknown }): Promise<Changed[]> {
+  async flush(key?: { actorId: number; call: string; result: unknown; bodyHash?: string | null }): Promise<Changed[]> {
     const keyRow = key && this.requestKey
-      ? sql`insert into request_key (site_id, member_id, key, call, result, created_at)
-            values (${this.siteId}, ${key.actorId}::bigint, ${this.requestKey}, ${key.call}, ${JSON.stringify(key.result ?? null)}::jsonb, ${this.at}::timestamptz)`
+      ? sql`insert into request_key (site_id, member_id, key, call, result, body_hash, created_at)
+            values (${this.siteId}, ${key.actorId}::bigint, ${this.requestKey}, ${key.call}, ${JSON.stringify(key.result ?? null)}::jsonb, ${key.bodyHash ?? null}, ${this.at}::timestamptz)`
       : null;
-    if (!this.entries.length) {
+    if (!this.entries.length && !this.pending.length) {
       if (keyRow) await keyRow.execute(this.trx);
       return [];
     }
     const rows = [...this.touched].map((id) => this.account(id));
-    const entries = sql.join(
-      this.entries.map(
-        (e) => sql`(${e.site_id}, ${e.move_id}::bigint, ${e.member_id}::bigint, ${e.counterpart_id}::bigint, ${e.kind}, ${e.type_code}::int,
-          ${e.before_amt}::bigint, ${e.amount}::bigint, ${e.after_amt}::bigint, ${e.sender_id}::bigint, ${e.receiver_id}::bigint, ${e.memo},
-          ${e.request_key}, ${e.cash_request_id}::bigint, ${e.detail}::jsonb, ${e.created_at}::timestamptz)`,
-      ),
-    );
-    const balances = sql.join(rows.map((a) => sql`(${a.id}::bigint, ${a.cash}::bigint, ${a.point}::bigint)`));
-    await sql`
-      with e as (
-        insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt,
-          sender_id, receiver_id, memo, request_key, cash_request_id, detail, created_at)
-        values ${entries}
-      ), u as (
-        update member as m set cash_amt = v.c, point_amt = v.p, updated_at = now()
-        from (values ${balances}) as v(id, c, p) where m.id = v.id
-      )${keyRow ? sql`, k as (${keyRow})` : sql``}
-      select 1
-    `.execute(this.trx);
+    const common = (e: PendingRow) => sql`${e.site_id}, ${e.move_id}::bigint, ${e.member_id}::bigint, ${e.counterpart_id}::bigint, ${e.kind}, ${e.type_code}::int`;
+    const tail = (e: PendingRow) => sql`${e.sender_id}::bigint, ${e.receiver_id}::bigint, ${e.memo}, ${e.request_key}, ${e.cash_request_id}::bigint, ${e.detail}::jsonb, ${e.created_at}::timestamptz`;
+    const ctes = [];
+    if (this.entries.length) {
+      const values = sql.join(this.entries.map((e) => sql`(${common(e)}, ${e.before_amt}::bigint, ${e.amount}::bigint, ${e.after_amt}::bigint, ${tail(e)})`));
+      ctes.push(sql`e as (insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt,
+          sender_id, receiver_id, memo, request_key, cash_request_id, detail, created_at) values ${values})`);
+    }
+    if (this.pending.length) {
+      const values = sql.join(this.pending.map((e) => sql`(${common(e)}, ${e.amount}::bigint, ${tail(e)})`));
+      ctes.push(sql`p as (insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount,
+          sender_id, receiver_id, memo, request_key, cash_request_id, detail, created_at) values ${values})`);
+    }
+    if (rows.length) {
+      const balances = sql.join(rows.map((a) => sql`(${a.id}::bigint, ${a.cash}::bigint, ${a.point}::bigint)`));
+      ctes.push(sql`u as (update member as m set cash_amt = v.c, point_amt = v.p, updated_at = now()
+        from (values ${balances}) as v(id, c, p) where m.id = v.id)`);
+    }
+    if (keyRow) ctes.push(sql`k as (${keyRow})`);
+    await sql`with ${sql.join(ctes)} select 1`.execute(this.trx);
     return rows
       .filter((a) => a.loginType !== HOUSE)
       .map((a) => ({ siteId: this.siteId, memId: a.memId, cash: a.cash, point: a.point }));
@@ -221,6 +239,8 @@ export interface MoneyCall {
   requestKey: string | null;
   /** the call's path: a key reused on another call is a duplicate, not a replay */
   call: string;
+  /** hash of the request body: a key reused with another body answers C998 instead of the first result */
+  bodyHash?: string | null;
   at: Date;
 }
 
@@ -250,13 +270,14 @@ export async function runMoney<T>(
   if (c.requestKey) {
     const prior = await db
       .selectFrom('request_key')
-      .select(['call', 'result'])
+      .select(['call', 'result', 'body_hash'])
       .where('site_id', '=', c.siteId)
       .where('member_id', '=', c.actorId)
       .where('key', '=', c.requestKey)
       .executeTakeFirst();
     if (prior) {
       if (prior.call !== c.call) throw new ApiError('C999');
+      if (c.bodyHash && prior.body_hash && prior.body_hash !== c.bodyHash) throw new ApiError('C998');
       return { result: prior.result as T, replayed: true, changed: [] };
     }
   }
@@ -266,7 +287,7 @@ export async function runMoney<T>(
       return await db.transaction().execute(async (trx) => {
         const m = new MoneyTx(trx, c.siteId, c.at, c.requestKey);
         const result = await fn(m);
-        const changed = await m.flush({ actorId: c.actorId, call: c.call, result });
+        const changed = await m.flush({ actorId: c.actorId, call: c.call, result, bodyHash: c.bodyHash });
         return { result, replayed: false, changed };
       });
     } catch (e) {

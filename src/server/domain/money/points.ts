@@ -2,7 +2,7 @@ import { ApiError } from '../../../contract/codes.js';
 import { cashTypes, limits, pointTypes } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
 import { runMoney, systemAccounts, type MoneyResult } from './ledger.js';
-import type { Actor } from './transfers.js';
+import { callOf, type Actor } from './transfers.js';
 
 export const CONVERSION_GAP_MS = 60_000;
 
@@ -20,7 +20,7 @@ export async function convertPoints(db: Db, actor: Actor, amount: number | undef
     if (bad) throw new ApiError(bad);
   };
   const { house } = await systemAccounts(db, actor.siteId);
-  return runMoney(db, { siteId: actor.siteId, actorId: actor.id, requestKey: actor.requestKey, call: actor.call, at: actor.at }, async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     await m.lock([actor.id, house]);
     const me = m.account(actor.id);
     if (me.status === 'SUSPENDED') throw new ApiError('P005');

@@ -10,6 +10,8 @@ export interface Actor {
   requestKey: string | null;
   call: string;
   at: Date;
+  /** hash of the request body: a request id reused with another body is refused (C998) */
+  bodyHash?: string | null;
 }
 
 export async function findMember(db: Db, siteId: string, memId: string | undefined | null) {
@@ -23,7 +25,8 @@ export async function findMember(db: Db, siteId: string, memId: string | undefin
     .executeTakeFirst();
 }
 
-const call = (a: Actor) => ({ siteId: a.siteId, actorId: a.id, requestKey: a.requestKey, call: a.call, at: a.at });
+/** The money call an actor makes: its request id and body hash keyed per caller. */
+export const callOf = (a: Actor) => ({ siteId: a.siteId, actorId: a.id, requestKey: a.requestKey, call: a.call, at: a.at, bodyHash: a.bodyHash ?? null });
 
 type Direction = 'give' | 'retrieve';
 const codes: Record<Direction, { perm: ResultCode; target: ResultCode; amount: ResultCode }> = {
@@ -60,7 +63,7 @@ export async function partnerMove(
     if (!target || target.parent_id !== actor.id) throw new ApiError(c.target);
     targetId = target.id;
   };
-  return runMoney(db, call(actor), async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     await m.lock([actor.id, targetId]);
     const me = m.account(actor.id);
     const child = m.account(targetId);
@@ -98,7 +101,7 @@ export async function adminGrant(
     targetId = target.id;
   };
   const { house } = await systemAccounts(db, actor.siteId);
-  return runMoney(db, call(actor), async (m) => {
+  return runMoney(db, callOf(actor), async (m) => {
     await m.lock([house, targetId]);
     const t = m.account(targetId);
     const [from, to] = p.mode === 2 ? [house, t.id] : [t.id, house];

@@ -9,13 +9,14 @@ import { levelName, type MemberRef } from './hierarchy.js';
 import { pageOf, type Range } from '../money/moneyQueries.js';
 import { uniqueViolation } from '../auth/signup.js';
 import { toWire } from '../common/time.js';
+import { shownPoint } from '../money/shownBalance.js';
 
 const PER = 10;
 
 export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date) {
   const r = await db
-    .selectFrom('member')
-    .select(['cash_amt', 'point_amt', 'login_yn', 'created_at', 'locked_until', 'out_locked_until'])
+    .selectFrom('member as m')
+    .select(['cash_amt', shownPoint('m').as('point_amt'), 'login_yn', 'created_at', 'locked_until', 'out_locked_until'])
     .where('id', '=', m.id)
     .executeTakeFirstOrThrow();
   return {

@@ -7,6 +7,7 @@ import type { Range } from '../money/moneyQueries.js';
 import { betFigures, memberRates, type BetFigures, type MemberRates } from './partnerFigures.js';
 import { memberMoney, subtreeHoldings, subtreeRequests, type MemberMoney } from './partnerMoney.js';
 import { toWire } from '../common/time.js';
+import { shownPoint } from '../money/shownBalance.js';
 
 export type PartnerInfo = z.infer<typeof partnerInfo>;
 export type PartnerRow = z.infer<typeof partnerRow>;
@@ -19,7 +20,7 @@ async function baseRows(db: Db, ids: number[]) {
     .selectFrom('member as m')
     .leftJoin('member as up', 'up.id', 'm.parent_id')
     .select([
-      'm.id', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.mem_phone', 'm.partner_level', 'm.cash_amt', 'm.point_amt',
+      'm.id', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.mem_phone', 'm.partner_level', 'm.cash_amt', shownPoint('m').as('point_amt'),
       'm.login_yn', 'm.created_at', 'm.last_login_at', 'm.last_login_ip', 'm.login_count', 'up.mem_id as up_id',
     ])
     .where('m.id', 'in', ids)

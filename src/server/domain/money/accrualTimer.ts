@@ -1,0 +1,40 @@
+import type { Db } from '../../db/driver.js';
+import type { Publisher } from '../../live/publisher.js';
+import { applyPending } from './accrual.js';
+
+/** The server's accrual loop: applies pending credits every `everyMs` and pushes CASH to whom they reached. */
+export interface Accrual {
+  /** applies everything pending now (waits while another instance holds the batch lock) */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startAccrual(db: Db, live: Publisher, everyMs = 250): Accrual {
+  let chain: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const drain = async (wait: boolean) => {
+    for (let tries = 0; ; ) {
+      const r = await applyPending(db);
+      if (!r) {
+        if (!wait || ++tries > 400) return;
+        await new Promise((res) => setTimeout(res, 10));
+        continue;
+      }
+      for (const c of r.changed) live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
+      if (!r.sides && !r.daily) return;
+    }
+  };
+  // one batch run at a time in this process; errors wait for the next tick (the rows stay pending)
+  const run = (wait: boolean) => (chain = chain.then(() => drain(wait)).catch(() => {}));
+  const timer = everyMs > 0 ? setInterval(() => void run(false), everyMs) : null;
+  timer?.unref();
+  return {
+    flush: () => run(true),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await chain;
+    },
+  };
+}
