@@ -1,36 +1,12 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { dismissPopups } from './support';
+import { expect, test, type TestInfo } from '@playwright/test';
+import { PASS, acceptDialog, captchaLogin, dismissPopups, playerLogin } from './support';
 
-const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-account-${name}.png`;
 /** Users per project, so the three projects can run against the same database. */
 const editUser = { pixel7: 'user8', iphone14: 'user9', desktop: 'user10' } as const;
 const banUser = { pixel7: 'user3', iphone14: 'user4', desktop: 'user5' } as const;
 const editPartner = { pixel7: 'ptn3', iphone14: 'ptn4', desktop: 'ptn5' } as const;
 const pick = (m: Record<string, string>, info: TestInfo) => m[info.project.name] ?? Object.values(m)[0];
-
-async function acceptDialog(page: Page, text: string | RegExp) {
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: '확인' }).click();
-  await expect(dialog.filter({ hasText: text })).toHaveCount(0);
-}
-
-async function playerLogin(page: Page, memId: string) {
-  await page.goto('/demo');
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('input[name=memPass]').press('Enter');
-  await expect(page).toHaveURL(/\/demo\/main$/);
-}
-
-async function captchaLogin(page: Page, path: string, memId: string) {
-  await page.goto(path);
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('#captcha').fill('1234');
-  await page.locator('#captcha').press('Enter');
-}
 
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);

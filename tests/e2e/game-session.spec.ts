@@ -1,17 +1,8 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { dismissPopups } from './support';
+import { expect, test, type TestInfo } from '@playwright/test';
+import { dismissPopups, playerLogin } from './support';
 
-const PASS = 'demo1234!';
 const players: Record<string, string> = { pixel7: 'user13', iphone14: 'user14', desktop: 'user15' };
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-game-session-${name}.png`;
-
-async function playerLogin(page: Page, memId: string) {
-  await page.goto('/demo');
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('input[name=memPass]').press('Enter');
-  await expect(page).toHaveURL(/\/demo\/main$/);
-}
 
 test('a newer login elsewhere signs the main tab out but leaves the game tab playing', async ({ page, browser }, info) => {
   test.setTimeout(120_000);

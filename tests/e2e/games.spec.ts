@@ -1,26 +1,10 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { dismissPopups } from './support';
+import { acceptDialog, dismissPopups, playerLogin } from './support';
 
-const PASS = 'demo1234!';
 /** One player per project so the three projects can share the database. */
 const players: Record<string, string> = { pixel7: 'user7', iphone14: 'user8', desktop: 'user9' };
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-games-${name}.png`;
 const money = (text: string) => Number(text.replace(/[^\d-]/g, ''));
-
-async function acceptDialog(page: Page, text: string | RegExp) {
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: '확인' }).click();
-  await expect(dialog.filter({ hasText: text })).toHaveCount(0);
-}
-
-async function playerLogin(page: Page, memId: string) {
-  await page.goto('/demo');
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('input[name=memPass]').press('Enter');
-  await expect(page).toHaveURL(/\/demo\/main$/);
-}
 
 /** Taps a game tile in the lobby and returns the game's tab (phones) or popup (desktop). */
 async function launch(page: Page, gameName: string, kind: string) {

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { dismissPopups } from './support';
+import { captchaLogin, dismissPopups, playerLogin } from './support';
 
-const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-money-${name}.png`;
 
 /** Users per project, so the three projects can run against the same database. */
@@ -17,22 +16,6 @@ async function acceptDialog(page: Page, text: string | RegExp) {
   await dialog.getByRole('button', { name: '확인' }).click();
   // the next alert may open in the same dialog at once
   await expect(dialog.filter({ hasText: text })).toHaveCount(0);
-}
-
-async function playerLogin(page: Page, memId: string, base = '') {
-  await page.goto(`${base}/demo`);
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('input[name=memPass]').press('Enter');
-  await expect(page).toHaveURL(/\/demo\/main$/);
-}
-
-async function captchaLogin(page: Page, path: string, memId: string) {
-  await page.goto(path);
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('#captcha').fill('1234');
-  await page.locator('#captcha').press('Enter');
 }
 
 const cashOf = async (page: Page) => Number((await page.getByTestId('cash').innerText()).replace(/,/g, ''));

@@ -1,20 +1,12 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type TestInfo } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { dismissPopups } from './support';
+import { PASS, acceptDialog, dismissPopups } from './support';
 
-const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-security-${name}.png`;
 /** A member and an address range per project, so projects share the database without meeting. */
 const lockUser = { pixel7: 'user18', iphone14: 'user19', desktop: 'user20' } as const;
 const range = { pixel7: '198.51.100.0/24', iphone14: '198.51.101.0/24', desktop: '2001:db8:7::/48' } as const;
 const pick = <T extends Record<string, string>>(m: T, info: TestInfo) => (m[info.project.name as keyof T] ?? Object.values(m)[0]) as string;
-
-async function acceptDialog(page: Page, text: string | RegExp) {
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: '확인' }).click();
-  await expect(dialog.filter({ hasText: text })).toHaveCount(0);
-}
 
 /** Nine wrong passwords through the API, as an attacker would send them. */
 async function lockOut(memId: string) {

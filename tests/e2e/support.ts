@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The site's popups open over any screen after login: close them whenever they appear. */
 export async function dismissPopups(page: Page) {
@@ -13,4 +13,33 @@ export async function dismissPopups(page: Page) {
     { noWaitAfter: true },
   );
   return page;
+}
+
+/** Every demo login's password. */
+export const PASS = 'demo1234!';
+
+/** Confirms the alert that shows `text` and waits until that alert is gone. */
+export async function acceptDialog(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(dialog.filter({ hasText: text })).toHaveCount(0);
+}
+
+/** A player's login on the site's front page (`base` for a second server). */
+export async function playerLogin(page: Page, memId: string, base = '') {
+  await page.goto(`${base}/demo`);
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('input[name=memPass]').press('Enter');
+  await expect(page).toHaveURL(/\/demo\/main$/);
+}
+
+/** A login through a form with the captcha (partner or operator); the test server fixes its answer. */
+export async function captchaLogin(page: Page, path: string, memId: string) {
+  await page.goto(path);
+  await page.locator('input[name=memId]').fill(memId);
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('#captcha').fill('1234');
+  await page.locator('#captcha').press('Enter');
 }
