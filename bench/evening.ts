@@ -7,8 +7,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
-import { startServer, type RunningServer } from '../src/server/server.js';
+import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/vendors/signature.js';
+import { startBenchServer } from './server.js';
 
 const SECONDS = Number(process.env.BENCH_EVENING_SECONDS ?? 30);
 const PLAYERS = Number(process.env.BENCH_EVENING_PLAYERS ?? 24);
@@ -35,7 +36,7 @@ export async function benchEvening(): Promise<void> {
   }
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
-  const s = await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', databaseUrl: u.toString() });
+  const s = await startBenchServer({ databaseUrl: u.toString() });
   try {
     await run(s);
   } finally {

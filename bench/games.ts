@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
-import { startServer, type RunningServer } from '../src/server/server.js';
+import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/vendors/signature.js';
+import { startBenchServer } from './server.js';
 
 const SECONDS = Number(process.env.BENCH_GAMES_SECONDS ?? 6);
 const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -117,7 +118,7 @@ export async function bareInsert(s: RunningServer) {
 export async function benchGames(): Promise<void> {
   const pgDb = await freshPg();
   for (const kind of ['pglite', ...(pgDb ? ['postgres'] : [])] as const) {
-    const s = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', databaseUrl: kind === 'postgres' ? pgDb!.url : undefined });
+    const s = await startBenchServer({ databaseUrl: kind === 'postgres' ? pgDb!.url : undefined });
     try {
       const memIds = await players(s);
       const { secret } = await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();

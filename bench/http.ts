@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { startServer } from '../src/server/server.js';
+import { startBenchServer } from './server.js';
 
 interface Figures {
   rps: number;
@@ -15,7 +15,7 @@ function load(opts: autocannon.Options): Promise<Figures> {
 
 /** requests/s and p99 of /api/member/info (auth + session lookup + envelope) beside a bare Fastify route. */
 export async function benchHttp(): Promise<void> {
-  const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234' });
+  const server = await startBenchServer();
   const bare = Fastify();
   bare.post('/bare', async () => ({ resultCode: '0', resultMessage: 'OK', data: { ok: true } }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });

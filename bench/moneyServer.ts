@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../src/server/db/driver.js';
 import { runMoney, systemAccounts } from '../src/server/domain/money/ledger.js';
 import { hashToken, newToken } from '../src/server/domain/auth/tokens.js';
-import { startServer } from '../src/server/server.js';
+import { startBenchServer } from './server.js';
 
 const CLIENTS = 16;
 const SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 5);
@@ -79,7 +79,7 @@ async function rawRate(db: Db, pairs: Pair[]): Promise<number> {
 }
 
 
-const srv = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://', staticDir: '/nonexistent' });
+const srv = await startBenchServer({ databaseUrl: process.env.DATABASE_URL || undefined });
 const site = await srv.app.db.selectFrom('site').select(['id', 'api_key']).where('prefix', '=', 'demo').executeTakeFirstOrThrow();
 const pairs = await setup(srv.app.db, site.id);
 console.log(JSON.stringify({ url: srv.url, apiKey: site.api_key, siteId: site.id, kind: srv.app.handle.kind, ...pairs }));

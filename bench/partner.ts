@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createMember } from '../src/server/domain/auth/members.js';
-import { startServer } from '../src/server/server.js';
 import { admin, buildTree, dbUrl, p95 } from './tree.js';
+import { startBenchServer } from './server.js';
 
 const GOAL_MS = 50;
 
@@ -11,7 +11,7 @@ const GOAL_MS = 50;
 export async function benchPartner(): Promise<void> {
   const name = `pitboss_bench_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${name}`);
-  const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', databaseUrl: dbUrl(name), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234' });
+  const server = await startBenchServer({ databaseUrl: dbUrl(name) });
   try {
     const { db, handle } = server.app;
     const ptn1 = await db.selectFrom('member').select('id').where('mem_id', '=', 'ptn1').executeTakeFirstOrThrow();

@@ -1,10 +1,10 @@
 // Report p95s against the generated `pitboss_bench` database (npm run bench:data), as its top partner.
 import { performance } from 'node:perf_hooks';
 import { kstDay } from '../src/server/domain/games/settlement.js';
-import { startServer } from '../src/server/server.js';
 import { BENCH_DB, BENCH_PASSWORD, BENCH_ROOT } from './data.js';
 import { bareInsert } from './games.js';
 import { admin, dbUrl, p95 } from './tree.js';
+import { startBenchServer } from './server.js';
 
 const GOAL_MS = 50;
 const CALLS = 100;
@@ -16,7 +16,7 @@ export async function benchReports(): Promise<void> {
     console.log('\n# reports: run npm run bench:data first');
     return;
   }
-  const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: process.env.LOG_LEVEL ?? 'silent', databaseUrl: dbUrl(BENCH_DB), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234' });
+  const server = await startBenchServer({ databaseUrl: dbUrl(BENCH_DB) });
   try {
     const { db, handle } = server.app;
     if (!(await db.selectFrom('member').select('id').where('mem_id', '=', BENCH_ROOT).executeTakeFirst())) {
