@@ -31,6 +31,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: { PORT: String(port), PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_DATA: 'data-e2e', NODE_ENV: 'test', LIMIT_CAPTCHA_IP: '2000', LIMIT_SITE_LOOKUP_IP: '5000', LIMIT_LOGIN_FAIL_IP: '500' },
+    env: { PORT: String(port), PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_DATA: 'data-e2e', NODE_ENV: 'test', LIMIT_CAPTCHA_IP: '2000', LIMIT_SITE_LOOKUP_IP: '5000', LIMIT_LOGIN_FAIL_IP: '500', LIMIT_LOGIN_IP: '5000', LIMIT_LOGIN_FAIL_ACCOUNT: '500', LIMIT_ADMIN_LOGIN_FAIL_IP: '500', LIMIT_SIGNUP_IP: '500', LIMIT_CASHOUT_PASS_FAIL_IP: '500' },
   },
 });

@@ -47,8 +47,8 @@ test('a player changes the withdrawal password on the account edit screen, in th
   await page.getByLabel('현재 비밀번호').fill('wrong-pass1');
   await form.getByRole('button', { name: '수정' }).click();
   await acceptDialog(page, '출금 비밀번호를 변경하시겠습니까?');
-  await acceptDialog(page, '로그인 정보가 올바르지 않습니다. 확인해 주세요.');
-  await expect(form.getByRole('alert')).toHaveText('로그인 정보가 올바르지 않습니다. 확인해 주세요.');
+  await acceptDialog(page, '현재 비밀번호가 올바르지 않습니다.');
+  await expect(form.getByRole('alert')).toHaveText('현재 비밀번호가 올바르지 않습니다.');
   await page.screenshot({ path: shot(info, 'error'), fullPage: true });
 
   await page.getByLabel('현재 비밀번호').fill(PASS);
