@@ -30,7 +30,11 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
       oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format as 'text'),
   };
   const pool = new pg.Pool({ connectionString: url, max, types });
-  pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
+  // a connection lost while idle in the pool, or while checked out between two queries of a
+  // transaction (a database restart, an administrator's terminate), surfaces on the next query
+  // that uses it instead of crashing the process
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
