@@ -13,7 +13,7 @@ export const emptyInfoEdit: InfoEditForm = { curPass: '', memPass: '', memPassCh
 
 /** The field an answer points at, so the form can mark and focus it. */
 export const fieldOfCode: Partial<Record<ResultCode, keyof InfoEditForm>> = {
-  L001: 'curPass',
+  U121: 'curPass',
   U113: 'memPassCheck',
   U119: 'memPass',
   U102: 'memPass',
