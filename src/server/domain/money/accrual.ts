@@ -5,30 +5,16 @@
  * per row. Exactly once and crash-safe because deleting the pending rows and writing their effect
  * commit together; one applier at a time across instances through a transaction advisory lock.
  */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/driver.js';
+import type { Database } from '../../db/schema.js';
 import type { Changed, Trx } from './ledger.js';
 
 const LOCK_KEY = 7247100;
 const BATCH = 1000;
 
-interface Pending {
-  id: number;
-  site_id: string;
-  move_id: number;
-  member_id: number;
-  counterpart_id: number;
-  kind: 'cash' | 'point';
-  type_code: number;
-  amount: number;
-  sender_id: number;
-  receiver_id: number;
-  memo: string | null;
-  request_key: string | null;
-  cash_request_id: number | null;
-  detail: unknown;
-  created_at: Date | string;
-}
+/** a pending ledger side as the batch reads it */
+type Pending = Selectable<Database['ledger_pending']>;
 
 export interface Applied {
   /** pending ledger sides applied */
