@@ -18,7 +18,6 @@ import { demoRate } from '../src/server/db/seed/games.js';
 import { seedDemo } from '../src/server/db/seed/demo.js';
 import { makePublisher } from '../src/server/live/makePublisher.js';
 import { startAccrual } from '../src/server/domain/money/accrualTimer.js';
-import type { Trx } from '../src/server/domain/money/ledger.js';
 import { createMember } from '../src/server/domain/auth/members.js';
 import { dailyBetting, figures } from '../src/server/domain/partner/reports.js';
 import { commissionPlan } from '../src/server/domain/money/commissions.js';
@@ -194,7 +193,7 @@ async function replayCheck(db: Db) {
   const want = new Map<string, Row>();
   for (const b of bets) {
     const key = `${b.member_id}|${b.category}|${b.vendor_id}`;
-    if (!paths.has(key)) paths.set(key, await pathRates(db as unknown as Trx, b.member_id, b.category, b.vendor_id, b.bet_type ?? 'normal'));
+    if (!paths.has(key)) paths.set(key, await pathRates(db, b.member_id, b.category, b.vendor_id, b.bet_type ?? 'normal'));
     const path = paths.get(key)!;
     const plan = commissionPlan(b.stake, b.win, path);
     path.forEach((lv, i) => {

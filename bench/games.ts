@@ -117,7 +117,9 @@ export async function bareInsert(s: RunningServer) {
 
 export async function benchGames(): Promise<void> {
   const pgDb = await freshPg();
-  for (const kind of ['pglite', ...(pgDb ? ['postgres'] : [])] as const) {
+  // BENCH_DB=postgres|pglite runs one of them (for profiling)
+  const kinds = (['pglite', ...(pgDb ? ['postgres'] : [])] as const).filter((k) => !process.env.BENCH_DB || process.env.BENCH_DB === k);
+  for (const kind of kinds) {
     const s = await startBenchServer({ databaseUrl: kind === 'postgres' ? pgDb!.url : undefined });
     try {
       const memIds = await players(s);

@@ -9,7 +9,7 @@ import { cashTypes } from '../../../contract/enums.js';
 import { gameCashTypes, type GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import { runMoney, systemAccounts, type Changed, type MoneyResult, type MoneyTx } from '../money/ledger.js';
-import { pathRates, settleInTx } from './settlement.js';
+import { pathRatesJson, settleInTx, toLevels, type PathRow } from './settlement.js';
 import { callOf, type Actor } from '../money/transfers.js';
 import { inCheckWindow, isBetLocked } from '../site/siteOps.js';
 
@@ -166,96 +166,112 @@ export interface BetReq {
   detail?: Record<string, unknown>;
 }
 
+/** The locked bettor of a callback (U001 when there is none): its lookup is its lock, one round trip. */
+async function bettor(m: MoneyTx, memId: string) {
+  const me = await m.lockMember(memId);
+  if (!me) throw new ApiError('U001');
+  return me;
+}
+
 /**
  * A stake leaves the player (seamless: cash; transfer: game money) to the house. Refused: a bet
  * whose transaction id was rolled back first (W005), partners (B0095), locked members (B1002),
  * bet lock (B1001), maintenance (B0093), unknown game (B0092), limits (B6001-B6003), no money (B6000).
+ * Four round trips: begin, lock the bettor, read what the checks need, write everything and commit.
  */
 export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise<MoneyResult<WalletResult>> {
-  const p = await player(db, v.siteId, b.memId);
-  const done = replay(await priorTx(db, v.id, b.txId), 'bet', p.id);
-  if (done) return { result: done, replayed: true, changed: [] };
-  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
-  const gameRow = await db.selectFrom('game').select(['id', 'status']).where('vendor_id', '=', v.id).where('code', '=', b.gameCode).executeTakeFirst();
   const transfer = v.walletMode === 'transfer';
-  const blocks = await siteBlocks(db, v.siteId, at);
-  return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:bet', at), async (m) => {
-    await m.lock([p.id]);
+  const [{ house }, game, blocks] = await Promise.all([systemAccounts(db, v.siteId), transfer ? gameAccount(db, v.siteId) : 0, siteBlocks(db, v.siteId, at)]);
+  return once(() => runMoney(db, moneyCall(v.siteId, 0, 'vendor:bet', at), async (m) => {
+    const me = await bettor(m, b.memId);
     m.defer(transfer ? [house, game] : [house], { house: true });
-    const again = replay(await priorTx(m.trx, v.id, b.txId), 'bet', p.id);
+    // read after the lock: every call that changes this bettor's bets holds the same lock
+    const { rows: [r] } = await sql<{ prior: Prior; dead: boolean; game: { id: number; status: string } | null; bet_id: number }>`
+      select (select json_build_object('kind', kind, 'result', result, 'member_id', member_id) from wallet_tx where vendor_id = ${v.id}::bigint and tx_id = ${b.txId}) as prior,
+             exists (select 1 from wallet_tx where vendor_id = ${v.id}::bigint and ref_tx_id = ${b.txId} and kind = 'rollback') as dead,
+             (select json_build_object('id', id, 'status', status) from game where vendor_id = ${v.id}::bigint and code = ${b.gameCode}) as game,
+             nextval('bet_id_seq') as bet_id
+    `.execute(m.trx);
+    const again = replay(r.prior, 'bet', me.id);
     if (again) return again;
-    const dead = await m.trx.selectFrom('wallet_tx').select('id').where('vendor_id', '=', v.id).where('ref_tx_id', '=', b.txId).where('kind', '=', 'rollback').executeTakeFirst();
-    if (dead) throw new ApiError('W005');
-    const me = m.account(p.id);
+    if (r.dead) throw new ApiError('W005');
     if (me.loginType !== 'NORMAL') throw new ApiError('B0095');
     if (me.status !== 'ACTIVE') throw new ApiError('B1002');
     if (blocks.maint || v.status !== 'ACTIVE') throw new ApiError('B0093');
     if (blocks.locked) throw new ApiError('B1001');
-    if (!gameRow || gameRow.status !== 'ACTIVE') throw new ApiError('B0092');
+    if (!r.game || r.game.status !== 'ACTIVE') throw new ApiError('B0092');
     if (b.amount < v.minBet) throw new ApiError('B6001');
     if (b.amount > v.maxBet) throw new ApiError('B6002');
     if ((b.maxPayout ?? 0) > v.maxWin) throw new ApiError('B6003');
-    const before = transfer ? await gameWallet(m, p.id, v) : me.cash;
+    const before = transfer ? await gameWallet(m, me.id, v) : me.cash;
     if (before < b.amount) throw new ApiError('B6000');
-    m.transfer({ kind: 'cash', from: transfer ? game : p.id, to: house, amount: b.amount, fromType: gameCashTypes.bet, toType: gameCashTypes.bet, short: 'B6000', detail: { txId: b.txId, vendor: v.code } });
-    if (transfer) await addGameMoney(m, p.id, v.id, -b.amount);
+    m.transfer({ kind: 'cash', from: transfer ? game : me.id, to: house, amount: b.amount, fromType: gameCashTypes.bet, toType: gameCashTypes.bet, short: 'B6000', detail: { txId: b.txId, vendor: v.code } });
+    if (transfer) await addGameMoney(m, me.id, v.id, -b.amount);
     const after = before - b.amount;
-    const bet = await m.trx.insertInto('bet').values({
-      site_id: v.siteId, member_id: p.id, vendor_id: v.id, game_id: gameRow.id, category: v.category, tx_id: b.txId, round_id: b.roundId,
+    const betId = Number(r.bet_id);
+    m.write(m.trx.insertInto('bet').values({
+      id: betId, site_id: v.siteId, member_id: me.id, vendor_id: v.id, game_id: r.game.id, category: v.category, tx_id: b.txId, round_id: b.roundId,
       stake: b.amount, bet_type: b.betType ?? (b.legs ? (b.legs.length > 1 ? 'multi' : 'single') : 'normal'), odds: b.odds ?? null,
       before_amt: before, after_amt: after, detail: b.detail ? JSON.stringify(b.detail) : null, created_at: at,
-    }).returning('id').executeTakeFirstOrThrow();
+    }));
     if (b.legs?.length) {
-      await m.trx.insertInto('bet_leg').values(b.legs.map((l) => ({ site_id: v.siteId, bet_id: bet.id, event_id: l.eventId, pick: l.pick, odds: l.odds }))).execute();
+      m.write(m.trx.insertInto('bet_leg').values(b.legs.map((l) => ({ site_id: v.siteId, bet_id: betId, event_id: l.eventId, pick: l.pick, odds: l.odds }))));
     }
-    const result: WalletResult = { balance: after, txId: b.txId, betId: bet.id, status: 'wait' };
-    await m.trx.insertInto('wallet_tx').values({
-      site_id: v.siteId, vendor_id: v.id, tx_id: b.txId, kind: 'bet', member_id: p.id, bet_id: bet.id, amount: -b.amount, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
-    }).execute();
+    const result: WalletResult = { balance: after, txId: b.txId, betId, status: 'wait' };
+    m.write(m.trx.insertInto('wallet_tx').values({
+      site_id: v.siteId, vendor_id: v.id, tx_id: b.txId, kind: 'bet', member_id: me.id, bet_id: betId, amount: -b.amount, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
+    }));
     return result;
   }));
+}
+
+interface BetRead {
+  prior: Prior;
+  bet: { id: number; member_id: number; category: GameCategory; stake: number; status: string; bet_type: string | null; created_at: string; detail: Record<string, unknown> | null; game_name: string } | null;
+  path: PathRow[] | null;
 }
 
 /**
  * Settles the bet: win from the house, rolling to the path, daily figures. Locks only the bettor:
  * the house side, the ancestors' rolling and the daily figures are applied by the accrual step.
- * W003 no such bet, W004 settled, W005 rolled back.
+ * W003 no such bet, W004 settled, W005 rolled back. Four round trips, as a bet.
  */
 export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: string; betTxId: string; amount: number; detail?: Record<string, unknown> }, at: Date): Promise<MoneyResult<WalletResult>> {
-  const p = await player(db, v.siteId, w.memId);
-  const done = replay(await priorTx(db, v.id, w.txId), 'win', p.id);
-  if (done) return { result: done, replayed: true, changed: [] };
-  // the vendor's own ceiling on one payout: a larger win is refused, never paid
-  if (w.amount > v.maxWin) throw new ApiError('B6003');
-  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
   const transfer = v.walletMode === 'transfer';
-  return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:win', at), async (m) => {
-    await m.lock([p.id]);
+  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), transfer ? gameAccount(db, v.siteId) : 0]);
+  return once(() => runMoney(db, moneyCall(v.siteId, 0, 'vendor:win', at), async (m) => {
+    const me = await bettor(m, w.memId);
     m.defer(transfer ? [house, game] : [house], { house: true });
-    const again = replay(await priorTx(m.trx, v.id, w.txId), 'win', p.id);
+    const { rows: [r] } = await sql<BetRead>`
+      select (select json_build_object('kind', kind, 'result', result, 'member_id', member_id) from wallet_tx where vendor_id = ${v.id}::bigint and tx_id = ${w.txId}) as prior,
+             (select json_build_object('id', b.id, 'member_id', b.member_id, 'category', b.category, 'stake', b.stake, 'status', b.status, 'bet_type', b.bet_type,
+                                       'created_at', b.created_at, 'detail', b.detail, 'game_name', g.name)
+                from bet b join game g on g.id = b.game_id where b.vendor_id = ${v.id}::bigint and b.tx_id = ${w.betTxId}) as bet,
+             (select ${pathRatesJson(me.id, { category: sql`b.category`, vendorId: sql`b.vendor_id`, rateType: sql`coalesce(b.bet_type, 'normal')` })}
+                from bet b where b.vendor_id = ${v.id}::bigint and b.tx_id = ${w.betTxId}) as path
+    `.execute(m.trx);
+    const again = replay(r.prior, 'win', me.id);
     if (again) return again;
-    const bet = await m.trx
-      .selectFrom('bet as b').innerJoin('game as g', 'g.id', 'b.game_id')
-      .select(['b.id', 'b.member_id', 'b.category', 'b.stake', 'b.status', 'b.bet_type', 'b.created_at', 'b.detail', 'g.name as game_name'])
-      .where('b.vendor_id', '=', v.id).where('b.tx_id', '=', w.betTxId)
-      .forUpdate('b').executeTakeFirst();
-    if (!bet || bet.member_id !== p.id) throw new ApiError('W003');
+    // the vendor's own ceiling on one payout: a larger win is refused, never paid
+    if (w.amount > v.maxWin) throw new ApiError('B6003');
+    const bet = r.bet;
+    if (!bet || Number(bet.member_id) !== me.id) throw new ApiError('W003');
     if (bet.status === 'cancel') throw new ApiError('W005');
     if (bet.status !== 'wait') throw new ApiError('W004');
-    const levels = await pathRates(m.trx, p.id, bet.category, v.id, bet.bet_type ?? 'normal');
-    m.defer(levels.filter((l) => l.id !== p.id).map((l) => l.id), { house: false });
-    const before = transfer ? await gameWallet(m, p.id, v) : m.account(p.id).cash;
-    const { status } = await settleInTx(m, {
-      id: bet.id, siteId: v.siteId, memberId: p.id, vendorId: v.id, category: bet.category, stake: bet.stake, betType: bet.bet_type,
-      createdAt: bet.created_at, vendorName: v.name, gameName: bet.game_name,
-    }, w.amount, levels, house, transfer ? game : p.id, at);
-    if (transfer) await addGameMoney(m, p.id, v.id, w.amount);
-    if (w.detail) await m.trx.updateTable('bet').set({ detail: JSON.stringify({ ...(bet.detail ?? {}), ...w.detail }) }).where('id', '=', bet.id).execute();
+    const levels = toLevels(r.path ?? []);
+    m.defer(levels.filter((l) => l.id !== me.id).map((l) => l.id), { house: false });
+    const before = transfer ? await gameWallet(m, me.id, v) : me.cash;
+    const betId = Number(bet.id);
+    const { status } = settleInTx(m, {
+      id: betId, siteId: v.siteId, memberId: me.id, vendorId: v.id, category: bet.category, stake: Number(bet.stake), betType: bet.bet_type,
+      createdAt: new Date(bet.created_at), vendorName: v.name, gameName: bet.game_name,
+    }, w.amount, levels, house, transfer ? game : me.id, at, w.detail ? { ...(bet.detail ?? {}), ...w.detail } : null);
+    if (transfer) await addGameMoney(m, me.id, v.id, w.amount);
     const after = before + w.amount;
-    const result: WalletResult = { balance: after, txId: w.txId, betId: bet.id, status };
-    await m.trx.insertInto('wallet_tx').values({
-      site_id: v.siteId, vendor_id: v.id, tx_id: w.txId, kind: 'win', member_id: p.id, bet_id: bet.id, amount: w.amount, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
-    }).execute();
+    const result: WalletResult = { balance: after, txId: w.txId, betId, status };
+    m.write(m.trx.insertInto('wallet_tx').values({
+      site_id: v.siteId, vendor_id: v.id, tx_id: w.txId, kind: 'win', member_id: me.id, bet_id: betId, amount: w.amount, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
+    }));
     return result;
   }));
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type OperationNodeSource, type RawBuilder, type Transaction } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import type { Database } from '../../db/schema.js';
@@ -120,6 +120,7 @@ export class MoneyTx {
   private touched = new Set<number>();
   /** deferred account id -> may it pay (a house account) */
   private deferred = new Map<number, boolean>();
+  private writes: OperationNodeSource[] = [];
 
   constructor(
     readonly trx: Trx,
@@ -130,8 +131,19 @@ export class MoneyTx {
 
   /** Locks the member rows in ascending id order (the one global order, so movements never deadlock). */
   async lock(ids: number[]): Promise<Map<number, Account>> {
-    if (this.moveId) throw new Error('lock() may be called once per movement');
     const unique = [...new Set(ids)].sort((a, b) => a - b);
+    await this.lockWhere(sql`m.id in (${sql.join(unique.map((id) => sql`${id}::bigint`))})`);
+    return this.accounts;
+  }
+
+  /** Locks one member found by its login id (not a house account): the lookup and the lock are one round trip. */
+  async lockMember(memId: string): Promise<Account | undefined> {
+    await this.lockWhere(sql`m.mem_id = ${memId} and m.login_type <> ${HOUSE}`);
+    return [...this.accounts.values()][0];
+  }
+
+  private async lockWhere(where: RawBuilder<unknown>): Promise<void> {
+    if (this.moveId) throw new Error('lock() may be called once per movement');
     const { rows } = await sql<{
       id: number; mem_id: string; login_type: string; status: string; parent_id: number | null;
       out_amt_yn: string; cash_amt: number; point_amt: number; mv: number;
@@ -139,7 +151,7 @@ export class MoneyTx {
       with mv as (select nextval('ledger_move_seq') as mv)
       select m.id, m.mem_id, m.login_type, m.status, m.parent_id, m.out_amt_yn, m.cash_amt, m.point_amt, mv.mv
       from member m cross join mv
-      where m.site_id = ${this.siteId} and m.id in (${sql.join(unique.map((id) => sql`${id}::bigint`))})
+      where m.site_id = ${this.siteId} and ${where}
       order by m.id
       for no key update of m
     `.execute(this.trx);
@@ -151,7 +163,15 @@ export class MoneyTx {
       });
     }
     if (!this.moveId) this.moveId = -1;
-    return this.accounts;
+  }
+
+  /**
+   * A statement written together with the entries and balances at flush (one round trip): it must
+   * not touch a member row the movement changes. Use for the rows that go with a movement (a bet, its
+   * wallet transaction, daily figures).
+   */
+  write(statement: OperationNodeSource): void {
+    this.writes.push(statement);
   }
 
   /** Accounts this movement credits (or, for house accounts, debits) without locking them. */
@@ -200,7 +220,7 @@ export class MoneyTx {
       ? sql`insert into request_key (site_id, member_id, key, call, result, body_hash, created_at)
             values (${this.siteId}, ${key.actorId}::bigint, ${this.requestKey}, ${key.call}, ${JSON.stringify(key.result ?? null)}::jsonb, ${key.bodyHash ?? null}, ${this.at}::timestamptz)`
       : null;
-    if (!this.entries.length && !this.pending.length) {
+    if (!this.entries.length && !this.pending.length && !this.writes.length) {
       if (keyRow) await keyRow.execute(this.trx);
       return [];
     }
@@ -224,6 +244,7 @@ export class MoneyTx {
         from (values ${balances}) as v(id, c, p) where m.id = v.id)`);
     }
     if (keyRow) ctes.push(sql`k as (${keyRow})`);
+    this.writes.forEach((w, i) => ctes.push(sql`${sql.raw(`w${i}`)} as (${w})`));
     await sql`with ${sql.join(ctes)} select 1`.execute(this.trx);
     return rows
       .filter((a) => a.loginType !== HOUSE)
