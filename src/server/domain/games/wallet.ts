@@ -3,7 +3,7 @@
  * the vendor's transaction id (a replay answers the first result), and game money for
  * transfer-wallet vendors (held by the site's game account, split per member in game_wallet).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { cashTypes } from '../../../contract/enums.js';
 import { gameCashTypes, type GameCategory } from '../../../contract/game.js';
@@ -98,9 +98,9 @@ async function siteBlocks(db: Db, siteId: string, now: Date) {
 }
 export const forgetSiteState = (db: Db) => siteStateCache.delete(db);
 
-async function priorTx(db: Db | MoneyTx['trx'], vendorId: number, txId: string) {
-  return db.selectFrom('wallet_tx').select(['kind', 'result', 'member_id']).where('vendor_id', '=', vendorId).where('tx_id', '=', txId).executeTakeFirst();
-}
+/** The stored answer of an earlier wallet transaction, as a subquery of the read that follows the lock. */
+const priorOf = (v: Vendor, where: RawBuilder<unknown>) =>
+  sql`(select json_build_object('kind', kind, 'result', result, 'member_id', member_id) from wallet_tx where vendor_id = ${v.id}::bigint and ${where})`;
 
 type Prior = { kind: string; result: unknown; member_id: number | null } | undefined;
 
@@ -187,7 +187,7 @@ export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise
     m.defer(transfer ? [house, game] : [house], { house: true });
     // read after the lock: every call that changes this bettor's bets holds the same lock
     const { rows: [r] } = await sql<{ prior: Prior; dead: boolean; game: { id: number; status: string } | null; bet_id: number }>`
-      select (select json_build_object('kind', kind, 'result', result, 'member_id', member_id) from wallet_tx where vendor_id = ${v.id}::bigint and tx_id = ${b.txId}) as prior,
+      select ${priorOf(v, sql`tx_id = ${b.txId}`)} as prior,
              exists (select 1 from wallet_tx where vendor_id = ${v.id}::bigint and ref_tx_id = ${b.txId} and kind = 'rollback') as dead,
              (select json_build_object('id', id, 'status', status) from game where vendor_id = ${v.id}::bigint and code = ${b.gameCode}) as game,
              nextval('bet_id_seq') as bet_id
@@ -243,7 +243,7 @@ export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: str
     const me = await bettor(m, w.memId);
     m.defer(transfer ? [house, game] : [house], { house: true });
     const { rows: [r] } = await sql<BetRead>`
-      select (select json_build_object('kind', kind, 'result', result, 'member_id', member_id) from wallet_tx where vendor_id = ${v.id}::bigint and tx_id = ${w.txId}) as prior,
+      select ${priorOf(v, sql`tx_id = ${w.txId}`)} as prior,
              (select json_build_object('id', b.id, 'member_id', b.member_id, 'category', b.category, 'stake', b.stake, 'status', b.status, 'bet_type', b.bet_type,
                                        'created_at', b.created_at, 'detail', b.detail, 'game_name', g.name)
                 from bet b join game g on g.id = b.game_id where b.vendor_id = ${v.id}::bigint and b.tx_id = ${w.betTxId}) as bet,
@@ -282,39 +282,34 @@ export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: str
  * another transaction id for the same bet) answers the first result.
  */
 export async function walletRollback(db: Db, v: Vendor, r: { memId: string; txId: string; betTxId: string }, at: Date): Promise<MoneyResult<WalletResult>> {
-  const p = await player(db, v.siteId, r.memId);
-  const first = async (q: Db | MoneyTx['trx']) => {
-    const byId = replay(await priorTx(q, v.id, r.txId), 'rollback', p.id);
-    if (byId) return byId;
-    const byRef = await q.selectFrom('wallet_tx').select(['kind', 'result', 'member_id']).where('vendor_id', '=', v.id).where('ref_tx_id', '=', r.betTxId).where('kind', '=', 'rollback').executeTakeFirst();
-    return replay(byRef, 'rollback', p.id);
-  };
-  const done = await first(db);
-  if (done) return { result: done, replayed: true, changed: [] };
-  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), gameAccount(db, v.siteId)]);
   const transfer = v.walletMode === 'transfer';
-  return once(() => runMoney(db, moneyCall(v.siteId, p.id, 'vendor:rollback', at), async (m) => {
-    await m.lock([p.id]);
+  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), transfer ? gameAccount(db, v.siteId) : 0]);
+  return once(() => runMoney(db, moneyCall(v.siteId, 0, 'vendor:rollback', at), async (m) => {
+    const me = await bettor(m, r.memId);
     m.defer(transfer ? [house, game] : [house], { house: true });
-    const again = await first(m.trx);
+    const { rows: [q] } = await sql<{ by_id: Prior; by_ref: Prior; bet: { id: number; member_id: number; stake: number; status: string } | null }>`
+      select ${priorOf(v, sql`tx_id = ${r.txId}`)} as by_id,
+             ${priorOf(v, sql`ref_tx_id = ${r.betTxId} and kind = 'rollback'`)} as by_ref,
+             (select json_build_object('id', id, 'member_id', member_id, 'stake', stake, 'status', status) from bet where vendor_id = ${v.id}::bigint and tx_id = ${r.betTxId}) as bet
+    `.execute(m.trx);
+    const again = replay(q.by_id, 'rollback', me.id) ?? replay(q.by_ref, 'rollback', me.id);
     if (again) return again;
-    const bet = await m.trx.selectFrom('bet').select(['id', 'member_id', 'stake', 'status'])
-      .where('vendor_id', '=', v.id).where('tx_id', '=', r.betTxId).forUpdate().executeTakeFirst();
-    if (bet && bet.member_id !== p.id) throw new ApiError('W003');
+    const bet = q.bet && { id: Number(q.bet.id), memberId: Number(q.bet.member_id), stake: Number(q.bet.stake), status: q.bet.status };
+    if (bet && bet.memberId !== me.id) throw new ApiError('W003');
     if (bet && bet.status !== 'wait') throw new ApiError(bet.status === 'cancel' ? 'W005' : 'W004');
-    const before = transfer ? await gameWallet(m, p.id, v) : m.account(p.id).cash;
+    const before = transfer ? await gameWallet(m, me.id, v) : me.cash;
     let after = before;
     if (bet) {
-      m.transfer({ kind: 'cash', from: house, to: transfer ? game : p.id, amount: bet.stake, fromType: gameCashTypes.refund, toType: gameCashTypes.refund, short: 'B0099', detail: { betId: bet.id } });
-      if (transfer) await addGameMoney(m, p.id, v.id, bet.stake);
-      await m.trx.updateTable('bet').set({ status: 'cancel', settled_at: at }).where('id', '=', bet.id).execute();
+      m.transfer({ kind: 'cash', from: house, to: transfer ? game : me.id, amount: bet.stake, fromType: gameCashTypes.refund, toType: gameCashTypes.refund, short: 'B0099', detail: { betId: bet.id } });
+      if (transfer) await addGameMoney(m, me.id, v.id, bet.stake);
+      m.write(m.trx.updateTable('bet').set({ status: 'cancel', settled_at: at }).where('id', '=', bet.id));
       after = before + bet.stake;
     }
     const result: WalletResult = { balance: after, txId: r.txId, betId: bet?.id, status: 'cancel' };
-    await m.trx.insertInto('wallet_tx').values({
-      site_id: v.siteId, vendor_id: v.id, tx_id: r.txId, kind: 'rollback', member_id: p.id, bet_id: bet?.id ?? null, ref_tx_id: r.betTxId,
+    m.write(m.trx.insertInto('wallet_tx').values({
+      site_id: v.siteId, vendor_id: v.id, tx_id: r.txId, kind: 'rollback', member_id: me.id, bet_id: bet?.id ?? null, ref_tx_id: r.betTxId,
       amount: bet?.stake ?? 0, before_amt: before, after_amt: after, result: JSON.stringify(result), created_at: at,
-    }).execute();
+    }));
     return result;
   }));
 }
