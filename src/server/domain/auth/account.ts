@@ -9,6 +9,7 @@ import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js
 import type { Publisher } from '../../live/publisher.js';
 import { secondsLeft } from './tokens.js';
 import { cappedExpiry } from './sessions.js';
+import type { SessionCache } from './sessionCache.js';
 import { shownPoint } from '../money/shownBalance.js';
 import { unreadSql, type UnreadCounts } from '../board/unread.js';
 import { toWire } from '../common/time.js';
@@ -57,10 +58,10 @@ export const sessionTimes = (expiresAt: Date, now: Date) => ({ expiresAt: toWire
 
 /**
  * Pushes the current session's expiry to now + 240 minutes, never past its absolute end, and keeps
- * the token. Rotating it would sign out the live socket and the other tabs that hold the same
+ * the token (this instance's cache takes the new expiry, the others re-read it). Rotating it would sign out the live socket and the other tabs that hold the same
  * token, which only learn a new one by logging in again; the token is random and stored hashed.
  */
-export async function extendSession(db: Db, sessionId: number, token: string, now: Date, maxHours: number) {
+export async function extendSession(db: Db, sessions: SessionCache, sessionId: number, token: string, now: Date, maxHours: number) {
   const s = await db.selectFrom('session').select('created_at').where('id', '=', sessionId).executeTakeFirst();
   if (!s) throw new ApiError('TK001');
   const expiresAt = cappedExpiry(now, new Date(s.created_at), maxHours);
@@ -73,6 +74,7 @@ export async function extendSession(db: Db, sessionId: number, token: string, no
     .executeTakeFirst();
   // ended between the auth check and here: a newer login or a logout won
   if (!row) throw new ApiError('TK001');
+  await sessions.refreshed(sessionId, expiresAt);
   return { token, ...sessionTimes(expiresAt, now) };
 }
 
@@ -95,7 +97,7 @@ async function withdrawalInProgress(db: Db, memberId: number) {
  * therefore not take the account over.
  */
 export async function updateAccount(
-  env: { db: Db; live: Publisher; siteId: string; now: Date; lockMinutes: number },
+  env: { db: Db; live: Publisher; sessions: SessionCache; siteId: string; now: Date; lockMinutes: number },
   memberId: number,
   memId: string,
   f: AccountEditFields & { memId?: string | null; curPass?: string | null },
@@ -107,7 +109,7 @@ export async function updateAccount(
   const m = await db.selectFrom('member').select(['pass_hash', 'locked_until']).where('id', '=', memberId).executeTakeFirstOrThrow();
   if (isLocked(m.locked_until, now)) throw new ApiError('U003');
   if (!f.curPass || !(await verifyPassword(f.curPass, m.pass_hash))) {
-    const r = await recordWrongPassword(db, memberId, now, env.lockMinutes);
+    const r = await recordWrongPassword(db, env.sessions, memberId, now, env.lockMinutes);
     for (const id of r.ended) env.live.publish({ siteId: env.siteId, memId, sessionId: id }, { type: 'LOGOUT' });
     throw new ApiError(r.locked ? 'U003' : 'U121');
   }
