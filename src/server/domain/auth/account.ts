@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { cashStatus, cashTypes, levelOrder } from '../../../contract/enums.js';
+import { cashStatus, cashTypes, levelOrder, limits } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
@@ -11,18 +11,22 @@ import { secondsLeft } from './tokens.js';
 import { cappedExpiry } from './sessions.js';
 import type { SessionCache } from './sessionCache.js';
 import { shownPoint } from '../money/shownBalance.js';
-import { unreadSql, type UnreadCounts } from '../board/unread.js';
+import type { UnreadCounts } from '../board/unread.js';
 import { toWire } from '../common/time.js';
 
-/** The logged-in user as the app keeps it (login, info), with its unread counts, in one statement. */
+interface InfoRow {
+  mem_id: string; mem_name: string | null; mem_nick: string; partner_level: string; login_type: string;
+  cash_amt: number; game_amt: number; out_amt_yn: string; point_amt: number; new_msg: number; new_answer: number;
+}
+
+/**
+ * The logged-in user as the app keeps it (login, info), with its unread counts, in one call of
+ * member_info (migration 120: the statement's plan stays cached per connection).
+ */
 export async function memberInfoAndUnread(db: Db, memberId: number, now = new Date()): Promise<{ member: MemberInfo; msgInfo: UnreadCounts }> {
-  const unread = unreadSql(sql.ref('m.id'), now);
-  const m = await db
-    .selectFrom('member as m')
-    .select(['mem_id', 'mem_name', 'mem_nick', 'partner_level', 'login_type', 'cash_amt', 'game_amt', 'out_amt_yn', shownPoint('m').as('point_amt')])
-    .select([unread.newMsg.as('new_msg'), unread.newAnswer.as('new_answer')])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+  const since = new Date(now.getTime() - limits.messageKeepDays * 86_400_000);
+  const { rows } = await sql<InfoRow>`select * from member_info(${memberId}, ${since}, ${limits.messageKeepCount})`.execute(db);
+  const m = rows[0];
   if (!m) throw new ApiError('U001');
   return {
     member: {

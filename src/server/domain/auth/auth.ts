@@ -3,7 +3,7 @@ import { isPartnerLogin, limits } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
-import { memberInfo, sessionTimes } from './account.js';
+import { memberInfoAndUnread, sessionTimes } from './account.js';
 import { consumeCaptcha } from './captcha.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
@@ -11,7 +11,7 @@ import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js
 import { cappedExpiry, endSessions } from './sessions.js';
 import type { SessionCache } from './sessionCache.js';
 import { isBlocked } from '../site/ipBlock.js';
-import { unreadCounts, type UnreadCounts } from '../board/unread.js';
+import type { UnreadCounts } from '../board/unread.js';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
 
@@ -115,6 +115,6 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
   });
   for (const id of ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
 
-  const [member, msgInfo] = await Promise.all([memberInfo(db, m.id), unreadCounts(db, m.id)]);
+  const { member, msgInfo } = await memberInfoAndUnread(db, m.id, now);
   return { token, ...sessionTimes(expiresAt, now), member, msgInfo };
 }
