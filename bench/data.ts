@@ -18,6 +18,8 @@ import { demoRate } from '../src/server/db/seed/games.js';
 import { seedDemo } from '../src/server/db/seed/demo.js';
 import { makePublisher } from '../src/server/live/makePublisher.js';
 import { startAccrual } from '../src/server/domain/money/accrualTimer.js';
+import { SessionCache } from '../src/server/domain/auth/sessionCache.js';
+import { SiteCache } from '../src/server/domain/site/siteCache.js';
 import { createMember } from '../src/server/domain/auth/members.js';
 import { dailyBetting, figures } from '../src/server/domain/partner/reports.js';
 import { commissionPlan } from '../src/server/domain/money/commissions.js';
@@ -256,7 +258,10 @@ export async function benchData(): Promise<void> {
   const config = { ...readConfig(), databaseUrl: url, dataDir: 'memory://' };
   const handle = await openDb({ url, dataDir: config.dataDir, poolSize: 4 });
   const live = await makePublisher(config);
-  const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock(), accrual: startAccrual(handle.db, live, config.accrualMs) };
+  const app: AppContext = {
+    config, handle, db: handle.db, live, clock: systemClock(), accrual: startAccrual(handle.db, live, config.accrualMs),
+    sessions: new SessionCache(live), sites: new SiteCache(handle.db, live),
+  };
   try {
     await timed('migrations', () => migrate(handle));
     await timed('demo site', () => seedDemo(app));

@@ -1,7 +1,9 @@
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DbHandle } from './db/driver.js';
+import type { SessionCache } from './domain/auth/sessionCache.js';
 import type { Accrual } from './domain/money/accrualTimer.js';
+import type { SiteCache } from './domain/site/siteCache.js';
 import type { Publisher } from './live/publisher.js';
 
 /** Everything a handler or domain function may need; built once in main and in tests. */
@@ -13,6 +15,9 @@ export interface AppContext {
   clock: Clock;
   /** applies pending credits of hot movements; `flush()` for callers that need them applied now */
   accrual: Accrual;
+  /** resolved sessions and site rows, per process; kept true through `live`'s invalidations */
+  sessions: SessionCache;
+  sites: SiteCache;
 }
 
 export interface SiteRow {

@@ -10,6 +10,8 @@ import { buildHttp } from './http/app.js';
 import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
+import { SessionCache } from './domain/auth/sessionCache.js';
+import { SiteCache } from './domain/site/siteCache.js';
 
 export interface RunningServer {
   app: AppContext;
@@ -25,7 +27,10 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(handle);
   const live = await makePublisher(config);
-  const app: AppContext = { config, handle, db: handle.db, live, clock: systemClock(config.clockOffsetMs), accrual: startAccrual(handle.db, live, config.accrualMs) };
+  const app: AppContext = {
+    config, handle, db: handle.db, live, clock: systemClock(config.clockOffsetMs), accrual: startAccrual(handle.db, live, config.accrualMs),
+    sessions: new SessionCache(live), sites: new SiteCache(handle.db, live),
+  };
   const seeded = opts.seed === false ? false : await seedDemo(app);
   const http = await buildHttp(app);
   const pushes = startPushScheduler(app);
@@ -46,6 +51,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
       await pushes.stop();
       await http.close();
       await app.accrual.stop();
+      app.sessions.close();
+      app.sites.close();
       await live.close();
       await handle.close();
     },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { forgetSites } from '../../src/server/http/route.js';
 
 /** A stand-in build: the shell and one hashed chunk with its brotli and gzip twins, as `vite build` writes them. */
 function fakeBuild() {
@@ -90,6 +91,8 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     const name = '</script><script>alert(1)</script><!-- & \u2028\u2029';
     const before = await s.app.db.selectFrom('site').select('name').where('prefix', '=', 'demo').executeTakeFirstOrThrow();
     await s.app.db.updateTable('site').set({ name }).where('prefix', '=', 'demo').execute();
+    // edited behind the API's back: the cached site row must be dropped by hand
+    forgetSites();
     try {
       const html = (await get('/demo')).body;
       const raw = bootOf(html)!;
@@ -98,6 +101,7 @@ describe(`static files, compression and the shell (${testDb})`, () => {
       expect(JSON.parse(raw).site.siteName).toBe(name);
     } finally {
       await s.app.db.updateTable('site').set({ name: before.name }).where('prefix', '=', 'demo').execute();
+      forgetSites();
     }
   });
 

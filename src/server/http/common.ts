@@ -2,7 +2,7 @@ import { ApiError } from '../../contract/codes.js';
 import { commonCalls } from '../../contract/common.js';
 import { partnerLevels } from '../../contract/enums.js';
 import { toWire } from '../domain/common/time.js';
-import { cashSwitch } from '../domain/site/moneySettings.js';
+import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
 
@@ -12,12 +12,8 @@ const levelNames: Record<string, string> = {
 };
 
 export const commonRoutes = [
-  defineRoute(commonCalls.site, async ({ prefix }, { db }) => {
-    const site = await db
-      .selectFrom('site')
-      .select(['id', 'api_key', 'name', 'vendor', 'cash_decimal', 'languages'])
-      .where('prefix', '=', prefix)
-      .executeTakeFirst();
+  defineRoute(commonCalls.site, async ({ prefix }, { sites }) => {
+    const site = await sites.getByPrefix(prefix);
     if (!site) throw new ApiError('S404');
     return {
       siteId: site.id,
@@ -29,14 +25,15 @@ export const commonRoutes = [
     };
   }),
 
-  defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock, db }) => {
+  defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock }) => {
     const now = clock.now().getTime();
     const inCheck = !!site.check_start && !!site.check_end && site.check_start.getTime() <= now && now < site.check_end.getTime();
     return {
       startDate: site.check_start ? toWire(site.check_start) : null,
       endDate: site.check_end ? toWire(site.check_end) : null,
       inCheck,
-      ...(await cashSwitch(db, site.id)),
+      // the site row is kept fresh on every instance by the operator's changes
+      ...cashSwitchOf(site.options),
     };
   }),
 

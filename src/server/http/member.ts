@@ -10,11 +10,11 @@ import { defineRoute } from './route.js';
 export const memberRoutes = [
   defineRoute(memberCalls.captcha, (_req, { db, site, clock, config }) => issueCaptcha(db, site.id, clock.now(), config.testCaptcha)),
 
-  defineRoute(memberCalls.login, (req, { db, live, site, ip, clock, config }) =>
-    login({ db, live, siteId: site.id, ip, now: clock.now(), lockMinutes: config.lockMinutes, sessionMaxHours: config.sessionMaxHours }, req)),
+  defineRoute(memberCalls.login, (req, { db, live, sessions, site, ip, clock, config }) =>
+    login({ db, live, sessions, siteId: site.id, ip, now: clock.now(), lockMinutes: config.lockMinutes, sessionMaxHours: config.sessionMaxHours }, req)),
 
-  defineRoute(memberCalls.logout, async (_req, { db, live, site, caller, clock }) => {
-    await endSessions(db, { sessionId: caller.sessionId }, clock.now(), 'logout');
+  defineRoute(memberCalls.logout, async (_req, { db, live, sessions, site, caller, clock }) => {
+    await endSessions(db, sessions, { sessionId: caller.sessionId }, clock.now(), 'logout');
     // other tabs and the socket of this session sign out too
     live.publish({ siteId: site.id, memId: caller.memId, sessionId: caller.sessionId }, { type: 'LOGOUT' });
     return null;
@@ -24,7 +24,8 @@ export const memberRoutes = [
     return { ...(await memberInfoAndUnread(db, caller.id, clock.now())), ...sessionTimes(caller.expiresAt, clock.now()) };
   }),
 
-  defineRoute(memberCalls.getToken, (_req, { db, caller, token, clock, config }) => extendSession(db, caller.sessionId, token!, clock.now(), config.sessionMaxHours)),
+  defineRoute(memberCalls.getToken, (_req, { db, sessions, caller, token, clock, config }) =>
+    extendSession(db, sessions, caller.sessionId, token!, clock.now(), config.sessionMaxHours)),
 
   defineRoute(memberCalls.userCash, (_req, { db, caller }) => balances(db, caller.id)),
 
@@ -34,8 +35,8 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.checkNickname, (req, { db, site }) => nicknameAvailable(db, site.id, req.memNick)),
 
-  defineRoute(memberCalls.update, async (req, { db, live, site, caller, clock, config }) => {
-    await updateAccount({ db, live, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, caller.id, caller.memId, req);
+  defineRoute(memberCalls.update, async (req, { db, live, sessions, site, caller, clock, config }) => {
+    await updateAccount({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, caller.id, caller.memId, req);
     return null;
   }),
 ];

@@ -145,7 +145,7 @@ export const partnerRoutes = [
 
   defineRoute(c.detailInfoSave, async (req, ctx) => {
     const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    await saveDetail(ctx.db, ctx.site.id, m, { memNick: req.memNick, loginYn: req.loginYn }, ctx.clock.now());
+    await saveDetail(ctx.db, ctx.sessions, ctx.site.id, m, { memNick: req.memNick, loginYn: req.loginYn }, ctx.clock.now());
     if (req.loginYn === 'N') ctx.live.publish({ siteId: ctx.site.id, memId: m.memId }, { type: 'LOGOUT' });
     return null;
   }),

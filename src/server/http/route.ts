@@ -6,6 +6,7 @@ import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
 import type { AppContext, AuthedContext, RequestContext, SiteRow } from '../context.js';
 import { resolveSession } from '../domain/auth/sessions.js';
+import { forgetAllSites } from '../domain/site/siteCache.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
 import type { Throttle } from './throttle.js';
@@ -33,25 +34,8 @@ export class TransportError extends ApiError {
   }
 }
 
-const siteCache = new Map<string, { at: number; site: (SiteRow & { api_key: string }) | null }>();
-const SITE_TTL_MS = 2_000;
-
-export function forgetSites() {
-  siteCache.clear();
-}
-
-async function loadSite(app: AppContext, siteId: string) {
-  const hit = siteCache.get(siteId);
-  if (hit && Date.now() - hit.at < SITE_TTL_MS) return hit.site;
-  const site =
-    (await app.db
-      .selectFrom('site')
-      .select(['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end'])
-      .where('id', '=', siteId)
-      .executeTakeFirst()) ?? null;
-  siteCache.set(siteId, { at: Date.now(), site });
-  return site;
-}
+/** Forgets every cached site row in this process (tests that edit sites behind the API's back). */
+export const forgetSites = forgetAllSites;
 
 const sameKey = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -73,18 +57,18 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   }
   const siteId = typeof body.siteId === 'string' ? body.siteId : typeof body.siteId === 'number' ? String(body.siteId) : '';
   if (!siteId) throw new TransportError(404, 'S404');
-  const site = await loadSite(app, siteId);
+  const site = await app.sites.get(siteId);
   if (!site) throw new TransportError(404, 'S404');
   const key = header(req, 'authorization');
   if (!key || !sameKey(key.replace(/^Bearer\s+/i, ''), site.api_key)) throw new TransportError(401, 'S401');
   const token = header(req, 'x-auth-token');
   const ctx: RequestContext = { ...app, site, caller: null, ip, token };
   if (def.call.access === 'site') {
-    if (token) ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now()).catch(() => null);
+    if (token) ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now(), app.sessions).catch(() => null);
     return ctx;
   }
   if (!token) throw new ApiError('TK001');
-  ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now());
+  ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now(), app.sessions);
   if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
   if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
   return ctx;

@@ -3,7 +3,7 @@ import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
 import { forgetSiteState } from '../domain/games/wallet.js';
 import { setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
-import { defineRoute, forgetSites } from './route.js';
+import { defineRoute } from './route.js';
 
 export const siteRoutes = [
   defineRoute(siteCalls.banner, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'banner')),
@@ -13,8 +13,8 @@ export const siteRoutes = [
   defineRoute(adminSiteCalls.bannerSave, (req, ctx) => saveBanner(ctx, ctx.site.id, req)),
   defineRoute(adminSiteCalls.siteCheck, async (req, ctx) => {
     const out = await setCheckWindow(ctx, ctx.site.id, req);
-    // the request context and the bet path cache site rows briefly; the window must hold at once
-    forgetSites();
+    // the request context (every instance) and the bet path cache site rows; the window must hold at once
+    await ctx.sites.changed(ctx.site.id);
     forgetSiteState(ctx.db);
     return out;
   }),
@@ -25,10 +25,14 @@ export const siteRoutes = [
   }),
   defineRoute(adminSiteCalls.cashSwitch, async (req, ctx) => {
     const out = await setCashSwitch(ctx.db, ctx.site.id, req);
-    forgetSites();
+    await ctx.sites.changed(ctx.site.id);
     return out;
   }),
-  defineRoute(adminSiteCalls.depositEvents, (req, ctx) => setDepositEvents(ctx.db, ctx.site.id, req)),
+  defineRoute(adminSiteCalls.depositEvents, async (req, ctx) => {
+    const out = await setDepositEvents(ctx.db, ctx.site.id, req);
+    await ctx.sites.changed(ctx.site.id);
+    return out;
+  }),
   defineRoute(adminSiteCalls.siteState, (_req, ctx) => siteState(ctx, ctx.site.id)),
   defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
 ];

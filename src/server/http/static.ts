@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commonCalls } from '../../contract/common.js';
-import type { AppContext, RequestContext, SiteRow } from '../context.js';
+import type { AppContext, RequestContext } from '../context.js';
 import { commonRoutes } from './common.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,11 +29,7 @@ const handlerOf = (path: string) => commonRoutes.find((r) => r.call.path === pat
 
 /** The answers of /api/common/site and /api/common/siteCheckInfo for a prefix, from the same handlers. */
 async function publicSite(app: AppContext, prefix: string) {
-  const row = (await app.db
-    .selectFrom('site')
-    .select(['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end'])
-    .where('prefix', '=', prefix)
-    .executeTakeFirst()) as SiteRow | undefined;
+  const row = await app.sites.getByPrefix(prefix);
   if (!row) return null;
   const ctx = { ...app, site: row, caller: null, ip: '', token: null } as RequestContext;
   const [site, check] = await Promise.all([handlerOf(commonCalls.site.path)({ prefix }, ctx), handlerOf(commonCalls.siteCheckInfo.path)({}, ctx)]);

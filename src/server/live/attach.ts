@@ -11,7 +11,7 @@ export const LIVE_PATH = '/ws';
 
 async function authenticate(app: AppContext, token: string): Promise<Identity | AuthFailure> {
   try {
-    const s = await getSessionByToken(app.db, token, app.clock.now());
+    const s = await getSessionByToken(app.db, token, app.clock.now(), app.sessions);
     return { siteId: s.siteId, memId: s.memId, sessionId: s.sessionId, operator: s.loginType === 'ADMIN' };
   } catch (e) {
     if (e instanceof ApiError) return { code: e.code, message: e.message };

@@ -12,12 +12,26 @@ export type Audience =
   | { siteId: string; operators: true };
 
 /**
+ * What the in-process caches must forget because the rows behind them changed: sessions that
+ * ended (by id), a session whose expiry moved, a site row the operator changed.
+ */
+export type Invalidation =
+  | { kind: 'sessions-ended'; sessionIds: number[] }
+  | { kind: 'session-refreshed'; sessionId: number }
+  | { kind: 'site'; siteId: string };
+
+/**
  * The domain calls `publish`; the STOMP broker of each instance listens. In-process by default,
- * fanned out through Redis when several instances run.
+ * fanned out through Redis when several instances run. `invalidate` rides the same channel:
+ * this instance's listeners hear it at once (before it resolves), the others as fast as Redis
+ * carries it; it resolves once Redis took the message and never throws (the caches' short
+ * lifetimes bound what a lost message can cost).
  */
 export interface Publisher {
   publish(to: Audience, event: LiveEvent): void;
   onEvent(listener: (to: Audience, event: LiveEvent) => void): () => void;
+  invalidate(what: Invalidation): Promise<void>;
+  onInvalidate(listener: (what: Invalidation) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -31,6 +45,13 @@ export function inProcessPublisher(): Publisher {
     onEvent(listener) {
       bus.on('event', listener);
       return () => bus.off('event', listener);
+    },
+    async invalidate(what) {
+      bus.emit('invalidate', what);
+    },
+    onInvalidate(listener) {
+      bus.on('invalidate', listener);
+      return () => bus.off('invalidate', listener);
     },
     async close() {
       bus.removeAllListeners();

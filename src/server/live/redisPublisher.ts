@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { liveEventTypes, type LiveEvent } from '../../contract/enums.js';
-import type { Audience, Publisher } from './publisher.js';
+import type { Audience, Invalidation, Publisher } from './publisher.js';
 
 export const LIVE_CHANNEL = 'pitboss:live';
+export const CACHE_CHANNEL = 'pitboss:cache';
+/** How long a sign-out waits for Redis to take its eviction before answering anyway. */
+const INVALIDATE_WAIT_MS = 250;
 
 interface Envelope {
   to: Audience;
@@ -18,6 +22,16 @@ function isEnvelope(v: unknown): v is Envelope {
     ('all' in e.to || 'operators' in e.to || typeof e.to.memId === 'string') &&
     liveEventTypes.includes(e.event?.type)
   );
+}
+
+const ids = (v: unknown) => Array.isArray(v) && v.length <= 10_000 && v.every((n) => Number.isSafeInteger(n));
+
+function isInvalidation(v: unknown): v is Invalidation {
+  const w = v as Record<string, unknown> | null;
+  if (typeof w !== 'object' || w === null) return false;
+  if (w.kind === 'sessions-ended') return ids(w.sessionIds);
+  if (w.kind === 'session-refreshed') return Number.isSafeInteger(w.sessionId);
+  return w.kind === 'site' && typeof w.siteId === 'string';
 }
 
 /**
@@ -35,20 +49,25 @@ export async function redisPublisher(url: string, opts: { readyTimeoutMs?: numbe
   pub.on('error', onError);
   sub.on('error', onError);
 
+  // invalidations are heard locally at once; this instance skips its own when Redis echoes them
+  const self = randomUUID();
   sub.on('message', (channel: string, raw: string) => {
-    if (channel !== LIVE_CHANNEL) return;
+    if (channel !== LIVE_CHANNEL && channel !== CACHE_CHANNEL) return;
     let msg: unknown;
     try {
       msg = JSON.parse(raw);
     } catch {
       return;
     }
-    if (isEnvelope(msg)) bus.emit('event', msg.to, msg.event);
+    if (channel === CACHE_CHANNEL) {
+      const m = msg as { from?: unknown; what?: unknown } | null;
+      if (m && m.from !== self && isInvalidation(m.what)) bus.emit('invalidate', m.what);
+    } else if (isEnvelope(msg)) bus.emit('event', msg.to, msg.event);
   });
 
   const ready = (async () => {
     await Promise.all([pub.connect(), sub.connect()]);
-    await sub.subscribe(LIVE_CHANNEL);
+    await sub.subscribe(LIVE_CHANNEL, CACHE_CHANNEL);
   })();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -71,6 +90,19 @@ export async function redisPublisher(url: string, opts: { readyTimeoutMs?: numbe
     onEvent(listener) {
       bus.on('event', listener);
       return () => bus.off('event', listener);
+    },
+    async invalidate(what) {
+      bus.emit('invalidate', what);
+      // waiting for Redis's reply means the other instances' subscriptions have the message
+      // before this call answers; an outage must not hold a sign-out up for long
+      let timer: NodeJS.Timeout | undefined;
+      const sent = pub.publish(CACHE_CHANNEL, JSON.stringify({ from: self, what })).catch(onError);
+      await Promise.race([sent, new Promise((r) => (timer = setTimeout(r, INVALIDATE_WAIT_MS)))]);
+      clearTimeout(timer);
+    },
+    onInvalidate(listener) {
+      bus.on('invalidate', listener);
+      return () => bus.off('invalidate', listener);
     },
     async close() {
       bus.removeAllListeners();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { cashStatus, cashTypes, levelOrder } from '../../../contract/enums.js';
+import { cashStatus, cashTypes, levelOrder, limits } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
@@ -9,19 +9,24 @@ import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js
 import type { Publisher } from '../../live/publisher.js';
 import { secondsLeft } from './tokens.js';
 import { cappedExpiry } from './sessions.js';
+import type { SessionCache } from './sessionCache.js';
 import { shownPoint } from '../money/shownBalance.js';
-import { unreadSql, type UnreadCounts } from '../board/unread.js';
+import type { UnreadCounts } from '../board/unread.js';
 import { toWire } from '../common/time.js';
 
-/** The logged-in user as the app keeps it (login, info), with its unread counts, in one statement. */
+interface InfoRow {
+  mem_id: string; mem_name: string | null; mem_nick: string; partner_level: string; login_type: string;
+  cash_amt: number; game_amt: number; out_amt_yn: string; point_amt: number; new_msg: number; new_answer: number;
+}
+
+/**
+ * The logged-in user as the app keeps it (login, info), with its unread counts, in one call of
+ * member_info (migration 120: the statement's plan stays cached per connection).
+ */
 export async function memberInfoAndUnread(db: Db, memberId: number, now = new Date()): Promise<{ member: MemberInfo; msgInfo: UnreadCounts }> {
-  const unread = unreadSql(sql.ref('m.id'), now);
-  const m = await db
-    .selectFrom('member as m')
-    .select(['mem_id', 'mem_name', 'mem_nick', 'partner_level', 'login_type', 'cash_amt', 'game_amt', 'out_amt_yn', shownPoint('m').as('point_amt')])
-    .select([unread.newMsg.as('new_msg'), unread.newAnswer.as('new_answer')])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+  const since = new Date(now.getTime() - limits.messageKeepDays * 86_400_000);
+  const { rows } = await sql<InfoRow>`select * from member_info(${memberId}, ${since}, ${limits.messageKeepCount})`.execute(db);
+  const m = rows[0];
   if (!m) throw new ApiError('U001');
   return {
     member: {
@@ -57,10 +62,10 @@ export const sessionTimes = (expiresAt: Date, now: Date) => ({ expiresAt: toWire
 
 /**
  * Pushes the current session's expiry to now + 240 minutes, never past its absolute end, and keeps
- * the token. Rotating it would sign out the live socket and the other tabs that hold the same
+ * the token (this instance's cache takes the new expiry, the others re-read it). Rotating it would sign out the live socket and the other tabs that hold the same
  * token, which only learn a new one by logging in again; the token is random and stored hashed.
  */
-export async function extendSession(db: Db, sessionId: number, token: string, now: Date, maxHours: number) {
+export async function extendSession(db: Db, sessions: SessionCache, sessionId: number, token: string, now: Date, maxHours: number) {
   const s = await db.selectFrom('session').select('created_at').where('id', '=', sessionId).executeTakeFirst();
   if (!s) throw new ApiError('TK001');
   const expiresAt = cappedExpiry(now, new Date(s.created_at), maxHours);
@@ -73,6 +78,7 @@ export async function extendSession(db: Db, sessionId: number, token: string, no
     .executeTakeFirst();
   // ended between the auth check and here: a newer login or a logout won
   if (!row) throw new ApiError('TK001');
+  await sessions.refreshed(sessionId, expiresAt);
   return { token, ...sessionTimes(expiresAt, now) };
 }
 
@@ -95,7 +101,7 @@ async function withdrawalInProgress(db: Db, memberId: number) {
  * therefore not take the account over.
  */
 export async function updateAccount(
-  env: { db: Db; live: Publisher; siteId: string; now: Date; lockMinutes: number },
+  env: { db: Db; live: Publisher; sessions: SessionCache; siteId: string; now: Date; lockMinutes: number },
   memberId: number,
   memId: string,
   f: AccountEditFields & { memId?: string | null; curPass?: string | null },
@@ -107,7 +113,7 @@ export async function updateAccount(
   const m = await db.selectFrom('member').select(['pass_hash', 'locked_until']).where('id', '=', memberId).executeTakeFirstOrThrow();
   if (isLocked(m.locked_until, now)) throw new ApiError('U003');
   if (!f.curPass || !(await verifyPassword(f.curPass, m.pass_hash))) {
-    const r = await recordWrongPassword(db, memberId, now, env.lockMinutes);
+    const r = await recordWrongPassword(db, env.sessions, memberId, now, env.lockMinutes);
     for (const id of r.ended) env.live.publish({ siteId: env.siteId, memId, sessionId: id }, { type: 'LOGOUT' });
     throw new ApiError(r.locked ? 'U003' : 'U121');
   }

@@ -3,14 +3,15 @@ import { isPartnerLogin, limits } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
-import { memberInfo, sessionTimes } from './account.js';
+import { memberInfoAndUnread, sessionTimes } from './account.js';
 import { consumeCaptcha } from './captcha.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
 import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
 import { cappedExpiry, endSessions } from './sessions.js';
+import type { SessionCache } from './sessionCache.js';
 import { isBlocked } from '../site/ipBlock.js';
-import { unreadCounts, type UnreadCounts } from '../board/unread.js';
+import type { UnreadCounts } from '../board/unread.js';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
 
@@ -25,6 +26,7 @@ export interface LoginInput {
 export interface LoginEnv {
   db: Db;
   live: Publisher;
+  sessions: SessionCache;
   siteId: string;
   ip: string | null;
   now: Date;
@@ -77,7 +79,7 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
   }
   if (isLocked(m.locked_until, now)) throw new ApiError('U003');
   if (!(await verifyPassword(memPass, m.pass_hash))) {
-    const r = await recordWrongPassword(db, m.id, now, env.lockMinutes);
+    const r = await recordWrongPassword(db, env.sessions, m.id, now, env.lockMinutes);
     for (const id of r.ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
     // the attempt that crosses the limit already answers "locked"
     throw new ApiError(r.locked ? 'U003' : 'L001');
@@ -98,7 +100,7 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
     // and orders this login against a parallel wrong try that locks the member
     const row = await trx.selectFrom('member').select('locked_until').where('id', '=', m.id).forUpdate().executeTakeFirstOrThrow();
     if (isLocked(row.locked_until, now)) throw new ApiError('U003');
-    const old = await endSessions(trx, { memberId: m.id }, now, 'superseded');
+    const old = await endSessions(trx, env.sessions, { memberId: m.id }, now, 'superseded');
     await trx
       .insertInto('session')
       .values({ site_id: siteId, member_id: m.id, token_hash: hashToken(token), ip: env.ip, created_at: now, expires_at: expiresAt })
@@ -113,6 +115,6 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
   });
   for (const id of ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
 
-  const [member, msgInfo] = await Promise.all([memberInfo(db, m.id), unreadCounts(db, m.id)]);
+  const { member, msgInfo } = await memberInfoAndUnread(db, m.id, now);
   return { token, ...sessionTimes(expiresAt, now), member, msgInfo };
 }

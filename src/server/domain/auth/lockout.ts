@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { limits } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
+import type { SessionCache } from './sessionCache.js';
 import { endSessions } from './sessions.js';
 
 /** Locked while the lock's end lies ahead; an ended lock counts as none. */
@@ -13,7 +14,7 @@ export const isLocked = (lockedUntil: Date | string | null | undefined, now: Dat
  * crosses the limit sets a lock of `lockMinutes` and ends the member's open sessions in the same
  * transaction. An ended lock starts the count again. Answers whether the member is locked now.
  */
-export async function recordWrongPassword(db: Db, memberId: number, now: Date, lockMinutes: number) {
+export async function recordWrongPassword(db: Db, sessions: SessionCache, memberId: number, now: Date, lockMinutes: number) {
   const until = new Date(now.getTime() + lockMinutes * 60_000);
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked_until: Date | null }>`
@@ -30,7 +31,7 @@ export async function recordWrongPassword(db: Db, memberId: number, now: Date, l
       returning locked_until`.execute(trx);
     const lockedUntil = rows[0]?.locked_until ?? null;
     const justLocked = !!lockedUntil && new Date(lockedUntil).getTime() === until.getTime();
-    const ended = justLocked ? await endSessions(trx, { memberId }, now, 'locked') : [];
+    const ended = justLocked ? await endSessions(trx, sessions, { memberId }, now, 'locked') : [];
     return { locked: isLocked(lockedUntil, now), ended };
   });
 }

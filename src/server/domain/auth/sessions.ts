@@ -1,19 +1,18 @@
 import { ApiError } from '../../../contract/codes.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/driver.js';
+import type { SessionCache, SessionCaller } from './sessionCache.js';
 import { hashToken } from './tokens.js';
 
-/** A resolved session together with the site it belongs to. */
-export interface SessionCaller extends Caller {
-  siteId: string;
-}
+export type { SessionCaller } from './sessionCache.js';
 
 /**
- * Resolves a session token to its member. A token ended by a newer login answers TK999 (the
- * product's "same id logged in elsewhere"); unknown, logged-out or expired tokens answer TK001/TK002.
+ * Resolves a session token to its member, from `cache` when it holds the token. A token ended by
+ * a newer login answers TK999 (the product's "same id logged in elsewhere"); unknown, logged-out
+ * or expired tokens answer TK001/TK002.
  */
-export async function resolveSession(db: Db, siteId: string, token: string, now: Date): Promise<Caller> {
-  const { siteId: _site, ...caller } = await lookup(db, token, now, siteId);
+export async function resolveSession(db: Db, siteId: string, token: string, now: Date, cache?: SessionCache): Promise<Caller> {
+  const { siteId: _site, ...caller } = await lookup(db, token, now, cache, siteId);
   return caller;
 }
 
@@ -21,11 +20,18 @@ export async function resolveSession(db: Db, siteId: string, token: string, now:
  * The same resolution without a site id, for the live channel whose CONNECT frame carries only the
  * token; the answer says which site the session belongs to.
  */
-export function getSessionByToken(db: Db, token: string, now: Date): Promise<SessionCaller> {
-  return lookup(db, token, now);
+export function getSessionByToken(db: Db, token: string, now: Date, cache?: SessionCache): Promise<SessionCaller> {
+  return lookup(db, token, now, cache);
 }
 
-async function lookup(db: Db, token: string, now: Date, siteId?: string): Promise<SessionCaller> {
+async function lookup(db: Db, token: string, now: Date, cache?: SessionCache, siteId?: string): Promise<SessionCaller> {
+  const hash = hashToken(token);
+  const hit = cache?.get(hash, now);
+  if (hit) {
+    // a token of another site is unknown there, as the database would say
+    if (siteId !== undefined && hit.siteId !== siteId) throw new ApiError('TK001');
+    return hit;
+  }
   let q = db
     .selectFrom('session as s')
     .innerJoin('member as m', 'm.id', 's.member_id')
@@ -41,13 +47,13 @@ async function lookup(db: Db, token: string, now: Date, siteId?: string): Promis
       'm.partner_level',
       'm.login_type',
     ])
-    .where('s.token_hash', '=', hashToken(token));
+    .where('s.token_hash', '=', hash);
   if (siteId !== undefined) q = q.where('s.site_id', '=', siteId);
   const row = await q.executeTakeFirst();
   if (!row) throw new ApiError('TK001');
   if (row.ended_at) throw new ApiError(row.end_reason === 'superseded' ? 'TK999' : 'TK001');
   if (new Date(row.expires_at).getTime() <= now.getTime()) throw new ApiError('TK002');
-  return {
+  const caller: SessionCaller = {
     siteId: row.site_id,
     id: row.id,
     memId: row.mem_id,
@@ -57,6 +63,8 @@ async function lookup(db: Db, token: string, now: Date, siteId?: string): Promis
     sessionId: row.sessionId,
     expiresAt: new Date(row.expires_at),
   };
+  cache?.set(hash, caller);
+  return caller;
 }
 
 /** Why a session ended; 'superseded' is the one the client shows as TK999. */
@@ -65,18 +73,20 @@ export type EndReason = 'logout' | 'superseded' | 'forced' | 'login-blocked' | '
 /**
  * Ends open sessions, of one session or all of a member's: the one place every sign-out goes
  * through (logout, a newer login, the operator's forced sign-out, a login block, a password lock),
- * so whatever keeps sessions in memory is told here. Answers the ids it ended.
+ * so the session caches of this and every other instance forget them here. Answers the ids it ended.
  */
 export async function endSessions(
   db: Db,
+  cache: SessionCache,
   target: { memberId: number } | { sessionId: number },
   now: Date,
   reason: EndReason,
 ): Promise<number[]> {
   let q = db.updateTable('session').set({ ended_at: now, end_reason: reason }).where('ended_at', 'is', null);
   q = 'sessionId' in target ? q.where('id', '=', target.sessionId) : q.where('member_id', '=', target.memberId);
-  const rows = await q.returning('id').execute();
-  return rows.map((r) => r.id);
+  const ids = (await q.returning('id').execute()).map((r) => r.id);
+  await cache.end(ids);
+  return ids;
 }
 
 /** The latest moment a session started at `createdAt` may reach, however often it is refreshed. */

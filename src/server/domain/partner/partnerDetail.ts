@@ -1,5 +1,6 @@
 /** One downline member as the detail screens show and edit it. */
 import { endSessions } from '../auth/sessions.js';
+import type { SessionCache } from '../auth/sessionCache.js';
 import { isLocked } from '../auth/lockout.js';
 import { ApiError } from '../../../contract/codes.js';
 import { pointTypes } from '../../../contract/enums.js';
@@ -52,7 +53,7 @@ async function update(db: Db, id: number, values: { mem_nick?: string; login_yn?
 }
 
 /** Nickname (U105 format, U110 taken) and login permission; login N also ends the member's open sessions. */
-export async function saveDetail(db: Db, siteId: string, m: MemberRef, input: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
+export async function saveDetail(db: Db, sessions: SessionCache, siteId: string, m: MemberRef, input: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
   const f = { ...input, memNick: normaliseNick(input.memNick) };
   const values: { mem_nick?: string; login_yn?: string } = {};
   if (f.memNick !== undefined && f.memNick !== m.memNick) {
@@ -64,7 +65,7 @@ export async function saveDetail(db: Db, siteId: string, m: MemberRef, input: { 
   if (!Object.keys(values).length) return;
   await update(db, m.id, values, now);
   if (f.loginYn === 'N') {
-    await endSessions(db, { memberId: m.id }, now, 'login-blocked');
+    await endSessions(db, sessions, { memberId: m.id }, now, 'login-blocked');
   }
 }
 

@@ -8,6 +8,7 @@ import { siteMoneySettings } from './moneySettings.js';
 import { scheduleInspect } from './scheduledPush.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
+type SessionsCtx = Ctx & Pick<AppContext, 'sessions'>;
 type Window = Pick<SiteRow, 'check_start' | 'check_end'>;
 
 /** True while `now` lies inside the site's check (maintenance) window. */
@@ -65,10 +66,10 @@ export async function siteState(ctx: Ctx, siteId: string) {
 }
 
 /** Ends every open session of a member (end_reason forced) and pushes LOGOUT to its sockets. */
-export async function forceLogout(ctx: Ctx, siteId: string, memId: string) {
+export async function forceLogout(ctx: SessionsCtx, siteId: string, memId: string) {
   const m = await ctx.db.selectFrom('member').select(['id', 'login_type']).where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
   if (!m || m.login_type === 'HOUSE') fail('U001');
-  const ended = await endSessions(ctx.db, { memberId: m.id }, ctx.clock.now(), 'forced');
+  const ended = await endSessions(ctx.db, ctx.sessions, { memberId: m.id }, ctx.clock.now(), 'forced');
   ctx.live.publish({ siteId, memId }, { type: 'LOGOUT', data1: 'forced', data2: null });
   return { ended: ended.length };
 }

@@ -1,0 +1,200 @@
+/**
+ * Sessions and site rows are answered from per-process caches. Every sign-out and every
+ * operator site change must still hold on the very next call: on the instance that made it, and
+ * on any other instance sharing the database (told through Redis).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../../src/contract/define.js';
+import { resolveSession } from '../../src/server/domain/auth/sessions.js';
+import { toWire } from '../../src/server/domain/common/time.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+import { pgAdminUrl, roomyLimits, startTestServer, testDb, type TestServer } from './harness.js';
+
+const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
+
+/** One instance as a client sees it. */
+interface Node {
+  post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
+  login(memId: string): Promise<string>;
+  app: RunningServer['app'];
+}
+
+function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
+  const post: Node['post'] = async (path, body = {}, token) => {
+    const res = await fetch(srv.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: apiKey, ...(token ? { 'x-auth-token': token } : {}) },
+      body: JSON.stringify({ siteId, ...body }),
+    });
+    return (await res.json()) as Envelope<any>;
+  };
+  return {
+    post,
+    app: srv.app,
+    async login(memId) {
+      const captcha = await post<{ captchaId: string }>('/api/member/captcha');
+      const r = await post<{ token: string }>('/api/member/login', { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' });
+      if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
+      return r.data!.token;
+    },
+  };
+}
+
+const code = async (p: Promise<Envelope<unknown>>) => (await p).resultCode;
+
+/** The cases, with every change made on `a` and checked on `b` (the same instance or another). */
+function cases(nodes: () => { a: Node; b: Node }) {
+  /** A token whose session both instances hold in memory. */
+  async function warm(memId: string) {
+    const { a, b } = nodes();
+    const token = await a.login(memId);
+    expect(await code(a.post('/api/member/info', {}, token))).toBe('0');
+    expect(await code(b.post('/api/member/info', {}, token))).toBe('0');
+    return token;
+  }
+
+  it('logout is refused on the next call', async () => {
+    const { a, b } = nodes();
+    const token = await warm('user2');
+    expect(await code(a.post('/api/member/logout', {}, token))).toBe('0');
+    expect(await code(b.post('/api/member/info', {}, token))).toBe('TK001');
+    expect(await code(a.post('/api/member/info', {}, token))).toBe('TK001');
+  });
+
+  it('a newer login supersedes the cached session: TK999 on the next call', async () => {
+    const { a, b } = nodes();
+    const old = await warm('user3');
+    const fresh = await a.login('user3');
+    expect(await code(b.post('/api/member/info', {}, old))).toBe('TK999');
+    expect(await code(b.post('/api/cash/getUserCash', {}, old))).toBe('TK999');
+    expect(await code(b.post('/api/member/info', {}, fresh))).toBe('0');
+  });
+
+  it("the operator's forced sign-out and a partner's login block hold on the next call", async () => {
+    const { a, b } = nodes();
+    const admin = await a.login('admin');
+    const forced = await warm('user4');
+    expect((await a.post('/api/admin/member/forceLogout', { memId: 'user4' }, admin)).data).toEqual({ ended: 1 });
+    expect(await code(b.post('/api/member/info', {}, forced))).toBe('TK001');
+
+    const blocked = await warm('user5');
+    const ptn7 = await a.login('ptn7');
+    expect(await code(a.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'N' }, ptn7))).toBe('0');
+    expect(await code(b.post('/api/member/info', {}, blocked))).toBe('TK001');
+    await a.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'Y' }, ptn7);
+  });
+
+  it('a refreshed expiry is what both instances answer next', async () => {
+    const { a, b } = nodes();
+    const token = await a.login('user6');
+    const memberId = (await a.app.db.selectFrom('member').select('id').where('mem_id', '=', 'user6').executeTakeFirstOrThrow()).id;
+    const soon = new Date(Date.now() + 3 * 60_000);
+    await a.app.db.updateTable('session').set({ expires_at: soon }).where('member_id', '=', memberId).where('ended_at', 'is', null).execute();
+    expect((await a.post('/api/member/info', {}, token)).data.expiresIn).toBeLessThanOrEqual(180);
+    expect((await b.post('/api/member/info', {}, token)).data.expiresIn).toBeLessThanOrEqual(180);
+    const r = await a.post('/api/getToken', {}, token);
+    expect(r.resultCode).toBe('0');
+    for (const n of [a, b]) {
+      const info = await n.post('/api/member/info', {}, token);
+      expect(info.data.expiresAt).toBe(r.data.expiresAt);
+      expect(info.data.expiresIn).toBeGreaterThan(239 * 60);
+    }
+  });
+
+  it("an operator's site change is seen by the next call", async () => {
+    const { a, b } = nodes();
+    const admin = await a.login('admin');
+    const user = await a.login('user7');
+    expect((await b.post('/api/common/siteCheckInfo')).data.inAmtYn).toBe('Y');
+    expect(await code(a.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, admin))).toBe('0');
+    expect((await b.post('/api/common/siteCheckInfo')).data.inAmtYn).toBe('N');
+    await a.post('/api/admin/site/cashSwitch', { inAmtYn: 'Y' }, admin);
+    expect((await b.post('/api/common/siteCheckInfo')).data.inAmtYn).toBe('Y');
+
+    // the maintenance window, read from the cached site row by every call's gate
+    expect(await code(b.post('/api/member/info', {}, user))).toBe('0');
+    const now = Date.now();
+    const window = { startDate: toWire(new Date(now - 60_000)), endDate: toWire(new Date(now + 3_600_000)) };
+    expect(await code(a.post('/api/admin/site/check', window, admin))).toBe('0');
+    expect(await code(b.post('/api/member/info', {}, user))).toBe('B0093');
+    expect(await code(a.post('/api/admin/site/check', { startDate: null, endDate: null }, admin))).toBe('0');
+    expect(await code(b.post('/api/member/info', {}, user))).toBe('0');
+  });
+}
+
+describe(`session and site caches, one instance (${testDb})`, () => {
+  let s: TestServer;
+  let node: Node;
+  beforeAll(async () => {
+    s = await startTestServer();
+    node = nodeOf(s, s.siteId, s.apiKey);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  cases(() => ({ a: node, b: node }));
+
+  it('checks the expiry against the clock on every hit', async () => {
+    const token = await node.login('user8');
+    expect(await code(node.post('/api/member/info', {}, token))).toBe('0');
+    const clock = s.app.clock as unknown as { offsetMs: number };
+    clock.offsetMs = 241 * 60_000;
+    try {
+      expect(await code(node.post('/api/member/info', {}, token))).toBe('TK002');
+    } finally {
+      clock.offsetMs = 0;
+    }
+    expect(await code(node.post('/api/member/info', {}, token))).toBe('0');
+  });
+
+  it("answers TK001 for another site's cached token, as the database would", async () => {
+    const token = await node.login('user9');
+    expect(await code(node.post('/api/member/info', {}, token))).toBe('0');
+    await expect(resolveSession(s.app.db, 'other-site', token, new Date(), s.app.sessions)).rejects.toMatchObject({ code: 'TK001' });
+  });
+});
+
+describe.skipIf(!redisUrl || testDb !== 'postgres')('session and site caches, two instances on one PostgreSQL database through Redis', () => {
+  const dbName = `pitboss_t_${randomBytes(6).toString('hex')}`;
+  let a: RunningServer;
+  let b: RunningServer;
+  let na: Node;
+  let nb: Node;
+
+  async function pgAdmin(text: string) {
+    const c = new pg.Client({ connectionString: pgAdminUrl });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await pgAdmin(`create database ${dbName}`);
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${dbName}`;
+    const common = {
+      port: 0, host: '127.0.0.1', databaseUrl: url.toString(), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl,
+      limits: roomyLimits(),
+    };
+    // one after the other: the first migrates and seeds, the second finds it done
+    a = await startServer(common);
+    b = await startServer(common);
+    const site = (await (await fetch(`${a.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()) as Envelope<{ siteId: string; apiKey: string }>;
+    na = nodeOf(a, site.data!.siteId, site.data!.apiKey);
+    nb = nodeOf(b, site.data!.siteId, site.data!.apiKey);
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await pgAdmin(`drop database if exists ${dbName} with (force)`);
+  });
+
+  cases(() => ({ a: na, b: nb }));
+});
