@@ -36,6 +36,15 @@ begin
   return found;
 end $$;
 
+-- Balances travel as JSON numbers: one past 2^53 - 1 would be answered wrong, so the movement is
+-- refused as out of range (SQLSTATE 22003, answered V002) and nothing is written.
+create function money_in_range(p_balance bigint) returns void language plpgsql as $$
+begin
+  if p_balance > 9007199254740991 then
+    raise exception 'balance % out of range', p_balance using errcode = 'numeric_value_out_of_range';
+  end if;
+end $$;
+
 -- A partner gives to (p_give) or retrieves from a DIRECT child, cash or points (p_point).
 -- Cash give writes -3 on the partner and 33 on the child, retrieve 3 and -33; points 2 / -2 on both.
 -- Checks, in this order: replay; amount (C303/C403, points C601/C701); target is a direct child
@@ -109,6 +118,7 @@ begin
     from_type := case when p_give then -3 else -33 end;
     to_type := case when p_give then 33 else 3 end;
   end if;
+  perform money_in_range(to_before + p_amount);
   result := jsonb_build_object('memId', ch.mem_id, 'cashAmt', ch.cash_amt, 'pointAmt', ch.point_amt,
                                'myCashAmt', me.cash_amt, 'myPointAmt', me.point_amt);
   if not money_keep_key(p_site, p_actor, p_key, p_call, p_body_hash, p_at, result) then
@@ -175,6 +185,7 @@ begin
     return jsonb_build_object('code', case when p_point then 'P002' else 'C202' end);
   end if;
 
+  perform money_in_range(has + delta);
   if p_point then t.point_amt := t.point_amt + delta; else t.cash_amt := t.cash_amt + delta; end if;
   result := jsonb_build_object('memId', t.mem_id, 'cashAmt', t.cash_amt, 'pointAmt', t.point_amt);
   if not money_keep_key(p_site, p_actor, p_key, p_call, p_body_hash, p_at, result) then
