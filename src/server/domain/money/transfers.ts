@@ -1,7 +1,7 @@
+import { sql, type RawBuilder } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
-import { cashTypes, pointTypes } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
-import { runMoney, systemAccounts, type MoneyResult } from './ledger.js';
+import { systemAccounts, type MoneyResult } from './ledger.js';
 
 /** Who asks for a movement, with which client request id, at what time. */
 export interface Actor {
@@ -29,10 +29,6 @@ export async function findMember(db: Db, siteId: string, memId: string | undefin
 export const callOf = (a: Actor) => ({ siteId: a.siteId, actorId: a.id, requestKey: a.requestKey, call: a.call, at: a.at, bodyHash: a.bodyHash ?? null });
 
 type Direction = 'give' | 'retrieve';
-const codes: Record<Direction, { perm: ResultCode; target: ResultCode; amount: ResultCode }> = {
-  give: { perm: 'C301', target: 'C302', amount: 'C303' },
-  retrieve: { perm: 'C401', target: 'C402', amount: 'C403' },
-};
 
 export interface PartnerMoveResult {
   memId: string;
@@ -44,68 +40,71 @@ export interface PartnerMoveResult {
   myPointAmt: number;
 }
 
+/** What the movement functions of migration 110 answer. */
+interface MoveAnswer<T> {
+  code: ResultCode | '0';
+  replayed?: boolean;
+  result?: T;
+  changed?: { memId: string; cash: number; point: number }[];
+}
+
+const RETRIES = 5;
+const retryable = (e: unknown) => {
+  const code = e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
+  return code === '40001' || code === '40P01';
+};
+
+/**
+ * Runs one movement function: the whole movement is that one statement (one round trip), which
+ * either refuses with a code having written nothing, replays the stored answer, or commits.
+ */
+async function move<T>(db: Db, a: Actor, fn: (call: ReturnType<typeof callOf>) => RawBuilder<MoveAnswer<T>>): Promise<MoneyResult<T>> {
+  const c = callOf(a);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { rows } = await fn(c).execute(db);
+      const r = (rows[0] as unknown as { r: MoveAnswer<T> }).r;
+      if (r.code !== '0') throw new ApiError(r.code);
+      return {
+        result: r.result as T,
+        replayed: !!r.replayed,
+        changed: (r.changed ?? []).map((x) => ({ siteId: a.siteId, memId: x.memId, cash: Number(x.cash), point: Number(x.point) })),
+      };
+    } catch (e) {
+      if (!retryable(e) || attempt >= RETRIES) throw e;
+      await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/** The idempotency arguments every movement function starts with. */
+const head = (c: ReturnType<typeof callOf>) =>
+  sql`${c.siteId}, ${c.actorId}::bigint, ${c.requestKey}, ${c.call}, ${c.bodyHash}, ${c.at}::timestamptz`;
+
 /**
  * A partner gives to or retrieves from a DIRECT child, cash (give -3/33, retrieve 3/-33) or points (2 / -2).
  * Give beyond the partner's own holdings answers C202 (cash) or P002 (points); retrieve beyond the
- * child's holdings C702 (cash) or P002 (points).
+ * child's holdings C702 (cash) or P002 (points). One call of money_partner_move (migration 110).
  */
-export async function partnerMove(
+export function partnerMove(
   db: Db,
   actor: Actor,
   p: { memId?: string; amount?: number; memo?: string | null; direction: Direction; kind: 'cash' | 'point' },
 ): Promise<MoneyResult<PartnerMoveResult>> {
-  const c = codes[p.direction];
-  let targetId = 0;
-  const pre = async () => {
-    // points: C601 give / C701 retrieve amount needed (the player's own conversion keeps P001)
-    if (!p.amount) throw new ApiError(p.kind === 'point' ? (p.direction === 'give' ? 'C601' : 'C701') : c.amount);
-    const target = await findMember(db, actor.siteId, p.memId);
-    if (!target || target.parent_id !== actor.id) throw new ApiError(c.target);
-    targetId = target.id;
-  };
-  return runMoney(db, callOf(actor), async (m) => {
-    await m.lock([actor.id, targetId]);
-    const me = m.account(actor.id);
-    const child = m.account(targetId);
-    if (me.loginType !== 'PARTNER' || me.status !== 'ACTIVE') throw new ApiError(c.perm);
-    if (child.parentId !== me.id) throw new ApiError(c.target);
-    const give = p.direction === 'give';
-    const [from, to] = give ? [me.id, child.id] : [child.id, me.id];
-    if (p.kind === 'cash') {
-      m.transfer({
-        kind: 'cash', from, to, amount: p.amount!, memo: p.memo,
-        fromType: give ? cashTypes.holdingsGrant : cashTypes.upperRecovery,
-        toType: give ? cashTypes.upperGrant : cashTypes.holdingsRecovery,
-        short: give ? 'C202' : 'C702',
-      });
-    } else {
-      const type = give ? pointTypes.managerPay : pointTypes.managerRetrieval;
-      m.transfer({ kind: 'point', from, to, amount: p.amount!, memo: p.memo, fromType: type, toType: type, short: 'P002' });
-    }
-    return { memId: child.memId, cashAmt: child.cash, pointAmt: child.point, myCashAmt: me.cash, myPointAmt: me.point };
-  }, pre);
+  return move<PartnerMoveResult>(db, actor, (c) => sql`select money_partner_move(${head(c)},
+    ${p.memId ?? null}, ${p.amount ?? null}::bigint, ${p.memo ?? null}, ${p.direction === 'give'}, ${p.kind === 'point'}) as r`);
 }
 
-/** The operator grants (mode 2) or recovers (mode -2) cash or points against the house. */
+/**
+ * The operator grants (mode 2) or recovers (mode -2) cash or points against the house. One call of
+ * money_admin_grant (migration 110); the house side goes to ledger_pending.
+ */
 export async function adminGrant(
   db: Db,
   actor: Actor,
   p: { memId?: string; amount?: number; mode: 2 | -2; memo?: string | null; kind?: 'cash' | 'point' },
 ): Promise<MoneyResult<{ memId: string; cashAmt: number; pointAmt: number }>> {
-  const kind = p.kind ?? 'cash';
-  let targetId = 0;
-  const pre = async () => {
-    if (!p.amount) throw new ApiError(kind === 'point' ? 'P001' : 'C206');
-    const target = await findMember(db, actor.siteId, p.memId);
-    if (!target) throw new ApiError('U001');
-    targetId = target.id;
-  };
   const { house } = await systemAccounts(db, actor.siteId);
-  return runMoney(db, callOf(actor), async (m) => {
-    await m.lock([house, targetId]);
-    const t = m.account(targetId);
-    const [from, to] = p.mode === 2 ? [house, t.id] : [t.id, house];
-    m.transfer({ kind, from, to, amount: p.amount!, memo: p.memo, fromType: p.mode, toType: p.mode, short: kind === 'cash' ? 'C202' : 'P002' });
-    return { memId: t.memId, cashAmt: t.cash, pointAmt: t.point };
-  }, pre);
+  return move(db, actor, (c) => sql`select money_admin_grant(${head(c)}, ${house}::bigint,
+    ${p.memId ?? null}, ${p.amount ?? null}::bigint, ${p.memo ?? null}, ${p.mode}::int, ${p.kind === 'point'}) as r`);
 }

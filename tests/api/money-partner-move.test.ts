@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../src/contract/enums.js';
+import { startTestServer, testDb, type TestServer } from './harness.js';
+import { balances, expectSound, memberId, moneyState, rid } from './moneyKit.js';
+
+/** Give, retrieve and grant: one statement each, with the same answers, codes and ledger rows as ever. */
+describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => {
+  let s: TestServer;
+  const tokens = new Map<string, string>();
+  const tok = async (memId: string) => {
+    if (!tokens.has(memId)) tokens.set(memId, await s.login(memId));
+    return tokens.get(memId)!;
+  };
+  const refused = async (code: string, path: string, body: Record<string, unknown>, memId: string) => {
+    const before = await moneyState(s);
+    const r = await s.post(path, { requestId: rid(), ...body }, await tok(memId));
+    expect(r.resultCode, `${path} ${JSON.stringify(body)} -> ${r.resultMessage}`).toBe(code);
+    expect(await moneyState(s)).toBe(before);
+  };
+  const setStatus = (memId: string, status: string) =>
+    s.app.db.updateTable('member').set({ status }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
+
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    if (s) await expectSound(s.app.db, s.siteId);
+    await s?.close();
+  });
+
+  it('a replay answers the first result after the balances changed, and even when the call would now be refused', async () => {
+    const token = await tok('ptn7');
+    const key = rid();
+    const body = { memId: 'user3', inAmt: 4_000, requestId: key };
+    const first = await s.post('/api/v2/retail/cashIn', body, token);
+    expect(first.resultCode).toBe('0');
+    expect(first.data).toMatchObject({ memId: 'user3' });
+    expect((await s.post('/api/v2/retail/cashIn', { memId: 'user3', inAmt: 1_000, requestId: rid() }, token)).resultCode).toBe('0');
+    expect((await s.post('/api/v2/retail/cashOut', { memId: 'user3', outAmt: 2_000, requestId: rid() }, token)).resultCode).toBe('0');
+    const moved = await balances(s, 'user3');
+    expect(moved.cash).toBe(first.data.cashAmt - 1_000);
+    const state = await moneyState(s);
+    expect(await s.post('/api/v2/retail/cashIn', body, token)).toEqual(first);
+    // the partner suspended since: the replay still answers the first result, not C301
+    await setStatus('ptn7', 'SUSPENDED');
+    try {
+      expect(await s.post('/api/v2/retail/cashIn', body, token)).toEqual(first);
+    } finally {
+      await setStatus('ptn7', 'ACTIVE');
+    }
+    expect(await moneyState(s)).toBe(state);
+  });
+
+  it('C998 for the same request id with another body, C999 on another call; neither moves money', async () => {
+    const token = await tok('ptn7');
+    const key = rid();
+    expect((await s.post('/api/v2/retail/pointChange', { memId: 'user4', pointType: 2, pointAmt: 100, requestId: key }, token)).resultCode).toBe('0');
+    await refused('C998', '/api/v2/retail/pointChange', { memId: 'user4', pointType: 2, pointAmt: 101, requestId: key }, 'ptn7');
+    await refused('C998', '/api/v2/retail/pointChange', { memId: 'user4', pointType: -2, pointAmt: 100, requestId: key }, 'ptn7');
+    await refused('C999', '/api/v2/retail/cashIn', { memId: 'user4', inAmt: 100, requestId: key }, 'ptn7');
+    const grant = rid();
+    expect((await s.post('/api/admin/cash/grant', { memId: 'user4', cashAmt: 700, mode: 2, requestId: grant }, await tok('admin'))).resultCode).toBe('0');
+    await refused('C998', '/api/admin/cash/grant', { memId: 'user5', cashAmt: 700, mode: 2, requestId: grant }, 'admin');
+  });
+
+  it('checks in order: replay, amount, target, permission, holdings', async () => {
+    // zero amount to a member that is not a direct child: the amount code first
+    await refused('C303', '/api/v2/retail/cashIn', { memId: 'user6', inAmt: 0 }, 'ptn7');
+    await refused('C403', '/api/v2/retail/cashOut', { memId: 'ghost', outAmt: 0 }, 'ptn7');
+    await refused('C601', '/api/v2/retail/pointChange', { memId: 'user6', pointType: 2, pointAmt: 0 }, 'ptn7');
+    await refused('C701', '/api/v2/retail/pointChange', { memId: 'user6', pointType: -2, pointAmt: 0 }, 'ptn7');
+    await refused('C206', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: 0, mode: 2 }, 'admin');
+    await refused('P001', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: 0, mode: 2, kind: 'point' }, 'admin');
+    const huge = 10 ** 15;
+    await tok('ptn7');
+    await setStatus('ptn7', 'SUSPENDED');
+    try {
+      // a suspended partner: the target code before the permission code, the permission code before holdings
+      await refused('C302', '/api/v2/retail/cashIn', { memId: 'user6', inAmt: huge }, 'ptn7');
+      await refused('C402', '/api/v2/retail/cashOut', { memId: 'user6', outAmt: huge }, 'ptn7');
+      await refused('C301', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: huge }, 'ptn7');
+      await refused('C401', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: huge }, 'ptn7');
+      await refused('C401', '/api/v2/retail/pointChange', { memId: 'user1', pointType: -2, pointAmt: huge }, 'ptn7');
+    } finally {
+      await setStatus('ptn7', 'ACTIVE');
+    }
+    await refused('C202', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: huge }, 'ptn7');
+    await refused('C702', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: huge }, 'ptn7');
+    await refused('P002', '/api/v2/retail/pointChange', { memId: 'user1', pointType: 2, pointAmt: huge }, 'ptn7');
+    await refused('U001', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: huge, mode: -2 }, 'admin');
+    await refused('C202', '/api/admin/cash/grant', { memId: 'user1', cashAmt: huge, mode: -2 }, 'admin');
+    await refused('P002', '/api/admin/cash/grant', { memId: 'user1', cashAmt: huge, mode: -2, kind: 'point' }, 'admin');
+  });
+
+  it('writes the same ledger rows: one move, the payer first, before/after on each side', async () => {
+    const db = s.app.db;
+    const [ptn7, user2] = [await memberId(db, s.siteId, 'ptn7'), await memberId(db, s.siteId, 'user2')];
+    const before = { p: await balances(s, 'ptn7'), u: await balances(s, 'user2') };
+    const key = rid();
+    const r = await s.post('/api/v2/retail/cashOut', { memId: 'user2', outAmt: 3_000, memo: 'back', requestId: key }, await tok('ptn7'));
+    expect(r.data).toEqual({
+      memId: 'user2', cashAmt: before.u.cash - 3_000, pointAmt: before.u.point, myCashAmt: before.p.cash + 3_000, myPointAmt: before.p.point,
+    });
+    const rows = await db.selectFrom('ledger_entry').selectAll().where('request_key', '=', key).orderBy('id').execute();
+    expect(rows.map((e) => [e.member_id, e.counterpart_id, e.kind, e.type_code, e.before_amt, e.amount, e.after_amt, e.sender_id, e.receiver_id, e.memo])).toEqual([
+      [user2, ptn7, 'cash', -33, before.u.cash, -3_000, before.u.cash - 3_000, user2, ptn7, 'back'],
+      [ptn7, user2, 'cash', 3, before.p.cash, 3_000, before.p.cash + 3_000, user2, ptn7, 'back'],
+    ]);
+    expect(rows[0]!.move_id).toBe(rows[1]!.move_id);
+
+    // a grant: the member's side at once, the house side through the accrual step, one move
+    const grant = rid();
+    const g = await s.post('/api/admin/cash/grant', { memId: 'user2', cashAmt: 500, mode: 2, kind: 'point', requestId: grant }, await tok('admin'));
+    expect(g.data).toEqual({ memId: 'user2', cashAmt: before.u.cash - 3_000, pointAmt: before.u.point + 500 });
+    await s.app.accrual.flush();
+    const sides = await db.selectFrom('ledger_entry').select(['member_id', 'kind', 'type_code', 'amount', 'move_id']).where('request_key', '=', grant).orderBy('member_id').execute();
+    expect(sides).toHaveLength(2);
+    expect(sides.map((e) => [e.kind, e.type_code, e.amount]).sort()).toEqual([['point', 2, -500], ['point', 2, 500]]);
+    expect(sides[0]!.move_id).toBe(sides[1]!.move_id);
+  });
+
+  it('pushes CASH with the new balances to both members of a give, and to nobody on a replay', async () => {
+    const seen: { memId: string; event: LiveEvent }[] = [];
+    const off = s.app.live.onEvent((to, event) => {
+      if ('memId' in to && event.type === 'CASH' && (to.memId === 'ptn7' || to.memId === 'user5')) seen.push({ memId: to.memId, event });
+    });
+    try {
+      const body = { memId: 'user5', inAmt: 2_500, requestId: rid() };
+      const r = await s.post('/api/v2/retail/cashIn', body, await tok('ptn7'));
+      expect(seen).toEqual([
+        { memId: 'ptn7', event: { type: 'CASH', data1: r.data.myCashAmt, data2: r.data.myPointAmt } },
+        { memId: 'user5', event: { type: 'CASH', data1: r.data.cashAmt, data2: r.data.pointAmt } },
+      ]);
+      seen.length = 0;
+      expect(await s.post('/api/v2/retail/cashIn', body, await tok('ptn7'))).toEqual(r);
+      expect(seen).toEqual([]);
+    } finally {
+      off();
+    }
+  });
+
+  it('concurrent duplicates of one request id: exactly one movement, the others C999 or the replay', async () => {
+    const token = await tok('ptn7');
+    const before = await balances(s, 'user1');
+    for (const [path, body] of [
+      ['/api/v2/retail/cashIn', { memId: 'user1', inAmt: 1_000 }],
+      ['/api/v2/retail/cashOut', { memId: 'user1', outAmt: 1_000 }],
+    ] as const) {
+      const key = rid();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => s.post(path, { ...body, requestId: key }, token)));
+      const ok = answers.filter((a) => a.resultCode === '0');
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      for (const a of ok) expect(a).toEqual(ok[0]);
+      for (const a of answers) expect(['0', 'C999']).toContain(a.resultCode);
+      const moves = await s.app.db.selectFrom('ledger_entry').select('move_id').distinct().where('request_key', '=', key).execute();
+      expect(moves).toHaveLength(1);
+    }
+    expect((await balances(s, 'user1')).cash).toBe(before.cash);
+  });
+});
