@@ -37,7 +37,7 @@ export const sportLegRow = z.object({
 export const betCategory = z.string().optional().nullable().transform((v) => {
   if (!v) return undefined;
   const m: Record<string, string> = { minigame: 'mini', 'hc-casino': 'hcasino', sports: 'sport' };
-  return m[v] ?? v;
+  return Object.hasOwn(m, v) ? m[v] : v;
 });
 
 export const betCalls = {

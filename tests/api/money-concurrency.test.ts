@@ -79,7 +79,7 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     let err = '';
     p.stderr!.on('data', (d) => (err += d));
     p.stdout!.resume();
-    for (let i = 0; i < 240; i++) {
+    for (let i = 0; i < 720; i++) {
       if (p.exitCode !== null) throw new Error(`server exited: ${err}`);
       const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
       if (up) return p;
