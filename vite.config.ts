@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './scripts/vite-route-preloads';
 
 // Busts the persisted query cache whenever a new build ships.
 const buildId = process.env.PITBOSS_BUILD_ID ?? new Date().toISOString();
@@ -98,39 +99,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The landing screen of a prefix is the player login: its route chunk (and what it imports) is
- * preloaded from the HTML, so it downloads beside the entry instead of after the router starts.
- */
-function preloadLanding(): Plugin {
-  const landing = /[\\/]src[\\/]app[\\/]routes[\\/]\$prefix[\\/]index\.tsx\?tsr-split=component/;
-  return {
-    name: 'pitboss:preload-landing',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const entry = chunks.find((c) => c.facadeModuleId && landing.test(c.facadeModuleId));
-        if (!entry) throw new Error('landing route chunk not found: update preloadLanding()');
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file) || html.includes(`/${file}"`)) return;
-          files.add(file);
-          const c = chunks.find((x) => x.fileName === file);
-          c?.imports.forEach(visit);
-        };
-        visit(entry.fileName);
-        const css = [...files].flatMap((f) => [...(chunks.find((x) => x.fileName === f)?.viteMetadata?.importedCss ?? [])]).filter((f) => !html.includes(`/${f}"`));
-        return [
-          ...[...files].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-          ...css.map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-        ];
-      },
-    },
-  };
-}
-
 const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 
 export default defineConfig({
@@ -139,10 +107,14 @@ export default defineConfig({
     contractDescriptors(),
     urlSafeCatalogueIds(),
     precompress(),
-    preloadLanding(),
+    // each page's chunks are named in the HTML the server sends for it (the landing route's too)
+    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', persist: 'src/app/lib/persist.ts' }),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // a route's loader travels with its screen: the route tree in the first chunk stays small, and
+      // the loader's queries arrive with the component instead of in a second round trip
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: 'src/app/routes',
       generatedRouteTree: 'src/app/routeTree.gen.ts',
     }),
