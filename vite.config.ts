@@ -69,6 +69,25 @@ function urlSafeCatalogueIds(): Plugin {
 }
 
 /**
+ * The result codes' English texts are the server's resultMessage; the app shows each code's text
+ * from its own catalogue (lib/apiMessage), so its copy of the table is left empty (ApiError.message
+ * is then the server's text, or empty for errors the app raises itself).
+ */
+function codesWithoutTexts(): Plugin {
+  return {
+    name: 'pitboss:codes-without-texts',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]contract[\\/]codes\.ts$/.test(id)) return null;
+      const table = /export const resultCodes = \{[\s\S]*?\} as const;/.exec(code);
+      if (!table) throw new Error('codes.ts: resultCodes table not found: update codesWithoutTexts()');
+      return code.replace(table[0], 'export const resultCodes: Record<string, string> = {};');
+    },
+  };
+}
+
+/**
  * Brotli and gzip twins of every hashed text asset, made once at build time at the highest level,
  * so the server sends them as they are (no compression per request, no CPU spent on phones' bytes).
  */
@@ -106,9 +125,10 @@ export default defineConfig({
   plugins: [
     contractDescriptors(),
     urlSafeCatalogueIds(),
+    codesWithoutTexts(),
     precompress(),
     // each page's chunks are named in the HTML the server sends for it (the landing route's too)
-    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', persist: 'src/app/lib/persist.ts' }),
+    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', signedIn: ['src/app/lib/session/running.ts', 'src/app/lib/persist.ts'] }),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -158,6 +178,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dynamic imports carry only their styles: the chunks of a page come from route-preloads.json
+    // (named in the HTML by the server, or by the app when it navigates), not from lists in the first chunk
+    // (no polyfill: every browser the app supports reads modulepreload; an older one just fetches later)
+    modulePreload: { polyfill: false, resolveDependencies: (_f, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))) },
     rolldownOptions: {
       output: {
         // a few long-lived library chunks the first screen loads at once, instead of ~35 small ones;

@@ -22,7 +22,7 @@ export async function benchBundle(): Promise<void> {
   }
   const html = readFileSync('dist/index.html', 'utf8');
   const first = new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  const listFile = 'dist/.vite/route-preloads.json';
+  const listFile = 'dist/route-preloads.json';
   const list = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads) : null;
   for (const f of list?.routes.find((r) => r.path === '/$prefix/')?.js ?? []) first.add(f);
   const firstBytes = [...first].reduce((sum, f) => sum + gz(join('dist', f)), 0);

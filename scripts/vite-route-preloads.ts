@@ -49,12 +49,14 @@ const bySpecificity = (a: string, b: string) => {
 };
 
 /**
- * Writes `.vite/route-preloads.json`: for every page of the app, the chunks (and CSS) its route and
+ * Writes `route-preloads.json`: for every page of the app, the chunks (and CSS) its route and
  * parent routes load (components and what their loaders import), so the server can name them in
- * the HTML and they download beside the entry instead of one after another once the router runs.
- * Signed-in shells also get the chunk that restores the user's persisted queries before loaders run.
+ * the HTML and they download beside the entry instead of one after another once the router runs;
+ * the app reads it after starting to do the same for the pages it navigates to.
+ * Signed-in shells also get the session runtime and the chunk that restores the user's persisted
+ * queries, both loaded before their loaders run.
  */
-export function routePreloads(opts: { routeTree: string; persist: string }): Plugin {
+export function routePreloads(opts: { routeTree: string; signedIn: string[] }): Plugin {
   return {
     name: 'pitboss:route-preloads',
     apply: 'build',
@@ -74,7 +76,7 @@ export function routePreloads(opts: { routeTree: string; persist: string }): Plu
 
       const tree = readRouteTree(opts.routeTree);
       const parents = new Set([...tree.values()].map((n) => n.parent));
-      const persist = chunkOf.get(resolve(opts.persist));
+      const signedIn = opts.signedIn.map((f) => chunkOf.get(resolve(f))).filter((c) => !!c);
       const routes: RoutePreloads['routes'] = [];
       for (const [name, node] of tree) {
         if (parents.has(name)) continue;
@@ -90,7 +92,7 @@ export function routePreloads(opts: { routeTree: string; persist: string }): Plu
           }
           shell ||= /\brequireShell\(/.test(readFileSync(id, 'utf8'));
         }
-        if (shell && persist) closure(persist.fileName, js);
+        if (shell) for (const c of signedIn) closure(c.fileName, js);
         const css = [...js].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
         routes.push({ path: node.fullPath, js: [...js], css: [...new Set(css)], shell });
       }
@@ -102,7 +104,7 @@ export function routePreloads(opts: { routeTree: string; persist: string }): Plu
         if (lang) catalogues[lang] = c.fileName;
       }
       const out: RoutePreloads = { routes, catalogues };
-      this.emitFile({ type: 'asset', fileName: '.vite/route-preloads.json', source: JSON.stringify(out, null, 1) });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out, null, 1) });
     },
   };
 }

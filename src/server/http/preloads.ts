@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { routePattern } from '../../app/lib/routePattern.js';
 
-/** `.vite/route-preloads.json` as the build writes it (scripts/vite-route-preloads.ts). */
+/** `route-preloads.json` as the build writes it (scripts/vite-route-preloads.ts). */
 interface RoutePreloads {
   routes: { path: string; js: string[]; css: string[]; shell: boolean }[];
   catalogues: Record<string, string>;
@@ -18,21 +19,6 @@ export interface PagePreloads {
 const DEFAULT_LANGUAGE = 'ko';
 const LANGUAGE_COOKIE = /(?:^|;\s*)pitboss-lang=(\w+)/;
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A TanStack path pattern (`/$prefix/noticeRead/$boardIdx`, `/$prefix/partnerListLevel{$code}`, `/$prefix/$`) as a regex. */
-export function routePattern(path: string): RegExp {
-  const segs = path
-    .split('/')
-    .filter(Boolean)
-    .map((seg) => {
-      if (seg === '$') return '(?:/.*)?';
-      if (seg.startsWith('$')) return '/[^/]+';
-      return '/' + seg.split(/\{\$\w+\}/).map(escapeRe).join('[^/]*');
-    });
-  return new RegExp(`^${segs.join('')}/?$`, 'i');
-}
-
 const link = (rel: string, file: string) => `<link rel="${rel}" crossorigin href="/${file}">`;
 
 /**
@@ -41,7 +27,7 @@ const link = (rel: string, file: string) => `<link rel="${rel}" crossorigin href
  * has no preload list.
  */
 export function loadPreloads(root: string): (url: string, cookie: string | undefined) => PagePreloads {
-  const file = join(root, '.vite', 'route-preloads.json');
+  const file = join(root, 'route-preloads.json');
   if (!existsSync(file)) return () => ({ tags: [], shell: false });
   const list = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
   const routes = list.routes.map((r) => ({ ...r, re: routePattern(r.path) }));
