@@ -56,7 +56,7 @@ async function publicSite(app: AppContext, prefix: string, shell: boolean) {
 function popupImage(popups: unknown): string {
   const url = (popups as { list?: { imageUrl: string | null }[] } | undefined)?.list?.find((p) => p.imageUrl)?.imageUrl;
   if (!url || !/^(\/(?!\/)|https:\/\/)/.test(url)) return '';
-  return `<link rel="preload" as="image" href="${url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
+  return `<link rel="preload" as="image" fetchpriority="high" href="${url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
 }
 
 /** @fastify/compress hooks routes only, and the shell is the not-found answer: it is encoded here. */
@@ -108,7 +108,7 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
     const boot = prefix ? await publicSite(app, prefix, page.shell).catch(() => null) : null;
     if (boot) {
       // the login screens open on the logo
-      const image = page.shell ? popupImage(boot.popups) : '<link rel="preload" as="image" href="/icons/icon-192.png">';
+      const image = page.shell ? popupImage(boot.popups) : '<link rel="preload" as="image" fetchpriority="high" href="/icons/icon-192.png">';
       const tags = page.tags.filter((t) => !html.includes(/href="([^"]+)"/.exec(t)![1] + '"'));
       html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>${image}${tags.join('')}</head>`);
     }
