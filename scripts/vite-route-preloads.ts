@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { routePattern } from '../src/app/lib/routePattern';
 
 /** What the server adds to the shell it sends for a path (see src/server/http/static.ts). */
 export interface RoutePreloads {
   /** leaf routes, most specific first: TanStack path pattern, JS to modulepreload, CSS to link, behind a sign-in */
-  routes: { path: string; js: string[]; css: string[]; shell: boolean }[];
+  routes: { path: string; pattern: string; js: string[]; css: string[]; shell: boolean }[];
   /** compiled message catalogue per language */
   catalogues: Record<string, string>;
 }
@@ -94,7 +95,7 @@ export function routePreloads(opts: { routeTree: string; signedIn: string[] }): 
         }
         if (shell) for (const c of signedIn) closure(c.fileName, js);
         const css = [...js].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
-        routes.push({ path: node.fullPath, js: [...js], css: [...new Set(css)], shell });
+        routes.push({ path: node.fullPath, pattern: routePattern(node.fullPath).source, js: [...js], css: [...new Set(css)], shell });
       }
       routes.sort((a, b) => bySpecificity(a.path, b.path));
 

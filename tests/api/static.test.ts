@@ -16,10 +16,11 @@ function fakeBuild() {
   const preloads = Array.from({ length: 30 }, (_, i) => `<link rel="modulepreload" crossorigin href="/assets/chunk${i}-AbC123xy.js">`).join('\n');
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>Pitboss</title>${preloads}</head><body><div id="root"></div></body></html>`);
   const routes = [
-    { path: '/$prefix/partnerMain', js: ['assets/partnerMain-AbC123xy.js', 'assets/chunk3-AbC123xy.js'], css: ['assets/partnerMain-AbC123xy.css'], shell: true },
-    { path: '/$prefix/noticeRead/$boardIdx', js: ['assets/noticeRead-AbC123xy.js'], css: [], shell: true },
-    { path: '/$prefix/login', js: ['assets/login-AbC123xy.js'], css: [], shell: false },
-    { path: '/$prefix/$', js: ['assets/notFound-AbC123xy.js'], css: [], shell: false },
+    // (patterns as the build writes them)
+    { path: '/$prefix/partnerMain', pattern: '^/[^/]+/partnerMain/?$', js: ['assets/partnerMain-AbC123xy.js', 'assets/chunk3-AbC123xy.js'], css: ['assets/partnerMain-AbC123xy.css'], shell: true },
+    { path: '/$prefix/noticeRead/$boardIdx', pattern: '^/[^/]+/noticeRead/[^/]+/?$', js: ['assets/noticeRead-AbC123xy.js'], css: [], shell: true },
+    { path: '/$prefix/login', pattern: '^/[^/]+/login/?$', js: ['assets/login-AbC123xy.js'], css: [], shell: false },
+    { path: '/$prefix/$', pattern: '^/[^/]+(?:/.*)?/?$', js: ['assets/notFound-AbC123xy.js'], css: [], shell: false },
   ];
   const catalogues = { ko: 'assets/messages-Ko123456.js', en: 'assets/messages-En123456.js', vn: 'assets/messages-Vn123456.js' };
   writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify({ routes, catalogues }));

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { routePattern } from '../../app/lib/routePattern.js';
 
 /** `route-preloads.json` as the build writes it (scripts/vite-route-preloads.ts). */
 interface RoutePreloads {
-  routes: { path: string; js: string[]; css: string[]; shell: boolean }[];
+  /** `pattern`: the path pattern as a regex source (case-insensitive), written by the build */
+  routes: { path: string; pattern: string; js: string[]; css: string[]; shell: boolean }[];
   catalogues: Record<string, string>;
 }
 
@@ -30,7 +30,7 @@ export function loadPreloads(root: string): (url: string, cookie: string | undef
   const file = join(root, 'route-preloads.json');
   if (!existsSync(file)) return () => ({ tags: [], shell: false });
   const list = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
-  const routes = list.routes.map((r) => ({ ...r, re: routePattern(r.path) }));
+  const routes = list.routes.map((r) => ({ ...r, re: new RegExp(r.pattern, 'i') }));
   return (url, cookie) => {
     const path = url.split(/[?#]/)[0];
     const route = routes.find((r) => r.re.test(path));
