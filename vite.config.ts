@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './scripts/vite-route-preloads';
 
 // Busts the persisted query cache whenever a new build ships.
 const buildId = process.env.PITBOSS_BUILD_ID ?? new Date().toISOString();
@@ -68,6 +69,25 @@ function urlSafeCatalogueIds(): Plugin {
 }
 
 /**
+ * The result codes' English texts are the server's resultMessage; the app shows each code's text
+ * from its own catalogue (lib/apiMessage), so its copy of the table is left empty (ApiError.message
+ * is then the server's text, or empty for errors the app raises itself).
+ */
+function codesWithoutTexts(): Plugin {
+  return {
+    name: 'pitboss:codes-without-texts',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]contract[\\/]codes\.ts$/.test(id)) return null;
+      const table = /export const resultCodes = \{[\s\S]*?\} as const;/.exec(code);
+      if (!table) throw new Error('codes.ts: resultCodes table not found: update codesWithoutTexts()');
+      return code.replace(table[0], 'export const resultCodes: Record<string, string> = {};');
+    },
+  };
+}
+
+/**
  * Brotli and gzip twins of every hashed text asset, made once at build time at the highest level,
  * so the server sends them as they are (no compression per request, no CPU spent on phones' bytes).
  */
@@ -98,39 +118,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The landing screen of a prefix is the player login: its route chunk (and what it imports) is
- * preloaded from the HTML, so it downloads beside the entry instead of after the router starts.
- */
-function preloadLanding(): Plugin {
-  const landing = /[\\/]src[\\/]app[\\/]routes[\\/]\$prefix[\\/]index\.tsx\?tsr-split=component/;
-  return {
-    name: 'pitboss:preload-landing',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const entry = chunks.find((c) => c.facadeModuleId && landing.test(c.facadeModuleId));
-        if (!entry) throw new Error('landing route chunk not found: update preloadLanding()');
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file) || html.includes(`/${file}"`)) return;
-          files.add(file);
-          const c = chunks.find((x) => x.fileName === file);
-          c?.imports.forEach(visit);
-        };
-        visit(entry.fileName);
-        const css = [...files].flatMap((f) => [...(chunks.find((x) => x.fileName === f)?.viteMetadata?.importedCss ?? [])]).filter((f) => !html.includes(`/${f}"`));
-        return [
-          ...[...files].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-          ...css.map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-        ];
-      },
-    },
-  };
-}
-
 const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 
 export default defineConfig({
@@ -138,11 +125,16 @@ export default defineConfig({
   plugins: [
     contractDescriptors(),
     urlSafeCatalogueIds(),
+    codesWithoutTexts(),
     precompress(),
-    preloadLanding(),
+    // each page's chunks are named in the HTML the server sends for it (the landing route's too)
+    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', signedIn: ['src/app/lib/session/running.ts', 'src/app/lib/persist.ts'] }),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // a route's loader travels with its screen: the route tree in the first chunk stays small, and
+      // the loader's queries arrive with the component instead of in a second round trip
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: 'src/app/routes',
       generatedRouteTree: 'src/app/routeTree.gen.ts',
     }),
@@ -186,6 +178,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dynamic imports carry only their styles: the chunks of a page come from route-preloads.json
+    // (named in the HTML by the server, or by the app when it navigates), not from lists in the first chunk
+    // (no polyfill: every browser the app supports reads modulepreload; an older one just fetches later)
+    modulePreload: { polyfill: false, resolveDependencies: (_f, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))) },
     rolldownOptions: {
       output: {
         // a few long-lived library chunks the first screen loads at once, instead of ~35 small ones;

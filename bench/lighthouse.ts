@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -8,7 +8,9 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8097);
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// a folder to keep each run's full report in (opportunities, request chains, main-thread work)
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -85,6 +87,10 @@ async function audit(base: string, path: string, session?: string): Promise<Figu
     if (!result) throw new Error('Lighthouse gave no result');
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(join(REPORTS, `${path.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const summary = (lhr.audits['resource-summary'].details as unknown as { items: { resourceType: string; requestCount: number; transferSize: number }[] }).items;
     const of = (type: string) => summary.find((i) => i.resourceType === type);
     return {

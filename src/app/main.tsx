@@ -50,3 +50,5 @@ createRoot(document.getElementById('root')!).render(
     </I18nProvider>
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) void import('./lib/routePreloads').then((m) => m.preloadOnNavigation(router));

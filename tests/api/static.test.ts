@@ -16,6 +16,15 @@ function fakeBuild() {
   writeFileSync(join(dir, 'assets', 'index-AbC123xy.js.gz'), gzipSync(chunk));
   const preloads = Array.from({ length: 30 }, (_, i) => `<link rel="modulepreload" crossorigin href="/assets/chunk${i}-AbC123xy.js">`).join('\n');
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>Pitboss</title>${preloads}</head><body><div id="root"></div></body></html>`);
+  const routes = [
+    // (patterns as the build writes them)
+    { path: '/$prefix/partnerMain', pattern: '^/[^/]+/partnerMain/?$', js: ['assets/partnerMain-AbC123xy.js', 'assets/chunk3-AbC123xy.js'], css: ['assets/partnerMain-AbC123xy.css'], shell: true },
+    { path: '/$prefix/noticeRead/$boardIdx', pattern: '^/[^/]+/noticeRead/[^/]+/?$', js: ['assets/noticeRead-AbC123xy.js'], css: [], shell: true },
+    { path: '/$prefix/login', pattern: '^/[^/]+/login/?$', js: ['assets/login-AbC123xy.js'], css: [], shell: false },
+    { path: '/$prefix/$', pattern: '^/[^/]+(?:/.*)?/?$', js: ['assets/notFound-AbC123xy.js'], css: [], shell: false },
+  ];
+  const catalogues = { ko: 'assets/messages-Ko123456.js', en: 'assets/messages-En123456.js', vn: 'assets/messages-Vn123456.js' };
+  writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify({ routes, catalogues }));
   writeFileSync(join(dir, 'sw.js'), `self.precache = ${JSON.stringify(Array.from({ length: 100 }, (_, i) => `/assets/x${i}.js`))};`);
   return { dir, chunk };
 }
@@ -79,6 +88,41 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     // unknown prefixes and the root get the plain shell
     expect(bootOf((await get('/nope/login')).body)).toBeUndefined();
     expect(bootOf((await get('/index.html')).body)).toBeUndefined();
+  });
+
+  it("names the page's chunks, styles and catalogue in the shell it sends", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|stylesheet|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    const main = preloads((await get('/demo/partnerMain')).body);
+    expect(main).toEqual(expect.arrayContaining([
+      'stylesheet /assets/partnerMain-AbC123xy.css',
+      'modulepreload /assets/partnerMain-AbC123xy.js',
+      'modulepreload /assets/messages-Ko123456.js',
+    ]));
+    // already named by the shell: not twice
+    expect(main.filter((l) => l.endsWith('/assets/chunk3-AbC123xy.js'))).toHaveLength(1);
+    expect(preloads((await get('/demo/noticeRead/12?x=1')).body)).toContain('modulepreload /assets/noticeRead-AbC123xy.js');
+    const login = preloads((await get('/demo/login')).body);
+    expect(login).toEqual(expect.arrayContaining(['modulepreload /assets/login-AbC123xy.js', 'preload /icons/icon-192.png']));
+    expect(login.join()).not.toContain('notFound');
+    expect(preloads((await get('/demo/nothing/here')).body)).toContain('modulepreload /assets/notFound-AbC123xy.js');
+    // the language the user picked, else Korean
+    const en = await s.http.inject({ method: 'GET', url: '/demo/login', headers: { cookie: 'a=1; pitboss-lang=en' } });
+    expect(preloads(en.body)).toContain('modulepreload /assets/messages-En123456.js');
+    expect(preloads(en.body).join()).not.toContain('Ko123456');
+    // an unknown site gets the plain shell
+    expect(preloads((await get('/nope/partnerMain')).body).join()).not.toContain('partnerMain');
+  });
+
+  it('embeds the footer options and the popups for a signed-in shell, and preloads the popup image', async () => {
+    const res = await get('/demo/partnerMain');
+    const boot = JSON.parse(bootOf(res.body)!);
+    const popups = await s.post('/api/main/popupList', {});
+    const option = await s.post('/api/etc/siteOption', {});
+    expect(boot.popups).toEqual(popups.data);
+    expect(boot.option).toEqual(option.data);
+    const image = popups.data.list.find((p: { imageUrl: string | null }) => p.imageUrl)?.imageUrl;
+    if (image) expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${image}">`);
+    expect(JSON.parse(bootOf((await get('/demo/login')).body)!).popups).toBeUndefined();
   });
 
   it('compresses the shell it sends for client routes', async () => {

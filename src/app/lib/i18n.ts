@@ -19,6 +19,8 @@ export async function activateLanguage(lang: Language): Promise<void> {
   const { messages } = await catalogues[lang]();
   i18n.loadAndActivate({ locale: lang, locales: [localeOf(lang)], messages });
   localStorage.setItem(STORAGE_KEY, lang);
+  // the server preloads this catalogue with the next page it sends
+  document.cookie = `pitboss-lang=${lang}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = localeOf(lang);
 }
 

@@ -1,6 +1,9 @@
-import { searchOptions } from '../../contract/board';
+import type { searchOptions as contractOptions } from '../../contract/board';
 
-export type SearchOption = (typeof searchOptions)[number];
+export type SearchOption = (typeof contractOptions)[number];
+
+// the contract's list, kept here so route search checks do not pull the board calls into the first chunk
+const searchOptions: readonly SearchOption[] = ['t', 'c', 'tc'] as const satisfies typeof contractOptions;
 
 export interface ListSearch {
   page?: number;

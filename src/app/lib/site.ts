@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { commonCalls } from '../../contract/common';
+import type { siteCalls } from '../../contract/site';
 import type { ResOf } from '../../contract/define';
 import { api, isOffline } from './api';
 import { siteKey } from './queryClient';
@@ -50,6 +51,9 @@ interface Boot {
   prefix: string;
   site: ResOf<typeof commonCalls.site>;
   check: ResOf<typeof commonCalls.siteCheckInfo>;
+  /** for a signed-in shell: the footer's options and the popups it opens with */
+  option?: ResOf<typeof commonCalls.siteOption>;
+  popups?: ResOf<typeof siteCalls.mainPopupList>;
 }
 
 /** What the server embeds in the HTML it sends for /$prefix/…; absent when the service worker served its cached shell. */
@@ -77,6 +81,8 @@ export function seedSite(client: QueryClient, prefix: string) {
     localStorage.setItem(savedKey(prefix), JSON.stringify(site));
     client.setQueryData(siteKey(prefix, 'info'), site);
     client.setQueryData(siteKey(prefix, 'check'), boot.check);
+    if (boot.option) client.setQueryData(siteKey(prefix, 'option'), boot.option);
+    if (boot.popups) client.setQueryData(siteKey(prefix, 'popups'), boot.popups);
     return;
   }
   try {

@@ -3,10 +3,11 @@ import { useSnapshot } from 'valtio';
 import { session } from '../lib/session/store';
 import { DialogHost } from './DialogHost';
 import { LoadingOverlay } from './LoadingOverlay';
-import { UpdatePrompt } from './UpdatePrompt';
 
 // date formatting stays out of the first route until the network drops
 const OfflineBanner = lazy(() => import('./OfflineBanner'));
+// the service worker is registered after the first screen anyway
+const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /** Above the routes: the offline notice. Kept outside the router so it shows while routes load. */
 export function AppTop() {
@@ -25,7 +26,9 @@ export function AppOverlays() {
     <>
       <DialogHost />
       <LoadingOverlay />
-      <UpdatePrompt />
+      <Suspense>
+        <UpdatePrompt />
+      </Suspense>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { Empty } from './Empty';
 import { Money } from './Money';
 import { HandCards } from './HandCards';
 import css from './BetDetail.module.css';
+import { apiMessage } from '../lib/apiMessage';
 
 const kst = (iso?: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatKst(Date.parse(iso)) : '-');
 
@@ -30,7 +31,7 @@ function DetailBody({ betId }: { betId: string }) {
   const { t } = useLingui();
   const q = useQuery(betDetailQueryOptions(prefix, member?.memId ?? '', betId));
   if (q.isPending) return <p className={css.muted}>…</p>;
-  if (q.isError) return <Empty>{q.error.message}</Empty>;
+  if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
   const { info, detail } = q.data;
   const parsed = parseDetail(detail);
   if (parsed.kind === 'frame') return <iframe className={css.frame} src={parsed.url} title={t`베팅 상세`} sandbox="allow-scripts allow-same-origin" />;

@@ -14,6 +14,7 @@ import { Empty } from './Empty';
 import { inputClass } from './Field';
 import { RateInput } from './RateInput';
 import css from './Rates.module.css';
+import { apiMessage } from '../lib/apiMessage';
 
 /** Detail (per-vendor, per rate type) rates of one category; only a PTN_1 partner may save them. */
 export function RateDetailSheet({ memId, category, onClose }: { memId: string; category: string | null; onClose: () => void }) {
@@ -51,7 +52,7 @@ function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: s
   const q = useQuery(multipleRateQueryOptions(prefix, me, memId, vendorCode));
   const list = q.data?.multipleRateInfo.rateList ?? [];
   if (q.isPending) return <p>…</p>;
-  if (q.isError) return <Empty>{q.error.message}</Empty>;
+  if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
   return <TypeRows key={q.dataUpdatedAt} list={list} canSave={member?.partnerLevel === 'PTN_1' && memId !== me} onSave={async (rows) => {
     if (await saveMultipleRates(prefix, me, memId, vendorCode, rows)) onDone();
   }} />;

@@ -9,6 +9,7 @@ import { session } from '../lib/session/store';
 import { BottomSheet } from './BottomSheet';
 import { Empty } from './Empty';
 import css from './Rates.module.css';
+import { apiMessage } from '../lib/apiMessage';
 
 /** Rolling and losing percent per game category of the member a list row named. */
 export default function RateModal() {
@@ -26,7 +27,7 @@ function Rates({ memId }: { memId: string }) {
   const { member } = useSnapshot(session);
   const q = useQuery(rateInfoListQueryOptions(prefix, member?.memId ?? '', memId));
   if (q.isPending) return <p>…</p>;
-  if (q.isError) return <Empty>{q.error.message}</Empty>;
+  if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
   return (
     <table className={css.modalTable} data-testid="rate-modal">
       <thead>

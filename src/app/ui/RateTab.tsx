@@ -10,12 +10,13 @@ import { Empty } from './Empty';
 import { RateDetailSheet } from './RateDetailSheet';
 import { RateInput } from './RateInput';
 import css from './Rates.module.css';
+import { apiMessage } from '../lib/apiMessage';
 
 /** The detail screen's rate tab: rolling and losing per category with min/max shortcuts, one save. */
 export function RateTab({ prefix, me, memId, editable }: { prefix: string; me: string; memId: string; editable: boolean }) {
   const q = useQuery(detailRateQueryOptions(prefix, me, memId));
   if (q.isPending) return <p>…</p>;
-  if (q.isError) return <Empty>{q.error.message}</Empty>;
+  if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
   return <RateTable key={q.dataUpdatedAt} rows={q.data.memRollingInfo} save={(list) => saveCategoryRates(prefix, me, memId, list)} memId={memId} editable={editable} />;
 }
 

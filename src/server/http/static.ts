@@ -6,8 +6,11 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commonCalls } from '../../contract/common.js';
+import { siteCalls } from '../../contract/site.js';
 import type { AppContext, RequestContext } from '../context.js';
 import { commonRoutes } from './common.js';
+import { loadPreloads } from './preloads.js';
+import { siteRoutes } from './site.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -25,15 +28,31 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const handlerOf = (path: string) => commonRoutes.find((r) => r.call.path === path)!.handler;
+const handlerOf = (path: string) => [...commonRoutes, ...siteRoutes].find((r) => r.call.path === path)!.handler;
 
-/** The answers of /api/common/site and /api/common/siteCheckInfo for a prefix, from the same handlers. */
-async function publicSite(app: AppContext, prefix: string) {
+/**
+ * The answers of /api/common/site and /api/common/siteCheckInfo for a prefix, from the same
+ * handlers; for a signed-in shell also the footer's site options and the popups it opens with.
+ */
+async function publicSite(app: AppContext, prefix: string, shell: boolean) {
   const row = await app.sites.getByPrefix(prefix);
   if (!row) return null;
   const ctx = { ...app, site: row, caller: null, ip: '', token: null } as RequestContext;
-  const [site, check] = await Promise.all([handlerOf(commonCalls.site.path)({ prefix }, ctx), handlerOf(commonCalls.siteCheckInfo.path)({}, ctx)]);
-  return { prefix, site, check };
+  const answer = (path: string, req: unknown = {}) => handlerOf(path)(req as never, ctx);
+  const [site, check, option, popups] = await Promise.all([
+    answer(commonCalls.site.path, { prefix }),
+    answer(commonCalls.siteCheckInfo.path),
+    shell ? answer(commonCalls.siteOption.path) : undefined,
+    shell ? answer(siteCalls.mainPopupList.path) : undefined,
+  ]);
+  return { prefix, site, check, ...(shell ? { option, popups } : {}) };
+}
+
+/** The image of the popup a shell opens with is its largest paint: fetched with the HTML, not after the popup list. */
+function popupImage(popups: unknown): string {
+  const url = (popups as { list?: { imageUrl: string | null }[] } | undefined)?.list?.find((p) => p.imageUrl)?.imageUrl;
+  if (!url || !/^(\/(?!\/)|https:\/\/)/.test(url)) return '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
 }
 
 /** @fastify/compress hooks routes only, and the shell is the not-found answer: it is encoded here. */
@@ -70,14 +89,25 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
     },
   });
 
-  /** Every client route opens the shell, with the site's public info embedded so the app needs no round trip to start. */
+  const preloads = loadPreloads(root);
+
+  /**
+   * Every client route opens the shell, with the site's public info embedded so the app needs no
+   * round trip to start, and the page's own chunks, styles and catalogue named for preloading.
+   */
   return async function sendShell(req: FastifyRequest, reply: FastifyReply) {
     // a chunk of an older build is gone: answering HTML would be run as a script
     if (req.url.startsWith('/assets/')) return reply.status(404).header('cache-control', 'no-cache').send();
     let html = await readFile(shellFile, 'utf8');
     const prefix = /^\/([A-Za-z0-9_-]{1,40})(?:[/?#]|$)/.exec(req.url)?.[1];
-    const boot = prefix ? await publicSite(app, prefix).catch(() => null) : null;
-    if (boot) html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script></head>`);
+    const page = preloads(req.url, req.headers.cookie);
+    const boot = prefix ? await publicSite(app, prefix, page.shell).catch(() => null) : null;
+    if (boot) {
+      // the login screens open on the logo
+      const image = page.shell ? popupImage(boot.popups) : '<link rel="preload" as="image" fetchpriority="high" href="/icons/icon-192.png">';
+      const tags = page.tags.filter((t) => !html.includes(/href="([^"]+)"/.exec(t)![1] + '"'));
+      html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>${image}${tags.join('')}</head>`);
+    }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return reply.send(encodeShell(req, reply, html));
   };

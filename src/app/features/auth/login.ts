@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { memberCalls } from '../../../contract/member';
 import { api, isApiError } from '../../lib/api';
-import { apiMessage } from '../../lib/apiMessage';
 import { alert, withLoading } from '../../lib/dialogs';
 import { signIn } from '../../lib/session/lifecycle';
 import type { MemberInfo } from '../../../contract/member';
@@ -28,7 +27,8 @@ export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolea
     return res.member;
   } catch (err) {
     // the product answers an unknown member like a wrong password
-    const shown = isApiError(err, 'U001') ? t`로그인 정보가 올바르지 않습니다. 확인해 주세요.` : apiMessage(err);
+    // the translated result texts load on the first failure, not with the login screen
+    const shown = isApiError(err, 'U001') ? t`로그인 정보가 올바르지 않습니다. 확인해 주세요.` : (await import('../../lib/apiMessage')).apiMessage(err);
     await alert(shown);
     return isApiError(err, 'L002') || withCaptcha ? 'captcha' : null;
   }

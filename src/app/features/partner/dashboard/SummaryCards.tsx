@@ -5,17 +5,15 @@ import { kstDay } from '../../../lib/dayRange';
 import { formatNumber } from '../../../lib/format';
 import { Money } from '../../../ui/Money';
 import { Chart } from '../../../ui/Chart';
-import { cashReportQueryOptions, statisticsQueryOptions } from './queries';
+import { cashReportQueryOptions, statisticsQueryOptions, WEEK, weekRanges } from './queries';
 import css from './Dashboard.module.css';
-
-const WEEK = [6, 5, 4, 3, 2, 1, 0];
 
 /** Today's figures; deposits, withdrawals and bet profit carry the last seven days as a small chart (tap a day for its value). */
 export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
   const { t } = useLingui();
   const stats = useQuery(statisticsQueryOptions(prefix, me));
   const week = useQueries({
-    queries: WEEK.map((d) => cashReportQueryOptions(prefix, me, { start: kstDay(d), end: kstDay(d) })),
+    queries: weekRanges().map((range) => cashReportQueryOptions(prefix, me, range)),
   });
   const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) =>
     week.every((q) => q.data) ? week.map((q) => pick(q.data!.cashReport)) : [];

@@ -1,12 +1,17 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { partnerCalls } from '../../../../contract/partner';
 import { api } from '../../../lib/api';
-import { lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
+import { kstDay, lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
 import { userKey } from '../../../lib/queryClient';
+import { mainNoticesQueryOptions } from '../../../lib/siteContent';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
 
 export const todayRange = () => lastDays(0);
+
+/** The seven days of the summary cards' trend, oldest first. */
+export const WEEK = [6, 5, 4, 3, 2, 1, 0];
+export const weekRanges = (): DayRange[] => WEEK.map((d) => ({ start: kstDay(d), end: kstDay(d) }));
 
 export const statisticsQueryOptions = (prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'statistics'), queryFn: () => api(partnerCalls.statistics, {}) });
@@ -22,3 +27,10 @@ export const myCashReportQueryOptions = (prefix: string, me: string, range: DayR
 
 export const newPayLogQueryOptions = (prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
+
+/** What the dashboard shows below its first figures: the week's trend, the latest gives and retrieves, notices. */
+export function prefetchRest(client: QueryClient, prefix: string, me: string) {
+  for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
+  void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
+  void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
+}

@@ -1,0 +1,153 @@
+/** A signed-in session at work: the 5-second check, token refresh, the live channel and its events. */
+import type { LiveEvent } from '../../../contract/enums';
+import { memberCalls } from '../../../contract/member';
+import { api, isApiError, isOffline } from '../api';
+import { queryClient, siteKey } from '../queryClient';
+import { signOut } from './lifecycle';
+import { saveSession, session } from './store';
+
+const CHECK_MS = 5_000;
+const REFRESH_WITHIN_MS = 5 * 60_000;
+
+let timer: ReturnType<typeof setInterval> | null = null;
+let live: { close(): void } | null = null;
+let checking = false;
+
+export async function start() {
+  const { site, member } = session;
+  if (!site || !member) return;
+  // the IndexedDB persister is only needed once someone is logged in
+  await (await import('../persist')).bindPersist(queryClient, site.prefix, member.memId);
+  timer = setInterval(() => void check(), CHECK_MS);
+  void connect();
+  void refreshInfo();
+}
+
+/** Ends the session on the server; the caller forgets it here whatever the answer. */
+export const logout = () => api(memberCalls.logout, {}).then(
+  () => undefined,
+  () => undefined,
+);
+
+export function stop() {
+  if (timer) clearInterval(timer);
+  timer = null;
+  live?.close();
+  live = null;
+}
+
+/** The game tab (the slot page of the spec): a running game outlives a newer login elsewhere. */
+const onGamePage = () => typeof location !== 'undefined' && /^\/[^/]+\/game\//.test(location.pathname);
+
+/**
+ * A TK answer means the session is over; anything else (offline included) leaves it alone. A
+ * superseded session (TK999) in the game tab only stops its checks: the game keeps its own launch
+ * token, and clearing the shared stored session from there would sign out the newer login too.
+ */
+async function endIfSessionGone(err: unknown): Promise<boolean> {
+  if (isApiError(err, 'TK999') && onGamePage()) stop();
+  else if (isApiError(err, 'TK999')) await signOut('elsewhere');
+  else if (isApiError(err, 'TK001', 'TK002')) await signOut('expired');
+  else return false;
+  return true;
+}
+
+async function refreshInfo() {
+  try {
+    const info = await api(memberCalls.info, {});
+    session.member = info.member;
+    session.msgInfo = info.msgInfo;
+    session.expiresAt = Date.now() + info.expiresIn * 1000;
+    session.syncedAt = Date.now();
+    saveSession();
+  } catch (err) {
+    await endIfSessionGone(err);
+  }
+}
+
+/** Token refresh when 5 minutes or fewer remain (or when forced). */
+export async function refreshToken(force = false): Promise<void> {
+  if (!session.token || !session.expiresAt) return;
+  if (!force && session.expiresAt - Date.now() > REFRESH_WITHIN_MS) return;
+  try {
+    const res = await api(memberCalls.getToken, {});
+    session.token = res.token;
+    session.expiresAt = Date.now() + res.expiresIn * 1000;
+    saveSession();
+  } catch (err) {
+    if (!isOffline(err)) await endIfSessionGone(err) || (await signOut('expired'));
+  }
+}
+
+/** The 5-second check: token refresh, then the coin amount (which answers TK999 for a superseded session). */
+export async function check() {
+  if (checking || !session.online || !session.token) return;
+  checking = true;
+  try {
+    await refreshToken();
+    if (!session.token) return;
+    const cash = await api(memberCalls.userCash, {});
+    if (session.member) {
+      session.member.cashAmt = cash.cashAmt;
+      session.member.pointAmt = cash.pointAmt;
+      session.member.gameAmt = cash.gameAmt;
+      session.syncedAt = Date.now();
+      saveSession();
+    }
+  } catch (err) {
+    await endIfSessionGone(err);
+  } finally {
+    checking = false;
+  }
+}
+
+async function connect() {
+  const token = session.token;
+  if (!token) return;
+  const { connectLive, liveUrl } = await import('../live/client');
+  if (token !== session.token || live) return;
+  live = connectLive({ url: liveUrl(), token, onEvent, onStatus: () => undefined });
+}
+
+const num = (v: unknown) => Number(v ?? 0) || 0;
+
+/** Live events update the store at once. */
+function onEvent(e: LiveEvent) {
+  switch (e.type) {
+    case 'CASH':
+      if (session.member) {
+        session.member.cashAmt = num(e.data1);
+        session.member.pointAmt = num(e.data2);
+      }
+      break;
+    case 'MSG':
+      session.msgInfo.newMsg = num(e.data1);
+      break;
+    case 'ANSWER_CMT':
+      session.msgInfo.newAnswer = num(e.data1);
+      break;
+    case 'INSPECT':
+      if (session.site) void queryClient.invalidateQueries({ queryKey: siteKey(session.site.prefix, 'check') });
+      // the operator stays signed in to end the maintenance it started
+      if (e.data1 === 'Y' && session.member?.loginType !== 'ADMIN') void signOut('inspect');
+      return;
+    case 'LOGOUT':
+      // a newer login elsewhere answers TK999 to the old token; otherwise the server ended the session
+      void api(memberCalls.userCash, {}).then(
+        () => signOut('forced'),
+        async (err) => (await endIfSessionGone(err)) || signOut('forced'),
+      );
+      return;
+    case 'LOCK_BET_YN':
+      session.gamesDown = !(e.data1 === 'N' && e.data2 === 'Y');
+      return;
+    case 'ADMIN_PENDING':
+      // operator-only: loaded when the first one arrives, so players never download it
+      if (session.site && session.member) {
+        const [prefix, me] = [session.site.prefix, session.member.memId];
+        void import('../adminPending').then((m) => m.applyAdminPending(prefix, me, e));
+      }
+      return;
+  }
+  saveSession();
+}

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** `route-preloads.json` as the build writes it (scripts/vite-route-preloads.ts). */
+interface RoutePreloads {
+  /** `pattern`: the path pattern as a regex source (case-insensitive), written by the build */
+  routes: { path: string; pattern: string; js: string[]; css: string[]; shell: boolean }[];
+  catalogues: Record<string, string>;
+}
+
+export interface PagePreloads {
+  /** `<link>` tags for the page's chunks, styles and message catalogue */
+  tags: string[];
+  /** a signed-in shell (partner, player, member, operator screens) rather than a login or info page */
+  shell: boolean;
+}
+
+/** The app starts in Korean until the user picks a language; it mirrors the pick in this cookie. */
+const DEFAULT_LANGUAGE = 'ko';
+const LANGUAGE_COOKIE = /(?:^|;\s*)pitboss-lang=(\w+)/;
+
+const link = (rel: string, file: string) => `<link rel="${rel}" crossorigin href="/${file}">`;
+
+/**
+ * What the page at a path needs besides the entry, for the shell's head: the browser fetches it
+ * beside the entry instead of discovering it one router step at a time. Nothing when the build
+ * has no preload list.
+ */
+export function loadPreloads(root: string): (url: string, cookie: string | undefined) => PagePreloads {
+  const file = join(root, 'route-preloads.json');
+  if (!existsSync(file)) return () => ({ tags: [], shell: false });
+  const list = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+  const routes = list.routes.map((r) => ({ ...r, re: new RegExp(r.pattern, 'i') }));
+  return (url, cookie) => {
+    const path = url.split(/[?#]/)[0];
+    const route = routes.find((r) => r.re.test(path));
+    const lang = LANGUAGE_COOKIE.exec(cookie ?? '')?.[1];
+    const catalogue = list.catalogues[lang && list.catalogues[lang] ? lang : DEFAULT_LANGUAGE];
+    return {
+      tags: [
+        ...(route?.css ?? []).map((f) => link('stylesheet', f)),
+        ...(catalogue ? [link('modulepreload', catalogue)] : []),
+        ...(route?.js ?? []).map((f) => link('modulepreload', f)),
+      ],
+      shell: route?.shell ?? false,
+    };
+  };
+}
