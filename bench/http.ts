@@ -1,5 +1,8 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as turn } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { startBenchServer } from './server.js';
 
 interface Figures {
@@ -39,8 +42,46 @@ export async function benchHttp(): Promise<void> {
     console.log(`/api/member/info  ${info.rps.toFixed(0).padStart(7)} req/s  p99 ${info.p99} ms`);
     console.log(`bare Fastify      ${base.rps.toFixed(0).padStart(7)} req/s  p99 ${base.p99} ms`);
     console.log(`ratio info/bare   ${(info.rps / base.rps).toFixed(2)}`);
+    await eventLoopUnderLongQuery(server);
   } finally {
     await bare.close();
     await server.close();
   }
+}
+
+// a report-sized aggregate: a few hundred ms of database work in one statement
+const LONG_QUERY = sql`select sum(a * b) as s from generate_series(1, 1200) a, generate_series(1, 1200) b`;
+
+/**
+ * Whether the server still answers while its database is busy: p99 of a route that needs no
+ * database (/api/health), idle and while report-sized queries run back to back on the server's
+ * own handle, and the event loop's delay meanwhile.
+ */
+async function eventLoopUnderLongQuery(server: Awaited<ReturnType<typeof startBenchServer>>): Promise<void> {
+  const common = { connections: 4, duration: 6, method: 'GET' as const, url: `${server.url}/api/health` };
+  const idle = await load(common);
+  const until = performance.now() + common.duration * 1000;
+  let queries = 0;
+  let spent = 0;
+  const heavy = (async () => {
+    // a deadline, not a flag: with PGlite on the event loop a flag set by a timer is never seen
+    while (performance.now() < until) {
+      const t = performance.now();
+      await LONG_QUERY.execute(server.app.db);
+      spent += performance.now() - t;
+      queries++;
+      await turn(); // the next report arrives as its own request
+    }
+  })();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const busy = await load(common);
+  delay.disable();
+  await heavy;
+  const ms = (ns: number) => (ns / 1e6).toFixed(0);
+  console.log(`\n# Event loop during long queries (${server.app.handle.kind}, /api/health, 4 connections, 6 s)`);
+  console.log(`idle              ${idle.rps.toFixed(0).padStart(7)} req/s  p99 ${idle.p99} ms`);
+  console.log(`long queries      ${busy.rps.toFixed(0).padStart(7)} req/s  p99 ${busy.p99} ms  (${queries} queries, ${(spent / Math.max(queries, 1)).toFixed(0)} ms each)`);
+  console.log(`event loop delay  p99 ${ms(delay.percentile(99))} ms  max ${ms(delay.max)} ms`);
+  console.log(`ratio p99 busy/idle ${(busy.p99 / Math.max(idle.p99, 1)).toFixed(1)}`);
 }
