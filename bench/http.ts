@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as turn } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { startBenchServer } from './server.js';
 import { admin, dbUrl } from './tree.js';
 
@@ -47,7 +50,8 @@ async function infoOn(databaseUrl: string | undefined, bareUrl: string) {
       headers: { 'content-type': 'application/json', authorization: site.apiKey, 'x-auth-token': login.data.token },
       body: JSON.stringify({ siteId: site.siteId }),
     });
-    return { kind: server.app.handle.kind, bare, info };
+    const loop = await eventLoopUnderLongQuery(server);
+    return { kind: server.app.handle.kind, bare, info, loop };
   } finally {
     await server.close();
   }
@@ -70,9 +74,49 @@ export async function benchHttp(): Promise<void> {
       console.log(`${kind}: bare Fastify      ${bare.rps.toFixed(0).padStart(7)} req/s  p99 ${bare.p99} ms`);
       console.log(`${kind}: /api/member/info  ${info.rps.toFixed(0).padStart(7)} req/s  p99 ${info.p99} ms  ratio info/bare ${(info.rps / bare.rps).toFixed(2)}`);
     }
+    for (const { loop } of runs) console.log(loop);
     if (!pg) console.log('(PostgreSQL did not answer: PGlite only)');
   } finally {
     await bareServer.close();
     await pg?.drop();
   }
+}
+
+// a report-sized aggregate: a few hundred ms of database work in one statement
+const LONG_QUERY = sql`select sum(a * b) as s from generate_series(1, 1200) a, generate_series(1, 1200) b`;
+
+/**
+ * Whether the server still answers while its database is busy: p99 of a route that needs no
+ * database (/api/health), idle and while report-sized queries run back to back on the server's
+ * own handle, and the event loop's delay meanwhile.
+ */
+async function eventLoopUnderLongQuery(server: Awaited<ReturnType<typeof startBenchServer>>): Promise<string> {
+  const common = { connections: 4, duration: 6, method: 'GET' as const, url: `${server.url}/api/health` };
+  const idle = await load(common);
+  const until = performance.now() + common.duration * 1000;
+  let queries = 0;
+  let spent = 0;
+  const heavy = (async () => {
+    // a deadline, not a flag: with PGlite on the event loop a flag set by a timer is never seen
+    while (performance.now() < until) {
+      const t = performance.now();
+      await LONG_QUERY.execute(server.app.db);
+      spent += performance.now() - t;
+      queries++;
+      await turn(); // the next report arrives as its own request
+    }
+  })();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const busy = await load(common);
+  delay.disable();
+  await heavy;
+  const ms = (ns: number) => (ns / 1e6).toFixed(0);
+  return [
+    `\n# Event loop during long queries (${server.app.handle.kind}, /api/health, 4 connections, 6 s)`,
+    `idle              ${idle.rps.toFixed(0).padStart(7)} req/s  p99 ${idle.p99} ms`,
+    `long queries      ${busy.rps.toFixed(0).padStart(7)} req/s  p99 ${busy.p99} ms  (${queries} queries, ${(spent / Math.max(queries, 1)).toFixed(0)} ms each)`,
+    `event loop delay  p99 ${ms(delay.percentile(99))} ms  max ${ms(delay.max)} ms`,
+    `ratio p99 busy/idle ${(busy.p99 / Math.max(idle.p99, 1)).toFixed(1)}`,
+  ].join('\n');
 }

@@ -3,6 +3,8 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Where embedded PGlite runs: its own worker thread, or 'main' (the HTTP event loop, as before). */
+  pgliteThread: 'worker' | 'main';
   redisUrl?: string;
   production: boolean;
   /** Fixed captcha answer for automated tests; never honoured in production. */
@@ -98,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.PITBOSS_DATA ?? './data',
+    pgliteThread: env.PITBOSS_PGLITE_THREAD === 'main' ? 'main' : 'worker',
     redisUrl: env.REDIS_URL || undefined,
     production,
     testCaptcha: production ? undefined : env.PITBOSS_TEST_CAPTCHA || undefined,

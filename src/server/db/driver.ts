@@ -1,4 +1,5 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { openPgliteThread } from './pgliteThread.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -17,10 +18,13 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const toNumber = (v: string) => Number(v);
 
-/** Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or memory for 'memory://'). */
-export async function openDb(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<DbHandle> {
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or memory for
+ * 'memory://'): in a worker thread unless `pgliteThread` is 'main'.
+ */
+export async function openDb(opts: { url?: string; dataDir: string; poolSize?: number; pgliteThread?: 'worker' | 'main' }): Promise<DbHandle> {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 20);
-  return openPglite(opts.dataDir);
+  return opts.pgliteThread === 'main' ? openPglite(opts.dataDir) : openPgliteWorker(opts.dataDir);
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
@@ -55,6 +59,31 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
     },
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * PGlite answers from a worker thread, so a long statement (a report, a migration) does not stall
+ * the HTTP event loop. Kysely's own PGlite driver runs over it unchanged: one connection behind
+ * its mutex, each transaction PGlite's own, so no other statement runs inside it.
+ */
+async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
+  const pglite = await openPgliteThread(dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    async exec(text) {
+      await pglite.exec(text);
+    },
+    async withConnection(fn) {
+      // PGlite is a single connection already
+      return fn((text) => pglite.exec(text));
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
     },
   };
 }
