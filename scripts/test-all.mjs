@@ -9,6 +9,9 @@ const pgUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const requirePg = !!process.env.CI || !!process.env.PITBOSS_REQUIRE_PG;
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+// named again at the end, so a log's tail says which test failed and why
+const failedTests = [];
+const firstLine = (m) => String(m ?? '').split('\n').find((l) => l.trim())?.slice(0, 300) ?? '';
 mkdirSync('reports', { recursive: true });
 
 function run(label, cmd, args, env = {}) {
@@ -32,6 +35,11 @@ function vitest(label, project, env = {}) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
+    for (const file of r.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) failedTests.push(`${label} ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (file.status === 'failed' && !failed.length) failedTests.push(`${label} ${file.name.replace(process.cwd() + '/', '')}: ${firstLine(file.message)}`);
+    }
     // a file that fails to load has no failed tests but is still a failure
     if (!ok && r.numFailedTests === 0) totals.failed++;
   } else if (!ok) totals.failed++;
@@ -72,7 +80,15 @@ if (built) {
   rmSync(out, { force: true });
   const ok = run('e2e', 'npx', ['playwright', 'test']);
   if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const s = report.stats ?? {};
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') failedTests.push(`e2e [${t.projectName}] ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
+      (suite.suites ?? []).forEach(walk);
+    };
+    (report.suites ?? []).forEach(walk);
     totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     totals.failed += s.unexpected ?? 0;
     if (!ok && !s.unexpected) totals.failed++;
@@ -80,6 +96,7 @@ if (built) {
   if (!ok) failures.push('e2e');
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed ? 1 : 0);
