@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
 
 const PASS = 'demo1234!';
 const wire = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -8,7 +8,7 @@ const wire = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ clockOffsetMs: bankSafeOffset() });
   }, 600_000);
   afterAll(() => s?.close());
 
@@ -19,7 +19,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
   const playerLogin = (memId: string, memPass: string) => s.post('/api/member/login', { memId, memPass });
   const adminToken = () => s.login('admin');
   const endLock = (memId: string) =>
-    s.app.db.updateTable('member').set({ locked_until: new Date(Date.now() - 1000) }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
+    s.app.db.updateTable('member').set({ locked_until: new Date(s.now() - 1000) }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
 
   describe('wrong-password lock', () => {
     it('holds under 50 parallel logins: once locked, the right password is refused and no session survives', async () => {
@@ -29,8 +29,8 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       const codes = (await Promise.all(passes.map((p) => playerLogin('user2', p)))).map((r) => r.resultCode);
       expect(codes.every((c) => ['0', 'L001', 'U003'].includes(c))).toBe(true);
       const m = await member('user2');
-      expect(new Date(m.locked_until!).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
-      expect(new Date(m.locked_until!).getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+      expect(new Date(m.locked_until!).getTime()).toBeGreaterThan(s.now() + 29 * 60_000);
+      expect(new Date(m.locked_until!).getTime()).toBeLessThanOrEqual(s.now() + 30 * 60_000);
       // every wrong answer of L001 lies in a window of at most 8 after a reset
       const ok = codes.filter((c) => c === '0').length;
       expect(codes.filter((c) => c === 'L001').length).toBeLessThanOrEqual(8 * (ok + 1));
@@ -150,8 +150,8 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       expect((await withdraw(token, '0000')).resultCode).toBe('C011');
       expect((await withdraw(token, '1234')).resultCode).toBe('C011');
       const m = await member('user8');
-      expect(new Date(m.out_locked_until!).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
-      await s.app.db.updateTable('member').set({ out_locked_until: new Date(Date.now() - 1000) }).where('id', '=', m.id).execute();
+      expect(new Date(m.out_locked_until!).getTime()).toBeGreaterThan(s.now() + 29 * 60_000);
+      await s.app.db.updateTable('member').set({ out_locked_until: new Date(s.now() - 1000) }).where('id', '=', m.id).execute();
       expect((await withdraw(token, '0000')).resultCode).toBe('C008');
       expect((await withdraw(token, '1234')).resultCode).toBe('0');
       expect((await member('user8')).out_pass_fails).toBe(0);
@@ -204,8 +204,8 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     it('getToken never extends a session past 24 hours from its login', async () => {
       const token = await s.login('user11');
       const id = (await member('user11')).id;
-      const created = new Date(Date.now() - 24 * 3600_000 + 10 * 60_000);
-      await s.app.db.updateTable('session').set({ created_at: created, expires_at: new Date(Date.now() + 3 * 60_000) }).where('member_id', '=', id).where('ended_at', 'is', null).execute();
+      const created = new Date(s.now() - 24 * 3600_000 + 10 * 60_000);
+      await s.app.db.updateTable('session').set({ created_at: created, expires_at: new Date(s.now() + 3 * 60_000) }).where('member_id', '=', id).where('ended_at', 'is', null).execute();
       const r = await s.post('/api/getToken', {}, token);
       expect(r.resultCode).toBe('0');
       expect(r.data.expiresIn).toBeLessThanOrEqual(10 * 60);

@@ -16,6 +16,8 @@ export interface TestServer extends RunningServer {
   /** Raw fetch for transport-level checks. */
   raw(path: string, init: RequestInit): Promise<Response>;
   login(memId: string, password?: string): Promise<string>;
+  /** the server's clock (moved by clockOffsetMs) */
+  now(): number;
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -49,6 +51,20 @@ export function roomyLimits(): Limits {
     loginPerIp: roomy, loginFailPerIp: roomy, loginFailPerAccount: roomy, adminLoginFailPerIp: roomy,
     signupPerIp: roomy, captchaPerIp: roomy, cashOutPassFailPerIp: roomy, siteLookupPerIp: roomy,
   };
+}
+
+/**
+ * The bank's nightly maintenance (23:30-00:30 KST) refuses every withdrawal, so a suite that
+ * withdraws would fail when run at that hour. Such a suite starts its server with this clock offset:
+ * near the window it moves the server's clock out of it on the same KST day (22:50-23:59 reads
+ * 70 minutes earlier, 00:00-00:39 reads 40 minutes later); otherwise it is 0. Times the suite
+ * compares with the server's are then taken from `s.now()`, not `Date.now()`.
+ */
+export function bankSafeOffset(now = Date.now()): number {
+  const minute = Math.floor(((now + 9 * 3_600_000) % 86_400_000) / 60_000);
+  if (minute >= 22 * 60 + 50) return -70 * 60_000;
+  if (minute < 40) return 40 * 60_000;
+  return 0;
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
@@ -93,6 +109,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     apiKey: site.apiKey,
     post,
     raw: (path, init) => fetch(server.url + path, init),
+    now: () => server.app.clock.now().getTime(),
     async login(memId, password = 'demo1234!') {
       const captcha = await post<{ captchaId: string }>('/api/member/captcha', {});
       const r = await post<{ token: string }>('/api/member/login', {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy, type Config } from '../../src/server/config.js';
 import { buildHttp } from '../../src/server/http/app.js';
 import { callback, cashOf, tx, walletState } from './gamesKit.js';
-import { roomyLimits, startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, roomyLimits, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, moneyState, rid } from './moneyKit.js';
 
 const small = (max: number) => ({ max, windowMs: 60_000 });
@@ -24,7 +24,7 @@ describe(`HTTP hardening (${testDb})`, () => {
   const tok = async (memId: string) => tokens.get(memId) ?? tokens.set(memId, await s.login(memId)).get(memId)!;
 
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ clockOffsetMs: bankSafeOffset() });
   }, 400_000);
   afterAll(async () => {
     await Promise.all(variants.map((f) => f.close()));
@@ -187,7 +187,7 @@ describe(`HTTP hardening (${testDb})`, () => {
       const [user, ptn] = [await tok('user4'), await tok('ptn7')];
       const g = await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user);
       expect(g.resultCode).toBe('0');
-      const now = Date.now();
+      const now = s.now();
       expect((await s.post('/api/admin/site/check', { startDate: fmt(new Date(now - 60_000)), endDate: fmt(new Date(now + 3600_000)) }, admin)).data.inCheck).toBe(true);
       const before = await moneyState(s);
       try {

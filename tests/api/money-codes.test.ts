@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSites } from '../../src/server/http/route.js';
 import { kstDayStart } from '../../src/server/domain/common/time.js';
-import { startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
 import { balances, expectSound, moneyState, rid } from './moneyKit.js';
 
 describe(`money result codes (${testDb})`, () => {
@@ -28,7 +28,7 @@ describe(`money result codes (${testDb})`, () => {
   const clock = () => s.app.clock as unknown as { offsetMs: number };
 
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ clockOffsetMs: bankSafeOffset() });
   });
   afterAll(async () => {
     if (s) await expectSound(s.app.db, s.siteId);
@@ -56,16 +56,17 @@ describe(`money result codes (${testDb})`, () => {
   it('withdrawal: C206 C210 U0011 C203 C010 C008 C202 C214 C215 C209 C216', async () => {
     await refused('C206', '/api/cash/out', { cashAmt: 0, cashOutPass: '1234' }, 'user3');
     // back to the latest 23:45 and 00:25 KST already past, so the session stays valid
-    const now = Date.now();
+    const base = clock().offsetMs;
+    const now = s.now();
     const past = (minute: number) => {
       const t = kstDayStart(new Date(now)).getTime() + minute * 60_000;
       return t > now ? t - 86_400_000 : t;
     };
-    clock().offsetMs = past(23 * 60 + 45) - now;
+    clock().offsetMs = base + past(23 * 60 + 45) - now;
     await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
-    clock().offsetMs = past(25) - now;
+    clock().offsetMs = base + past(25) - now;
     await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
-    clock().offsetMs = 0;
+    clock().offsetMs = base;
     await setMember('user3', { status: 'SUSPENDED' });
     await refused('U0011', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
     await setMember('user3', { status: 'ACTIVE', out_amt_yn: 'N' });
