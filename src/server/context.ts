@@ -30,6 +30,8 @@ export interface SiteRow {
   options: Record<string, unknown>;
   check_start: Date | null;
   check_end: Date | null;
+  /** 'Y' while the operator has locked betting site-wide */
+  lock_bet_yn: 'Y' | 'N';
 }
 
 /** The logged-in member as the auth hook resolves it from the session token. */

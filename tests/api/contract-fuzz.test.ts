@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Call } from '../../src/contract/define.js';
-import { forgetSiteState } from '../../src/server/domain/games/wallet.js';
 import { forgetSites } from '../../src/server/http/route.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId, sessionFor } from './moneyKit.js';
@@ -157,7 +156,6 @@ describe(`contract fuzz over HTTP (${testDb})`, () => {
       await s.app.db.updateTable('site').set({ check_start: null, check_end: null }).where('id', '=', s.siteId).execute();
       await s.app.db.updateTable('member').set({ login_yn: 'Y', status: 'ACTIVE', failed_logins: 0 }).where('id', 'in', Object.values(ids)).execute();
       forgetSites();
-      forgetSiteState(s.app.db);
     }
     console.log(`contract fuzz (${testDb}, seed ${seed}): ${calls.length} calls, ${sent} requests; codes ${JSON.stringify(Object.fromEntries([...codes].sort((a, b) => b[1] - a[1]).slice(0, 25)))}`);
     expect(failures, `seed ${seed}\n${failures.slice(0, 30).join('\n')}`).toEqual([]);

@@ -63,7 +63,7 @@ describe(`reports against raw bets (${testDb})`, () => {
         const v = (await vendorByCode(db, s.siteId, code))!;
         const at = new Date(kstDayStart(new Date(), b.day).getTime() + 3600_000 * (1 + b.day));
         const id = `rr-${Math.random().toString(36).slice(2)}`;
-        const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: b.stake }, at).catch(() => null);
+        const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: b.stake }, at, (await s.app.sites.get(s.siteId))!).catch(() => null);
         if (ok) await walletWin(db, v, { memId: b.p, txId: `${id}:w`, betTxId: id, amount: Math.floor((b.stake * b.win) / 2) }, at);
       },
     ), { numRuns: 60 });
@@ -161,7 +161,7 @@ describe(`reports against raw bets (${testDb})`, () => {
           const at = new Date(kstDayStart(new Date(), b.day).getTime() + 3600_000 * (1 + b.day));
           const id = `rp-${Math.random().toString(36).slice(2)}`;
           const stake = Math.max(b.stake, v.minBet);
-          const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: stake }, at).catch(() => null);
+          const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: stake }, at, (await s.app.sites.get(s.siteId))!).catch(() => null);
           if (!ok) continue;
           await walletWin(db, v, { memId: b.p, txId: `${id}:w`, betTxId: id, amount: Math.floor((stake * b.win) / 2) }, at);
           if (b.p === 'user1' && b.c === 'slot') {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { share, toBp } from '../../src/server/domain/money/commissions.js';
+import { forgetAllSites } from '../../src/server/domain/site/siteCache.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound } from './moneyKit.js';
 import { callback, cashOf, tx, walletState } from './gamesKit.js';
@@ -88,12 +89,11 @@ describe(`vendor wallet callbacks (${testDb})`, () => {
     const cash = (await cashOf(s, 'user5')).cash;
     expect((await callback(s, 'demo-hotel', 'bet', { ...bet('user5', tx(), cash + 5_000), gameCode: 'hotel-baccarat' })).resultCode).toBe('B6000');
     expect((await callback(s, SLOT, 'bet', bet('nobody', tx()))).resultCode).toBe('U001');
-    await s.app.db.updateTable('site').set({ lock_bet_yn: 'Y' } as never).where('id', '=', s.siteId).execute();
-    const { forgetSiteState } = await import('../../src/server/domain/games/wallet.js');
-    forgetSiteState(s.app.db);
+    await s.app.db.updateTable('site').set({ lock_bet_yn: 'Y' }).where('id', '=', s.siteId).execute();
+    forgetAllSites();
     expect((await callback(s, SLOT, 'bet', bet('user5', tx()))).resultCode).toBe('B1001');
-    await s.app.db.updateTable('site').set({ lock_bet_yn: 'N' } as never).where('id', '=', s.siteId).execute();
-    forgetSiteState(s.app.db);
+    await s.app.db.updateTable('site').set({ lock_bet_yn: 'N' }).where('id', '=', s.siteId).execute();
+    forgetAllSites();
     expect(await walletState(s)).toBe(before);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Sessions and site rows are answered from per-process caches. Every sign-out and every
- * operator site change must still hold on the very next call: on the instance that made it, and
- * on any other instance sharing the database (told through Redis).
+ * operator site change must still hold on the very next call on the instance that made it, and
+ * on any other instance sharing the database as soon as Redis delivers the fan-out message.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import type { Envelope } from '../../src/contract/define.js';
 import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
+import { sign } from '../../src/server/vendors/signature.js';
 import { pgAdminUrl, roomyLimits, startTestServer, testDb, type TestServer } from './harness.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
@@ -18,6 +19,8 @@ const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'red
 interface Node {
   post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
   login(memId: string): Promise<string>;
+  /** a vendor's signed wallet callback; answers its result code */
+  wallet(vendor: string, action: string, body: Record<string, unknown>): Promise<string>;
   app: RunningServer['app'];
 }
 
@@ -33,6 +36,12 @@ function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
   return {
     post,
     app: srv.app,
+    async wallet(vendor, action, body) {
+      const { secret } = await srv.app.db.selectFrom('vendor').select('secret').where('site_id', '=', siteId).where('code', '=', vendor).executeTakeFirstOrThrow();
+      const raw = JSON.stringify({ siteId, ...body });
+      const res = await fetch(`${srv.url}/api/vendor/${vendor}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) }, body: raw });
+      return ((await res.json()) as Envelope<unknown>).resultCode;
+    },
     async login(memId) {
       const captcha = await post<{ captchaId: string }>('/api/member/captcha');
       const r = await post<{ token: string }>('/api/member/login', { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' });
@@ -46,6 +55,16 @@ const code = async (p: Promise<Envelope<unknown>>) => (await p).resultCode;
 
 /** The cases, with every change made on `a` and checked on `b` (the same instance or another). */
 function cases(nodes: () => { a: Node; b: Node }) {
+  /**
+   * What `b` answers after a change made on `a`: on the same instance, the very next call; on
+   * another, as soon as the fan-out message lands (Redis delivers it within milliseconds, but it
+   * can arrive after `a` has answered).
+   */
+  async function onB<T>(read: () => Promise<T>, want: T) {
+    const { a, b } = nodes();
+    if (a === b) expect(await read()).toEqual(want);
+    else await expect.poll(read, { timeout: 2_000, interval: 10 }).toEqual(want);
+  }
   /** A token whose session both instances hold in memory. */
   async function warm(memId: string) {
     const { a, b } = nodes();
@@ -59,7 +78,7 @@ function cases(nodes: () => { a: Node; b: Node }) {
     const { a, b } = nodes();
     const token = await warm('user2');
     expect(await code(a.post('/api/member/logout', {}, token))).toBe('0');
-    expect(await code(b.post('/api/member/info', {}, token))).toBe('TK001');
+    await onB(() => code(b.post('/api/member/info', {}, token)), 'TK001');
     expect(await code(a.post('/api/member/info', {}, token))).toBe('TK001');
   });
 
@@ -67,9 +86,9 @@ function cases(nodes: () => { a: Node; b: Node }) {
     const { a, b } = nodes();
     const old = await warm('user3');
     const fresh = await a.login('user3');
-    expect(await code(b.post('/api/member/info', {}, old))).toBe('TK999');
-    expect(await code(b.post('/api/cash/getUserCash', {}, old))).toBe('TK999');
-    expect(await code(b.post('/api/member/info', {}, fresh))).toBe('0');
+    await onB(() => code(b.post('/api/member/info', {}, old)), 'TK999');
+    await onB(() => code(b.post('/api/cash/getUserCash', {}, old)), 'TK999');
+    await onB(() => code(b.post('/api/member/info', {}, fresh)), '0');
   });
 
   it("the operator's forced sign-out and a partner's login block hold on the next call", async () => {
@@ -77,12 +96,12 @@ function cases(nodes: () => { a: Node; b: Node }) {
     const admin = await a.login('admin');
     const forced = await warm('user4');
     expect((await a.post('/api/admin/member/forceLogout', { memId: 'user4' }, admin)).data).toEqual({ ended: 1 });
-    expect(await code(b.post('/api/member/info', {}, forced))).toBe('TK001');
+    await onB(() => code(b.post('/api/member/info', {}, forced)), 'TK001');
 
     const blocked = await warm('user5');
     const ptn7 = await a.login('ptn7');
     expect(await code(a.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'N' }, ptn7))).toBe('0');
-    expect(await code(b.post('/api/member/info', {}, blocked))).toBe('TK001');
+    await onB(() => code(b.post('/api/member/info', {}, blocked)), 'TK001');
     await a.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'Y' }, ptn7);
   });
 
@@ -103,24 +122,38 @@ function cases(nodes: () => { a: Node; b: Node }) {
     }
   });
 
+  it("the operator's bet lock holds on the next wallet bet", async () => {
+    const { a, b } = nodes();
+    const admin = await a.login('admin');
+    const bet = () => b.wallet('demo-slot', 'bet', { memId: 'user8', txId: `lock-${randomBytes(6).toString('hex')}`, roundId: 'r1', gameCode: 'lucky-sevens', amount: 1_000 });
+    expect(await bet()).toBe('0');
+    expect(await code(a.post('/api/admin/site/lockBet', { lockBetYn: 'Y' }, admin))).toBe('0');
+    try {
+      await onB(bet, 'B1001');
+    } finally {
+      expect(await code(a.post('/api/admin/site/lockBet', { lockBetYn: 'N' }, admin))).toBe('0');
+    }
+    await onB(bet, '0');
+  });
+
   it("an operator's site change is seen by the next call", async () => {
     const { a, b } = nodes();
     const admin = await a.login('admin');
     const user = await a.login('user7');
-    expect((await b.post('/api/common/siteCheckInfo')).data.inAmtYn).toBe('Y');
+    await onB(async () => (await b.post('/api/common/siteCheckInfo')).data.inAmtYn, 'Y');
     expect(await code(a.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, admin))).toBe('0');
-    expect((await b.post('/api/common/siteCheckInfo')).data.inAmtYn).toBe('N');
+    await onB(async () => (await b.post('/api/common/siteCheckInfo')).data.inAmtYn, 'N');
     await a.post('/api/admin/site/cashSwitch', { inAmtYn: 'Y' }, admin);
-    expect((await b.post('/api/common/siteCheckInfo')).data.inAmtYn).toBe('Y');
+    await onB(async () => (await b.post('/api/common/siteCheckInfo')).data.inAmtYn, 'Y');
 
     // the maintenance window, read from the cached site row by every call's gate
-    expect(await code(b.post('/api/member/info', {}, user))).toBe('0');
+    await onB(() => code(b.post('/api/member/info', {}, user)), '0');
     const now = Date.now();
     const window = { startDate: toWire(new Date(now - 60_000)), endDate: toWire(new Date(now + 3_600_000)) };
     expect(await code(a.post('/api/admin/site/check', window, admin))).toBe('0');
-    expect(await code(b.post('/api/member/info', {}, user))).toBe('B0093');
+    await onB(() => code(b.post('/api/member/info', {}, user)), 'B0093');
     expect(await code(a.post('/api/admin/site/check', { startDate: null, endDate: null }, admin))).toBe('0');
-    expect(await code(b.post('/api/member/info', {}, user))).toBe('0');
+    await onB(() => code(b.post('/api/member/info', {}, user)), '0');
   });
 }
 

@@ -1,7 +1,6 @@
 import { adminSiteCalls, siteCalls } from '../../contract/site.js';
 import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.js';
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
-import { forgetSiteState } from '../domain/games/wallet.js';
 import { setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
 import { defineRoute } from './route.js';
 
@@ -13,14 +12,13 @@ export const siteRoutes = [
   defineRoute(adminSiteCalls.bannerSave, (req, ctx) => saveBanner(ctx, ctx.site.id, req)),
   defineRoute(adminSiteCalls.siteCheck, async (req, ctx) => {
     const out = await setCheckWindow(ctx, ctx.site.id, req);
-    // the request context (every instance) and the bet path cache site rows; the window must hold at once
+    // every instance caches site rows (requests and the bet path); the window must hold at once
     await ctx.sites.changed(ctx.site.id);
-    forgetSiteState(ctx.db);
     return out;
   }),
   defineRoute(adminSiteCalls.lockBet, async (req, ctx) => {
     const out = await setBetLock(ctx, ctx.site.id, req.lockBetYn);
-    forgetSiteState(ctx.db);
+    await ctx.sites.changed(ctx.site.id);
     return out;
   }),
   defineRoute(adminSiteCalls.cashSwitch, async (req, ctx) => {

@@ -14,7 +14,7 @@ import { nulPath } from '../http/inputs.js';
 import { readLaunch } from './launchToken.js';
 import { verify } from './signature.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'>;
 const envelope = (resultCode: string, data: unknown = null, message?: string): Envelope<any> => ({
   resultCode, resultMessage: message ?? resultCodes[resultCode as keyof typeof resultCodes] ?? resultCode, data,
 });
@@ -47,7 +47,8 @@ export async function handleCallback(ctx: Ctx, vendorCode: string, action: strin
       if (launch.memId !== req.memId || launch.vendorCode !== v.code || launch.siteId !== v.siteId) throw new ApiError('TK002');
     }
     if (action === 'balance') r = { result: await walletBalance(ctx.db, v, req.memId), replayed: false, changed: [] };
-    else if (action === 'bet') r = await walletBet(ctx.db, v, req, at);
+    // the bet lock and maintenance window come from the site cache, which every instance forgets on a change
+    else if (action === 'bet') r = await walletBet(ctx.db, v, req, at, (await ctx.sites.get(v.siteId))!);
     else if (action === 'win') r = await walletWin(ctx.db, v, req, at);
     else r = await walletRollback(ctx.db, v, req, at);
     for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });

@@ -1,7 +1,7 @@
 /** Game launch: the checks in the product's order, game money for transfer vendors, the game page URL. */
 import { ApiError } from '../../contract/codes.js';
 import type { AuthedContext } from '../context.js';
-import { inCheckWindow, isBetLocked } from '../domain/site/siteOps.js';
+import { inCheckWindow } from '../domain/site/siteOps.js';
 import { toWire } from '../domain/common/time.js';
 import { cashToGame, vendorByCode } from '../domain/games/wallet.js';
 import { LAUNCH_MS, launchToken } from './launchToken.js';
@@ -17,7 +17,7 @@ export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; 
   // a known game the operator turned off cannot be played (B0091); an unknown one cannot be launched (B0092)
   if (v.status === 'OFF') throw new ApiError('B0091');
   if (inCheckWindow(site, now) || v.status === 'MAINT') throw new ApiError('B0093');
-  if (await isBetLocked(db, site.id)) throw new ApiError('B1001');
+  if (site.lock_bet_yn === 'Y') throw new ApiError('B1001');
   let q = db.selectFrom('game').select(['code', 'status']).where('vendor_id', '=', v.id);
   q = req.gameKey ? q.where('code', '=', req.gameKey) : q.orderBy('ord');
   const game = await q.executeTakeFirst();

@@ -37,6 +37,7 @@ async function tryIt<T>(f: () => Promise<T>): Promise<T | null> {
 export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Promise<void> {
   const db = app.db;
   const now = app.clock.now();
+  const site = (await app.sites.get(siteId))!;
   const v = async (code: string) => (await vendorByCode(db, siteId, code))!;
   const [live, hotel, slot, sports, mini] = await Promise.all(['demo-live', 'demo-hotel', 'demo-slot', 'demo-sports', 'demo-mini'].map(v));
   const rand = rng(4242);
@@ -48,7 +49,7 @@ export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Pro
 
   const round = async (vendor: Vendor, memId: string, game: string, amount: number, at: Date, win: (a: number) => { win: number; detail?: Record<string, unknown> }, extra: Record<string, unknown> = {}) => {
     const id = txId();
-    const b = await tryIt(() => walletBet(db, vendor, { memId, txId: id, roundId: id, gameCode: game, amount, ...extra }, at));
+    const b = await tryIt(() => walletBet(db, vendor, { memId, txId: id, roundId: id, gameCode: game, amount, ...extra }, at, site));
     if (!b) return;
     const w = win(amount);
     await walletWin(db, vendor, { memId, txId: `${id}:w`, betTxId: id, amount: w.win, detail: w.detail }, new Date(at.getTime() + 40_000));
@@ -94,7 +95,7 @@ export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Pro
           const odds = combinedOdds(legs.map((l) => l.odds));
           const amount = stake(5_000, 10, 1_000);
           const id = txId();
-          await tryIt(() => walletBet(db, sports, { memId, txId: id, roundId: id, gameCode: 'sportsbook', amount, legs, odds, maxPayout: expectedWin(amount, odds), betType: legs.length > 1 ? 'multi' : 'single' }, next()));
+          await tryIt(() => walletBet(db, sports, { memId, txId: id, roundId: id, gameCode: 'sportsbook', amount, legs, odds, maxPayout: expectedWin(amount, odds), betType: legs.length > 1 ? 'multi' : 'single' }, next(), site));
         }
       } else {
         for (let i = 0; i < rounds; i++) {
@@ -107,5 +108,5 @@ export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Pro
       }
     }
   }
-  await settleSports({ db, live: app.live, clock: app.clock }, siteId);
+  await settleSports(app, siteId);
 }

@@ -16,6 +16,7 @@ export interface CoreTables {
     options: Jsonb<Record<string, unknown>>;
     check_start: Date | null;
     check_end: Date | null;
+    lock_bet_yn: Generated<'Y' | 'N'>;
     created_at: Generated<Date>;
   };
   member: {

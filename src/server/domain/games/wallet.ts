@@ -11,7 +11,8 @@ import type { Db } from '../../db/driver.js';
 import { runMoney, systemAccounts, type Changed, type MoneyResult, type MoneyTx } from '../money/ledger.js';
 import { pathRatesJson, settleInTx, toLevels, type PathRow } from './settlement.js';
 import { callOf, type Actor } from '../money/transfers.js';
-import { inCheckWindow, isBetLocked } from '../site/siteOps.js';
+import { inCheckWindow } from '../site/siteOps.js';
+import type { SiteRow } from '../../context.js';
 
 export interface Vendor {
   id: number;
@@ -81,22 +82,6 @@ async function player(db: Db, siteId: string, memId: string): Promise<Player> {
   return { id: r.id, loginType: r.login_type, status: r.status };
 }
 
-const siteStateCache = new WeakMap<Db, Map<string, { at: number; locked: boolean; maint: boolean }>>();
-/** Bet lock and maintenance window, read at most once a second per site on the hot path. */
-async function siteBlocks(db: Db, siteId: string, now: Date) {
-  let c = siteStateCache.get(db);
-  if (!c) siteStateCache.set(db, (c = new Map()));
-  const hit = c.get(siteId);
-  if (hit && Date.now() - hit.at < 1_000) return hit;
-  const [locked, w] = await Promise.all([
-    isBetLocked(db, siteId),
-    db.selectFrom('site').select(['check_start', 'check_end']).where('id', '=', siteId).executeTakeFirstOrThrow(),
-  ]);
-  const v = { at: Date.now(), locked, maint: inCheckWindow(w, now) };
-  c.set(siteId, v);
-  return v;
-}
-export const forgetSiteState = (db: Db) => siteStateCache.delete(db);
 
 /** The stored answer of an earlier wallet transaction, as a subquery of the read that follows the lock. */
 const priorOf = (v: Vendor, where: RawBuilder<unknown>) =>
@@ -179,9 +164,9 @@ async function bettor(m: MoneyTx, memId: string) {
  * bet lock (B1001), maintenance (B0093), unknown game (B0092), limits (B6001-B6003), no money (B6000).
  * Four round trips: begin, lock the bettor, read what the checks need, write everything and commit.
  */
-export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise<MoneyResult<WalletResult>> {
+export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date, site: Pick<SiteRow, 'check_start' | 'check_end' | 'lock_bet_yn'>): Promise<MoneyResult<WalletResult>> {
   const transfer = v.walletMode === 'transfer';
-  const [{ house }, game, blocks] = await Promise.all([systemAccounts(db, v.siteId), transfer ? gameAccount(db, v.siteId) : 0, siteBlocks(db, v.siteId, at)]);
+  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), transfer ? gameAccount(db, v.siteId) : 0]);
   return once(() => runMoney(db, moneyCall(v.siteId, 0, 'vendor:bet', at), async (m) => {
     const me = await bettor(m, b.memId);
     m.defer(transfer ? [house, game] : [house], { house: true });
@@ -197,8 +182,8 @@ export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date): Promise
     if (r.dead) throw new ApiError('W005');
     if (me.loginType !== 'NORMAL') throw new ApiError('B0095');
     if (me.status !== 'ACTIVE') throw new ApiError('B1002');
-    if (blocks.maint || v.status !== 'ACTIVE') throw new ApiError('B0093');
-    if (blocks.locked) throw new ApiError('B1001');
+    if (inCheckWindow(site, at) || v.status !== 'ACTIVE') throw new ApiError('B0093');
+    if (site.lock_bet_yn === 'Y') throw new ApiError('B1001');
     if (!r.game || r.game.status !== 'ACTIVE') throw new ApiError('B0092');
     if (b.amount < v.minBet) throw new ApiError('B6001');
     if (b.amount > v.maxBet) throw new ApiError('B6002');

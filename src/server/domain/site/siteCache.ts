@@ -11,14 +11,14 @@ export type KeyedSite = SiteRow & { api_key: string };
  */
 export const SITE_TTL_MS = 10_000;
 
-const columns = ['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end'] as const;
+const columns = ['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end', 'lock_bet_yn'] as const;
 
 /** Every site cache of this process, for `forgetAllSites`. */
 const open = new Set<SiteCache>();
 
 /**
  * Site rows by id and by prefix, per process: every call needs its site (key check, options,
- * maintenance window), and sites change only by the operator's hand. Unknown ids and prefixes
+ * maintenance window, bet lock), and sites change only by the operator's hand. Unknown ids and prefixes
  * are remembered too, so made-up ones cost the database nothing more.
  */
 export class SiteCache {

@@ -6,7 +6,7 @@ import type { Vendor, WalletResult } from '../../domain/games/wallet.js';
 import { handleCallback } from '../callbacks.js';
 import { sign } from '../signature.js';
 
-export type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
+export type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'>;
 
 export async function callWallet(ctx: Ctx, v: Vendor, action: WalletAction, body: Record<string, unknown>): Promise<WalletResult> {
   const raw = JSON.stringify({ siteId: v.siteId, ...body });
