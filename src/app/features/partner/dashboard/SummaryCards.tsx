@@ -36,8 +36,9 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
           <h2 className={css.statLabel}>{c.label}</h2>
           <div className={css.statValue} data-tone={c.tone}>{c.value}</div>
           {c.sub && <div className={css.statFoot}><span>{c.sub}</span></div>}
-          {c.trend && c.trend.length > 0 && (
-            <Chart small height={64} title={t`최근 7일 ${c.label}`} labels={WEEK.map((d) => kstDay(d).slice(5))} series={[{ label: c.label, color: c.tone === 'neg' ? 'var(--negative)' : 'var(--brand)', values: c.trend }]} testId={`trend-${c.key}`} />
+          {/* drawn empty until the week is in, so the card keeps its height (no layout shift) */}
+          {c.trend && (
+            <Chart small height={64} title={t`최근 7일 ${c.label}`} labels={c.trend.length ? WEEK.map((d) => kstDay(d).slice(5)) : []} series={[{ label: c.label, color: c.tone === 'neg' ? 'var(--negative)' : 'var(--brand)', values: c.trend }]} testId={c.trend.length ? `trend-${c.key}` : undefined} />
           )}
         </section>
       ))}
