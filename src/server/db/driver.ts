@@ -1,4 +1,4 @@
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type PGlite } from 'kysely';
 import { openPgliteThread } from './pgliteThread.js';
 import type { Database } from './schema.js';
 
@@ -64,28 +64,31 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
 }
 
 /**
- * PGlite answers from a worker thread, so a long statement (a report, a migration) does not stall
- * the HTTP event loop. Kysely's own PGlite driver runs over it unchanged: one connection behind
- * its mutex, each transaction PGlite's own, so no other statement runs inside it.
+ * A handle on one PGlite, in either thread: Kysely's own PGlite driver runs over it unchanged (one
+ * connection behind its mutex, each transaction PGlite's own, so no other statement runs inside
+ * it), and `withConnection` needs no connection of its own. `rows` runs a multi-statement text and
+ * answers the rows of its last statement.
  */
-async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
-  const pglite = await openPgliteThread(dataDir);
+function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<string, unknown>[]>, close: () => Promise<void>): DbHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     kind: 'pglite',
     async exec(text) {
-      await pglite.exec(text);
+      await rows(text);
     },
-    async withConnection(fn) {
-      // PGlite is a single connection already
-      return fn((text) => pglite.exec(text));
-    },
+    withConnection: (fn) => fn(rows),
     async close() {
       await db.destroy();
-      await pglite.close();
+      await close();
     },
   };
+}
+
+/** PGlite answers from a worker thread, so a long statement (a report, a migration) does not stall the HTTP event loop. */
+async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
+  const pglite = await openPgliteThread(dataDir);
+  return pgliteHandle(pglite, (text) => pglite.exec(text), () => pglite.close());
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
@@ -93,25 +96,13 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return {
-    db,
-    kind: 'pglite',
-    async exec(text) {
-      await pglite.exec(text);
-    },
-    async withConnection(fn) {
-      // PGlite is a single connection already
-      return fn(async (text) => {
-        const r = await pglite.exec(text);
-        return (r.at(-1)?.rows ?? []) as Record<string, unknown>[];
-      });
-    },
-    async close() {
-      await db.destroy();
+  return pgliteHandle(
+    pglite,
+    async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+    async () => {
       if (!pglite.closed) await pglite.close();
     },
-  };
+  );
 }
 
 export { sql };
