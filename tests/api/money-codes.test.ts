@@ -2,23 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSites } from '../../src/server/http/route.js';
 import { kstDayStart } from '../../src/server/domain/common/time.js';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
-import { balances, expectSound, moneyState, rid } from './moneyKit.js';
+import { balances, expectSound, moneyCalls, rid } from './moneyKit.js';
 
 describe(`money result codes (${testDb})`, () => {
   let s: TestServer;
-  const tokens = new Map<string, string>();
-  const tok = async (memId: string) => {
-    if (!tokens.has(memId)) tokens.set(memId, await s.login(memId));
-    return tokens.get(memId)!;
-  };
-  /** The call answers `code` and leaves every balance, entry, request and key as it was. */
-  const refused = async (code: string, path: string, body: Record<string, unknown>, memId: string) => {
-    const token = await tok(memId);
-    const before = await moneyState(s);
-    const r = await s.post(path, { requestId: rid(), ...body }, token);
-    expect(r.resultCode, `${path} ${JSON.stringify(body)} -> ${r.resultMessage}`).toBe(code);
-    expect(await moneyState(s)).toBe(before);
-  };
+  const { tok, refused } = moneyCalls(() => s);
   const setMember = (memId: string, v: { status?: string; out_amt_yn?: string; cash_out_pass_hash?: string | null }) =>
     s.app.db.updateTable('member').set(v).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
   const setOptions = async (o: Record<string, unknown>) => {

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
-import { balances, expectSound, memberId, moneyState, rid } from './moneyKit.js';
+import { balances, expectSound, memberId, moneyCalls, moneyState, rid } from './moneyKit.js';
 
 /** Give, retrieve and grant: one statement each, with the same answers, codes and ledger rows as ever. */
 describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => {
   let s: TestServer;
-  const tokens = new Map<string, string>();
-  const tok = async (memId: string) => {
-    if (!tokens.has(memId)) tokens.set(memId, await s.login(memId));
-    return tokens.get(memId)!;
-  };
-  const refused = async (code: string, path: string, body: Record<string, unknown>, memId: string) => {
-    const before = await moneyState(s);
-    const r = await s.post(path, { requestId: rid(), ...body }, await tok(memId));
-    expect(r.resultCode, `${path} ${JSON.stringify(body)} -> ${r.resultMessage}`).toBe(code);
-    expect(await moneyState(s)).toBe(before);
-  };
+  const { tok, refused } = moneyCalls(() => s);
   const setStatus = (memId: string, status: string) =>
     s.app.db.updateTable('member').set({ status }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
 

@@ -7,6 +7,27 @@ import type { TestServer } from './harness.js';
 
 export const rid = () => randomUUID();
 
+/**
+ * A suite's callers: `tok` logs each member in once; `refused` expects a call to answer `code` and
+ * to leave every balance, entry, request and key as it was.
+ */
+export function moneyCalls(server: () => TestServer) {
+  const tokens = new Map<string, string>();
+  const tok = async (memId: string) => {
+    if (!tokens.has(memId)) tokens.set(memId, await server().login(memId));
+    return tokens.get(memId)!;
+  };
+  const refused = async (code: string, path: string, body: Record<string, unknown>, memId: string) => {
+    const s = server();
+    const token = await tok(memId);
+    const before = await moneyState(s);
+    const r = await s.post(path, { requestId: rid(), ...body }, token);
+    expect(r.resultCode, `${path} ${JSON.stringify(body)} -> ${r.resultMessage}`).toBe(code);
+    expect(await moneyState(s)).toBe(before);
+  };
+  return { tok, refused };
+}
+
 /** A session straight in the db (no scrypt, no captcha): for tests that need many callers. */
 export async function sessionFor(db: Db, siteId: string, memberId: number): Promise<string> {
   const token = newToken();
