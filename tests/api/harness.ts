@@ -67,6 +67,33 @@ export function bankSafeOffset(now = Date.now()): number {
   return 0;
 }
 
+/** Two servers on one fresh PostgreSQL database, told of each other's changes through Redis. */
+export interface TwoInstances {
+  a: RunningServer;
+  b: RunningServer;
+  siteId: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+export async function startTwoInstances(redisUrl: string, overrides: Partial<Config> = {}): Promise<TwoInstances> {
+  const fresh = await freshPostgres();
+  const common = { port: 0, host: '127.0.0.1', databaseUrl: fresh.url, dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl, ...overrides };
+  // one after the other: the first migrates and seeds, the second finds it done
+  const a = await startServer(common);
+  const b = await startServer(common);
+  const res = await fetch(`${a.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' });
+  const site = ((await res.json()) as Envelope<{ siteId: string; apiKey: string }>).data!;
+  return {
+    a, b, siteId: site.siteId, apiKey: site.apiKey,
+    async close() {
+      await a.close();
+      await b.close();
+      await fresh.drop();
+    },
+  };
+}
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   let drop = async () => {};
   let databaseUrl: string | undefined;

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Client, type IMessage } from '@stomp/stompjs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Envelope } from '../../src/contract/define.js';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import { getSessionByToken } from '../../src/server/domain/auth/sessions.js';
 import { redisPublisher } from '../../src/server/live/redisPublisher.js';
-import { startServer, type RunningServer } from '../../src/server/server.js';
-import { pgAdminUrl } from './harness.js';
+import type { RunningServer } from '../../src/server/server.js';
+import { startTwoInstances, type TwoInstances } from './harness.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -18,16 +17,6 @@ async function until(check: () => boolean, ms = 3000, what = 'condition') {
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(20);
-  }
-}
-
-async function pgAdmin(sql: string) {
-  const c = new pg.Client({ connectionString: pgAdminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
   }
 }
 
@@ -78,7 +67,6 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
   });
 
   describe('two API instances on one database', () => {
-    const dbName = `pitboss_t_${randomBytes(6).toString('hex')}`;
     let a: RunningServer;
     let b: RunningServer;
     let siteId = '';
@@ -103,24 +91,15 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
       return sub;
     };
 
+    let two: TwoInstances;
     beforeAll(async () => {
-      await pgAdmin(`create database ${dbName}`);
-      const url = new URL(pgAdminUrl);
-      url.pathname = `/${dbName}`;
-      const common = { port: 0, host: '127.0.0.1', databaseUrl: url.toString(), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl };
-      // one after the other: the first migrates and seeds, the second finds it done
-      a = await startServer(common);
-      b = await startServer(common);
-      const site = await post<{ siteId: string; apiKey: string }>(a.url, '/api/common/site', { prefix: 'demo' });
-      siteId = site.data!.siteId;
-      apiKey = site.data!.apiKey;
+      two = await startTwoInstances(redisUrl!);
+      ({ a, b, siteId, apiKey } = two);
     });
 
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.deactivate({ force: true })));
-      await a?.close();
-      await b?.close();
-      await pgAdmin(`drop database if exists ${dbName} with (force)`);
+      await two?.close();
     });
 
     it('delivers an event published on one instance to a socket on the other, once', async () => {

@@ -4,14 +4,13 @@
  * on any other instance sharing the database as soon as Redis delivers the fan-out message.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
-import { startServer, type RunningServer } from '../../src/server/server.js';
+import type { RunningServer } from '../../src/server/server.js';
 import { sign } from '../../src/server/vendors/signature.js';
-import { pgAdminUrl, roomyLimits, startTestServer, testDb, type TestServer } from './harness.js';
+import { roomyLimits, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -191,42 +190,18 @@ describe(`session and site caches, one instance (${testDb})`, () => {
 });
 
 describe.skipIf(!redisUrl || testDb !== 'postgres')('session and site caches, two instances on one PostgreSQL database through Redis', () => {
-  const dbName = `pitboss_t_${randomBytes(6).toString('hex')}`;
-  let a: RunningServer;
-  let b: RunningServer;
+  let two: TwoInstances;
   let na: Node;
   let nb: Node;
 
-  async function pgAdmin(text: string) {
-    const c = new pg.Client({ connectionString: pgAdminUrl });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  }
-
   beforeAll(async () => {
-    await pgAdmin(`create database ${dbName}`);
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${dbName}`;
-    const common = {
-      port: 0, host: '127.0.0.1', databaseUrl: url.toString(), dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl,
-      limits: roomyLimits(),
-    };
-    // one after the other: the first migrates and seeds, the second finds it done
-    a = await startServer(common);
-    b = await startServer(common);
-    const site = (await (await fetch(`${a.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()) as Envelope<{ siteId: string; apiKey: string }>;
-    na = nodeOf(a, site.data!.siteId, site.data!.apiKey);
-    nb = nodeOf(b, site.data!.siteId, site.data!.apiKey);
+    two = await startTwoInstances(redisUrl!, { limits: roomyLimits() });
+    na = nodeOf(two.a, two.siteId, two.apiKey);
+    nb = nodeOf(two.b, two.siteId, two.apiKey);
   });
 
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await pgAdmin(`drop database if exists ${dbName} with (force)`);
+    await two?.close();
   });
 
   cases(() => ({ a: na, b: nb }));
