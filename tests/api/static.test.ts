@@ -65,6 +65,18 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
   });
 
+  it("keeps a document's security headers on the shell and the service worker, and only nosniff and the resource policy on assets", async () => {
+    const asset = await get('/assets/index-AbC123xy.js', 'br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const h of ['content-security-policy', 'x-frame-options', 'referrer-policy']) expect(asset.headers[h], h).toBeUndefined();
+    for (const url of ['/demo', '/sw.js']) {
+      const res = await get(url, 'br');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('never caches the shell or the service worker immutably', async () => {
     for (const url of ['/index.html', '/sw.js', '/demo', '/demo/partnerMain']) {
       const res = await get(url, 'br, gzip');
