@@ -2,7 +2,8 @@ import { memberCalls } from '../../contract/member';
 import { api, isApiError } from './api';
 import { dialogs } from './dialogs';
 import { onSignedOut, signOut } from './session/lifecycle';
-import { saveSession, session } from './session/store';
+import { session } from './session/store';
+import { applyUserCash } from './session/userCash';
 
 const CHECK_MS = 10_000;
 const POPUP_H = 800;
@@ -72,13 +73,7 @@ async function checkClosed() {
 export async function refreshCoin() {
   if (!session.token) return;
   try {
-    const cash = await api(memberCalls.userCash, {});
-    if (!session.member) return;
-    session.member.cashAmt = cash.cashAmt;
-    session.member.pointAmt = cash.pointAmt;
-    session.member.gameAmt = cash.gameAmt;
-    session.syncedAt = Date.now();
-    saveSession();
+    applyUserCash(await api(memberCalls.userCash, {}));
   } catch (err) {
     if (isApiError(err, 'TK999')) {
       closeGameWindow();

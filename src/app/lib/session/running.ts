@@ -5,6 +5,7 @@ import { api, isApiError, isOffline } from '../api';
 import { queryClient, siteKey } from '../queryClient';
 import { signOut } from './lifecycle';
 import { saveSession, session } from './store';
+import { applyUserCash } from './userCash';
 
 const CHECK_MS = 5_000;
 const REFRESH_WITHIN_MS = 5 * 60_000;
@@ -86,14 +87,7 @@ export async function check() {
   try {
     await refreshToken();
     if (!session.token) return;
-    const cash = await api(memberCalls.userCash, {});
-    if (session.member) {
-      session.member.cashAmt = cash.cashAmt;
-      session.member.pointAmt = cash.pointAmt;
-      session.member.gameAmt = cash.gameAmt;
-      session.syncedAt = Date.now();
-      saveSession();
-    }
+    applyUserCash(await api(memberCalls.userCash, {}));
   } catch (err) {
     await endIfSessionGone(err);
   } finally {

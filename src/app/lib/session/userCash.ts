@@ -1,0 +1,11 @@
+import { saveSession, session } from './store';
+
+/** The member's money as the coin check answered it (`getUserCash`): shown at once and kept for the next start. */
+export function applyUserCash(cash: { cashAmt: number; pointAmt: number; gameAmt: number }) {
+  if (!session.member) return;
+  session.member.cashAmt = cash.cashAmt;
+  session.member.pointAmt = cash.pointAmt;
+  session.member.gameAmt = cash.gameAmt;
+  session.syncedAt = Date.now();
+  saveSession();
+}
