@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { routePattern } from '../src/app/lib/routePattern';
+import { routePattern } from './routePattern';
 
 /** What the server adds to the shell it sends for a path (see src/server/http/static.ts). */
 export interface RoutePreloads {

@@ -1,8 +1,8 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { routePattern } from './routePattern';
 
 interface PreloadList {
-  routes: { path: string; js: string[] }[];
+  /** `pattern`: the page's path pattern as a regex source, written by the build */
+  routes: { pattern: string; js: string[] }[];
 }
 
 /**
@@ -17,7 +17,7 @@ export async function preloadOnNavigation(router: AnyRouter): Promise<void> {
   } catch {
     return;
   }
-  const routes = list.routes.map((r) => ({ ...r, re: routePattern(r.path) }));
+  const routes = list.routes.map((r) => ({ ...r, re: new RegExp(r.pattern, 'i') }));
   const asked = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
   router.subscribe('onBeforeLoad', ({ toLocation }) => {
     for (const file of routes.find((r) => r.re.test(toLocation.pathname))?.js ?? []) {

@@ -1,5 +1,6 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql, type PGlite } from 'kysely';
 import { openPgliteThread } from './pgliteThread.js';
+import { numberParsers } from './pgliteWire.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -14,10 +15,6 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const INT8 = 20;
-const NUMERIC = 1700;
-const toNumber = (v: string) => Number(v);
-
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or memory for
  * 'memory://'): in a worker thread unless `pgliteThread` is 'main'.
@@ -31,7 +28,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const pg = (await import('pg')).default;
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-      oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format as 'text'),
+      numberParsers[oid as keyof typeof numberParsers] ?? pg.types.getTypeParser(oid, format as 'text'),
   };
   const pool = new pg.Pool({ connectionString: url, max, types });
   // a connection lost while idle in the pool, or while checked out between two queries of a
@@ -94,7 +91,7 @@ async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
-    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+    parsers: numberParsers,
   });
   return pgliteHandle(
     pglite,

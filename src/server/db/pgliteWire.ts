@@ -1,4 +1,10 @@
-/** Messages between the PGlite thread and the server's main thread. */
+/** Messages between the PGlite thread and the server's main thread, and the value parsers both sides share. */
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const toNumber = (v: string) => Number(v);
+/** bigint and numeric columns as JS numbers: PGlite in either thread and the PostgreSQL pool */
+export const numberParsers = { [INT8]: toNumber, [NUMERIC]: toNumber };
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
@@ -22,7 +28,7 @@ export function toWire(e: unknown): WireError {
   const out: WireError = { message: e.message, name: e.name };
   // PostgreSQL's fields (code, constraint, detail, table, …) are own properties of the error
   for (const [k, v] of Object.entries(e)) {
-    if (k !== 'stack' && typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+    if (k !== 'stack' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) out[k] = v;
   }
   return out;
 }

@@ -1,11 +1,7 @@
 // Runs PGlite in its own thread: a long statement blocks this thread, never the HTTP one.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { toWire, type Hello, type Reply, type Request } from './pgliteWire.js';
-
-const INT8 = 20;
-const NUMERIC = 1700;
-const toNumber = (v: string) => Number(v);
+import { numberParsers, toWire, type Hello, type Reply, type Request } from './pgliteWire.js';
 
 interface OpenTx {
   tx: Transaction;
@@ -22,7 +18,7 @@ let nextTx = 1;
 
 let pglite: PGlite;
 try {
-  pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
+  pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { parsers: numberParsers });
   port.postMessage({ ready: true } satisfies Hello);
 } catch (e) {
   port.postMessage({ ready: false, error: toWire(e) } satisfies Hello);

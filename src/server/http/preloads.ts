@@ -23,25 +23,29 @@ const link = (rel: string, file: string) => `<link rel="${rel}" crossorigin href
 
 /**
  * What the page at a path needs besides the entry, for the shell's head: the browser fetches it
- * beside the entry instead of discovering it one router step at a time. Nothing when the build
- * has no preload list.
+ * beside the entry instead of discovering it one router step at a time. Files the shell already
+ * names (`shellHtml`) are left out once, here, not on every request. Nothing when the build has
+ * no preload list.
  */
-export function loadPreloads(root: string): (url: string, cookie: string | undefined) => PagePreloads {
+export function loadPreloads(root: string, shellHtml: string): (url: string, cookie: string | undefined) => PagePreloads {
   const file = join(root, 'route-preloads.json');
   if (!existsSync(file)) return () => ({ tags: [], shell: false });
   const list = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
-  const routes = list.routes.map((r) => ({ ...r, re: new RegExp(r.pattern, 'i') }));
+  const fresh = (f: string) => !shellHtml.includes(`/${f}"`);
+  const routes = list.routes.map((r) => ({
+    re: new RegExp(r.pattern, 'i'),
+    shell: r.shell,
+    css: r.css.filter(fresh).map((f) => link('stylesheet', f)),
+    js: r.js.filter(fresh).map((f) => link('modulepreload', f)),
+  }));
+  const catalogues = new Map(Object.entries(list.catalogues).filter(([, f]) => fresh(f)).map(([lang, f]) => [lang, link('modulepreload', f)]));
   return (url, cookie) => {
     const path = url.split(/[?#]/)[0];
     const route = routes.find((r) => r.re.test(path));
     const lang = LANGUAGE_COOKIE.exec(cookie ?? '')?.[1];
-    const catalogue = list.catalogues[lang && list.catalogues[lang] ? lang : DEFAULT_LANGUAGE];
+    const catalogue = catalogues.get(lang && list.catalogues[lang] ? lang : DEFAULT_LANGUAGE);
     return {
-      tags: [
-        ...(route?.css ?? []).map((f) => link('stylesheet', f)),
-        ...(catalogue ? [link('modulepreload', catalogue)] : []),
-        ...(route?.js ?? []).map((f) => link('modulepreload', f)),
-      ],
+      tags: [...(route?.css ?? []), ...(catalogue ? [catalogue] : []), ...(route?.js ?? [])],
       shell: route?.shell ?? false,
     };
   };

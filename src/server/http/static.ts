@@ -38,7 +38,8 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const handlerOf = (path: string) => [...commonRoutes, ...siteRoutes].find((r) => r.call.path === path)!.handler;
+const shellHandlers = new Map([...commonRoutes, ...siteRoutes].map((r) => [r.call.path, r.handler]));
+const handlerOf = (path: string) => shellHandlers.get(path)!;
 
 /**
  * The answers of /api/common/site and /api/common/siteCheckInfo for a prefix, from the same
@@ -102,7 +103,9 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
     },
   });
 
-  const preloads = loadPreloads(root);
+  // the built shell does not change while the server runs (a new build means a restart)
+  const shellHtml = await readFile(shellFile, 'utf8');
+  const preloads = loadPreloads(root, shellHtml);
 
   /**
    * Every client route opens the shell, with the site's public info embedded so the app needs no
@@ -111,15 +114,14 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
   return async function sendShell(req: FastifyRequest, reply: FastifyReply) {
     // a chunk of an older build is gone: answering HTML would be run as a script
     if (req.url.startsWith('/assets/')) return reply.status(404).header('cache-control', 'no-cache').send();
-    let html = await readFile(shellFile, 'utf8');
+    let html = shellHtml;
     const prefix = /^\/([A-Za-z0-9_-]{1,40})(?:[/?#]|$)/.exec(req.url)?.[1];
     const page = preloads(req.url, req.headers.cookie);
     const boot = prefix ? await publicSite(app, prefix, page.shell).catch(() => null) : null;
     if (boot) {
       // the login screens open on the logo
       const image = page.shell ? popupImage(boot.popups) : '<link rel="preload" as="image" fetchpriority="high" href="/icons/icon-192.png">';
-      const tags = page.tags.filter((t) => !html.includes(/href="([^"]+)"/.exec(t)![1] + '"'));
-      html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>${image}${tags.join('')}</head>`);
+      html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>${image}${page.tags.join('')}</head>`);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return reply.send(encodeShell(req, reply, html));

@@ -17,11 +17,9 @@ export interface SignedOut {
 
 // the signed-in runtime (checks, token refresh, live channel) loads only once someone is signed in
 let running: typeof import('./running') | null = null;
+const runtime = async () => (running ??= await import('./running'));
 const stop = () => running?.stop();
-async function start() {
-  running ??= await import('./running');
-  await running.start();
-}
+const start = async () => (await runtime()).start();
 
 const listeners = new Set<(e: SignedOut) => void>();
 
@@ -57,7 +55,7 @@ export async function signIn(res: ResOf<typeof memberCalls.login>): Promise<void
 export async function signOut(reason: SignOutReason): Promise<void> {
   const { site, member } = session;
   if (!site || !session.token) return;
-  if (reason === 'user') await (running ??= await import('./running')).logout();
+  if (reason === 'user') await (await runtime()).logout();
   stop();
   session.token = null;
   session.expiresAt = null;

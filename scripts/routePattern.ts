@@ -2,7 +2,8 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A TanStack path pattern (`/$prefix/noticeRead/$boardIdx`, `/$prefix/partnerListLevel{$code}`,
- * `/$prefix/$`) as a regex over a pathname; the server and the app pick a page's preloads with it.
+ * `/$prefix/$`) as a regex over a pathname; the build writes its source into route-preloads.json,
+ * where the server and the app read it.
  */
 export function routePattern(path: string): RegExp {
   const segs = path
