@@ -23,7 +23,8 @@ import { SiteCache } from '../src/server/domain/site/siteCache.js';
 import { createMember } from '../src/server/domain/auth/members.js';
 import { dailyBetting, figures } from '../src/server/domain/partner/reports.js';
 import { commissionPlan } from '../src/server/domain/money/commissions.js';
-import { kstDay, pathRates, type PathLevel } from '../src/server/domain/games/settlement.js';
+import { pathRates, type PathLevel } from '../src/server/domain/games/pathRates.js';
+import { kstDay } from '../src/server/domain/common/time.js';
 import { admin, buildTree, dbUrl } from './tree.js';
 
 export const BENCH_DB = 'pitboss_bench';

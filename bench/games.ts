@@ -1,15 +1,14 @@
 /**
  * Wallet callbacks (signed bet + win pairs through HTTP: at 500/s and flat out), report p95s, and a
  * bare insert of a bet row on the same database, for PGlite and (when reachable) PostgreSQL.
- * Load generator and server share this process.
+ * The callbacks come from a child process (bench/walletLoad.ts), as a vendor's would.
  */
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
-import { sign } from '../src/server/vendors/signature.js';
 import { startBenchServer } from './server.js';
+import { walletLoadApart } from './walletLoad.js';
 
 const SECONDS = Number(process.env.BENCH_GAMES_SECONDS ?? 6);
 const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,32 +45,6 @@ async function players(s: RunningServer): Promise<string[]> {
   const list = (await db.selectFrom('member').select('mem_id').where('site_id', '=', 'demo').where('login_type', '=', 'NORMAL').orderBy('id').limit(PLAYERS).execute()).map((r) => r.mem_id);
   for (const memId of list) await adminGrant(db, { siteId: 'demo', id: admin.id, requestKey: null, call: 'bench', at: new Date() }, { memId, amount: 1_000_000_000, mode: 2 });
   return list;
-}
-
-/** Connections each alternate a bet and its win on their own player; `rate` callbacks/s overall or unlimited. */
-async function callbacks(s: RunningServer, secret: string, memIds: string[], rate?: number) {
-  let seq = 0;
-  const body = (o: object) => JSON.stringify({ siteId: 'demo', ...o });
-  const step = (kind: 'bet' | 'win') => ({
-    method: 'POST' as const,
-    path: `/api/vendor/demo-slot/${kind}`,
-    setupRequest: (req: any, ctx: any) => {
-      if (kind === 'bet') {
-        ctx.mem ??= memIds[seq % memIds.length];
-        ctx.tx = `bench-${process.pid}-${++seq}`;
-      }
-      const raw = kind === 'bet'
-        ? body({ memId: ctx.mem, txId: ctx.tx, roundId: ctx.tx, gameCode: 'lucky-sevens', amount: 1_000 })
-        : body({ memId: ctx.mem, txId: `${ctx.tx}:w`, betTxId: ctx.tx, amount: seq % 3 ? 0 : 2_000 });
-      return { ...req, body: raw, headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) } };
-    },
-  });
-  let bad = 0;
-  const r = await autocannon({
-    url: s.url, connections: Math.min(16, memIds.length), duration: SECONDS, requests: [step('bet'), step('win')], ...(rate ? { overallRate: rate } : {}),
-    setupClient: (client: any) => client.on('body', (b: Buffer) => { if (!b.toString().includes('"resultCode":"0"')) bad++; }),
-  } as autocannon.Options);
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, bad };
 }
 
 async function reportP95s(s: RunningServer) {
@@ -124,8 +97,9 @@ export async function benchGames(): Promise<void> {
     try {
       const memIds = await players(s);
       const { secret } = await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();
-      const paced = await callbacks(s, secret, memIds, 500);
-      const flat = await callbacks(s, secret, memIds);
+      const load = { url: s.url, secret, memIds, seconds: SECONDS };
+      const paced = await walletLoadApart({ ...load, rate: 500 });
+      const flat = await walletLoadApart(load);
       const reports = await reportP95s(s);
       const bare = await bareInsert(s);
       const bets = await s.app.db.selectFrom('bet').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

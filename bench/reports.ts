@@ -1,6 +1,6 @@
 // Report p95s against the generated `pitboss_bench` database (npm run bench:data), as its top partner.
 import { performance } from 'node:perf_hooks';
-import { kstDay } from '../src/server/domain/games/settlement.js';
+import { kstDay } from '../src/server/domain/common/time.js';
 import { BENCH_DB, BENCH_PASSWORD, BENCH_ROOT } from './data.js';
 import { bareInsert } from './games.js';
 import { admin, dbUrl, p95 } from './tree.js';

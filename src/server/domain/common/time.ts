@@ -9,6 +9,9 @@ export function toWire(d: Date): string {
   return format(new TZDate(d.getTime(), KST), WIRE);
 }
 
+/** The Korea-time day of a moment, `yyyy-MM-dd`. */
+export const kstDay = (d: Date) => toWire(d).slice(0, 10);
+
 /** Parses a wire date (Korea time); a bare `yyyy-MM-dd` means that day's start. */
 export function fromWire(s: string): Date {
   const text = s.length === 10 ? `${s} 00:00:00` : s;

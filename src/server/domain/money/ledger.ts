@@ -1,4 +1,4 @@
-import { sql, type OperationNodeSource, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import type { Database } from '../../db/schema.js';
@@ -105,22 +105,16 @@ interface EntryRow {
   created_at: Date;
 }
 
-type PendingRow = Omit<EntryRow, 'before_amt' | 'after_amt'>;
-
 /**
  * One movement in progress: lock accounts once, transfer, and the runner writes it all at commit.
- * A deferred account is not locked: its side is written to ledger_pending and applied later by the
- * accrual step (see accrual.ts). Only house accounts may pay from a deferred side (no check).
+ * (The hot movements, which leave unchecked credits to the accrual step, are SQL functions:
+ * migrations 110 and 130.)
  */
 export class MoneyTx {
   readonly accounts = new Map<number, Account>();
   readonly entries: EntryRow[] = [];
-  readonly pending: PendingRow[] = [];
   private moveId = 0;
   private touched = new Set<number>();
-  /** deferred account id -> may it pay (a house account) */
-  private deferred = new Map<number, boolean>();
-  private writes: OperationNodeSource[] = [];
 
   constructor(
     readonly trx: Trx,
@@ -131,19 +125,8 @@ export class MoneyTx {
 
   /** Locks the member rows in ascending id order (the one global order, so movements never deadlock). */
   async lock(ids: number[]): Promise<Map<number, Account>> {
-    const unique = [...new Set(ids)].sort((a, b) => a - b);
-    await this.lockWhere(sql`m.id in (${sql.join(unique.map((id) => sql`${id}::bigint`))})`);
-    return this.accounts;
-  }
-
-  /** Locks one member found by its login id (not a house account): the lookup and the lock are one round trip. */
-  async lockMember(memId: string): Promise<Account | undefined> {
-    await this.lockWhere(sql`m.mem_id = ${memId} and m.login_type <> ${HOUSE}`);
-    return [...this.accounts.values()][0];
-  }
-
-  private async lockWhere(where: RawBuilder<unknown>): Promise<void> {
     if (this.moveId) throw new Error('lock() may be called once per movement');
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
     const { rows } = await sql<{
       id: number; mem_id: string; login_type: string; status: string; parent_id: number | null;
       out_amt_yn: string; cash_amt: number; point_amt: number; mv: number;
@@ -151,7 +134,7 @@ export class MoneyTx {
       with mv as (select nextval('ledger_move_seq') as mv)
       select m.id, m.mem_id, m.login_type, m.status, m.parent_id, m.out_amt_yn, m.cash_amt, m.point_amt, mv.mv
       from member m cross join mv
-      where m.site_id = ${this.siteId} and ${where}
+      where m.site_id = ${this.siteId} and m.id in (${sql.join(unique.map((id) => sql`${id}::bigint`))})
       order by m.id
       for no key update of m
     `.execute(this.trx);
@@ -163,20 +146,7 @@ export class MoneyTx {
       });
     }
     if (!this.moveId) this.moveId = -1;
-  }
-
-  /**
-   * A statement written together with the entries and balances at flush (one round trip): it must
-   * not touch a member row the movement changes. Use for the rows that go with a movement (a bet, its
-   * wallet transaction, daily figures).
-   */
-  write(statement: OperationNodeSource): void {
-    this.writes.push(statement);
-  }
-
-  /** Accounts this movement credits (or, for house accounts, debits) without locking them. */
-  defer(ids: number[], opts: { house: boolean }): void {
-    for (const id of ids) if (!this.accounts.has(id)) this.deferred.set(id, opts.house);
+    return this.accounts;
   }
 
   account(id: number): Account {
@@ -188,7 +158,6 @@ export class MoneyTx {
   transfer(t: Transfer): void {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0) throw new Error(`bad amount ${t.amount}`);
     if (t.from === t.to) throw new Error('transfer to self');
-    if (this.deferred.get(t.from) === false) throw new Error(`deferred account ${t.from} may not pay`);
     const key = t.kind === 'cash' ? 'cash' : 'point';
     const base = {
       site_id: this.siteId,
@@ -203,7 +172,6 @@ export class MoneyTx {
       created_at: this.at,
     };
     const side = (id: number, other: number, type_code: number, amount: number) => {
-      if (this.deferred.has(id)) return void this.pending.push({ ...base, member_id: id, counterpart_id: other, type_code, amount });
       const a = this.account(id);
       if (amount < 0 && a.loginType !== HOUSE && a[key] < -amount) throw new ApiError(t.short);
       this.entries.push({ ...base, member_id: id, counterpart_id: other, type_code, before_amt: a[key], amount, after_amt: a[key] + amount });
@@ -220,22 +188,17 @@ export class MoneyTx {
       ? sql`insert into request_key (site_id, member_id, key, call, result, body_hash, created_at)
             values (${this.siteId}, ${key.actorId}::bigint, ${this.requestKey}, ${key.call}, ${JSON.stringify(key.result ?? null)}::jsonb, ${key.bodyHash ?? null}, ${this.at}::timestamptz)`
       : null;
-    if (!this.entries.length && !this.pending.length && !this.writes.length) {
+    if (!this.entries.length) {
       if (keyRow) await keyRow.execute(this.trx);
       return [];
     }
     const rows = [...this.touched].map((id) => this.account(id));
-    const common = (e: PendingRow) => sql`${e.site_id}, ${e.move_id}::bigint, ${e.member_id}::bigint, ${e.counterpart_id}::bigint, ${e.kind}, ${e.type_code}::int`;
-    const tail = (e: PendingRow) => sql`${e.sender_id}::bigint, ${e.receiver_id}::bigint, ${e.memo}, ${e.request_key}, ${e.cash_request_id}::bigint, ${e.detail}::jsonb, ${e.created_at}::timestamptz`;
+    const common = (e: EntryRow) => sql`${e.site_id}, ${e.move_id}::bigint, ${e.member_id}::bigint, ${e.counterpart_id}::bigint, ${e.kind}, ${e.type_code}::int`;
+    const tail = (e: EntryRow) => sql`${e.sender_id}::bigint, ${e.receiver_id}::bigint, ${e.memo}, ${e.request_key}, ${e.cash_request_id}::bigint, ${e.detail}::jsonb, ${e.created_at}::timestamptz`;
     const ctes = [];
     if (this.entries.length) {
       const values = sql.join(this.entries.map((e) => sql`(${common(e)}, ${e.before_amt}::bigint, ${e.amount}::bigint, ${e.after_amt}::bigint, ${tail(e)})`));
       ctes.push(sql`e as (insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt,
-          sender_id, receiver_id, memo, request_key, cash_request_id, detail, created_at) values ${values})`);
-    }
-    if (this.pending.length) {
-      const values = sql.join(this.pending.map((e) => sql`(${common(e)}, ${e.amount}::bigint, ${tail(e)})`));
-      ctes.push(sql`p as (insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount,
           sender_id, receiver_id, memo, request_key, cash_request_id, detail, created_at) values ${values})`);
     }
     if (rows.length) {
@@ -244,7 +207,6 @@ export class MoneyTx {
         from (values ${balances}) as v(id, c, p) where m.id = v.id)`);
     }
     if (keyRow) ctes.push(sql`k as (${keyRow})`);
-    this.writes.forEach((w, i) => ctes.push(sql`${sql.raw(`w${i}`)} as (${w})`));
     await sql`with ${sql.join(ctes)} select 1`.execute(this.trx);
     return rows
       .filter((a) => a.loginType !== HOUSE)

@@ -40,7 +40,7 @@ export interface PartnerMoveResult {
   myPointAmt: number;
 }
 
-/** What the movement functions of migration 110 answer. */
+/** What the movement functions (migrations 110 and 130) answer. */
 interface MoveAnswer<T> {
   code: ResultCode | '0';
   replayed?: boolean;
@@ -58,17 +58,16 @@ const retryable = (e: unknown) => {
  * Runs one movement function: the whole movement is that one statement (one round trip), which
  * either refuses with a code having written nothing, replays the stored answer, or commits.
  */
-async function move<T>(db: Db, a: Actor, fn: (call: ReturnType<typeof callOf>) => RawBuilder<MoveAnswer<T>>): Promise<MoneyResult<T>> {
-  const c = callOf(a);
+export async function runMovement<T>(db: Db, siteId: string, statement: () => RawBuilder<{ r: MoveAnswer<T> }>): Promise<MoneyResult<T>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { rows } = await fn(c).execute(db);
-      const r = (rows[0] as unknown as { r: MoveAnswer<T> }).r;
+      const { rows } = await statement().execute(db);
+      const r = rows[0].r;
       if (r.code !== '0') throw new ApiError(r.code);
       return {
         result: r.result as T,
         replayed: !!r.replayed,
-        changed: (r.changed ?? []).map((x) => ({ siteId: a.siteId, memId: x.memId, cash: Number(x.cash), point: Number(x.point) })),
+        changed: (r.changed ?? []).map((x) => ({ siteId, memId: x.memId, cash: Number(x.cash), point: Number(x.point) })),
       };
     } catch (e) {
       if (!retryable(e) || attempt >= RETRIES) throw e;
@@ -76,6 +75,9 @@ async function move<T>(db: Db, a: Actor, fn: (call: ReturnType<typeof callOf>) =
     }
   }
 }
+
+const move = <T>(db: Db, a: Actor, fn: (call: ReturnType<typeof callOf>) => RawBuilder<unknown>) =>
+  runMovement<T>(db, a.siteId, () => fn(callOf(a)) as RawBuilder<{ r: MoveAnswer<T> }>);
 
 /** The idempotency arguments every movement function starts with. */
 const head = (c: ReturnType<typeof callOf>) =>
@@ -105,6 +107,6 @@ export async function adminGrant(
   p: { memId?: string; amount?: number; mode: 2 | -2; memo?: string | null; kind?: 'cash' | 'point' },
 ): Promise<MoneyResult<{ memId: string; cashAmt: number; pointAmt: number }>> {
   const { house } = await systemAccounts(db, actor.siteId);
-  return move(db, actor, (c) => sql`select money_admin_grant(${head(c)}, ${house}::bigint,
+  return move<{ memId: string; cashAmt: number; pointAmt: number }>(db, actor, (c) => sql`select money_admin_grant(${head(c)}, ${house}::bigint,
     ${p.memId ?? null}, ${p.amount ?? null}::bigint, ${p.memo ?? null}, ${p.mode}::int, ${p.kind === 'point'}) as r`);
 }

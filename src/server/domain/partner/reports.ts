@@ -9,7 +9,7 @@ import { levelName, type MemberRef } from './hierarchy.js';
 import { pageOf, type Range } from '../money/moneyQueries.js';
 import { memberMoney, subtreeRequests } from './partnerMoney.js';
 import { ratesOf } from './rates.js';
-import { kstDay } from '../games/settlement.js';
+import { kstDay } from '../common/time.js';
 
 export interface Fig {
   cnt: number;
