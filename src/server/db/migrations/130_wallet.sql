@@ -151,16 +151,19 @@ declare
   me member%rowtype;
   prior record;
   b record;
-  lv record;
+  lv_id bigint[];
+  r_paid bigint[];
+  r_cum bigint[];
+  r_diff integer[];
+  l_paid bigint[];
+  l_cum bigint[];
   before bigint;
   after bigint;
   pay_to bigint;
   outcome text;
-  rd jsonb;
   loss bigint;
   mv bigint;
   moved boolean := false;
-  bet_day date;
   answer jsonb;
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
@@ -203,50 +206,58 @@ begin
     end if;
   end if;
 
-  -- the path, bettor first, with the rates of the bet's category and the vendor's rate type
-  bet_day := (b.created_at at time zone 'Asia/Seoul')::date;
-  for lv in
-    with path as (
-      select m.id, m.mem_id, row_number() over (order by p.depth) as ord,
-             (coalesce(d.point_rate, r.point_rate, 0) * 100)::integer as point_bp,
-             (coalesce(d.lose_rate, r.lose_rate, 0) * 100)::integer as lose_bp
-      from member_path p
-      join member m on m.id = p.ancestor_id
-      left join rate r on r.member_id = m.id and r.category = b.category
-      left join rate_detail d on d.member_id = m.id and d.vendor_id = p_vendor and d.rate_type = b.rate_type
-      where p.descendant_id = me.id and m.login_type <> 'ADMIN'
-    )
-    select path.id, path.ord, ro.paid as r_paid, ro.cumulative as r_cum, ro.diff_bp as r_diff, lo.paid as l_paid, lo.cumulative as l_cum
-    from path
-    join commission_split(b.stake, (select array_agg(point_bp order by ord) from path)) ro on ro.ord = path.ord
-    join commission_split(loss, (select array_agg(lose_bp order by ord) from path)) lo on lo.ord = path.ord
-    order by path.ord
-  loop
-    if lv.r_paid > 0 then
-      rd := jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', lv.r_diff::float8 / 100, 'pointBonusRate', 0,
-                               'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id);
-      insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-      values (p_site, mv, p_house, lv.id, 'point', 3, -lv.r_paid, p_house, lv.id, rd, p_at);
-      if lv.id = me.id then
-        perform money_in_range(me.point_amt + lv.r_paid);
-        insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
-        values (p_site, mv, lv.id, p_house, 'point', 3, me.point_amt, lv.r_paid, me.point_amt + lv.r_paid, p_house, lv.id, rd, p_at);
-        me.point_amt := me.point_amt + lv.r_paid;
-        moved := true;
-      else
-        insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-        values (p_site, mv, lv.id, p_house, 'point', 3, lv.r_paid, p_house, lv.id, rd, p_at);
-      end if;
-    end if;
-    -- 'O': the level's own figures (its own bets, or what it earned); 'T': its whole subtree's
-    if lv.ord = 1 or lv.r_paid > 0 or lv.l_paid > 0 then
-      insert into daily_pending (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
-      values (p_site, lv.id, 'O', bet_day, b.category, case when lv.ord = 1 then 1 else 0 end, case when lv.ord = 1 then b.stake else 0 end,
-              case when lv.ord = 1 then p_amount else 0 end, lv.r_paid, lv.l_paid);
-    end if;
-    insert into daily_pending (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
-    values (p_site, lv.id, 'T', bet_day, b.category, 1, b.stake, p_amount, lv.r_cum, lv.l_cum);
-  end loop;
+  -- the plan: the path, bettor first, with the rates of the bet's category and the vendor's rate
+  -- type, and each level's rolling (on the stake) and losing (on the net loss)
+  with path as (
+    select m.id, row_number() over (order by p.depth) as ord,
+           (coalesce(d.point_rate, r.point_rate, 0) * 100)::integer as point_bp,
+           (coalesce(d.lose_rate, r.lose_rate, 0) * 100)::integer as lose_bp
+    from member_path p
+    join member m on m.id = p.ancestor_id
+    left join rate r on r.member_id = m.id and r.category = b.category
+    left join rate_detail d on d.member_id = m.id and d.vendor_id = p_vendor and d.rate_type = b.rate_type
+    where p.descendant_id = me.id and m.login_type <> 'ADMIN'
+  )
+  select array_agg(path.id order by path.ord), array_agg(ro.paid order by path.ord), array_agg(ro.cumulative order by path.ord),
+         array_agg(ro.diff_bp order by path.ord), array_agg(lo.paid order by path.ord), array_agg(lo.cumulative order by path.ord)
+    into lv_id, r_paid, r_cum, r_diff, l_paid, l_cum
+  from path
+  join commission_split(b.stake, (select array_agg(point_bp order by ord) from path)) ro on ro.ord = path.ord
+  join commission_split(loss, (select array_agg(lose_bp order by ord) from path)) lo on lo.ord = path.ord;
+
+  -- rolling: the house pays each level its share; the bettor's own (level 1, its row locked) is an
+  -- entry, the ancestors' are pending
+  insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
+  select p_site, mv, case when side = 0 then p_house else l.id end, case when side = 0 then l.id else p_house end, 'point', 3,
+         case when side = 0 then -l.paid else l.paid end, p_house, l.id,
+         jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', l.diff::float8 / 100, 'pointBonusRate', 0,
+                            'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at
+  from unnest(lv_id, r_paid, r_diff) with ordinality as l(id, paid, diff, ord)
+  cross join (values (0), (1)) as s(side)
+  where l.paid > 0 and (side = 0 or l.ord > 1)
+  order by l.ord, side;
+  if r_paid[1] > 0 then
+    perform money_in_range(me.point_amt + r_paid[1]);
+    insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
+    values (p_site, mv, me.id, p_house, 'point', 3, me.point_amt, r_paid[1], me.point_amt + r_paid[1], p_house, me.id,
+            jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', r_diff[1]::float8 / 100, 'pointBonusRate', 0,
+                               'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at);
+    me.point_amt := me.point_amt + r_paid[1];
+    moved := true;
+  end if;
+
+  -- daily figures: 'O' a level's own (its own bet, or what it earned), 'T' its whole subtree's
+  insert into daily_pending (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
+  select p_site, l.id, s.scope, (b.created_at at time zone 'Asia/Seoul')::date, b.category,
+         case when s.scope = 'T' or l.ord = 1 then 1 else 0 end,
+         case when s.scope = 'T' or l.ord = 1 then b.stake else 0 end,
+         case when s.scope = 'T' or l.ord = 1 then p_amount else 0 end,
+         case when s.scope = 'T' then l.rc else l.rp end,
+         case when s.scope = 'T' then l.lc else l.lp end
+  from unnest(lv_id, r_paid, r_cum, l_paid, l_cum) with ordinality as l(id, rp, rc, lp, lc, ord)
+  cross join (values ('O'), ('T')) as s(scope)
+  where s.scope = 'T' or l.ord = 1 or l.rp > 0 or l.lp > 0
+  order by l.ord, s.scope;
 
   update bet set win = p_amount, status = outcome, settled_at = p_at,
                  detail = case when p_detail is null then bet.detail else coalesce(bet.detail, '{}'::jsonb) || p_detail end
