@@ -58,6 +58,17 @@ begin
   update member set game_amt = game_amt + p_delta where id = p_member;
 end $$;
 
+-- The money a bet is paid from and a win paid to, under lock: a transfer vendor's game money
+-- (its game_wallet row, locked) or the player's cash (its member row, which the caller locked).
+create function wallet_funds(me member, p_vendor bigint, p_transfer boolean) returns bigint language plpgsql as $$
+declare
+  held bigint;
+begin
+  if not p_transfer then return me.cash_amt; end if;
+  select balance into held from game_wallet where member_id = me.id and vendor_id = p_vendor for update;
+  return coalesce(held, 0);
+end $$;
+
 -- What a callback changed of the bettor, for the live CASH push: nothing when its own balances did not move.
 create function wallet_changed(me member, p_moved boolean) returns jsonb language sql immutable as $$
   select case when p_moved
@@ -103,12 +114,7 @@ begin
   if p_amount < p_min then return '{"code": "B6001"}'; end if;
   if p_amount > p_max then return '{"code": "B6002"}'; end if;
   if coalesce(p_max_payout, 0) > p_max_win then return '{"code": "B6003"}'; end if;
-  if p_transfer then
-    select balance into before from game_wallet where member_id = me.id and vendor_id = p_vendor for update;
-    before := coalesce(before, 0);
-  else
-    before := me.cash_amt;
-  end if;
+  before := wallet_funds(me, p_vendor, p_transfer);
   if before < p_amount then return '{"code": "B6000"}'; end if;
 
   after := before - p_amount;
@@ -178,14 +184,8 @@ begin
   if b.status = 'cancel' then return '{"code": "W005"}'; end if;
   if b.status <> 'wait' then return '{"code": "W004"}'; end if;
 
-  if p_transfer then
-    select balance into before from game_wallet where member_id = me.id and vendor_id = p_vendor for update;
-    before := coalesce(before, 0);
-    pay_to := p_game;
-  else
-    before := me.cash_amt;
-    pay_to := me.id;
-  end if;
+  before := wallet_funds(me, p_vendor, p_transfer);
+  pay_to := case when p_transfer then p_game else me.id end;
   outcome := case when p_amount > b.stake then 'win' when p_amount = b.stake then 'draw' else 'lose' end;
   loss := greatest(0, b.stake - p_amount);
   mv := nextval('ledger_move_seq');
@@ -302,14 +302,8 @@ begin
     return case when b.status = 'cancel' then '{"code": "W005"}'::jsonb else '{"code": "W004"}'::jsonb end;
   end if;
 
-  if p_transfer then
-    select balance into before from game_wallet where member_id = me.id and vendor_id = p_vendor for update;
-    before := coalesce(before, 0);
-    pay_to := p_game;
-  else
-    before := me.cash_amt;
-    pay_to := me.id;
-  end if;
+  before := wallet_funds(me, p_vendor, p_transfer);
+  pay_to := case when p_transfer then p_game else me.id end;
   after := before;
   if b.id is not null then
     mv := nextval('ledger_move_seq');
