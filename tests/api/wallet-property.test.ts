@@ -32,11 +32,12 @@ async function funds(s: TestServer, who: string, v: VendorCode): Promise<number>
 
 describe(`wallet properties (${testDb})`, () => {
   let s: TestServer;
+  let admin: Parameters<typeof adminGrant>[1];
   beforeAll(async () => {
     s = await startTestServer();
     const db = s.app.db;
     const live = (await vendorByCode(db, s.siteId, 'demo-live'))!;
-    const admin = { siteId: s.siteId, id: await memberId(db, s.siteId, 'admin'), requestKey: null, call: 'test', at: new Date() };
+    admin = { siteId: s.siteId, id: await memberId(db, s.siteId, 'admin'), requestKey: null, call: 'test', at: new Date() };
     // small balances on both wallets, moved through the ledger, so that B6000 comes up
     for (const p of players) {
       const { cash, id } = await cashOf(s, p);
@@ -123,6 +124,34 @@ describe(`wallet properties (${testDb})`, () => {
     );
     // the runs did exercise every path, not only refusals
     expect(Math.min(taken.bet, taken.win, taken.rollback, taken.refused), JSON.stringify(taken)).toBeGreaterThan(0);
+    await s.app.accrual.flush();
+    await expectSound(s.app.db, s.siteId);
+  });
+  it('16 callers at once, every callback sent twice at the same moment: each moves money once, the ledger exact', async () => {
+    const want = new Map<string, number>();
+    for (const p of players) {
+      await adminGrant(s.app.db, admin, { memId: p, amount: 100_000, mode: 2 });
+      want.set(p, await funds(s, p, 'demo-slot'));
+    }
+    const caller = async (n: number) => {
+      const who = players[n % players.length];
+      for (let i = 0; i < 6; i++) {
+        const txId = tx(`c${n}`);
+        const stake = 1_000 * (1 + ((n + i) % 5));
+        const win = ((n * 7 + i) % 3) * stake;
+        const bet = { memId: who, txId, roundId: txId, gameCode: vendors['demo-slot'], amount: stake };
+        const [a, b] = await Promise.all([callback(s, 'demo-slot', 'bet', bet), callback(s, 'demo-slot', 'bet', bet)]);
+        expect([a.resultCode, b.resultCode]).toEqual(['0', '0']);
+        expect(a.data).toEqual(b.data);
+        const settle = { memId: who, txId: `${txId}:w`, betTxId: txId, amount: win };
+        const [c, d] = await Promise.all([callback(s, 'demo-slot', 'win', settle), callback(s, 'demo-slot', 'win', settle)]);
+        expect([c.resultCode, d.resultCode]).toEqual(['0', '0']);
+        expect(c.data).toEqual(d.data);
+        want.set(who, want.get(who)! - stake + win);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, n) => caller(n)));
+    for (const p of players) expect(await funds(s, p, 'demo-slot'), p).toBe(want.get(p));
     await s.app.accrual.flush();
     await expectSound(s.app.db, s.siteId);
   });
