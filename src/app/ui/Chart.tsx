@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { localeOf, type Language } from '../../contract/enums';
 import { useSnapshot } from 'valtio';
@@ -20,7 +20,8 @@ function useWidth<T extends HTMLElement>() {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
+    // drawn in a transition: a page's charts draw in slices instead of one long task
+    const ro = new ResizeObserver(([e]) => startTransition(() => setWidth(Math.floor(e.contentRect.width))));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

@@ -28,8 +28,13 @@ export const myCashReportQueryOptions = (prefix: string, me: string, range: DayR
 export const newPayLogQueryOptions = (prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
-/** What the dashboard shows below its first figures: the week's trend, the latest gives and retrieves, notices. */
-export function prefetchRest(client: QueryClient, prefix: string, me: string) {
+/** Everything the dashboard shows, asked for at once: today's figures, the week's trend, the latest gives and retrieves, notices. */
+export function prefetchDashboard(client: QueryClient, prefix: string, me: string) {
+  const today = todayRange();
+  void client.prefetchQuery(statisticsQueryOptions(prefix, me));
+  void client.prefetchQuery(topInfoQueryOptions(prefix, me));
+  void client.prefetchQuery(cashReportQueryOptions(prefix, me, today));
+  void client.prefetchQuery(myCashReportQueryOptions(prefix, me, today));
   for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
   void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
   void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
