@@ -26,7 +26,7 @@ export function PartnerMain() {
     useQuery(cashReportQueryOptions(prefix, me, today)),
     useQuery(myCashReportQueryOptions(prefix, me, today)),
   ].every((q) => q.data || q.isError);
-  // the sections below render in a transition, in slices the browser can paint between, once the figures are in
+  // once the figures are in, the sections below render in a transition, in slices the browser can paint between
   const show = useDeferredValue(ready);
 
   return (

@@ -28,14 +28,20 @@ export const myCashReportQueryOptions = (prefix: string, me: string, range: DayR
 export const newPayLogQueryOptions = (prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
-/** Everything the dashboard shows, asked for at once: today's figures, the week's trend, the latest gives and retrieves, notices. */
+/**
+ * Everything the dashboard shows, asked for at once: today's figures, the week's trend, the latest
+ * gives and retrieves, notices. Started a task later, so that starting a dozen requests does not
+ * lengthen the task that renders the shell and the site popup.
+ */
 export function prefetchDashboard(client: QueryClient, prefix: string, me: string) {
-  const today = todayRange();
-  void client.prefetchQuery(statisticsQueryOptions(prefix, me));
-  void client.prefetchQuery(topInfoQueryOptions(prefix, me));
-  void client.prefetchQuery(cashReportQueryOptions(prefix, me, today));
-  void client.prefetchQuery(myCashReportQueryOptions(prefix, me, today));
-  for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
-  void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
-  void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
+  setTimeout(() => {
+    const today = todayRange();
+    void client.prefetchQuery(statisticsQueryOptions(prefix, me));
+    void client.prefetchQuery(topInfoQueryOptions(prefix, me));
+    void client.prefetchQuery(cashReportQueryOptions(prefix, me, today));
+    void client.prefetchQuery(myCashReportQueryOptions(prefix, me, today));
+    for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
+    void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
+    void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
+  });
 }
