@@ -29,18 +29,20 @@ export const newPayLogQueryOptions = (prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
 /**
- * Everything the dashboard shows, asked for at once: today's figures, the week's trend, the latest
- * gives and retrieves, notices. Started a task later, so that starting a dozen requests does not
- * lengthen the task that renders the shell and the site popup.
+ * Everything the dashboard shows, asked for at once but not awaited: today's figures, then (a task
+ * later, in two batches) the week's trend, the latest gives and retrieves and notices, so that
+ * starting a dozen requests never lengthens the shell's first render into one long task.
  */
 export function prefetchDashboard(client: QueryClient, prefix: string, me: string) {
+  const today = todayRange();
+  void client.prefetchQuery(statisticsQueryOptions(prefix, me));
+  void client.prefetchQuery(topInfoQueryOptions(prefix, me));
+  void client.prefetchQuery(cashReportQueryOptions(prefix, me, today));
+  void client.prefetchQuery(myCashReportQueryOptions(prefix, me, today));
   setTimeout(() => {
-    const today = todayRange();
-    void client.prefetchQuery(statisticsQueryOptions(prefix, me));
-    void client.prefetchQuery(topInfoQueryOptions(prefix, me));
-    void client.prefetchQuery(cashReportQueryOptions(prefix, me, today));
-    void client.prefetchQuery(myCashReportQueryOptions(prefix, me, today));
     for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
+  });
+  setTimeout(() => {
     void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
     void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
   });

@@ -4,7 +4,7 @@ import { prefetchDashboard } from '../../../features/partner/dashboard/queries';
 import { PartnerMain } from '../../../features/partner/PartnerMain';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMain')({
-  // asked for together but not awaited: the shell and the site's popup paint while the figures load
+  // not awaited: the shell and the site popup paint while the figures load
   loader: ({ context: { queryClient }, params: { prefix } }) => prefetchDashboard(queryClient, prefix, session.member?.memId ?? ''),
   component: PartnerMain,
 });
