@@ -10,6 +10,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreloads } from './scripts/vite-route-preloads';
+import { pageChunkGroups } from './scripts/vite-page-chunks';
 
 // Busts the persisted query cache whenever a new build ships.
 const buildId = process.env.PITBOSS_BUILD_ID ?? new Date().toISOString();
@@ -118,6 +119,9 @@ function precompress(): Plugin {
   };
 }
 
+const signedIn = ['src/app/lib/session/running.ts', 'src/app/lib/persist.ts'];
+const routeFiles = (...files: string[]) => files.map((f) => `src/app/routes/${f}.tsx`);
+
 const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 
 export default defineConfig({
@@ -128,7 +132,7 @@ export default defineConfig({
     codesWithoutTexts(),
     precompress(),
     // each page's chunks are named in the HTML the server sends for it (the landing route's too)
-    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', signedIn: ['src/app/lib/session/running.ts', 'src/app/lib/persist.ts'] }),
+    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', signedIn }),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -190,6 +194,20 @@ export default defineConfig({
           groups: [
             { name: 'react', test: lib('react|react-dom|scheduler'), priority: 30 },
             { name: 'router', test: lib('@tanstack/react-router|@tanstack/router-core|@tanstack/history|@tanstack/store|@tanstack/react-store|tiny-invariant|tiny-warning|cookie-es|seroval|seroval-plugins'), priority: 20 },
+            // each signed-in landing page in one or two chunks, not ~40 (see scripts/vite-page-chunks.ts)
+            {
+              ...pageChunkGroups({
+                routeTree: 'src/app/routeTree.gen.ts',
+                entry: 'src/app/main.tsx',
+                guest: routeFiles('$prefix/index'),
+                pages: {
+                  partner: { files: [...routeFiles('$prefix/_partner/route', '$prefix/_partner/partnerMain'), ...signedIn], family: 'src/app/routes/$prefix/_partner' },
+                  player: { files: [...routeFiles('$prefix/_player/route', '$prefix/_player/main'), ...signedIn], family: 'src/app/routes/$prefix/_player' },
+                },
+                shared: 'shell',
+              }),
+              priority: 1,
+            },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 10 },
             { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 5 },
           ],

@@ -65,6 +65,9 @@ export function routePreloads(opts: { routeTree: string; signedIn: string[] }): 
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
       const chunkOf = new Map<string, Rollup.OutputChunk>();
       for (const c of chunks) for (const id of c.moduleIds) chunkOf.set(id, c);
+      // a lazily imported module that sits in a grouped chunk is reached through a small facade chunk
+      // that re-exports it: the facade is what the import asks for, and it imports the group
+      for (const c of chunks) if (c.facadeModuleId) chunkOf.set(c.facadeModuleId, c);
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       // what every page loads anyway (the entry and its static imports)
       const initial = new Set<string>();

@@ -7,6 +7,7 @@ import { activateLanguage, i18n, storedLanguage } from './lib/i18n';
 import { queryClient } from './lib/queryClient';
 import { kindOf, loginOf } from './lib/guard';
 import { onSignedOut } from './lib/session/lifecycle';
+import { firstPaint, markPainted } from './lib/firstPaint';
 import { session } from './lib/session/store';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './ui/AppChrome';
@@ -51,4 +52,8 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) void import('./lib/routePreloads').then((m) => m.preloadOnNavigation(router));
+const rendered = router.subscribe('onRendered', () => {
+  rendered();
+  markPainted();
+});
+if (import.meta.env.PROD) void firstPaint.then(() => import('./lib/routePreloads')).then((m) => m.preloadOnNavigation(router));

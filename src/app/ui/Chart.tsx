@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { localeOf, type Language } from '../../contract/enums';
 import { useSnapshot } from 'valtio';
@@ -13,6 +13,14 @@ export interface Series {
   values: number[];
 }
 
+const compactFormats = new Map<string, Intl.NumberFormat>();
+/** Axis labels ('1.2만'); one formatter per locale, not one per chart render. */
+function compactFormat(locale: string) {
+  let f = compactFormats.get(locale);
+  if (!f) compactFormats.set(locale, (f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })));
+  return f;
+}
+
 /** The box's width in CSS pixels, so the chart draws at its real size (text never stretches). */
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -20,7 +28,8 @@ function useWidth<T extends HTMLElement>() {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
+    // drawn in a transition: a page's charts draw in slices instead of one long task
+    const ro = new ResizeObserver(([e]) => startTransition(() => setWidth(Math.floor(e.contentRect.width))));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -49,7 +58,7 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
   const { site } = useSnapshot(session);
   const unit = money ? (site?.cashDecimal ?? 1) : 1;
   const format = (v: number) => (money ? formatMoney(v, unit) : formatNumber(v));
-  const compact = new Intl.NumberFormat(localeOf(i18n.locale as Language), { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = compactFormat(localeOf(i18n.locale as Language));
   const n = labels.length;
   const all = series.flatMap((s) => s.values);
   const max = Math.max(0, ...all);

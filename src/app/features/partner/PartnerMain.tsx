@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
@@ -25,6 +26,8 @@ export function PartnerMain() {
     useQuery(cashReportQueryOptions(prefix, me, today)),
     useQuery(myCashReportQueryOptions(prefix, me, today)),
   ].every((q) => q.data || q.isError);
+  // once the figures are in, the sections below render in a transition, in slices the browser can paint between
+  const show = useDeferredValue(ready);
 
   return (
     <div className={css.page} data-testid="partner-main">
@@ -35,7 +38,7 @@ export function PartnerMain() {
         <div><dt><Trans>하위 보유포인트</Trans></dt><dd><Money value={top?.totalPointAmt} /></dd></div>
         <div><dt><Trans>카지노/슬롯 요율</Trans></dt><dd>{top ? `${top.casinoRate}% / ${top.slotRate}%` : '-'}</dd></div>
       </dl>
-      {ready ? (
+      {show ? (
         <>
           <SummaryCards prefix={prefix} me={me} />
           <div className={css.columns2}>

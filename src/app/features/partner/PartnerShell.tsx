@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -39,12 +39,47 @@ function useMenuOpen() {
   return { open, toggle, close: () => setOpen(false) };
 }
 
+/** The side menu's pages, by group. */
+function MenuLinks({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <div className={css.menuGroup}>
+        <span className={css.menuLabel}><Trans>메인</Trans></span>
+        <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
+      </div>
+      <PartnerMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
+      <BetMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
+      <div className={css.menuGroup}>
+        <span className={css.menuLabel}><Trans>머니 관리</Trans></span>
+        <Link to="/$prefix/partnerMoneyMoveList" params={{ prefix }}><Trans>머니 지급/회수</Trans></Link>
+        <Link to="/$prefix/cashList" params={{ prefix }}><Trans>입출금 내역</Trans></Link>
+        <Link to="/$prefix/cashListMy" params={{ prefix }}><Trans>머니 변동 내역</Trans></Link>
+        <Link to="/$prefix/subpartnerPointList" params={{ prefix }}><Trans>하위 포인트 내역</Trans></Link>
+        <Link to="/$prefix/pointList" params={{ prefix }}><Trans>포인트 적립 내역</Trans></Link>
+      </div>
+      <div className={css.menuGroup}>
+        <span className={css.menuLabel}><Trans>내 머니</Trans></span>
+        <Link to="/$prefix/charge" params={{ prefix }}><Trans>입금 신청</Trans></Link>
+        <Link to="/$prefix/exchange" params={{ prefix }}><Trans>출금 신청</Trans></Link>
+        <Link to="/$prefix/point" params={{ prefix }}><Trans>포인트</Trans></Link>
+        <Link to="/$prefix/infoEdit" params={{ prefix }}><Trans>회원정보 수정</Trans></Link>
+      </div>
+      <div className={css.menuGroup}>
+        <span className={css.menuLabel}><Trans>게시판</Trans></span>
+        <BoardLinks />
+      </div>
+    </>
+  );
+}
+
 /** Partner shell (seed 001): menu toggle, top stats, nickname, language, logout and the side menu. */
 export function PartnerShell() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   const { t } = useLingui();
   const menu = useMenuOpen();
+  // the side menu's ~40 links (off screen on phones) render just after the first paint, not in it
+  const linksReady = useDeferredValue(true, false);
   const { open: createOpen } = useSnapshot(createPopup);
   const [createUsed, setCreateUsed] = useState(false);
   useEffect(() => setCreateUsed((u) => u || createOpen), [createOpen]);
@@ -79,31 +114,7 @@ export function PartnerShell() {
             <strong>{member?.memNick}</strong>
             <Button variant="ghost" aria-label={t`메뉴 닫기`} onClick={menu.close}>✕</Button>
           </div>
-          <div className={css.menuGroup}>
-            <span className={css.menuLabel}><Trans>메인</Trans></span>
-            <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
-          </div>
-          <PartnerMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
-          <BetMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
-          <div className={css.menuGroup}>
-            <span className={css.menuLabel}><Trans>머니 관리</Trans></span>
-            <Link to="/$prefix/partnerMoneyMoveList" params={{ prefix }}><Trans>머니 지급/회수</Trans></Link>
-            <Link to="/$prefix/cashList" params={{ prefix }}><Trans>입출금 내역</Trans></Link>
-            <Link to="/$prefix/cashListMy" params={{ prefix }}><Trans>머니 변동 내역</Trans></Link>
-            <Link to="/$prefix/subpartnerPointList" params={{ prefix }}><Trans>하위 포인트 내역</Trans></Link>
-            <Link to="/$prefix/pointList" params={{ prefix }}><Trans>포인트 적립 내역</Trans></Link>
-          </div>
-          <div className={css.menuGroup}>
-            <span className={css.menuLabel}><Trans>내 머니</Trans></span>
-            <Link to="/$prefix/charge" params={{ prefix }}><Trans>입금 신청</Trans></Link>
-            <Link to="/$prefix/exchange" params={{ prefix }}><Trans>출금 신청</Trans></Link>
-            <Link to="/$prefix/point" params={{ prefix }}><Trans>포인트</Trans></Link>
-            <Link to="/$prefix/infoEdit" params={{ prefix }}><Trans>회원정보 수정</Trans></Link>
-          </div>
-          <div className={css.menuGroup}>
-            <span className={css.menuLabel}><Trans>게시판</Trans></span>
-            <BoardLinks />
-          </div>
+          {(linksReady || menu.open) && <MenuLinks prefix={prefix} />}
           <div className={css.menuFoot}>
             <LanguageSelect />
             <LogoutButton variant="secondary" />

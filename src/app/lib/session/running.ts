@@ -6,6 +6,7 @@ import { queryClient, siteKey } from '../queryClient';
 import { signOut } from './lifecycle';
 import { saveSession, session } from './store';
 import { applyUserCash } from './userCash';
+import { firstPaint } from '../firstPaint';
 
 const CHECK_MS = 5_000;
 const REFRESH_WITHIN_MS = 5 * 60_000;
@@ -19,9 +20,13 @@ export async function start() {
   if (!site || !member) return;
   // the IndexedDB persister is only needed once someone is logged in
   await (await import('../persist')).bindPersist(queryClient, site.prefix, member.memId);
-  timer = setInterval(() => void check(), CHECK_MS);
-  void connect();
-  void refreshInfo();
+  const run = (timer = setInterval(() => void check(), CHECK_MS));
+  // the stored session is enough for the first screen: its fresh copy and the live channel follow it
+  void firstPaint.then(() => {
+    if (timer !== run) return;
+    void connect();
+    void refreshInfo();
+  });
 }
 
 /** Ends the session on the server; the caller forgets it here whatever the answer. */

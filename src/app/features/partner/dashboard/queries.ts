@@ -28,9 +28,22 @@ export const myCashReportQueryOptions = (prefix: string, me: string, range: DayR
 export const newPayLogQueryOptions = (prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
-/** What the dashboard shows below its first figures: the week's trend, the latest gives and retrieves, notices. */
-export function prefetchRest(client: QueryClient, prefix: string, me: string) {
-  for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
-  void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
-  void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
+/**
+ * Everything the dashboard shows, asked for at once but not awaited: today's figures, then (a task
+ * later, in two batches) the week's trend, the latest gives and retrieves and notices, so that
+ * starting a dozen requests never lengthens the shell's first render into one long task.
+ */
+export function prefetchDashboard(client: QueryClient, prefix: string, me: string) {
+  const today = todayRange();
+  void client.prefetchQuery(statisticsQueryOptions(prefix, me));
+  void client.prefetchQuery(topInfoQueryOptions(prefix, me));
+  void client.prefetchQuery(cashReportQueryOptions(prefix, me, today));
+  void client.prefetchQuery(myCashReportQueryOptions(prefix, me, today));
+  setTimeout(() => {
+    for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
+  });
+  setTimeout(() => {
+    void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
+    void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
+  });
 }
