@@ -1,17 +1,12 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { dismissPopups } from './support';
+import { PASS, captchaLogin, dismissPopups } from './support';
 
-const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-admin-${name}.png`;
 /** A player with a seeded open deposit; the test cancels it first, so every project and rerun starts the same. */
 const PLAYER = 'user20';
 
 async function operatorLogin(page: Page) {
-  await page.goto('/demo/admin/login');
-  await page.locator('input[name=memId]').fill('admin');
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('#captcha').fill('1234');
-  await page.locator('#captcha').press('Enter');
+  await captchaLogin(page, '/demo/admin/login', 'admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
 }
 

@@ -1,7 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dismissPopups } from './support';
-
-const PASS = 'demo1234!';
+import { PASS, captchaLogin, dismissPopups } from './support';
 
 /** Players of this spec, one set per project so projects sharing one server never meet (user1/user2 belong to the money tests). */
 const players = {
@@ -44,11 +42,7 @@ async function playerLogin(page: Page, memId: string) {
 async function operator(browser: Browser): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await ctx.newPage();
-  await page.goto('/demo/admin/login');
-  await page.locator('input[name=memId]').fill('admin');
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('#captcha').fill('1234');
-  await page.locator('#captcha').press('Enter');
+  await captchaLogin(page, '/demo/admin/login', 'admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
   return page;
 }

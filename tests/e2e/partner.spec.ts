@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { dismissPopups } from './support';
+import { captchaLogin as login, dismissPopups } from './support';
 
-const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-partner-${name}.png`;
 /** Ids are unique per project and run: the three projects share one server. */
 const tag = (info: TestInfo) => ({ pixel7: 'p', iphone14: 'i', desktop: 'd' })[info.project.name] ?? 'x';
@@ -18,11 +17,7 @@ async function acceptDialog(page: Page, text: string | RegExp) {
 
 async function captchaLogin(page: Page, path: string, memId: string) {
   await dismissPopups(page);
-  await page.goto(path);
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('#captcha').fill('1234');
-  await page.locator('#captcha').press('Enter');
+  await login(page, path, memId);
 }
 
 const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });

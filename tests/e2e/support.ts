@@ -38,6 +38,8 @@ export async function playerLogin(page: Page, memId: string, base = '') {
 /** A login through a form with the captcha (partner or operator); the test server fixes its answer. */
 export async function captchaLogin(page: Page, path: string, memId: string) {
   await page.goto(path);
+  // as a person reads the picture before typing its digits
+  await expect(page.getByRole('img', { name: '자동입력 방지 이미지' })).toBeVisible();
   await page.locator('input[name=memId]').fill(memId);
   await page.locator('input[name=memPass]').fill(PASS);
   await page.locator('#captcha').fill('1234');

@@ -60,7 +60,8 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
           <TextField label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" value={memId} onChange={(e) => setMemId(e.target.value)} />
           <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="current-password" value={memPass} onChange={(e) => setMemPass(e.target.value)} />
           {withCaptcha && <CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} />}
-          <Button type="submit" variant="primary" block disabled={busy}>{t`로그인`}</Button>
+          {/* no captcha id yet means a certain refusal: the button (and Enter) wait for the picture */}
+          <Button type="submit" variant="primary" block disabled={busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>
         </form>
         {footer}
       </div>
