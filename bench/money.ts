@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { spawnBenchChild } from './child.js';
 import type { Pair } from './moneyServer.js';
 
 const CLIENTS = 16;
@@ -19,29 +18,15 @@ interface Booted {
 
 /** Starts bench/moneyServer.ts as a child process and talks to it line by line. */
 async function bootServer(databaseUrl: string | undefined) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL('./moneyServer.ts', import.meta.url).pathname], { env, stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async () => {
-    for (;;) {
-      const { value, done } = await lines.next();
-      if (done) throw new Error('bench server ended');
-      if (value.startsWith('{')) return JSON.parse(value);
-    }
-  };
-  const booted = (await next()) as Booted;
+  const child = spawnBenchChild('./moneyServer.ts', databaseUrl);
+  const booted = await child.next<Booted>();
   return {
     booted,
     async raw(which: 'spread' | 'hot'): Promise<number> {
-      child.stdin!.write(`raw ${which}\n`);
-      return (await next()).raw;
+      child.send(`raw ${which}`);
+      return (await child.next()).raw;
     },
-    async close() {
-      child.stdin!.end('exit\n');
-      await new Promise((r) => child.once('exit', r));
-    },
+    close: () => child.close(),
   };
 }
 

@@ -20,7 +20,7 @@ const trustProxyOption = (t: AppContext['config']['trustProxy']) => (typeof t ==
 export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: { logStream?: Writable } = {}): Promise<FastifyInstance> {
   const fastify = Fastify({ ...loggerOptions(app.config, opts.logStream), bodyLimit: 256 * 1024, trustProxy: trustProxyOption(app.config.trustProxy) });
   registerAccessLog(fastify);
-  await registerSecurityHeaders(fastify, app.config);
+  registerSecurityHeaders(fastify, app.config);
   // API answers are per user and per moment: never kept by a browser or a shared cache
   fastify.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

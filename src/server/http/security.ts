@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.js';
 
@@ -12,11 +12,11 @@ const liveOrigins = (req: IncomingMessage) => {
 /**
  * Security headers on every answer: the app's own scripts only (Vite's hashed bundles, the
  * service worker and Workbox, all same-origin files), no framing, no sniffing, no referrer
- * leaks to other sites; HSTS only when served over TLS.
+ * leaks to other sites; HSTS only when served over TLS. Helmet's middleware is built once here
+ * (the Fastify plugin rebuilt it, directives parsed and checked, on every request).
  */
-export async function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<Config, 'tls'>) {
-  await fastify.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<Config, 'tls'>) {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -45,4 +45,5 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
     crossOriginOpenerPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  fastify.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
 }
