@@ -98,6 +98,8 @@ export async function benchGames(): Promise<void> {
       const memIds = await players(s);
       const { secret } = await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();
       const load = { url: s.url, secret, memIds, seconds: SECONDS };
+      // a warm-up, not counted: the first seconds of a fresh server are JIT and cold caches, not its pace
+      await walletLoadApart({ ...load, seconds: 2 });
       const paced = await walletLoadApart({ ...load, rate: 500 });
       const flat = await walletLoadApart(load);
       const reports = await reportP95s(s);
