@@ -37,3 +37,9 @@ export function applyAdminPending(prefix: string, me: string, e: LiveEvent) {
   const queue = queueKeys(prefix, me)[String(e.data1)];
   if (queue) void queryClient.invalidateQueries({ queryKey: queue });
 }
+
+/** After the live channel (re)opens: the home and every queue screen read their counts again. */
+export function resyncAdminPending(prefix: string, me: string) {
+  void queryClient.invalidateQueries({ queryKey: adminDashboardKey(prefix, me) });
+  for (const key of Object.values(queueKeys(prefix, me))) void queryClient.invalidateQueries({ queryKey: key });
+}

@@ -105,7 +105,17 @@ async function connect() {
   if (!token) return;
   const { connectLive, liveUrl } = await import('../live/client');
   if (token !== session.token || live) return;
-  live = connectLive({ url: liveUrl(), token, onEvent, onStatus: () => undefined });
+  live = connectLive({ url: liveUrl(), token, onEvent, onStatus: (s) => s === 'open' && resync() });
+}
+
+/**
+ * Each time the channel (re)opens, what its events keep fresh is read again: an event sent before
+ * the subscription (while the page loaded, or the network was away) is not replayed.
+ */
+function resync() {
+  void refreshInfo();
+  const { site, member } = session;
+  if (site && member?.loginType === 'ADMIN') void import('../adminPending').then((m) => m.resyncAdminPending(site.prefix, member.memId));
 }
 
 const num = (v: unknown) => Number(v ?? 0) || 0;
