@@ -51,18 +51,19 @@ export interface MoneyTables {
     detail: Jsonb<Record<string, unknown> | null>;
     created_at: Stamp;
   };
+  /** one settled bet's daily figures for its whole path (migration 151; the accrual step expands them) */
   daily_pending: {
     id: Generated<number>;
     site_id: string;
-    member_id: number;
-    scope: 'O' | 'T';
     day: string;
     category: string;
-    bet_cnt: number;
     stake: number;
     win: number;
-    rolling: number;
-    losing: number;
+    path: number[];
+    rolling_paid: number[];
+    rolling_cum: number[];
+    losing_paid: number[];
+    losing_cum: number[];
   };
   request_key: {
     site_id: string;

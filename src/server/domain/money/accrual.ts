@@ -15,10 +15,12 @@ const BATCH = 1000;
 export interface Applied {
   /** pending ledger sides applied */
   sides: number;
-  /** pending daily rows applied */
+  /** daily_stat rows the batch's settled bets added to */
   daily: number;
   /** non-house members whose balance moved: the caller pushes CASH to them */
   changed: Changed[];
+  /** the batch was full: more is waiting */
+  more: boolean;
 }
 
 export interface ApplyOptions {
@@ -35,6 +37,6 @@ export async function applyPending(db: Db, opts: ApplyOptions = {}): Promise<App
     if (!taken.ids) return null;
     await opts.midBatch?.(trx);
     const { rows: [r] } = await sql<{ r: Applied }>`select accrual_apply(${`{${taken.ids.join(',')}}`}::bigint[], ${limit}::int) as r`.execute(trx);
-    return { sides: r.r.sides, daily: r.r.daily, changed: r.r.changed.map((c) => ({ ...c, cash: Number(c.cash), point: Number(c.point) })) };
+    return { sides: r.r.sides, daily: r.r.daily, more: r.r.more, changed: r.r.changed.map((c) => ({ ...c, cash: Number(c.cash), point: Number(c.point) })) };
   });
 }

@@ -21,7 +21,9 @@ export function startAccrual(db: Db, live: Publisher, everyMs = 250): Accrual {
         continue;
       }
       for (const c of r.changed) live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
-      if (!r.sides && !r.daily) return;
+      // a tick applies one batch unless it came back full: under load each tick's batch is as large
+      // as the tick's work, not a stream of small ones competing with the callbacks for the database
+      if (wait ? !r.sides && !r.daily : !r.more) return;
     }
   };
   // one batch run at a time in this process; errors wait for the next tick (the rows stay pending)
