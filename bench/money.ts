@@ -22,9 +22,9 @@ async function bootServer(databaseUrl: string | undefined) {
   const booted = await child.next<Booted>();
   return {
     booted,
-    async raw(which: 'spread' | 'hot'): Promise<number> {
+    async raw(which: 'spread' | 'hot'): Promise<{ raw: number; update: number }> {
       child.send(`raw ${which}`);
-      return (await child.next()).raw;
+      return child.next();
     },
     close: () => child.close(),
   };
@@ -76,10 +76,11 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<void> {
   try {
     for (const [name, which] of [['16 partners', 'spread'], ['one hot partner', 'hot']] as const) {
       const t = await load(srv.booted, srv.booted[which]);
-      const raw = await srv.raw(which);
+      const { raw, update } = await srv.raw(which);
       console.log(
         `money ${kind.padEnd(8)} give/retrieve, ${name.padEnd(15)}: ${t.rate.toFixed(0).padStart(5)} transfers/s, p99 ${t.p99} ms` +
-          `${t.refused || t.errors ? `, ${t.refused} refused, ${t.errors} errors` : ''} | raw two-row UPDATE tx ${raw.toFixed(0)}/s | ratio ${(t.rate / raw).toFixed(2)}`,
+          `${t.refused || t.errors ? `, ${t.refused} refused, ${t.errors} errors` : ''} | raw double-entry tx ${raw.toFixed(0)}/s | ratio ${(t.rate / raw).toFixed(2)}` +
+          ` | (two-row UPDATE tx ${update.toFixed(0)}/s, ratio ${(t.rate / update).toFixed(2)})`,
       );
     }
   } finally {
@@ -98,7 +99,7 @@ async function adminQuery(text: string) {
   }
 }
 
-/** Give/retrieve throughput and p99 over HTTP with 16 clients, beside the db's raw two-row UPDATE rate (same db, same run). */
+/** Give/retrieve throughput and p99 over HTTP with 16 clients, beside the db's raw double-entry transaction (same db, same run). */
 export async function benchMoney(): Promise<void> {
   const pgUp = await adminQuery('select 1').then(() => true, () => false);
   if (pgUp) await benchOne('postgres');

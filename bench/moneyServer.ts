@@ -1,7 +1,7 @@
 /**
  * The money bench's server side, run as its own process so the load generator gets the other core:
  * starts the API on an empty db (DATABASE_URL or in-memory PGlite), adds bench accounts, prints them
- * as one JSON line, then answers `raw spread` / `raw hot` (the db's own two-row UPDATE rate) and `exit`.
+ * as one JSON line, then answers `raw spread` / `raw hot` (the db's own rates for a transfer's work) and `exit`.
  */
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
@@ -61,15 +61,28 @@ async function setup(db: Db, siteId: string): Promise<{ spread: Pair[]; hot: Pai
 }
 
 /** The db's own limit: 16 loops of BEGIN; two single-row UPDATEs; COMMIT on the same rows. */
-async function rawRate(db: Db, pairs: Pair[]): Promise<number> {
+/**
+ * The database's own rate for the work of one transfer, 16 clients as the load: `double-entry` locks
+ * the two rows, updates both and inserts two ledger entries (a zero amount, so the ledger stays
+ * exact); `update` is the older, lighter reference (two UPDATEs), printed beside it.
+ */
+async function rawRate(db: Db, siteId: string, pairs: Pair[], shape: 'double-entry' | 'update'): Promise<number> {
   let n = 0;
   const end = Date.now() + SECONDS * 1000;
   await Promise.all(
-    pairs.map(async (pair) => {
+    pairs.map(async ({ partner, child }) => {
       while (Date.now() < end) {
         await db.transaction().execute(async (trx) => {
-          await sql`update member set game_amt = game_amt + 1 where id = ${pair.partner.id}`.execute(trx);
-          await sql`update member set game_amt = game_amt + 1 where id = ${pair.child.id}`.execute(trx);
+          if (shape === 'double-entry') {
+            await sql`select id from member where id in (${partner.id}, ${child.id}) order by id for no key update`.execute(trx);
+          }
+          await sql`update member set game_amt = game_amt + 1 where id = ${partner.id}`.execute(trx);
+          await sql`update member set game_amt = game_amt + 1 where id = ${child.id}`.execute(trx);
+          if (shape === 'double-entry') {
+            await sql`insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id)
+              select ${siteId}, mv, a, b, 'cash', 0, 0, 0, 0, ${partner.id}::bigint, ${child.id}::bigint
+              from (select nextval('ledger_move_seq') as mv) m, (values (${partner.id}::bigint, ${child.id}::bigint), (${child.id}::bigint, ${partner.id}::bigint)) v(a, b)`.execute(trx);
+          }
         });
         n++;
       }
@@ -78,14 +91,18 @@ async function rawRate(db: Db, pairs: Pair[]): Promise<number> {
   return n / SECONDS;
 }
 
-
 const srv = await startBenchServer({ databaseUrl: process.env.DATABASE_URL || undefined });
 const site = await srv.app.db.selectFrom('site').select(['id', 'api_key']).where('prefix', '=', 'demo').executeTakeFirstOrThrow();
 const pairs = await setup(srv.app.db, site.id);
 console.log(JSON.stringify({ url: srv.url, apiKey: site.api_key, siteId: site.id, kind: srv.app.handle.kind, ...pairs }));
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, which] = line.trim().split(' ');
-  if (cmd === 'raw') console.log(JSON.stringify({ raw: await rawRate(srv.app.db, which === 'hot' ? pairs.hot : pairs.spread) }));
+  if (cmd === 'raw') {
+    const list = which === 'hot' ? pairs.hot : pairs.spread;
+    const raw = await rawRate(srv.app.db, site.id, list, 'double-entry');
+    const update = await rawRate(srv.app.db, site.id, list, 'update');
+    console.log(JSON.stringify({ raw, update }));
+  }
   if (cmd === 'exit') break;
 }
 await srv.close();

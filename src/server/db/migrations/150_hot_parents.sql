@@ -1,5 +1,5 @@
 -- Hot paths: a foreign key check takes a key-share lock on the row it points at. Every bet, win,
--- give and accrual batch of a site inserted ledger entries, bets and wallet transactions pointing
+-- give and accrual batch of a site inserted ledger entries, bets, wallet transactions and request keys pointing
 -- at the same few rows (the site, the vendor, the game, the house as counterpart), so concurrent
 -- transactions kept turning those rows into multixacts: one shared lock chain again, costing about
 -- a third of a wallet callback's database time. The keys to those shared rows go; each row keeps
@@ -20,6 +20,7 @@ alter table wallet_tx
   drop constraint wallet_tx_site_id_fkey,
   drop constraint wallet_tx_vendor_id_fkey;
 alter table daily_stat drop constraint daily_stat_site_id_fkey;
+alter table request_key drop constraint request_key_site_id_fkey;
 
 -- no query looks entries up by these columns; each index was one more write per entry
 drop index ledger_entry_counterpart_idx;
