@@ -47,6 +47,7 @@ async function infoOn(databaseUrl: string | undefined) {
     const b = await child.next<Booted>();
     // back to back, so both see the same load on a shared machine
     const bare = await load({ ...common, url: `${b.bareUrl}/bare`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    const floor = await load({ ...common, url: `${b.bareUrl}/floor`, headers: { 'content-type': 'application/json' }, body: '{}' });
     const info = await load({
       ...common,
       url: `${b.url}/api/member/info`,
@@ -54,7 +55,7 @@ async function infoOn(databaseUrl: string | undefined) {
       body: JSON.stringify({ siteId: b.siteId }),
     });
     const loop = await eventLoopUnderLongQuery(b, child);
-    return { kind: b.kind, bare, info, loop };
+    return { kind: b.kind, bare, floor, info, loop };
   } finally {
     await child.close();
   }
@@ -70,8 +71,9 @@ export async function benchHttp(): Promise<void> {
     const runs = [await infoOn(undefined)];
     if (pg) runs.push(await infoOn(pg.url));
     console.log(`\n# HTTP (16 connections, 8 s each; server in its own process)`);
-    for (const { kind, bare, info } of runs) {
+    for (const { kind, bare, floor, info } of runs) {
       console.log(`${kind}: bare Fastify      ${bare.rps.toFixed(0).padStart(7)} req/s  p99 ${bare.p99} ms`);
+      console.log(`${kind}: bare + its query  ${floor.rps.toFixed(0).padStart(7)} req/s  p99 ${floor.p99} ms  ratio floor/bare ${(floor.rps / bare.rps).toFixed(2)}  (member_info alone: the most /api/member/info can reach)`);
       console.log(`${kind}: /api/member/info  ${info.rps.toFixed(0).padStart(7)} req/s  p99 ${info.p99} ms  ratio info/bare ${(info.rps / bare.rps).toFixed(2)}`);
     }
     for (const { loop } of runs) console.log(loop);
