@@ -80,6 +80,37 @@ async function countFast(db: Db, q: ListQuery): Promise<number | null> {
   return Number((await c.executeTakeFirstOrThrow()).n ?? 0);
 }
 
+// Balances carry no index (migration 132: every bet's balance update stays HOT), so a list by cash or
+// points sorts the subtree. For a subtree of this many members or more the sort is bounded first.
+const LARGE_SUBTREE = 5_000;
+
+/**
+ * A page by balance of a large subtree without sorting all of it: the site's top balances first (a
+ * bounded top-N sort of one table), then those inside the subtree. Any subtree member left out
+ * ranks below every candidate, so when the candidates hold the page in full it is exact; when they
+ * do not (a subtree that is a small part of its site) the answer is null and the caller sorts.
+ */
+export async function balancePageOfLargeSubtree(db: Db, q: ListQuery, col: 'cash_amt' | 'point_amt', d: 'asc' | 'desc', total: number) {
+  const offset = (q.page - 1) * q.perPage;
+  const expected = Math.max(0, Math.min(q.perPage, total - offset));
+  let top = db.selectFrom('member as c').select(['c.id', `c.${col} as v`]).where('c.site_id', '=', q.siteId);
+  if (q.level === 'PARTNERS') top = top.where('c.partner_level', '<>', 'NORMAL');
+  else if (q.level !== 'ALL') top = top.where('c.partner_level', '=', q.level);
+  const candidates = top.orderBy(`c.${col}`, d).orderBy('c.id', d).limit((offset + q.perPage) * 4);
+  const rows = await db
+    .selectFrom(candidates.as('m'))
+    .innerJoin('member_path as p', 'p.descendant_id', 'm.id')
+    .select('m.id')
+    .where('p.ancestor_id', '=', q.rootId)
+    .where('p.depth', '>', 0)
+    .orderBy('m.v', d)
+    .orderBy('m.id', d)
+    .limit(q.perPage)
+    .offset(offset)
+    .execute();
+  return rows.length === expected ? rows.map((r) => r.id) : null;
+}
+
 /** One page of member row ids plus the total, in the asked order. */
 export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; total: number }> {
   let base = subtree(db, q);
@@ -107,6 +138,10 @@ export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; to
 
   const [key, dir] = q.order.split('_') as [string, 'DESC' | 'ASC'];
   const d = dir === 'ASC' ? 'asc' : 'desc';
+  if ((key === 'CASH' || key === 'POINT') && fast !== null && fast >= LARGE_SUBTREE && q.depth === 'all') {
+    const ids = await balancePageOfLargeSubtree(db, q, key === 'CASH' ? 'cash_amt' : 'point_amt', d, fast);
+    if (ids) return { ids, total: fast };
+  }
   const sum = (type: number): Expression<number> => {
     const r = q.range;
     return sql<number>`(select coalesce(sum(r.amount), 0) from cash_request r where r.member_id = m.id and r.cash_type = ${type}
