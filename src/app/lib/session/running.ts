@@ -10,9 +10,12 @@ import { firstPaint } from '../firstPaint';
 
 const CHECK_MS = 5_000;
 const REFRESH_WITHIN_MS = 5 * 60_000;
+/** how long the first screen waits for the live channel before it reads member info without it */
+const NO_CHANNEL_MS = 3_000;
 
 let timer: ReturnType<typeof setInterval> | null = null;
 let live: { close(): void } | null = null;
+let channelOpened = false;
 let checking = false;
 
 export async function start() {
@@ -21,11 +24,12 @@ export async function start() {
   // the IndexedDB persister is only needed once someone is logged in
   await (await import('../persist')).bindPersist(queryClient, site.prefix, member.memId);
   const run = (timer = setInterval(() => void check(), CHECK_MS));
-  // the stored session is enough for the first screen: its fresh copy and the live channel follow it
+  // the stored session is enough for the first screen: its fresh copy and the live channel follow it.
+  // The channel's opening reads member info (resync); a page whose channel cannot open reads it anyway.
   void firstPaint.then(() => {
     if (timer !== run) return;
     void connect();
-    void refreshInfo();
+    setTimeout(() => timer === run && !channelOpened && void refreshInfo(), NO_CHANNEL_MS);
   });
 }
 
@@ -40,6 +44,7 @@ export function stop() {
   timer = null;
   live?.close();
   live = null;
+  channelOpened = false;
 }
 
 /** The game tab (the slot page of the spec): a running game outlives a newer login elsewhere. */
@@ -113,6 +118,7 @@ async function connect() {
  * the subscription (while the page loaded, or the network was away) is not replayed.
  */
 function resync() {
+  channelOpened = true;
   void refreshInfo();
   const { site, member } = session;
   if (site && member?.loginType === 'ADMIN') void import('../adminPending').then((m) => m.resyncAdminPending(site.prefix, member.memId));
