@@ -149,4 +149,14 @@ describe(`vendor wallet callbacks (${testDb})`, () => {
   it('the ledger stays sound through it all', async () => {
     await expectSound(s.app.db, s.siteId);
   });
+
+  // their foreign keys from the ledger, bets and wallet transactions were dropped (migration 150)
+  it('refuses deleting a site, vendor or game that money points at', async () => {
+    const db = s.app.db;
+    await expect(db.deleteFrom('game').where('code', '=', 'lucky-sevens').execute()).rejects.toThrow(/never deleted/);
+    await expect(db.deleteFrom('vendor').where('code', '=', SLOT).execute()).rejects.toThrow(/never deleted/);
+    await expect(db.deleteFrom('site').where('id', '=', s.siteId).execute()).rejects.toThrow(/never deleted/);
+    expect(await db.selectFrom('game').select('id').where('code', '=', 'lucky-sevens').executeTakeFirst()).toBeTruthy();
+    await expectSound(db, s.siteId);
+  });
 });
