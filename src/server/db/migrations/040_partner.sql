@@ -41,20 +41,7 @@ create table member_subtree (
   primary key (ancestor_id, partner_level)
 );
 
-create function member_subtree_count() returns trigger language plpgsql as $$
-begin
-  insert into member_subtree (ancestor_id, partner_level, cnt)
-  select a.ancestor_id, m.partner_level, count(*)
-  from added a join member m on m.id = a.descendant_id
-  where a.depth > 0
-  group by a.ancestor_id, m.partner_level
-  on conflict (ancestor_id, partner_level) do update set cnt = member_subtree.cnt + excluded.cnt;
-  return null;
-end $$;
-
-create trigger member_path_count after insert on member_path
-  referencing new table as added for each statement execute function member_subtree_count();
-
+-- kept by the trigger of src/server/db/functions/member_subtree_count.sql
 insert into member_subtree (ancestor_id, partner_level, cnt)
 select p.ancestor_id, m.partner_level, count(*)
 from member_path p join member m on m.id = p.descendant_id

@@ -24,16 +24,7 @@ create table member_join_daily (
 insert into member_join_daily (site_id, day, joins)
   select site_id, (created_at at time zone 'Asia/Seoul')::date, count(*) from member
   where login_type in ('NORMAL', 'PARTNER', 'P_NORMAL') group by 1, 2;
-create function member_join_count() returns trigger language plpgsql as $$
-begin
-  insert into member_join_daily (site_id, day, joins)
-    select site_id, (created_at at time zone 'Asia/Seoul')::date, count(*) from inserted
-    where login_type in ('NORMAL', 'PARTNER', 'P_NORMAL') group by 1, 2
-  on conflict (site_id, day) do update set joins = member_join_daily.joins + excluded.joins;
-  return null;
-end $$;
-create trigger member_join_count after insert on member
-  referencing new table as inserted for each statement execute function member_join_count();
+-- kept by the trigger of src/server/db/functions/member_join_count.sql
 -- the tops of the tree, whose daily figures ('T') are the whole site's
 create index member_root_idx on member(site_id) where parent_id is null;
 -- live sessions: members online now

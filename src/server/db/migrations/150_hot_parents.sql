@@ -5,8 +5,9 @@
 -- a third of a wallet callback's database time. The keys to those shared rows go; each row keeps
 -- its key to the member it belongs to (a row the writer has already locked).
 --
--- What the keys also guarded, that a referenced row is never deleted, is kept by the guards below:
--- a site, vendor or game is never deleted (nothing in Pitboss deletes one, and money points at it).
+-- What the keys also guarded, that a referenced row is never deleted, is kept by statement
+-- triggers (src/server/db/functions/money_keep_parent.sql): a site, vendor or game is never
+-- deleted (nothing in Pitboss deletes one, and money points at it).
 alter table ledger_entry
   drop constraint ledger_entry_site_id_fkey,
   drop constraint ledger_entry_counterpart_id_fkey,
@@ -26,11 +27,3 @@ alter table request_key drop constraint request_key_site_id_fkey;
 drop index ledger_entry_counterpart_idx;
 drop index ledger_entry_sender_idx;
 drop index ledger_entry_receiver_idx;
-
-create function money_keep_parent() returns trigger language plpgsql as $$
-begin
-  raise exception '% rows are never deleted: money points at them', tg_table_name using errcode = 'restrict_violation';
-end $$;
-create trigger site_kept before delete or truncate on site for each statement execute function money_keep_parent();
-create trigger vendor_kept before delete or truncate on vendor for each statement execute function money_keep_parent();
-create trigger game_kept before delete or truncate on game for each statement execute function money_keep_parent();

@@ -1,7 +1,7 @@
 /**
  * A bettor's path with its commission rates, read outside a settlement (reports, checks and the
  * bench's replay of daily figures). Settlement itself reads the same path inside wallet_win
- * (migration 130).
+ * (src/server/db/functions/wallet_win.sql).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';

@@ -2,9 +2,9 @@
  * The accrual step: applies pending ledger sides (ledger_pending) and daily figures (daily_pending)
  * that hot movements wrote without locking their rows. One transaction per batch: the batch's rows
  * are deleted, their entries written with before/after, balances and daily_stat moved by the sum
- * per row, all inside the database (migration 131). Exactly once and crash-safe because deleting the
- * pending rows and writing their effect commit together; one applier at a time across instances
- * through a transaction advisory lock.
+ * per row, all inside the database (src/server/db/functions/accrual.sql). Exactly once and
+ * crash-safe because deleting the pending rows and writing their effect commit together; one
+ * applier at a time across instances through a transaction advisory lock.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
@@ -29,7 +29,7 @@ export interface ApplyOptions {
   midBatch?: (trx: Trx) => Promise<void> | void;
 }
 
-/** Applies one batch (migration 131: take, then apply, in one transaction); null when another applier holds the lock. */
+/** Applies one batch (accrual_take, then accrual_apply, in one transaction); null when another applier holds the lock. */
 export async function applyPending(db: Db, opts: ApplyOptions = {}): Promise<Applied | null> {
   const limit = opts.limit ?? BATCH;
   return db.transaction().execute(async (trx) => {

@@ -1,0 +1,89 @@
+-- Hot paths: the accrual step's batch without shipping its rows to the server and back. Two calls
+-- in one transaction (src/server/domain/money/accrual.ts): accrual_take picks and locks the batch,
+-- accrual_apply writes its effect. Exactly once and crash-safe because the pending rows' deletion
+-- and their effect commit together; one applier at a time across instances (advisory lock).
+
+-- The batch: the oldest pending sides, with their members locked in ascending id order (the order
+-- and strength of a movement's locks, so the two never deadlock). Null when another applier holds
+-- the batch lock.
+create or replace function accrual_take(p_limit integer) returns bigint[] language plpgsql as $$
+declare
+  ids bigint[];
+  n integer;
+begin
+  if not pg_try_advisory_xact_lock(7247100) then return null; end if;
+  select coalesce(array_agg(id order by id), '{}') into ids from (select id from ledger_pending order by id limit p_limit) x;
+  select count(*) into n from (
+    select 1 from member where id in (select member_id from ledger_pending where id = any(ids)) order by id for no key update
+  ) locked;
+  return ids;
+end $$;
+
+-- A settled bet's daily_stat rows: 'O' a level's own (its own bet, or what it earned), 'T' its
+-- whole subtree's (every bet, and the rolling and losing paid inside the subtree).
+create or replace function daily_rows(p_stake bigint, p_win bigint, p_path bigint[], p_rp bigint[], p_rc bigint[], p_lp bigint[], p_lc bigint[])
+returns table (member_id bigint, scope char(1), bet_cnt integer, stake bigint, win bigint, rolling bigint, losing bigint)
+language sql immutable as $$
+  select l.id, s.scope,
+         case when s.scope = 'T' or l.ord = 1 then 1 else 0 end,
+         case when s.scope = 'T' or l.ord = 1 then p_stake else 0 end,
+         case when s.scope = 'T' or l.ord = 1 then p_win else 0 end,
+         case when s.scope = 'T' then l.rc else l.rp end,
+         case when s.scope = 'T' then l.lc else l.lp end
+  from unnest(p_path, p_rp, p_rc, p_lp, p_lc) with ordinality as l(id, rp, rc, lp, lc, ord)
+  cross join (values ('O'), ('T')) as s(scope)
+  where s.scope = 'T' or l.ord = 1 or l.rp > 0 or l.lp > 0
+$$;
+
+-- Applies the batch taken: each side becomes a ledger entry whose before/after continue the
+-- member's balance in id order, balances move by the sum per member, and up to p_limit settled
+-- bets' daily rows are added into daily_stat. Answers {sides, daily, changed: [{siteId, memId, cash,
+-- point}], more}, `changed` being the non-house members whose balance moved (the caller pushes
+-- CASH) and `more` whether the batch was full (more is waiting).
+create or replace function accrual_apply(p_ids bigint[], p_limit integer) returns jsonb language plpgsql as $$
+declare
+  sides integer;
+  bets integer;
+  days integer;
+  changed jsonb;
+begin
+  insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt,
+                            sender_id, receiver_id, memo, request_key, cash_request_id, detail, created_at)
+  select p.site_id, p.move_id, p.member_id, p.counterpart_id, p.kind, p.type_code,
+         b.bal + p.run - p.amount, p.amount, b.bal + p.run,
+         p.sender_id, p.receiver_id, p.memo, p.request_key, p.cash_request_id, p.detail, p.created_at
+  from (select lp.*, sum(lp.amount) over (partition by lp.member_id, lp.kind order by lp.id) as run
+        from ledger_pending lp where lp.id = any(p_ids)) p
+  join lateral (select case when p.kind = 'cash' then m.cash_amt else m.point_amt end as bal from member m where m.id = p.member_id) b on true
+  order by p.id;
+  get diagnostics sides = row_count;
+
+  with sums as (
+    select member_id, coalesce(sum(amount) filter (where kind = 'cash'), 0) as cash, coalesce(sum(amount) filter (where kind = 'point'), 0) as point
+    from ledger_pending where id = any(p_ids) group by member_id
+  ), moved as (
+    update member m set cash_amt = m.cash_amt + s.cash, point_amt = m.point_amt + s.point, updated_at = now()
+    from sums s where m.id = s.member_id
+    returning m.site_id, m.mem_id, m.login_type, m.cash_amt, m.point_amt
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('siteId', site_id, 'memId', mem_id, 'cash', cash_amt, 'point', point_amt))
+                    filter (where login_type <> 'HOUSE'), '[]')
+    into changed from moved;
+  delete from ledger_pending where id = any(p_ids);
+
+  with d as (delete from daily_pending where id in (select id from daily_pending order by id limit p_limit) returning *),
+  added as (
+    insert into daily_stat (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
+    select d.site_id, r.member_id, r.scope, d.day, d.category, sum(r.bet_cnt), sum(r.stake), sum(r.win), sum(r.rolling), sum(r.losing)
+    from d cross join lateral daily_rows(d.stake, d.win, d.path, d.rolling_paid, d.rolling_cum, d.losing_paid, d.losing_cum) r
+    group by d.site_id, r.member_id, r.scope, d.day, d.category
+    order by r.member_id, r.scope, d.day, d.category
+    on conflict (member_id, scope, day, category) do update set
+      bet_cnt = daily_stat.bet_cnt + excluded.bet_cnt, stake = daily_stat.stake + excluded.stake, win = daily_stat.win + excluded.win,
+      rolling = daily_stat.rolling + excluded.rolling, losing = daily_stat.losing + excluded.losing
+    returning 1
+  )
+  select (select count(*) from d), (select count(*) from added) into bets, days;
+
+  return jsonb_build_object('sides', sides, 'daily', days, 'changed', changed, 'more', sides = p_limit or bets = p_limit);
+end $$;

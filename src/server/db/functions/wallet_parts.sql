@@ -1,0 +1,41 @@
+-- The stored answer of an earlier wallet transaction with this id: replayed when it is the same
+-- kind of call by the same bettor, C999 otherwise (another player's balance is never answered).
+create or replace function wallet_replay(p_kind text, p_result jsonb, p_member bigint, p_want text, p_me bigint)
+returns jsonb language sql immutable as $$
+  select case when p_kind = p_want and p_member = p_me
+    then jsonb_build_object('code', '0', 'replayed', true, 'result', p_result)
+    else '{"code": "C999"}'::jsonb end
+$$;
+
+-- A credit or debit of a member's game money at a transfer-wallet vendor, mirrored in member.game_amt.
+-- A debit only updates (an inserted row is checked against balance >= 0 before any conflict).
+create or replace function wallet_game_money(p_site text, p_member bigint, p_vendor bigint, p_delta bigint, p_at timestamptz)
+returns void language plpgsql as $$
+begin
+  if p_delta = 0 then return; end if;
+  if p_delta > 0 then
+    insert into game_wallet (member_id, vendor_id, site_id, balance, updated_at) values (p_member, p_vendor, p_site, p_delta, p_at)
+    on conflict (member_id, vendor_id) do update set balance = game_wallet.balance + excluded.balance, updated_at = excluded.updated_at;
+  else
+    update game_wallet set balance = balance + p_delta, updated_at = p_at where member_id = p_member and vendor_id = p_vendor;
+  end if;
+  update member set game_amt = game_amt + p_delta where id = p_member;
+end $$;
+
+-- The money a bet is paid from and a win paid to, under lock: a transfer vendor's game money
+-- (its game_wallet row, locked) or the player's cash (its member row, which the caller locked).
+create or replace function wallet_funds(me member, p_vendor bigint, p_transfer boolean) returns bigint language plpgsql as $$
+declare
+  held bigint;
+begin
+  if not p_transfer then return me.cash_amt; end if;
+  select balance into held from game_wallet where member_id = me.id and vendor_id = p_vendor for update;
+  return coalesce(held, 0);
+end $$;
+
+-- PL/pgSQL plans a SQL function's body again at every call (about 0.1 ms here); this one runs twice per bet
+create or replace function wallet_changed(me member, p_moved boolean) returns jsonb language plpgsql immutable as $$
+begin
+  if not p_moved then return '[]'; end if;
+  return jsonb_build_array(jsonb_build_object('memId', me.mem_id, 'cash', me.cash_amt, 'point', me.point_amt));
+end $$;

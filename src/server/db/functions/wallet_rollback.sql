@@ -1,0 +1,58 @@
+-- Cancels an open bet and returns its stake. Checks, in this order: U001; replay (this transaction
+-- id, or an earlier rollback of the same bet); W003 the bet is another player's; W005 / W004 the
+-- bet is no longer open. A rollback arriving before its bet is recorded, so that bet is refused later.
+create or replace function wallet_rollback(
+  p_site text, p_vendor bigint, p_transfer boolean, p_house bigint, p_game bigint,
+  p_mem_id text, p_tx_id text, p_bet_tx_id text, p_at timestamptz
+) returns jsonb language plpgsql as $$
+declare
+  me member%rowtype;
+  prior record;
+  b record;
+  before bigint;
+  after bigint;
+  pay_to bigint;
+  mv bigint;
+  d jsonb;
+  answer jsonb;
+begin
+  select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
+  if not found then return '{"code": "U001"}'; end if;
+  select kind, w.result, member_id into prior from wallet_tx w where vendor_id = p_vendor and tx_id = p_tx_id;
+  if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'rollback', me.id); end if;
+  select kind, w.result, member_id into prior from wallet_tx w where vendor_id = p_vendor and ref_tx_id = p_bet_tx_id and kind = 'rollback';
+  if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'rollback', me.id); end if;
+  select id, member_id, stake, status into b from bet where vendor_id = p_vendor and tx_id = p_bet_tx_id;
+  if found and b.member_id <> me.id then return '{"code": "W003"}'; end if;
+  if found and b.status <> 'wait' then
+    return case when b.status = 'cancel' then '{"code": "W005"}'::jsonb else '{"code": "W004"}'::jsonb end;
+  end if;
+
+  before := wallet_funds(me, p_vendor, p_transfer);
+  pay_to := case when p_transfer then p_game else me.id end;
+  after := before;
+  if b.id is not null then
+    mv := nextval('ledger_move_seq');
+    d := jsonb_build_object('betId', b.id);
+    insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
+    values (p_site, mv, p_house, pay_to, 'cash', 12, -b.stake, p_house, pay_to, d, p_at);
+    if p_transfer then
+      insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
+      values (p_site, mv, p_game, p_house, 'cash', 12, b.stake, p_house, p_game, d, p_at);
+      perform wallet_game_money(p_site, me.id, p_vendor, b.stake, p_at);
+    else
+      perform money_in_range(me.cash_amt + b.stake);
+      insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
+      values (p_site, mv, me.id, p_house, 'cash', 12, me.cash_amt, b.stake, me.cash_amt + b.stake, p_house, me.id, d, p_at);
+      me.cash_amt := me.cash_amt + b.stake;
+      update member set cash_amt = me.cash_amt, updated_at = now() where id = me.id;
+    end if;
+    update bet set status = 'cancel', settled_at = p_at where id = b.id;
+    after := before + b.stake;
+  end if;
+  answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'status', 'cancel')
+            || case when b.id is null then '{}'::jsonb else jsonb_build_object('betId', b.id) end;
+  insert into wallet_tx (site_id, vendor_id, tx_id, kind, member_id, bet_id, ref_tx_id, amount, before_amt, after_amt, result, created_at)
+  values (p_site, p_vendor, p_tx_id, 'rollback', me.id, b.id, p_bet_tx_id, coalesce(b.stake, 0), before, after, answer, p_at);
+  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, b.id is not null and not p_transfer));
+end $$;

@@ -1,0 +1,117 @@
+-- Settles the bet: the win from the house, rolling points to the bettor and, differentially, to
+-- every ancestor (point type 3, against the house), the daily figures of the bettor and of every
+-- ancestor's subtree. Checks, in this order: U001; replay; B6003 a win above the vendor's ceiling;
+-- W003 no such bet of this player; W005 rolled back; W004 already settled.
+create or replace function wallet_win(
+  p_site text, p_vendor bigint, p_vendor_name text, p_transfer boolean, p_house bigint, p_game bigint, p_max_win bigint,
+  p_mem_id text, p_tx_id text, p_bet_tx_id text, p_amount bigint, p_detail jsonb, p_at timestamptz
+) returns jsonb language plpgsql as $$
+declare
+  me member%rowtype;
+  prior record;
+  b record;
+  lv_id bigint[];
+  r_paid bigint[];
+  r_cum bigint[];
+  r_diff integer[];
+  l_paid bigint[];
+  l_cum bigint[];
+  before bigint;
+  after bigint;
+  pay_to bigint;
+  outcome text;
+  loss bigint;
+  mv bigint;
+  moved boolean := false;
+  answer jsonb;
+begin
+  select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
+  if not found then return '{"code": "U001"}'; end if;
+  select kind, w.result, member_id into prior from wallet_tx w where vendor_id = p_vendor and tx_id = p_tx_id;
+  if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'win', me.id); end if;
+  -- the vendor's own ceiling on one payout: a larger win is refused, never paid
+  if p_amount > p_max_win then return '{"code": "B6003"}'; end if;
+  select x.id, x.member_id, x.category, x.stake, x.status, coalesce(x.bet_type, 'normal') as rate_type, x.created_at, x.detail, gm.name as game_name
+    into b from bet x join game gm on gm.id = x.game_id where x.vendor_id = p_vendor and x.tx_id = p_bet_tx_id;
+  if not found or b.member_id <> me.id then return '{"code": "W003"}'; end if;
+  if b.status = 'cancel' then return '{"code": "W005"}'; end if;
+  if b.status <> 'wait' then return '{"code": "W004"}'; end if;
+
+  before := wallet_funds(me, p_vendor, p_transfer);
+  pay_to := case when p_transfer then p_game else me.id end;
+  outcome := case when p_amount > b.stake then 'win' when p_amount = b.stake then 'draw' else 'lose' end;
+  loss := greatest(0, b.stake - p_amount);
+  mv := nextval('ledger_move_seq');
+
+  if p_amount > 0 then
+    insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
+    values (p_site, mv, p_house, pay_to, 'cash', 11, -p_amount, p_house, pay_to, jsonb_build_object('betId', b.id), p_at);
+    if p_transfer then
+      insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
+      values (p_site, mv, p_game, p_house, 'cash', 11, p_amount, p_house, p_game, jsonb_build_object('betId', b.id), p_at);
+      perform wallet_game_money(p_site, me.id, p_vendor, p_amount, p_at);
+    else
+      perform money_in_range(me.cash_amt + p_amount);
+      insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
+      values (p_site, mv, me.id, p_house, 'cash', 11, me.cash_amt, p_amount, me.cash_amt + p_amount, p_house, me.id, jsonb_build_object('betId', b.id), p_at);
+      me.cash_amt := me.cash_amt + p_amount;
+      moved := true;
+    end if;
+  end if;
+
+  -- the plan: the path, bettor first, with the rates of the bet's category and the vendor's rate
+  -- type, and each level's rolling (on the stake) and losing (on the net loss)
+  with path as (
+    select m.id, row_number() over (order by p.depth) as ord,
+           (coalesce(d.point_rate, r.point_rate, 0) * 100)::integer as point_bp,
+           (coalesce(d.lose_rate, r.lose_rate, 0) * 100)::integer as lose_bp
+    from member_path p
+    join member m on m.id = p.ancestor_id
+    left join rate r on r.member_id = m.id and r.category = b.category
+    left join rate_detail d on d.member_id = m.id and d.vendor_id = p_vendor and d.rate_type = b.rate_type
+    where p.descendant_id = me.id and m.login_type <> 'ADMIN'
+  )
+  select array_agg(path.id order by path.ord), array_agg(ro.paid order by path.ord), array_agg(ro.cumulative order by path.ord),
+         array_agg(ro.diff_bp order by path.ord), array_agg(lo.paid order by path.ord), array_agg(lo.cumulative order by path.ord)
+    into lv_id, r_paid, r_cum, r_diff, l_paid, l_cum
+  from path
+  join commission_split(b.stake, (select array_agg(point_bp order by ord) from path)) ro on ro.ord = path.ord
+  join commission_split(loss, (select array_agg(lose_bp order by ord) from path)) lo on lo.ord = path.ord;
+
+  -- rolling: the house pays each level its share; the bettor's own (level 1, its row locked) is an
+  -- entry, the ancestors' are pending
+  insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
+  select p_site, mv, case when side = 0 then p_house else l.id end, case when side = 0 then l.id else p_house end, 'point', 3,
+         case when side = 0 then -l.paid else l.paid end, p_house, l.id,
+         jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', l.diff::float8 / 100, 'pointBonusRate', 0,
+                            'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at
+  from unnest(lv_id, r_paid, r_diff) with ordinality as l(id, paid, diff, ord)
+  cross join (values (0), (1)) as s(side)
+  where l.paid > 0 and (side = 0 or l.ord > 1)
+  order by l.ord, side;
+  if r_paid[1] > 0 then
+    perform money_in_range(me.point_amt + r_paid[1]);
+    insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
+    values (p_site, mv, me.id, p_house, 'point', 3, me.point_amt, r_paid[1], me.point_amt + r_paid[1], p_house, me.id,
+            jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', r_diff[1]::float8 / 100, 'pointBonusRate', 0,
+                               'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at);
+    me.point_amt := me.point_amt + r_paid[1];
+    moved := true;
+  end if;
+
+  -- the daily figures, one row for the whole path (daily_rows expands it when applied)
+  insert into daily_pending (site_id, day, category, stake, win, path, rolling_paid, rolling_cum, losing_paid, losing_cum)
+  values (p_site, (b.created_at at time zone 'Asia/Seoul')::date, b.category, b.stake, p_amount, lv_id, r_paid, r_cum, l_paid, l_cum);
+
+  update bet set win = p_amount, status = outcome, settled_at = p_at,
+                 detail = case when p_detail is null then bet.detail else coalesce(bet.detail, '{}'::jsonb) || p_detail end
+  where id = b.id;
+  after := before + p_amount;
+  answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'betId', b.id, 'status', outcome);
+  insert into wallet_tx (site_id, vendor_id, tx_id, kind, member_id, bet_id, amount, before_amt, after_amt, result, created_at)
+  values (p_site, p_vendor, p_tx_id, 'win', me.id, b.id, p_amount, before, after, answer, p_at);
+  if moved then
+    update member set cash_amt = me.cash_amt, point_amt = me.point_amt, updated_at = now() where id = me.id;
+  end if;
+  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, moved));
+end $$;
