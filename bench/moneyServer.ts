@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import type { Db } from '../src/server/db/driver.js';
-import { runMoney, systemAccounts } from '../src/server/domain/money/ledger.js';
+import { houseGrants } from '../src/server/domain/money/ledger.js';
 import { hashToken, newToken } from '../src/server/domain/auth/tokens.js';
 import { startBenchServer } from './server.js';
 
@@ -50,13 +50,8 @@ async function setup(db: Db, siteId: string): Promise<{ spread: Pair[]; hot: Pai
     const c = await add(`bhc${i}`, hp, 'NORMAL', 'NORMAL');
     hot.push({ partner: { id: hp, token: hotToken }, child: { id: c, memId: `bhc${i}` } });
   }
-  const admin = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', 'admin').executeTakeFirstOrThrow();
-  const { house } = await systemAccounts(db, siteId);
   const funded = [...spread.map((x) => x.partner.id), hp];
-  await runMoney(db, { siteId, actorId: admin.id, requestKey: null, call: 'bench', at: new Date() }, async (m) => {
-    await m.lock([house, ...funded]);
-    for (const id of funded) m.transfer({ kind: 'cash', from: house, to: id, amount: 1e12, fromType: 2, toType: 2, short: 'E001' });
-  });
+  await houseGrants(db, siteId, funded.map((id) => ({ id, kind: 'cash' as const, amount: 1e12 })));
   return { spread, hot };
 }
 

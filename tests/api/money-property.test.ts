@@ -1,11 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSites } from '../../src/server/http/route.js';
+import { callback, tx } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, rid } from './moneyKit.js';
 
 const players = ['user1', 'user2', 'user3', 'user6', 'user7'];
 const parentOf: Record<string, string> = { user1: 'ptn7', user2: 'ptn7', user3: 'ptn7', user6: 'ptn6', user7: 'ptn6', ptn7: 'ptn6', ptn6: 'ptn5' };
 const children = Object.keys(parentOf);
+const members = ['ptn5', 'ptn6', 'ptn7', ...players];
+// a seamless vendor pays from cash, a transfer vendor from the player's game money there
+const games = { 'demo-slot': 'lucky-sevens', 'demo-live': 'baccarat-a' } as const;
+type VendorCode = keyof typeof games;
 
 const amount = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 20 }).map((n) => n * 10_000), weight: 4 },
@@ -15,34 +21,53 @@ const then = fc.oneof(
   { arbitrary: fc.constantFrom('approve', 'reject', 'cancel'), weight: 6 },
   { arbitrary: fc.constant('leave'), weight: 1 },
 );
+const vendor = fc.constantFrom<VendorCode>('demo-slot', 'demo-live');
 const op = fc.oneof(
   fc.record({ t: fc.constant('deposit' as const), who: fc.constantFrom(...players), amt: amount, then }),
   fc.record({ t: fc.constant('withdraw' as const), who: fc.constantFrom(...players), amt: amount, then }),
   fc.record({ t: fc.constantFrom('give' as const, 'retrieve' as const), who: fc.constantFrom(...children), amt: amount, kind: fc.constantFrom('cash', 'point') }),
   fc.record({ t: fc.constant('convert' as const), who: fc.constantFrom(...players), amt: amount, wait: fc.boolean() }),
   fc.record({ t: fc.constant('grant' as const), who: fc.constantFrom(...players, 'ptn7', 'ptn6'), amt: amount, mode: fc.constantFrom(2, -2), kind: fc.constantFrom('cash', 'point') }),
+  fc.record({ t: fc.constant('launch' as const), who: fc.constantFrom(...players) }),
+  fc.record({ t: fc.constant('gameOut' as const), who: fc.constantFrom(...players), amt: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 }).map((n) => n * 10_000)) }),
+  fc.record({ t: fc.constant('bet' as const), who: fc.constantFrom(...players), v: vendor, amt: fc.integer({ min: 1, max: 60 }).map((n) => n * 1_000) }),
+  fc.record({ t: fc.constant('settle' as const), pick: fc.nat(), times: fc.constantFrom(0, 0, 1, 2, 3), rollback: fc.boolean() }),
   fc.record({ t: fc.constant('replay' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('finish' as const), pick: fc.nat(), then }),
 );
-type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+type Answer = { resultCode: string; data: any };
 
+/**
+ * Random sequences of every movement kind against a model of each member's cash and game money:
+ * cash requests (deposit and withdrawal; approve, reject, cancel) with deposit events on, give and
+ * retrieve (cash and points), conversions, operator grants and recoveries, game money in (launch)
+ * and out, the wallet's bets, wins and rollbacks on a seamless and a transfer vendor, and replays.
+ * Every answer that moved money moves the model; the stored balances must end equal to it, and the
+ * ledger invariants hold around every sequence.
+ */
 describe(`money properties (${testDb})`, () => {
   let s: TestServer;
   const tokens = new Map<string, string>();
-  const sent: { memId: string; path: string; body: Record<string, unknown>; answer: unknown }[] = [];
-  const open: { memId: string; cashIdx: number }[] = [];
+  const sent: { memId: string; path: string; body: Record<string, unknown>; answer: Answer }[] = [];
+  const called: { v: VendorCode; action: string; body: Record<string, unknown>; answer: Answer }[] = [];
+  const open: { memId: string; cashIdx: number; kind: 'in' | 'out'; amt: number }[] = [];
   const clock = () => s.app.clock as unknown as { offsetMs: number };
 
   beforeAll(async () => {
     s = await startTestServer();
-    for (const m of ['admin', 'ptn5', 'ptn6', 'ptn7', ...players]) tokens.set(m, await s.login(m));
+    for (const m of ['admin', ...members]) tokens.set(m, await s.login(m));
     for (const p of ['ptn5', 'ptn6', 'ptn7']) {
       await s.post('/api/admin/cash/grant', { memId: p, cashAmt: 1_000_000, mode: 2, kind: 'point', requestId: rid() }, tokens.get('admin'));
     }
+    // every deposit earns an event: the first of a day 5%, any other 2%
+    const site = await s.app.db.selectFrom('site').select('options').where('id', '=', s.siteId).executeTakeFirstOrThrow();
+    const options = { ...(site.options as Record<string, unknown>), eventDailyFirstPct: 5, eventEveryPct: 2.5 };
+    await s.app.db.updateTable('site').set({ options: JSON.stringify(options) }).where('id', '=', s.siteId).execute();
+    forgetSites();
   }, 180_000);
   afterAll(() => s?.close());
 
-  async function send(memId: string, path: string, body: Record<string, unknown>) {
+  async function send(memId: string, path: string, body: Record<string, unknown>): Promise<Answer> {
     const full = { requestId: rid(), ...body };
     const r = await s.post(path, full, tokens.get(memId));
     expect(r.resultCode, `${path} ${r.resultMessage}`).not.toMatch(/^(S500|V001|R)/);
@@ -50,67 +75,180 @@ describe(`money properties (${testDb})`, () => {
     return r;
   }
 
-  async function finish(memId: string, cashIdx: number, then: string) {
-    if (then === 'leave') return void open.push({ memId, cashIdx });
-    if (then === 'cancel') return void (await send(memId, '/api/cash/del', { cashIdx }));
-    await send('admin', '/api/admin/cash/process', { cashIdx, cashStatus: 2 });
-    await send('admin', '/api/admin/cash/process', { cashIdx, cashStatus: then === 'approve' ? 1 : -1 });
+  async function stored() {
+    await s.app.accrual.flush();
+    const db = s.app.db;
+    const live = await db.selectFrom('vendor').select('id').where('site_id', '=', s.siteId).where('code', '=', 'demo-live').executeTakeFirstOrThrow();
+    const rows = await db.selectFrom('member').select(['id', 'mem_id', 'cash_amt']).where('site_id', '=', s.siteId).where('mem_id', 'in', members).execute();
+    const held = await db.selectFrom('game_wallet').select(['member_id', 'balance']).where('vendor_id', '=', live.id).where('member_id', 'in', rows.map((r) => r.id)).execute();
+    return {
+      cash: new Map(rows.map((r) => [r.mem_id, r.cash_amt])),
+      game: new Map(rows.map((r) => [r.mem_id, held.find((h) => h.member_id === r.id)?.balance ?? 0])),
+    };
   }
 
-  async function apply(o: Op) {
-    switch (o.t) {
-      case 'deposit':
-      case 'withdraw': {
-        const path = o.t === 'deposit' ? '/api/cash/in' : '/api/cash/out';
-        const r = await send(o.who, path, { cashAmt: o.amt, cashOutPass: '1234' });
-        if (r.resultCode !== '0') return;
-        return finish(o.who, r.data.cashIdx, o.then);
-      }
-      case 'finish': {
-        if (!open.length) return;
-        const [p] = open.splice(o.pick % open.length, 1);
-        return finish(p.memId, p.cashIdx, o.then);
-      }
-      case 'give':
-      case 'retrieve': {
-        const partner = parentOf[o.who];
-        if (o.kind === 'point') return void (await send(partner, '/api/v2/retail/pointChange', { memId: o.who, pointType: o.t === 'give' ? 2 : -2, pointAmt: o.amt }));
-        const path = o.t === 'give' ? '/api/v2/retail/cashIn' : '/api/v2/retail/cashOut';
-        return void (await send(partner, path, { memId: o.who, [o.t === 'give' ? 'inAmt' : 'outAmt']: o.amt }));
-      }
-      case 'convert':
-        if (o.wait) clock().offsetMs += 61_000;
-        return void (await send(o.who, '/api/cash/pointChg', { pointAmt: o.amt }));
-      case 'grant':
-        return void (await send('admin', '/api/admin/cash/grant', { memId: o.who, cashAmt: o.amt, mode: o.mode, kind: o.kind }));
-      case 'replay': {
-        if (!sent.length) return;
-        const first = sent[o.pick % sent.length];
-        const again = await s.post(first.path, first.body, tokens.get(first.memId));
-        // a finished call answers the same; a refused one was never stored and is judged afresh
-        if ((first.answer as { resultCode: string }).resultCode === '0') expect(again).toEqual(first.answer);
-        return;
-      }
-    }
-  }
-
-  it('keeps every invariant over random sequences with replays', async () => {
+  it('moves exactly the model\'s money over random sequences of every movement kind; the ledger stays exact', async () => {
+    const bets: { v: VendorCode; who: string; txId: string; stake: number; state: 'wait' | 'settled' | 'cancel' }[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
         const before = await expectSound(s.app.db, s.siteId);
-        for (const o of ops) await apply(o);
+        const { cash, game } = await stored();
+        const add = (m: Map<string, number>, who: string, d: number) => m.set(who, m.get(who)! + d);
+        const funds = (who: string, v: VendorCode) => (v === 'demo-slot' ? cash : game).get(who)!;
+        const openBet = (who: string) => bets.some((b) => b.who === who && b.v === 'demo-live' && b.state === 'wait');
+
+        const finish = async (r: (typeof open)[number], how: string) => {
+          if (how === 'leave') return void open.push(r);
+          if (how === 'cancel') {
+            if ((await send(r.memId, '/api/cash/del', { cashIdx: r.cashIdx })).resultCode === '0' && r.kind === 'out') add(cash, r.memId, r.amt);
+            return;
+          }
+          if ((await send('admin', '/api/admin/cash/process', { cashIdx: r.cashIdx, cashStatus: 2 })).resultCode !== '0') return;
+          const done = await send('admin', '/api/admin/cash/process', { cashIdx: r.cashIdx, cashStatus: how === 'approve' ? 1 : -1 });
+          expect(done.resultCode).toBe('0');
+          if (how === 'approve' && r.kind === 'in') add(cash, r.memId, r.amt);
+          if (how === 'reject' && r.kind === 'out') add(cash, r.memId, r.amt);
+        };
+        const wallet = async (v: VendorCode, action: string, body: Record<string, unknown>) => {
+          const r = await callback(s, v, action, body);
+          called.push({ v, action, body, answer: { resultCode: r.resultCode, data: r.data } });
+          return r;
+        };
+
+        for (const o of ops) {
+          switch (o.t) {
+            case 'deposit':
+            case 'withdraw': {
+              const has = cash.get(o.who)!;
+              const r = await send(o.who, o.t === 'deposit' ? '/api/cash/in' : '/api/cash/out', { cashAmt: o.amt, cashOutPass: '1234' });
+              if (o.t === 'withdraw' && o.amt > has) expect(r.resultCode).not.toBe('0');
+              if (r.resultCode !== '0') break;
+              if (o.t === 'withdraw') add(cash, o.who, -o.amt);
+              await finish({ memId: o.who, cashIdx: r.data.cashIdx, kind: o.t === 'deposit' ? 'in' : 'out', amt: o.amt }, o.then);
+              break;
+            }
+            case 'finish':
+              if (open.length) await finish(open.splice(o.pick % open.length, 1)[0], o.then);
+              break;
+            case 'give':
+            case 'retrieve': {
+              const partner = parentOf[o.who];
+              if (o.kind === 'point') {
+                await send(partner, '/api/v2/retail/pointChange', { memId: o.who, pointType: o.t === 'give' ? 2 : -2, pointAmt: o.amt });
+                break;
+              }
+              const [payer, payee] = o.t === 'give' ? [partner, o.who] : [o.who, partner];
+              const r = await send(partner, o.t === 'give' ? '/api/v2/retail/cashIn' : '/api/v2/retail/cashOut', { memId: o.who, [o.t === 'give' ? 'inAmt' : 'outAmt']: o.amt });
+              if (o.amt > 0) expect(r.resultCode).toBe(cash.get(payer)! < o.amt ? (o.t === 'give' ? 'C202' : 'C702') : '0');
+              if (r.resultCode === '0') {
+                add(cash, payer, -o.amt);
+                add(cash, payee, o.amt);
+              }
+              break;
+            }
+            case 'convert': {
+              if (o.wait) clock().offsetMs += 61_000;
+              if ((await send(o.who, '/api/cash/pointChg', { pointAmt: o.amt })).resultCode === '0') add(cash, o.who, o.amt);
+              break;
+            }
+            case 'grant': {
+              const r = await send('admin', '/api/admin/cash/grant', { memId: o.who, cashAmt: o.amt, mode: o.mode, kind: o.kind });
+              if (o.kind === 'cash' && o.mode === -2 && o.amt > 0) expect(r.resultCode).toBe(cash.get(o.who)! < o.amt ? 'C202' : '0');
+              if (r.resultCode === '0' && o.kind === 'cash') add(cash, o.who, o.mode === 2 ? o.amt : -o.amt);
+              break;
+            }
+            case 'launch': {
+              const r = await send(o.who, '/api/game/launch', { vendorKey: 'demo-live', gameKey: games['demo-live'] });
+              if (cash.get(o.who)! + game.get(o.who)! <= 0) expect(r.resultCode).toBe('B6000');
+              if (r.resultCode !== '0') break;
+              add(game, o.who, cash.get(o.who)!);
+              cash.set(o.who, 0);
+              expect(r.data).toMatchObject({ cashAmt: 0, gameAmt: game.get(o.who) });
+              break;
+            }
+            case 'gameOut': {
+              // the demo vendor deals a player's baccarat rounds left open for a minute first (a win
+              // the model cannot know): C009 for an open round is the games suite's
+              if (openBet(o.who)) break;
+              const r = await send(o.who, '/api/cash/outGameMoney', { vendorCode: 'demo-live', cashAmt: o.amt });
+              const want = o.amt || game.get(o.who)!;
+              expect(r.resultCode).toBe(want > game.get(o.who)! ? 'C202' : '0');
+              if (r.resultCode !== '0') break;
+              expect(r.data.moved).toBe(want);
+              add(game, o.who, -want);
+              add(cash, o.who, want);
+              expect(r.data).toMatchObject({ cashAmt: cash.get(o.who), gameAmt: game.get(o.who) });
+              break;
+            }
+            case 'bet': {
+              const txId = tx('mb');
+              const r = await wallet(o.v, 'bet', { memId: o.who, txId, roundId: txId, gameCode: games[o.v], amount: o.amt });
+              if (funds(o.who, o.v) < o.amt) {
+                expect(r.resultCode).toBe('B6000');
+                break;
+              }
+              expect(r.resultCode).toBe('0');
+              add(o.v === 'demo-slot' ? cash : game, o.who, -o.amt);
+              expect(r.data.balance).toBe(funds(o.who, o.v));
+              bets.push({ v: o.v, who: o.who, txId, stake: o.amt, state: 'wait' });
+              break;
+            }
+            case 'settle': {
+              if (!bets.length) break;
+              const b = bets[o.pick % bets.length];
+              const paid = o.rollback ? b.stake : b.stake * o.times;
+              const r = o.rollback
+                ? await wallet(b.v, 'rollback', { memId: b.who, txId: tx('mr'), betTxId: b.txId })
+                : await wallet(b.v, 'win', { memId: b.who, txId: tx('mw'), betTxId: b.txId, amount: paid });
+              if (b.state === 'settled') expect(r.resultCode).toBe('W004');
+              else if (b.state === 'cancel') expect(r.resultCode).toBe(o.rollback ? '0' : 'W005');
+              else {
+                expect(r.resultCode).toBe('0');
+                add(b.v === 'demo-slot' ? cash : game, b.who, paid);
+                expect(r.data.balance).toBe(funds(b.who, b.v));
+                b.state = o.rollback ? 'cancel' : 'settled';
+              }
+              break;
+            }
+            case 'replay': {
+              // a finished call answers the same; a refused one was never stored and is judged afresh
+              // (game money out deals the player's stale demo rounds before its replay lookup: not while one is open)
+              const done = [...sent, ...called].filter((x) => x.answer.resultCode === '0'
+                && !('path' in x && (x.path === '/api/game/launch' || (x.path === '/api/cash/outGameMoney' && openBet(x.memId)))));
+              if (!done.length) break;
+              const x = done[o.pick % done.length];
+              if ('path' in x) expect(await s.post(x.path, x.body, tokens.get(x.memId))).toEqual(x.answer);
+              else {
+                const again = await callback(s, x.v, x.action, x.body);
+                expect({ resultCode: again.resultCode, data: again.data }).toEqual(x.answer);
+              }
+              break;
+            }
+          }
+        }
+        const now = await stored();
+        for (const m of members) {
+          expect(now.cash.get(m), `${m} cash`).toBe(cash.get(m));
+          expect(now.game.get(m), `${m} game money`).toBe(game.get(m));
+        }
         const after = await expectSound(s.app.db, s.siteId);
         expect(after.totals).toEqual(before.totals);
       }),
       { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? 120), endOnFailure: true },
     );
     const tally: Record<string, number> = {};
-    for (const x of sent) {
-      const k = `${x.path} ${(x.answer as { resultCode: string }).resultCode}`;
+    for (const x of [...sent.map((y) => ({ k: y.path, a: y.answer })), ...called.map((y) => ({ k: `${y.v} ${y.action}`, a: y.answer }))]) {
+      const k = `${x.k} ${x.a.resultCode}`;
       tally[k] = (tally[k] ?? 0) + 1;
     }
     if (process.env.MONEY_VERBOSE) console.log(tally);
-    // the sequences must actually move money, not only be refused
-    expect(sent.filter((x) => (x.answer as { resultCode: string }).resultCode === '0').length).toBeGreaterThan(sent.length / 3);
-  }, 300_000);
+    // the sequences must actually move money of every kind, not only be refused
+    for (const k of ['/api/cash/in 0', '/api/cash/out 0', '/api/cash/del 0', '/api/admin/cash/process 0', '/api/v2/retail/cashIn 0', '/api/v2/retail/cashOut 0',
+      '/api/v2/retail/pointChange 0', '/api/cash/pointChg 0', '/api/admin/cash/grant 0', '/api/game/launch 0', '/api/cash/outGameMoney 0',
+      'demo-slot bet 0', 'demo-live bet 0', 'demo-slot win 0', 'demo-live win 0', 'demo-slot rollback 0', 'demo-live rollback 0']) {
+      expect(tally[k], `${k} in ${JSON.stringify(tally)}`).toBeGreaterThan(0);
+    }
+    const points = await s.app.db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', s.siteId).where('type_code', 'in', [5, 6, 7]).executeTakeFirstOrThrow();
+    expect(Number(points.n), 'deposit events paid').toBeGreaterThan(0);
+  }, 600_000);
 });

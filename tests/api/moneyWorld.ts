@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Envelope } from '../../src/contract/define.js';
 import type { Db } from '../../src/server/db/driver.js';
-import { runMoney, systemAccounts } from '../../src/server/domain/money/ledger.js';
+import { houseGrants } from '../../src/server/domain/money/ledger.js';
 import { hashPassword } from '../../src/server/domain/auth/passwords.js';
 import { hashToken, newToken } from '../../src/server/domain/auth/tokens.js';
 
@@ -61,17 +61,11 @@ export async function buildWorld(db: Db, siteId: string, playersPer = 14): Promi
       .values(sessions.slice(i, i + 500).map((x) => ({ site_id: siteId, member_id: x.id, token_hash: hashToken(x.token), expires_at: expires })))
       .execute();
   }
-  const { house } = await systemAccounts(db, siteId);
   for (let i = 0; i < all.length; i += 200) {
-    const chunk = all.slice(i, i + 200);
-    await runMoney(db, { siteId, actorId: admin.id, requestKey: null, call: 'world', at: new Date() }, async (m) => {
-      await m.lock([house, ...chunk.map((n) => n.id)]);
-      for (const n of chunk) {
-        const partner = n.level !== 'NORMAL';
-        m.transfer({ kind: 'cash', from: house, to: n.id, amount: partner ? 10_000_000 : 200_000, fromType: 2, toType: 2, short: 'E001' });
-        m.transfer({ kind: 'point', from: house, to: n.id, amount: partner ? 1_000_000 : 50_000, fromType: 2, toType: 2, short: 'E001' });
-      }
-    });
+    await houseGrants(db, siteId, all.slice(i, i + 200).flatMap((n) => {
+      const partner = n.level !== 'NORMAL';
+      return [{ id: n.id, kind: 'cash' as const, amount: partner ? 10_000_000 : 200_000 }, { id: n.id, kind: 'point' as const, amount: partner ? 1_000_000 : 50_000 }];
+    }));
   }
   return { partners, players, adminToken };
 }

@@ -13,7 +13,7 @@ describe('function files', () => {
   beforeAll(async () => {
     h = await openDb({ dataDir: 'memory://' });
     await migrate(h);
-  }, 60_000);
+  }, 300_000);
   afterAll(() => h?.close());
 
   it('applies every file once, recording its hash', async () => {

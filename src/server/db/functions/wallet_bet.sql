@@ -43,17 +43,11 @@ begin
   new_bet := nextval('bet_id_seq');
   mv := nextval('ledger_move_seq');
   if p_transfer then
-    insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-    values (p_site, mv, p_game, p_house, 'cash', 10, -p_amount, p_game, p_house, d, p_at),
-           (p_site, mv, p_house, p_game, 'cash', 10, p_amount, p_game, p_house, d, p_at);
+    perform money_post(p_site, mv, 'cash', p_game, p_house, p_amount, 10, 10, 'B6000', null, null, null, d, p_at, 'both');
     perform wallet_game_money(p_site, me.id, p_vendor, -p_amount, p_at);
   else
-    insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
-    values (p_site, mv, me.id, p_house, 'cash', 10, before, -p_amount, after, me.id, p_house, d, p_at);
-    insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-    values (p_site, mv, p_house, me.id, 'cash', 10, p_amount, me.id, p_house, d, p_at);
+    perform money_post(p_site, mv, 'cash', me.id, p_house, p_amount, 10, 10, 'B6000', null, null, null, d, p_at, 'to');
     me.cash_amt := after;
-    update member set cash_amt = after, updated_at = now() where id = me.id;
   end if;
   insert into bet (id, site_id, member_id, vendor_id, game_id, category, tx_id, round_id, stake, bet_type, odds, before_amt, after_amt, detail, created_at)
   values (new_bet, p_site, me.id, p_vendor, g.id, p_category, p_tx_id, p_round_id, p_amount, p_bet_type, p_odds, before, after, p_detail, p_at);

@@ -1,3 +1,12 @@
+-- The vendor wallet's bet, win and rollback (wallet_bet.sql, wallet_win.sql, wallet_rollback.sql),
+-- one round trip each: the bettor's lock (its lookup by login id), the stored answer of a replayed
+-- transaction id (wallet_tx, keyed by the vendor's own id), the checks in the order the callbacks
+-- answer them, and every write through money_post. Only the bettor's row (and, for a
+-- transfer-wallet vendor, its game_wallet row) is locked: the house side, the game account's side,
+-- the ancestors' rolling points and the daily figures wait for the accrual step. They answer as
+-- every movement function does (money_posting.sql). Cash types: bet 10, win 11, refund 12
+-- (contract/game.ts gameCashTypes); rolling points 3. These are their shared parts.
+
 -- The stored answer of an earlier wallet transaction with this id: replayed when it is the same
 -- kind of call by the same bettor, C999 otherwise (another player's balance is never answered).
 create or replace function wallet_replay(p_kind text, p_result jsonb, p_member bigint, p_want text, p_me bigint)

@@ -11,7 +11,6 @@ declare
   b record;
   before bigint;
   after bigint;
-  pay_to bigint;
   mv bigint;
   d jsonb;
   answer jsonb;
@@ -29,23 +28,16 @@ begin
   end if;
 
   before := wallet_funds(me, p_vendor, p_transfer);
-  pay_to := case when p_transfer then p_game else me.id end;
   after := before;
   if b.id is not null then
     mv := nextval('ledger_move_seq');
     d := jsonb_build_object('betId', b.id);
-    insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-    values (p_site, mv, p_house, pay_to, 'cash', 12, -b.stake, p_house, pay_to, d, p_at);
     if p_transfer then
-      insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-      values (p_site, mv, p_game, p_house, 'cash', 12, b.stake, p_house, p_game, d, p_at);
+      perform money_post(p_site, mv, 'cash', p_house, p_game, b.stake, 12, 12, 'B6000', null, null, null, d, p_at, 'both');
       perform wallet_game_money(p_site, me.id, p_vendor, b.stake, p_at);
     else
-      perform money_in_range(me.cash_amt + b.stake);
-      insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
-      values (p_site, mv, me.id, p_house, 'cash', 12, me.cash_amt, b.stake, me.cash_amt + b.stake, p_house, me.id, d, p_at);
+      perform money_post(p_site, mv, 'cash', p_house, me.id, b.stake, 12, 12, 'B6000', null, null, null, d, p_at, 'from');
       me.cash_amt := me.cash_amt + b.stake;
-      update member set cash_amt = me.cash_amt, updated_at = now() where id = me.id;
     end if;
     update bet set status = 'cancel', settled_at = p_at where id = b.id;
     after := before + b.stake;

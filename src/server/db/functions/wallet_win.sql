@@ -18,7 +18,6 @@ declare
   l_cum bigint[];
   before bigint;
   after bigint;
-  pay_to bigint;
   outcome text;
   loss bigint;
   mv bigint;
@@ -38,25 +37,17 @@ begin
   if b.status <> 'wait' then return '{"code": "W004"}'; end if;
 
   before := wallet_funds(me, p_vendor, p_transfer);
-  pay_to := case when p_transfer then p_game else me.id end;
   outcome := case when p_amount > b.stake then 'win' when p_amount = b.stake then 'draw' else 'lose' end;
   loss := greatest(0, b.stake - p_amount);
   mv := nextval('ledger_move_seq');
 
-  if p_amount > 0 then
-    insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-    values (p_site, mv, p_house, pay_to, 'cash', 11, -p_amount, p_house, pay_to, jsonb_build_object('betId', b.id), p_at);
-    if p_transfer then
-      insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-      values (p_site, mv, p_game, p_house, 'cash', 11, p_amount, p_house, p_game, jsonb_build_object('betId', b.id), p_at);
-      perform wallet_game_money(p_site, me.id, p_vendor, p_amount, p_at);
-    else
-      perform money_in_range(me.cash_amt + p_amount);
-      insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
-      values (p_site, mv, me.id, p_house, 'cash', 11, me.cash_amt, p_amount, me.cash_amt + p_amount, p_house, me.id, jsonb_build_object('betId', b.id), p_at);
-      me.cash_amt := me.cash_amt + p_amount;
-      moved := true;
-    end if;
+  if p_amount > 0 and p_transfer then
+    perform money_post(p_site, mv, 'cash', p_house, p_game, p_amount, 11, 11, 'B6000', null, null, null, jsonb_build_object('betId', b.id), p_at, 'both');
+    perform wallet_game_money(p_site, me.id, p_vendor, p_amount, p_at);
+  elsif p_amount > 0 then
+    perform money_post(p_site, mv, 'cash', p_house, me.id, p_amount, 11, 11, 'B6000', null, null, null, jsonb_build_object('betId', b.id), p_at, 'from');
+    me.cash_amt := me.cash_amt + p_amount;
+    moved := true;
   end if;
 
   -- the plan: the path, bettor first, with the rates of the bet's category and the vendor's rate
@@ -80,6 +71,13 @@ begin
 
   -- rolling: the house pays each level its share; the bettor's own (level 1, its row locked) is an
   -- entry, the ancestors' are pending
+  if r_paid[1] > 0 then
+    perform money_post(p_site, mv, 'point', p_house, me.id, r_paid[1], 3, 3, 'B6000', null, null, null,
+      jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', r_diff[1]::float8 / 100, 'pointBonusRate', 0,
+                         'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at, 'from');
+    me.point_amt := me.point_amt + r_paid[1];
+    moved := true;
+  end if;
   insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
   select p_site, mv, case when side = 0 then p_house else l.id end, case when side = 0 then l.id else p_house end, 'point', 3,
          case when side = 0 then -l.paid else l.paid end, p_house, l.id,
@@ -87,17 +85,8 @@ begin
                             'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at
   from unnest(lv_id, r_paid, r_diff) with ordinality as l(id, paid, diff, ord)
   cross join (values (0), (1)) as s(side)
-  where l.paid > 0 and (side = 0 or l.ord > 1)
+  where l.paid > 0 and l.ord > 1
   order by l.ord, side;
-  if r_paid[1] > 0 then
-    perform money_in_range(me.point_amt + r_paid[1]);
-    insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id, detail, created_at)
-    values (p_site, mv, me.id, p_house, 'point', 3, me.point_amt, r_paid[1], me.point_amt + r_paid[1], p_house, me.id,
-            jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', r_diff[1]::float8 / 100, 'pointBonusRate', 0,
-                               'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at);
-    me.point_amt := me.point_amt + r_paid[1];
-    moved := true;
-  end if;
 
   -- the daily figures, one row for the whole path (daily_rows expands it when applied)
   insert into daily_pending (site_id, day, category, stake, win, path, rolling_paid, rolling_cum, losing_paid, losing_cum)
@@ -110,8 +99,5 @@ begin
   answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'betId', b.id, 'status', outcome);
   insert into wallet_tx (site_id, vendor_id, tx_id, kind, member_id, bet_id, amount, before_amt, after_amt, result, created_at)
   values (p_site, p_vendor, p_tx_id, 'win', me.id, b.id, p_amount, before, after, answer, p_at);
-  if moved then
-    update member set cash_amt = me.cash_amt, point_amt = me.point_amt, updated_at = now() where id = me.id;
-  end if;
   return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, moved));
 end $$;

@@ -5,11 +5,9 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { cashTypes } from '../../../contract/enums.js';
 import type { GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
-import { runMoney, systemAccounts, type Changed, type MoneyResult, type MoneyTx } from '../money/ledger.js';
-import { callOf, runMovement, type Actor } from '../money/transfers.js';
+import { movementHead, runMovement, systemAccounts, type Actor, type Changed, type MoneyResult } from '../money/ledger.js';
 import { inCheckWindow } from '../site/siteOps.js';
 import type { SiteRow } from '../../context.js';
 
@@ -82,18 +80,6 @@ async function player(db: Db, siteId: string, memId: string): Promise<Player> {
 }
 
 
-async function gameWallet(m: MoneyTx, memberId: number, vendor: Vendor): Promise<number> {
-  const r = await m.trx
-    .selectFrom('game_wallet').select('balance').where('member_id', '=', memberId).where('vendor_id', '=', vendor.id)
-    .forUpdate().executeTakeFirst();
-  return r?.balance ?? 0;
-}
-
-/** A member's game money at a transfer vendor, mirrored in member.game_amt (migration 130's wallet_game_money). */
-async function addGameMoney(m: MoneyTx, memberId: number, vendorId: number, delta: number) {
-  await sql`select wallet_game_money(${m.siteId}, ${memberId}::bigint, ${vendorId}::bigint, ${delta}::bigint, ${m.at}::timestamptz)`.execute(m.trx);
-}
-
 /** Runs a callback; a concurrent duplicate that lost the race on the unique key is answered from the winner. */
 async function once<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -103,8 +89,6 @@ async function once<T>(run: () => Promise<T>): Promise<T> {
     throw e;
   }
 }
-
-const moneyCall = (siteId: string, actorId: number, call: string, at: Date) => ({ siteId, actorId, requestKey: null, call, at });
 
 export async function walletBalance(db: Db, v: Vendor, memId: string): Promise<WalletResult> {
   const p = await player(db, v.siteId, memId);
@@ -136,9 +120,9 @@ async function sides(db: Db, v: Vendor) {
   return sql`${transfer}, ${house}::bigint, ${game}::bigint`;
 }
 
-/** One wallet function call (migration 130): the whole callback in one round trip. */
+/** One wallet function call (wallet_bet.sql, wallet_win.sql, wallet_rollback.sql): the whole callback in one round trip, keyed by the vendor's transaction id. */
 const call = (db: Db, v: Vendor, statement: () => RawBuilder<unknown>) =>
-  once(() => runMovement<WalletResult>(db, v.siteId, statement as () => RawBuilder<never>));
+  once(() => runMovement<WalletResult>(db, v.siteId, statement));
 
 /**
  * A stake leaves the player (seamless: cash; transfer: game money) to the house. Refused: a bet
@@ -180,53 +164,25 @@ export async function walletRollback(db: Db, v: Vendor, r: { memId: string; txId
 
 // --- transfer-wallet game money
 
-/** Moves all of a member's cash into a transfer vendor's game money (-19 on the member). */
+/** Moves all of a member's cash into a transfer vendor's game money (-19 on the member; money_game_in). */
 export async function cashToGame(db: Db, siteId: string, memberId: number, v: Vendor, at: Date): Promise<MoneyResult<{ cashAmt: number; gameAmt: number; moved: number }>> {
   const game = await gameAccount(db, siteId);
-  return runMoney(db, moneyCall(siteId, memberId, 'game:in', at), async (m) => {
-    await m.lock([memberId, game]);
-    const me = m.account(memberId);
-    const moved = me.cash;
-    if (moved > 0) {
-      m.transfer({ kind: 'cash', from: memberId, to: game, amount: moved, fromType: cashTypes.gameOut, toType: cashTypes.gameOut, short: 'B6000', detail: { vendor: v.code } });
-      await addGameMoney(m, memberId, v.id, moved);
-    }
-    const g = await gameWallet(m, memberId, v);
-    return { cashAmt: me.cash, gameAmt: g, moved };
-  });
+  const actor: Actor = { siteId, id: memberId, requestKey: null, call: 'game:in', at };
+  return runMovement(db, actor.siteId, () => sql`select money_game_in(${siteId}, ${memberId}::bigint, ${actor.call}, ${at}::timestamptz,
+    ${game}::bigint, ${v.id}::bigint, ${v.code}) as r`);
 }
 
 /**
  * Game money back to cash (19 on the member): `amount` (default all) from one vendor or all.
- * C009 while a round of a transfer vendor is open; C202 beyond the game money held.
+ * C009 while a round of a transfer vendor is open; C202 beyond the game money held (money_game_out).
  */
 export async function gameToCash(
   db: Db, actor: Actor, memberId: number,
   f: { vendorId?: number; amount?: number },
 ): Promise<MoneyResult<{ cashAmt: number; gameAmt: number; moved: number }>> {
   const game = await gameAccount(db, actor.siteId);
-  return runMoney(db, callOf(actor), async (m) => {
-    await m.lock([memberId, game]);
-    let open = m.trx.selectFrom('bet as b').innerJoin('vendor as v', 'v.id', 'b.vendor_id').select('b.id')
-      .where('b.member_id', '=', memberId).where('b.status', '=', 'wait').where('v.wallet_mode', '=', 'transfer');
-    if (f.vendorId) open = open.where('b.vendor_id', '=', f.vendorId);
-    if (await open.limit(1).executeTakeFirst()) throw new ApiError('C009');
-    let q = m.trx.selectFrom('game_wallet').select(['vendor_id', 'balance']).where('member_id', '=', memberId).where('balance', '>', 0);
-    if (f.vendorId) q = q.where('vendor_id', '=', f.vendorId);
-    const wallets = await q.orderBy('vendor_id').forUpdate().execute();
-    const total = wallets.reduce((a, w) => a + w.balance, 0);
-    const want = f.amount ?? total;
-    if (want > total) throw new ApiError('C202');
-    let left = want;
-    for (const w of wallets) {
-      const take = Math.min(left, w.balance);
-      if (take > 0) await addGameMoney(m, memberId, w.vendor_id, -take);
-      left -= take;
-    }
-    if (want > 0) m.transfer({ kind: 'cash', from: game, to: memberId, amount: want, fromType: cashTypes.gameIn, toType: cashTypes.gameIn, short: 'C202' });
-    const g = await m.trx.selectFrom('member').select('game_amt').where('id', '=', memberId).executeTakeFirstOrThrow();
-    return { cashAmt: m.account(memberId).cash, gameAmt: g.game_amt, moved: want };
-  });
+  return runMovement(db, actor.siteId, () => sql`select money_game_out(${movementHead(actor)}, ${game}::bigint, ${memberId}::bigint,
+    ${f.vendorId ?? null}::bigint, ${f.amount ?? null}::bigint) as r`);
 }
 
 export type { Changed };
