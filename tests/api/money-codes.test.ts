@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSites } from '../../src/server/http/route.js';
 import { kstDayStart } from '../../src/server/domain/common/time.js';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
-import { balances, expectSound, moneyCalls, rid } from './moneyKit.js';
+import { balances, expectSound, moneyCalls, moneyState, rid } from './moneyKit.js';
 
 describe(`money result codes (${testDb})`, () => {
   let s: TestServer;
@@ -185,6 +185,27 @@ describe(`money result codes (${testDb})`, () => {
     await refused('C998', '/api/cash/in', { cashAmt: 20_000, requestId: dep }, 'user6');
     // the same body again is still a replay of the first answer
     expect(await s.post('/api/cash/in', { cashAmt: 10_000, requestId: dep }, await tok('user6'))).toEqual(d);
+  });
+
+  it('a replayed withdrawal answers its first result whatever password it carries: no oracle, no attempt counted', async () => {
+    const token = await tok('user12');
+    const body = { cashAmt: 10_000, requestId: rid() };
+    const first = await s.post('/api/cash/out', { ...body, cashOutPass: '1234' }, token);
+    expect(first).toMatchObject({ resultCode: '0', data: { cashStatus: 0 } });
+    const counters = () => s.app.db.selectFrom('member').select(['out_pass_fails', 'out_locked_until'])
+      .where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').executeTakeFirstOrThrow();
+    const state = async () => JSON.stringify([await moneyState(s), await counters()]);
+    const before = await state();
+    const guesses = [...Array.from({ length: 40 }, (_, i) => String(1200 + i)), '1234', '', '12345', 'x'];
+    for (const cashOutPass of guesses) expect(await s.post('/api/cash/out', { ...body, cashOutPass }, token), cashOutPass).toEqual(first);
+    expect(await s.post('/api/cash/out', body, token)).toEqual(first);
+    expect(await state()).toBe(before);
+    // while withdrawals are locked the replay still answers the same, right password or wrong
+    await s.app.db.updateTable('member').set({ out_locked_until: new Date(s.now() + 3_600_000) }).where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').execute();
+    const locked = await state();
+    for (const cashOutPass of ['1234', '9999']) expect(await s.post('/api/cash/out', { ...body, cashOutPass }, token)).toEqual(first);
+    expect(await state()).toBe(locked);
+    await s.app.db.updateTable('member').set({ out_locked_until: null }).where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').execute();
   });
 
   it('partner lists never leave the caller subtree: A002', async () => {

@@ -1,13 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { Call } from '../../contract/define.js';
 import type { AuthedContext } from '../context.js';
-import { purgeRequestKeysDaily, type MoneyResult } from '../domain/money/ledger.js';
-import type { Actor } from '../domain/money/transfers.js';
+import { purgeRequestKeysDaily, type Actor, type MoneyResult } from '../domain/money/ledger.js';
 
-/** A stable hash of a request's fields (key order aside), the request id itself left out. */
+/** Fields never part of a request's hash: passwords (memPass, curPass, cashOutPass and their checks). */
+const SECRET = /pass/i;
+
+/**
+ * A stable hash of a request's fields (key order aside), the request id and every secret left out:
+ * a replayed request id answers its first result whatever password it carries, so a replay never
+ * tells whether a secret matched (and counts no attempt: the replay is answered before any check).
+ */
 export function bodyHash(req: Record<string, unknown>): string {
   const { requestId: _id, siteId: _site, ...rest } = req;
-  const canon = JSON.stringify(rest, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  const canon = JSON.stringify(rest, (k, v) => {
+    if (SECRET.test(k)) return undefined;
+    return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v;
+  });
   return createHash('sha256').update(canon).digest('base64url');
 }
 
