@@ -1,6 +1,7 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql, type PGlite } from 'kysely';
 import { openPgliteThread } from './pgliteThread.js';
 import { numberParsers } from './pgliteWire.js';
+import { countingDialect, type PoolGauge } from './poolGauge.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -13,6 +14,8 @@ export interface DbHandle {
   /** Runs `fn` on one dedicated connection, so session-level locks hold across its statements. */
   withConnection<T>(fn: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** connections of the query layer in use and callers waiting for one */
+  pool: PoolGauge;
 }
 
 /**
@@ -36,9 +39,11 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   // that uses it instead of crashing the process
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const gauge: PoolGauge = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: countingDialect(new PostgresDialect({ pool }), gauge) });
   return {
     db,
+    pool: gauge,
     kind: 'postgres',
     async exec(text) {
       await pool.query(text);
@@ -67,9 +72,11 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
  * answers the rows of its last statement.
  */
 function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<string, unknown>[]>, close: () => Promise<void>): DbHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const gauge: PoolGauge = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: countingDialect(new PGliteDialect({ pglite }), gauge) });
   return {
     db,
+    pool: gauge,
     kind: 'pglite',
     async exec(text) {
       await rows(text);

@@ -9,8 +9,13 @@ const LOCK = 7247001;
  * Applies every `migrations/NNN_name.sql` not yet recorded, in name order, each in its own
  * transaction, on one connection holding an advisory lock so starting instances never race.
  */
+/** The migration files this build carries, in the order they apply. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+}
+
 export async function migrate(h: DbHandle): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   return h.withConnection(async (query) => {
     await query(`select pg_advisory_lock(${LOCK})`);
     try {
