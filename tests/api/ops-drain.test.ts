@@ -87,7 +87,7 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     finish();
     const r = await answer;
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ resultCode: '0', data: { memId: 'user1' } });
+    expect(r.json).toMatchObject({ resultCode: '0', data: { member: { memId: 'user1' } } });
     expect(await srv.exited).toBe(0);
     expect(srv.output()).toContain('SIGTERM: draining');
     srv = null;
