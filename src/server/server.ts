@@ -13,6 +13,7 @@ import { startAccrual } from './domain/money/accrualTimer.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SiteCache } from './domain/site/siteCache.js';
 import { drain } from './ops/drain.js';
+import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
 import type { Ops } from './ops/ops.js';
 
@@ -42,7 +43,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
   ops.live = await attachLive(http, app);
-  const metricsListener = await startMetricsListener(app, ops.metrics);
+  const metricsListener = await startMetricsListener(app, ops.metrics, backupCall(handle));
   let url = '';
   if (opts.listen !== false) {
     await http.listen({ port: config.port, host: config.host });

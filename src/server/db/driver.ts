@@ -1,6 +1,7 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql, type PGlite } from 'kysely';
 import { openPgliteThread } from './pgliteThread.js';
 import { numberParsers } from './pgliteWire.js';
+import { dumpPglite } from './pgliteDump.js';
 import { countingDialect, type PoolGauge } from './poolGauge.js';
 import type { Database } from './schema.js';
 
@@ -16,6 +17,8 @@ export interface DbHandle {
   close(): Promise<void>;
   /** connections of the query layer in use and callers waiting for one */
   pool: PoolGauge;
+  /** PGlite only: a consistent snapshot of the data folder (gzipped tar) */
+  dump?(): Promise<Uint8Array>;
 }
 
 /**
@@ -71,12 +74,13 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
  * it), and `withConnection` needs no connection of its own. `rows` runs a multi-statement text and
  * answers the rows of its last statement.
  */
-function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<string, unknown>[]>, close: () => Promise<void>): DbHandle {
+function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<string, unknown>[]>, close: () => Promise<void>, dump: () => Promise<Uint8Array>): DbHandle {
   const gauge: PoolGauge = { inUse: 0, waiting: 0 };
   const db = new Kysely<Database>({ dialect: countingDialect(new PGliteDialect({ pglite }), gauge) });
   return {
     db,
     pool: gauge,
+    dump,
     kind: 'pglite',
     async exec(text) {
       await rows(text);
@@ -92,7 +96,7 @@ function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<str
 /** PGlite answers from a worker thread, so a long statement (a report, a migration) does not stall the HTTP event loop. */
 async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
   const pglite = await openPgliteThread(dataDir);
-  return pgliteHandle(pglite, (text) => pglite.exec(text), () => pglite.close());
+  return pgliteHandle(pglite, (text) => pglite.exec(text), () => pglite.close(), () => pglite.dump());
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
@@ -106,6 +110,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     async () => {
       if (!pglite.closed) await pglite.close();
     },
+    () => dumpPglite(pglite),
   );
 }
 
