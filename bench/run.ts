@@ -7,10 +7,11 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
 import { benchReports } from './reports.js';
+import { benchStartup } from './startup.js';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
-  bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports, evening: benchEvening, lighthouse: benchLighthouse,
+  bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports, evening: benchEvening, lighthouse: benchLighthouse, startup: benchStartup,
 };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';

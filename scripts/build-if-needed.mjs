@@ -1,4 +1,5 @@
-// Builds the PWA when dist/ is missing or older than the sources, so `npm start` is one command.
+// Builds what `npm start` runs when it is missing or older than its sources, so start is one
+// command: the PWA (dist/) and the compiled server (dist-server/, which `npm run build` also makes).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
@@ -11,10 +12,14 @@ function newest(dir) {
   }
   return t;
 }
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-const sources = Math.max(newest('src/app'), newest('src/contract'), newest('public'), statSync('vite.config.ts').mtimeMs);
-if (built < sources) {
-  console.log('Building the PWA…');
+const app = Math.max(newest('src/app'), newest('src/contract'), newest('public'), statSync('vite.config.ts').mtimeMs);
+const server = Math.max(newest('src/server'), newest('src/contract'), statSync('scripts/build-server.mjs').mtimeMs);
+if (builtAt('dist/index.html') < app) {
+  console.log('Building the PWA and the server…');
   execSync('npm run build', { stdio: 'inherit' });
+} else if (builtAt('dist-server/main.js') < server) {
+  console.log('Compiling the server…');
+  execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
 }

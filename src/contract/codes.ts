@@ -15,6 +15,7 @@ export const resultCodes = {
   S401: 'Missing or wrong site key',
   S404: 'Unknown site',
   S500: 'Server error, please retry',
+  S503: 'Not ready or shutting down, please retry',
   TK001: 'Please log in',
   TK002: 'Session expired, please log in again',
   TK999: 'The same id logged in elsewhere',

@@ -31,6 +31,13 @@ export interface Config {
   sessionMaxHours: number;
   /** Live sockets one session may hold at once; the next CONNECT gets an ERROR frame. */
   socketsPerSession: number;
+  /** Bearer token /metrics asks for; unset (and no metricsPort) = no metrics served. */
+  metricsToken?: string;
+  /** Serves /metrics (and the backup call) on their own listener at this port instead of the main one. */
+  metricsPort?: number;
+  metricsHost: string;
+  /** Longest a SIGTERM drain may take before the remaining connections are cut. */
+  drainMs: number;
 }
 
 const positive = (v: string | undefined, fallback: number) => {
@@ -116,5 +123,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
     accrualMs: Number(env.PITBOSS_ACCRUAL_MS ?? 250),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    drainMs: positive(env.PITBOSS_DRAIN_MS, 15_000),
   };
 }

@@ -11,13 +11,19 @@ console.log(`\nPitboss is running: ${base}/demo  (${server.app.handle.kind}${ser
 console.log('Demo logins:');
 for (const line of demoLogins) console.log(`  ${line}`);
 
+const { metricsPort, metricsHost, metricsToken, drainMs } = server.app.config;
+if (metricsPort !== undefined) console.log(`Metrics: http://${metricsHost}:${metricsPort}/metrics${metricsToken ? ' (bearer token)' : ''}`);
+else if (metricsToken) console.log(`Metrics: ${base}/metrics (bearer token)`);
+
+// drain, then exit 0; 1 when the deadline cut connections or closing failed; a second signal exits at once
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, async () => {
-    if (stopping) return;
+    if (stopping) process.exit(1);
     stopping = true;
-    console.log('\nStopping…');
-    await server.close().catch(() => {});
-    process.exit(0);
+    console.log(`\n${sig}: draining (at most ${drainMs} ms)…`);
+    const clean = await server.drain(drainMs).catch(() => false);
+    console.log(clean ? 'Stopped.' : 'Stopped: the drain deadline cut connections still open.');
+    process.exit(clean ? 0 : 1);
   });
 }

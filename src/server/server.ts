@@ -6,19 +6,26 @@ import { openDb } from './db/driver.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
 import { startPushScheduler } from './domain/site/scheduledPush.js';
-import { buildHttp } from './http/app.js';
+import { buildHttp, newOps } from './http/app.js';
 import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SiteCache } from './domain/site/siteCache.js';
+import { drain } from './ops/drain.js';
+import { backupCall } from './ops/backup.js';
+import { startMetricsListener } from './ops/metrics.js';
+import type { Ops } from './ops/ops.js';
 
 export interface RunningServer {
   app: AppContext;
   http: FastifyInstance;
   url: string;
   seeded: boolean;
+  ops: Ops;
   close(): Promise<void>;
+  /** SIGTERM's way out: ready 503, sockets told to reconnect, in-flight calls answered, then close; false when the deadline cut it short */
+  drain(deadlineMs?: number): Promise<boolean>;
 }
 
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
@@ -32,9 +39,11 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     sessions: new SessionCache(live), sites: new SiteCache(handle.db, live),
   };
   const seeded = opts.seed === false ? false : await seedDemo(app);
-  const http = await buildHttp(app);
+  const ops = newOps(app);
+  const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
-  await attachLive(http, app);
+  ops.live = await attachLive(http, app);
+  const metricsListener = await startMetricsListener(app, ops.metrics, backupCall(handle));
   let url = '';
   if (opts.listen !== false) {
     await http.listen({ port: config.port, host: config.host });
@@ -42,19 +51,24 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
   }
-  return {
+  let closing: Promise<void> | null = null;
+  const running: RunningServer = {
     app,
     http,
     url,
     seeded,
-    async close() {
+    ops,
+    close: () => (closing ??= (async () => {
       await pushes.stop();
       await http.close();
+      await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));
       await app.accrual.stop();
       app.sessions.close();
       app.sites.close();
       await live.close();
       await handle.close();
-    },
+    })()),
+    drain: (deadlineMs = config.drainMs) => drain(running, deadlineMs),
   };
+  return running;
 }

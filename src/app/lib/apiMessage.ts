@@ -14,6 +14,7 @@ const messages: Record<string, MessageDescriptor> = {
   S401: msg({ id: 'api.S401', message: '사이트 키가 올바르지 않습니다.' }),
   S404: msg({ id: 'api.S404', message: '존재하지 않는 사이트입니다.' }),
   S500: msg({ id: 'api.S500', message: '서버 오류입니다. 다시 시도해 주세요.' }),
+  S503: msg({ id: 'api.S503', message: '서버가 준비 중이거나 재시작 중입니다. 잠시 후 다시 시도해 주세요.' }),
   TK001: msg({ id: 'api.TK001', message: '로그인해 주세요.' }),
   TK002: msg({ id: 'api.TK002', message: '세션이 만료되었습니다. 다시 로그인해 주세요.' }),
   TK999: msg({ id: 'api.TK999', message: '다른 곳에서 같은 아이디로 로그인하였습니다.' }),

@@ -1,6 +1,8 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql, type PGlite } from 'kysely';
 import { openPgliteThread } from './pgliteThread.js';
 import { numberParsers } from './pgliteWire.js';
+import { dumpPglite } from './pgliteDump.js';
+import { countingDialect, type PoolGauge } from './poolGauge.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -13,6 +15,10 @@ export interface DbHandle {
   /** Runs `fn` on one dedicated connection, so session-level locks hold across its statements. */
   withConnection<T>(fn: (query: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** connections of the query layer in use and callers waiting for one */
+  pool: PoolGauge;
+  /** PGlite only: a consistent snapshot of the data folder (gzipped tar) */
+  dump?(): Promise<Uint8Array>;
 }
 
 /**
@@ -36,9 +42,11 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   // that uses it instead of crashing the process
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const gauge: PoolGauge = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: countingDialect(new PostgresDialect({ pool }), gauge) });
   return {
     db,
+    pool: gauge,
     kind: 'postgres',
     async exec(text) {
       await pool.query(text);
@@ -66,10 +74,13 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
  * it), and `withConnection` needs no connection of its own. `rows` runs a multi-statement text and
  * answers the rows of its last statement.
  */
-function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<string, unknown>[]>, close: () => Promise<void>): DbHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<string, unknown>[]>, close: () => Promise<void>, dump: () => Promise<Uint8Array>): DbHandle {
+  const gauge: PoolGauge = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: countingDialect(new PGliteDialect({ pglite }), gauge) });
   return {
     db,
+    pool: gauge,
+    dump,
     kind: 'pglite',
     async exec(text) {
       await rows(text);
@@ -85,7 +96,7 @@ function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<str
 /** PGlite answers from a worker thread, so a long statement (a report, a migration) does not stall the HTTP event loop. */
 async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
   const pglite = await openPgliteThread(dataDir);
-  return pgliteHandle(pglite, (text) => pglite.exec(text), () => pglite.close());
+  return pgliteHandle(pglite, (text) => pglite.exec(text), () => pglite.close(), () => pglite.dump());
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
@@ -99,6 +110,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     async () => {
       if (!pglite.closed) await pglite.close();
     },
+    () => dumpPglite(pglite),
   );
 }
 

@@ -11,6 +11,9 @@ type Query = (text: string) => Promise<Record<string, unknown>[]>;
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const sqlFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
 
+/** The migration files this build carries, in the order they apply. */
+export const migrationFiles = () => sqlFiles(migrations);
+
 /**
  * Brings a database to this code's schema, on one connection holding an advisory lock so starting
  * instances never race: first every `migrations/NNN_name.sql` not yet recorded (tables and data),
@@ -18,7 +21,7 @@ const sqlFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.end
  * and trigger the code calls, each file the version that runs). Answers the migrations applied.
  */
 export async function migrate(h: DbHandle): Promise<string[]> {
-  const files = await sqlFiles(migrations);
+  const files = await migrationFiles();
   return h.withConnection(async (query) => {
     await query(`select pg_advisory_lock(${LOCK})`);
     try {

@@ -8,6 +8,8 @@ type Op = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) 
 export interface PgliteThread extends PGlite {
   /** Runs a multi-statement text; the rows of its last statement. */
   exec(text: string): Promise<Record<string, unknown>[]>;
+  /** the data folder as a gzipped tar (see pgliteDump.ts) */
+  dump(): Promise<Uint8Array>;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function openPgliteThread(dataDir: string): Promise<PgliteThread> {
     },
     query: (sql, params, options) => query(sql, params, options),
     exec: (sql) => call({ op: 'exec', sql }),
+    dump: () => call<Uint8Array>({ op: 'dump' }),
     async transaction<T>(fn: (tx: PGliteTransaction) => Promise<T>): Promise<T> {
       const id = await call<number>({ op: 'begin' });
       const tx: PGliteTransaction = {

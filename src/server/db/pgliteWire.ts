@@ -12,6 +12,7 @@ export type Request =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'rollback'; tx: number }
+  | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
 /** A thrown value as plain fields: structured clone keeps only an Error's message and stack. */

@@ -1,6 +1,7 @@
 // Runs PGlite in its own thread: a long statement blocks this thread, never the HTTP one.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { dumpPglite } from './pgliteDump.js';
 import { numberParsers, toWire, type Hello, type Reply, type Request } from './pgliteWire.js';
 
 interface OpenTx {
@@ -79,6 +80,8 @@ async function run(m: Request): Promise<unknown> {
     case 'rollback':
       await txOf(m.tx).tx.rollback();
       return null;
+    case 'dump':
+      return dumpPglite(pglite);
     case 'close':
       if (!pglite.closed) await pglite.close();
       return null;

@@ -10,6 +10,9 @@ import { loggerOptions, registerAccessLog } from './logging.js';
 import { registerSecurityHeaders } from './security.js';
 import { registerClient, registerCompression } from './static.js';
 import { RateLimited, registerThrottle } from './throttle.js';
+import { registerHealth } from '../ops/health.js';
+import { createMetrics, registerHttpMetrics, registerMetricsRoute } from '../ops/metrics.js';
+import type { Ops } from '../ops/ops.js';
 
 const envelope = (resultCode: string, resultMessage: string) => ({ resultCode, resultMessage, data: null });
 
@@ -17,9 +20,11 @@ const envelope = (resultCode: string, resultMessage: string) => ({ resultCode, r
 const trustProxyOption = (t: AppContext['config']['trustProxy']) => (typeof t === 'number' ? (_addr: string, hop: number) => hop < t : t);
 
 /** The HTTP server: the API under /api, the live channel at /ws, and the built PWA for everything else. */
-export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: { logStream?: Writable } = {}): Promise<FastifyInstance> {
+export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: { logStream?: Writable; ops?: Ops } = {}): Promise<FastifyInstance> {
   const fastify = Fastify({ ...loggerOptions(app.config, opts.logStream), bodyLimit: 256 * 1024, trustProxy: trustProxyOption(app.config.trustProxy) });
+  const ops = opts.ops ?? newOps(app);
   registerAccessLog(fastify);
+  registerHttpMetrics(fastify, ops.metrics);
   registerSecurityHeaders(fastify, app.config);
   // API answers are per user and per moment: never kept by a browser or a shared cache
   fastify.addHook('onSend', async (req, reply, payload) => {
@@ -60,8 +65,8 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   await registerCompression(fastify);
   registerRoutes(fastify, app, [...allRoutes, ...extra], throttle);
   await registerVendorCallbacks(fastify, app);
-  // liveness for process managers and the test runner; says nothing about the data
-  fastify.get('/api/health', async () => ({ resultCode: '0', resultMessage: 'OK', data: { db: app.handle.kind } }));
+  registerHealth(fastify, app, ops);
+  registerMetricsRoute(fastify, app, ops.metrics);
 
   const sendShell = await registerClient(fastify, app);
 
@@ -74,4 +79,11 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   });
 
   return fastify;
+}
+
+/** A server's shared ops state: not draining, its own metrics registry. */
+export function newOps(app: AppContext): Ops {
+  const ops: Ops = { draining: false, metrics: undefined as unknown as Ops['metrics'] };
+  ops.metrics = createMetrics(app, () => ops);
+  return ops;
 }

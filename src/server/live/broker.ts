@@ -88,6 +88,15 @@ export class StompConnection implements LiveConn {
     }
   }
 
+  get subscriptionCount(): number {
+    return this.subscriptions.size;
+  }
+
+  /** Ends the session with an ERROR frame the client reconnects from (a draining server: another instance takes it). */
+  goAway(message: string): void {
+    this.fail(message, undefined, { code: 'S503' });
+  }
+
   close(reason: string): void {
     if (this.state === 'closed') return;
     this.teardown();

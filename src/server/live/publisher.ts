@@ -32,6 +32,8 @@ export interface Publisher {
   onEvent(listener: (to: Audience, event: LiveEvent) => void): () => void;
   invalidate(what: Invalidation): Promise<void>;
   onInvalidate(listener: (what: Invalidation) => void): () => void;
+  /** false while the fan-out (Redis) is disconnected; in-process is always connected */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export function inProcessPublisher(): Publisher {
       bus.on('invalidate', listener);
       return () => bus.off('invalidate', listener);
     },
+    connected: () => true,
     async close() {
       bus.removeAllListeners();
     },

@@ -104,6 +104,7 @@ export async function redisPublisher(url: string, opts: { readyTimeoutMs?: numbe
       bus.on('invalidate', listener);
       return () => bus.off('invalidate', listener);
     },
+    connected: () => pub.status === 'ready' && sub.status === 'ready',
     async close() {
       bus.removeAllListeners();
       await Promise.allSettled([sub.quit(), pub.quit()]);

@@ -8,8 +8,12 @@ export interface LiveConn {
   readonly sessionId: number;
   /** an operator (ADMIN) session: it also hears the operator-only events */
   readonly operator?: boolean;
+  /** open subscriptions on this socket */
+  readonly subscriptionCount?: number;
   deliver(event: LiveEvent): void;
   close(reason: string): void;
+  /** ends the socket with a STOMP ERROR the client reconnects from */
+  goAway?(message: string): void;
 }
 
 /** Delay between delivering LOGOUT and closing the socket, so the client reads the event first. */
@@ -81,6 +85,18 @@ export class Registry {
     let n = 0;
     for (const set of this.bySite.values()) n += set.size;
     return n;
+  }
+
+  /** Open subscriptions over every socket of this instance. */
+  subscriptions(): number {
+    let n = 0;
+    for (const set of this.bySite.values()) for (const c of set) n += c.subscriptionCount ?? 0;
+    return n;
+  }
+
+  /** Sends every connection the server's goodbye (a STOMP ERROR, then close): the drain before shutdown. */
+  goAway(message: string): void {
+    for (const set of [...this.bySite.values()]) for (const c of [...set]) (c.goAway ? c.goAway(message) : c.close(message));
   }
 
   /** Closes every connection (server shutdown). */

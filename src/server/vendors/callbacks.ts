@@ -67,6 +67,7 @@ export async function registerVendorCallbacks(fastify: FastifyInstance, app: App
       const raw = typeof req.body === 'string' ? req.body : '';
       const sig = req.headers['x-signature'];
       const r = await handleCallback(app, req.params.vendorCode, req.params.action, raw, typeof sig === 'string' ? sig : null);
+      reply.resultCode = r.body.resultCode;
       return reply.status(r.status).send(r.body);
     });
   });

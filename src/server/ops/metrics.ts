@@ -1,0 +1,127 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import client from 'prom-client';
+import { walletActions } from '../../contract/game.js';
+import type { AppContext } from '../context.js';
+import type { Ops } from './ops.js';
+
+const VENDOR_ROUTE = '/api/vendor/:vendorCode/:action';
+const buckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export interface Metrics {
+  register: client.Registry;
+  /** the scrape: Prometheus text format */
+  text(): Promise<string>;
+  contentType: string;
+}
+
+/**
+ * The server's metrics in Prometheus form (prom-client): call durations by route pattern and
+ * result code, wallet callback durations, accrual backlog, live sockets, the query layer's
+ * connections, and Node's own (event loop lag, heap, GC) from the default collectors.
+ */
+export function createMetrics(app: AppContext, ops: () => Ops): Metrics {
+  const register = new client.Registry();
+  client.collectDefaultMetrics({ register, prefix: 'pitboss_', eventLoopMonitoringPrecision: 20 });
+  new client.Histogram({ name: 'pitboss_http_request_duration_seconds', help: 'HTTP calls by route pattern, status and envelope result code', labelNames: ['method', 'route', 'status', 'code'], buckets, registers: [register] });
+  new client.Histogram({ name: 'pitboss_wallet_callback_duration_seconds', help: 'Seamless-wallet callbacks by action and result code', labelNames: ['action', 'code'], buckets, registers: [register] });
+  const backlog = { sides: 0, daily: 0, lag: 0 };
+  // one query per scrape, shared by the three gauges that read it
+  let reading: Promise<void> | null = null;
+  const readBacklog = () =>
+    (reading ??= sql<{ sides: number; daily: number; lag: number | null }>`
+      select (select count(*) from ledger_pending)::int as sides, (select count(*) from daily_pending)::int as daily,
+             extract(epoch from now() - (select min(created_at) from ledger_pending))::float8 as lag`
+      .execute(app.db)
+      .then(({ rows: [r] }) => Object.assign(backlog, { sides: Number(r.sides), daily: Number(r.daily), lag: Number(r.lag ?? 0) }))
+      .catch(() => {})
+      .finally(() => setImmediate(() => (reading = null))) as Promise<void>);
+  new client.Gauge({
+    name: 'pitboss_accrual_pending_rows', help: 'Credits written by movements and not yet applied by the accrual step', labelNames: ['table'], registers: [register],
+    async collect() {
+      await readBacklog();
+      this.set({ table: 'ledger_pending' }, backlog.sides);
+      this.set({ table: 'daily_pending' }, backlog.daily);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_accrual_lag_seconds', help: 'Age of the oldest pending ledger credit (0 when none)', registers: [register],
+    async collect() {
+      await readBacklog();
+      this.set(backlog.lag);
+    },
+  });
+  new client.Gauge({ name: 'pitboss_live_sockets', help: 'Authenticated STOMP sockets on this instance', registers: [register], collect() { this.set(ops().live?.size ?? 0); } });
+  new client.Gauge({ name: 'pitboss_live_subscriptions', help: 'STOMP subscriptions on this instance', registers: [register], collect() { this.set(ops().live?.subscriptions() ?? 0); } });
+  new client.Gauge({ name: 'pitboss_db_pool_in_use', help: 'Database connections in use by the query layer (PGlite: its one connection)', registers: [register], collect() { this.set(app.handle.pool.inUse); } });
+  new client.Gauge({ name: 'pitboss_db_pool_waiting', help: 'Callers waiting for a database connection (PGlite: the queue of its one connection)', registers: [register], collect() { this.set(app.handle.pool.waiting); } });
+  new client.Gauge({ name: 'pitboss_draining', help: '1 while the server drains before shutdown', registers: [register], collect() { this.set(ops().draining ? 1 : 0); } });
+  return { register, text: () => register.metrics(), contentType: register.contentType };
+}
+
+/** Times every call: by route pattern (never the raw URL), status and the envelope's result code. */
+export function registerHttpMetrics(fastify: FastifyInstance, metrics: Metrics) {
+  const http = metrics.register.getSingleMetric('pitboss_http_request_duration_seconds') as client.Histogram;
+  const wallet = metrics.register.getSingleMetric('pitboss_wallet_callback_duration_seconds') as client.Histogram;
+  fastify.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const code = reply.resultCode ?? '';
+    const secs = reply.elapsedTime / 1000;
+    http.observe({ method: req.method, route, status: String(reply.statusCode), code }, secs);
+    if (route === VENDOR_ROUTE) {
+      const action = (req.params as { action?: string }).action ?? '';
+      wallet.observe({ action: (walletActions as readonly string[]).includes(action) ? action : 'other', code }, secs);
+    }
+  });
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+/** `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * Where /metrics is served: with METRICS_TOKEN on the main port behind that bearer token; with
+ * METRICS_PORT on its own listener (METRICS_HOST, loopback by default; the token is asked there
+ * too when set). With neither, nowhere: metrics are never public by default.
+ */
+export function registerMetricsRoute(fastify: FastifyInstance, app: AppContext, metrics: Metrics) {
+  const token = app.config.metricsToken;
+  fastify.get('/metrics', async (req, reply) => {
+    if (!token || app.config.metricsPort !== undefined) return reply.status(404).send({ resultCode: 'R404', resultMessage: 'Unknown call', data: null });
+    if (!bearerMatches(req.headers.authorization, token)) return reply.status(401).header('www-authenticate', 'Bearer').send({ resultCode: 'S401', resultMessage: 'Metrics token required', data: null });
+    return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
+  });
+}
+
+export type OpsHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<boolean>;
+
+/** The separate metrics listener (METRICS_PORT); `extra` may answer more ops calls (the backup). */
+export async function startMetricsListener(app: AppContext, metrics: Metrics, extra?: OpsHandler): Promise<Server | null> {
+  const { metricsPort, metricsHost, metricsToken } = app.config;
+  if (metricsPort === undefined) return null;
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (metricsToken && !bearerMatches(req.headers.authorization, metricsToken)) {
+        res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+        return;
+      }
+      if (req.method === 'GET' && req.url === '/metrics') {
+        const body = await metrics.text();
+        res.writeHead(200, { 'content-type': metrics.contentType }).end(body);
+        return;
+      }
+      if (extra && (await extra(req, res))) return;
+      res.writeHead(404).end();
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(metricsPort, metricsHost, () => resolve()));
+  return server;
+}
