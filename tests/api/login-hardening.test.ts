@@ -200,7 +200,7 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
         expect((await s.post('/api/member/signup', form(nick, n++))).resultCode, JSON.stringify(nick)).toBe('U105');
         expect((await s.post('/api/admin/member/checkNickname', { memNick: nick })).resultCode, JSON.stringify(nick)).toBe('U105');
       }
-      for (const nick of ['OPERATOR', 'the_admin', '0PERAT0R', 'Pitboss Demo', '\u043E\u0440\u0435\u0433\u0430\u0442\u043E\u0433', '운영자님']) {
+      for (const nick of ['OPERATOR', 'the_admin', '0PERAT0R', 'Pitboss Demo', 'Admin_01', '\uFF2F\uFF30\uFF25\uFF32\uFF21\uFF34\uFF2F\uFF32', '운영자님']) {
         expect((await s.post('/api/member/signup', form(nick, n++))).resultCode, nick).toBe('U110');
         expect((await s.post('/api/admin/member/checkNickname', { memNick: nick })).data, nick).toEqual({ available: false });
       }
