@@ -68,6 +68,8 @@ export const adminDashboard = z.object({
   days: z.array(adminDay),
   /** the last stored ledger check, or null when none ran yet */
   ledger: z.object({ ok: z.boolean(), checkedAt: z.string() }).nullable(),
+  /** wrong passwords against the operator's own account in the last `minutes`, and from how many addresses */
+  loginAttack: z.object({ failures: z.number(), addresses: z.number(), minutes: z.number() }),
 });
 
 export const adminCalls = {

@@ -24,6 +24,7 @@ export const resultCodes = {
   L001: 'Login info is incorrect, please check',
   L002: 'Please check the anti-automatic-input code',
   L003: 'This page is not available for your account',
+  L005: 'Please wait while the device checks the request',
   // members
   U001: 'Member not found',
   U002: 'Awaiting approval',

@@ -30,7 +30,22 @@ const session = z.object({
 // server checks them in the product's order (see validate.ts) and answers U-codes, not V001.
 const s = z.union([z.string().max(200), z.number()]).transform(String).optional();
 
+/** An ALTCHA proof-of-work challenge (altcha-lib v2) as the server signed it. */
+export const powChallenge = z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().max(200) });
+export type PowChallenge = z.infer<typeof powChallenge>;
+/** A solved challenge, sent with a login or signup: the challenge as received and the counter found. */
+export const powProof = z.object({
+  challenge: powChallenge,
+  solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().max(200) }),
+});
+export type PowProof = z.infer<typeof powProof>;
+
 export const memberCalls = {
+  /**
+   * A fresh proof-of-work challenge (five minutes, good once). Partner and operator logins and
+   * signup always need one solved; a player login once its address tried too often (L005).
+   */
+  challenge: call('/api/member/challenge', empty, z.object({ challenge: powChallenge }), 'site'),
   /** `image`: a PNG data URL of the 4 digits, drawn distorted on the server (nothing machine-readable in it) */
   captcha: call('/api/member/captcha', empty, z.object({ captchaId: z.string(), image: z.string() }), 'site'),
   login: call(
@@ -42,6 +57,7 @@ export const memberCalls = {
       captcha: s,
       /** which login screen asked: partner screens refuse players (L003), the operator screen non-operators */
       loginPage: z.enum(['player', 'partner', 'admin']).optional(),
+      pow: powProof.optional(),
     }),
     session.extend({ member: memberInfo, msgInfo }),
     'site',
@@ -54,6 +70,7 @@ export const memberCalls = {
     z.object({
       memId: s, memPass: s, memPassCheck: s, memPhone: s, memNick: s, memName: s,
       bank: s, bankacc: s, cashOutPass: s, cashOutPassCheck: s, recommenderId: s,
+      pow: powProof.optional(),
     }),
     z.object({ memId: z.string(), status: z.enum(['ACTIVE', 'PENDING']) }),
     'site',

@@ -16,10 +16,33 @@ export const isCashOutPass = (v: string) => /^[0-9]{4}$/.test(v);
 /**
  * Nickname: 3 to 20 characters, no surrounding whitespace, and none of the invisible ones:
  * control and format characters (bidi overrides and isolates, zero-width spaces and joiners, the
- * BOM), line and paragraph separators, private-use and unassigned code points.
+ * BOM), line and paragraph separators, private-use and unassigned code points, lone surrogates;
+ * no combining mark first or three in a row (stacked marks that hide what is written); letters
+ * of one script, or of Latin with the CJK ones as Korean, Chinese and Japanese users mix them
+ * (UTS #39's "highly restrictive"), so a Cyrillic 'о' cannot hide among Latin letters.
  */
 export const isNickname = (v: string) =>
-  v === v.trim() && chars(v) >= 3 && chars(v) <= 20 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u.test(v);
+  v === v.trim() && chars(v) >= 3 && chars(v) <= 20 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]/u.test(v) &&
+  !/^\p{M}|\p{M}{3,}/u.test(v) && !mixedScripts(v);
+
+const scripts: [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u], ['Greek', /\p{Script=Greek}/u], ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Armenian', /\p{Script=Armenian}/u], ['Georgian', /\p{Script=Georgian}/u], ['Cherokee', /\p{Script=Cherokee}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u], ['Arabic', /\p{Script=Arabic}/u], ['Thai', /\p{Script=Thai}/u], ['Lao', /\p{Script=Lao}/u],
+  ['Khmer', /\p{Script=Khmer}/u], ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Hangul', /\p{Script=Hangul}/u], ['Han', /\p{Script=Han}/u], ['Hiragana', /\p{Script=Hiragana}/u], ['Katakana', /\p{Script=Katakana}/u],
+];
+const asian = new Set(['Latin', 'Hangul', 'Han', 'Hiragana', 'Katakana']);
+
+/** Letters from more than one script, other than Latin mixed with the CJK scripts. */
+export function mixedScripts(v: string): boolean {
+  const seen = new Set<string>();
+  for (const ch of v) {
+    if (!/\p{L}/u.test(ch)) continue;
+    seen.add(scripts.find(([, re]) => re.test(ch))?.[0] ?? 'Other');
+  }
+  return seen.size > 1 && ![...seen].every((x) => asian.has(x));
+}
 /** Nicknames are kept NFKC-normalised, so full-width and other compatibility look-alikes fold into one. */
 export const normaliseNick = <T extends string | null | undefined>(v: T): T => (typeof v === 'string' ? (v.normalize('NFKC') as T) : v);
 /** Phone: digits and hyphens only, starting and ending with a digit, 8 to 15 digits. */

@@ -52,18 +52,18 @@ export interface Limit {
 }
 
 export interface Limits {
-  /** login tries from one address, failed or not (parallel bursts, scrypt load) */
+  /** login tries from one address, failed or not, before a challenge is asked (parallel bursts, scrypt load) */
   loginPerIp: Limit;
-  /** failed logins from one address */
+  /** failed logins from one address before a challenge is asked */
   loginFailPerIp: Limit;
-  /** failed logins for one account id, from anywhere */
-  loginFailPerAccount: Limit;
   /** failed operator logins from one address (tighter than members') */
   adminLoginFailPerIp: Limit;
   signupPerIp: Limit;
+  /** id availability checks from one address (the check tells which ids exist) */
+  checkIdPerIp: Limit;
   captchaPerIp: Limit;
-  /** wrong withdrawal passwords from one address */
-  cashOutPassFailPerIp: Limit;
+  /** wrong withdrawal passwords of one member */
+  cashOutPassFailPerMember: Limit;
   /** public site lookups (/api/common/site) from one address */
   siteLookupPerIp: Limit;
   /** Redis key prefix, so limits of several deployments on one Redis stay apart */
@@ -80,11 +80,11 @@ export function readLimits(env: NodeJS.ProcessEnv = process.env): Limits {
   return {
     loginPerIp: limit(env, 'LOGIN_IP', 60, 60),
     loginFailPerIp: limit(env, 'LOGIN_FAIL_IP', 20, 900),
-    loginFailPerAccount: limit(env, 'LOGIN_FAIL_ACCOUNT', 10, 900),
     adminLoginFailPerIp: limit(env, 'ADMIN_LOGIN_FAIL_IP', 5, 900),
     signupPerIp: limit(env, 'SIGNUP_IP', 5, 3600),
+    checkIdPerIp: limit(env, 'CHECK_ID_IP', 20, 600),
     captchaPerIp: limit(env, 'CAPTCHA_IP', 60, 60),
-    cashOutPassFailPerIp: limit(env, 'CASHOUT_PASS_FAIL_IP', 5, 900),
+    cashOutPassFailPerMember: limit(env, 'CASHOUT_PASS_FAIL_MEMBER', 5, 900),
     siteLookupPerIp: limit(env, 'SITE_LOOKUP_IP', 300, 60),
     namespace: env.LIMIT_NAMESPACE || 'pitboss-limit:',
   };

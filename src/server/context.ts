@@ -50,6 +50,13 @@ export interface RequestContext extends AppContext {
   caller: Caller | null;
   ip: string;
   token: string | null;
+  /** the request's Cookie header, and Set-Cookie values the answer carries */
+  cookie?: string | null;
+  setCookies?: string[];
+  /** the throttle found a solved, unused proof-of-work challenge in the request */
+  proved?: boolean;
+  /** the address went past its limits: this call needs a solved challenge (L005 without one) */
+  challengeRequired?: boolean;
   /** what an operator handler adds to its audit entry (target, values before and after) */
   audit?: { target?: string; before?: unknown; after?: unknown };
 }

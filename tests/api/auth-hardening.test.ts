@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, solve, startTestServer, testDb, type TestServer } from './harness.js';
 
 const PASS = 'demo1234!';
 const wire = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -22,11 +22,13 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     s.app.db.updateTable('member').set({ locked_until: new Date(s.now() - 1000) }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
 
   describe('wrong-password lock', () => {
-    it('holds under 50 parallel logins: once locked, the right password is refused and no session survives', async () => {
+    it('holds under 50 parallel logins that solved their challenges: once locked, the right password is refused', async () => {
       const early = await s.login('user2');
       // 46 wrong and 4 right: some run of 9 wrong ones in a row is certain, whatever order the database sees
       const passes = [...Array(46).fill('wrong-pass'), ...Array(4).fill(PASS)].sort(() => Math.random() - 0.5);
-      const codes = (await Promise.all(passes.map((p) => playerLogin('user2', p)))).map((r) => r.resultCode);
+      // solved first, so all 50 reach the password check together (unproved ones past the hash queue would answer L005)
+      const proofs = await Promise.all(passes.map(async () => solve((await s.post('/api/member/challenge', {})).data.challenge)));
+      const codes = (await Promise.all(passes.map((p, i) => s.post('/api/member/login', { memId: 'user2', memPass: p, pow: proofs[i] })))).map((r) => r.resultCode);
       expect(codes.every((c) => ['0', 'L001', 'U003'].includes(c))).toBe(true);
       const m = await member('user2');
       expect(new Date(m.locked_until!).getTime()).toBeGreaterThan(s.now() + 29 * 60_000);
@@ -34,10 +36,10 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       // every wrong answer of L001 lies in a window of at most 8 after a reset
       const ok = codes.filter((c) => c === '0').length;
       expect(codes.filter((c) => c === 'L001').length).toBeLessThanOrEqual(8 * (ok + 1));
-      // the lock ended every session, the one from before the burst and any a right password opened
-      expect(await openSessions('user2')).toBe(0);
-      // ended by the lock, or before it by a right password's newer login
-      expect(['TK001', 'TK999']).toContain((await s.post('/api/member/info', {}, early)).resultCode);
+      // wrong passwords from untrusted devices lock them out but end no session (anyone can send them):
+      // at most the newest right password's session is open, the one from before the burst was superseded by it
+      expect(await openSessions('user2')).toBeLessThanOrEqual(1);
+      if (ok > 0) expect((await s.post('/api/member/info', {}, early)).resultCode).toBe('TK999');
       expect((await playerLogin('user2', PASS)).resultCode).toBe('U003');
     });
 

@@ -3,6 +3,24 @@ import pg from 'pg';
 import type { Envelope } from '../../src/contract/define.js';
 import { readLimits, type Config, type Limits } from '../../src/server/config.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { PowChallenge, PowProof } from '../../src/contract/member.js';
+
+// suites solve many challenges: cheap ones (the server reads these when it makes a challenge)
+process.env.PITBOSS_POW_COST ??= '1';
+process.env.PITBOSS_POW_COUNTER ??= '40';
+
+/** Solves a challenge as the app does (in Node instead of a browser worker). */
+export async function solve(challenge: PowChallenge): Promise<PowProof> {
+  const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return { challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };
+}
+
+/** Calls that always need a solved challenge: signup, and logins on the partner and operator screens. */
+const needsProof = (path: string, body: Record<string, unknown>) =>
+  !('pow' in body) && (path === '/api/member/signup' || (path === '/api/member/login' && (body.loginPage === 'partner' || body.loginPage === 'admin')));
 
 /** Which database the API tests run on: PGlite in memory (default) or a fresh PostgreSQL database. */
 export const testDb = (process.env.PITBOSS_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -11,7 +29,7 @@ export const pgAdminUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127
 export interface TestServer extends RunningServer {
   siteId: string;
   apiKey: string;
-  /** POST a call as a client would: siteId in the body, site key and token in headers. */
+  /** POST a call as a client would: siteId in the body, site key and token in headers; signup and staff-screen logins get a solved challenge unless the body names `pow`. */
   post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
   /** Raw fetch for transport-level checks. */
   raw(path: string, init: RequestInit): Promise<Response>;
@@ -48,8 +66,8 @@ export function roomyLimits(): Limits {
   const roomy = { max: 100_000, windowMs: 60_000 };
   return {
     ...base,
-    loginPerIp: roomy, loginFailPerIp: roomy, loginFailPerAccount: roomy, adminLoginFailPerIp: roomy,
-    signupPerIp: roomy, captchaPerIp: roomy, cashOutPassFailPerIp: roomy, siteLookupPerIp: roomy,
+    loginPerIp: roomy, loginFailPerIp: roomy, adminLoginFailPerIp: roomy, checkIdPerIp: roomy,
+    signupPerIp: roomy, captchaPerIp: roomy, cashOutPassFailPerMember: roomy, siteLookupPerIp: roomy,
   };
 }
 
@@ -119,6 +137,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   });
   const site = ((await siteRes.json()) as Envelope<{ siteId: string; apiKey: string }>).data!;
   const post: TestServer['post'] = async (path, body = {}, token) => {
+    if (needsProof(path, body)) body = { ...body, pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge', {})).data!.challenge) };
     const res = await fetch(server.url + path, {
       method: 'POST',
       headers: {
@@ -139,11 +158,13 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     now: () => server.app.clock.now().getTime(),
     async login(memId, password = 'demo1234!') {
       const captcha = await post<{ captchaId: string }>('/api/member/captcha', {});
+      // the operator's id signs in on the operator screen only
       const r = await post<{ token: string }>('/api/member/login', {
         memId,
         memPass: password,
         captchaId: captcha.data?.captchaId,
         captcha: '1234',
+        ...(memId === 'admin' ? { loginPage: 'admin' } : {}),
       });
       if (r.resultCode !== '0') throw new Error(`login ${memId} failed: ${r.resultCode} ${r.resultMessage}`);
       return r.data!.token;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy, type Config } from '../../src/server/config.js';
 import { buildHttp } from '../../src/server/http/app.js';
 import { callback, cashOf, tx, walletState } from './gamesKit.js';
-import { bankSafeOffset, roomyLimits, startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, moneyState, rid } from './moneyKit.js';
 
 const small = (max: number) => ({ max, windowMs: 60_000 });
@@ -92,24 +92,18 @@ describe(`HTTP hardening (${testDb})`, () => {
   });
 
   describe('finding 7: throttles', () => {
-    it('refuses an address after too many failed logins, with 429 and R429, even with the right password; a forged X-Forwarded-For does not help', async () => {
+    it('asks an address for a solved challenge after too many failed logins, even with the right password; a forged X-Forwarded-For does not help', async () => {
       const f = await variant({ limits: { ...roomyLimits(), loginFailPerIp: small(3) } });
       for (let i = 0; i < 3; i++) {
         const r = await call(f, '/api/member/login', { memId: `ghost${i}`, memPass: 'wrong-pass' }, { ip: '10.7.0.1', headers: { 'x-forwarded-for': `9.9.9.${i}` } });
         expect(r.resultCode).toBe('L001');
       }
       const r = await call(f, '/api/member/login', { memId: 'user13', memPass: 'demo1234!' }, { ip: '10.7.0.1', headers: { 'x-forwarded-for': '9.9.9.9' } });
-      expect(r).toMatchObject({ status: 429, resultCode: 'R429' });
-      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(r).toMatchObject({ status: 200, resultCode: 'L005' });
+      const pow = await solve(r.data.challenge);
+      expect((await call(f, '/api/member/login', { memId: 'user13', memPass: 'demo1234!', pow }, { ip: '10.7.0.1' })).resultCode).toBe('0');
       // another address is not affected; successes are not counted
       for (let i = 0; i < 4; i++) expect((await call(f, '/api/member/login', { memId: 'user13', memPass: 'demo1234!' }, { ip: '10.7.0.2' })).resultCode).toBe('0');
-    });
-
-    it('refuses an account id after too many failed logins from any address', async () => {
-      const f = await variant({ limits: { ...roomyLimits(), loginFailPerAccount: small(3) } });
-      for (let i = 0; i < 3; i++) expect((await call(f, '/api/member/login', { memId: 'user14', memPass: 'wrong-pass' }, { ip: `10.8.0.${i}` })).resultCode).toBe('L001');
-      expect(await call(f, '/api/member/login', { memId: 'USER14', memPass: 'demo1234!' }, { ip: '10.8.1.1' })).toMatchObject({ status: 429, resultCode: 'R429' });
-      expect((await call(f, '/api/member/login', { memId: 'user15', memPass: 'demo1234!' }, { ip: '10.8.1.1' })).resultCode).toBe('0');
     });
 
     it('throttles operator logins, signup, captcha, the site lookup and every login try per address', async () => {
@@ -119,10 +113,12 @@ describe(`HTTP hardening (${testDb})`, () => {
       const ip = '10.9.0.1';
       const captcha = async () => (await call(f, '/api/member/captcha', {}, { ip: '10.9.9.9' })).data?.captchaId;
       for (let i = 0; i < 2; i++) {
-        const r = await call(f, '/api/member/login', { memId: 'admin', memPass: 'nope!!', loginPage: 'admin', captchaId: 'x', captcha: '0000' }, { ip });
-        expect(['L001', 'L002']).toContain(r.resultCode);
+        const pow = await solve((await call(f, '/api/member/challenge', {}, { ip })).data.challenge);
+        const r = await call(f, '/api/member/login', { memId: 'admin', memPass: 'nope!!', loginPage: 'admin', captchaId: 'x', captcha: '0000', pow }, { ip });
+        expect(r.resultCode).toBe('L002');
       }
-      expect((await call(f, '/api/member/login', { memId: 'admin', memPass: 'demo1234!', loginPage: 'admin' }, { ip })).resultCode).toBe('R429');
+      // past the operator screen's limit: no wall, but every try pays a challenge (that screen always asks one)
+      expect((await call(f, '/api/member/login', { memId: 'admin', memPass: 'demo1234!', loginPage: 'admin' }, { ip })).resultCode).toBe('L005');
       for (let i = 0; i < 2; i++) expect((await call(f, '/api/member/signup', { memId: `zz${i}` }, { ip })).resultCode).not.toBe('R429');
       expect((await call(f, '/api/member/signup', { memId: 'zz9' }, { ip })).resultCode).toBe('R429');
       expect(await captcha()).toBeTruthy();
@@ -133,18 +129,23 @@ describe(`HTTP hardening (${testDb})`, () => {
       expect((await site()).statusCode).toBe(200);
       const over = await site();
       expect([over.statusCode, over.json().resultCode]).toEqual([429, 'R429']);
-      // five tries a minute from one address, failed or not
+      // five tries a minute from one address, failed or not; then each needs a challenge
       const burst = await Promise.all(Array.from({ length: 8 }, () => call(f, '/api/member/login', { memId: 'user16', memPass: 'demo1234!' }, { ip: '10.9.0.7' })));
-      expect(burst.filter((r) => r.resultCode === 'R429')).toHaveLength(3);
+      expect(burst.filter((r) => r.resultCode === 'L005')).toHaveLength(3);
     });
 
-    it.skipIf(!redisUrl)('holds a limit across two instances sharing Redis (PITBOSS_TEST_REDIS=1)', async () => {
-      const limits = { ...roomyLimits(), loginFailPerAccount: small(4), signupPerIp: small(3), namespace: `pitboss-test-${randomBytes(4).toString('hex')}:` };
+    it.skipIf(!redisUrl)('holds a limit and used challenges across two instances sharing Redis (PITBOSS_TEST_REDIS=1)', async () => {
+      const limits = { ...roomyLimits(), loginFailPerIp: small(4), signupPerIp: small(3), namespace: `pitboss-test-${randomBytes(4).toString('hex')}:` };
       const [a, b] = [await variant({ redisUrl, limits }), await variant({ redisUrl, limits })];
-      // failures alternate between the instances; the fifth try is refused by either
-      for (let i = 0; i < 4; i++) expect((await call(i % 2 ? b : a, '/api/member/login', { memId: 'user2', memPass: 'wrong-pass' }, { ip: `10.11.0.${i}` })).resultCode).toBe('L001');
-      expect((await call(a, '/api/member/login', { memId: 'user2', memPass: 'demo1234!' })).resultCode).toBe('R429');
-      expect((await call(b, '/api/member/login', { memId: 'user2', memPass: 'demo1234!' })).resultCode).toBe('R429');
+      // failures alternate between the instances; the fifth try from that address needs a challenge on either
+      for (let i = 0; i < 4; i++) expect((await call(i % 2 ? b : a, '/api/member/login', { memId: 'user2', memPass: 'wrong-pass' }, { ip: '10.11.0.1' })).resultCode).toBe('L001');
+      expect((await call(a, '/api/member/login', { memId: 'user2', memPass: 'demo1234!' }, { ip: '10.11.0.1' })).resultCode).toBe('L005');
+      const refused = await call(b, '/api/member/login', { memId: 'user2', memPass: 'demo1234!' }, { ip: '10.11.0.1' });
+      expect(refused.resultCode).toBe('L005');
+      // a challenge used on one instance is used on the other
+      const pow = await solve(refused.data.challenge);
+      expect((await call(a, '/api/member/login', { memId: 'user2', memPass: 'demo1234!', pow }, { ip: '10.11.0.1' })).resultCode).toBe('0');
+      expect((await call(b, '/api/member/login', { memId: 'user2', memPass: 'demo1234!', pow }, { ip: '10.11.0.1' })).resultCode).toBe('L005');
       const codes = [];
       for (let i = 0; i < 4; i++) codes.push((await call(i % 2 ? b : a, '/api/member/signup', { memId: `rr${i}` }, { ip: '10.11.1.1' })).resultCode);
       expect(codes.map((c) => c === 'R429')).toEqual([false, false, false, true]);
@@ -152,12 +153,12 @@ describe(`HTTP hardening (${testDb})`, () => {
       await s.app.db.updateTable('member').set({ failed_logins: 0 }).where('site_id', '=', s.siteId).where('mem_id', '=', 'user2').execute();
     });
 
-    it('counts wrong withdrawal passwords per address', async () => {
-      const f = await variant({ limits: { ...roomyLimits(), cashOutPassFailPerIp: small(2) } });
+    it('counts wrong withdrawal passwords per member', async () => {
+      const f = await variant({ limits: { ...roomyLimits(), cashOutPassFailPerMember: small(2) } });
       const token = await tok('user17');
       const before = await moneyState(s);
-      for (let i = 0; i < 2; i++) expect((await call(f, '/api/cash/out', { cashAmt: 10_000, cashOutPass: '9999', requestId: rid() }, { token, ip: '10.10.0.1' })).resultCode).toBe('C008');
-      expect((await call(f, '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, { token, ip: '10.10.0.1' })).resultCode).toBe('R429');
+      for (let i = 0; i < 2; i++) expect((await call(f, '/api/cash/out', { cashAmt: 10_000, cashOutPass: '9999', requestId: rid() }, { token, ip: `10.10.0.${i}` })).resultCode).toBe('C008');
+      expect((await call(f, '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, { token, ip: '10.10.0.9' })).resultCode).toBe('R429');
       expect(await moneyState(s)).toBe(before);
     });
 

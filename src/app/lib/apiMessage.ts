@@ -23,6 +23,7 @@ const messages: Record<string, MessageDescriptor> = {
   L001: msg({ id: 'api.L001', message: '로그인 정보가 올바르지 않습니다. 확인해 주세요.' }),
   L002: msg({ id: 'api.L002', message: '자동입력 방지코드를 확인해 주세요.' }),
   L003: msg({ id: 'api.L003', message: '이용할 수 없는 페이지입니다.' }),
+  L005: msg({ id: 'api.L005', message: '보안 확인이 필요합니다. 다시 시도해 주세요.' }),
   U001: msg({ id: 'api.U001', message: '회원 정보가 없습니다.' }),
   U002: msg({ id: 'api.U002', message: '가입 승인 대기 중입니다.' }),
   U003: msg({ id: 'api.U003', message: '비밀번호를 8회 이상 틀려 계정이 잠겼습니다. 잠시 후 다시 시도하거나 고객센터에 문의해 주세요.' }),

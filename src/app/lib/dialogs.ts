@@ -7,7 +7,7 @@ interface Pending {
 }
 
 /** The one alert/confirm queue and the global loading counter, rendered by the app shell. */
-export const dialogs = proxy({ queue: [] as Pending[], loading: 0 });
+export const dialogs = proxy({ queue: [] as Pending[], loading: 0, note: null as string | null });
 
 function ask(kind: Pending['kind'], message: string): Promise<boolean> {
   return new Promise((resolve) => dialogs.queue.push({ kind, message, resolve }));
@@ -21,12 +21,14 @@ export function answer(ok: boolean) {
   first?.resolve(ok);
 }
 
-/** Shows the loading overlay (which also locks page scroll) while the work runs. */
-export async function withLoading<T>(work: Promise<T>): Promise<T> {
+/** Shows the loading overlay (which also locks page scroll) while the work runs, with a note on what it waits for. */
+export async function withLoading<T>(work: Promise<T>, note?: string): Promise<T> {
   dialogs.loading++;
+  if (note) dialogs.note = note;
   try {
     return await work;
   } finally {
     dialogs.loading--;
+    if (note) dialogs.note = null;
   }
 }

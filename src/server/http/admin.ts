@@ -4,12 +4,16 @@ import { checkLedger, keepLedgerCheck } from '../domain/money/ledgerCheck.js';
 import { dateRange, siteRequests } from '../domain/money/moneyQueries.js';
 import { adminGrant } from '../domain/money/transfers.js';
 import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';
+import { loginAttack } from '../domain/auth/attack.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 
 /** Operator money calls: the home, the cash request queue, approvals, grants, ledger health. */
 export const adminMoneyRoutes = [
-  defineRoute(adminCalls.dashboard, async (_req, ctx) => operatorDashboard(ctx.db, ctx.site.id, ctx.clock.now())),
+  defineRoute(adminCalls.dashboard, async (_req, ctx) => ({
+    ...(await operatorDashboard(ctx.db, ctx.site.id, ctx.clock.now())),
+    loginAttack: await loginAttack(ctx.db, ctx.caller.id, ctx.clock.now()),
+  })),
 
   defineRoute(adminCalls.cashList, async (req, ctx) =>
     siteRequests(ctx.db, ctx.site.id, {

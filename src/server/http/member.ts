@@ -1,8 +1,9 @@
 import { memberCalls } from '../../contract/member.js';
 import { balances, extendSession, memberInfoAndUnread, sessionTimes, updateAccount } from '../domain/auth/account.js';
-import { login } from '../domain/auth/auth.js';
+import { challengeNeeded, login } from '../domain/auth/auth.js';
 import { endSessions } from '../domain/auth/sessions.js';
 import { issueCaptcha } from '../domain/auth/captcha.js';
+import { newChallenge } from '../domain/auth/challenge.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
@@ -10,8 +11,15 @@ import { defineRoute } from './route.js';
 export const memberRoutes = [
   defineRoute(memberCalls.captcha, (_req, { db, site, clock, config }) => issueCaptcha(db, site.id, clock.now(), config.testCaptcha)),
 
-  defineRoute(memberCalls.login, (req, { db, live, sessions, site, ip, clock, config }) =>
-    login({ db, live, sessions, siteId: site.id, ip, now: clock.now(), lockMinutes: config.lockMinutes, sessionMaxHours: config.sessionMaxHours }, req)),
+  defineRoute(memberCalls.challenge, async (_req, { db, site, clock }) => ({ challenge: await newChallenge(db, site.id, clock.now()) })),
+
+  defineRoute(memberCalls.login, async (req, ctx) => {
+    const { db, live, sessions, site, ip, clock, config } = ctx;
+    const env = { db, live, sessions, siteId: site.id, ip, now: clock.now(), lockMinutes: config.lockMinutes, sessionMaxHours: config.sessionMaxHours };
+    const { answer, setCookie } = await login({ ...env, proved: !!ctx.proved, challengeRequired: !!ctx.challengeRequired, cookie: ctx.cookie ?? null, tls: config.tls }, req);
+    if (setCookie) ctx.setCookies?.push(setCookie);
+    return answer;
+  }),
 
   defineRoute(memberCalls.logout, async (_req, { db, live, sessions, site, caller, clock }) => {
     await endSessions(db, sessions, { sessionId: caller.sessionId }, clock.now(), 'logout');
@@ -29,11 +37,14 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.userCash, (_req, { db, caller }) => balances(db, caller.id)),
 
-  defineRoute(memberCalls.signup, (req, { db, site }) => signup(db, site.id, req, signupOptions(site))),
+  defineRoute(memberCalls.signup, async (req, { db, site, clock, proved }) => {
+    if (!proved) throw await challengeNeeded(db, site.id, clock.now());
+    return signup(db, site.id, req, { ...signupOptions(site), siteName: site.name });
+  }),
 
   defineRoute(memberCalls.checkId, (req, { db, site }) => idAvailable(db, site.id, req.memId)),
 
-  defineRoute(memberCalls.checkNickname, (req, { db, site }) => nicknameAvailable(db, site.id, req.memNick)),
+  defineRoute(memberCalls.checkNickname, (req, { db, site }) => nicknameAvailable(db, site.id, req.memNick, site.name)),
 
   defineRoute(memberCalls.update, async (req, { db, live, sessions, site, caller, clock, config }) => {
     await updateAccount({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, caller.id, caller.memId, req);

@@ -62,7 +62,7 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   const key = header(req, 'authorization');
   if (!key || !sameKey(key.replace(/^Bearer\s+/i, ''), site.api_key)) throw new TransportError(401, 'S401');
   const token = header(req, 'x-auth-token');
-  const ctx: RequestContext = { ...app, site, caller: null, ip, token };
+  const ctx: RequestContext = { ...app, site, caller: null, ip, token, cookie: header(req, 'cookie'), setCookies: [] };
   if (def.call.access === 'site') {
     if (token) ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now(), app.sessions).catch(() => null);
     return ctx;
@@ -89,7 +89,10 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (typeof body !== 'object' || Array.isArray(body)) throw new TransportError(400, 'R400');
       const ctx = await contextFor(app, def, req);
-      const counted = await throttle?.before(def.call, req, body);
+      const gate = await throttle?.before(def.call, req, body, ctx);
+      const counted = gate?.counted ?? null;
+      ctx.proved = gate?.proved ?? false;
+      ctx.challengeRequired = gate?.challengeRequired ?? false;
       try {
         const nul = nulPath(body);
         if (nul) throw new ApiError('V001', `${nul}: NUL byte`);
@@ -107,6 +110,7 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
           });
         }
         reply.resultCode = '0';
+        if (ctx.setCookies?.length) reply.header('set-cookie', ctx.setCookies);
         return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);

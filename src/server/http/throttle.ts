@@ -1,8 +1,12 @@
 /**
- * Throttles on the calls a script would hammer: failed logins per address and per account id,
- * operator logins, signup, captcha, wrong withdrawal passwords, the public site lookup. Counters
- * live in @fastify/rate-limit's store: in process, or in Redis when REDIS_URL is set, so a limit
- * holds across every instance.
+ * Throttles on the calls a script would hammer. Login: past an address's limits (tries, failed
+ * tries, operator-page failures) a login from it needs a solved proof-of-work challenge (L005)
+ * instead of a wall, so a carrier NAT full of real players still gets in and a flood pays per
+ * try; a device that signed in to the account before is exempt (it has its own lock). Per account
+ * there is no counter here: the account's lock counts only wrong passwords (domain/auth). Signup,
+ * id checks, captcha and the site lookup per address, and wrong withdrawal passwords per member,
+ * answer R429. Counters live in @fastify/rate-limit's store (atomic increments in process, or in
+ * Redis when REDIS_URL is set, so a limit holds across every instance); so do used challenges.
  */
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,17 +15,22 @@ import { ApiError, type ResultCode } from '../../contract/codes.js';
 import { commonCalls } from '../../contract/common.js';
 import type { Call } from '../../contract/define.js';
 import { cashCalls } from '../../contract/cash.js';
-import { memberCalls } from '../../contract/member.js';
+import { memberCalls, powProof, type PowProof } from '../../contract/member.js';
 import type { Config, Limits } from '../config.js';
+import type { RequestContext } from '../context.js';
+import { checkProof, usedChallenges } from '../domain/auth/challenge.js';
+import { deviceNonce } from '../domain/auth/devices.js';
 
 type Body = Record<string, unknown>;
 
 interface Rule {
   limit: Exclude<keyof Limits, 'namespace'>;
   /** The counter's key, or null when the rule does not apply to this request. */
-  key(ip: string, body: Body): string | null;
+  key(ip: string, body: Body, ctx: RequestContext): string | null;
   /** Every call counts, or only answers with these codes (failures). */
   counts: 'all' | readonly ResultCode[];
+  /** past the limit: a challenge instead of R429 */
+  challenge?: boolean;
 }
 
 const failedLogin = ['L001', 'L002', 'U003'] as const;
@@ -31,23 +40,22 @@ const isAdminPage = (b: Body) => b.loginPage === 'admin';
 
 const rules = new Map<Call, Rule[]>([
   [memberCalls.login, [
-    // every try counts here, atomically: bounds parallel bursts and scrypt load, which the failure counts (read first, raised after) cannot
-    { limit: 'loginPerIp', counts: 'all', key: (ip, b) => `login-try:${site(b)}:${ip}` },
-    { limit: 'loginFailPerIp', counts: failedLogin, key: (ip, b) => (isAdminPage(b) ? null : `login-ip:${site(b)}:${ip}`) },
-    { limit: 'adminLoginFailPerIp', counts: failedLogin, key: (ip, b) => (isAdminPage(b) ? `admin-login-ip:${site(b)}:${ip}` : null) },
-    {
-      limit: 'loginFailPerAccount', counts: failedLogin,
-      key: (_ip, b) => {
-        const id = str(b.memId).trim().toLowerCase().slice(0, 64);
-        return id ? `login-id:${site(b)}:${id}` : null;
-      },
-    },
+    // every try counts here, atomically: bounds parallel bursts and scrypt load
+    { limit: 'loginPerIp', counts: 'all', challenge: true, key: (ip, b) => `login-try:${site(b)}:${ip}` },
+    { limit: 'loginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? null : `login-ip:${site(b)}:${ip}`) },
+    { limit: 'adminLoginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? `admin-login-ip:${site(b)}:${ip}` : null) },
   ]],
   [memberCalls.signup, [{ limit: 'signupPerIp', counts: 'all', key: (ip, b) => `signup:${site(b)}:${ip}` }]],
+  // the id check answers which ids exist: limited like signup, per address
+  [memberCalls.checkId, [{ limit: 'checkIdPerIp', counts: 'all', key: (ip, b) => `check-id:${site(b)}:${ip}` }]],
   [memberCalls.captcha, [{ limit: 'captchaPerIp', counts: 'all', key: (ip, b) => `captcha:${site(b)}:${ip}` }]],
-  [cashCalls.withdraw, [{ limit: 'cashOutPassFailPerIp', counts: ['C008'], key: (ip, b) => `cashout-pass:${site(b)}:${ip}` }]],
+  // per member: one address's (or one member's) wrong guesses never refuse another member's withdrawal
+  [cashCalls.withdraw, [{ limit: 'cashOutPassFailPerMember', counts: ['C008'], key: (_ip, b, ctx) => (ctx.caller ? `cashout-pass:${site(b)}:${ctx.caller.id}` : null) }]],
   [commonCalls.site, [{ limit: 'siteLookupPerIp', counts: 'all', key: (ip) => `site:${ip}` }]],
 ]);
+
+/** The calls whose requests may carry a solved challenge. */
+const provable = new Set<Call>([memberCalls.login, memberCalls.signup]);
 
 /** Too many tries: HTTP 429 with R429 and Retry-After. */
 export class RateLimited extends ApiError {
@@ -60,9 +68,18 @@ type Check = (req: FastifyRequest, opts?: { increment?: boolean }) => Promise<{ 
 const keyOf = Symbol('throttleKey');
 type Keyed = FastifyRequest & { [keyOf]?: string };
 
+export interface Gate {
+  /** counts the call's failures once its answer is known */
+  counted: ((code: string) => Promise<void>) | null;
+  /** the request carried a solved, unused challenge (now used up) */
+  proved: boolean;
+  /** the address is past a limit that asks for a challenge */
+  challengeRequired: boolean;
+}
+
 export interface Throttle {
-  /** Checks the call's limits before it runs; returns what to count once its answer is known. */
-  before(call: Call, req: FastifyRequest, body: Body): Promise<((code: string) => Promise<void>) | null>;
+  /** Checks the call's limits before it runs (R429 past a hard one) and takes its challenge. */
+  before(call: Call, req: FastifyRequest, body: Body, ctx: RequestContext): Promise<Gate | null>;
 }
 
 export async function registerThrottle(fastify: FastifyInstance, config: Pick<Config, 'redisUrl' | 'limits'>): Promise<Throttle> {
@@ -76,6 +93,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
     keyGenerator: (req) => (req as Keyed)[keyOf] ?? 'none',
   });
   if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const used = usedChallenges(redis, config.limits.namespace);
 
   const checks = new Map<string, Check>();
   const checker = (limit: Rule['limit']) => {
@@ -93,25 +111,42 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
     return checker(rule.limit)(req, { increment });
   }
 
+  /** A device that signed in to this account before keeps its own allowance. */
+  const trusted = async (ctx: RequestContext, body: Body) =>
+    !!(await deviceNonce(ctx.db, ctx.site.id, str(body.memId).trim(), ctx.cookie).catch(() => null));
+
   return {
-    async before(call, req, body) {
-      const list = rules.get(call);
-      if (!list) return null;
+    async before(call, req, body, ctx) {
+      const list = rules.get(call) ?? [];
+      const parsed = provable.has(call) ? powProof.safeParse(body.pow) : null;
+      const proof: PowProof | undefined = parsed?.success ? parsed.data : undefined;
+      if (!list.length && !provable.has(call)) return null;
+      const proved = proof ? await checkProof(ctx.db, ctx.site.id, proof, used) : false;
       const ip = normalizeIP(req.ip);
-      const active = list.map((rule) => ({ rule, key: rule.key(ip, body) })).filter((r): r is { rule: Rule; key: string } => !!r.key);
+      const active = list.map((rule) => ({ rule, key: rule.key(ip, body, ctx) })).filter((r): r is { rule: Rule; key: string } => !!r.key);
+      let challengeRequired = false;
       for (const { rule, key } of active) {
         const all = rule.counts === 'all';
+        // an 'all' rule counts and decides in one atomic step
         const s = await hit(rule, key, req, all);
-        // failures are counted after the answer, so the next try is refused once `max` have failed
+        // failures are counted after the answer, so the next try is over once `max` have failed
         const over = all ? s.isExceeded : s.remaining === 0;
-        if (over) throw new RateLimited(Math.max(1, s.ttlInSeconds ?? 1));
+        if (!over) continue;
+        if (!rule.challenge) throw new RateLimited(Math.max(1, s.ttlInSeconds ?? 1));
+        challengeRequired = true;
       }
+      if (challengeRequired && (proved || (await trusted(ctx, body)))) challengeRequired = false;
       const counted = active.filter(({ rule }) => rule.counts !== 'all');
-      if (!counted.length) return null;
-      return async (code) => {
-        for (const { rule, key } of counted) {
-          if ((rule.counts as readonly string[]).includes(code)) await hit(rule, key, req, true);
-        }
+      return {
+        proved,
+        challengeRequired,
+        counted: counted.length
+          ? async (code) => {
+              for (const { rule, key } of counted) {
+                if ((rule.counts as readonly string[]).includes(code)) await hit(rule, key, req, true);
+              }
+            }
+          : null,
       };
     },
   };

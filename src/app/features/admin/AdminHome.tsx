@@ -58,6 +58,13 @@ export function AdminHome() {
   return (
     <div className={css.page} data-testid="admin-home">
       <h1 className={css.title}><Trans>운영자 홈</Trans></h1>
+      {(d?.loginAttack.failures ?? 0) > 0 && (
+        <p className={css.attack} role="alert" data-testid="login-attack">
+          <Trans>
+            최근 {d!.loginAttack.minutes}분 동안 운영자 계정에 잘못된 비밀번호 {formatNumber(d!.loginAttack.failures)}회 (접속 주소 {formatNumber(d!.loginAttack.addresses)}곳). 이 기기에서는 계속 로그인할 수 있습니다.
+          </Trans>
+        </p>
+      )}
 
       <section aria-labelledby="pending-title" className={css.section}>
         <h2 id="pending-title" className={css.heading}><Trans>처리할 일</Trans></h2>

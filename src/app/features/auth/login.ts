@@ -3,6 +3,7 @@ import { memberCalls } from '../../../contract/member';
 import { api, isApiError } from '../../lib/api';
 import { alert, withLoading } from '../../lib/dialogs';
 import { signIn } from '../../lib/session/lifecycle';
+import { freshProof, withChallenge } from '../../lib/pow';
 import type { MemberInfo } from '../../../contract/member';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
@@ -20,9 +21,10 @@ export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolea
   if (!f.memPass) return alert(t`비밀번호를 입력해 주세요.`).then(() => null);
   if (withCaptcha && !f.captcha) return alert(t`자동입력 방지코드를 입력해 주세요.`).then(() => null);
   try {
-    const res = await withLoading(
-      api(memberCalls.login, { memId: f.memId.trim(), memPass: f.memPass, captchaId: f.captchaId, captcha: f.captcha, loginPage: page }),
-    );
+    const body = { memId: f.memId.trim(), memPass: f.memPass, captchaId: f.captchaId, captcha: f.captcha, loginPage: page };
+    // the partner and operator screens always send a solved challenge; the player screen when the server asks (L005)
+    const first = page === 'player' ? undefined : await freshProof();
+    const res = await withChallenge((pow) => withLoading(api(memberCalls.login, { ...body, pow })), first);
     await signIn(res);
     return res.member;
   } catch (err) {

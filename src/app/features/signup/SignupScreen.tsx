@@ -12,6 +12,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { bankQueryOptions } from './queries';
+import { freshProof, withChallenge } from '../../lib/pow';
 import { emptyForm, fieldOfCode, firstProblem, type DupState, type SignupForm } from './signup';
 import { useDuplicateCheck } from './useDuplicateCheck';
 import css from './Signup.module.css';
@@ -51,7 +52,7 @@ export function SignupScreen() {
     if (problem === 'checkNick') return show('memNick', t`닉네임 중복확인을 해 주세요.`);
     if (problem) return show(fieldOfCode[problem] ?? 'memId', apiMessage(new ApiError(problem)));
     try {
-      const res = await withLoading(api(memberCalls.signup, f));
+      const res = await withChallenge((pow) => withLoading(api(memberCalls.signup, { ...f, pow })), await freshProof());
       await alert(res.status === 'PENDING' ? t`가입 신청이 완료되었습니다. 승인 후 이용할 수 있습니다.` : t`회원가입이 완료되었습니다. 로그인해 주세요.`);
       await navigate({ to: '/$prefix', params: { prefix }, replace: true });
     } catch (err) {

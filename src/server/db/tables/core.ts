@@ -62,6 +62,9 @@ export interface CoreTables {
     end_reason: string | null;
   };
   captcha: { id: string; site_id: string; answer_hash: string; expires_at: Stamp; used_at: Date | null };
+  auth_secret: { name: string; secret: string; created_at: Generated<Date> };
+  login_device: { id: string; member_id: number; failed: Generated<number>; locked_until: Date | null; created_at: Generated<Date>; last_seen_at: Generated<Date> };
+  login_failure: { id: Generated<number>; site_id: string; member_id: number; ip: string | null; trusted: Generated<boolean>; at: Generated<Date> };
   ip_block: { site_id: string; ip: string; created_by: number | null; created_at: Generated<Date> };
   audit_log: {
     id: Generated<number>;

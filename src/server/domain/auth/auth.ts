@@ -12,6 +12,10 @@ import { cappedExpiry, endSessions } from './sessions.js';
 import type { SessionCache } from './sessionCache.js';
 import { isBlocked } from '../site/ipBlock.js';
 import type { UnreadCounts } from '../board/unread.js';
+import { recordLoginFailure } from './attack.js';
+import { newChallenge } from './challenge.js';
+import { clearDevice, deviceNonce, newDeviceCookie, recordDeviceFailure, trustedDevice } from './devices.js';
+import { HashBusy, type Lane } from './hashPool.js';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
 
@@ -33,6 +37,14 @@ export interface LoginEnv {
   /** minutes of the wrong-password lock and the sessions' absolute lifetime */
   lockMinutes: number;
   sessionMaxHours: number;
+  /** the request carried a solved, unused challenge (see the throttle) */
+  proved: boolean;
+  /** the address went past its limits: a challenge is needed */
+  challengeRequired: boolean;
+  /** the request's Cookie header, for the device cookie */
+  cookie: string | null;
+  /** served over TLS: the device cookie is Secure */
+  tls: boolean;
 }
 
 export interface LoginAnswer {
@@ -47,24 +59,43 @@ export interface LoginAnswer {
 let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-valid'));
 
+/** L005 with a fresh challenge for the client to solve. */
+export const challengeNeeded = async (db: Db, siteId: string, now: Date) => new ApiError('L005', undefined, { challenge: await newChallenge(db, siteId, now) });
+
+/** A hash the pool could not take: the client solves a challenge and comes back in the priority lane. */
+async function hashed<T>(env: LoginEnv, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof HashBusy) throw await challengeNeeded(env.db, env.siteId, env.now);
+    throw e;
+  }
+}
+
 /**
  * Login in the product's order. A blocked address answers U004. The partner and operator screens
- * check the captcha before anything else, for every id. Then the password with the temporary
- * wrong-password lock (U003 while locked, even for the right password). A partner or operator
+ * check the captcha before anything else, for every id. The operator's id signs in on the
+ * operator screen only: anywhere else it answers as an unknown id, after the same scrypt work.
+ * Then the password with the temporary wrong-password lock (U003 while locked, even for the
+ * right password): a device that signed in to this account before (its device cookie) keeps its
+ * own count and lock, and ignores the lock that failures from untrusted devices set. A partner
  * account reached from the player screen needs the captcha too, but only after its password was
  * found right: an unknown id and a wrong password answer the same L001 after the same scrypt
- * work, so answers never tell which partner ids exist. Then account state and which screen may be
- * used. On success the member's other sessions end (one live session per member).
+ * work, so answers never tell which partner ids exist. Then account state and which screen may
+ * be used. On success the member's other sessions end (one live session per member), and an
+ * untrusted device gets its device cookie (`setCookie`).
  */
-export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnswer> {
+export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer: LoginAnswer; setCookie: string | null }> {
   const { db, siteId, now } = env;
   const memId = input.memId?.trim() ?? '';
   const memPass = input.memPass ?? '';
   if (await isBlocked(db, siteId, env.ip)) throw new ApiError('U004');
   const screenCaptcha = input.loginPage === 'partner' || input.loginPage === 'admin';
+  // a picture alone is read by machines: the screens that show one need the proof of work as well
+  if ((screenCaptcha || env.challengeRequired) && !env.proved) throw await challengeNeeded(db, siteId, now);
   if (screenCaptcha && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
 
-  const m = memId
+  const found = memId
     ? await db
         .selectFrom('member')
         .select(['id', 'mem_id', 'pass_hash', 'login_type', 'status', 'login_yn', 'locked_until'])
@@ -73,20 +104,24 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
         .where('login_type', '<>', 'HOUSE')
         .executeTakeFirst()
     : undefined;
+  const m = found && (found.login_type !== 'ADMIN' || input.loginPage === 'admin') ? found : undefined;
+  const device = m ? await trustedDevice(db, m.id, await deviceNonce(db, siteId, m.mem_id, env.cookie)) : null;
+  const lane: Lane = env.proved || device ? 'priority' : 'free';
   if (!m || !memPass) {
-    await verifyPassword(memPass || 'x', await decoy());
+    await hashed(env, async () => verifyPassword(memPass || 'x', await decoy(), lane));
     throw new ApiError('L001');
   }
-  if (isLocked(m.locked_until, now)) throw new ApiError('U003');
-  if (!(await verifyPassword(memPass, m.pass_hash))) {
-    const r = await recordWrongPassword(db, env.sessions, m.id, now, env.lockMinutes);
-    for (const id of r.ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
+  if (isLocked(device ? device.lockedUntil : m.locked_until, now)) throw new ApiError('U003');
+  if (!(await hashed(env, () => verifyPassword(memPass, m.pass_hash, lane)))) {
+    await recordLoginFailure(db, { siteId, memberId: m.id, ip: env.ip, trusted: !!device, at: now });
     // the attempt that crosses the limit already answers "locked"
+    if (device) throw new ApiError((await recordDeviceFailure(db, device.id, now, env.lockMinutes)) ? 'U003' : 'L001');
+    const r = await recordWrongPassword(db, env.sessions, m.id, now, env.lockMinutes, false);
     throw new ApiError(r.locked ? 'U003' : 'L001');
   }
   const staffAccount = isPartnerLogin(m.login_type) || m.login_type === 'ADMIN';
   if (!screenCaptcha && staffAccount && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
-  if (!(await clearWrongPasswords(db, m.id, now))) throw new ApiError('U003');
+  if (!(device ? await clearDevice(db, device.id, now) : await clearWrongPasswords(db, m.id, now))) throw new ApiError('U003');
 
   if (m.status === 'PENDING') throw new ApiError('U002');
   if (m.login_yn === 'N') throw new ApiError('U010');
@@ -99,7 +134,7 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
     // the row lock serialises concurrent logins of one member, so exactly one session survives,
     // and orders this login against a parallel wrong try that locks the member
     const row = await trx.selectFrom('member').select('locked_until').where('id', '=', m.id).forUpdate().executeTakeFirstOrThrow();
-    if (isLocked(row.locked_until, now)) throw new ApiError('U003');
+    if (!device && isLocked(row.locked_until, now)) throw new ApiError('U003');
     const old = await endSessions(trx, env.sessions, { memberId: m.id }, now, 'superseded');
     await trx
       .insertInto('session')
@@ -115,6 +150,7 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<LoginAnsw
   });
   for (const id of ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
 
+  const setCookie = device ? null : await newDeviceCookie(db, siteId, m.mem_id, m.id, now, env.tls);
   const { member, msgInfo } = await memberInfoAndUnread(db, m.id, now);
-  return { token, ...sessionTimes(expiresAt, now), member, msgInfo };
+  return { answer: { token, ...sessionTimes(expiresAt, now), member, msgInfo }, setCookie };
 }

@@ -9,12 +9,13 @@ export const isLocked = (lockedUntil: Date | string | null | undefined, now: Dat
   !!lockedUntil && new Date(lockedUntil).getTime() > now.getTime();
 
 /**
- * Records a wrong login password. The count is raised and compared with the limit in one
- * statement, under the row lock, so parallel attempts can never slip past it; the try that
- * crosses the limit sets a lock of `lockMinutes` and ends the member's open sessions in the same
- * transaction. An ended lock starts the count again. Answers whether the member is locked now.
+ * Records a wrong password. The count is raised and compared with the limit in one statement,
+ * under the row lock, so parallel attempts can never slip past it; the try that crosses the limit
+ * sets a lock of `lockMinutes`. An ended lock starts the count again. A wrong current password in
+ * a signed-in account edit (`endSessions`) also ends the member's open sessions; a wrong login
+ * from an untrusted device does not, since anyone can send those. Answers whether the member is locked now.
  */
-export async function recordWrongPassword(db: Db, sessions: SessionCache, memberId: number, now: Date, lockMinutes: number) {
+export async function recordWrongPassword(db: Db, sessions: SessionCache, memberId: number, now: Date, lockMinutes: number, endOnLock = true) {
   const until = new Date(now.getTime() + lockMinutes * 60_000);
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked_until: Date | null }>`
@@ -31,7 +32,7 @@ export async function recordWrongPassword(db: Db, sessions: SessionCache, member
       returning locked_until`.execute(trx);
     const lockedUntil = rows[0]?.locked_until ?? null;
     const justLocked = !!lockedUntil && new Date(lockedUntil).getTime() === until.getTime();
-    const ended = justLocked ? await endSessions(trx, sessions, { memberId }, now, 'locked') : [];
+    const ended = justLocked && endOnLock ? await endSessions(trx, sessions, { memberId }, now, 'locked') : [];
     return { locked: isLocked(lockedUntil, now), ended };
   });
 }
@@ -51,9 +52,10 @@ export async function clearWrongPasswords(db: Db, memberId: number, now: Date): 
   return !!row;
 }
 
-/** The operator's (or an upline partner's) unlock: the count and the lock cleared. */
+/** The operator's (or an upline partner's) unlock: the counts and the locks cleared, the account's and its devices'. */
 export async function unlockMember(db: Db, memberId: number) {
   const before = await db.selectFrom('member').select(['failed_logins', 'locked_until']).where('id', '=', memberId).executeTakeFirstOrThrow();
   await db.updateTable('member').set({ failed_logins: 0, locked_until: null }).where('id', '=', memberId).execute();
+  await db.updateTable('login_device').set({ failed: 0, locked_until: null }).where('member_id', '=', memberId).execute();
   return before;
 }

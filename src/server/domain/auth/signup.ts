@@ -2,6 +2,7 @@ import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import { isMemId, isNickname, normaliseNick, validateSignup, type SignupFields } from '../../../contract/validate.js';
 import { sql, type Db } from '../../db/driver.js';
 import { createMember } from './members.js';
+import { isReservedNick } from './nicknames.js';
 
 export interface SignupOptions {
   /** the site's signupApproval option: new members wait for the operator */
@@ -17,7 +18,7 @@ export interface SignupOptions {
  * an operator workflow not shown anywhere, so a site opts into it with `signupApproval`, which
  * makes new members PENDING (login answers U002 until approved).
  */
-export async function signup(db: Db, siteId: string, input: SignupFields, opts: SignupOptions) {
+export async function signup(db: Db, siteId: string, input: SignupFields, opts: SignupOptions & { siteName?: string }) {
   if (opts.closed) throw new ApiError('U108');
   const f = { ...input, memNick: normaliseNick(input.memNick) };
   const code = validateSignup(f);
@@ -36,7 +37,8 @@ export async function signup(db: Db, siteId: string, input: SignupFields, opts: 
   const taken = async (column: 'mem_nick' | 'mem_phone' | 'bank_acc', value: string) =>
     !!(await db.selectFrom('member').select('id').where('site_id', '=', siteId).where(column, '=', value).executeTakeFirst());
   if (await idTaken(db, siteId, memId)) throw new ApiError('U109');
-  if (await taken('mem_nick', memNick)) throw new ApiError('U110');
+  // a nickname spelling a reserved word is answered as taken
+  if (isReservedNick(memNick, opts.siteName ?? '') || (await taken('mem_nick', memNick))) throw new ApiError('U110');
   if (await taken('mem_phone', f.memPhone!)) throw new ApiError('U111');
   if (await taken('bank_acc', f.bankacc!)) throw new ApiError('U112');
 
@@ -100,9 +102,10 @@ async function idTaken(db: Db, siteId: string, memId: string) {
   return !!row;
 }
 
-export async function nicknameAvailable(db: Db, siteId: string, memNick: string | undefined) {
+export async function nicknameAvailable(db: Db, siteId: string, memNick: string | undefined, siteName = '') {
   const v = normaliseNick(memNick ?? '');
   if (!isNickname(v)) throw new ApiError('U105');
+  if (isReservedNick(v, siteName)) return { available: false };
   const row = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_nick', '=', v).executeTakeFirst();
   return { available: !row };
 }

@@ -1,0 +1,77 @@
+/**
+ * The login and signup proof of work (ALTCHA, altcha-lib v2): the server picks a secret counter,
+ * signs the challenge, and the client finds the counter by trying every one from 0 (about half a
+ * second on a mid phone). Checking a solution is one HMAC. Each challenge is good once, for this
+ * site, for five minutes.
+ */
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Redis } from 'ioredis';
+import type { PowChallenge, PowProof } from '../../../contract/member.js';
+import type { Db } from '../../db/driver.js';
+import { serverSecret } from './secrets.js';
+
+const TTL_MS = 5 * 60_000;
+const num = (v: string | undefined, d: number) => (v && Number(v) >= 1 ? Math.floor(Number(v)) : d);
+
+/** PBKDF2 iterations per try and the range of the secret counter (the tries a client makes, on average their middle). */
+export const powCost = () => ({
+  cost: num(process.env.PITBOSS_POW_COST, 500),
+  counterMax: num(process.env.PITBOSS_POW_COUNTER, 2_000),
+});
+
+export async function newChallenge(db: Db, siteId: string, now: Date): Promise<PowChallenge> {
+  const { cost, counterMax } = powCost();
+  const c = await createChallenge({
+    algorithm: 'PBKDF2/SHA-256',
+    cost,
+    counter: randomInt(Math.ceil(counterMax / 2), counterMax),
+    deriveKey,
+    data: { site: siteId },
+    expiresAt: new Date(now.getTime() + TTL_MS),
+    hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
+    hmacKeySignatureSecret: await serverSecret(db, 'pow-key'),
+  });
+  return c as unknown as PowChallenge;
+}
+
+/** Remembers the challenges already used until they expire: in Redis when the limits live there, so it holds across instances. */
+export interface UsedChallenges {
+  /** true the first time a nonce is claimed */
+  claim(nonce: string): Promise<boolean>;
+}
+
+export function usedChallenges(redis: Redis | null, namespace: string): UsedChallenges {
+  if (redis) {
+    return { claim: async (nonce) => (await redis.set(`${namespace}pow:${nonce}`, '1', 'PX', TTL_MS, 'NX')) === 'OK' };
+  }
+  const seen = new Map<string, number>();
+  return {
+    async claim(nonce) {
+      const now = Date.now();
+      if (seen.size > 10_000) for (const [k, until] of seen) if (until < now) seen.delete(k);
+      if ((seen.get(nonce) ?? 0) > now) return false;
+      seen.set(nonce, now + TTL_MS);
+      return true;
+    },
+  };
+}
+
+/** True when the proof solves an unexpired challenge this server signed for this site, never used before. */
+export async function checkProof(db: Db, siteId: string, proof: PowProof | undefined, used: UsedChallenges): Promise<boolean> {
+  if (!proof) return false;
+  const p = proof.challenge.parameters as Record<string, unknown>;
+  if ((p.data as { site?: unknown } | undefined)?.site !== siteId || typeof p.nonce !== 'string') return false;
+  try {
+    const r = await verifySolution({
+      challenge: proof.challenge as never,
+      solution: proof.solution,
+      deriveKey,
+      hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
+      hmacKeySignatureSecret: await serverSecret(db, 'pow-key'),
+    });
+    return r.verified && (await used.claim(p.nonce));
+  } catch {
+    return false;
+  }
+}

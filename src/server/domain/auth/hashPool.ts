@@ -1,0 +1,98 @@
+/**
+ * Password hashing (scrypt) in a bounded pool: at most `concurrency` hashes run at once and at
+ * most `queueMax` free ones wait; one more is refused at once (HashBusy) instead of piling up
+ * behind a flood. Two lanes: `priority` (a login that solved its challenge or comes from a
+ * trusted device, a signed-in member, signup) waits ahead of every `free` one, so a flood of free tries never
+ * delays a proved login by more than the hashes already running. Only free hashes are bounded:
+ * a proved one paid for its place with the challenge, a signed-in one with its session.
+ */
+export type Lane = 'priority' | 'free';
+
+export class HashBusy extends Error {
+  constructor(readonly lane: Lane) {
+    super('password hashing is busy');
+  }
+}
+
+interface Waiting {
+  lane: Lane;
+  start: () => void;
+}
+
+export interface HashPoolStats {
+  running: number;
+  queued: number;
+  /** free hashes refused at once because the queue was full */
+  refused: number;
+  /** the most jobs ever waiting at once */
+  maxQueued: number;
+  /** the most jobs that started before a priority job while it waited (0: never queued behind anyone) */
+  maxPriorityWaitedBehind: number;
+  completed: number;
+}
+
+export class HashPool {
+  private running = 0;
+  private readonly queue: Waiting[] = [];
+  private readonly s = { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0 };
+  private started = 0;
+
+  constructor(
+    readonly concurrency: number,
+    readonly queueMax: number,
+  ) {}
+
+  stats(): HashPoolStats {
+    return { running: this.running, queued: this.queue.length, ...this.s };
+  }
+
+  resetStats() {
+    Object.assign(this.s, { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0 });
+  }
+
+  async run<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
+    // a waiting job is handed the slot of the one that ends, so no newcomer can jump ahead of it
+    if (this.running >= this.concurrency) await this.wait(lane);
+    else this.running++;
+    this.started++;
+    try {
+      return await work();
+    } finally {
+      this.s.completed++;
+      const next = this.queue.shift();
+      if (next) next.start();
+      else this.running--;
+    }
+  }
+
+  private wait(lane: Lane): Promise<void> {
+    if (lane === 'free' && this.queue.length - this.firstFreeIndex() >= this.queueMax) {
+      this.s.refused++;
+      return Promise.reject(new HashBusy(lane));
+    }
+    return new Promise<void>((resolve) => {
+      const startedBefore = this.started;
+      const entry: Waiting = {
+        lane,
+        start: () => {
+          // the hashes that started while this one waited (it starts right after them)
+          if (lane === 'priority') this.s.maxPriorityWaitedBehind = Math.max(this.s.maxPriorityWaitedBehind, this.started - startedBefore);
+          resolve();
+        },
+      };
+      if (lane === 'priority') this.queue.splice(this.firstFreeIndex(), 0, entry);
+      else this.queue.push(entry);
+      this.s.maxQueued = Math.max(this.s.maxQueued, this.queue.length);
+    });
+  }
+
+  private firstFreeIndex() {
+    const i = this.queue.findIndex((w) => w.lane === 'free');
+    return i < 0 ? this.queue.length : i;
+  }
+}
+
+const num = (v: string | undefined, d: number) => (v && Number(v) >= 1 ? Math.floor(Number(v)) : d);
+
+/** One pool per process: scrypt runs on the process's libuv threads, whatever server asked. */
+export const hashPool = new HashPool(num(process.env.PITBOSS_HASH_CONCURRENCY, 2), num(process.env.PITBOSS_HASH_QUEUE, 16));
