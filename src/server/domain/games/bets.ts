@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { containsPattern } from '../common/paging.js';
 import { pageOf, type Range } from '../money/moneyQueries.js';
 import { toWire } from '../common/time.js';
-import { combinedOdds, expectedWin } from '../../vendors/demo/sports.js';
+import { combinedOdds, expectedWin } from '../../../contract/odds.js';
 
 type Q = SelectQueryBuilder<Database & { b: Database['bet']; v: Database['vendor']; g: Database['game']; m: Database['member'] }, 'b' | 'v' | 'g' | 'm', object>;
 

@@ -93,12 +93,3 @@ export async function finishEvents(db: Db, siteId: string, now: Date): Promise<n
 
 export const winnerOf = (e: { home_score: number | null; away_score: number | null }) =>
   e.home_score == null || e.away_score == null ? null : e.home_score > e.away_score ? 'home' : e.home_score < e.away_score ? 'away' : 'draw';
-
-/** Combined odds: the exact product of the legs' odds, floored to 2 decimals. */
-export function combinedOdds(odds: number[]): number {
-  const h = odds.map((o) => BigInt(Math.round(o * 100)));
-  const product = h.reduce((a, b) => a * b, 1n);
-  return Number(product / 100n ** BigInt(h.length - 1)) / 100;
-}
-export const expectedWin = (stake: number, odds: number) => Number((BigInt(stake) * BigInt(Math.round(odds * 100))) / 100n);
-
