@@ -75,6 +75,26 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   return ctx;
 }
 
+/** A handler answered outside its call's response schema: a server fault, never sent as it is. */
+export class ContractBreach extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: z.ZodError['issues'],
+  ) {
+    super(`${path} answered outside its contract: ${issues.slice(0, 3).map((i) => `${i.path.join('.') || 'data'}: ${i.message}`).join('; ')}`);
+  }
+}
+
+/**
+ * The answer as the contract states it: through the call's response schema, so fields it does
+ * not name are dropped and a wrong shape never leaves the server.
+ */
+export function shapeAnswer(call: Call, data: unknown): unknown {
+  const r = call.res.safeParse(data ?? null);
+  if (!r.success) throw new ContractBreach(call.path, r.error.issues);
+  return r.data;
+}
+
 function fieldError(e: z.ZodError) {
   const first = e.issues[0];
   return new ApiError('V001', `${first?.path.join('.') || 'body'}: ${first?.message ?? 'invalid'}`);
@@ -108,10 +128,14 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
           });
         }
         reply.resultCode = '0';
-        return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
+        return reply.send({ resultCode: '0', resultMessage: 'OK', data: shapeAnswer(def.call, data) });
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);
-        throw e;
+        if (!(e instanceof ContractBreach)) throw e;
+        // loud everywhere: logged, and outside production the answer names the field
+        req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');
+        reply.resultCode = 'S500';
+        return reply.status(500).send({ resultCode: 'S500', resultMessage: app.config.production ? 'Server error, please retry' : e.message, data: null });
       }
     });
   }
