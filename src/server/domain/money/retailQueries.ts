@@ -196,7 +196,7 @@ export async function bottomCashList(
   const col = orderColumns[f.orderColumn ?? 'regDate'];
   const rows = await q
     .select(['e.id', 'e.member_id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
-    .orderBy(col as never, f.orderType)
+    .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
     .orderBy('e.id', f.orderType)
     .limit(f.perPage)
     .offset(offsetOf(f.page, f.perPage))

@@ -78,7 +78,7 @@ export async function finishEvents(db: Db, siteId: string, now: Date): Promise<n
   const due = await db.selectFrom('sport_event').select(['id', 'sport_id', 'odds']).where('site_id', '=', siteId).where('status', '=', 'open').where('end_at', '<=', now).execute();
   for (const e of due) {
     const s = [...sports, virtual].find((x) => x.id === e.sport_id) ?? virtual;
-    const prob = (e.odds as unknown as { prob: { home: number; draw: number } }).prob;
+    const { prob } = e.odds;
     const outcome = chance(prob.home) ? 'home' : chance(prob.draw / Math.max(1e-9, 1 - prob.home)) ? 'draw' : 'away';
     const [lo, hi] = s.score;
     let a = rand(lo, hi + 1);
