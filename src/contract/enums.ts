@@ -40,6 +40,37 @@ export const pointTypes = {
   dailyFirstDeposit: 6,
   everyDeposit: 7,
 } as const;
+export type PointType = (typeof pointTypes)[keyof typeof pointTypes];
+export type CashStatus = (typeof cashStatus)[keyof typeof cashStatus];
+
+/** Every code in the order the product lists them. */
+export const cashTypeCodes = Object.values(cashTypes);
+export const pointTypeCodes = Object.values(pointTypes);
+
+/**
+ * The code catalogue: the Korean names the wire carries beside the codes (typeDesc, codeName,
+ * partnerLevelName...). Clients label by code in their own language and never show these or an
+ * enum name; a code missing here is a type error.
+ */
+export const codeNames = {
+  cashType: {
+    1: '입금', [-1]: '출금', 2: '관리자 지급', [-2]: '관리자 회수', [-3]: '보유금 지급', 3: '보유금 회수',
+    33: '상위 지급', [-33]: '상위 회수', 4: '포인트 전환', 19: '게임머니 전환', [-19]: '게임머니 이동',
+  } satisfies Record<CashType, string>,
+  pointType: {
+    2: '관리자 지급', [-2]: '관리자 회수', 3: '롤링', [-4]: '포인트 전환', 5: '가입 첫충 이벤트', 6: '매일 첫충 이벤트', 7: '매충 이벤트',
+  } satisfies Record<PointType, string>,
+  cashStatus: { 0: '신청', 2: '대기', 1: '완료', [-1]: '취소' } satisfies Record<CashStatus, string>,
+  partnerLevel: {
+    PTN_1: '대표', PTN_2: '본사', PTN_3: '부본사', PTN_4: '총판', PTN_5: '매장', PTN_6: '지점', PTN_7: '팀', NORMAL: '회원',
+  } satisfies Record<PartnerLevel, string>,
+} as const;
+
+/** The Korean name of a code, the code itself when the catalogue has none. */
+export function codeName(kind: keyof typeof codeNames, code: number | string): string {
+  const names: Record<string | number, string> = codeNames[kind];
+  return names[code] ?? String(code);
+}
 
 export const languages = ['ko', 'en', 'vn'] as const;
 export type Language = (typeof languages)[number];
@@ -65,7 +96,10 @@ export const limits = {
   defaultPageSize: 10,
   partnerPageSize: 40,
   pointConversionMin: 10_000,
+  /** quick-add buttons: deposits and withdrawals, point conversion, partner and operator gives */
   quickAmounts: [10_000, 30_000, 50_000, 100_000, 300_000, 500_000, 1_000_000],
+  pointQuickAmounts: [10_000, 30_000, 50_000, 100_000, 300_000, 500_000],
+  betQuickAmounts: [1_000, 5_000, 10_000, 50_000],
   payQuickAmounts: [1_000, 5_000, 10_000, 50_000, 100_000, 1_000_000, 5_000_000],
   /** the inbox keeps a member's messages this many days after sending, and at most this many, newest first */
   messageKeepDays: 30,

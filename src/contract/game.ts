@@ -8,6 +8,7 @@ import { optAmount, requestId } from './cash.js';
 
 export const gameCategories = ['casino', 'hcasino', 'slot', 'sport', 'mini'] as const;
 export type GameCategory = (typeof gameCategories)[number];
+export const isGameCategory = (c: string): c is GameCategory => (gameCategories as readonly string[]).includes(c);
 /** Bet statuses as stored and sent (`type` of a bet row); the screens label them PASS/FAIL/TIE/WAIT/CANCEL. */
 export const betStatuses = ['wait', 'win', 'lose', 'draw', 'cancel'] as const;
 export const betLabel = (type: string) =>

@@ -23,7 +23,9 @@ export const statRow = z.object({
 });
 export const dailyRow = z.object({ days: s, dUserPayment: n, dUserPayback: n, dBetAmt: n, dWinAmt: n });
 
-const group = (g: string) => ({ [`${g}BetAmt`]: n, [`${g}BetAmtWin`]: n, [`${g}RollingAmt`]: n, [`${g}LosingAmt`]: n, [`${g}BetResultAmt`]: n });
+type GroupKey<G extends string> = `${G}${'BetAmt' | 'BetAmtWin' | 'RollingAmt' | 'LosingAmt' | 'BetResultAmt'}`;
+const group = <G extends string>(g: G) =>
+  ({ [`${g}BetAmt`]: n, [`${g}BetAmtWin`]: n, [`${g}RollingAmt`]: n, [`${g}LosingAmt`]: n, [`${g}BetResultAmt`]: n }) as { [K in GroupKey<G>]: typeof n };
 /** Settlement row: casino (live + hotel), slot, sport, mini prefixes; userPayment/userPayback: the member's gives/retrieves. */
 export const settlementRow = z.object({
   memId: s, memNick: s, partnerLevel: s, partnerLevelName: s, cntBottom: n, miniRate: n, miniLoseRate: n, cashAmt: n, pointAmt: n,
@@ -34,6 +36,8 @@ export const settlementRow = z.object({
 export const settlementTotal = settlementRow.omit({ memId: true, memNick: true, partnerLevel: true, partnerLevelName: true, cntBottom: true, miniRate: true, miniLoseRate: true })
   .extend({ userCashResultAmt: n });
 export const userReportRow = settlementRow.extend({ recommenderId: s, betCnt: n });
+export type SettlementRow = z.output<typeof settlementRow>;
+export type SettlementTotal = z.output<typeof settlementTotal>;
 
 const statsReq = z.object({ memId: optText, ...range, page, count_per_list: perPage(40) });
 

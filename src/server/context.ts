@@ -4,7 +4,12 @@ import type { Db, DbHandle } from './db/driver.js';
 import type { SessionCache } from './domain/auth/sessionCache.js';
 import type { Accrual } from './domain/money/accrualTimer.js';
 import type { SiteCache } from './domain/site/siteCache.js';
+import type { SiteRow } from './domain/site/siteRow.js';
+import type { Caller } from './domain/auth/caller.js';
 import type { Publisher } from './live/publisher.js';
+
+// games/wallet.ts still takes SiteRow from here
+export type { SiteRow };
 
 /** Everything a handler or domain function may need; built once in main and in tests. */
 export interface AppContext {
@@ -20,29 +25,13 @@ export interface AppContext {
   sites: SiteCache;
 }
 
-export interface SiteRow {
-  id: string;
-  prefix: string;
-  name: string;
-  vendor: string;
-  cash_decimal: number;
-  languages: string;
-  options: Record<string, unknown>;
-  check_start: Date | null;
-  check_end: Date | null;
-  /** 'Y' while the operator has locked betting site-wide */
-  lock_bet_yn: 'Y' | 'N';
-}
-
-/** The logged-in member as the auth hook resolves it from the session token. */
-export interface Caller {
-  id: number;
-  memId: string;
-  memNick: string;
-  partnerLevel: string;
-  loginType: string;
-  sessionId: number;
-  expiresAt: Date;
+/** A call open to anyone: no site key checked, no caller. */
+export interface PublicContext extends AppContext {
+  site: null;
+  caller: null;
+  ip: string;
+  token: null;
+  audit?: undefined;
 }
 
 export interface RequestContext extends AppContext {

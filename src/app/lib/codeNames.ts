@@ -1,62 +1,34 @@
-import { t } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { CashStatus, CashType, PartnerLevel, PointType } from '../../contract/enums';
 
-/** Display names of the product's codes, translated (the server's own names are Korean only). */
-export function cashTypeName(code: number | string): string {
-  switch (Number(code)) {
-    case 1: return t`입금`;
-    case -1: return t`출금`;
-    case 2: return t`관리자 지급`;
-    case -2: return t`관리자 회수`;
-    case -3: return t`보유금 지급`;
-    case 3: return t`보유금 회수`;
-    case 33: return t`상위 지급`;
-    case -33: return t`상위 회수`;
-    case 4: return t`포인트 전환`;
-    case 19: return t`게임머니 전환`;
-    case -19: return t`게임머니 이동`;
-    default: return String(code);
-  }
+/**
+ * Labels of the contract's code catalogue, keyed by code and translated; every code the contract
+ * lists must have one (a missing label is a type error), an unknown code shows as itself.
+ */
+const cashTypeLabels = {
+  1: msg`입금`, [-1]: msg`출금`, 2: msg`관리자 지급`, [-2]: msg`관리자 회수`, [-3]: msg`보유금 지급`, 3: msg`보유금 회수`,
+  33: msg`상위 지급`, [-33]: msg`상위 회수`, 4: msg`포인트 전환`, 19: msg`게임머니 전환`, [-19]: msg`게임머니 이동`,
+} satisfies Record<CashType, MessageDescriptor>;
+
+const pointTypeLabels = {
+  2: msg`관리자 지급`, [-2]: msg`관리자 회수`, 3: msg`롤링`, [-4]: msg`포인트 전환`, 5: msg`가입 첫충 이벤트`, 6: msg`매일 첫충 이벤트`, 7: msg`매충 이벤트`,
+} satisfies Record<PointType, MessageDescriptor>;
+
+const statusLabels = { 0: msg`신청`, 2: msg`대기`, 1: msg`완료`, [-1]: msg`취소` } satisfies Record<CashStatus, MessageDescriptor>;
+
+const levelLabels = {
+  PTN_1: msg`대표`, PTN_2: msg`본사`, PTN_3: msg`부본사`, PTN_4: msg`총판`, PTN_5: msg`매장`, PTN_6: msg`지점`, PTN_7: msg`팀`, NORMAL: msg`회원`,
+} satisfies Record<PartnerLevel, MessageDescriptor>;
+
+function label(labels: Record<string | number, MessageDescriptor>, code: string | number): string {
+  const d = labels[code];
+  return d ? i18n._(d) : String(code);
 }
 
-export const cashTypeCodes = [1, -1, 2, -2, -3, 3, 33, -33, 4, 19, -19] as const;
-
-export function pointTypeName(code: number | string): string {
-  switch (Number(code)) {
-    case 2: return t`관리자 지급`;
-    case -2: return t`관리자 회수`;
-    case 3: return t`롤링`;
-    case -4: return t`포인트 전환`;
-    case 5: return t`가입 첫충 이벤트`;
-    case 6: return t`매일 첫충 이벤트`;
-    case 7: return t`매충 이벤트`;
-    default: return String(code);
-  }
-}
-
-export const pointTypeCodes = [2, -2, 3, -4, 5, 6, 7] as const;
-
+export const cashTypeName = (code: number | string) => label(cashTypeLabels, Number(code));
+export const pointTypeName = (code: number | string) => label(pointTypeLabels, Number(code));
 /** Cash request statuses: 0 applied, 2 waiting, 1 complete, -1 cancelled. */
-export function requestStatusName(status: number): string {
-  switch (status) {
-    case 0: return t`신청`;
-    case 2: return t`대기`;
-    case 1: return t`완료`;
-    case -1: return t`취소`;
-    default: return String(status);
-  }
-}
-
-export const partnerLevels = ['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7', 'NORMAL'] as const;
-
-export function partnerLevelName(level: string): string {
-  switch (level) {
-    case 'PTN_1': return t`대표`;
-    case 'PTN_2': return t`본사`;
-    case 'PTN_3': return t`부본사`;
-    case 'PTN_4': return t`총판`;
-    case 'PTN_5': return t`매장`;
-    case 'PTN_6': return t`지사`;
-    case 'PTN_7': return t`팀`;
-    default: return t`회원`;
-  }
-}
+export const requestStatusName = (status: number) => label(statusLabels, status);
+/** Any level outside the catalogue reads as a plain member. */
+export const partnerLevelName = (level: string) => i18n._(levelLabels[level as PartnerLevel] ?? levelLabels.NORMAL);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../contract/define';
 import { adminCalls } from '../../contract/admin';
+import { limits } from '../../contract/enums';
 import { retailCalls } from '../../contract/retail';
 import { api } from '../lib/api';
 import { alert, confirm } from '../lib/dialogs';
@@ -28,8 +29,6 @@ export interface MoneyTarget {
 }
 export type MoveKind = 'cash' | 'point';
 export type MoveMode = 'give' | 'retrieve';
-
-export const PAY_QUICK = [1_000, 5_000, 10_000, 50_000, 100_000, 1_000_000, 5_000_000] as const;
 
 interface Props {
   target: MoneyTarget | null;
@@ -128,7 +127,7 @@ function MoveForm({ target, kind, initialMode, by, onDone }: FormProps) {
         label={mode === 'give' ? <Trans>지급 금액</Trans> : <Trans>회수 금액</Trans>}
         value={amount}
         onChange={setAmount}
-        quickAmounts={PAY_QUICK}
+        quickAmounts={limits.payQuickAmounts}
       />
       <TextField label={<Trans>메모</Trans>} value={memo} maxLength={200} onChange={(e) => setMemo(e.target.value)} />
       <Button type="submit" variant="primary" block disabled={action.busy} data-testid="sheet-submit">

@@ -21,7 +21,7 @@ describe.each(['worker', 'main'] as const)('PGlite on the %s thread', (pgliteThr
     expect(r.rows).toEqual([{
       a: 9007199254740991, b: 2.5, c: new Date('2026-01-02T03:04:05Z'), d: { x: [1] }, e: new Uint8Array([1, 2]), f: 123, g: new Date('2026-05-06T07:08:09Z'),
     }]);
-    const ins = await h.db.insertInto('t' as never).values({ id: 100, note: 'n' } as never).executeTakeFirst();
+    const ins = await h.db.withTables<{ t: { id: number; note: string } }>().insertInto('t').values({ id: 100, note: 'n' }).executeTakeFirst();
     expect(ins.numInsertedOrUpdatedRows).toBe(1n);
   });
 

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
+import { registerApiDocs } from './apiDocs.js';
 import { registerRoutes, TransportError, type RouteDef } from './route.js';
 import { allRoutes } from './routes.js';
 import { registerVendorCallbacks } from '../vendors/callbacks.js';
@@ -63,7 +64,9 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
 
   const throttle = await registerThrottle(fastify, app.config);
   await registerCompression(fastify);
-  registerRoutes(fastify, app, [...allRoutes, ...extra], throttle);
+  const routes = [...allRoutes, ...extra];
+  registerRoutes(fastify, app, routes, throttle);
+  registerApiDocs(fastify, routes.map((r) => r.call));
   await registerVendorCallbacks(fastify, app);
   registerHealth(fastify, app, ops);
   registerMetricsRoute(fastify, app, ops.metrics);

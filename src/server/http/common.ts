@@ -1,15 +1,10 @@
 import { ApiError } from '../../contract/codes.js';
 import { commonCalls } from '../../contract/common.js';
-import { partnerLevels } from '../../contract/enums.js';
+import { codeName, partnerLevels } from '../../contract/enums.js';
 import { toWire } from '../domain/common/time.js';
 import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
-
-/** Korean display names of the levels (the app translates them by code). */
-const levelNames: Record<string, string> = {
-  PTN_1: '대표', PTN_2: '본사', PTN_3: '부본사', PTN_4: '총판', PTN_5: '매장', PTN_6: '지점', PTN_7: '팀', NORMAL: '회원',
-};
 
 export const commonRoutes = [
   defineRoute(commonCalls.site, async ({ prefix }, { sites }) => {
@@ -61,7 +56,7 @@ export const commonRoutes = [
   }),
 
   defineRoute(commonCalls.partnerLevels, async () => ({
-    list: partnerLevels.map((code, i) => ({ code, codeName: levelNames[code], order: i + 1 })),
+    list: partnerLevels.map((code, i) => ({ code, codeName: codeName('partnerLevel', code), order: i + 1 })),
   })),
 
   defineRoute(commonCalls.bank, async (_req, { db }) => ({

@@ -1,5 +1,7 @@
 import { ApiError } from '../../contract/codes.js';
-import { gameCalls as c, gameCategories } from '../../contract/game.js';
+import { sql } from 'kysely';
+import type { Call } from '../../contract/define.js';
+import { gameCalls as c, gameCategories, isGameCategory } from '../../contract/game.js';
 import type { AuthedContext } from '../context.js';
 import { scopedBelow } from '../domain/partner/hierarchy.js';
 import { categoryNames } from '../domain/partner/rates.js';
@@ -9,11 +11,11 @@ import { sweepMember } from '../vendors/demo/sweep.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 
-async function toCash(ctx: AuthedContext, call: { path: string }, memberId: number, req: { requestId?: string }, f: { vendorCode?: string; amount?: number }) {
+async function toCash(ctx: AuthedContext, call: Call, memberId: number, req: { requestId?: string }, f: { vendorCode?: string; amount?: number }) {
   const v = f.vendorCode ? await vendorByCode(ctx.db, ctx.site.id, f.vendorCode) : null;
   if (f.vendorCode && !v) throw new ApiError('V001', 'vendorCode: unknown vendor');
   await sweepMember(ctx, memberId);
-  const actor = actorOf(ctx, call as never, req);
+  const actor = actorOf(ctx, call, req);
   return settle(ctx, await gameToCash(ctx.db, actor, memberId, { vendorId: v?.id, amount: f.amount }));
 }
 
@@ -36,7 +38,8 @@ export const gameRoutes = [
       .select(['v.code as vendorCode', 'g.code as gameCode', 'g.name as gameName', 'v.category as gameType', 'g.kind', 'g.status'])
       .where('g.site_id', '=', ctx.site.id).where('g.status', '<>', 'OFF').where('v.status', '<>', 'OFF');
     if (req.vendorCode) q = q.where('v.code', '=', req.vendorCode);
-    if (req.gameType) q = q.where('v.category', '=', req.gameType as never);
+    // a category the site does not have lists no game
+    if (req.gameType) q = isGameCategory(req.gameType) ? q.where('v.category', '=', req.gameType) : q.where(sql<boolean>`false`);
     return { list: await q.orderBy('v.ord').orderBy('g.ord').execute() };
   }),
 

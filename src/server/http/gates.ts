@@ -1,7 +1,7 @@
 import { ApiError } from '../../contract/codes.js';
 import type { Call } from '../../contract/define.js';
 import { memberCalls } from '../../contract/member.js';
-import type { RequestContext } from '../context.js';
+import type { PublicContext, RequestContext } from '../context.js';
 import { inCheckWindow } from '../domain/site/siteOps.js';
 
 /** Site-level calls the maintenance window closes (the rest only read what the warning page needs). */
@@ -14,7 +14,7 @@ const openMemberCalls = new Set<Call>([memberCalls.logout]);
  * operator logs in and works; players and partners get B0093 on login, signup and every signed-in
  * call but logout, whatever client they use. Bets are refused by the wallet (B0093, bet lock B1001).
  */
-export function maintenanceGate(call: Call, ctx: RequestContext, body: Record<string, unknown>) {
+export function maintenanceGate(call: Call, ctx: PublicContext | RequestContext, body: Record<string, unknown>) {
   if (call.access === 'public' || !ctx.site || !inCheckWindow(ctx.site, ctx.clock.now())) return;
   if (call === memberCalls.login) {
     // the operator's login page stays open; that page refuses everyone but the operator (L003)

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../../contract/codes.js';
 import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
-import type { AppContext, AuthedContext, RequestContext, SiteRow } from '../context.js';
+import type { AppContext, AuthedContext, PublicContext, RequestContext } from '../context.js';
 import { resolveSession } from '../domain/auth/sessions.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
 import { maintenanceGate } from './gates.js';
@@ -12,15 +12,16 @@ import { nulPath } from './inputs.js';
 import type { Throttle } from './throttle.js';
 import { isAuditedAction, redact, targetOf, writeAudit } from '../domain/site/audit.js';
 
-type CtxFor<C extends Call> = C['access'] extends 'public' | 'site' ? RequestContext : AuthedContext;
+type CtxFor<C extends Call> = C['access'] extends 'public' ? PublicContext : C['access'] extends 'site' ? RequestContext : AuthedContext;
 export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;
 
 export interface RouteDef {
   call: Call;
-  handler: (req: unknown, ctx: RequestContext) => Promise<unknown>;
+  handler: (req: unknown, ctx: PublicContext | RequestContext) => Promise<unknown>;
 }
 
 export function defineRoute<C extends Call>(call: C, handler: Handler<C>): RouteDef {
+  // the route hands each handler the context its access level promises (contextFor below)
   return { call, handler: handler as RouteDef['handler'] };
 }
 
@@ -49,11 +50,11 @@ function header(req: FastifyRequest, name: string): string | null {
 }
 
 /** Builds the request context: site from body.siteId + Authorization key, caller from X-Auth-Token. */
-async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): Promise<RequestContext> {
+async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): Promise<PublicContext | RequestContext> {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const ip = req.ip;
   if (def.call.access === 'public') {
-    return { ...app, site: null as unknown as SiteRow, caller: null, ip, token: null };
+    return { ...app, site: null, caller: null, ip, token: null };
   }
   const siteId = typeof body.siteId === 'string' ? body.siteId : typeof body.siteId === 'number' ? String(body.siteId) : '';
   if (!siteId) throw new TransportError(404, 'S404');
@@ -72,6 +73,26 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
   if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
   return ctx;
+}
+
+/** A handler answered outside its call's response schema: a server fault, never sent as it is. */
+export class ContractBreach extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: z.ZodError['issues'],
+  ) {
+    super(`${path} answered outside its contract: ${issues.slice(0, 3).map((i) => `${i.path.join('.') || 'data'}: ${i.message}`).join('; ')}`);
+  }
+}
+
+/**
+ * The answer as the contract states it: through the call's response schema, so fields it does
+ * not name are dropped and a wrong shape never leaves the server.
+ */
+export function shapeAnswer(call: Call, data: unknown): unknown {
+  const r = call.res.safeParse(data ?? null);
+  if (!r.success) throw new ContractBreach(call.path, r.error.issues);
+  return r.data;
 }
 
 function fieldError(e: z.ZodError) {
@@ -110,11 +131,16 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
           });
         }
         reply.resultCode = '0';
+        const answer = shapeAnswer(def.call, data);
         if (ctx.setCookies?.length) reply.header('set-cookie', ctx.setCookies);
-        return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
+        return reply.send({ resultCode: '0', resultMessage: 'OK', data: answer });
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);
-        throw e;
+        if (!(e instanceof ContractBreach)) throw e;
+        // loud everywhere: logged, and outside production the answer names the field
+        req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');
+        reply.resultCode = 'S500';
+        return reply.status(500).send({ resultCode: 'S500', resultMessage: app.config.production ? 'Server error, please retry' : e.message, data: null });
       }
     });
   }

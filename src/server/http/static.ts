@@ -10,6 +10,7 @@ import { siteCalls } from '../../contract/site.js';
 import type { AppContext, RequestContext } from '../context.js';
 import { commonRoutes } from './common.js';
 import { loadPreloads } from './preloads.js';
+import { shapeAnswer } from './route.js';
 import { siteRoutes } from './site.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -38,8 +39,7 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const shellHandlers = new Map([...commonRoutes, ...siteRoutes].map((r) => [r.call.path, r.handler]));
-const handlerOf = (path: string) => shellHandlers.get(path)!;
+const shellRoutes = new Map([...commonRoutes, ...siteRoutes].map((r) => [r.call.path, r]));
 
 /**
  * The answers of /api/common/site and /api/common/siteCheckInfo for a prefix, from the same
@@ -48,8 +48,12 @@ const handlerOf = (path: string) => shellHandlers.get(path)!;
 async function publicSite(app: AppContext, prefix: string, shell: boolean) {
   const row = await app.sites.getByPrefix(prefix);
   if (!row) return null;
-  const ctx = { ...app, site: row, caller: null, ip: '', token: null } as RequestContext;
-  const answer = (path: string, req: unknown = {}) => handlerOf(path)(req as never, ctx);
+  const ctx: RequestContext = { ...app, site: row, caller: null, ip: '', token: null };
+  // the same handlers and the same contract as the calls themselves
+  const answer = async (path: string, req: unknown = {}) => {
+    const def = shellRoutes.get(path)!;
+    return shapeAnswer(def.call, await def.handler(def.call.req.parse(req), ctx));
+  };
   const [site, check, option, popups] = await Promise.all([
     answer(commonCalls.site.path, { prefix }),
     answer(commonCalls.siteCheckInfo.path),

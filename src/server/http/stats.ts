@@ -1,8 +1,8 @@
 import { statsCalls as c } from '../../contract/stats.js';
 import type { AuthedContext } from '../context.js';
 import { scoped } from '../domain/partner/hierarchy.js';
-import { dateRange, pageOf } from '../domain/money/moneyQueries.js';
-import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlementRows, settlementTotal, userReport } from '../domain/partner/reports.js';
+import { dateRange } from '../domain/money/moneyQueries.js';
+import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlement, userReport } from '../domain/partner/reports.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
@@ -18,34 +18,21 @@ export const statsRoutes = [
 
   defineRoute(c.myCalculate, async (req, ctx) => {
     const m = await root(ctx, req.searchMemId);
-    const range = today(ctx, req);
-    if (req.searchType === 'INNER') {
-      const rows = await settlementRows(ctx.db, [m.id], range);
-      return { inSearchList: rows as never, inSearchTotal: settlementTotal(rows, rows[0]) as never };
-    }
-    const kids = (await ctx.db.selectFrom('member').select('id').where('parent_id', '=', m.id).where('login_type', '=', 'PARTNER').orderBy('mem_id').execute()).map((r) => r.id);
-    const rows = await settlementRows(ctx.db, kids, range);
-    const start = (req.page - 1) * req.count_per_list;
-    const template = rows[0] ?? (await settlementRows(ctx.db, [m.id], range))[0];
-    return {
-      outSearchList: rows.slice(start, start + req.count_per_list) as never,
-      outSearchTotal: settlementTotal(rows, template) as never,
-      search: { searchMemId: m.memId, startDate: req.startDate ?? null, endDate: req.endDate ?? null },
-      pageInfo: pageOf(req.page, req.count_per_list, rows.length),
-    };
+    const r = await settlement(ctx.db, m, today(ctx, req), { inner: req.searchType === 'INNER', page: req.page, perPage: req.count_per_list });
+    return req.searchType === 'INNER' ? r : { ...r, search: { searchMemId: m.memId, startDate: req.startDate ?? null, endDate: req.endDate ?? null } };
   }),
 
   defineRoute(c.reportByUser, async (req, ctx) => {
     const r = await userReport(ctx.db, ctx.caller.id, today(ctx, req), {
       memId: req.searchMemId, recommenderId: req.searchRecommandId, order: req.orderStr, page: req.page, perPage: req.count_per_list,
     });
-    return { searchList: r.list as never, pageInfo: r.pageInfo, searchTotal: r.total as never };
+    return { searchList: r.list, pageInfo: r.pageInfo, searchTotal: r.total };
   }),
 
   defineRoute(c.allUsers, async (req, ctx) => {
     const m = await root(ctx, req.memId);
     const r = await userReport(ctx.db, m.id, week(ctx, req), { memId: req.searchMemId, page: req.page, perPage: req.count_per_list });
-    return { list: r.list as never, pageInfo: r.pageInfo, total: r.total as never };
+    return { list: r.list, pageInfo: r.pageInfo, total: r.total };
   }),
   defineRoute(c.allGames, async (req, ctx) => gameStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
   defineRoute(c.dateAgent, async (req, ctx) => dateAgentStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { legStatusName, pickName, resultName, sportName } from '../../lib/betCodes';
 import { Money } from '../../ui/Money';
-import { combinedOdds, expectedWin, oddsBand, type SportBet } from './sport';
+import { combinedOdds, expectedWin } from '../../../contract/odds';
+import { oddsBand, type SportBet } from './sport';
 import css from './Betting.module.css';
 
 const ko = (en: string, koName: string, lang: string) => (lang === 'ko' ? koName || en : en || koName);

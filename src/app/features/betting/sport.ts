@@ -27,11 +27,3 @@ export function groupBets(rows: Leg[]): SportBet[] {
 
 /** Odds colour bands: under 2, 2 to 4.99, 5 and over. */
 export const oddsBand = (odds: number): 'low' | 'mid' | 'high' => (odds < 2 ? 'low' : odds < 5 ? 'mid' : 'high');
-
-/** The legs' odds multiplied, floored to 2 decimals (in hundredths, so 1.1 x 1.1 stays 1.21). */
-export function combinedOdds(odds: number[]): number {
-  const product = odds.reduce((a, o) => a * o, 1);
-  return Math.floor(Math.round(product * 1e6) / 1e4) / 100;
-}
-
-export const expectedWin = (stake: number, odds: number) => Math.floor(stake * odds);

@@ -15,7 +15,7 @@ import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { RequestHistory } from './RequestHistory';
-import { CASH_QUICK } from './quick';
+import { limits } from '../../../contract/enums';
 import css from './Cash.module.css';
 
 /** Deposit (charge): guidance, account inquiry, balance, amount, apply, own requests. */
@@ -83,7 +83,7 @@ export function Charge() {
             </p>
           ) : (
             <>
-              <MoneyInput label={<Trans>입금 금액</Trans>} value={amount} onChange={setAmount} quickAmounts={CASH_QUICK} />
+              <MoneyInput label={<Trans>입금 금액</Trans>} value={amount} onChange={setAmount} quickAmounts={limits.quickAmounts} />
               <Button type="submit" variant="primary" block disabled={action.busy}>
                 <Trans>입금 신청</Trans>
               </Button>

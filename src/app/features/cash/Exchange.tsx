@@ -15,7 +15,7 @@ import { TextField } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { RequestHistory } from './RequestHistory';
-import { CASH_QUICK } from './quick';
+import { limits } from '../../../contract/enums';
 import css from './Cash.module.css';
 
 /** The device's view of the bank window; the server's clock decides (C210). */
@@ -78,7 +78,7 @@ export function Exchange() {
                 label={<Trans>출금 금액</Trans>}
                 value={amount}
                 onChange={setAmount}
-                quickAmounts={CASH_QUICK}
+                quickAmounts={limits.quickAmounts}
                 onQuick={(next) => (next > cash ? (void tooMuch(), false) : true)}
               />
               <TextField

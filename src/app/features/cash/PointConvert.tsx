@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { MIN_CONVERT, POINT_QUICK } from './quick';
+import { limits } from '../../../contract/enums';
 import css from './Cash.module.css';
 
 /** Point conversion request: at least 10,000, never above the points held, confirmed first. */
@@ -33,8 +33,8 @@ export function PointConvert() {
     if (await refuseMoneyOffline()) return;
     if (!value) return alert(t`전환할 포인트를 입력해 주세요.`);
     if (value > points) return notEnough();
-    const min = formatMoney(MIN_CONVERT, site?.cashDecimal ?? 1);
-    if (value < MIN_CONVERT) return alert(t`최소 ${min} 포인트부터 전환할 수 있습니다.`);
+    const min = formatMoney(limits.pointConversionMin, site?.cashDecimal ?? 1);
+    if (value < limits.pointConversionMin) return alert(t`최소 ${min} 포인트부터 전환할 수 있습니다.`);
     const shown = formatMoney(value, site?.cashDecimal ?? 1);
     if (!(await confirm(t`${shown} 포인트를 머니로 전환하시겠습니까?`))) return;
     const res = await action.run(`convert:${value}`, (requestId) => api(pointCalls.convert, { pointAmt: value, requestId }));
@@ -53,7 +53,7 @@ export function PointConvert() {
           <div><dt><Trans>전환 포인트</Trans></dt><dd><Money value={value} /></dd></div>
           <div><dt><Trans>전환 후 남는 포인트</Trans></dt><dd><Money value={Math.max(0, points - value)} /></dd></div>
         </dl>
-        <MoneyInput label={<Trans>전환할 포인트</Trans>} value={amount} onChange={change} quickAmounts={POINT_QUICK} onQuick={(next) => next <= points || (notEnough(), false)} />
+        <MoneyInput label={<Trans>전환할 포인트</Trans>} value={amount} onChange={change} quickAmounts={limits.pointQuickAmounts} onQuick={(next) => next <= points || (notEnough(), false)} />
         <div className={css.row}>
           <Button onClick={() => setAmount(points > 0 ? String(points) : '')}><Trans>전액</Trans></Button>
           <span className={css.sum}><Trans>최소 10,000 포인트, 1분에 한 번 전환할 수 있습니다.</Trans></span>

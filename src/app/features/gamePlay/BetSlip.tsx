@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { limits } from '../../../contract/enums';
 import { demoCalls } from '../../../contract/game';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
-import { combinedOdds, expectedWin } from '../../lib/odds';
+import { combinedOdds, expectedWin } from '../../../contract/odds';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
@@ -78,7 +79,7 @@ export function BetSlip({ t: token, game, onBalance, picks, onRemove, onPlaced }
               </li>
             ))}
           </ul>
-          <MoneyInput label={parlay || picks.length === 1 ? t`베팅금액` : t`베팅금액 (건당)`} value={stake} onChange={setStake} quickAmounts={[1_000, 5_000, 10_000, 50_000]} />
+          <MoneyInput label={parlay || picks.length === 1 ? t`베팅금액` : t`베팅금액 (건당)`} value={stake} onChange={setStake} quickAmounts={limits.betQuickAmounts} />
           <dl className={css.sums}>
             {parlay && <div><dt><Trans>조합 배당</Trans></dt><dd data-testid="slip-odds">{odds.toFixed(2)}</dd></div>}
             <div><dt><Trans>총 베팅금액</Trans></dt><dd><Money value={totalStake} /></dd></div>

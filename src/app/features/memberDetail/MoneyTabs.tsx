@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { cashTypeCodes, cashTypeName } from '../../lib/codeNames';
+import { cashTypeCodes } from '../../../contract/enums';
+import { cashTypeName } from '../../lib/codeNames';
 import { lastDays, type DayRange } from '../../lib/dayRange';
 import { BetDetailSheet } from '../../ui/BetDetailSheet';
 import { Button } from '../../ui/Button';

@@ -9,7 +9,8 @@ import { cashToGame, gameToCash, vendorByCode, walletBet, walletWin, type Vendor
 import { deal, payout } from '../../vendors/demo/baccarat.js';
 import { play as playMini } from '../../vendors/demo/mini.js';
 import { spin } from '../../vendors/demo/slot.js';
-import { combinedOdds, ensureEvents, expectedWin } from '../../vendors/demo/sports.js';
+import { combinedOdds, expectedWin } from '../../../contract/odds.js';
+import { ensureEvents } from '../../vendors/demo/sports.js';
 import { settleSports } from '../../vendors/demo/sweep.js';
 import type { SeedScope } from './steps.js';
 

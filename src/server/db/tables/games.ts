@@ -86,7 +86,7 @@ export interface GameTables {
     away_ko: string;
     start_at: Stamp;
     end_at: Stamp;
-    odds: Jsonb<{ home: number; draw?: number; away: number }>;
+    odds: Jsonb<{ home: number; draw?: number; away: number; /** the true chances the prices were made from */ prob: { home: number; draw: number; away: number } }>;
     home_score: number | null;
     away_score: number | null;
     status: Generated<'open' | 'done'>;

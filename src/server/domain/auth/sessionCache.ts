@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Caller } from '../../context.js';
+import type { Caller } from './caller.js';
 import type { Invalidation, Publisher } from '../../live/publisher.js';
 
 /** A resolved session together with the site it belongs to. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import type { Caller } from '../../context.js';
+import type { Caller } from './caller.js';
 import type { Db } from '../../db/driver.js';
 import type { SessionCache, SessionCaller } from './sessionCache.js';
 import { hashToken } from './tokens.js';

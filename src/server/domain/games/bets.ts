@@ -1,18 +1,19 @@
 /** Bet histories and bet detail, always inside the asker's own scope. */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { betLabel } from '../../../contract/game.js';
+import { betLabel, isGameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
-import type { Database } from '../../db/schema.js';
+import type { BetStatus } from '../../db/tables/games.js';
 import { containsPattern } from '../common/paging.js';
 import { pageOf, type Range } from '../money/moneyQueries.js';
 import { toWire } from '../common/time.js';
-import { combinedOdds, expectedWin } from '../../vendors/demo/sports.js';
+import { combinedOdds, expectedWin } from '../../../contract/odds.js';
 
-type Q = SelectQueryBuilder<Database & { b: Database['bet']; v: Database['vendor']; g: Database['game']; m: Database['member'] }, 'b' | 'v' | 'g' | 'm', object>;
-
-const base = (db: Db) =>
-  db.selectFrom('bet as b').innerJoin('vendor as v', 'v.id', 'b.vendor_id').innerJoin('game as g', 'g.id', 'b.game_id').innerJoin('member as m', 'm.id', 'b.member_id') as unknown as Q;
+/** Bets with their vendor, game and member; with a root, only the bets of that member's subtree. */
+const base = (db: Db, rootId?: number) =>
+  db.selectFrom('bet as b').innerJoin('vendor as v', 'v.id', 'b.vendor_id').innerJoin('game as g', 'g.id', 'b.game_id').innerJoin('member as m', 'm.id', 'b.member_id')
+    .$if(rootId !== undefined, (q) => q.innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', rootId!)));
+type Q = ReturnType<typeof base>;
 
 const cols = [
   'b.id', 'b.tx_id', 'b.round_id', 'b.category', 'b.stake', 'b.win', 'b.status', 'b.before_amt', 'b.after_amt', 'b.created_at', 'b.settled_at',
@@ -34,7 +35,7 @@ function toRow(r: Row) {
 export interface BetFilter {
   category?: string;
   vendorCode?: string;
-  status?: string;
+  status?: BetStatus;
   range: Range;
   page: number;
   perPage: number;
@@ -43,15 +44,16 @@ export interface BetFilter {
 function filtered(q: Q, f: BetFilter): Q {
   q = q.where('b.created_at', '>=', f.range.from).where('b.created_at', '<', f.range.to);
   if (f.category === 'casino') q = q.where('b.category', 'in', ['casino', 'hcasino']);
-  else if (f.category) q = q.where('b.category', '=', f.category as never);
+  // a category the site does not have matches no bet
+  else if (f.category) q = isGameCategory(f.category) ? q.where('b.category', '=', f.category) : q.where(sql<boolean>`false`);
   if (f.vendorCode) q = q.where('v.code', '=', f.vendorCode);
-  if (f.status) q = q.where('b.status', '=', f.status as never);
+  if (f.status) q = q.where('b.status', '=', f.status);
   return q;
 }
 
 async function paged(q: Q, f: BetFilter, order: { col: string; dir: 'asc' | 'desc' } = { col: 'b.created_at', dir: 'desc' }) {
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = (await q.select(cols).orderBy(sql.ref(order.col), order.dir).orderBy('b.id', order.dir).limit(f.perPage).offset((f.page - 1) * f.perPage).execute()) as unknown as Row[];
+  const rows = (await q.select(cols).orderBy(sql.ref(order.col), order.dir).orderBy('b.id', order.dir).limit(f.perPage).offset((f.page - 1) * f.perPage).execute());
   return { rows, pageInfo: pageOf(f.page, f.perPage, Number(n)) };
 }
 
@@ -70,7 +72,7 @@ export interface SubtreeFilter extends BetFilter {
 }
 
 function inSubtree(db: Db, f: SubtreeFilter): Q {
-  let q = base(db).innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', f.rootId)) as unknown as Q;
+  let q = base(db, f.rootId);
   if (f.excludeSport && !f.category) q = q.where('b.category', '<>', 'sport');
   if (f.search?.type === 'memId') q = q.where('m.mem_id', '=', f.search.value);
   if (f.search?.type === 'memNick') q = q.where('m.mem_nick', 'ilike', containsPattern(f.search.value));
@@ -116,7 +118,7 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const dir = f.orderType ?? 'desc';
   const ordered = col ? q.orderBy(sql.raw(col), dir) : q.orderBy(sql.ref(orderCols[(f.sportOrder ?? 'betDate') as 'betDate']), dir);
-  const bets = (await ordered.select([...cols, 'b.odds', 'b.bet_type']).orderBy('b.id', dir).limit(f.perPage).offset((f.page - 1) * f.perPage).execute()) as unknown as (Row & { odds: number | null; bet_type: string | null })[];
+  const bets = (await ordered.select([...cols, 'b.odds', 'b.bet_type']).orderBy('b.id', dir).limit(f.perPage).offset((f.page - 1) * f.perPage).execute());
   const legs = bets.length
     ? await db.selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id')
         .select(['l.id', 'l.bet_id', 'l.pick', 'l.odds', 'l.status', 'e.start_at', 'e.sport_id', 'e.league', 'e.league_ko', 'e.home', 'e.home_ko', 'e.away', 'e.away_ko', 'e.home_score', 'e.away_score'])
@@ -138,9 +140,9 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
 
 /** One bet with its detail JSON, if it belongs to the viewer's subtree (itself included). */
 export async function betDetail(db: Db, viewerId: number, betId: string) {
-  let q = base(db).innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', viewerId)) as unknown as Q;
+  let q = base(db, viewerId);
   q = /^\d{1,15}$/.test(betId) ? q.where((eb) => eb.or([eb('b.id', '=', Number(betId)), eb('b.tx_id', '=', betId)])) : q.where('b.tx_id', '=', betId);
-  const r = (await q.select([...cols, 'b.detail', 'g.kind', 'b.bet_type', 'b.odds']).executeTakeFirst()) as (Row & { detail: Record<string, unknown> | null; kind: string; bet_type: string | null; odds: number | null }) | undefined;
+  const r = (await q.select([...cols, 'b.detail', 'g.kind', 'b.bet_type', 'b.odds']).executeTakeFirst());
   if (!r) throw new ApiError('A002');
   const d = r.detail ?? {};
   const legs = r.kind === 'sports'

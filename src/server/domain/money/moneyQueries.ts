@@ -1,20 +1,8 @@
 import { sql } from 'kysely';
 import type { PageInfo } from '../../../contract/define.js';
+import { codeName } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
 import { fromWire, kstDayStart, toWire } from '../common/time.js';
-
-/** Korean names of the cash and point type codes (clients translate by code). */
-export const cashTypeNames: Record<number, string> = {
-  1: '입금', [-1]: '출금', 2: '관리자 지급', [-2]: '관리자 회수', [-3]: '보유금 지급', 3: '보유금 회수',
-  33: '상위 지급', [-33]: '상위 회수', 4: '포인트 전환', 19: '게임머니 전환', [-19]: '게임머니 이동',
-};
-export const pointTypeNames: Record<number, string> = {
-  2: '관리자 지급', [-2]: '관리자 회수', 3: '롤링', [-4]: '포인트 전환', 5: '가입 첫충 이벤트', 6: '매일 첫충 이벤트', 7: '매충 이벤트',
-};
-export const statusNames: Record<number, string> = { 0: '신청', 2: '대기', 1: '완료', [-1]: '취소' };
-export const levelNames: Record<string, string> = {
-  PTN_1: '대표', PTN_2: '본사', PTN_3: '부본사', PTN_4: '총판', PTN_5: '매장', PTN_6: '지점', PTN_7: '팀', NORMAL: '회원',
-};
 
 export interface Range {
   from: Date;
@@ -91,7 +79,7 @@ export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' |
         updDt: toWire(r.created_at),
         memId: r.mem_id,
         pointType: String(r.type_code),
-        codeName: typeof d.codeName === 'string' ? d.codeName : (pointTypeNames[r.type_code] ?? String(r.type_code)),
+        codeName: typeof d.codeName === 'string' ? d.codeName : codeName('pointType', r.type_code),
         betAmt: num(d.betAmt),
         pointRate: num(d.pointRate),
         pointBonusRate: num(d.pointBonusRate),

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import { inSubtree } from '../auth/members.js';
-import { cashTypeNames, levelNames, offsetOf, pageOf, pointTypeNames, statusNames, type Range } from './moneyQueries.js';
+import { codeName } from '../../../contract/enums.js';
+import { offsetOf, pageOf, type Range } from './moneyQueries.js';
 import { toWire } from '../common/time.js';
 
 const SYSTEM = 'SYSTEM';
@@ -99,9 +100,9 @@ export async function cashTransLog(
       return {
         cashIdx: r.id, regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
         memId: house ? r.my_id : r.mem_id, memNick: house ? r.my_nick : r.mem_nick,
-        cashType: r.type_code, typeDesc: cashTypeNames[r.type_code] ?? String(r.type_code),
+        cashType: r.type_code, typeDesc: codeName('cashType', r.type_code),
         preCashAmt: r.before_amt, cashAmt: r.amount, postCashAmt: r.after_amt,
-        cashStatus: status, statusDesc: statusNames[status] ?? '', memo: r.memo ?? '',
+        cashStatus: status, statusDesc: codeName('cashStatus', status), memo: r.memo ?? '',
       };
     }),
     pageInfo: pageOf(f.page, f.perPage, Number(n)),
@@ -124,7 +125,7 @@ export async function memberCashLog(db: Db, memberId: number, f: { range: Range;
     cashLog: rows.map((r) => ({
       cashIdx: r.id, preCashAmt: r.before_amt, afterCashAmt: r.after_amt, cashAmt: r.amount,
       sender: shown(r.s_id, r.s_type), reciver: shown(r.r_id, r.r_type), cashType: r.type_code,
-      cashDesc: cashTypeNames[r.type_code] ?? String(r.type_code), memo: r.memo ?? '',
+      cashDesc: codeName('cashType', r.type_code), memo: r.memo ?? '',
       regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
     })),
     pageInfo: pageOf(f.page, per, Number(n)),
@@ -175,7 +176,7 @@ async function topUsers(db: Db, viewerId: number, memberIds: number[]) {
     .execute();
   for (const r of rows) {
     const list = out.get(r.descendant_id) ?? [];
-    list.push({ recommenderId: r.mem_id, partnerLevel: r.partner_level, partnerLevelName: levelNames[r.partner_level] ?? r.partner_level });
+    list.push({ recommenderId: r.mem_id, partnerLevel: r.partner_level, partnerLevelName: codeName('partnerLevel', r.partner_level) });
     out.set(r.descendant_id, list);
   }
   return out;
@@ -195,7 +196,7 @@ export async function bottomCashList(
   const col = orderColumns[f.orderColumn ?? 'regDate'];
   const rows = await q
     .select(['e.id', 'e.member_id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
-    .orderBy(col as never, f.orderType)
+    .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
     .orderBy('e.id', f.orderType)
     .limit(f.perPage)
     .offset(offsetOf(f.page, f.perPage))
@@ -203,8 +204,8 @@ export async function bottomCashList(
   const tops = await topUsers(db, viewerId, rows.map((r) => r.member_id));
   return {
     list: rows.map((r) => ({
-      cashIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, myLevel: r.partner_level, myLevelName: levelNames[r.partner_level] ?? r.partner_level,
-      topUserList: tops.get(r.member_id) ?? [], cashType: r.type_code, cashDesc: cashTypeNames[r.type_code] ?? String(r.type_code),
+      cashIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, myLevel: r.partner_level, myLevelName: codeName('partnerLevel', r.partner_level),
+      topUserList: tops.get(r.member_id) ?? [], cashType: r.type_code, cashDesc: codeName('cashType', r.type_code),
       preCashAmt: r.before_amt, cashAmt: r.amount, aftCashAmt: r.after_amt,
       regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
     })),
@@ -226,7 +227,7 @@ export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: nu
   return {
     list: rows.map((r) => ({
       pointIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, pointType: String(r.type_code),
-      pointDesc: pointTypeNames[r.type_code] ?? String(r.type_code),
+      pointDesc: codeName('pointType', r.type_code),
       prePointAmt: r.before_amt, pointAmt: r.amount, aftPointAmt: r.after_amt, pointRegDate: toWire(r.created_at), memo: r.memo ?? '',
     })),
     pageInfo: pageOf(f.page, f.perPage, Number(n)),

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { levelOrder } from '../../../contract/enums.js';
-import type { Caller } from '../../context.js';
+import type { Caller } from '../auth/caller.js';
 import type { Db } from '../../db/driver.js';
-import { levelNames } from '../money/moneyQueries.js';
+import { codeName } from '../../../contract/enums.js';
 
-export const levelName = (level: string) => levelNames[level] ?? level;
+export const levelName = (level: string) => codeName('partnerLevel', level);
 
 export interface MemberRef {
   id: number;

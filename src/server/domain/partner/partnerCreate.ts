@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone, normaliseNick, validateSignup, type SignupFields } from '../../../contract/validate.js';
-import type { Caller } from '../../context.js';
+import type { Caller } from '../auth/caller.js';
 import type { Db } from '../../db/driver.js';
 import type { RequestedRate } from '../../db/tables/partner.js';
 import { nextPartnerLevel, scoped } from './hierarchy.js';

@@ -120,9 +120,9 @@ export async function playedGames(db: Db, memberId: number, f: { range: Range; p
   const q = db.selectFrom('bet as b').innerJoin('game as g', 'g.id', 'b.game_id').innerJoin('vendor as v', 'v.id', 'b.vendor_id')
     .where('b.member_id', '=', memberId).where('b.created_at', '>=', f.range.from).where('b.created_at', '<', f.range.to);
   const [{ n }] = await q.select(sql<number>`count(distinct b.game_id)`.as('n')).execute();
-  const rows = await q.select(['v.name as vendorName', 'g.name as gameName', (eb) => eb.fn.max('b.created_at').as('at')])
+  const rows = await q.select(['v.name as vendorName', 'g.name as gameName', sql<Date | string>`max(b.created_at)`.as('at')])
     .groupBy(['v.name', 'g.name']).orderBy(sql`max(b.created_at)`, 'desc').limit(f.perPage).offset((f.page - 1) * f.perPage).execute();
-  return { list: rows.map((r) => ({ vendorName: r.vendorName, gameName: r.gameName, regDate: toWire(new Date(r.at as unknown as string)) })), total: Number(n) };
+  return { list: rows.map((r) => ({ vendorName: r.vendorName, gameName: r.gameName, regDate: toWire(new Date(r.at)) })), total: Number(n) };
 }
 
 export interface BetLogRow {

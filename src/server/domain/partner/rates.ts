@@ -35,8 +35,8 @@ export interface Bounds {
   maxLoseRate: number;
 }
 
-const zero = (): CategoryRates =>
-  Object.fromEntries(gameCategories.map((c) => [c, { pointRate: 0, loseRate: 0, lockedUntil: null }])) as unknown as CategoryRates;
+const none = () => ({ pointRate: 0, loseRate: 0, lockedUntil: null });
+const zero = (): CategoryRates => ({ casino: none(), hcasino: none(), slot: none(), sport: none(), mini: none() });
 
 /** Category rates of each member (0 where none was set). */
 export async function ratesOf(db: Db | Trx, ids: number[]): Promise<Map<number, CategoryRates>> {

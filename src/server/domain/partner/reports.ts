@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { GameCategory } from '../../../contract/game.js';
+import { settlementTotal as totalSchema, type SettlementRow, type SettlementTotal } from '../../../contract/stats.js';
 import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
 import { pageOf, type Range } from '../money/moneyQueries.js';
@@ -30,7 +31,7 @@ export const daysOf = (r: Range): Days => ({ from: kstDay(r.from), to: kstDay(ne
 
 export const statCategories: Record<string, GameCategory[] | undefined> = { total: undefined, casino: ['casino', 'hcasino'], slot: ['slot'] };
 /** Settlement groups: live and hotel casino are settled together. */
-const groups: Record<string, GameCategory[]> = { casino: ['casino', 'hcasino'], slot: ['slot'], sport: ['sport'], mini: ['mini'] };
+const groups = { casino: ['casino', 'hcasino'], slot: ['slot'], sport: ['sport'], mini: ['mini'] } satisfies Record<string, GameCategory[]>;
 
 /** Figures per member and category over the days. */
 export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days, cats?: GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
@@ -46,6 +47,19 @@ export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Day
 }
 const sumOf = (m: Map<string, Fig> | undefined, cats?: readonly string[]) =>
   [...(m ?? new Map<string, Fig>()).entries()].filter(([c]) => !cats || cats.includes(c)).reduce((a, [, f]) => add(a, f), none());
+
+/** A settlement row's figures per group and in all, from figures per category. */
+function byGroup(m: Map<string, Fig> | undefined) {
+  const [c, s, p, mi] = [sumOf(m, groups.casino), sumOf(m, groups.slot), sumOf(m, groups.sport), sumOf(m, groups.mini)];
+  const all = [c, s, p, mi].reduce(add, none());
+  return {
+    casinoBetAmt: c.stake, casinoBetAmtWin: c.win, casinoRollingAmt: c.rolling, casinoLosingAmt: c.losing, casinoBetResultAmt: c.stake - c.win,
+    slotBetAmt: s.stake, slotBetAmtWin: s.win, slotRollingAmt: s.rolling, slotLosingAmt: s.losing, slotBetResultAmt: s.stake - s.win,
+    sportBetAmt: p.stake, sportBetAmtWin: p.win, sportRollingAmt: p.rolling, sportLosingAmt: p.losing, sportBetResultAmt: p.stake - p.win,
+    miniBetAmt: mi.stake, miniBetAmtWin: mi.win, miniRollingAmt: mi.rolling, miniLosingAmt: mi.losing, miniBetResultAmt: mi.stake - mi.win,
+    betAmt: all.stake, betAmtWin: all.win, rollingAmt: all.rolling, losingAmt: all.losing, betResultAmt: all.stake - all.win, betCnt: all.cnt,
+  };
+}
 
 type Who = { id: number; memId: string; memNick: string; partnerLevel: string };
 
@@ -121,31 +135,32 @@ export async function settlementRows(db: Db, ids: number[], range: Range, scope:
     ids.length ? db.selectFrom('member').select(['parent_id', (eb) => eb.fn.countAll<number>().as('n')]).where('parent_id', 'in', ids).where('login_type', '=', 'PARTNER').groupBy('parent_id').execute() : Promise.resolve([]),
   ]);
   const cnt = new Map(kids.map((k) => [k.parent_id!, Number(k.n)]));
-  return who.map((w) => {
-    const f = fig.get(w.id)!;
-    const row: Record<string, number | string> = {
+  return who.map((w): SettlementRow & { betCnt: number } => ({
       memId: w.memId, memNick: w.memNick, partnerLevel: w.partnerLevel, partnerLevelName: levelName(w.partnerLevel), cntBottom: cnt.get(w.id) ?? 0,
       miniRate: rates.get(w.id)!.mini.pointRate, miniLoseRate: rates.get(w.id)!.mini.loseRate, cashAmt: bal.get(w.id)!.cash, pointAmt: bal.get(w.id)!.point,
       userCashIn: cash.get(w.id)!.cashIn, userCashOut: cash.get(w.id)!.cashOut, userPayment: moves.get(w.id)!.given, userPayback: moves.get(w.id)!.retrieved,
-    };
-    let all = none();
-    for (const [g, cats] of Object.entries(groups)) {
-      const x = sumOf(f, cats);
-      all = add(all, x);
-      Object.assign(row, { [`${g}BetAmt`]: x.stake, [`${g}BetAmtWin`]: x.win, [`${g}RollingAmt`]: x.rolling, [`${g}LosingAmt`]: x.losing, [`${g}BetResultAmt`]: x.stake - x.win });
-    }
-    Object.assign(row, { betAmt: all.stake, betAmtWin: all.win, rollingAmt: all.rolling, losingAmt: all.losing, betResultAmt: all.stake - all.win, betCnt: all.cnt });
-    return row;
-  });
+      ...byGroup(fig.get(w.id)),
+  }));
 }
 
-const numericKeys = (r: Record<string, unknown>) => Object.keys(r).filter((k) => typeof r[k] === 'number' && !['cntBottom', 'miniRate', 'miniLoseRate', 'betCnt'].includes(k));
+/** The keys a settlement total sums, as the contract lists them (userCashResultAmt is derived). */
+const summed = Object.keys(totalSchema.shape).filter((k): k is Exclude<keyof SettlementTotal, 'userCashResultAmt'> => k !== 'userCashResultAmt');
 /** The sum of settlement rows (deposits minus withdrawals as userCashResultAmt). */
-export function settlementTotal(rows: Record<string, number | string>[], template: Record<string, number | string>) {
-  const out: Record<string, number> = {};
-  for (const k of numericKeys(template)) out[k] = rows.reduce((a, r) => a + Number(r[k] ?? 0), 0);
-  out.userCashResultAmt = (out.userCashIn ?? 0) - (out.userCashOut ?? 0);
-  return out;
+export function settlementTotal(rows: SettlementRow[]): SettlementTotal {
+  const sums = Object.fromEntries(summed.map((k) => [k, rows.reduce((a, r) => a + r[k], 0)]));
+  return totalSchema.parse({ ...sums, userCashResultAmt: (sums.userCashIn ?? 0) - (sums.userCashOut ?? 0) });
+}
+
+/** Settlement (myCalculate): INNER the member's own row; OUTER its direct lower partners, a page of them, with their total. */
+export async function settlement(db: Db, root: MemberRef, range: Range, f: { inner: boolean; page: number; perPage: number }) {
+  if (f.inner) {
+    const rows = await settlementRows(db, [root.id], range);
+    return { inSearchList: rows, inSearchTotal: settlementTotal(rows) };
+  }
+  const kids = (await db.selectFrom('member').select('id').where('parent_id', '=', root.id).where('login_type', '=', 'PARTNER').orderBy('mem_id').execute()).map((r) => r.id);
+  const rows = await settlementRows(db, kids, range);
+  const start = (f.page - 1) * f.perPage;
+  return { outSearchList: rows.slice(start, start + f.perPage), outSearchTotal: settlementTotal(rows), pageInfo: pageOf(f.page, f.perPage, rows.length) };
 }
 
 /** Players of a subtree with their settlement figures, paged and ordered by their bets; the total covers every match. */
@@ -176,18 +191,11 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
   ]);
   const upOf = new Map(ups.map((u) => [u.id, u.up ?? '']));
   const byCat = new Map(totals.rows.map((t) => [t.category, { cnt: Number(t.c), stake: Number(t.s), win: Number(t.w), rolling: Number(t.r), losing: Number(t.l) }]));
-  const total: Record<string, number> = {};
-  let all = none();
-  for (const [g, cats] of Object.entries(groups)) {
-    const x = sumOf(byCat, cats);
-    all = add(all, x);
-    Object.assign(total, { [`${g}BetAmt`]: x.stake, [`${g}BetAmtWin`]: x.win, [`${g}RollingAmt`]: x.rolling, [`${g}LosingAmt`]: x.losing, [`${g}BetResultAmt`]: x.stake - x.win });
-  }
   const cash = (await subtreeRequests(db, [rootId], range)).get(rootId)!;
-  Object.assign(total, {
-    betAmt: all.stake, betAmtWin: all.win, rollingAmt: all.rolling, losingAmt: all.losing, betResultAmt: all.stake - all.win,
+  const total: SettlementTotal = {
+    ...byGroup(byCat),
     userCashIn: cash.cashIn, userCashOut: cash.cashOut, userCashResultAmt: cash.cashIn - cash.cashOut, userPayment: 0, userPayback: 0, cashAmt: 0, pointAmt: 0,
-  });
+  };
   return { list: rows.map((r, i) => ({ ...r, recommenderId: upOf.get(ids[i]) ?? '' })), pageInfo: pageOf(f.page, f.perPage, n), total };
 }
 

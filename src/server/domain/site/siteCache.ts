@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { SiteRow } from '../../context.js';
+import type { SiteRow } from './siteRow.js';
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
 

@@ -1,7 +1,8 @@
 import { endSessions } from '../auth/sessions.js';
 import { sql } from 'kysely';
 import { ApiError, fail } from '../../../contract/codes.js';
-import type { AppContext, SiteRow } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { SiteRow } from './siteRow.js';
 import type { Db } from '../../db/driver.js';
 import { fromWire, toWire } from '../common/time.js';
 import { siteMoneySettings } from './moneySettings.js';

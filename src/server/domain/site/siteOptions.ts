@@ -1,4 +1,4 @@
-import type { SiteRow } from '../../context.js';
+import type { SiteRow } from './siteRow.js';
 
 /** Site options with their defaults; stored in site.options (jsonb). */
 export function siteOptions(site: Pick<SiteRow, 'options'>) {

@@ -11,7 +11,8 @@ import { stakeOf } from './baccarat.js';
 import { callWallet } from './client.js';
 import { play as playMini } from './mini.js';
 import { spin } from './slot.js';
-import { combinedOdds, ensureEvents, expectedWin } from './sports.js';
+import { combinedOdds, expectedWin } from '../../../contract/odds.js';
+import { ensureEvents } from './sports.js';
 import { dealRound, sweepSite } from './sweep.js';
 
 async function session(ctx: RequestContext, t: string, kind: string) {

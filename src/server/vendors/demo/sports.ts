@@ -78,7 +78,7 @@ export async function finishEvents(db: Db, siteId: string, now: Date): Promise<n
   const due = await db.selectFrom('sport_event').select(['id', 'sport_id', 'odds']).where('site_id', '=', siteId).where('status', '=', 'open').where('end_at', '<=', now).execute();
   for (const e of due) {
     const s = [...sports, virtual].find((x) => x.id === e.sport_id) ?? virtual;
-    const prob = (e.odds as unknown as { prob: { home: number; draw: number } }).prob;
+    const { prob } = e.odds;
     const outcome = chance(prob.home) ? 'home' : chance(prob.draw / Math.max(1e-9, 1 - prob.home)) ? 'draw' : 'away';
     const [lo, hi] = s.score;
     let a = rand(lo, hi + 1);
@@ -93,12 +93,3 @@ export async function finishEvents(db: Db, siteId: string, now: Date): Promise<n
 
 export const winnerOf = (e: { home_score: number | null; away_score: number | null }) =>
   e.home_score == null || e.away_score == null ? null : e.home_score > e.away_score ? 'home' : e.home_score < e.away_score ? 'away' : 'draw';
-
-/** Combined odds: the exact product of the legs' odds, floored to 2 decimals. */
-export function combinedOdds(odds: number[]): number {
-  const h = odds.map((o) => BigInt(Math.round(o * 100)));
-  const product = h.reduce((a, b) => a * b, 1n);
-  return Number(product / 100n ** BigInt(h.length - 1)) / 100;
-}
-export const expectedWin = (stake: number, odds: number) => Number((BigInt(stake) * BigInt(Math.round(odds * 100))) / 100n);
-

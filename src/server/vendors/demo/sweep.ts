@@ -9,7 +9,8 @@ import { vendorByCode, type Vendor } from '../../domain/games/wallet.js';
 import { payout, deal, type Stakes } from './baccarat.js';
 import { callWallet, type Ctx } from './client.js';
 import { demoCatalog } from '../catalog.js';
-import { expectedWin, finishEvents, winnerOf } from './sports.js';
+import { expectedWin } from '../../../contract/odds.js';
+import { finishEvents, winnerOf } from './sports.js';
 
 export const ROUND_OPEN_MS = 60_000;
 

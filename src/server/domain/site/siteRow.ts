@@ -1,0 +1,14 @@
+/** A site as the site cache holds it: what every call of the site needs without a query. */
+export interface SiteRow {
+  id: string;
+  prefix: string;
+  name: string;
+  vendor: string;
+  cash_decimal: number;
+  languages: string;
+  options: Record<string, unknown>;
+  check_start: Date | null;
+  check_end: Date | null;
+  /** 'Y' while the operator has locked betting site-wide */
+  lock_bet_yn: 'Y' | 'N';
+}

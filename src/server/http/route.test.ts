@@ -1,0 +1,48 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { call } from '../../contract/define.js';
+import type { AppContext } from '../context.js';
+import { defineRoute, registerRoutes } from './route.js';
+
+const probe = call('/api/test/probe', z.object({ answer: z.enum(['extra', 'wrong']) }), z.object({ balance: z.number().int(), memId: z.string() }), 'public');
+
+async function serve(production: boolean) {
+  const fastify = Fastify();
+  const app = { config: { production } } as AppContext;
+  registerRoutes(fastify, app, [
+    defineRoute(probe, async (req) => {
+      // what a handler might carry by mistake: a row straight from the database
+      const row = { balance: 10_000, memId: 'user1', pass_hash: 'scrypt$...', api_key: 'k' };
+      return req.answer === 'extra' ? row : { ...row, balance: 10_000.5 };
+    }),
+  ]);
+  const post = async (answer: string) => {
+    const r = await fastify.inject({ method: 'POST', url: probe.path, payload: { answer } });
+    return { status: r.statusCode, body: r.json() };
+  };
+  return { post, close: () => fastify.close() };
+}
+
+describe('answers through the call’s response schema', () => {
+  it('drops every field the contract does not name', async () => {
+    const s = await serve(true);
+    expect(await s.post('extra')).toEqual({ status: 200, body: { resultCode: '0', resultMessage: 'OK', data: { balance: 10_000, memId: 'user1' } } });
+    await s.close();
+  });
+
+  it('never sends an answer of the wrong shape: a server fault naming the field outside production', async () => {
+    const s = await serve(false);
+    const r = await s.post('wrong');
+    expect(r.status).toBe(500);
+    expect(r.body).toMatchObject({ resultCode: 'S500', data: null, resultMessage: expect.stringContaining('balance') });
+    expect(JSON.stringify(r.body)).not.toContain('pass_hash');
+    await s.close();
+  });
+
+  it('in production the fault says nothing of the answer', async () => {
+    const s = await serve(true);
+    expect(await s.post('wrong')).toEqual({ status: 500, body: { resultCode: 'S500', resultMessage: 'Server error, please retry', data: null } });
+    await s.close();
+  });
+});
