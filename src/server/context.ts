@@ -25,20 +25,8 @@ export interface AppContext {
   sites: SiteCache;
 }
 
-/** A call open to anyone: no site key checked, no caller. */
-export interface PublicContext extends AppContext {
-  site: null;
-  caller: null;
-  ip: string;
-  token: null;
-  audit?: undefined;
-}
-
-export interface RequestContext extends AppContext {
-  site: SiteRow;
-  caller: Caller | null;
-  ip: string;
-  token: string | null;
+/** What the HTTP layer keeps per request beside the caller: cookies and the throttle's verdict. */
+export interface RequestExtras {
   /** the request's Cookie header, and Set-Cookie values the answer carries */
   cookie?: string | null;
   setCookies?: string[];
@@ -46,6 +34,22 @@ export interface RequestContext extends AppContext {
   proved?: boolean;
   /** the address went past its limits: this call needs a solved challenge (L005 without one) */
   challengeRequired?: boolean;
+}
+
+/** A call open to anyone: no site key checked, no caller. */
+export interface PublicContext extends AppContext, RequestExtras {
+  site: null;
+  caller: null;
+  ip: string;
+  token: null;
+  audit?: undefined;
+}
+
+export interface RequestContext extends AppContext, RequestExtras {
+  site: SiteRow;
+  caller: Caller | null;
+  ip: string;
+  token: string | null;
   /** what an operator handler adds to its audit entry (target, values before and after) */
   audit?: { target?: string; before?: unknown; after?: unknown };
 }

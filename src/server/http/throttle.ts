@@ -17,7 +17,9 @@ import type { Call } from '../../contract/define.js';
 import { cashCalls } from '../../contract/cash.js';
 import { memberCalls, powProof, type PowProof } from '../../contract/member.js';
 import type { Config, Limits } from '../config.js';
-import type { RequestContext } from '../context.js';
+import type { PublicContext, RequestContext } from '../context.js';
+
+type Ctx = RequestContext | PublicContext;
 import { checkProof, usedChallenges } from '../domain/auth/challenge.js';
 import { deviceNonce } from '../domain/auth/devices.js';
 
@@ -26,7 +28,7 @@ type Body = Record<string, unknown>;
 interface Rule {
   limit: Exclude<keyof Limits, 'namespace'>;
   /** The counter's key, or null when the rule does not apply to this request. */
-  key(ip: string, body: Body, ctx: RequestContext): string | null;
+  key(ip: string, body: Body, ctx: Ctx): string | null;
   /** Every call counts, or only answers with these codes (failures). */
   counts: 'all' | readonly ResultCode[];
   /** past the limit: a challenge instead of R429 */
@@ -79,7 +81,7 @@ export interface Gate {
 
 export interface Throttle {
   /** Checks the call's limits before it runs (R429 past a hard one) and takes its challenge. */
-  before(call: Call, req: FastifyRequest, body: Body, ctx: RequestContext): Promise<Gate | null>;
+  before(call: Call, req: FastifyRequest, body: Body, ctx: Ctx): Promise<Gate | null>;
 }
 
 export async function registerThrottle(fastify: FastifyInstance, config: Pick<Config, 'redisUrl' | 'limits'>): Promise<Throttle> {
@@ -112,8 +114,8 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
   }
 
   /** A device that signed in to this account before keeps its own allowance. */
-  const trusted = async (ctx: RequestContext, body: Body) =>
-    !!(await deviceNonce(ctx.db, ctx.site.id, str(body.memId).trim(), ctx.cookie).catch(() => null));
+  const trusted = async (ctx: Ctx, body: Body) =>
+    !!ctx.site && !!(await deviceNonce(ctx.db, ctx.site.id, str(body.memId).trim(), ctx.cookie).catch(() => null));
 
   return {
     async before(call, req, body, ctx) {
@@ -121,7 +123,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
       const parsed = provable.has(call) ? powProof.safeParse(body.pow) : null;
       const proof: PowProof | undefined = parsed?.success ? parsed.data : undefined;
       if (!list.length && !provable.has(call)) return null;
-      const proved = proof ? await checkProof(ctx.db, ctx.site.id, proof, used) : false;
+      const proved = proof && ctx.site ? await checkProof(ctx.db, ctx.site.id, proof, used) : false;
       const ip = normalizeIP(req.ip);
       const active = list.map((rule) => ({ rule, key: rule.key(ip, body, ctx) })).filter((r): r is { rule: Rule; key: string } => !!r.key);
       let challengeRequired = false;
