@@ -64,7 +64,7 @@ describe(`money properties (${testDb})`, () => {
     const options = { ...(site.options as Record<string, unknown>), eventDailyFirstPct: 5, eventEveryPct: 2.5 };
     await s.app.db.updateTable('site').set({ options: JSON.stringify(options) }).where('id', '=', s.siteId).execute();
     forgetSites();
-  }, 180_000);
+  }, 600_000);
   afterAll(() => s?.close());
 
   async function send(memId: string, path: string, body: Record<string, unknown>): Promise<Answer> {
