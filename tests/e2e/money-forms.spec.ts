@@ -61,8 +61,10 @@ test.describe.serial('a player with a waiting deposit (one login)', () => {
     await expect(page.getByTestId('exchange')).toBeVisible();
     const cash = amountOf(await page.getByTestId('balance').innerText());
     const amount = page.getByLabel('출금 금액');
+    // "all" keeps to the site's withdrawal unit (1,000 on the demo site), said under the field
+    await expect(page.getByTestId('amount-hint')).toContainText('1,000원 단위');
     await page.getByRole('button', { name: '전액', exact: true }).click();
-    await expect(amount).toHaveValue(cash.toLocaleString('en-US'));
+    await expect(amount).toHaveValue((cash - (cash % 1000)).toLocaleString('en-US'));
     await page.getByRole('button', { name: '+1,000,000', exact: true }).click();
     const over = `보유머니 ${cash.toLocaleString('en-US')}원보다 많습니다`;
     await expect(page.getByTestId('amount-error')).toHaveText(over);
@@ -120,6 +122,7 @@ test.describe.serial('a player with a waiting deposit (one login)', () => {
 });
 
 test('the give sheet at 320x568: handle, action in view with the amount focused, over-balance inline, backdrop asks, swipe closes', async ({ page }) => {
+  await dismissPopups(page);
   await page.setViewportSize({ width: 320, height: 568 });
   await captchaLogin(page, '/demo/login', 'ptn7');
   await expect(page.getByTestId('partner-main')).toBeVisible();

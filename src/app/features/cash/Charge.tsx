@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { problemText, useCashLimits } from './limits';
+import { problemText, ruleHint, useCashLimits } from './limits';
 import { OpenRequestCard, useOpenRequest } from './OpenRequest';
 import { RequestHistory } from './RequestHistory';
 import { amountProblem } from './rules';
@@ -57,9 +57,6 @@ export function Charge() {
     : open
       ? t`처리 중인 입금 신청이 끝나면 신청할 수 있습니다`
       : problem && problemText(problem);
-  const min = moneyText(limits.deposit.min ?? 0);
-  const max = moneyText(limits.deposit.max ?? 0);
-  const hint = limits.deposit.max ? t`최소 ${min}, 한 번에 최대 ${max}` : t`최소 ${min}부터`;
 
   async function apply() {
     if (!blocked) await deposit.submit(value);
@@ -86,7 +83,7 @@ export function Charge() {
             value={amount}
             onChange={(v) => (setAmount(v), deposit.clear())}
             quickAmounts={specLimits.quickAmounts}
-            hint={hint}
+            hint={ruleHint(limits.deposit)}
             error={deposit.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem) : undefined)}
             disabled={!!open || limits.depositBanned}
           />

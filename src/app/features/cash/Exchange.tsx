@@ -13,7 +13,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { problemText, useCashLimits } from './limits';
+import { problemText, ruleHint, useCashLimits } from './limits';
 import { OpenRequestCard, useOpenRequest } from './OpenRequest';
 import { RequestHistory } from './RequestHistory';
 import { allOf, amountProblem } from './rules';
@@ -70,8 +70,6 @@ export function Exchange() {
           : pass.length !== 4
             ? t`출금 비밀번호 4자리를 입력해 주세요`
             : null;
-  const min = moneyText(limits.withdraw.min ?? 0);
-  const held = moneyText(cash);
   const disabled = !!open || suspended || limits.withdrawalBanned;
 
   return (
@@ -97,7 +95,7 @@ export function Exchange() {
             onChange={(v) => (setAmount(v), withdraw.clear('amount'))}
             quickAmounts={specLimits.quickAmounts}
             all={allOf(cash, limits.withdraw.unit)}
-            hint={t`최소 ${min}, 보유머니 ${held}까지`}
+            hint={ruleHint({ ...limits.withdraw, held: cash })}
             error={withdraw.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem) : undefined)}
             disabled={disabled}
           />

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { problemText } from './limits';
+import { problemText, ruleHint } from './limits';
 import { pointListQueryOptions } from './queries';
 import { allOf, amountProblem, waitLeft } from './rules';
 import css from './Cash.module.css';
@@ -65,7 +65,7 @@ export function PointConvert() {
   });
 
   const blocked = seconds > 0 ? t`${seconds}초 후 다시 전환할 수 있습니다` : problem && problemText(problem, 'point');
-  const min = moneyText(MIN, 'point');
+  const rule = ruleHint({ min: MIN }, 'point');
   const convertedText = done === null ? '' : moneyText(done, 'point');
 
   return (
@@ -83,7 +83,7 @@ export function PointConvert() {
           onChange={(v) => (setAmount(v), setDone(null), convert.clear())}
           quickAmounts={specLimits.quickAmounts}
           all={allOf(points)}
-          hint={t`최소 ${min}, 1분에 한 번 전환할 수 있습니다`}
+          hint={t`${rule}, 1분에 한 번`}
           error={convert.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem, 'point') : undefined)}
         />
         {convert.error && <p className={css.formError} role="alert" data-testid="form-error">{convert.error}</p>}

@@ -5,7 +5,7 @@ import type { MoneyUnit } from '../../lib/format';
 import { moneyText } from '../../lib/moneyText';
 import { useCashSwitch } from '../../lib/site';
 import { siteOptionQueryOptions } from '../../lib/siteContent';
-import type { AmountProblem } from './rules';
+import type { AmountProblem, AmountRule } from './rules';
 
 /** The site's amount limits and its deposit / withdrawal switches, as the money screens check them before submit. */
 export function useCashLimits() {
@@ -40,4 +40,26 @@ export function problemText(p: AmountProblem, unit: MoneyUnit = 'cash'): string 
       return t`${step} 단위로 입력해 주세요`;
     }
   }
+}
+
+/** An amount field's rule in a few words, shown under it before anything is typed: "최소 10,000원, 1,000원 단위". */
+export function ruleHint(r: AmountRule, unit: MoneyUnit = 'cash'): string {
+  const parts: string[] = [];
+  if (r.min) {
+    const min = moneyText(r.min, unit);
+    parts.push(t`최소 ${min}`);
+  }
+  if (r.max) {
+    const max = moneyText(r.max, unit);
+    parts.push(t`한 번에 최대 ${max}`);
+  }
+  if (r.held !== undefined) {
+    const held = moneyText(r.held, unit);
+    parts.push(t`보유 ${held}까지`);
+  }
+  if (r.unit && r.unit > 1) {
+    const step = moneyText(r.unit, unit);
+    parts.push(t`${step} 단위`);
+  }
+  return parts.join(', ');
 }
