@@ -6,6 +6,10 @@ export const requestId = z.string().min(1).max(64);
 const optAmount = amount.optional();
 const optDate = wireDate.optional().or(z.literal('').transform(() => undefined));
 
+/** The data of a C008 refusal (wrong withdrawal password): wrong tries left before withdrawals lock (C011). */
+export const wrongOutPass = z.object({ triesLeft: z.number().int().nonnegative() });
+export type WrongOutPass = z.infer<typeof wrongOutPass>;
+
 export const cashRequestAnswer = z.object({ cashIdx: z.number(), cashStatus: z.number() });
 
 export const cashRequestRow = z.object({

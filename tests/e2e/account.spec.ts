@@ -22,16 +22,20 @@ test('a player changes the withdrawal password on the account edit screen, in th
   await expect(page.getByLabel('아이디')).toHaveValue(memId);
   await expect(page.getByLabel('아이디')).toHaveAttribute('readonly', '');
 
+  // each rule is said beside its field (no modal), and that field takes the focus
+  const said = (text: string) => expect(form.getByRole('alert')).toHaveText(text);
   await form.getByRole('button', { name: '수정' }).click();
-  await acceptDialog(page, '현재 비밀번호를 입력해 주세요.');
+  await said('현재 비밀번호를 입력해 주세요.');
+  await expect(page.getByLabel('현재 비밀번호')).toBeFocused();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await page.getByLabel('현재 비밀번호').fill(PASS);
   // nothing to change: the product's first rule
   await form.getByRole('button', { name: '수정' }).click();
-  await acceptDialog(page, '비밀번호 확인이 일치하지 않습니다.');
+  await said('비밀번호 확인이 일치하지 않습니다.');
   await page.getByLabel('새 비밀번호', { exact: true }).fill('short');
   await page.getByLabel('새 비밀번호 확인').fill('short');
   await form.getByRole('button', { name: '수정' }).click();
-  await acceptDialog(page, '비밀번호는 영문, 숫자, !@#$%* 6~20자로 입력해 주세요.');
+  await said('비밀번호는 영문, 숫자, !@#$%* 6~20자로 입력해 주세요.');
   await page.getByLabel('새 비밀번호', { exact: true }).fill('');
   await page.getByLabel('새 비밀번호 확인').fill('');
   // the withdrawal inputs keep digits only, at most 4
@@ -40,15 +44,15 @@ test('a player changes the withdrawal password on the account edit screen, in th
   await page.getByLabel('새 출금 비밀번호', { exact: true }).fill('4321');
   await page.getByLabel('새 출금 비밀번호 확인').fill('4322');
   await form.getByRole('button', { name: '수정' }).click();
-  await acceptDialog(page, '출금 비밀번호 확인이 일치하지 않습니다.');
+  await said('출금 비밀번호 확인이 일치하지 않습니다.');
   await page.getByLabel('새 출금 비밀번호 확인').fill('4321');
 
   // a wrong current password is the server's answer, shown on its field
   await page.getByLabel('현재 비밀번호').fill('wrong-pass1');
   await form.getByRole('button', { name: '수정' }).click();
   await acceptDialog(page, '출금 비밀번호를 변경하시겠습니까?');
-  await acceptDialog(page, '현재 비밀번호가 올바르지 않습니다.');
-  await expect(form.getByRole('alert')).toHaveText('현재 비밀번호가 올바르지 않습니다.');
+  await said('현재 비밀번호가 올바르지 않습니다.');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await page.screenshot({ path: shot(info, 'error'), fullPage: true });
 
   await page.getByLabel('현재 비밀번호').fill(PASS);
@@ -57,9 +61,8 @@ test('a player changes the withdrawal password on the account edit screen, in th
   await expect(page.getByLabel('현재 비밀번호')).toHaveValue(PASS);
   await form.getByRole('button', { name: '수정' }).click();
   await acceptDialog(page, '출금 비밀번호를 변경하시겠습니까?');
-  await expect(page.getByRole('alertdialog')).toContainText('회원정보가 수정되었습니다.');
+  await expect(page.getByTestId('info-edit-done')).toHaveText('회원정보가 수정되었습니다.');
   await page.screenshot({ path: shot(info, 'done'), fullPage: true });
-  await acceptDialog(page, '회원정보가 수정되었습니다.');
   await expect(page.getByLabel('새 출금 비밀번호', { exact: true })).toHaveValue('');
 });
 
@@ -88,7 +91,10 @@ test('the operator stops deposits site-wide and the charge screen says so before
     await playerLogin(page, pick(banUser, info));
     await page.goto('/demo/charge');
     await expect(page.getByTestId('cash-ban')).toHaveText('현재 사이트 입금이 중지되었습니다. 잠시 후 다시 이용해 주세요.');
-    await expect(page.getByLabel('입금 금액')).toHaveCount(0);
+    // the form stays in view but waits, and its button says why
+    await expect(page.getByLabel('입금 금액')).toBeDisabled();
+    await expect(page.getByTestId('submit')).toBeDisabled();
+    await expect(page.getByTestId('submit')).toHaveText('현재 사이트 입금이 중지되었습니다');
     await page.screenshot({ path: shot(info, 'charge-banned'), fullPage: true });
     await page.goto('/demo/exchange');
     await expect(page.getByTestId('exchange')).toBeVisible();
@@ -100,6 +106,6 @@ test('the operator stops deposits site-wide and the charge screen says so before
     await admin.context().close();
   }
   await page.goto('/demo/charge');
-  await expect(page.getByLabel('입금 금액')).toBeVisible();
+  await expect(page.getByLabel('입금 금액')).toBeEnabled();
   await expect(page.getByTestId('cash-ban')).toHaveCount(0);
 });

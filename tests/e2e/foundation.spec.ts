@@ -69,7 +69,7 @@ test('a player signs up and logs in on a phone', async ({ page }, info) => {
   await playerLogin(page, memId, 'secret12');
   await expect(page).toHaveURL(/\/demo\/main$/);
   await expect(page.getByTestId('lobby')).toBeVisible();
-  await expect(page.getByTestId('cash')).toHaveText(/^\d[\d,]*$/);
+  await expect(page.getByTestId('cash')).toHaveText(/^\d[\d,]*원$/);
   await page.screenshot({ path: shots('lobby', info.project.name) });
 });
 

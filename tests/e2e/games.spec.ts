@@ -60,7 +60,7 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
 
   // baccarat (transfer wallet): cash moves to game money at launch; one hand with result cards
   const bac = await launch(page, 'Baccarat A', 'baccarat');
-  await expect(page.getByTestId('cash')).toHaveText('0');
+  await expect(page.getByTestId('cash')).toHaveText('0원');
   await bac.getByTestId('spot-player').click();
   await bac.getByTestId('spot-player').click();
   await bac.getByTestId('deal').click();
@@ -78,8 +78,8 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect(result).toHaveAttribute('data-state', 'complete');
   await page.screenshot({ path: shot(info, 'convert') });
   await result.getByRole('button', { name: '확인' }).click();
-  await expect(page.getByTestId('cash')).toHaveText(gameMoney.toLocaleString('en-US'));
-  await expect(page.getByTestId('game-money')).toHaveText('0');
+  await expect(page.getByTestId('cash')).toHaveText(`${gameMoney.toLocaleString('en-US')}원`);
+  await expect(page.getByTestId('game-money')).toHaveText('0원');
 
   // bet history: the new bets with their labels; a baccarat bet's detail shows the cards
   await page.getByRole('link', { name: /베팅내역/ }).first().click();
@@ -89,9 +89,11 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   // newest first: the hand, the parlay (open until its events end), then the three spins
   const hand = rows.nth(0);
   await expect(hand).toContainText('Baccarat A');
-  await expect(hand).toContainText(/PASS|FAIL|TIE/);
+  // results in words from the catalogue, never the enum names
+  await expect(hand.getByTestId('bet-result')).toHaveText(/^(당첨|낙첨|무승부)$/);
+  await expect(hand).not.toContainText(/PASS|FAIL|TIE/);
   await expect(rows.nth(1)).toContainText('Sportsbook');
-  await expect(rows.nth(1)).toContainText('WAIT');
+  await expect(rows.nth(1).getByTestId('bet-result')).toHaveText('대기');
   for (const i of [2, 3, 4]) await expect(rows.nth(i)).toContainText('Lucky Sevens');
   await page.screenshot({ path: shot(info, 'history'), fullPage: true, animations: 'disabled' });
   await (phone ? hand.click() : hand.getByRole('button', { name: '상세' }).click());
@@ -111,9 +113,10 @@ test('integrated money while a baccarat round is still open: the server warning,
   await page.bringToFront();
   await page.getByTestId('convert-game-money').click();
   await acceptDialog(page, '게임머니를 보유머니로 전환하시겠습니까?');
-  await acceptDialog(page, /fully ended/);
+  // the refusal is said once, translated, in the result sheet (no second modal with the server's English)
   const result = page.getByTestId('convert-result');
   await expect(result).toHaveAttribute('data-state', 'fail');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await expect(result).toContainText('게임 종료를 확인 중입니다');
   await page.screenshot({ path: shot(info, 'convert-fail') });
   await result.getByRole('button', { name: '확인' }).click();

@@ -18,8 +18,11 @@ async function acceptDialog(page: Page, text: string | RegExp) {
   await expect(dialog.filter({ hasText: text })).toHaveCount(0);
 }
 
-const cashOf = async (page: Page) => Number((await page.getByTestId('cash').innerText()).replace(/,/g, ''));
-const shown = (n: number) => n.toLocaleString('en-US');
+const amountOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
+const cashOf = async (page: Page) => amountOf(await page.getByTestId('cash').innerText());
+/** Money as the app shows it: separators and 원; points with P. */
+const shown = (n: number) => `${n.toLocaleString('en-US')}원`;
+const shownP = (n: number) => `${n.toLocaleString('en-US')}P`;
 
 async function newPage(browser: Browser, info: TestInfo) {
   const ctx = await browser.newContext(info.project.use);
@@ -37,14 +40,16 @@ test('a deposit request approved by the operator shows in the header without rel
   await expect(page.getByTestId('charge')).toBeVisible();
   const before = await cashOf(page);
 
-  await page.getByRole('button', { name: '입금 신청' }).click();
-  await acceptDialog(page, '입금 금액을 입력해 주세요.');
+  // empty: the button says what is missing instead of a modal after the tap
+  await expect(page.getByTestId('submit')).toBeDisabled();
+  await expect(page.getByTestId('submit')).toHaveText('금액을 입력해 주세요');
   await page.getByRole('button', { name: '+10,000', exact: true }).click();
   await page.getByRole('button', { name: '+30,000', exact: true }).click();
   await expect(page.getByLabel('입금 금액')).toHaveValue('40,000');
-  await page.getByRole('button', { name: '입금 신청' }).click();
-  await acceptDialog(page, '40,000 입금 신청하시겠습니까?');
-  await acceptDialog(page, '입금 신청이 완료되었습니다.');
+  await page.getByTestId('submit').click();
+  await acceptDialog(page, '40,000원 입금 신청하시겠습니까?');
+  // the new request is the status card on top; the form waits for it
+  await expect(page.getByTestId('open-request')).toContainText('40,000원');
   await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('신청');
   await page.screenshot({ path: shot(info, 'charge'), fullPage: true });
 
@@ -65,6 +70,7 @@ test('a deposit request approved by the operator shows in the header without rel
   // the CASH push (or the 5-second check) updates the header; no reload
   await expect(page.getByTestId('cash')).toHaveText(shown(before + 40_000), { timeout: 15_000 });
   await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('완료');
+  await expect(page.getByTestId('open-request')).toBeHidden();
 });
 
 test('a partner gives money through the bottom sheet and the member sees it live', async ({ page, browser }, info) => {
@@ -91,9 +97,8 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await sheet.getByRole('button', { name: '+50,000', exact: true }).click();
   await expect(sheet.getByLabel('지급 금액')).toHaveValue('55,000');
   await page.screenshot({ path: shot(info, 'sheet') });
-  await sheet.getByTestId('sheet-submit').click();
+  await page.getByTestId('sheet-submit').click();
   await acceptDialog(page, `${memId}`);
-  await acceptDialog(page, '지급이 완료되었습니다.');
   await expect(sheet).toBeHidden();
 
   await expect(member.getByTestId('cash')).toHaveText(shown(before + 55_000), { timeout: 15_000 });
@@ -149,16 +154,18 @@ test.describe('bank maintenance', () => {
     await page.locator('input[name=cashOutPass]').fill('123456');
     await expect(page.locator('input[name=cashOutPass]')).toHaveValue('1234');
     await page.screenshot({ path: shot(info, 'exchange'), fullPage: true });
-    await page.getByRole('button', { name: '출금 신청' }).click();
-    await acceptDialog(page, '10,000 출금 신청하시겠습니까?');
-    await acceptDialog(page, '23:30~00:30은 은행 점검 시간입니다. 잠시 후 다시 시도해 주세요.');
+    await page.getByTestId('submit').click();
+    await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
+    // the server's refusal stays on the form, not in a modal
+    await expect(page.getByTestId('form-error')).toHaveText('23:30~00:30은 은행 점검 시간입니다. 잠시 후 다시 시도해 주세요.');
     await expect(page.getByTestId('cash')).toHaveText(shown(before));
     await expect(page.getByTestId('request-status')).toHaveCount(0);
 
-    // a quick add above the held cash is refused
+    // a quick add above the held cash is said beside the field and the button waits
     await page.getByRole('button', { name: '+1,000,000', exact: true }).click();
-    await acceptDialog(page, '출금 금액이 보유머니보다 큽니다.');
-    await expect(page.getByLabel('출금 금액')).toHaveValue('10,000');
+    await expect(page.getByTestId('amount-error')).toHaveText(`보유머니 ${shown(before)}보다 많습니다`);
+    await expect(page.getByTestId('submit')).toBeDisabled();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
   });
 });
 
@@ -170,14 +177,16 @@ test('point conversion, money lists and the offline refusal', async ({ page }, i
   await page.screenshot({ path: shot(info, 'point'), fullPage: true });
   await page.getByRole('tab', { name: '포인트 전환 신청' }).click();
   await expect(page).toHaveURL(/\/demo\/pointuse$/);
-  const points = Number((await page.getByTestId('points-left').innerText()).replace(/,/g, ''));
+  const points = amountOf(await page.getByTestId('points-left').innerText());
   const cash = await cashOf(page);
   await page.getByRole('button', { name: '+10,000', exact: true }).click();
-  await page.getByRole('button', { name: '전환 신청' }).click();
-  await acceptDialog(page, '10,000 포인트를 머니로 전환하시겠습니까?');
-  await acceptDialog(page, '포인트 전환이 완료되었습니다.');
+  await page.getByTestId('submit').click();
+  await acceptDialog(page, '10,000P를 머니로 전환하시겠습니까?');
+  await expect(page.getByTestId('convert-done')).toHaveText('10,000P를 머니로 전환했습니다.');
   await expect(page.getByTestId('cash')).toHaveText(shown(cash + 10_000));
-  await expect(page.getByTestId('points-left')).toHaveText(shown(points - 10_000));
+  await expect(page.getByTestId('points-left')).toHaveText(shownP(points - 10_000));
+  // once a minute: the button counts down instead of a refusal after the tap
+  await expect(page.getByTestId('submit')).toHaveText(/초 후 다시 전환할 수 있습니다/);
   await page.screenshot({ path: shot(info, 'pointuse'), fullPage: true });
   await page.getByRole('tab', { name: '포인트 전환 내역' }).click();
   await expect(page.getByTestId('point-convert-history')).toContainText('10,000');
@@ -190,8 +199,9 @@ test('point conversion, money lists and the offline refusal', async ({ page }, i
   await page.context().setOffline(true);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await page.getByRole('button', { name: '+10,000', exact: true }).click();
-  await page.getByRole('button', { name: '입금 신청' }).click();
-  await acceptDialog(page, '오프라인 상태에서는 머니 요청을 처리할 수 없습니다.');
+  await page.getByTestId('submit').click();
+  await expect(page.getByTestId('form-error')).toContainText('오프라인 상태에서는 머니 요청을 처리할 수 없습니다.');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await page.getByRole('link', { name: '출금' }).filter({ visible: true }).first().click();
   await expect(page.getByTestId('exchange')).toBeVisible();
   await expect(page.getByTestId('request-history')).toBeVisible();

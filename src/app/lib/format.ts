@@ -10,6 +10,9 @@ const formatter = (digits: number) => {
 };
 const plain = new Intl.NumberFormat('en-US');
 
+/** What an amount counts: money (원), points (P), or a bare figure. */
+export type MoneyUnit = 'cash' | 'point' | 'none';
+
 /** Integer amounts in the site's smallest unit, shown times cashDecimal; no decimals when cashDecimal is 1. */
 export function formatMoney(amount: number | null | undefined, cashDecimal = 1): string {
   const value = (amount ?? 0) * cashDecimal;

@@ -1,25 +1,27 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { resultName } from '../lib/betCodes';
+import { legStatusName, pickName, resultName } from '../lib/betCodes';
 import { betDetailQueryOptions, handsOf, parseDetail, type BetDetailBody } from '../lib/betDetail';
+import { betResultCash } from '../lib/betResult';
+import { apiMessage } from '../lib/apiMessage';
 import { formatKst } from '../lib/format';
 import { session } from '../lib/session/store';
 import { BottomSheet } from './BottomSheet';
 import { Empty } from './Empty';
-import { Money } from './Money';
 import { HandCards } from './HandCards';
+import { Money } from './Money';
 import css from './BetDetail.module.css';
-import { apiMessage } from '../lib/apiMessage';
 
 const kst = (iso?: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatKst(Date.parse(iso)) : '-');
 
-/** One bet's detail: the vendor's page in a frame, its result cards, or the default form. */
-export function BetDetailSheet({ betId, onClose }: { betId: string | number | null; onClose: () => void }) {
+/** The one bet detail, for players and partners: figures, then the vendor's page in a frame, its cards, legs, reels or number. */
+export function BetDetailSheet({ betId, title, onClose }: { betId: string | number | null; title?: ReactNode; onClose: () => void }) {
   const { t } = useLingui();
   return (
-    <BottomSheet open={betId != null} title={t`베팅 상세`} onClose={onClose}>
+    <BottomSheet open={betId != null} title={title ?? t`베팅 상세`} onClose={onClose}>
       {betId != null && <DetailBody betId={String(betId)} />}
     </BottomSheet>
   );
@@ -30,50 +32,85 @@ function DetailBody({ betId }: { betId: string }) {
   const { member } = useSnapshot(session);
   const { t } = useLingui();
   const q = useQuery(betDetailQueryOptions(prefix, member?.memId ?? '', betId));
-  if (q.isPending) return <p className={css.muted}>…</p>;
-  if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
+  if (q.isPending) return <p className={css.muted}><Trans>불러오는 중…</Trans></p>;
+  if (q.isError) return <Empty>{apiMessage(q.error)}</Empty>;
   const { info, detail } = q.data;
   const parsed = parseDetail(detail);
-  if (parsed.kind === 'frame') return <iframe className={css.frame} src={parsed.url} title={t`베팅 상세`} sandbox="allow-scripts allow-same-origin" />;
-  if (parsed.kind === 'none') return <Empty><Trans>상세 내역이 없습니다.</Trans></Empty>;
-  const body = parsed.body;
-  const doneName = info.type === 'wait' ? t`베팅 완료` : resultName(info.type);
+  const net = betResultCash({ cash: info.betAmt, winCash: info.betWinAmt });
   return (
     <div className={css.wrap} data-testid="bet-detail">
       <dl className={css.facts}>
-        <div><dt><Trans>베팅 아이디</Trans></dt><dd>{info.betId}</dd></div>
-        <div><dt><Trans>회원</Trans></dt><dd>{info.memId}</dd></div>
-        <div><dt><Trans>결과</Trans></dt><dd data-type={info.type} className={css.result}>{doneName}</dd></div>
-        <div><dt><Trans>베팅금</Trans></dt><dd><Money value={info.betAmt} /></dd></div>
-        <div><dt><Trans>당첨금</Trans></dt><dd><Money value={info.betWinAmt} /></dd></div>
-        <div><dt><Trans>시간</Trans></dt><dd>{info.regDate}</dd></div>
+        <div><dt><Trans>베팅번호</Trans></dt><dd className="break-all">{info.betId || info.betIdx}</dd></div>
+        <div><dt><Trans>베팅일시</Trans></dt><dd>{info.regDate}</dd></div>
+        <div><dt><Trans>베팅금액</Trans></dt><dd><Money value={info.betAmt} /></dd></div>
+        <div><dt><Trans>당첨금액</Trans></dt><dd><Money value={info.betWinAmt} /></dd></div>
+        <div>
+          <dt><Trans>결과금액</Trans></dt>
+          <dd className={css.net} data-sign={Math.sign(net)}>{net > 0 ? '+' : ''}<Money value={net} /></dd>
+        </div>
+        <div><dt><Trans>결과</Trans></dt><dd data-type={info.type} className={css.result} data-testid="bet-result">{resultName(info.type)}</dd></div>
       </dl>
-      <ResultPart body={body} />
+      {parsed.kind === 'frame' && <iframe className={css.frame} src={parsed.url} title={t`베팅 상세`} sandbox="allow-scripts allow-same-origin" />}
+      {parsed.kind === 'none' && <Empty><Trans>상세 내역이 없습니다.</Trans></Empty>}
+      {parsed.kind === 'body' && <ResultPart body={parsed.body} />}
     </div>
   );
 }
 
-function ResultPart({ body }: { body: BetDetailBody }) {
-  if (body.dType === 'detail_4') return null;
-  const hands = handsOf(body.result);
-  if (hands.length > 0) return <HandCards hands={hands} winner={body.result?.winner} />;
-  if (body.result?.legs?.length) return <Legs legs={body.result.legs} odds={body.result.odds as number | undefined} />;
-  return <DefaultForm body={body} />;
+function useSides(): Record<string, string> {
+  const { t } = useLingui();
+  return { player: t`플레이어`, banker: t`뱅커`, tie: t`타이`, home: t`홈`, away: t`원정`, draw: t`무승부`, odd: t`홀`, even: t`짝` };
 }
 
-function Legs({ legs, odds }: { legs: NonNullable<NonNullable<BetDetailBody['result']>['legs']>; odds?: number }) {
-  return (
-    <ul className={css.legs}>
-      {legs.map((l, i) => (
-        <li key={i}>
-          <span>{l.start_at}</span>
-          <strong>{l.home} {l.home_score ?? ''} : {l.away_score ?? ''} {l.away}</strong>
-          <span>{l.pick} @ {l.odds} · {l.status}</span>
-        </li>
-      ))}
-      {odds != null && <li><Trans>배당</Trans> {odds}</li>}
-    </ul>
-  );
+/** The vendor's result, whichever shape it has; a body with none of them shows its plain facts. */
+function ResultPart({ body }: { body: BetDetailBody }) {
+  const side = useSides();
+  const { t } = useLingui();
+  const r = body.result ?? {};
+  const hands = handsOf(body.result);
+  if (hands.length > 0) {
+    return (
+      <section className={css.wrap} aria-label={t`게임 결과`}>
+        <HandCards hands={hands} winner={body.result?.winner} />
+        {r.winner != null && <p className={css.outcome}><Trans>결과</Trans>: <b>{side[String(r.winner)] ?? String(r.winner)}</b></p>}
+        {(body.bets ?? []).length > 0 && (
+          <ul className={css.bets}>
+            {(body.bets ?? []).map((b, i) => <li key={i}>{side[String(b.code)] ?? String(b.code ?? '')} <Money value={Number(b.stake ?? b.betAmount ?? 0)} /></li>)}
+          </ul>
+        )}
+      </section>
+    );
+  }
+  if (r.legs?.length) {
+    return (
+      <section aria-label={t`게임 결과`}>
+        <ul className={css.legs}>
+          {r.legs.map((l, i) => (
+            <li key={i}>
+              <strong>{l.home} {l.home_score ?? ''} : {l.away_score ?? ''} {l.away}</strong>
+              <span className={css.muted}>{l.start_at} · {pickName(l.pick ?? '')} @ {l.odds?.toFixed(2)} · {legStatusName(l.status ?? '')}</span>
+            </li>
+          ))}
+        </ul>
+        {typeof r.odds === 'number' && <p className={css.outcome}><Trans>배당</Trans>: <b>{r.odds.toFixed(2)}</b></p>}
+      </section>
+    );
+  }
+  if (Array.isArray(r.reels) || typeof r.number === 'number') {
+    return (
+      <section aria-label={t`게임 결과`}>
+        {Array.isArray(r.reels) && <p className={css.reels}>{(r.reels as string[]).join(' | ')}</p>}
+        {typeof r.line === 'string' && <p className={css.outcome}>{r.line}</p>}
+        {typeof r.number === 'number' && (
+          <p className={css.outcome}>
+            <Trans>번호</Trans> <b>{r.number}</b> ({side[String(r.result)] ?? String(r.result)}) · <Trans>선택</Trans> {side[String(r.pick)] ?? String(r.pick)}
+          </p>
+        )}
+      </section>
+    );
+  }
+  if (body.dType === 'detail_4') return null;
+  return <DefaultForm body={body} />;
 }
 
 function DefaultForm({ body }: { body: BetDetailBody }) {

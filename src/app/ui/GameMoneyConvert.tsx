@@ -2,58 +2,51 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { gameCalls } from '../../contract/game';
-import { api, isApiError } from '../lib/api';
-import { apiMessage } from '../lib/apiMessage';
-import { alert, confirm } from '../lib/dialogs';
-import { newRequestId, refreshMine, refuseMoneyOffline } from '../lib/moneyAction';
+import { api } from '../lib/api';
 import { saveSession, session } from '../lib/session/store';
+import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from './BottomSheet';
 import { Button } from './Button';
 import { Money } from './Money';
 import css from './GameMoneyConvert.module.css';
 
-type State = 'ready' | 'progress' | 'complete' | 'fail';
-
-/** Integrated money: every vendor's game money back to cash, after a confirmation; the result in a modal. */
+/** Integrated money: every vendor's game money back to cash, after a confirmation; progress and result in a sheet. */
 export function GameMoneyConvert({ block }: { block?: boolean }) {
   const { t } = useLingui();
   const { member } = useSnapshot(session);
-  const [state, setState] = useState<State>('ready');
+  const [shown, setShown] = useState(false);
   const [result, setResult] = useState<{ moved: number; cashAmt: number } | null>(null);
-  const [failure, setFailure] = useState('');
-
-  async function run() {
-    if (state === 'progress') return;
-    if (!(await confirm(t`게임머니를 보유머니로 전환하시겠습니까?`))) return;
-    if (await refuseMoneyOffline()) return;
-    setState('progress');
-    try {
-      const r = await api(gameCalls.changeMemCashFlag, { requestId: newRequestId() });
+  const convert = useWrite({
+    money: true,
+    say: 'inline',
+    overlay: false,
+    sig: () => 'game-money',
+    confirm: () => t`게임머니를 보유머니로 전환하시겠습니까?`,
+    run: (_: void, requestId) => {
+      setResult(null);
+      setShown(true);
+      return api(gameCalls.changeMemCashFlag, { requestId });
+    },
+    onDone: (r) => {
       if (session.member) {
         session.member.cashAmt = r.cashAmt;
         session.member.gameAmt = r.gameAmt;
         session.syncedAt = Date.now();
         saveSession();
       }
-      refreshMine();
       setResult({ moved: r.moved, cashAmt: r.cashAmt });
-      setState('complete');
-    } catch (err) {
-      // a round still open at the vendor: the server's own words as the warning, the translated text in the result
-      if (isApiError(err, 'C009')) await alert(err.message);
-      setFailure(apiMessage(err));
-      setState('fail');
-    }
-  }
-
-  const close = () => state !== 'progress' && setState('ready');
+    },
+  });
+  const state = convert.busy ? 'progress' : result ? 'complete' : convert.error ? 'fail' : 'ready';
+  const close = () => !convert.busy && (setShown(false), setResult(null), convert.clear());
   const title = { ready: '', progress: t`전환 중`, complete: t`전환 완료`, fail: t`전환 실패` }[state];
   return (
     <>
-      <Button variant="primary" block={block} onClick={() => void run()} disabled={state === 'progress'} data-testid="convert-game-money">
+      <Button variant="primary" block={block} onClick={() => void convert.submit()} disabled={convert.busy} data-testid="convert-game-money">
         <Trans>통합머니 전환</Trans>
       </Button>
-      <BottomSheet open={state !== 'ready'} title={title} onClose={close}>
+      {!shown && convert.error && <p className={css.fail} role="alert">{convert.error}</p>}
+      <BottomSheet open={shown && state !== 'ready'} title={title} onClose={close}>
         <div className={css.body} data-testid="convert-result" data-state={state}>
           {state === 'progress' && (
             <p className={css.progress} role="status">
@@ -68,7 +61,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
               <div><dt><Trans>게임머니</Trans></dt><dd><Money value={member?.gameAmt} /></dd></div>
             </dl>
           )}
-          {state === 'fail' && <p className={css.fail} role="alert">{failure}</p>}
+          {state === 'fail' && <p className={css.fail} role="alert">{convert.error}</p>}
           <Button variant="primary" block disabled={state === 'progress'} onClick={close}>
             <Trans>확인</Trans>
           </Button>

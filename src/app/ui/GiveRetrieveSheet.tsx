@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../contract/define';
 import { adminCalls } from '../../contract/admin';
-import { limits } from '../../contract/enums';
 import { retailCalls } from '../../contract/retail';
 import { api } from '../lib/api';
-import { alert, confirm } from '../lib/dialogs';
-import { formatMoney } from '../lib/format';
-import { applyBalance, refreshMine, refuseMoneyOffline, useMoneyAction } from '../lib/moneyAction';
+import { limits } from '../../contract/enums';
+import { moneyText } from '../lib/moneyText';
+import { applyBalance } from '../lib/session/userCash';
 import { session } from '../lib/session/store';
+import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from './BottomSheet';
 import { Button } from './Button';
 import { TextField } from './Field';
@@ -42,14 +42,8 @@ interface Props {
 
 /** The one give/retrieve sheet for cash and points, used by every partner list. Open while `target` is set. */
 export function GiveRetrieveSheet({ target, kind, mode, by = 'partner', onClose }: Props) {
-  const { t } = useLingui();
-  const open = target !== null;
-  const title = kind === 'cash' ? t`머니 지급/회수` : t`포인트 지급/회수`;
-  return (
-    <BottomSheet open={open} title={title} onClose={() => open && onClose()}>
-      {target && <MoveForm key={`${target.memId}:${kind}`} target={target} kind={kind} initialMode={mode} by={by} onDone={onClose} />}
-    </BottomSheet>
-  );
+  if (!target) return null;
+  return <MoveForm key={`${target.memId}:${kind}`} target={target} kind={kind} initialMode={mode} by={by} onDone={onClose} onDismiss={() => onClose()} />;
 }
 
 interface FormProps {
@@ -58,15 +52,18 @@ interface FormProps {
   initialMode: MoveMode;
   by: 'partner' | 'operator';
   onDone: (a: MoveAnswer) => void;
+  onDismiss: () => void;
 }
 
-function send(p: { by: FormProps['by']; kind: MoveKind; mode: MoveMode; memId: string; value: number; note?: string; requestId: string }): Promise<MoveAnswer> {
-  const { memId, value, note, requestId } = p;
-  const give = p.mode === 'give';
-  if (p.by === 'operator') {
-    return api(adminCalls.grant, { memId, cashAmt: value, mode: give ? 2 : -2, kind: p.kind, memo: note, requestId });
+type Vars = { mode: MoveMode; value: number; note?: string };
+
+function send(by: FormProps['by'], kind: MoveKind, memId: string, v: Vars, requestId: string): Promise<MoveAnswer> {
+  const { value, note } = v;
+  const give = v.mode === 'give';
+  if (by === 'operator') {
+    return api(adminCalls.grant, { memId, cashAmt: value, mode: give ? 2 : -2, kind, memo: note, requestId });
   }
-  if (p.kind === 'point') {
+  if (kind === 'point') {
     return api(retailCalls.pointChange, { memId, pointType: give ? 2 : -2, pointAmt: give ? value : -value, pointDesc: note, memo: note, requestId });
   }
   return give
@@ -74,65 +71,84 @@ function send(p: { by: FormProps['by']; kind: MoveKind; mode: MoveMode; memId: s
     : api(retailCalls.cashOut, { memId, outAmt: value, memo: note, bonusRollingYn: 'N', mode: 3, requestId });
 }
 
-function MoveForm({ target, kind, initialMode, by, onDone }: FormProps) {
+function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProps) {
   const { t } = useLingui();
-  const { member, site } = useSnapshot(session);
+  const { member } = useSnapshot(session);
   const [mode, setMode] = useState<MoveMode>(initialMode);
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
-  const action = useMoneyAction();
+  const unit = kind === 'cash' ? 'cash' : 'point';
   const mine = kind === 'cash' ? (member?.cashAmt ?? 0) : (member?.pointAmt ?? 0);
   const theirs = kind === 'cash' ? target.cashAmt : target.pointAmt;
   const who = target.memNick ? `${target.memId} (${target.memNick})` : target.memId;
+  const value = Number(amount) || 0;
+  // the payer's holdings bound the amount: the partner's own on a give, the member's on a retrieve
+  const held = mode === 'give' ? (by === 'partner' ? mine : undefined) : theirs;
+  const over = held !== undefined && value > held;
 
-  async function submit() {
-    if (await refuseMoneyOffline()) return;
-    const value = Number(amount);
-    if (!value) return alert(t`금액을 입력해 주세요.`);
-    if (by === 'partner' && mode === 'give' && value > mine) return alert(t`지급 금액이 보유 머니보다 큽니다.`);
-    if (mode === 'retrieve' && theirs !== undefined && value > theirs) return alert(t`회수 금액이 보유 머니보다 큽니다.`);
-    const shown = formatMoney(value, site?.cashDecimal ?? 1);
-    const ok = await confirm(mode === 'give' ? t`${who}에게 ${shown}을(를) 지급하시겠습니까?` : t`${who}에게서 ${shown}을(를) 회수하시겠습니까?`);
-    if (!ok) return;
-    const note = memo.trim() || undefined;
-    const res = await action.run(`${by}:${kind}:${mode}:${target.memId}:${value}:${note ?? ''}`, (requestId) =>
-      send({ by, kind, mode, memId: target.memId, value, note, requestId }),
-    );
-    if (!res) return;
-    if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
-    refreshMine();
-    await alert(mode === 'give' ? t`지급이 완료되었습니다.` : t`회수가 완료되었습니다.`);
-    onDone(res);
-  }
+  const move = useWrite({
+    money: true,
+    say: 'inline',
+    fields: { C202: 'amount', C702: 'amount', P002: 'amount', C206: 'amount', P001: 'amount', V002: 'amount' },
+    sig: (v: Vars) => `${by}:${kind}:${v.mode}:${target.memId}:${v.value}:${v.note ?? ''}`,
+    confirm: (v) => {
+      const shown = moneyText(v.value, unit);
+      return v.mode === 'give' ? t`${who}에게 ${shown}을(를) 지급하시겠습니까?` : t`${who}에게서 ${shown}을(를) 회수하시겠습니까?`;
+    },
+    run: (v, requestId) => send(by, kind, target.memId, v, requestId),
+    onDone: (res) => {
+      if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
+      onDone(res);
+    },
+  });
+
+  const heldText = held === undefined ? '' : moneyText(held, unit);
+  const overText = mode === 'give' ? t`내 보유 ${heldText}보다 많이 지급할 수 없습니다` : t`대상 보유 ${heldText}보다 많이 회수할 수 없습니다`;
+  const blocked = !value ? t`금액을 입력해 주세요` : over ? overText : null;
+  const submit = () => !blocked && void move.submit({ mode, value, note: memo.trim() || undefined });
+  const action = move.busy ? t`처리 중…` : (blocked ?? (mode === 'give' ? t`지급하기` : t`회수하기`));
 
   return (
-    <form className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="give-retrieve-sheet">
-      <Tabs
-        tabs={[{ key: 'give', label: t`지급` }, { key: 'retrieve', label: t`회수` }]}
-        value={mode}
-        onChange={(m) => (setMode(m), setAmount(''))}
-      />
-      <dl className={css.facts}>
-        <div><dt><Trans>대상</Trans></dt><dd data-testid="sheet-target">{who}</dd></div>
-        <div>
-          <dt>{kind === 'cash' ? <Trans>대상 보유머니</Trans> : <Trans>대상 보유포인트</Trans>}</dt>
-          <dd>{theirs === undefined ? '-' : <Money value={theirs} />}</dd>
-        </div>
-        {by === 'partner' && <div>
-          <dt>{kind === 'cash' ? <Trans>내 보유머니</Trans> : <Trans>내 보유포인트</Trans>}</dt>
-          <dd><Money value={mine} /></dd>
-        </div>}
-      </dl>
-      <MoneyInput
-        label={mode === 'give' ? <Trans>지급 금액</Trans> : <Trans>회수 금액</Trans>}
-        value={amount}
-        onChange={setAmount}
-        quickAmounts={limits.payQuickAmounts}
-      />
-      <TextField label={<Trans>메모</Trans>} value={memo} maxLength={200} onChange={(e) => setMemo(e.target.value)} />
-      <Button type="submit" variant="primary" block disabled={action.busy} data-testid="sheet-submit">
-        {action.busy ? <Trans>처리 중…</Trans> : mode === 'give' ? <Trans>지급하기</Trans> : <Trans>회수하기</Trans>}
-      </Button>
-    </form>
+    <BottomSheet
+      open
+      title={kind === 'cash' ? t`머니 지급/회수` : t`포인트 지급/회수`}
+      onClose={onDismiss}
+      dirty={amount !== '' || memo !== ''}
+      footer={
+        <Button type="submit" form="give-retrieve-form" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || move.busy} data-testid="sheet-submit">
+          {action}
+        </Button>
+      }
+    >
+      <form id="give-retrieve-form" className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="give-retrieve-sheet">
+        <Tabs
+          tabs={[{ key: 'give', label: t`지급` }, { key: 'retrieve', label: t`회수` }]}
+          value={mode}
+          onChange={(m) => (setMode(m), setAmount(''), move.clear())}
+        />
+        <dl className={css.facts}>
+          <div><dt><Trans>대상</Trans></dt><dd data-testid="sheet-target">{who}</dd></div>
+          <div>
+            <dt>{kind === 'cash' ? <Trans>대상 보유머니</Trans> : <Trans>대상 보유포인트</Trans>}</dt>
+            <dd>{theirs === undefined ? '-' : <Money value={theirs} unit={unit} />}</dd>
+          </div>
+          {by === 'partner' && <div>
+            <dt>{kind === 'cash' ? <Trans>내 보유머니</Trans> : <Trans>내 보유포인트</Trans>}</dt>
+            <dd><Money value={mine} unit={unit} /></dd>
+          </div>}
+        </dl>
+        <MoneyInput
+          label={mode === 'give' ? <Trans>지급 금액</Trans> : <Trans>회수 금액</Trans>}
+          name="amount"
+          value={amount}
+          onChange={(v) => (setAmount(v), move.clear())}
+          quickAmounts={limits.payQuickAmounts}
+          all={held}
+          error={move.fieldErrors.amount ?? (over ? overText : undefined)}
+        />
+        <TextField label={<Trans>메모</Trans>} value={memo} maxLength={200} onChange={(e) => setMemo(e.target.value)} />
+        {move.error && <p className={css.error} role="alert" data-testid="form-error">{move.error}</p>}
+      </form>
+    </BottomSheet>
   );
 }

@@ -5,8 +5,8 @@ import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
 import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
-import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
+import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -20,46 +20,45 @@ export function InfoEdit() {
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const [f, setF] = useState<InfoEditForm>(emptyInfoEdit);
-  const [errors, setErrors] = useState<Partial<Record<keyof InfoEditForm, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [checks, setChecks] = useState<Partial<Record<keyof InfoEditForm, string>>>({});
+  const [done, setDone] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const save = useWrite({
+    fields: fieldOfCode,
+    say: 'inline',
+    confirm: (form: InfoEditForm) => {
+      const change = changesOf(form);
+      return change.pass && change.out
+        ? t`비밀번호와 출금 비밀번호를 변경하시겠습니까?`
+        : change.pass ? t`비밀번호를 변경하시겠습니까?` : t`출금 비밀번호를 변경하시겠습니까?`;
+    },
+    run: (form) => api(memberCalls.update, { memId: member?.memId, ...form }),
+    onDone: () => (setF(emptyInfoEdit), setDone(true)),
+  });
+  const errors = { ...checks, ...save.fieldErrors };
 
   const set = (k: keyof InfoEditForm) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const v = k === 'cashOutPass' || k === 'cashOutPassCheck' ? digits4(e.target.value) : e.target.value;
     setF((prev) => ({ ...prev, [k]: v }));
-    setErrors((prev) => ({ ...prev, [k]: undefined }));
+    setChecks((prev) => ({ ...prev, [k]: undefined }));
+    save.clear(k);
+    setDone(false);
   };
 
-  async function show(field: keyof InfoEditForm, message: string) {
-    setErrors({ [field]: message });
-    await alert(message);
+  // a rule broken before submit is said beside its field, which takes the focus
+  function show(field: keyof InfoEditForm, message: string) {
+    setChecks({ [field]: message });
     formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
   }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (busy) return;
+    if (save.busy) return;
     const problem = firstInfoEditProblem(f);
     if (problem === 'curPass') return show('curPass', t`현재 비밀번호를 입력해 주세요.`);
     if (problem) return show(fieldOfCode[problem] ?? 'memPass', apiMessage(new ApiError(problem)));
-    const change = changesOf(f);
-    const question = change.pass && change.out
-      ? t`비밀번호와 출금 비밀번호를 변경하시겠습니까?`
-      : change.pass ? t`비밀번호를 변경하시겠습니까?` : t`출금 비밀번호를 변경하시겠습니까?`;
-    if (!(await confirm(question))) return;
-    setBusy(true);
-    try {
-      await withLoading(api(memberCalls.update, { memId: member?.memId, ...f }));
-      setF(emptyInfoEdit);
-      setErrors({});
-      await alert(t`회원정보가 수정되었습니다.`);
-    } catch (err) {
-      const field = err instanceof ApiError ? fieldOfCode[err.code] : undefined;
-      if (field) await show(field, apiMessage(err));
-      else await alert(apiMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    setChecks({});
+    await save.submit(f);
   }
 
   return (
@@ -91,7 +90,9 @@ export function InfoEdit() {
             label={<Trans>새 출금 비밀번호 확인</Trans>} name="cashOutPassCheck" type="password" inputMode="numeric" autoComplete="off" maxLength={4}
             value={f.cashOutPassCheck} onChange={set('cashOutPassCheck')} error={errors.cashOutPassCheck}
           />
-          <Button type="submit" variant="primary" block disabled={busy}><Trans>수정</Trans></Button>
+          {save.error && <p className={css.error} role="alert">{save.error}</p>}
+          {done && <p className={css.done} role="status" data-testid="info-edit-done"><Trans>회원정보가 수정되었습니다.</Trans></p>}
+          <Button type="submit" variant="primary" block disabled={save.busy}><Trans>수정</Trans></Button>
         </form>
       </Card>
     </div>

@@ -47,7 +47,7 @@ export function LedgerHealth() {
               <div><dt><Trans>계정 수</Trans></dt><dd>{formatNumber(r.members)}</dd></div>
               <div><dt><Trans>원장 항목 수</Trans></dt><dd>{formatNumber(r.entries)}</dd></div>
               <div><dt><Trans>머니 총합(하우스 포함)</Trans></dt><dd><Money value={r.totals.cash} /></dd></div>
-              <div><dt><Trans>포인트 총합(하우스 포함)</Trans></dt><dd><Money value={r.totals.point} /></dd></div>
+              <div><dt><Trans>포인트 총합(하우스 포함)</Trans></dt><dd><Money value={r.totals.point} unit="point" /></dd></div>
             </dl>
           </Card>
           {groups.map((g) => (

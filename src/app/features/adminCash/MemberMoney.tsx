@@ -51,7 +51,7 @@ export function MemberMoney() {
           <div className={css.form}>
             <dl className={css.facts}>
               <div><dt><Trans>보유머니</Trans></dt><dd data-testid="member-cash">{target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}</dd></div>
-              <div><dt><Trans>보유포인트</Trans></dt><dd>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} />}</dd></div>
+              <div><dt><Trans>보유포인트</Trans></dt><dd>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</dd></div>
             </dl>
             <div className={css.row}>
               <Button variant="primary" onClick={() => setSheet({ kind: 'cash', mode: 'give' })}><Trans>머니 지급</Trans></Button>

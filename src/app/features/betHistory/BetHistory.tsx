@@ -8,6 +8,7 @@ import type { betCalls } from '../../../contract/bet';
 import { gameCategories } from '../../../contract/game';
 import { betResultCash } from '../../lib/betResult';
 import { session } from '../../lib/session/store';
+import { BetDetailSheet } from '../../ui/BetDetailSheet';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
@@ -15,7 +16,6 @@ import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
-import { BetDetailSheet } from './BetDetailSheet';
 import { ResultLabel, SignedMoney, useCategoryNames } from './labels';
 import { betListQueryOptions, defaultBetFilter, vendorGroupsQueryOptions, type BetFilter } from './queries';
 import css from './BetHistory.module.css';
@@ -88,7 +88,7 @@ export function BetHistory() {
         />
       )}
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setFilter((f) => ({ ...f, page }))} />}
-      <BetDetailSheet row={open} onClose={() => setOpen(null)} />
+      <BetDetailSheet betId={open?.betIdx ?? null} title={open ? `${open.vendorName} · ${open.gameName}` : undefined} onClose={() => setOpen(null)} />
     </div>
   );
 }

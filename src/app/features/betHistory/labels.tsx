@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { resultName } from '../../lib/betCodes';
 import { betResultLabel } from '../../lib/betResult';
 import { Money } from '../../ui/Money';
 import css from './BetHistory.module.css';
@@ -9,8 +10,8 @@ export function useCategoryNames(): Record<string, string> {
 }
 
 export function ResultLabel({ type }: { type: string }) {
-  const label = betResultLabel(type);
-  return <span className={`${css.label} ${css[label]}`} data-testid="bet-result">{label}</span>;
+  // the label keys the colour; the text is the catalogue's name of the result
+  return <span className={`${css.label} ${css[betResultLabel(type)]}`} data-testid="bet-result" data-type={type}>{resultName(type)}</span>;
 }
 
 /** Profit red, loss blue, as the back-office colours them. */

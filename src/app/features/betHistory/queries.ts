@@ -24,13 +24,6 @@ export const betListQueryOptions = (prefix: string, memId: string, f: BetFilter)
       api(betCalls.betlist, { groupKey: f.category, vendorCode: f.vendor, ...wireRange(f.range), page: f.page, oldYn: needsOld(f.range) ? 'Y' : 'N' }),
   });
 
-export const betDetailQueryOptions = (prefix: string, memId: string, betIdx: number) =>
-  queryOptions({
-    queryKey: userKey(prefix, memId, 'bets', 'detail', betIdx),
-    staleTime: 10_000,
-    queryFn: () => api(betCalls.betDetail, { betId: betIdx }),
-  });
-
 /** Vendors per category, for the filter. */
 export const vendorGroupsQueryOptions = (prefix: string) =>
   queryOptions({

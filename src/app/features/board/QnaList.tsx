@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -7,11 +7,10 @@ import { boardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
 import { api } from '../../lib/api';
 import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
-import { apiMessage } from '../../lib/apiMessage';
 import { faqTypeName, shortDate } from '../../lib/boardLabels';
-import { alert, confirm, withLoading } from '../../lib/dialogs';
-import { refuseOffline } from '../../lib/offlineWrite';
+import { alert, confirm } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
+import { useWrite } from '../../lib/write/useWrite';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { LastSeen } from '../../ui/LastSeen';
@@ -33,7 +32,6 @@ export function QnaList() {
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const client = useQueryClient();
   const { member, msgInfo } = useSnapshot(session);
   const memId = member?.memId ?? '';
   const q = useQuery(qnaListQueryOptions(prefix, memId, search));
@@ -44,18 +42,12 @@ export function QnaList() {
   useRefetchOnCount(msgInfo.newAnswer, qnaKey(prefix, memId));
 
 
-  const save = async (body: Parameters<typeof api<typeof boardCalls.save.faq>>[1], done: string) => {
-    if (await refuseOffline()) return false;
-    try {
-      await withLoading(api(boardCalls.save.faq, body));
-    } catch (err) {
-      await alert(apiMessage(err));
-      return false;
-    }
-    await client.invalidateQueries({ queryKey: qnaKey(prefix, memId) });
-    await alert(done);
-    return true;
-  };
+  const write = useWrite({
+    run: (v: { body: Parameters<typeof api<typeof boardCalls.save.faq>>[1]; done: string }) => api(boardCalls.save.faq, v.body),
+    invalidates: [qnaKey(prefix, memId)],
+    onDone: (_, v) => alert(v.done),
+  });
+  const save = (body: Parameters<typeof api<typeof boardCalls.save.faq>>[1], done: string) => write.submit({ body, done });
 
   const remove = async (ids: number[]) => {
     if (ids.length === 0) return alert(t`삭제할 문의를 선택해 주세요.`);

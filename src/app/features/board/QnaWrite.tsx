@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { boardCalls, faqTypes } from '../../../contract/board';
 import { api } from '../../lib/api';
-import { apiMessage } from '../../lib/apiMessage';
 import { faqTypeName } from '../../lib/boardLabels';
-import { alert, withLoading } from '../../lib/dialogs';
-import { refuseOffline } from '../../lib/offlineWrite';
+import { alert } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
+import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
@@ -26,27 +24,24 @@ export function QnaWrite() {
   const { prefix } = route.useParams();
   const navigate = route.useNavigate();
   const router = useRouter();
-  const client = useQueryClient();
   const { member } = useSnapshot(session);
   const [faqType, setFaqType] = useState<FaqType>('etc');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
+  const write = useWrite({
+    run: () => api(boardCalls.save.faq, { faqType, title: title.trim(), content, category: '', memId: member?.memId, memName: member?.memName }),
+    invalidates: [qnaKey(prefix, member?.memId ?? '')],
+    onDone: async () => {
+      await alert(t`등록되었습니다.`);
+      await navigate({ to: '/$prefix/qna', params: { prefix } });
+    },
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return alert(t`제목을 입력해 주세요.`);
     if (!content.trim()) return alert(t`내용을 입력해 주세요.`);
-    if (await refuseOffline()) return;
-    try {
-      await withLoading(
-        api(boardCalls.save.faq, { faqType, title: title.trim(), content, category: '', memId: member?.memId, memName: member?.memName }),
-      );
-    } catch (err) {
-      return alert(apiMessage(err));
-    }
-    await client.invalidateQueries({ queryKey: qnaKey(prefix, member?.memId ?? '') });
-    await alert(t`등록되었습니다.`);
-    await navigate({ to: '/$prefix/qna', params: { prefix } });
+    await write.submit();
   };
 
   return (

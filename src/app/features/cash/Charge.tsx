@@ -1,65 +1,98 @@
 import { useState } from 'react';
-import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { boardCalls } from '../../../contract/board';
 import { cashCalls } from '../../../contract/cash';
+import { limits as specLimits } from '../../../contract/enums';
 import { api } from '../../lib/api';
-import { alert, confirm, withLoading } from '../../lib/dialogs';
-import { formatMoney } from '../../lib/format';
-import { moneyErrorMessage, refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
+import { moneyText } from '../../lib/moneyText';
 import { session } from '../../lib/session/store';
-import { useCashSwitch } from '../../lib/site';
+import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
+import { problemText, ruleHint, useCashLimits } from './limits';
+import { OpenRequestCard, useOpenRequest } from './OpenRequest';
 import { RequestHistory } from './RequestHistory';
-import { limits } from '../../../contract/enums';
+import { amountProblem } from './rules';
 import css from './Cash.module.css';
 
-/** Deposit (charge): guidance, account inquiry, balance, amount, apply, own requests. */
+/** Deposit (charge): an open request on top, the amount with its rule, the guide, own requests. */
 export function Charge() {
   const { t } = useLingui();
-  const { member, site } = useSnapshot(session);
+  const { member } = useSnapshot(session);
   const [amount, setAmount] = useState('');
-  const action = useMoneyAction();
-  const { depositBanned } = useCashSwitch(useParams({ from: '/$prefix' }).prefix);
+  const [asked, setAsked] = useState(false);
+  const limits = useCashLimits();
+  const { open } = useOpenRequest(1);
+  const value = Number(amount) || 0;
+  const problem = amountProblem(value, limits.deposit);
 
-  async function askAccount() {
-    if (!(await confirm(t`입금 계좌를 문의하시겠습니까?`))) return;
-    if (await refuseMoneyOffline()) return;
-    try {
-      await withLoading(
-        api(boardCalls.save.faq, {
-          faqType: 'bankaccount', category: '', memId: member?.memId, memName: member?.memName,
-          title: t`계좌 문의`, content: t`입금 계좌 문의입니다.`,
-        }),
-      );
-      await alert(t`계좌 문의로 등록되었습니다.`);
-    } catch (err) {
-      await alert(moneyErrorMessage(err));
-    }
-  }
+  const deposit = useWrite({
+    money: true,
+    say: 'inline',
+    fields: { C002: 'amount', C101: 'amount', C102: 'amount', C103: 'amount' },
+    sig: (v: number) => `deposit:${v}`,
+    confirm: (v) => {
+      const shown = moneyText(v);
+      return t`${shown} 입금 신청하시겠습니까?`;
+    },
+    run: (v: number, requestId) => api(cashCalls.deposit, { memId: member?.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
+    onDone: () => setAmount(''),
+  });
+  const ask = useWrite({
+    money: true,
+    say: 'inline',
+    run: () =>
+      api(boardCalls.save.faq, {
+        faqType: 'bankaccount', category: '', memId: member?.memId, memName: member?.memName,
+        title: t`계좌 문의`, content: t`입금 계좌 문의입니다.`,
+      }),
+    onDone: () => setAsked(true),
+  });
+
+  const blocked = limits.depositBanned
+    ? t`현재 사이트 입금이 중지되었습니다`
+    : open
+      ? t`처리 중인 입금 신청이 끝나면 신청할 수 있습니다`
+      : problem && problemText(problem);
 
   async function apply() {
-    if (await refuseMoneyOffline()) return;
-    const value = Number(amount);
-    if (!value) return alert(t`입금 금액을 입력해 주세요.`);
-    const shown = formatMoney(value, site?.cashDecimal ?? 1);
-    if (!(await confirm(t`${shown} 입금 신청하시겠습니까?`))) return;
-    const done = await action.run(`deposit:${value}`, (requestId) =>
-      api(cashCalls.deposit, { memId: member?.memId, cashType: 1, cashStatus: 'in', cashAmt: value, requestId }),
-    );
-    if (!done) return;
-    setAmount('');
-    refreshMine();
-    await alert(t`입금 신청이 완료되었습니다.`);
+    if (!blocked) await deposit.submit(value);
   }
 
   return (
     <div className={css.page} data-testid="charge">
       <h1 className={css.title}><Trans>입금 신청</Trans></h1>
+      {open && <OpenRequestCard row={open} cashType={1} />}
+      <Card>
+        <form className={css.form} onSubmit={(e) => (e.preventDefault(), void apply())}>
+          <div className={css.balance}>
+            <span><Trans>보유머니</Trans></span>
+            <strong data-testid="balance"><Money value={member?.cashAmt} /></strong>
+          </div>
+          {limits.depositBanned && (
+            <p className={css.notice} role="alert" data-testid="cash-ban">
+              <Trans>현재 사이트 입금이 중지되었습니다. 잠시 후 다시 이용해 주세요.</Trans>
+            </p>
+          )}
+          <MoneyInput
+            label={<Trans>입금 금액</Trans>}
+            name="cashAmt"
+            value={amount}
+            onChange={(v) => (setAmount(v), deposit.clear())}
+            quickAmounts={specLimits.quickAmounts}
+            hint={ruleHint(limits.deposit)}
+            error={deposit.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem) : undefined)}
+            disabled={!!open || limits.depositBanned}
+          />
+          {deposit.error && <p className={css.formError} role="alert" data-testid="form-error">{deposit.error}</p>}
+          <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || deposit.busy} data-testid="submit">
+            {deposit.busy ? <Trans>처리 중…</Trans> : (blocked || <Trans>입금 신청</Trans>)}
+          </Button>
+        </form>
+      </Card>
       <Card title={<Trans>입금 안내</Trans>}>
         <ul className={css.guide}>
           <li><Trans>입금 전 반드시 계좌 문의로 입금 계좌를 확인해 주세요.</Trans></li>
@@ -68,28 +101,10 @@ export function Charge() {
           <li><Trans>23:30~00:30 은행 점검 시간에는 처리가 늦어질 수 있습니다.</Trans></li>
         </ul>
         <div className={css.row} style={{ marginTop: 'var(--space-3)' }}>
-          <Button onClick={() => void askAccount()}><Trans>계좌 문의</Trans></Button>
+          <Button disabled={ask.busy || asked} onClick={() => void ask.submit()}><Trans>계좌 문의</Trans></Button>
+          {asked && <p className={css.done} role="status"><Trans>계좌 문의로 등록되었습니다.</Trans></p>}
+          {ask.error && <p className={css.formError} role="alert">{ask.error}</p>}
         </div>
-      </Card>
-      <Card>
-        <form className={css.form} onSubmit={(e) => (e.preventDefault(), void apply())}>
-          <div className={css.balance}>
-            <span><Trans>보유머니</Trans></span>
-            <strong data-testid="balance"><Money value={member?.cashAmt} /></strong>
-          </div>
-          {depositBanned ? (
-            <p className={css.notice} role="alert" data-testid="cash-ban">
-              <Trans>현재 사이트 입금이 중지되었습니다. 잠시 후 다시 이용해 주세요.</Trans>
-            </p>
-          ) : (
-            <>
-              <MoneyInput label={<Trans>입금 금액</Trans>} value={amount} onChange={setAmount} quickAmounts={limits.quickAmounts} />
-              <Button type="submit" variant="primary" block disabled={action.busy}>
-                <Trans>입금 신청</Trans>
-              </Button>
-            </>
-          )}
-        </form>
       </Card>
       <RequestHistory cashType={1} />
     </div>

@@ -1,65 +1,95 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
+import { limits as specLimits } from '../../../contract/enums';
 import { pointCalls } from '../../../contract/point';
 import { api } from '../../lib/api';
-import { alert, confirm } from '../../lib/dialogs';
-import { formatMoney } from '../../lib/format';
-import { applyBalance, refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
+import { parseWire } from '../../lib/format';
+import { moneyText } from '../../lib/moneyText';
+import { applyBalance } from '../../lib/session/userCash';
 import { session } from '../../lib/session/store';
+import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../ui/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { limits } from '../../../contract/enums';
+import { problemText, ruleHint } from './limits';
+import { pointListQueryOptions } from './queries';
+import { allOf, amountProblem, waitLeft } from './rules';
 import css from './Cash.module.css';
 
-/** Point conversion request: at least 10,000, never above the points held, confirmed first. */
+const MIN = specLimits.pointConversionMin;
+
+/** Seconds until the next conversion is allowed (once a minute), ticking down from the last one. */
+function useSecondsLeft(lastAt: number | null) {
+  const [now, setNow] = useState(() => Date.now());
+  const left = waitLeft(lastAt, now);
+  useEffect(() => {
+    if (left <= 0) return;
+    const id = setTimeout(() => setNow(Date.now()), Math.min(left, 1000));
+    return () => clearTimeout(id);
+  }, [left, now]);
+  return Math.ceil(left / 1000);
+}
+
+/** Point conversion: at least 10,000, never above the points held, once a minute; each rule said before submit. */
 export function PointConvert() {
   const { t } = useLingui();
-  const { member, site } = useSnapshot(session);
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
   const [amount, setAmount] = useState('');
-  const action = useMoneyAction();
+  const [done, setDone] = useState<number | null>(null);
   const points = member?.pointAmt ?? 0;
   const value = Number(amount) || 0;
+  const last = useQuery(pointListQueryOptions(prefix, member?.memId ?? '', 'out', null, 1)).data?.list[0];
+  const seconds = useSecondsLeft(last ? parseWire(last.regDt) : null);
+  const problem = amountProblem(value, { min: MIN, held: points });
 
-  const notEnough = () => {
-    setAmount('');
-    void alert(t`보유 포인트가 부족합니다.`);
-  };
-  const change = (raw: string) => (Number(raw) > points ? notEnough() : setAmount(raw));
+  const convert = useWrite({
+    money: true,
+    say: 'inline',
+    fields: { P001: 'amount', P002: 'amount', P003: 'amount', P004: 'amount' },
+    sig: (v: number) => `convert:${v}`,
+    confirm: (v) => {
+      const shown = moneyText(v, 'point');
+      return t`${shown}를 머니로 전환하시겠습니까?`;
+    },
+    run: (v, requestId) => api(pointCalls.convert, { pointAmt: v, requestId }),
+    onDone: (res, v) => {
+      applyBalance(res.cashAmt, res.pointAmt);
+      setAmount('');
+      setDone(v);
+    },
+  });
 
-  async function apply() {
-    if (await refuseMoneyOffline()) return;
-    if (!value) return alert(t`전환할 포인트를 입력해 주세요.`);
-    if (value > points) return notEnough();
-    const min = formatMoney(limits.pointConversionMin, site?.cashDecimal ?? 1);
-    if (value < limits.pointConversionMin) return alert(t`최소 ${min} 포인트부터 전환할 수 있습니다.`);
-    const shown = formatMoney(value, site?.cashDecimal ?? 1);
-    if (!(await confirm(t`${shown} 포인트를 머니로 전환하시겠습니까?`))) return;
-    const res = await action.run(`convert:${value}`, (requestId) => api(pointCalls.convert, { pointAmt: value, requestId }));
-    if (!res) return;
-    applyBalance(res.cashAmt, res.pointAmt);
-    setAmount('');
-    refreshMine();
-    await alert(t`포인트 전환이 완료되었습니다.`);
-  }
+  const blocked = seconds > 0 ? t`${seconds}초 후 다시 전환할 수 있습니다` : problem && problemText(problem, 'point');
+  const rule = ruleHint({ min: MIN }, 'point');
+  const convertedText = done === null ? '' : moneyText(done, 'point');
 
   return (
     <Card>
-      <form className={css.form} onSubmit={(e) => (e.preventDefault(), void apply())} data-testid="point-convert">
+      <form className={css.form} onSubmit={(e) => (e.preventDefault(), !blocked && void convert.submit(value))} data-testid="point-convert">
         <dl className={css.facts}>
-          <div><dt><Trans>보유 포인트</Trans></dt><dd data-testid="points-left"><Money value={points} /></dd></div>
-          <div><dt><Trans>전환 포인트</Trans></dt><dd><Money value={value} /></dd></div>
-          <div><dt><Trans>전환 후 남는 포인트</Trans></dt><dd><Money value={Math.max(0, points - value)} /></dd></div>
+          <div><dt><Trans>보유 포인트</Trans></dt><dd data-testid="points-left"><Money value={points} unit="point" /></dd></div>
+          <div><dt><Trans>전환 후 남는 포인트</Trans></dt><dd><Money value={Math.max(0, points - value)} unit="point" /></dd></div>
+          <div><dt><Trans>받을 머니</Trans></dt><dd><Money value={problem ? 0 : value} /></dd></div>
         </dl>
-        <MoneyInput label={<Trans>전환할 포인트</Trans>} value={amount} onChange={change} quickAmounts={limits.pointQuickAmounts} onQuick={(next) => next <= points || (notEnough(), false)} />
-        <div className={css.row}>
-          <Button onClick={() => setAmount(points > 0 ? String(points) : '')}><Trans>전액</Trans></Button>
-          <span className={css.sum}><Trans>최소 10,000 포인트, 1분에 한 번 전환할 수 있습니다.</Trans></span>
-        </div>
-        <Button type="submit" variant="primary" block disabled={action.busy}>
-          <Trans>전환 신청</Trans>
+        <MoneyInput
+          label={<Trans>전환할 포인트</Trans>}
+          name="pointAmt"
+          value={amount}
+          onChange={(v) => (setAmount(v), setDone(null), convert.clear())}
+          quickAmounts={specLimits.quickAmounts}
+          all={allOf(points)}
+          hint={t`${rule}, 1분에 한 번`}
+          error={convert.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem, 'point') : undefined)}
+        />
+        {convert.error && <p className={css.formError} role="alert" data-testid="form-error">{convert.error}</p>}
+        {done !== null && <p className={css.done} role="status" data-testid="convert-done"><Trans>{convertedText}를 머니로 전환했습니다.</Trans></p>}
+        <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || convert.busy} data-testid="submit">
+          {convert.busy ? <Trans>처리 중…</Trans> : (blocked || <Trans>전환 신청</Trans>)}
         </Button>
       </form>
     </Card>

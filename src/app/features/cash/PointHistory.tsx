@@ -34,12 +34,12 @@ export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
     { key: 'bet', label: t`베팅금액`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
     { key: 'rate', label: t`포인트 비율`, numeric: true, render: (r) => `${r.pointRate}%` },
     { key: 'bonus', label: t`보너스 비율`, numeric: true, render: (r) => `${r.pointBonusRate}%` },
-    { key: 'amt', label: t`적립 포인트`, numeric: true, render: (r) => <Money value={r.point_inAmt} /> },
+    { key: 'amt', label: t`적립 포인트`, numeric: true, render: (r) => <Money value={r.point_inAmt} unit="point" /> },
   ];
   const converted: Column<Row>[] = [
     { key: 'date', label: t`신청일시`, render: (r) => r.regDt },
     { key: 'kind', label: t`구분`, render: () => t`머니 전환` },
-    { key: 'amt', label: t`신청 포인트`, numeric: true, render: (r) => <Money value={Math.abs(r.point_inAmt)} /> },
+    { key: 'amt', label: t`신청 포인트`, numeric: true, render: (r) => <Money value={Math.abs(r.point_inAmt)} unit="point" /> },
     { key: 'upd', label: t`처리일시`, render: (r) => r.updDt },
     { key: 'status', label: t`상태`, render: () => requestStatusName(1) },
   ];
@@ -53,7 +53,7 @@ export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
       )}
       {kind === 'in' && query.data && (
         <p className={css.sum}>
-          <Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} /></strong>
+          <Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} unit="point" /></strong>
         </p>
       )}
       <SeenAt query={query} />

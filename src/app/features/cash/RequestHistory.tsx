@@ -3,38 +3,26 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { cashCalls } from '../../../contract/cash';
-import { api } from '../../lib/api';
 import { requestStatusName } from '../../lib/codeNames';
-import { confirm } from '../../lib/dialogs';
-import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
+import { useCancelRequest, type CashRow as Row } from './OpenRequest';
 import { cashRequestsQueryOptions } from './queries';
 import css from './Cash.module.css';
-
-type Row = { cashIdx: number; regDate: string; updDate: string; cashAmt: number; cashStatus: number };
 
 /** Own deposit or withdrawal requests; an applied one can still be cancelled. */
 export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   const { t } = useLingui();
+  const cancel = useCancelRequest();
   const [page, setPage] = useState(1);
   const query = useQuery(cashRequestsQueryOptions(prefix, member?.memId ?? '', cashType, page));
-  const cancel = useMoneyAction();
   useRefetchOnBalance(member?.cashAmt, query.refetch);
-
-  async function onCancel(row: Row) {
-    if (await refuseMoneyOffline()) return;
-    if (!(await confirm(t`신청을 취소하시겠습니까?`))) return;
-    const done = await cancel.run(`cancel:${row.cashIdx}`, (requestId) => api(cashCalls.cancel, { cashIdx: row.cashIdx, requestId }));
-    if (done) refreshMine();
-  }
 
   const processed = (r: Row) => (r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-');
   const columns: Column<Row>[] = [
@@ -49,7 +37,7 @@ export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
         <span className={css.row} style={{ justifyContent: 'flex-end' }}>
           <span data-testid="request-status">{requestStatusName(r.cashStatus)}</span>
           {r.cashStatus === 0 && (
-            <Button className={css.small} disabled={cancel.busy} onClick={() => void onCancel(r)}>
+            <Button className={css.small} disabled={cancel.busy} onClick={() => void cancel.cancel(r)}>
               <Trans>취소</Trans>
             </Button>
           )}

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
 import type { GameCategory } from '../../../contract/game';
+import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
+import { SeenAt } from '../../ui/SeenAt';
 import { launchGame } from './launch';
 import { lobbyQueryOptions, type LobbyGame } from './queries';
 import css from './Games.module.css';
@@ -15,13 +18,22 @@ const ICONS: Record<string, string> = { baccarat: '♠', slot: '❼', sports: '�
 export function GameLobby() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
-  const lobby = useQuery(lobbyQueryOptions(prefix));
+  const { member, online } = useSnapshot(session);
+  const lobby = useQuery(lobbyQueryOptions(prefix, member?.memId ?? ''));
   const names: Record<GameCategory, string> = { casino: t`라이브카지노`, hcasino: t`호텔카지노`, slot: t`슬롯`, sport: t`스포츠`, mini: t`미니게임` };
   if (lobby.isPending) return null;
   const groups = (lobby.data ?? []).filter((g) => g.games.length > 0);
-  if (groups.length === 0) return <Empty><Trans>이용 가능한 게임이 없습니다.</Trans></Empty>;
+  if (groups.length === 0) {
+    return (
+      <Empty>
+        {lobby.isError || !online ? <Trans>연결되지 않아 게임 목록을 불러올 수 없습니다.</Trans> : <Trans>이용 가능한 게임이 없습니다.</Trans>}
+      </Empty>
+    );
+  }
   return (
     <div className={css.groups} data-testid="game-lobby">
+      <SeenAt query={lobby} />
+      {!online && <p className={css.offline} role="status" data-testid="lobby-offline"><Trans>오프라인 상태입니다. 연결되면 게임을 시작할 수 있습니다.</Trans></p>}
       {groups.map((g) => (
         <Card key={g.groupCode} className={`${css.group} ${css[g.groupCode] ?? ''}`} data-testid={`games-${g.groupCode}`}>
           <h2 className={css.groupName}>{names[g.groupCode] ?? g.groupName}</h2>

@@ -1,12 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gameCalls } from '../../../contract/game';
 import { api } from '../../lib/api';
-import { siteKey } from '../../lib/queryClient';
+import { userKey } from '../../lib/queryClient';
 
-/** The lobby: each category with its vendors and their games. */
-export const lobbyQueryOptions = (prefix: string) =>
+/**
+ * The lobby: each category with its vendors and their games. Kept under the user's key so it is
+ * persisted with the other last-seen lists and the lobby still shows its games offline.
+ */
+export const lobbyQueryOptions = (prefix: string, memId: string) =>
   queryOptions({
-    queryKey: siteKey(prefix, 'games', 'lobby'),
+    queryKey: userKey(prefix, memId, 'games', 'lobby'),
     staleTime: 5 * 60_000,
     queryFn: async () => {
       const [groups, games] = await Promise.all([api(gameCalls.gameGroupCodes, {}), api(gameCalls.gameCodes, {})]);

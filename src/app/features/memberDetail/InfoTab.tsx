@@ -40,7 +40,7 @@ export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: st
       <TextField label={<Trans>닉네임</Trans>} name="memNick" value={nick} maxLength={20} readOnly={!editable} onChange={(e) => setNick(e.target.value)} />
       <dl className={css.facts}>
         <div><dt><Trans>보유머니</Trans></dt><dd><Money value={info.cashBalance} /></dd></div>
-        <div><dt><Trans>롤링포인트</Trans></dt><dd><Money value={info.pointBalance} /></dd></div>
+        <div><dt><Trans>롤링포인트</Trans></dt><dd><Money value={info.pointBalance} unit="point" /></dd></div>
         <div><dt><Trans>가입일</Trans></dt><dd>{info.joinDate}</dd></div>
       </dl>
       <label className={css.switch}>

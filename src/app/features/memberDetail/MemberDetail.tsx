@@ -39,7 +39,7 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
         </div>
         <dl className={css.balances}>
           <div><dt><Trans>보유머니</Trans></dt><dd data-testid="detail-cash"><Money value={info?.cashBalance} /></dd></div>
-          <div><dt><Trans>롤링포인트</Trans></dt><dd><Money value={info?.pointBalance} /></dd></div>
+          <div><dt><Trans>롤링포인트</Trans></dt><dd><Money value={info?.pointBalance} unit="point" /></dd></div>
         </dl>
       </header>
       <Tabs

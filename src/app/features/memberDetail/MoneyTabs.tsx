@@ -64,7 +64,7 @@ export function RollingTab({ prefix, me, memId }: Props) {
     { key: 'at', label: t`일시`, render: (r) => r.updDate },
     { key: 'vendor', label: t`게임사`, render: (r) => r.vendorName },
     { key: 'game', label: t`게임명`, render: (r) => r.gameName },
-    { key: 'amt', label: t`롤링`, numeric: true, render: (r) => <Money value={r.pointAmt} /> },
+    { key: 'amt', label: t`롤링`, numeric: true, render: (r) => <Money value={r.pointAmt} unit="point" /> },
   ];
   return (
     <>

@@ -10,10 +10,10 @@ import { api } from '../../lib/api';
 import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
 import { apiMessage } from '../../lib/apiMessage';
 import { shortDate } from '../../lib/boardLabels';
-import { alert, confirm, withLoading } from '../../lib/dialogs';
+import { alert, confirm } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
-import { refuseOffline } from '../../lib/offlineWrite';
 import { session } from '../../lib/session/store';
+import { useWrite } from '../../lib/write/useWrite';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -42,17 +42,16 @@ export function Inbox() {
   useRefetchOnCount(msgInfo.newMsg, msgKey(prefix, memId));
 
 
-  const run = async (work: () => Promise<{ newMsg: number }>, done: string) => {
-    if (await refuseOffline()) return;
-    try {
-      const res = await withLoading(work());
+  const write = useWrite({
+    sig: (v: { work: () => Promise<{ newMsg: number }>; done: string }) => v.done,
+    run: (v) => v.work(),
+    invalidates: [msgKey(prefix, memId)],
+    onDone: (res, v) => {
       session.msgInfo.newMsg = res.newMsg;
-    } catch (err) {
-      return alert(apiMessage(err));
-    }
-    await client.invalidateQueries({ queryKey: msgKey(prefix, memId) });
-    await alert(done);
-  };
+      return alert(v.done);
+    },
+  });
+  const run = (work: () => Promise<{ newMsg: number }>, done: string) => write.submit({ work, done });
 
   const remove = async (list: MsgRow[]) => {
     if (list.length === 0) return alert(t`삭제할 쪽지를 선택해 주세요.`);

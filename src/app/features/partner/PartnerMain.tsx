@@ -35,7 +35,7 @@ export function PartnerMain() {
       <dl className={css.top} data-testid="top-info">
         <div><dt><Trans>하위 회원</Trans></dt><dd>{formatNumber(top?.userCnt)}</dd></div>
         <div><dt><Trans>하위 보유머니</Trans></dt><dd><Money value={top?.totalCashAmt} /></dd></div>
-        <div><dt><Trans>하위 보유포인트</Trans></dt><dd><Money value={top?.totalPointAmt} /></dd></div>
+        <div><dt><Trans>하위 보유포인트</Trans></dt><dd><Money value={top?.totalPointAmt} unit="point" /></dd></div>
         <div><dt><Trans>카지노/슬롯 요율</Trans></dt><dd>{top ? `${top.casinoRate}% / ${top.slotRate}%` : '-'}</dd></div>
       </dl>
       {show ? (

@@ -105,7 +105,7 @@ export function PartnerShell() {
         <div><dt><Trans>등급</Trans></dt><dd>{member ? levelName(member.partnerLevel) : ''}</dd></div>
         <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
         <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
-        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={member?.pointAmt} /></dd></div>
+        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={member?.pointAmt} unit="point" /></dd></div>
       </dl>
       <div className={css.body}>
         {menu.open && <button type="button" className={css.scrim} aria-label={t`메뉴 닫기`} onClick={menu.close} />}

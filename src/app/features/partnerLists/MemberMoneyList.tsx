@@ -46,12 +46,12 @@ export function MemberMoneyList() {
   const columns: Column<MemberRow>[] = [
     col.who, col.rate,
     { ...col.cash, render: (r) => withButton(<Money value={r.cashAmt} />, cells.giveButton(r, 'cash')) },
-    { ...col.point, render: (r) => withButton(<Money value={r.pointAmt} />, cells.giveButton(r, 'point')) },
+    { ...col.point, render: (r) => withButton(<Money value={r.pointAmt} unit="point" />, cells.giveButton(r, 'point')) },
     col.io, col.profit, col.betWin, col.wl, col.join,
     { key: 'act', label: '', render: cells.detail },
   ];
   const card = cells.card([
-    [t`보유머니`, (r) => <Money value={r.cashAmt} />], [t`보유포인트`, (r) => <Money value={r.pointAmt} />],
+    [t`보유머니`, (r) => <Money value={r.cashAmt} />], [t`보유포인트`, (r) => <Money value={r.pointAmt} unit="point" />],
     [t`입금/출금`, col.io.render], [t`입출금 손익`, col.profit.render],
     [t`베팅/당첨`, col.betWin.render], [t`윈로스`, col.wl.render],
     [t`롤링/루징`, col.rate.render], [t`가입일`, col.join.render],

@@ -80,7 +80,7 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
     { key: 'dept', label: t`소속`, render: dept },
     { key: 'rate', label: t`롤링/루징(카지노)`, numeric: true, render: (r) => `${r.pointRate}% / ${r.loseRate}%` },
     { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
-    { key: 'point', label: t`보유포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} /> },
+    { key: 'point', label: t`보유포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} unit="point" /> },
     { key: 'io', label: t`입금/출금`, numeric: true, render: (r) => <><Money value={r.totalCashInAmt} /> / <Money value={r.totalCashOutAmt} /></> },
     { key: 'net', label: t`입출금 차액`, numeric: true, render: (r) => <Money value={r.totalCashInAmt - r.totalCashOutAmt} /> },
     { key: 'join', label: t`가입일`, render: (r) => r.joinDate.slice(0, 10) },
@@ -94,7 +94,7 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
       </div>
       <dl className={css.pairs}>
         <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.cashAmt} /></dd></div>
-        <div><dt><Trans>보유포인트</Trans></dt><dd><Money value={r.pointAmt} /></dd></div>
+        <div><dt><Trans>보유포인트</Trans></dt><dd><Money value={r.pointAmt} unit="point" /></dd></div>
         <div><dt><Trans>롤링/루징</Trans></dt><dd>{r.pointRate}% / {r.loseRate}%</dd></div>
         <div><dt><Trans>입출금 차액</Trans></dt><dd><Money value={r.totalCashInAmt - r.totalCashOutAmt} /></dd></div>
         <div><dt><Trans>소속</Trans></dt><dd>{dept(r)}</dd></div>

@@ -47,7 +47,7 @@ export function UserList() {
     { key: 'act', label: '', render: (r) => <span className={css.actions}>{actions(r)}</span> },
   ];
   const card = cells.card([
-    [t`보유머니`, (r) => <Money value={r.cashAmt} />], [t`보유포인트`, (r) => <Money value={r.pointAmt} />],
+    [t`보유머니`, (r) => <Money value={r.cashAmt} />], [t`보유포인트`, (r) => <Money value={r.pointAmt} unit="point" />],
     [t`입금`, (r) => <Money value={r.cashIn} />], [t`출금`, (r) => <Money value={r.cashOut} />],
     [t`롤링/루징`, (r) => `${r.pointRate}% / ${r.loseRate}%`], [t`상위`, (r) => r.recommenderId],
     [t`카지노 베팅`, (r) => <Money value={r.byCasino.betAmt} />], [t`슬롯 베팅`, (r) => <Money value={r.bySlot.betAmt} />],

@@ -29,7 +29,7 @@ export function useMemberCells(prefix: string, me: string, give: (r: MoneyTarget
     who: { key: 'id', label: t`아이디 / 닉네임`, render: who },
     upper: { key: 'upper', label: t`상위`, render: (r) => r.recommenderId },
     cash: { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
-    point: { key: 'point', label: t`보유포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} /> },
+    point: { key: 'point', label: t`보유포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} unit="point" /> },
     io: { key: 'io', label: t`입금/출금`, numeric: true, render: (r) => pair(r.cashIn, r.cashOut) },
     profit: { key: 'profit', label: t`입출금 손익`, numeric: true, render: (r) => <Money value={r.totalCashProfit} /> },
     rate: { key: 'rate', label: t`롤링/루징`, numeric: true, render: (r) => `${r.pointRate}% / ${r.loseRate}%` },

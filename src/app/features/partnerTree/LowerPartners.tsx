@@ -44,7 +44,7 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
     { key: 'level', label: t`등급`, render: (r) => r.partnerLevelName },
     { key: 'id', label: t`아이디(닉네임)`, render: (r) => <>{r.memId} <span className={css.muted}>({r.memNick})</span></> },
     { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
-    { key: 'point', label: t`보유롤링`, numeric: true, render: (r) => <Money value={r.pointAmt} /> },
+    { key: 'point', label: t`보유롤링`, numeric: true, render: (r) => <Money value={r.pointAmt} unit="point" /> },
     { key: 'rate', label: t`롤링/루징`, numeric: true, render: (r) => `${r.pointRate}% / ${r.loseRate}%` },
     { key: 'cnt', label: t`하위`, numeric: true, render: (r) => r.cnt },
     { key: 'join', label: t`가입일`, render: (r) => r.joinDate.slice(0, 10) },
@@ -59,7 +59,7 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
       </div>
       <dl className={css.pairs}>
         <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.cashAmt} /></dd></div>
-        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={r.pointAmt} /></dd></div>
+        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={r.pointAmt} unit="point" /></dd></div>
         <div><dt><Trans>롤링/루징</Trans></dt><dd>{r.pointRate}% / {r.loseRate}%</dd></div>
         <div><dt><Trans>가입일</Trans></dt><dd>{r.joinDate.slice(0, 10)}</dd></div>
       </dl>

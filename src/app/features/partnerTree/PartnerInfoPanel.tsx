@@ -52,7 +52,7 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
       </div>
       <dl className={css.pairs}>
         <div><dt><Trans>보유머니</Trans></dt><dd><Money value={info.cashAmt} /></dd></div>
-        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={info.pointAmt} /></dd></div>
+        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={info.pointAmt} unit="point" /></dd></div>
       </dl>
       <form className={css.phone} onSubmit={(e) => (e.preventDefault(), void changePhone())}>
         <label className={css.muted} htmlFor="partner-phone"><Trans>전화번호</Trans></label>

@@ -10,7 +10,10 @@ import { GameMoneyConvert } from '../../ui/GameMoneyConvert';
 import { Money } from '../../ui/Money';
 import css from './Lobby.module.css';
 
-/** The player's main lobby: balances (live), banners, the games (from the route) and the board links. */
+/**
+ * The player's main lobby: the games first (the header already shows money and points, once),
+ * game money with its convert on one line above them; banners and the board links after.
+ */
 export function Lobby({ games }: { games?: ReactNode }) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member, gamesDown } = useSnapshot(session);
@@ -20,15 +23,6 @@ export function Lobby({ games }: { games?: ReactNode }) {
       <h1 className={css.hello}>
         <Trans>{nick}님, 환영합니다</Trans>
       </h1>
-      <div className={css.cards}>
-        <Card title={<Trans>보유머니</Trans>}>
-          <div className={`${css.amount} ${css.cashAmount}`}><Money value={member?.cashAmt} /></div>
-        </Card>
-        <Card title={<Trans>포인트</Trans>}>
-          <div className={css.amount}><Money value={member?.pointAmt} /></div>
-        </Card>
-      </div>
-      <Banners />
       {gamesDown && <p className={css.down}><Trans>게임이 일시 중지되었습니다.</Trans></p>}
       <Card className={css.gameMoney}>
         <div>
@@ -38,6 +32,7 @@ export function Lobby({ games }: { games?: ReactNode }) {
         <GameMoneyConvert />
       </Card>
       {games}
+      <Banners />
       <Link to="/$prefix/bettingHistory" params={{ prefix }} className={css.historyLink}>
         <Trans>베팅내역</Trans> ›
       </Link>

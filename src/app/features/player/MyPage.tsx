@@ -21,7 +21,7 @@ export function MyPage() {
           <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
           <div><dt><Trans>닉네임</Trans></dt><dd>{member?.memNick}</dd></div>
           <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
-          <div><dt><Trans>포인트</Trans></dt><dd><Money value={member?.pointAmt} /></dd></div>
+          <div><dt><Trans>포인트</Trans></dt><dd><Money value={member?.pointAmt} unit="point" /></dd></div>
           <div><dt><Trans>게임머니</Trans></dt><dd><Money value={member?.gameAmt} /></dd></div>
         </dl>
       </Card>

@@ -37,7 +37,7 @@ export function PlayerShell() {
           </div>
           <div>
             <dt><Trans>포인트</Trans></dt>
-            <dd data-testid="points"><Money value={member?.pointAmt} /></dd>
+            <dd data-testid="points"><Money value={member?.pointAmt} unit="point" /></dd>
           </div>
         </dl>
         <InboxLink />

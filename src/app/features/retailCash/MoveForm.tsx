@@ -75,7 +75,7 @@ export function MoveForm() {
           </SelectField>
           <dl className={css.facts}>
             <div><dt><Trans>대상 보유머니</Trans></dt><dd data-testid="target-cash">{target ? <Money value={target.cashAmt} /> : '-'}</dd></div>
-            <div><dt><Trans>대상 보유포인트</Trans></dt><dd>{target ? <Money value={target.pointAmt} /> : '-'}</dd></div>
+            <div><dt><Trans>대상 보유포인트</Trans></dt><dd>{target ? <Money value={target.pointAmt} unit="point" /> : '-'}</dd></div>
           </dl>
           <div className={css.actions}>
             <Button variant="primary" onClick={() => open('cash', 'give')}><Trans>머니 지급</Trans></Button>

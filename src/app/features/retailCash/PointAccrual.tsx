@@ -37,7 +37,7 @@ export function PointAccrual() {
     { key: 'bet', label: t`베팅금액`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
     { key: 'rate', label: t`비율`, numeric: true, render: (r) => `${r.pointRate}%` },
     { key: 'bonus', label: t`보너스 비율`, numeric: true, render: (r) => `${r.pointBonusRate}%` },
-    { key: 'amt', label: t`적립 포인트`, numeric: true, render: (r) => <Money value={r.point_inAmt} /> },
+    { key: 'amt', label: t`적립 포인트`, numeric: true, render: (r) => <Money value={r.point_inAmt} unit="point" /> },
   ];
 
   return (
@@ -46,7 +46,7 @@ export function PointAccrual() {
       <FilterBar>
         <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
       </FilterBar>
-      {query.data && <p className={css.total}><Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} /></strong></p>}
+      {query.data && <p className={css.total}><Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} unit="point" /></strong></p>}
       <SeenAt query={query} />
       {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.pointIdx} />}
       {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}

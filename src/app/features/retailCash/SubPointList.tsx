@@ -41,9 +41,9 @@ export function SubPointList() {
     { key: 'id', label: t`아이디`, render: (r) => r.memId },
     { key: 'nick', label: t`닉네임`, render: (r) => r.memNick },
     { key: 'kind', label: t`내용`, render: (r) => pointTypeName(r.pointType) },
-    { key: 'pre', label: t`이전 포인트`, numeric: true, render: (r) => <Money value={r.prePointAmt} /> },
-    { key: 'amt', label: t`포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} /> },
-    { key: 'aft', label: t`이후 포인트`, numeric: true, render: (r) => <Money value={r.aftPointAmt} /> },
+    { key: 'pre', label: t`이전 포인트`, numeric: true, render: (r) => <Money value={r.prePointAmt} unit="point" /> },
+    { key: 'amt', label: t`포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} unit="point" /> },
+    { key: 'aft', label: t`이후 포인트`, numeric: true, render: (r) => <Money value={r.aftPointAmt} unit="point" /> },
     { key: 'date', label: t`일시`, render: (r) => r.pointRegDate },
   ];
 

@@ -28,7 +28,7 @@ function GroupCell({ label, f }: { label: string; f: Figures }) {
       <span className={css.groupName}>{label}</span>
       <span title="bet"><Money value={f.betAmt} /></span>
       <span title="win"><Money value={f.betAmtWin} /></span>
-      <span title="rolling"><Money value={f.rollingAmt} /></span>
+      <span title="rolling"><Money value={f.rollingAmt} unit="point" /></span>
       <span><Signed value={f.betResultAmt} /></span>
     </div>
   );
@@ -91,7 +91,7 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
           <span className={css.id}><strong>{r.memId}</strong> <small>{r.memNick}</small></span>
         </div>
         {mini && <div className={css.cell} data-label={t`미니 요율`}>{r.miniRate}% / {r.miniLoseRate}%</div>}
-        <div className={css.cell} data-label={t`보유금`}><Money value={r.cashAmt} /><small><Money value={r.pointAmt} /></small></div>
+        <div className={css.cell} data-label={t`보유금`}><Money value={r.cashAmt} /><small><Money value={r.pointAmt} unit="point" /></small></div>
         <div className={css.cell} data-label={t`입금 / 출금`}><Money value={r.userCashIn} /><small><Money value={r.userCashOut} /></small></div>
         <div className={css.cell} data-label={t`지급 / 회수`}><Money value={r.userPayment} /><small><Money value={r.userPayback} /></small></div>
         <div className={`${css.group} ${css.legend}`} aria-hidden>

@@ -44,7 +44,7 @@ export function UserSettlement() {
     { key: 'cnt', label: t`베팅 수`, numeric: true, render: (r) => r.betCnt.toLocaleString('en-US') },
     { key: 'bet', label: t`베팅`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
     { key: 'win', label: t`당첨`, numeric: true, render: (r) => <Money value={r.betAmtWin} /> },
-    { key: 'rolling', label: t`롤링`, numeric: true, render: (r) => <Money value={r.rollingAmt} /> },
+    { key: 'rolling', label: t`롤링`, numeric: true, render: (r) => <Money value={r.rollingAmt} unit="point" /> },
     { key: 'result', label: t`윈루즈`, numeric: true, render: (r) => <Signed value={r.betResultAmt} /> },
     { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
     { key: 'rate', label: t`요율`, render: (r) => <button type="button" className={css.small} onClick={() => openRateModal(r.memId)}><Trans>요율</Trans></button> },

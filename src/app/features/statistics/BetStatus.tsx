@@ -48,7 +48,7 @@ export function BetStatus({ statType }: { statType: StatType }) {
         <div><dt><Trans>총 베팅</Trans></dt><dd><Money value={r.betAmtSum} /></dd></div>
         <div><dt><Trans>총 당첨</Trans></dt><dd><Money value={r.winAmtSum} /></dd></div>
         <div><dt><Trans>베팅-당첨</Trans></dt><dd><Signed value={r.winLoseSum} /></dd></div>
-        <div><dt><Trans>총 롤링</Trans></dt><dd><Money value={r.rollingSum} /></dd></div>
+        <div><dt><Trans>총 롤링</Trans></dt><dd><Money value={r.rollingSum} unit="point" /></dd></div>
         <div><dt><Trans>베팅 손익</Trans></dt><dd><Signed value={r.totalBEP} /></dd></div>
         <div><dt><Trans>총 루징</Trans></dt><dd><Money value={r.losingAmtSum} /> <small>({r.loseRate}%)</small></dd></div>
         <div><dt><Trans>총 충전</Trans></dt><dd><Money value={r.cashInAmtSum} /></dd></div>

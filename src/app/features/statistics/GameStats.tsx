@@ -64,7 +64,7 @@ export function DateGames() {
     { key: 'cnt', label: t`베팅 수`, numeric: true, render: (r) => r.betCnt.toLocaleString('en-US') },
     { key: 'bet', label: t`베팅`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
     { key: 'win', label: t`당첨`, numeric: true, render: (r) => <Money value={r.winAmt} /> },
-    { key: 'rolling', label: t`롤링`, numeric: true, render: (r) => <Money value={r.rollingAmt} /> },
+    { key: 'rolling', label: t`롤링`, numeric: true, render: (r) => <Money value={r.rollingAmt} unit="point" /> },
     { key: 'losing', label: t`루징`, numeric: true, render: (r) => <Money value={r.losingAmt} /> },
     { key: 'result', label: t`윈루즈`, numeric: true, render: (r) => <Signed value={r.betResultAmt} /> },
   ];

@@ -9,3 +9,12 @@ export function applyUserCash(cash: { cashAmt: number; pointAmt: number; gameAmt
   session.syncedAt = Date.now();
   saveSession();
 }
+
+/** Balances a money write answered with, shown at once in every header. */
+export function applyBalance(cashAmt: number, pointAmt: number) {
+  if (!session.member) return;
+  session.member.cashAmt = cashAmt;
+  session.member.pointAmt = pointAmt;
+  session.syncedAt = Date.now();
+  saveSession();
+}

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { WrongOutPass } from '../../../contract/cash.js';
 import { ApiError } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -13,7 +14,7 @@ const lockedAt = (until: Date | string | null | undefined, now: Date) => !!until
 
 /**
  * The 4-digit withdrawal password with an attempt limit: C011 while withdrawals are locked,
- * C008 for a wrong one. A wrong try raises the count and compares it with the limit in one
+ * C008 for a wrong one (its data: the tries left before C011). A wrong try raises the count and compares it with the limit in one
  * statement (parallel guesses cannot slip past it); the try that reaches the limit locks
  * withdrawals for `lockMinutes` and already answers C011. A right one clears the count, in one
  * statement that also re-checks the lock.
@@ -38,7 +39,7 @@ export async function checkCashOutPass(
     return;
   }
   const until = new Date(now.getTime() + limit.lockMinutes * 60_000);
-  const { rows } = await sql<{ out_locked_until: Date | null }>`
+  const { rows } = await sql<{ out_locked_until: Date | null; out_pass_fails: number }>`
     update member set
       out_pass_fails = case
         when out_locked_until > ${now} then out_pass_fails
@@ -49,8 +50,10 @@ export async function checkCashOutPass(
         when (case when out_locked_until is not null then 1 else out_pass_fails + 1 end) >= ${limit.maxTries} then ${until}::timestamptz
         else null end
     where id = ${m.id}
-    returning out_locked_until`.execute(db);
-  throw new ApiError(lockedAt(rows[0]?.out_locked_until, now) ? 'C011' : 'C008');
+    returning out_locked_until, out_pass_fails`.execute(db);
+  if (lockedAt(rows[0]?.out_locked_until, now)) throw new ApiError('C011');
+  const data: WrongOutPass = { triesLeft: Math.max(0, limit.maxTries - Number(rows[0]?.out_pass_fails ?? 0)) };
+  throw new ApiError('C008', undefined, data);
 }
 
 /** The operator's unlock also clears a withdrawal lock. */
