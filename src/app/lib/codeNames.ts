@@ -60,3 +60,18 @@ export function partnerLevelName(level: string): string {
     default: return t`회원`;
   }
 }
+
+/** A bank's name from its code or its Korean name (members hold either: the seed codes, the forms Korean names). */
+export function bankName(bank: string): string {
+  switch (bank) {
+    case 'KB': case '국민은행': return t`국민은행`;
+    case 'SHINHAN': case '신한은행': return t`신한은행`;
+    case 'WOORI': case '우리은행': return t`우리은행`;
+    case 'HANA': case '하나은행': return t`하나은행`;
+    case 'NH': case '농협은행': return t`농협은행`;
+    case 'IBK': case '기업은행': return t`기업은행`;
+    case 'KAKAO': case '카카오뱅크': return t`카카오뱅크`;
+    case 'TOSS': case '토스뱅크': return t`토스뱅크`;
+    default: return bank;
+  }
+}

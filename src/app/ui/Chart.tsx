@@ -53,7 +53,7 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
   testId?: string;
 }) {
   const { ref, width } = useWidth<HTMLDivElement>();
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const [sel, setSel] = useState<number | null>(null);
   const { site } = useSnapshot(session);
   const unit = money ? (site?.cashDecimal ?? 1) : 1;
@@ -83,6 +83,14 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
   };
 
   const shown = sel ?? null;
+  // nothing to draw: say so instead of a flat line
+  if (all.every((v) => v === 0)) {
+    return (
+      <figure className={css.figure} data-small={small || undefined} data-testid={testId}>
+        <div className={css.empty} style={{ height }} role="img" aria-label={title} data-testid="chart-empty">{t`데이터가 없습니다`}</div>
+      </figure>
+    );
+  }
   return (
     <figure className={css.figure} data-small={small || undefined} data-testid={testId}>
       <div ref={ref} className={css.box} style={{ height }}>
