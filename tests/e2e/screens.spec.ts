@@ -20,7 +20,11 @@ const CODE = /\b(PASS|FAIL|TIE|WAIT|WIN|LOSE|DRAW|CANCEL|PARTNER|ADMIN|NORMAL|P_
  * Known failures in another area, each with its reason: `${route} ${check}` -> why. Kept short;
  * every entry names what must change for it to go.
  */
-const allowed: Record<string, string> = {};
+const allowed: Record<string, string> = {
+  // the player's bet history names sports results PASS/FAIL/TIE: the bet detail work of the player
+  // screens replaces them with catalogue names (issue 20, part 1, player side); drop this line then
+  '/$prefix/bettingHistory code': 'PASS/FAIL/TIE in sports results, being fixed on the player side',
+};
 
 interface Finding { check: 'scroll' | 'clipped' | 'code' | 'target'; detail: string }
 
@@ -78,13 +82,13 @@ async function open(page: Page, screen: Screen) {
 for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
   test(`every ${role} screen at 320 and 412 px, light and dark`, async ({ page }, info) => {
     test.skip(info.project.name !== 'pixel7', 'one viewport family is enough: the check resizes itself');
-    test.setTimeout(60_000 + 12_000 * screens.filter((s) => s.role === role).length);
+    test.setTimeout(60_000 + 25_000 * screens.filter((s) => s.role === role).length);
     mkdirSync(OUT, { recursive: true });
     await dismissPopups(page);
     await page.setViewportSize({ width: 412, height: 915 });
     await login(page, role);
-    const problems: string[] = [];
     for (const screen of screens.filter((s) => s.role === role)) {
+      const problems: string[] = [];
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 412, height: 915 });
       await open(page, screen);
@@ -104,7 +108,8 @@ for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
           }
         }
       }
+      // soft: one screen's findings never hide the next screen's
+      expect.soft(problems, problems.join('\n')).toEqual([]);
     }
-    expect(problems, problems.join('\n')).toEqual([]);
   });
 }
