@@ -33,8 +33,14 @@ export const ledgerReport = z.object({
 
 /** What waits for the operator; also the body (data2, JSON) of the ADMIN_PENDING live event. */
 export const adminPending = z.object({
-  /** open cash requests by status (0 applied, 2 waiting) and by kind */
-  cash: z.object({ applied: z.number(), waiting: z.number(), deposits: z.number(), withdrawals: z.number() }),
+  /**
+   * open cash requests by status (0 applied, 2 waiting) and by kind (deposits, withdrawals: both
+   * statuses); appliedIn/appliedOut split the applied ones, waitingIn/waitingOut the waiting ones
+   */
+  cash: z.object({
+    applied: z.number(), waiting: z.number(), deposits: z.number(), withdrawals: z.number(),
+    appliedIn: z.number(), appliedOut: z.number(), waitingIn: z.number(), waitingOut: z.number(),
+  }),
   /** inquiries still waiting for an answer */
   qna: z.number(),
   /** lower-partner requests waiting for approval */
@@ -60,10 +66,21 @@ export const adminDay = z.object({
 });
 export type AdminDay = z.infer<typeof adminDay>;
 
+/** One KST hour of today (0-23): completed requests by processing time, settled bets by settlement time, joins. */
+export const adminHour = z.object({
+  hour: z.number(),
+  deposits: z.number(), withdrawals: z.number(), net: z.number(),
+  bets: z.number(), wins: z.number(), ggr: z.number(),
+  newMembers: z.number(),
+});
+export type AdminHour = z.infer<typeof adminHour>;
+
 export const adminDashboard = z.object({
   pending: adminPending,
   /** today so far, and members with a live session now */
   today: adminDay.extend({ online: z.number() }),
+  /** today by KST hour, 24 rows (hours still to come are zeros) */
+  hours: z.array(adminHour),
   /** the last 30 KST days, oldest first, today last; days without activity are zeros */
   days: z.array(adminDay),
   /** the last stored ledger check, or null when none ran yet */
@@ -75,13 +92,17 @@ export const adminDashboard = z.object({
 export const adminCalls = {
   /** The operator's home: what waits, today and the last 30 days, and the last ledger check, in one call. */
   dashboard: call('/api/admin/dashboard', empty, adminDashboard, 'admin'),
-  /** Cash requests of the site, newest first, 40 a page; every filter optional. */
+  /** Cash requests of the site, newest first (or oldest first), 40 a page; every filter optional. */
   cashList: call(
     '/api/admin/cash/list',
     z.object({
       cashStatus: z.coerce.number().int().optional().or(z.literal('').transform(() => undefined)),
       cashType: z.coerce.number().int().optional().or(z.literal('').transform(() => undefined)),
       memId: z.string().optional(),
+      /** Y: only open requests (applied or waiting), when cashStatus is not given */
+      openYn: z.enum(['Y', 'N']).optional(),
+      /** asc: oldest first (the queue's order), desc (default): newest first */
+      order: z.enum(['asc', 'desc']).optional(),
       startDate: optDate, endDate: optDate, page,
       count_per_list: z.coerce.number().int().min(1).max(200).default(40),
     }),

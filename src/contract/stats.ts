@@ -41,6 +41,9 @@ export type SettlementTotal = z.output<typeof settlementTotal>;
 
 const statsReq = z.object({ memId: optText, ...range, page, count_per_list: perPage(40) });
 
+/** A daily report's sums over the whole period (all pages). */
+const periodTotal = z.object({ betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, losingAmt: n, betResultAmt: n });
+
 export const statsCalls = {
   betStatistics: call('/api/v2/retail/report/betStatistics', z.object({ memId: optText, statType: z.enum(['total', 'casino', 'slot']).default('total'), ...range }),
     z.object({ myStatData: statRow, botStatList: z.array(statRow), botStatSum: statRow }), 'partner'),
@@ -63,12 +66,12 @@ export const statsCalls = {
     list: z.array(z.object({ vendorCode: s, vendorName: s, gameCode: s, gameName: s, gameCategory: s, betCnt: n, betAmt: n, winAmt: n, betResultAmt: n, userCnt: n })), pageInfo,
   }), 'partner'),
   dateAgent: call('/api/v2/stats/dateAgent', statsReq, z.object({
-    list: z.array(z.object({ days: s, memId: s, memNick: s, partnerLevel: s, partnerLevelName: s, betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, losingAmt: n, betResultAmt: n })), pageInfo,
+    list: z.array(z.object({ days: s, memId: s, memNick: s, partnerLevel: s, partnerLevelName: s, betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, losingAmt: n, betResultAmt: n })), pageInfo, total: periodTotal,
   }), 'partner'),
   dateUsers: call('/api/v2/stats/dateUsers', statsReq, z.object({
-    list: z.array(z.object({ days: s, memId: s, memNick: s, betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, betResultAmt: n })), pageInfo,
+    list: z.array(z.object({ days: s, memId: s, memNick: s, betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, betResultAmt: n })), pageInfo, total: periodTotal,
   }), 'partner'),
   dateGames: call('/api/v2/stats/dateGames', statsReq, z.object({
-    list: z.array(z.object({ days: s, gameCategory: s, betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, losingAmt: n, betResultAmt: n })), pageInfo,
+    list: z.array(z.object({ days: s, gameCategory: s, betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, losingAmt: n, betResultAmt: n })), pageInfo, total: periodTotal,
   }), 'partner'),
 };

@@ -65,6 +65,14 @@ describe(`operator home (${testDb})`, () => {
     expect(d.pending.cash.applied).toBe(open.filter((r) => r.status === 0).length);
     expect(d.pending.cash.waiting).toBe(open.filter((r) => r.status === 2).length);
     expect(d.pending.cash.deposits + d.pending.cash.withdrawals).toBe(open.length);
+    // each tile's subline adds up to its count
+    expect(d.pending.cash.appliedIn + d.pending.cash.appliedOut).toBe(d.pending.cash.applied);
+    expect(d.pending.cash.waitingIn + d.pending.cash.waitingOut).toBe(d.pending.cash.waiting);
+    expect(d.pending.cash.appliedIn + d.pending.cash.waitingIn).toBe(d.pending.cash.deposits);
+    // today by hour: 24 rows that add up to today
+    expect(d.hours.map((h: { hour: number }) => h.hour)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    const sum = (k: string) => d.hours.reduce((a: number, h: Record<string, number>) => a + h[k], 0);
+    expect([sum('deposits'), sum('withdrawals'), sum('newMembers')]).toEqual([d.today.deposits, d.today.withdrawals, d.today.newMembers]);
     const waitingQna = await db.selectFrom('board_post').select('id').where('board_type', '=', 'faq').where('status', '=', 'WAIT').where('del_yn', '=', 'N').execute();
     expect(d.pending.qna).toBe(waitingQna.length);
     expect(d.pending.qna).toBeGreaterThan(0);
@@ -76,6 +84,22 @@ describe(`operator home (${testDb})`, () => {
     // the seed has activity: the month is not empty
     expect(d.days.reduce((a: number, x: { bets: number }) => a + x.bets, 0)).toBeGreaterThan(0);
     expect(d.days.reduce((a: number, x: { deposits: number }) => a + x.deposits, 0)).toBeGreaterThan(0);
+  });
+
+  it('lists the open requests only, oldest first, as the queue opens', async () => {
+    const d = await dashboard();
+    const r = await call('admin', '/api/admin/cash/list', { openYn: 'Y', order: 'asc', count_per_list: 200 });
+    expect(r.resultCode).toBe('0');
+    const list = r.data.list as { cashIdx: number; cashStatus: number }[];
+    expect(list.length).toBe(d.pending.cash.applied + d.pending.cash.waiting);
+    expect(list.every((x) => x.cashStatus === 0 || x.cashStatus === 2)).toBe(true);
+    expect(list.map((x) => x.cashIdx)).toEqual([...list.map((x) => x.cashIdx)].sort((a, b) => a - b));
+    // a status given wins over openYn; without either every status comes, newest first
+    const done = await call('admin', '/api/admin/cash/list', { openYn: 'Y', cashStatus: 1 });
+    expect(done.data.list.every((x: { cashStatus: number }) => x.cashStatus === 1)).toBe(true);
+    const all = (await call('admin', '/api/admin/cash/list', { count_per_list: 200 })).data.list as { cashIdx: number; cashStatus: number }[];
+    expect(all.some((x) => x.cashStatus === 1 || x.cashStatus === -1)).toBe(true);
+    expect(all.map((x) => x.cashIdx)).toEqual([...all.map((x) => x.cashIdx)].sort((a, b) => b - a));
   });
 
   it('equals the settlement screens of the top partner for every one of the 30 days', async () => {
@@ -109,6 +133,7 @@ describe(`operator home (${testDb})`, () => {
       const counts = JSON.parse(String(e.data2));
       expect(counts.cash.applied).toBe(before.cash.applied + 1);
       expect(counts.cash.deposits).toBe(before.cash.deposits + 1);
+      expect(counts.cash.appliedIn).toBe(before.cash.appliedIn + 1);
       expect(counts).toEqual((await dashboard()).pending);
 
       // the operator moves it on: the counts follow
@@ -117,6 +142,7 @@ describe(`operator home (${testDb})`, () => {
       await until(() => op.events.some((x) => x.type === 'ADMIN_PENDING'), 3000, 'second ADMIN_PENDING');
       const moved = JSON.parse(String(op.events.find((x) => x.type === 'ADMIN_PENDING')!.data2));
       expect([moved.cash.applied, moved.cash.waiting]).toEqual([before.cash.applied, before.cash.waiting + 1]);
+      expect([moved.cash.appliedIn, moved.cash.waitingIn]).toEqual([before.cash.appliedIn, before.cash.waitingIn + 1]);
 
       // an inquiry arrives
       op.events.length = 0;

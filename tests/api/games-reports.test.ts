@@ -117,6 +117,23 @@ describe(`reports against raw bets (${testDb})`, () => {
     expect(users.data.searchTotal.betAmt).toBe(sum);
   });
 
+  it('daily reports carry the whole period\'s sums, not only the page\'s', async () => {
+    const p2 = await s.login('ptn2');
+    for (const path of ['/api/v2/stats/dateAgent', '/api/v2/stats/dateUsers', '/api/v2/stats/dateGames']) {
+      const body = { startDate: from, endDate: to };
+      const all = await s.post(path, { ...body, page: 1, count_per_list: 200 }, p2);
+      expect([path, all.resultCode]).toEqual([path, '0']);
+      const rows = all.data.list as Record<string, number>[];
+      expect(rows.length).toBeGreaterThan(1);
+      expect(all.data.pageInfo.tatal_list_count).toBe(rows.length);
+      const sum = (k: string) => rows.reduce((a, r) => a + r[k], 0);
+      expect(all.data.total).toMatchObject({ betCnt: sum('betCnt'), betAmt: sum('betAmt'), winAmt: sum('winAmt'), rollingAmt: sum('rollingAmt'), betResultAmt: sum('betAmt') - sum('winAmt') });
+      // a page of one row still says the period
+      const one = await s.post(path, { ...body, page: 1, count_per_list: 1 }, p2);
+      expect([path, one.data.list.length, one.data.total]).toEqual([path, 1, all.data.total]);
+    }
+  });
+
   it('every partner call is scoped to the caller subtree', async () => {
     const p7 = await s.login('ptn7');
     const outside = [

@@ -26,7 +26,7 @@ async function playerLogin(page: Page, memId: string, memPass = PASS) {
 
 async function partnerLogin(page: Page, memId: string, captcha = '1234') {
   await page.goto('/demo/login');
-  await expect(page.getByRole('heading', { name: 'PARTNER PAGE' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '파트너', exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: '자동입력 방지 이미지' })).toBeVisible();
   await page.locator('input[name=memId]').fill(memId);
   await page.locator('input[name=memPass]').fill(PASS);

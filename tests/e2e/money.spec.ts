@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { captchaLogin, dismissPopups, playerLogin } from './support';
+import { captchaLogin, closeFilters, dismissPopups, openFilters, playerLogin } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-money-${name}.png`;
 
@@ -57,6 +57,7 @@ test('a deposit request approved by the operator shows in the header without rel
   await captchaLogin(admin, '/demo/admin/login', 'admin');
   await expect(admin.getByTestId('admin-home')).toBeVisible();
   await admin.goto('/demo/admin/cash');
+  await openFilters(admin);
   await admin.getByPlaceholder('회원 아이디').fill(memId);
   await admin.getByPlaceholder('회원 아이디').press('Enter');
   await admin.getByRole('button', { name: '대기', exact: true }).click();
@@ -255,10 +256,12 @@ test('partner lists: own cash log and the cash list with its tree', async ({ pag
   await expect(page.getByTestId('partner-main')).toBeVisible();
   await page.goto('/demo/cashListMy');
   await expect(page.getByTestId('cash-list-my')).toBeVisible();
+  await openFilters(page);
   for (const label of ['입금', '출금', '게임머니 이동', '게임머니 전환', '보유금 지급', '보유금 회수']) {
     await expect(page.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
   }
   await expect(page.getByRole('checkbox', { name: '상위 지급', exact: true })).not.toBeChecked();
+  await closeFilters(page);
   await page.screenshot({ path: shot(info, 'cashListMy'), fullPage: true });
   await page.goto('/demo/cashList');
   await expect(page.getByTestId('cash-list')).toBeVisible();

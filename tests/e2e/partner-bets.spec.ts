@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { closeFilters, openFilters } from './support';
 import { dismissPopups } from './support';
 
 const PASS = 'demo1234!';
@@ -24,7 +25,9 @@ async function acceptDialog(page: Page, text: string | RegExp) {
 
 /** The seeded history spans 30 days: every view reads the same 31 KST days. */
 async function last30(page: Page) {
+  await openFilters(page);
   await page.getByRole('button', { name: '30일' }).first().click();
+  await closeFilters(page);
 }
 
 const numberAttr = async (page: Page, testId: string, attr: string) => Number(await page.getByTestId(testId).first().getAttribute(attr));

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { captchaLogin as login, dismissPopups } from './support';
+import { captchaLogin as login, dismissPopups, openFilters } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-partner-${name}.png`;
 /** Ids are unique per project and run: the three projects share one server. */
@@ -134,6 +134,7 @@ test('ptn3 manages its downline: tree, member detail, give, members, a group and
   await acceptDialog(page, '3명의 회원가입이 완료되었습니다.');
 
   await page.goto('/demo/partnerMemberList');
+  await openFilters(page);
   await page.getByPlaceholder('아이디').fill(`g${id}`);
   await page.getByPlaceholder('아이디').press('Enter');
   for (const n of ['01', '02', '03']) await expect(page.getByText(`g${id}${n}`).filter({ visible: true })).toBeVisible();

@@ -45,3 +45,25 @@ export async function captchaLogin(page: Page, path: string, memId: string) {
   await page.locator('#captcha').fill('1234');
   await page.locator('#captcha').press('Enter');
 }
+
+/**
+ * A list's filters: inline on wide screens; on phones in a sheet behind the summary chip, which
+ * this opens. Enter in a search field (or "결과 보기") applies them and closes the sheet.
+ */
+export async function openFilters(page: Page) {
+  const chip = page.getByTestId('filter-open');
+  await expect(chip.or(page.locator('form[role=search]')).first()).toBeVisible();
+  if (await chip.isVisible()) {
+    await chip.click();
+    await expect(page.getByTestId('filter-sheet')).toBeVisible();
+  }
+}
+
+/** Applies the filters in the sheet (phones); inline filters apply as they change. */
+export async function closeFilters(page: Page) {
+  const sheet = page.getByTestId('filter-sheet');
+  if (await sheet.isVisible()) {
+    await sheet.getByRole('button', { name: '결과 보기' }).click();
+    await expect(sheet).toBeHidden();
+  }
+}

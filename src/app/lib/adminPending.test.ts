@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readCounts } from './adminPending';
 
 describe('readCounts', () => {
-  const good = { cash: { applied: 2, waiting: 1, deposits: 2, withdrawals: 1 }, qna: 3, partnerRequests: 0 };
+  const good = { cash: { applied: 2, waiting: 1, deposits: 2, withdrawals: 1, appliedIn: 1, appliedOut: 1, waitingIn: 1, waitingOut: 0 }, qna: 3, partnerRequests: 0 };
   it('reads the pushed pending counts', () => {
     expect(readCounts(JSON.stringify(good))).toEqual(good);
   });

@@ -19,7 +19,7 @@ export function readCounts(data2: unknown): AdminPending | null {
   try {
     const v = JSON.parse(String(data2)) as AdminPending;
     const c = v?.cash;
-    return c && [c.applied, c.waiting, c.deposits, c.withdrawals, v.qna, v.partnerRequests].every(isCount) ? v : null;
+    return c && [c.applied, c.waiting, c.deposits, c.withdrawals, c.appliedIn, c.appliedOut, c.waitingIn, c.waitingOut, v.qna, v.partnerRequests].every(isCount) ? v : null;
   } catch {
     return null;
   }

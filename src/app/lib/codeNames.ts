@@ -32,3 +32,19 @@ export const pointTypeName = (code: number | string) => label(pointTypeLabels, N
 export const requestStatusName = (status: number) => label(statusLabels, status);
 /** Any level outside the catalogue reads as a plain member. */
 export const partnerLevelName = (level: string) => i18n._(levelLabels[level as PartnerLevel] ?? levelLabels.NORMAL);
+
+/** A bank's name from its code or its Korean name (members hold either: the seed codes, the forms Korean names). */
+export function bankName(bank: string): string {
+  switch (bank) {
+    case 'KB': case '국민은행': return i18n._(msg`국민은행`);
+    case 'SHINHAN': case '신한은행': return i18n._(msg`신한은행`);
+    case 'WOORI': case '우리은행': return i18n._(msg`우리은행`);
+    case 'HANA': case '하나은행': return i18n._(msg`하나은행`);
+    case 'NH': case '농협은행': return i18n._(msg`농협은행`);
+    case 'IBK': case '기업은행': return i18n._(msg`기업은행`);
+    case 'KAKAO': case '카카오뱅크': return i18n._(msg`카카오뱅크`);
+    case 'TOSS': case '토스뱅크': return i18n._(msg`토스뱅크`);
+    default: return bank;
+  }
+}
+

@@ -53,7 +53,7 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
   testId?: string;
 }) {
   const { ref, width } = useWidth<HTMLDivElement>();
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const [sel, setSel] = useState<number | null>(null);
   const { site } = useSnapshot(session);
   const unit = money ? (site?.cashDecimal ?? 1) : 1;
@@ -83,10 +83,13 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
   };
 
   const shown = sel ?? null;
+  // nothing to draw: say so instead of a flat line (the measured box stays, so a later series draws)
+  const empty = all.every((v) => v === 0);
   return (
     <figure className={css.figure} data-small={small || undefined} data-testid={testId}>
       <div ref={ref} className={css.box} style={{ height }}>
-        {width > 0 && n > 0 && (
+        {empty && <div className={css.empty} style={{ height }} role="img" aria-label={title} data-testid="chart-empty">{t`데이터가 없습니다`}</div>}
+        {!empty && width > 0 && n > 0 && (
           <svg
             width={width} height={height} role="img" aria-label={title} className={css.svg}
             onPointerDown={pick} onPointerMove={pick}
@@ -125,7 +128,7 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
         )}
       </div>
       <figcaption className={css.legend} aria-live="polite" data-testid="chart-readout">
-        {shown !== null ? (
+        {empty ? null : shown !== null ? (
           <>
             <strong>{labels[shown]}</strong>
             {series.map((s) => <span key={s.label}><i style={{ background: s.color }} />{s.label} {format(s.values[shown] ?? 0)}</span>)}

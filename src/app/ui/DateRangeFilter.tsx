@@ -3,6 +3,9 @@ import { lastDays, type DayRange } from '../lib/dayRange';
 import { inputClass } from './Field';
 import css from './Filters.module.css';
 
+/** "11-20 ~ 11-26" (or one day) for a filter summary. */
+export const rangeSummary = (r: DayRange) => (r.start === r.end ? r.start.slice(5) : `${r.start.slice(5)} ~ ${r.end.slice(5)}`);
+
 /** Start and end days (Korea time) with quick spans back from today; on narrow phones the two dates stack so the year is never cut. */
 export function DateRangeFilter({ value, onChange, quick = [7, 15, 30] }: { value: DayRange; onChange: (r: DayRange) => void; quick?: number[] }) {
   const { t } = useLingui();

@@ -17,7 +17,7 @@ export const adminMoneyRoutes = [
 
   defineRoute(adminCalls.cashList, async (req, ctx) =>
     siteRequests(ctx.db, ctx.site.id, {
-      cashStatus: req.cashStatus, cashType: req.cashType, memId: req.memId || undefined,
+      cashStatus: req.cashStatus, cashType: req.cashType, memId: req.memId || undefined, open: req.openYn === 'Y', order: req.order ?? 'desc',
       range: req.startDate || req.endDate ? dateRange(ctx.clock.now(), req.startDate, req.endDate, 30) : undefined,
       page: req.page, perPage: req.count_per_list,
     })),

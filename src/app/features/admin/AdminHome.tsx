@@ -24,8 +24,14 @@ type Dash = ResOf<typeof adminCalls.dashboard>;
 type Day = Dash['days'][number];
 type Period = '1' | '7' | '30';
 type FigureKey = 'deposits' | 'withdrawals' | 'net' | 'bets' | 'wins' | 'ggr' | 'rolling' | 'newMembers';
+type HourKey = Exclude<FigureKey, 'rolling'>;
 
-/** The operator's index: what waits (kept live), the day and the last 7/30 days in figures and charts, ledger health. */
+/** The hour of now in Korea time (the server's day buckets are KST). */
+function currentHour() {
+  return Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Seoul' }).format(new Date()));
+}
+
+/** The operator's index: what waits (kept live), today by hour and the last 7/30 days by day, ledger health. */
 export function AdminHome() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
@@ -51,9 +57,14 @@ export function AdminHome() {
     { key: 'newMembers', label: t`신규 회원`, color: 'var(--ok)', count: true },
   ];
   const span = Number(period);
-  const days: Day[] = d ? d.days.slice(-Math.max(7, span)) : [];
   const inPeriod: Day[] = d ? d.days.slice(-span) : [];
   const total = (k: FigureKey) => inPeriod.reduce((a, x) => a + x[k], 0);
+  // today by hour up to now; a period by day
+  const hours = d ? d.hours.slice(0, currentHour() + 1) : [];
+  const chartOf = (k: FigureKey) =>
+    period === '1'
+      ? k === 'rolling' ? null : { labels: hours.map((h) => t`${h.hour}시`), values: hours.map((h) => h[k as HourKey]) }
+      : { labels: inPeriod.map((x) => x.day.slice(5)), values: inPeriod.map((x) => x[k]) };
 
   return (
     <div className={css.page} data-testid="admin-home">
@@ -72,12 +83,12 @@ export function AdminHome() {
           <Link to="/$prefix/admin/cash" params={{ prefix }} search={{ status: 0 }} className={css.tile} data-hot={(d?.pending.cash.applied ?? 0) > 0 || undefined} data-testid="tile-cash">
             <span className={css.tileLabel}><Trans>입출금 신청</Trans></span>
             <strong className={css.tileValue} data-testid="pending-cash">{formatNumber(d?.pending.cash.applied)}</strong>
-            <span className={css.tileSub}><Trans>입금 {formatNumber(d?.pending.cash.deposits)} · 출금 {formatNumber(d?.pending.cash.withdrawals)}</Trans></span>
+            <span className={css.tileSub} data-testid="pending-cash-split"><Trans>입금 {formatNumber(d?.pending.cash.appliedIn)} · 출금 {formatNumber(d?.pending.cash.appliedOut)}</Trans></span>
           </Link>
           <Link to="/$prefix/admin/cash" params={{ prefix }} search={{ status: 2 }} className={css.tile} data-hot={(d?.pending.cash.waiting ?? 0) > 0 || undefined} data-testid="tile-waiting">
             <span className={css.tileLabel}><Trans>처리 대기</Trans></span>
             <strong className={css.tileValue} data-testid="pending-waiting">{formatNumber(d?.pending.cash.waiting)}</strong>
-            <span className={css.tileSub}><Trans>승인 또는 거절</Trans></span>
+            <span className={css.tileSub} data-testid="pending-waiting-split"><Trans>입금 {formatNumber(d?.pending.cash.waitingIn)} · 출금 {formatNumber(d?.pending.cash.waitingOut)}</Trans></span>
           </Link>
           <Link to="/$prefix/admin/inquiries" params={{ prefix }} search={{ status: 'WAIT' }} className={css.tile} data-hot={(d?.pending.qna ?? 0) > 0 || undefined} data-testid="tile-qna">
             <span className={css.tileLabel}><Trans>미답변 문의</Trans></span>
@@ -107,20 +118,23 @@ export function AdminHome() {
           <div className={css.figures}>
             {figures.map((f) => {
               const v = total(f.key);
+              const chart = chartOf(f.key);
               return (
                 <Card key={f.key} className={css.figure} data-testid={`figure-${f.key}`}>
                   <div className={css.figureHead}>
                     <h3 className={css.figureLabel}>{f.label}</h3>
                     <span className={css.figureValue}>{f.count ? formatNumber(v) : f.signed ? <Signed value={v} /> : <Money value={v} />}</span>
                   </div>
-                  <Chart
-                    small
-                    height={88}
-                    money={!f.count}
-                    title={t`일별 ${f.label}`}
-                    labels={days.map((x) => x.day.slice(5))}
-                    series={[{ label: f.label, color: f.color, values: days.map((x) => x[f.key]) }]}
-                  />
+                  {chart && (
+                    <Chart
+                      small
+                      height={88}
+                      money={!f.count}
+                      title={period === '1' ? t`시간별 ${f.label}` : t`일별 ${f.label}`}
+                      labels={chart.labels}
+                      series={[{ label: f.label, color: f.color, values: chart.values }]}
+                    />
+                  )}
                 </Card>
               );
             })}

@@ -1,41 +1,83 @@
+import { useState } from 'react';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { session } from '../../lib/session/store';
+import { BottomSheet } from '../../ui/BottomSheet';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { LogoutButton } from '../../ui/LogoutButton';
+import { dashboardQueryOptions } from './queries';
 import css from './AdminShell.module.css';
 
+type To =
+  | '/$prefix/admin' | '/$prefix/admin/cash' | '/$prefix/admin/members' | '/$prefix/admin/partnerRequests'
+  | '/$prefix/admin/ledger' | '/$prefix/admin/notices' | '/$prefix/admin/inquiries' | '/$prefix/admin/messages'
+  | '/$prefix/admin/banners' | '/$prefix/admin/site' | '/$prefix/admin/ipBlock' | '/$prefix/admin/audit';
+
+/** Every operator screen, in menu order; the first four are the phone's bottom bar, the rest sit behind "more". */
+export const adminPaths: To[] = [
+  '/$prefix/admin', '/$prefix/admin/cash', '/$prefix/admin/inquiries', '/$prefix/admin/members',
+  '/$prefix/admin/partnerRequests', '/$prefix/admin/ledger', '/$prefix/admin/notices', '/$prefix/admin/messages',
+  '/$prefix/admin/banners', '/$prefix/admin/site', '/$prefix/admin/ipBlock', '/$prefix/admin/audit',
+];
+const BAR = 4;
+
+/** Operator shell: a top menu on wide screens; on phones a bottom bar of the four most used screens and a sheet with all of them. */
 export function AdminShell() {
   const { prefix } = useParams({ from: '/$prefix' });
+  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const menu = [
-    { to: '/$prefix/admin' as const, label: t`홈` },
-    { to: '/$prefix/admin/cash' as const, label: t`입출금 신청` },
-    { to: '/$prefix/admin/members' as const, label: t`회원 머니` },
-    { to: '/$prefix/admin/partnerRequests' as const, label: t`파트너 신청` },
-    { to: '/$prefix/admin/ledger' as const, label: t`원장 점검` },
-    { to: '/$prefix/admin/notices' as const, label: t`공지사항` },
-    { to: '/$prefix/admin/inquiries' as const, label: t`1:1 문의` },
-    { to: '/$prefix/admin/messages' as const, label: t`쪽지` },
-    { to: '/$prefix/admin/banners' as const, label: t`팝업·배너` },
-    { to: '/$prefix/admin/site' as const, label: t`사이트 운영` },
-    { to: '/$prefix/admin/ipBlock' as const, label: t`IP 차단` },
-    { to: '/$prefix/admin/audit' as const, label: t`감사 로그` },
-  ];
+  const [more, setMore] = useState(false);
+  // the home's query, kept live by ADMIN_PENDING: the bar's badges cost no extra call
+  const pending = useQuery(dashboardQueryOptions(prefix, member?.memId ?? '')).data?.pending;
+  const label: Record<To, string> = {
+    '/$prefix/admin': t`홈`,
+    '/$prefix/admin/cash': t`입출금 신청`,
+    '/$prefix/admin/inquiries': t`1:1 문의`,
+    '/$prefix/admin/members': t`회원 머니`,
+    '/$prefix/admin/partnerRequests': t`파트너 신청`,
+    '/$prefix/admin/ledger': t`원장 점검`,
+    '/$prefix/admin/notices': t`공지사항`,
+    '/$prefix/admin/messages': t`쪽지`,
+    '/$prefix/admin/banners': t`팝업·배너`,
+    '/$prefix/admin/site': t`사이트 운영`,
+    '/$prefix/admin/ipBlock': t`IP 차단`,
+    '/$prefix/admin/audit': t`감사 로그`,
+  };
+  const badge: Partial<Record<To, number>> = pending
+    ? { '/$prefix/admin/cash': pending.cash.applied + pending.cash.waiting, '/$prefix/admin/inquiries': pending.qna, '/$prefix/admin/partnerRequests': pending.partnerRequests }
+    : {};
+  const link = (to: To, className?: string, onClick?: () => void) => (
+    <Link key={to} to={to} params={{ prefix }} className={className} activeOptions={{ exact: to === '/$prefix/admin' }} onClick={onClick}>
+      <span className={css.linkText}>{label[to]}</span>
+      {(badge[to] ?? 0) > 0 && <span className={css.badge} aria-label={t`${badge[to] ?? 0}건 대기`}>{badge[to]}</span>}
+    </Link>
+  );
   return (
     <>
       <header className={css.header}>
-        <span className={css.brand}>ADMIN</span>
+        <span className={css.brand}><Trans>운영자</Trans></span>
         <LanguageSelect />
         <LogoutButton />
       </header>
       <nav className={css.menu} aria-label={t`메뉴`}>
-        {menu.map((m) => (
-          <Link key={m.to} to={m.to} params={{ prefix }} activeOptions={{ exact: m.to === '/$prefix/admin' }}>{m.label}</Link>
-        ))}
+        {adminPaths.map((to) => link(to))}
       </nav>
       <main className={css.main}>
         <Outlet />
       </main>
+      <nav className={css.bar} aria-label={t`주요 메뉴`} data-testid="admin-bar">
+        {adminPaths.slice(0, BAR).map((to) => link(to, css.barItem))}
+        <button type="button" className={css.barItem} aria-expanded={more} onClick={() => setMore(true)} data-testid="admin-more">
+          <span className={css.linkText}><Trans>더보기</Trans></span>
+        </button>
+      </nav>
+      <BottomSheet open={more} title={t`전체 메뉴`} onClose={() => setMore(false)}>
+        <nav className={css.sheetMenu} aria-label={t`전체 메뉴`} data-testid="admin-more-menu">
+          {adminPaths.map((to) => link(to, css.sheetItem, () => setMore(false)))}
+        </nav>
+      </BottomSheet>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
-import { cashTypeName, requestStatusName } from '../../lib/codeNames';
+import { bankName, cashTypeName, requestStatusName } from '../../lib/codeNames';
 import { confirm } from '../../lib/dialogs';
 import { formatMoney } from '../../lib/format';
 import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
@@ -19,22 +19,26 @@ import { inputClass } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
-import { cashQueueQueryOptions, defaultQueueFilter, type QueueFilter } from './queries';
+import { ago } from './ago';
+import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queries';
 import css from './AdminCash.module.css';
 
 type Row = ResOf<typeof adminCalls.cashList>['list'][number];
 
-/** The operator's queue: applied -> waiting -> approved or rejected, each step confirmed. */
+const account = (r: Row) => [r.bank && bankName(r.bank), r.bankAcc, r.memName].filter(Boolean).join(' · ') || '-';
+
+/** The operator's queue: what waits, oldest first; applied -> waiting -> approved or rejected, each step confirmed. */
 export function CashQueue() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member, site } = useSnapshot(session);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const search = useSearch({ from: '/$prefix/admin/_operator/cash' });
   const [f, setF] = useState<QueueFilter>(() => defaultQueueFilter(search.status));
   const [word, setWord] = useState('');
   const query = useQuery(cashQueueQueryOptions(prefix, member?.memId ?? '', f));
   const action = useMoneyAction();
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
+  const statusName = (s: QueueFilter['status']) => (s === 'open' ? t`처리할 신청` : s === null ? t`전체 상태` : requestStatusName(s));
 
   async function process(r: Row, to: 2 | 1 | -1) {
     if (await refuseMoneyOffline()) return;
@@ -49,19 +53,21 @@ export function CashQueue() {
     if (done) refreshMine();
   }
 
-  const actions = (r: Row) => (
+  // reject on the far side from the forward step, so a thumb never lands on it by habit
+  const actions = (r: Row) => (r.cashStatus === 0 || r.cashStatus === 2) && (
     <span className={css.acts}>
-      {r.cashStatus === 0 && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
-      {r.cashStatus === 2 && <Button className={css.small} variant="primary" disabled={action.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
-      {(r.cashStatus === 0 || r.cashStatus === 2) && <Button className={css.small} disabled={action.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>}
+      <Button className={css.reject} disabled={action.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>
+      {r.cashStatus === 0 && <Button className={css.forward} disabled={action.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
+      {r.cashStatus === 2 && <Button className={css.forward} variant="primary" disabled={action.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
     </span>
   );
+  const when = (r: Row) => <time dateTime={r.regDate} title={r.regDate}>{ago(r.regDate, i18n.locale)}</time>;
 
   const columns: Column<Row>[] = [
     { key: 'no', label: t`번호`, render: (r) => r.cashIdx },
-    { key: 'reg', label: t`신청일시`, render: (r) => r.regDate },
+    { key: 'reg', label: t`신청`, render: (r) => <span className={css.stack}>{when(r)}<small className={css.muted}>{r.regDate}</small></span> },
     { key: 'mem', label: t`회원`, render: (r) => `${r.memId} (${r.memNick})` },
-    { key: 'bank', label: t`계좌`, render: (r) => <span className={css.muted}>{[r.bank, r.bankAcc, r.memName].filter(Boolean).join(' · ') || '-'}</span> },
+    { key: 'bank', label: t`계좌`, render: (r) => <span className={css.muted}>{account(r)}</span> },
     { key: 'type', label: t`구분`, render: (r) => <span className={r.cashType === 1 ? css.in : css.out}>{cashTypeName(r.cashType)}</span> },
     { key: 'amt', label: t`금액`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
     { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.memCashAmt} /> },
@@ -70,37 +76,34 @@ export function CashQueue() {
     { key: 'act', label: t`처리`, render: (r) => actions(r) },
   ];
 
-  // phones: who, how much, which kind and the next step first; the rest behind a tap
+  // phones: kind, who and how much, then where the money goes and how long it waits, then the step
   const card = (r: Row) => (
     <div className={css.qcard} data-testid="queue-card">
       <div className={css.qtop}>
-        <span className={css.qwho}>{r.memId} <small>{r.memNick}</small></span>
+        <span className={css.qwho}>
+          <span className={r.cashType === 1 ? css.in : css.out}>{cashTypeName(r.cashType)}</span> {r.memId} <small>{r.memNick}</small>
+        </span>
         <strong className={css.qamt}><Money value={r.cashAmt} /></strong>
       </div>
-      <div className={css.qtop}>
-        <span><span className={r.cashType === 1 ? css.in : css.out}>{cashTypeName(r.cashType)}</span> · <span data-testid="queue-status">{requestStatusName(r.cashStatus)}</span></span>
-        {actions(r)}
+      <div className={css.qbank} data-testid="queue-bank">{account(r)}</div>
+      <div className={css.qmeta}>
+        {when(r)} · <span data-testid="queue-status">{requestStatusName(r.cashStatus)}</span> · <Trans>보유 <Money value={r.memCashAmt} /></Trans>
+        {(r.cashStatus === 1 || r.cashStatus === -1) && <> · <Trans>처리 {r.updDate.slice(5, 16)}</Trans></>}
       </div>
-      <details className={css.qmore}>
-        <summary><Trans>상세</Trans></summary>
-        <dl className={css.facts}>
-          <div><dt><Trans>번호</Trans></dt><dd>{r.cashIdx}</dd></div>
-          <div><dt><Trans>신청일시</Trans></dt><dd>{r.regDate}</dd></div>
-          <div><dt><Trans>계좌</Trans></dt><dd>{[r.bank, r.bankAcc, r.memName].filter(Boolean).join(' · ') || '-'}</dd></div>
-          <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.memCashAmt} /></dd></div>
-          <div><dt><Trans>처리일시</Trans></dt><dd>{r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-'}</dd></div>
-        </dl>
-      </details>
+      {actions(r)}
     </div>
   );
 
   return (
     <div className={css.page} data-testid="cash-queue">
       <h1 className={css.title}><Trans>입출금 신청</Trans></h1>
-      <FilterBar onSubmit={() => set({ memId: word.trim() })}>
-        <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
-        <select className={inputClass} aria-label={t`상태`} value={String(f.status ?? '')} onChange={(e) => set({ status: e.target.value === '' ? null : Number(e.target.value) })}>
-          <option value="">{t`전체 상태`}</option>
+      <FilterBar
+        onSubmit={() => set({ memId: word.trim() })}
+        summary={[statusName(f.status), f.type === null ? t`입금/출금` : cashTypeName(f.type), f.order === 'asc' ? t`오래된순` : t`최신순`, !isOpen(f.status) && `${f.range.start.slice(5)} ~ ${f.range.end.slice(5)}`, f.memId]}
+      >
+        <select className={inputClass} aria-label={t`상태`} value={String(f.status ?? '')} onChange={(e) => set({ status: e.target.value === '' ? null : e.target.value === 'open' ? 'open' : Number(e.target.value) })}>
+          <option value="open">{statusName('open')}</option>
+          <option value="">{statusName(null)}</option>
           {[0, 2, 1, -1].map((s) => <option key={s} value={s}>{requestStatusName(s)}</option>)}
         </select>
         <select className={inputClass} aria-label={t`구분`} value={String(f.type ?? '')} onChange={(e) => set({ type: e.target.value === '' ? null : Number(e.target.value) })}>
@@ -108,11 +111,16 @@ export function CashQueue() {
           <option value="1">{cashTypeName(1)}</option>
           <option value="-1">{cashTypeName(-1)}</option>
         </select>
+        <select className={inputClass} aria-label={t`정렬`} value={f.order} onChange={(e) => set({ order: e.target.value as QueueFilter['order'] })}>
+          <option value="asc">{t`오래된순`}</option>
+          <option value="desc">{t`최신순`}</option>
+        </select>
+        {!isOpen(f.status) && <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />}
         <input className={inputClass} aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
         <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
       </FilterBar>
       <SeenAt query={query} />
-      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} card={card} />}
+      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} card={card} empty={f.status === 'open' ? <Trans>처리할 신청이 없습니다.</Trans> : undefined} />}
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
     </div>
   );

@@ -27,7 +27,7 @@ export function MemberMoney() {
   const [after, setAfter] = useState<MoveAnswer | null>(null);
   const [sheet, setSheet] = useState<{ kind: MoveKind; mode: MoveMode } | null>(null);
   const recent = useQuery({
-    ...cashQueueQueryOptions(prefix, member?.memId ?? '', { status: null, type: null, memId, range: lastDays(30), page: 1 }),
+    ...cashQueueQueryOptions(prefix, member?.memId ?? '', { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
     enabled: !!memId,
   });
   const rows = (recent.data?.list ?? []).filter((r) => r.memId === memId);

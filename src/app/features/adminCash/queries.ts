@@ -5,14 +5,20 @@ import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
 export interface QueueFilter {
-  status: number | null;
+  /** 'open': applied or waiting (the queue's default); null: every status */
+  status: number | 'open' | null;
+  order: 'asc' | 'desc';
   type: number | null;
   memId: string;
   range: DayRange;
   page: number;
 }
 
-export const defaultQueueFilter = (status: number | null = null): QueueFilter => ({ status: status ?? null, type: null, memId: '', range: lastDays(7), page: 1 });
+/** What waits, oldest first; a tile may open one status. */
+export const defaultQueueFilter = (status?: number | null): QueueFilter => ({ status: status ?? 'open', order: 'asc', type: null, memId: '', range: lastDays(7), page: 1 });
+
+/** Open requests wait whatever their date: the day range only narrows finished ones. */
+export const isOpen = (status: QueueFilter['status']) => status === 'open' || status === 0 || status === 2;
 
 /** The site's cash requests; the queue refreshes itself while open. */
 export const cashQueueQueryOptions = (prefix: string, me: string, f: QueueFilter) =>
@@ -20,8 +26,8 @@ export const cashQueueQueryOptions = (prefix: string, me: string, f: QueueFilter
     queryKey: userKey(prefix, me, 'adminCash', 'queue', f),
     queryFn: () =>
       api(adminCalls.cashList, {
-        cashStatus: f.status ?? undefined, cashType: f.type ?? undefined, memId: f.memId || undefined,
-        ...wireRange(f.range), page: f.page, count_per_list: 40,
+        cashStatus: typeof f.status === 'number' ? f.status : undefined, openYn: f.status === 'open' ? 'Y' : undefined, order: f.order, cashType: f.type ?? undefined, memId: f.memId || undefined,
+        ...(isOpen(f.status) ? {} : wireRange(f.range)), page: f.page, count_per_list: 40,
       }),
     refetchInterval: 15_000,
   });

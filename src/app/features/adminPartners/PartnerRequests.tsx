@@ -7,7 +7,7 @@ import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
 import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
-import { requestStatusName } from '../../lib/codeNames';
+import { bankName, requestStatusName } from '../../lib/codeNames';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { userKey } from '../../lib/queryClient';
 import { session } from '../../lib/session/store';
@@ -60,7 +60,7 @@ export function PartnerRequests() {
     { key: 'parent', label: t`상위`, render: (r) => r.recommenderId },
     { key: 'by', label: t`신청자`, render: (r) => r.requestedBy },
     { key: 'name', label: t`예금주 / 전화번호`, render: (r) => `${r.memName} / ${r.memPhone}` },
-    { key: 'bank', label: t`은행 / 계좌`, render: (r) => `${r.bank} ${r.bankAcc}` },
+    { key: 'bank', label: t`은행 / 계좌`, render: (r) => `${bankName(r.bank)} ${r.bankAcc}` },
     { key: 'rates', label: t`요율(롤링/루징)`, render: rates },
     { key: 'act', label: t`처리`, render: actions },
   ];

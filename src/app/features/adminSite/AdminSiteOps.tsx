@@ -106,14 +106,13 @@ export function AdminSiteOps() {
           </div>
         </form>
       </Card>
-      <Card title={<Trans>베팅 잠금</Trans>}>
-        <label className={css.switch}>
-          <span>{s?.lockBetYn === 'Y' ? <Trans>베팅이 잠겨 있습니다</Trans> : <Trans>베팅 가능</Trans>}</span>
-          <input type="checkbox" role="switch" name="lockBet" checked={s?.lockBetYn === 'Y'} onChange={(e) => void setLock(e.target.checked)} disabled={!s} />
-        </label>
-      </Card>
-      <Card title={<Trans>입출금 허용</Trans>}>
+      <Card title={<Trans>허용</Trans>}>
+        {/* every switch here: on = allowed (the bet lock's wire field says the opposite: lockBetYn Y = locked) */}
         <div className={css.form}>
+          <label className={css.switch}>
+            <span>{s?.lockBetYn === 'Y' ? <Trans>베팅 잠김</Trans> : <Trans>베팅 가능</Trans>}</span>
+            <input type="checkbox" role="switch" name="betAllowed" checked={!!s && s.lockBetYn !== 'Y'} onChange={(e) => void setLock(!e.target.checked)} disabled={!s} />
+          </label>
           <label className={css.switch}>
             <span>{s?.inAmtYn === 'N' ? <Trans>입금 중지됨</Trans> : <Trans>입금 가능</Trans>}</span>
             <input type="checkbox" role="switch" name="inAmtYn" checked={s?.inAmtYn !== 'N'} onChange={(e) => void setCash('inAmtYn', e.target.checked)} disabled={!s} />

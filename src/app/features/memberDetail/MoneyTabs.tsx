@@ -7,7 +7,7 @@ import { lastDays, type DayRange } from '../../lib/dayRange';
 import { BetDetailSheet } from '../../ui/BetDetailSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
@@ -42,7 +42,7 @@ export function CashTab({ prefix, me, memId }: Props) {
   ];
   return (
     <>
-      <FilterBar>
+      <FilterBar summary={[rangeSummary(w.range), cashType ? cashTypeName(Number(cashType)) : t`전체`]}>
         <select className={inputClass} aria-label={t`머니 구분`} value={cashType} onChange={(e) => (setCashType(e.target.value), w.setPage(1))}>
           <option value="">{t`전체`}</option>
           {cashTypeCodes.map((c) => <option key={c} value={c}>{cashTypeName(c)}</option>)}
@@ -68,7 +68,7 @@ export function RollingTab({ prefix, me, memId }: Props) {
   ];
   return (
     <>
-      <FilterBar><DateRangeFilter value={w.range} onChange={w.setRange} /></FilterBar>
+      <FilterBar summary={[rangeSummary(w.range)]}><DateRangeFilter value={w.range} onChange={w.setRange} /></FilterBar>
       {!q.isPending && <DataList rows={q.data?.rollingLog ?? []} columns={columns} rowKey={(r) => `${r.updDate}${r.gameName}${r.pointAmt}`} empty={<Trans>내역이 없습니다.</Trans>} />}
       {q.data && <Pager info={q.data.pageInfo} onPage={w.setPage} />}
     </>
@@ -87,7 +87,7 @@ export function GamesTab({ prefix, me, memId }: Props) {
   ];
   return (
     <>
-      <FilterBar><DateRangeFilter value={w.range} onChange={w.setRange} /></FilterBar>
+      <FilterBar summary={[rangeSummary(w.range)]}><DateRangeFilter value={w.range} onChange={w.setRange} /></FilterBar>
       {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.regDate}${r.gameName}`} empty={<Trans>게임 내역이 없습니다.</Trans>} />}
       {q.data && <Pager info={q.data.pageInfo} onPage={w.setPage} />}
     </>

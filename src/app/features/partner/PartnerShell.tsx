@@ -72,7 +72,33 @@ function MenuLinks({ prefix }: { prefix: string }) {
   );
 }
 
-/** Partner shell (seed 001): menu toggle, top stats, nickname, language, logout and the side menu. */
+/** The account in one line (level, id, cash); a tap opens all four figures. */
+function AccountLine() {
+  const { member } = useSnapshot(session);
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={css.account}>
+      <button type="button" className={css.accountLine} aria-expanded={open} aria-controls="partner-stats-detail" onClick={() => setOpen((o) => !o)} data-testid="partner-stats">
+        <span className={css.accountWho}>
+          <span className={css.level}>{member ? levelName(member.partnerLevel) : ''}</span>
+          <span className={css.accountId}>{member?.memId}</span>
+        </span>
+        <span className={css.accountCash}><Money value={member?.cashAmt} /></span>
+        <span className={css.chevron} aria-hidden>{open ? '▴' : '▾'}</span>
+      </button>
+      {open && (
+        <dl className={css.stats} id="partner-stats-detail" data-testid="partner-stats-detail">
+          <div><dt><Trans>등급</Trans></dt><dd>{member ? levelName(member.partnerLevel) : ''}</dd></div>
+          <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
+          <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
+          <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={member?.pointAmt} /></dd></div>
+        </dl>
+      )}
+    </div>
+  );
+}
+
+/** Partner shell (seed 001): menu toggle, the account line, nickname, language, logout and the side menu. */
 export function PartnerShell() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
@@ -81,6 +107,8 @@ export function PartnerShell() {
   // the side menu's ~40 links (off screen on phones) render just after the first paint, not in it
   const linksReady = useDeferredValue(true, false);
   const { open: createOpen } = useSnapshot(createPopup);
+  // arrival notices on the dashboard only: the header's inbox badge says it on every other page
+  const onDashboard = useRouterState({ select: (s) => s.location.pathname.endsWith('/partnerMain') });
   const [createUsed, setCreateUsed] = useState(false);
   useEffect(() => setCreateUsed((u) => u || createOpen), [createOpen]);
 
@@ -88,7 +116,7 @@ export function PartnerShell() {
     <div className={css.shell}>
       <header className={css.header}>
         <Button variant="ghost" className={css.toggle} aria-label={t`메뉴`} aria-expanded={menu.open} onClick={menu.toggle}>☰</Button>
-        <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}>PARTNER</Link>
+        <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}><Trans>파트너</Trans></Link>
         <div className={css.who}>
           {member && member.partnerLevel !== 'NORMAL' && (
             <Button variant="primary" className={css.create} onClick={() => openCreate()} data-testid="open-create" aria-label={t`회원 생성`}>
@@ -101,12 +129,7 @@ export function PartnerShell() {
           <span className={css.desktopOnly}><LogoutButton /></span>
         </div>
       </header>
-      <dl className={css.stats} data-testid="partner-stats">
-        <div><dt><Trans>등급</Trans></dt><dd>{member ? levelName(member.partnerLevel) : ''}</dd></div>
-        <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
-        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
-        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={member?.pointAmt} unit="point" /></dd></div>
-      </dl>
+      <AccountLine />
       <div className={css.body}>
         {menu.open && <button type="button" className={css.scrim} aria-label={t`메뉴 닫기`} onClick={menu.close} />}
         <nav className={css.menu} data-open={menu.open} aria-label={t`메뉴`}>
@@ -121,7 +144,7 @@ export function PartnerShell() {
           </div>
         </nav>
         <main className={css.main}>
-          <NoticeBox />
+          {onDashboard && <NoticeBox />}
           <Outlet />
           <SiteFooter />
         </main>

@@ -44,26 +44,21 @@ export function LevelList({ code }: { code?: string }) {
   const q = code ? byLevel : recursive;
   const title = code ? t`${partnerLevelName(code)} 전체 리스트` : t`파트너 리스트`;
 
+  const sorts: { key: OrderStr; label: string }[] = [
+    { key: 'JOIN_DESC', label: t`최신순` }, { key: 'ID_ASC', label: t`아이디순` },
+    { key: 'CASH_DESC', label: t`보유머니순` }, { key: 'POINT_DESC', label: t`롤링순` },
+  ];
+
   return (
     <div className={css.page} data-testid="level-list">
       <h1 className={css.title}>{title}</h1>
-      <FilterBar>
+      <FilterBar summary={[search.value || t`아이디`, code && sorts.find((x) => x.key === orderStr)?.label]}>
         <SearchBox
           types={code ? [{ key: 'id', label: t`아이디` }, { key: 'nickname', label: t`닉네임` }] : [{ key: 'id', label: t`아이디` }]}
           onSearch={(type, value) => (setSearch({ type, value }), setPage(1))}
         />
+        {code && <SortLinks label={t`정렬`} value={orderStr} onChange={(o) => (setOrder(o), setPage(1))} options={sorts} />}
       </FilterBar>
-      {code && (
-        <SortLinks
-          label={t`정렬`}
-          value={orderStr}
-          onChange={(o) => (setOrder(o), setPage(1))}
-          options={[
-            { key: 'JOIN_DESC', label: t`최신순` }, { key: 'ID_ASC', label: t`아이디순` },
-            { key: 'CASH_DESC', label: t`보유머니순` }, { key: 'POINT_DESC', label: t`롤링순` },
-          ]}
-        />
-      )}
       <SeenAt query={q} />
       {!q.isPending && <PartnerTable rows={q.data?.list ?? []} empty={<Trans>내역이 없습니다.</Trans>} />}
       {q.data && <Pager info={q.data.pageInfo} onPage={setPage} />}

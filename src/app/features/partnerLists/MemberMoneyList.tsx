@@ -7,7 +7,7 @@ import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { Check, FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
@@ -60,7 +60,7 @@ export function MemberMoneyList() {
   return (
     <div className={css.page} data-testid="member-money-list">
       <h1 className={css.title}><Trans>회원 머니 관리</Trans></h1>
-      <FilterBar onSubmit={() => (setSearchMemId(idText.trim()), setPage(1))}>
+      <FilterBar onSubmit={() => (setSearchMemId(idText.trim()), setPage(1))} summary={[rangeSummary(range), oldYn === 'Y' && t`5일 이전 포함`, searchMemId, `${sortName[sort.replace(/_(ASC|DESC)$/, '') as keyof typeof sortName]} ${sort.endsWith('_ASC') ? '↑' : '↓'}`]}>
         <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
         <Check label={t`5일 이전 데이터 포함`} checked={oldYn === 'Y'} onChange={(e) => (setOldYn(e.target.checked ? 'Y' : 'N'), setPage(1))} title={t`오늘 기준 5일 이전의 데이터를 검색하려면 체크하세요.`} />
         <select className={inputClass} aria-label={t`정렬`} value={sort} onChange={(e) => (setSort(e.target.value), setPage(1))}>

@@ -9,9 +9,9 @@ import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
-import { FilterBar } from '../../ui/FilterBar';
+import { FilterBar, useWide } from '../../ui/FilterBar';
 import { HierarchyTree } from '../../ui/HierarchyTree';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
@@ -61,15 +61,19 @@ export function OnlineList() {
     [t`최근 게임`, (r) => game(r as Row)], [t`접속`, (r) => (r as Row).loginDt], [t`IP`, (r) => (r as Row).loginIP],
   ], actions as never);
 
+  const wide = useWide();
+  const tree = <HierarchyTree selected={node} onSelect={(id) => (setNode(id), setPage(1))} treeOption={treeOption} onTreeOption={setTreeOption} />;
+
   return (
     <div className={css.page} data-testid="online-list">
       <h1 className={css.title}><Trans>접속</Trans></h1>
       <div className={css.layout} data-tree>
-        <Card className={css.treeCard}>
-          <HierarchyTree selected={node} onSelect={(id) => (setNode(id), setPage(1))} treeOption={treeOption} onTreeOption={setTreeOption} />
-        </Card>
+        {wide && <Card className={css.treeCard}>{tree}</Card>}
         <div className={css.main}>
-          <FilterBar><DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} /></FilterBar>
+          <FilterBar summary={[rangeSummary(range), node]}>
+            {!wide && tree}
+            <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
+          </FilterBar>
           <SeenAt query={q} />
           {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} card={card} rowKey={(r) => r.memId} empty={<Trans>현재 접속중인 회원이 없습니다.</Trans>} />}
           {q.data?.pageInfo && <Pager info={q.data.pageInfo} onPage={setPage} />}

@@ -7,9 +7,9 @@ import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
-import { FilterBar } from '../../ui/FilterBar';
+import { FilterBar, useWide } from '../../ui/FilterBar';
 import { HierarchyTree } from '../../ui/HierarchyTree';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../ui/SeenAt';
@@ -50,21 +50,21 @@ export function SubMemberList() {
     [t`입출금 손익`, col.profit.render], [t`롤링/루징`, col.rate.render], [t`가입일`, col.join.render],
   ], actions);
 
+  const wide = useWide();
+  const tree = <HierarchyTree selected={node} onSelect={(id) => (setNode(id), setPage(1))} treeOption="N" />;
+  const sorts: Record<string, string> = { joinDate_DESC: t`가입일 ↓`, cashAmt_DESC: t`보유머니 ↓`, pointAmt_DESC: t`보유포인트 ↓`, memId_ASC: t`아이디 ↑` };
+
   return (
     <div className={css.page} data-testid="sub-member-list">
       <h1 className={css.title}><Trans>하위 회원 리스트</Trans></h1>
       <div className={css.layout} data-tree>
-        <Card className={css.treeCard}>
-          <HierarchyTree selected={node} onSelect={(id) => (setNode(id), setPage(1))} treeOption="N" />
-        </Card>
+        {wide && <Card className={css.treeCard}>{tree}</Card>}
         <div className={css.main}>
-          <FilterBar>
+          <FilterBar summary={[rangeSummary(range), node, search.value, sorts[sort]]}>
+            {!wide && tree}
             <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
             <select className={inputClass} aria-label={t`정렬`} value={sort} onChange={(e) => (setSort(e.target.value), setPage(1))}>
-              <option value="joinDate_DESC">{t`가입일 ↓`}</option>
-              <option value="cashAmt_DESC">{t`보유머니 ↓`}</option>
-              <option value="pointAmt_DESC">{t`보유포인트 ↓`}</option>
-              <option value="memId_ASC">{t`아이디 ↑`}</option>
+              {Object.entries(sorts).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
             </select>
             <SearchBox
               types={[{ key: 'memId', label: t`아이디` }, { key: 'memNick', label: t`닉네임` }, { key: 'recommenderId', label: t`상위 아이디` }]}

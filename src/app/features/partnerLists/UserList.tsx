@@ -7,8 +7,8 @@ import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { FilterBar } from '../../ui/FilterBar';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
+import { FilterBar, useWide } from '../../ui/FilterBar';
 import { HierarchyTree } from '../../ui/HierarchyTree';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
@@ -53,27 +53,28 @@ export function UserList() {
     [t`카지노 베팅`, (r) => <Money value={r.byCasino.betAmt} />], [t`슬롯 베팅`, (r) => <Money value={r.bySlot.betAmt} />],
   ], actions);
 
+  const wide = useWide();
+  const tree = <HierarchyTree selected={node} onSelect={reset(setNode)} treeOption={treeOption} onTreeOption={setTreeOption} />;
+  const searchTypes: { key: IdSearch; label: string }[] = [{ key: 'id', label: t`아이디` }, { key: 'nickname', label: t`닉네임` }];
+  const sorts: { key: OrderStr; label: string }[] = [
+    { key: 'JOIN_DESC', label: t`최신순` }, { key: 'ID_ASC', label: t`아이디순` },
+    { key: 'CASH_DESC', label: t`보유머니순` }, { key: 'POINT_DESC', label: t`롤링순` },
+  ];
+  const searchLabel = `${searchTypes.find((x) => x.key === search.type)?.label}${search.value ? ` ${search.value}` : ''}`;
+  const sortLabel = sorts.find((x) => x.key === orderStr)?.label;
+
   return (
     <div className={css.page} data-testid="user-list">
       <h1 className={css.title}><Trans>회원 리스트</Trans></h1>
       <div className={css.layout} data-tree>
-        <Card className={css.treeCard}>
-          <HierarchyTree selected={node} onSelect={reset(setNode)} treeOption={treeOption} onTreeOption={setTreeOption} />
-        </Card>
+        {wide && <Card className={css.treeCard}>{tree}</Card>}
         <div className={css.main}>
-          <FilterBar>
+          <FilterBar summary={[rangeSummary(range), node, searchLabel, sortLabel]}>
+            {!wide && tree}
             <DateRangeFilter value={range} onChange={reset(setRange)} />
-            <SearchBox types={[{ key: 'id', label: t`아이디` }, { key: 'nickname', label: t`닉네임` }]} onSearch={(type, value) => (setSearch({ type, value }), setPage(1))} />
+            <SearchBox types={searchTypes} onSearch={(type, value) => (setSearch({ type, value }), setPage(1))} />
+            <SortLinks label={t`정렬`} value={orderStr} onChange={reset(setOrder)} options={sorts} />
           </FilterBar>
-          <SortLinks
-            label={t`정렬`}
-            value={orderStr}
-            onChange={reset(setOrder)}
-            options={[
-              { key: 'JOIN_DESC', label: t`최신순` }, { key: 'ID_ASC', label: t`아이디순` },
-              { key: 'CASH_DESC', label: t`보유머니순` }, { key: 'POINT_DESC', label: t`롤링순` },
-            ]}
-          />
           <SeenAt query={q} />
           {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} card={card} rowKey={(r) => r.memId} empty={<Trans>그룹에 회원이 없습니다.</Trans>} />}
           {q.data && <Pager info={q.data.pageInfo} onPage={setPage} />}

@@ -9,7 +9,7 @@ import { cashTypeName, partnerLevelName } from '../../lib/codeNames';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { Check, FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
 import { Money } from '../../ui/Money';
@@ -62,7 +62,7 @@ export function CashList() {
       <div className={css.split}>
         <PartnerTree selected={f.node} onSelect={(node) => set({ node })} />
         <div className={css.page}>
-          <FilterBar onSubmit={() => set({ searchType, word: word.trim() })}>
+          <FilterBar onSubmit={() => set({ searchType, word: word.trim() })} summary={[rangeSummary(f.range), f.old && t`과거 데이터`, f.cashType !== null && cashTypeName(f.cashType), f.word]}>
             <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
             <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
             <p className={css.tip}><Trans>오늘로부터 5일 이전의 데이터를 검색하려면 체크하세요.</Trans></p>

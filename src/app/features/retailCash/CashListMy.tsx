@@ -10,7 +10,7 @@ import { cashTypeName, requestStatusName } from '../../lib/codeNames';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { Check, checksClass, FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
 import { Money } from '../../ui/Money';
@@ -50,7 +50,7 @@ export function CashListMy() {
   return (
     <div className={css.page} data-testid="cash-list-my">
       <h1 className={css.title}><Trans>머니 변동 내역</Trans></h1>
-      <FilterBar onSubmit={() => set({ types, memId: word.trim() })}>
+      <FilterBar onSubmit={() => set({ types, memId: word.trim() })} summary={[rangeSummary(f.range), f.types.length === cashTypeCodes.length ? t`전체` : f.types.map(cashTypeName).join(', '), f.memId]}>
         <div className={checksClass} role="group" aria-label={t`구분`}>
           <Check label={<Trans>전체</Trans>} checked={all} onChange={(e) => setTypes(e.target.checked ? [...cashTypeCodes] : [])} />
           {cashTypeCodes.map((c) => (

@@ -9,7 +9,7 @@ import { pointTypeName } from '../../lib/codeNames';
 import type { DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
 import { Pager } from '../../ui/Pager';
@@ -43,7 +43,7 @@ export function PointAccrual() {
   return (
     <div className={css.page} data-testid="point-accrual">
       <h1 className={css.title}><Trans>포인트 적립 내역</Trans></h1>
-      <FilterBar>
+      <FilterBar summary={[rangeSummary(range)]}>
         <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
       </FilterBar>
       {query.data && <p className={css.total}><Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} unit="point" /></strong></p>}

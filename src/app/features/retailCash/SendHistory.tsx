@@ -9,7 +9,7 @@ import { cashTypeName } from '../../lib/codeNames';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
 import { Money } from '../../ui/Money';
@@ -59,7 +59,7 @@ export function SendHistory() {
     <div className={css.split}>
       <PartnerTree selected={f.topMemId || null} onSelect={(id) => set({ topMemId: id ?? '' })} />
       <div className={css.page}>
-        <FilterBar onSubmit={search}>
+        <FilterBar onSubmit={search} summary={[rangeSummary(f.range), f.botMemId, f.topMemId]}>
           <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
           <select className={inputClass} aria-label={t`처리 상태`} value={f.cashStatus} onChange={(e) => set({ cashStatus: e.target.value as SendFilter['cashStatus'] })}>
             <option value="">{t`전체 상태`}</option>

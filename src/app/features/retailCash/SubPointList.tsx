@@ -10,7 +10,7 @@ import { pointTypeName } from '../../lib/codeNames';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { Check, FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
 import { Money } from '../../ui/Money';
@@ -53,7 +53,7 @@ export function SubPointList() {
       <div className={css.split}>
         <PartnerTree selected={f.node} onSelect={(node) => set({ node })} />
         <div className={css.page}>
-          <FilterBar onSubmit={() => set({ searchType, word: word.trim() })}>
+          <FilterBar onSubmit={() => set({ searchType, word: word.trim() })} summary={[rangeSummary(f.range), f.old && t`과거 데이터`, f.word]}>
             <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
             <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
             <select className={inputClass} aria-label={t`내용`} value={String(f.pointType ?? '')} onChange={(e) => set({ pointType: e.target.value ? Number(e.target.value) : null })}>

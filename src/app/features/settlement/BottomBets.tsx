@@ -10,7 +10,7 @@ import { session } from '../../lib/session/store';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { Check, FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
@@ -58,7 +58,7 @@ function Panel({ memId, onClose }: { memId: string; onClose: () => void }) {
   ];
   return (
     <div className={css.panel} data-testid="bottom-bets">
-      <FilterBar>
+      <FilterBar summary={[rangeSummary(f.range), f.old && t`과거 데이터 포함`]}>
         <DateRangeFilter value={f.range} onChange={(range) => set({ range })} quick={[]} />
         <Check label={<Trans>과거 데이터 포함</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
       </FilterBar>

@@ -7,7 +7,7 @@ import { categoryName } from '../../lib/betCodes';
 import { figure } from '../../lib/figures';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
 import { Check, FilterBar } from '../../ui/FilterBar';
@@ -41,7 +41,7 @@ export function Settlement() {
     <div className={css.page} data-testid="settlement">
       <h1 className={css.title}><Trans>정산</Trans></h1>
       <SettleTabs current="partner" />
-      <FilterBar onSubmit={() => set({ memId: word.trim() })}>
+      <FilterBar onSubmit={() => set({ memId: word.trim() })} summary={[rangeSummary(f.range), f.old && t`과거 데이터`, f.memId]}>
         <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
         <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
         <input className={inputClass} type="search" aria-label={t`파트너 아이디`} placeholder={t`파트너 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />

@@ -9,7 +9,7 @@ import { openRateModal } from '../../lib/rateModal';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { Check, FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
@@ -53,7 +53,7 @@ export function UserSettlement() {
     <div className={css.page} data-testid="user-settlement">
       <h1 className={css.title}><Trans>정산</Trans></h1>
       <SettleTabs current="user" />
-      <FilterBar onSubmit={() => set({ searchType: draft.searchType, word: draft.word.trim() })}>
+      <FilterBar onSubmit={() => set({ searchType: draft.searchType, word: draft.word.trim() })} summary={[rangeSummary(f.range), f.old && t`과거 데이터`, orders.find((o) => o.key === f.order)?.label, f.word]}>
         <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
         <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
         <select className={inputClass} aria-label={t`정렬`} value={f.order} onChange={(e) => set({ order: e.target.value as UserOrder })}>

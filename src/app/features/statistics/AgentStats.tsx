@@ -10,6 +10,7 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../ui/Money';
 import { Signed } from '../../ui/Signed';
 import { statsQueryOptions } from './queries';
+import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
 
 type Row = ResOf<typeof statsCalls.dateAgent>['list'][number];
@@ -34,7 +35,13 @@ export function DateAgent() {
   ];
   return (
     <StatsFrame title={<Trans>일별 파트너 통계</Trans>} testId="stat-date-agent" filter={filter} query={q}>
-      {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.days}:${r.memId}`} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}
+      <PeriodTotals total={q.data?.total} />
+      {!q.isPending && (
+        <DataList
+          rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.days}:${r.memId}`} empty={<Trans>검색된 내역이 없습니다.</Trans>}
+          card={(r) => <DayRow day={r.days} who={<>{partnerLevelName(r.partnerLevel)} {r.memId} <small>{r.memNick}</small></>} f={r} />}
+        />
+      )}
     </StatsFrame>
   );
 }

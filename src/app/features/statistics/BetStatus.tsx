@@ -7,8 +7,8 @@ import { openRateModal } from '../../lib/rateModal';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { FilterBar } from '../../ui/FilterBar';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
+import { FilterBar, useWide } from '../../ui/FilterBar';
 import { HierarchyTree } from '../../ui/HierarchyTree';
 import { Money } from '../../ui/Money';
 import { SeenAt } from '../../ui/SeenAt';
@@ -58,6 +58,9 @@ export function BetStatus({ statType }: { statType: StatType }) {
     </div>
   );
 
+  const wide = useWide();
+  const tree = <HierarchyTree selected={node} onSelect={(id) => setNode(id === me ? null : id)} treeOption="N" />;
+
   return (
     <div className={css.page} data-testid="bet-status">
       <h1 className={css.title}><Trans>베팅 현황</Trans> <span className={css.typeLabel}>{typeName}</span></h1>
@@ -69,11 +72,12 @@ export function BetStatus({ statType }: { statType: StatType }) {
         ))}
       </nav>
       <div className={css.layout}>
-        <Card className={css.treeCard}>
-          <HierarchyTree selected={node} onSelect={(id) => setNode(id === me ? null : id)} treeOption="N" />
-        </Card>
+        {wide && <Card className={css.treeCard}>{tree}</Card>}
         <div className={css.main}>
-          <FilterBar><DateRangeFilter value={range} onChange={setRange} /></FilterBar>
+          <FilterBar summary={[rangeSummary(range), node]}>
+            {!wide && tree}
+            <DateRangeFilter value={range} onChange={setRange} />
+          </FilterBar>
           <SeenAt query={q} />
           {own && (
             <section className={css.section} data-testid="own-stat" data-bet={own.betAmtSum}>

@@ -8,7 +8,7 @@ import { alert } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
 import { Chart } from '../../ui/Chart';
 import { DataList, type Column } from '../../ui/DataList';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../ui/Money';
 import { SeenAt } from '../../ui/SeenAt';
@@ -63,7 +63,7 @@ export function DailyBetting() {
   return (
     <div className={css.page} data-testid="daily-betting" data-bet={q.data?.dailyBetSum.dBetAmt}>
       <h1 className={css.title}><Trans>일별 베팅</Trans></h1>
-      <FilterBar><DateRangeFilter value={range} onChange={setRange} /></FilterBar>
+      <FilterBar summary={[rangeSummary(range)]}><DateRangeFilter value={range} onChange={setRange} /></FilterBar>
       <SeenAt query={q} />
       {rows.length > 0 && (
         <Chart

@@ -12,6 +12,7 @@ import { Money } from '../../ui/Money';
 import { Signed } from '../../ui/Signed';
 import { SplitBar, categoryColors } from '../../ui/SplitBar';
 import { statsQueryOptions } from './queries';
+import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
 
 type GameRow = ResOf<typeof statsCalls.allGames>['list'][number];
@@ -77,7 +78,13 @@ export function DateGames() {
   );
   return (
     <StatsFrame title={<Trans>일별 게임 통계</Trans>} testId="stat-date-games" filter={filter} query={q} chart={chart}>
-      {!q.isPending && <DataList rows={rows} columns={columns} rowKey={(r) => `${r.days}:${r.gameCategory}`} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}
+      <PeriodTotals total={q.data?.total} />
+      {!q.isPending && (
+        <DataList
+          rows={rows} columns={columns} rowKey={(r) => `${r.days}:${r.gameCategory}`} empty={<Trans>검색된 내역이 없습니다.</Trans>}
+          card={(r) => <DayRow day={r.days} who={categoryName(r.gameCategory)} f={r} />}
+        />
+      )}
     </StatsFrame>
   );
 }

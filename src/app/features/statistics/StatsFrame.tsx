@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageInfo } from '../../../contract/define';
 import { Button } from '../../ui/Button';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
@@ -30,7 +30,7 @@ export function StatsFrame({ title, testId, filter, search, query, chart, childr
   return (
     <div className={css.page} data-testid={testId}>
       <h1 className={css.title}>{title}</h1>
-      <FilterBar onSubmit={() => filter.set({ memId: word.trim() })}>
+      <FilterBar onSubmit={() => filter.set({ memId: word.trim() })} summary={[rangeSummary(filter.f.range), filter.f.memId]}>
         <DateRangeFilter value={filter.f.range} onChange={(range) => filter.set({ range })} />
         {search && (
           <>

@@ -12,6 +12,7 @@ import { Money } from '../../ui/Money';
 import { Signed } from '../../ui/Signed';
 import { SplitBar, categoryColors } from '../../ui/SplitBar';
 import { statsQueryOptions } from './queries';
+import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
 
 type UserRow = ResOf<typeof statsCalls.allUsers>['list'][number];
@@ -68,7 +69,13 @@ export function DateUsers() {
   ];
   return (
     <StatsFrame title={<Trans>일별 회원 통계</Trans>} testId="stat-date-users" filter={filter} query={q}>
-      {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.days}:${r.memId}`} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}
+      <PeriodTotals total={q.data?.total} losing={false} />
+      {!q.isPending && (
+        <DataList
+          rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.days}:${r.memId}`} empty={<Trans>검색된 내역이 없습니다.</Trans>}
+          card={(r) => <DayRow day={r.days} who={<>{r.memId} <small>{r.memNick}</small></>} f={r} />}
+        />
+      )}
     </StatsFrame>
   );
 }

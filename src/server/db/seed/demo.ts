@@ -29,6 +29,10 @@ export const demoPlayers: { memId: string; parent: string }[] = Array.from({ len
   return { memId: `user${n}`, parent };
 });
 
+/** Account holders' names as a Korean bank shows them (not an upper-cased id). */
+const holders = ['김민준', '이서연', '박지훈', '최수아', '정예준', '강하은', '조도윤', '윤지아', '장시우', '임서윤', '한지호'];
+const holderName = (n: number) => holders[n % holders.length];
+
 /**
  * Seeds the demo site into an empty database; a database that already has it is left alone.
  * Each capability adds its own history through `seedSteps` (money, board, bets...).
@@ -54,14 +58,14 @@ export async function seedDemo(app: AppContext): Promise<boolean> {
 
   const ids = new Map<string, number>();
   const base = { siteId, password: DEMO_PASSWORD, cashOutPass: DEMO_CASH_OUT_PASS };
-  ids.set('admin', await createMember(app.db, { ...base, memId: 'admin', memNick: 'operator', memName: 'Operator', partnerLevel: 'NORMAL', loginType: 'ADMIN' }));
+  ids.set('admin', await createMember(app.db, { ...base, memId: 'admin', memNick: 'operator', memName: '운영자', partnerLevel: 'NORMAL', loginType: 'ADMIN' }));
   let phone = 1000;
   for (const p of demoPartners) {
     const id = await createMember(app.db, {
       ...base,
       memId: p.memId,
       memNick: `${p.memId}_nick`,
-      memName: p.memId.toUpperCase(),
+      memName: holderName(phone),
       memPhone: `010-1000-${phone++}`,
       bank: 'KB',
       bankAcc: `1000${phone}`,
@@ -78,7 +82,7 @@ export async function seedDemo(app: AppContext): Promise<boolean> {
         ...base,
         memId: u.memId,
         memNick: `${u.memId}_nick`,
-        memName: u.memId.toUpperCase(),
+        memName: holderName(phone),
         memPhone: `010-2000-${phone++}`,
         bank: 'SHINHAN',
         bankAcc: `2000${phone}`,

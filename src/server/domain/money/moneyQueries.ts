@@ -96,17 +96,18 @@ export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' |
 export async function siteRequests(
   db: Db,
   siteId: string,
-  f: { cashStatus?: number; cashType?: number; memId?: string; range?: Range; page: number; perPage: number },
+  f: { cashStatus?: number; cashType?: number; memId?: string; open?: boolean; order?: 'asc' | 'desc'; range?: Range; page: number; perPage: number },
 ) {
   let q = db.selectFrom('cash_request as r').innerJoin('member as m', 'm.id', 'r.member_id').where('r.site_id', '=', siteId);
   if (f.cashStatus !== undefined) q = q.where('r.status', '=', f.cashStatus);
+  else if (f.open) q = q.where('r.status', 'in', [0, 2]);
   if (f.cashType !== undefined) q = q.where('r.cash_type', '=', f.cashType);
   if (f.memId) q = q.where('m.mem_id', '=', f.memId);
   if (f.range) q = q.where('r.created_at', '>=', f.range.from).where('r.created_at', '<', f.range.to);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q
     .select(['r.id', 'r.cash_type', 'r.amount', 'r.status', 'r.created_at', 'r.updated_at', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.bank', 'm.bank_acc', 'm.cash_amt'])
-    .orderBy('r.id', 'desc')
+    .orderBy('r.id', f.order ?? 'desc')
     .limit(f.perPage)
     .offset(offsetOf(f.page, f.perPage))
     .execute();

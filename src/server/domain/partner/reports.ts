@@ -215,18 +215,29 @@ export async function gameStats(db: Db, rootId: number, range: Range, page: numb
   };
 }
 
+/** The sums of a daily-figures range (every row of the period, not only the page's). */
+const periodSums = (t: string) => [
+  sql<number>`coalesce(sum(${sql.ref(`${t}.bet_cnt`)}), 0)`.as('c'), sql<number>`coalesce(sum(${sql.ref(`${t}.stake`)}), 0)`.as('s'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.win`)}), 0)`.as('w'), sql<number>`coalesce(sum(${sql.ref(`${t}.rolling`)}), 0)`.as('r'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.losing`)}), 0)`.as('l'),
+];
+const periodTotal = (x: { c: number; s: number; w: number; r: number; l: number }) => ({
+  betCnt: Number(x.c), betAmt: Number(x.s), winAmt: Number(x.w), rollingAmt: Number(x.r), losingAmt: Number(x.l), betResultAmt: Number(x.s) - Number(x.w),
+});
+
 /** Per day and direct child: the child's subtree figures. */
 export async function dateAgentStats(db: Db, rootId: number, range: Range, page: number, perPage: number) {
   const days = daysOf(range);
   const base = db.selectFrom('daily_stat as d').innerJoin('member as m', 'm.id', 'd.member_id')
     .where('m.parent_id', '=', rootId).where('m.login_type', '=', 'PARTNER').where('d.scope', '=', 'T').where('d.day', '>=', days.from).where('d.day', '<=', days.to);
-  const [{ n }] = await base.select(sql<number>`count(distinct (d.day, d.member_id))`.as('n')).execute();
+  const [{ n, ...sums }] = await base.select([sql<number>`count(distinct (d.day, d.member_id))`.as('n'), ...periodSums('d')]).execute();
   const rows = await base.select([sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('days'), 'm.mem_id', 'm.mem_nick', 'm.partner_level',
     (eb) => eb.fn.sum<number>('d.bet_cnt').as('c'), (eb) => eb.fn.sum<number>('d.stake').as('s'), (eb) => eb.fn.sum<number>('d.win').as('w'), (eb) => eb.fn.sum<number>('d.rolling').as('r'), (eb) => eb.fn.sum<number>('d.losing').as('l')])
     .groupBy(['d.day', 'm.mem_id', 'm.mem_nick', 'm.partner_level']).orderBy('d.day', 'desc').orderBy('m.mem_id').limit(perPage).offset((page - 1) * perPage).execute();
   return {
     list: rows.map((r) => ({ days: r.days, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, partnerLevelName: levelName(r.partner_level), betCnt: Number(r.c), betAmt: Number(r.s), winAmt: Number(r.w), rollingAmt: Number(r.r), losingAmt: Number(r.l), betResultAmt: Number(r.s) - Number(r.w) })),
     pageInfo: pageOf(page, perPage, Number(n)),
+    total: periodTotal(sums),
   };
 }
 
@@ -235,13 +246,14 @@ export async function dateUserStats(db: Db, rootId: number, range: Range, page: 
   const days = daysOf(range);
   const base = db.selectFrom('member_path as p').innerJoin('daily_stat as d', 'd.member_id', 'p.descendant_id').innerJoin('member as m', 'm.id', 'd.member_id')
     .where('p.ancestor_id', '=', rootId).where('m.login_type', '=', 'NORMAL').where('d.scope', '=', 'O').where('d.day', '>=', days.from).where('d.day', '<=', days.to);
-  const [{ n }] = await base.select(sql<number>`count(distinct (d.day, d.member_id))`.as('n')).execute();
+  const [{ n, ...sums }] = await base.select([sql<number>`count(distinct (d.day, d.member_id))`.as('n'), ...periodSums('d')]).execute();
   const rows = await base.select([sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('days'), 'm.mem_id', 'm.mem_nick',
     (eb) => eb.fn.sum<number>('d.bet_cnt').as('c'), (eb) => eb.fn.sum<number>('d.stake').as('s'), (eb) => eb.fn.sum<number>('d.win').as('w'), (eb) => eb.fn.sum<number>('d.rolling').as('r')])
     .groupBy(['d.day', 'm.mem_id', 'm.mem_nick']).orderBy('d.day', 'desc').orderBy('m.mem_id').limit(perPage).offset((page - 1) * perPage).execute();
   return {
     list: rows.map((r) => ({ days: r.days, memId: r.mem_id, memNick: r.mem_nick, betCnt: Number(r.c), betAmt: Number(r.s), winAmt: Number(r.w), rollingAmt: Number(r.r), betResultAmt: Number(r.s) - Number(r.w) })),
     pageInfo: pageOf(page, perPage, Number(n)),
+    total: periodTotal(sums),
   };
 }
 
@@ -249,11 +261,12 @@ export async function dateUserStats(db: Db, rootId: number, range: Range, page: 
 export async function dateGameStats(db: Db, rootId: number, range: Range, page: number, perPage: number) {
   const days = daysOf(range);
   const base = db.selectFrom('daily_stat').where('member_id', '=', rootId).where('scope', '=', 'T').where('day', '>=', days.from).where('day', '<=', days.to);
-  const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const [{ n, ...sums }] = await base.select([(eb) => eb.fn.countAll<number>().as('n'), ...periodSums('daily_stat')]).execute();
   const rows = await base.select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('days'), 'category', 'bet_cnt', 'stake', 'win', 'rolling', 'losing'])
     .orderBy('day', 'desc').orderBy('category').limit(perPage).offset((page - 1) * perPage).execute();
   return {
     list: rows.map((r) => ({ days: r.days, gameCategory: r.category, betCnt: r.bet_cnt, betAmt: r.stake, winAmt: r.win, rollingAmt: r.rolling, losingAmt: r.losing, betResultAmt: r.stake - r.win })),
     pageInfo: pageOf(page, perPage, Number(n)),
+    total: periodTotal(sums),
   };
 }

@@ -4,7 +4,7 @@
  * an index range over a day bucket or a small partial index (migration 080).
  */
 import { sql } from 'kysely';
-import type { AdminDay, AdminPending, adminPendingKinds } from '../../../contract/admin.js';
+import type { AdminDay, AdminHour, AdminPending, adminPendingKinds } from '../../../contract/admin.js';
 import { cashStatus, cashTypes } from '../../../contract/enums.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/driver.js';
@@ -24,14 +24,20 @@ export async function pendingCounts(db: Db, siteId: string): Promise<AdminPendin
     db.selectFrom('partner_request').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('site_id', '=', siteId).where('status', '=', 0).executeTakeFirstOrThrow(),
   ]);
-  const out: AdminPending = { cash: { applied: 0, waiting: 0, deposits: 0, withdrawals: 0 }, qna: Number(qna.n), partnerRequests: Number(partners.n) };
+  const c = { applied: 0, waiting: 0, deposits: 0, withdrawals: 0, appliedIn: 0, appliedOut: 0, waitingIn: 0, waitingOut: 0 };
   for (const r of cash) {
     const n = Number(r.n);
-    if (r.status === cashStatus.applied) out.cash.applied += n;
-    else out.cash.waiting += n;
-    if (r.cash_type === cashTypes.deposit) out.cash.deposits += n;
-    else out.cash.withdrawals += n;
+    const deposit = r.cash_type === cashTypes.deposit;
+    if (r.status === cashStatus.applied) {
+      c.applied += n;
+      c[deposit ? 'appliedIn' : 'appliedOut'] += n;
+    } else {
+      c.waiting += n;
+      c[deposit ? 'waitingIn' : 'waitingOut'] += n;
+    }
+    c[deposit ? 'deposits' : 'withdrawals'] += n;
   }
+  const out: AdminPending = { cash: c, qna: Number(qna.n), partnerRequests: Number(partners.n) };
   return out;
 }
 
@@ -50,6 +56,36 @@ const emptyDay = (day: string): AdminDay => ({
   day, deposits: 0, depositCnt: 0, withdrawals: 0, withdrawalCnt: 0, net: 0, bets: 0, wins: 0, ggr: 0, rolling: 0, newMembers: 0,
 });
 
+/** Today by KST hour: the same sources as the days, bucketed by the hour of the time that puts them in the day. */
+async function todayByHour(db: Db, siteId: string, now: Date): Promise<AdminHour[]> {
+  const from = kstDayStart(now);
+  const to = kstDayStart(now, -1);
+  const hourOf = (col: string) => sql<number>`extract(hour from ${sql.ref(col)} at time zone 'Asia/Seoul')::int`;
+  const [cash, bets, joins] = await Promise.all([
+    db.selectFrom('cash_request')
+      .select([hourOf('updated_at').as('h'), 'cash_type', (eb) => eb.fn.sum<number>('amount').as('a')])
+      .where('site_id', '=', siteId).where('status', '=', cashStatus.complete).where('updated_at', '>=', from).where('updated_at', '<', to)
+      .groupBy([sql`1`, 'cash_type']).execute(),
+    // a bet settles soon after it is placed: the day before bounds the index range on created_at
+    db.selectFrom('bet')
+      .select([hourOf('settled_at').as('h'), (eb) => eb.fn.sum<number>('stake').as('s'), (eb) => eb.fn.sum<number>('win').as('w')])
+      .where('site_id', '=', siteId).where('created_at', '>=', kstDayStart(now, 1))
+      .where('status', 'in', ['win', 'lose', 'draw']).where('settled_at', '>=', from).where('settled_at', '<', to)
+      .groupBy(sql`1`).execute(),
+    db.selectFrom('member').select([hourOf('created_at').as('h'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', siteId).where('created_at', '>=', from).where('created_at', '<', to).where('login_type', 'in', PEOPLE)
+      .groupBy(sql`1`).execute(),
+  ]);
+  const hours: AdminHour[] = Array.from({ length: 24 }, (_, hour) => ({ hour, deposits: 0, withdrawals: 0, net: 0, bets: 0, wins: 0, ggr: 0, newMembers: 0 }));
+  for (const c of cash) {
+    if (c.cash_type === cashTypes.deposit) hours[c.h].deposits += Number(c.a);
+    else if (c.cash_type === cashTypes.withdrawal) hours[c.h].withdrawals += Number(c.a);
+  }
+  for (const b of bets) Object.assign(hours[b.h], { bets: Number(b.s), wins: Number(b.w) });
+  for (const j of joins) hours[j.h].newMembers = Number(j.n);
+  return hours.map((x) => ({ ...x, net: x.deposits - x.withdrawals, ggr: x.bets - x.wins }));
+}
+
 /** The site's last 30 KST days (today last) and what waits now. */
 export async function operatorDashboard(db: Db, siteId: string, now: Date) {
   const from = kstDayStart(now, DAYS - 1);
@@ -57,7 +93,7 @@ export async function operatorDashboard(db: Db, siteId: string, now: Date) {
   const firstDay = toWire(from).slice(0, 10);
   const lastDay = toWire(now).slice(0, 10);
   const kstDate = (col: string) => sql<string>`to_char(${sql.ref(col)} at time zone 'Asia/Seoul', 'YYYY-MM-DD')`;
-  const [pending, bets, cash, joins, online, ledger] = await Promise.all([
+  const [pending, bets, cash, joins, online, ledger, hours] = await Promise.all([
     pendingCounts(db, siteId),
     // the tops of the tree ('T' rows cover each one's whole subtree): the same rows the settlement screens read
     db.selectFrom('daily_stat as d')
@@ -77,6 +113,7 @@ export async function operatorDashboard(db: Db, siteId: string, now: Date) {
       .where('s.site_id', '=', siteId).where('s.ended_at', 'is', null).where('s.expires_at', '>', now).where('m.login_type', 'in', PEOPLE)
       .executeTakeFirstOrThrow(),
     lastLedgerCheck(db, siteId),
+    todayByHour(db, siteId, now),
   ]);
 
   const byDay = new Map<string, AdminDay>();
@@ -99,5 +136,5 @@ export async function operatorDashboard(db: Db, siteId: string, now: Date) {
     if (x) x.newMembers = Number(j.n);
   }
   const days = [...byDay.values()].map((x) => ({ ...x, net: x.deposits - x.withdrawals, ggr: x.bets - x.wins }));
-  return { pending, today: { ...days[days.length - 1], online: Number(online.n) }, days, ledger };
+  return { pending, today: { ...days[days.length - 1], online: Number(online.n) }, hours, days, ledger };
 }

@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { captchaLogin, dismissPopups, playerLogin } from './support';
+import { screens, type Role, type Screen } from './screens';
+
+/**
+ * Every screen of every role at 320 px and 412 px, light and dark: no sideways scroll, no cut
+ * label in a button or tab, no enum name or upper-cased id in the Korean UI, primary actions at
+ * least 44 px. A screenshot of each goes to reports/screens/ (kept by CI as an artifact; Playwright
+ * empties test-results/).
+ */
+const OUT = 'reports/screens';
+const widths = [320, 412] as const;
+const schemes = ['light', 'dark'] as const;
+
+/** Words that are codes, not Korean: enum names, bank codes, level codes, upper-cased demo ids. */
+const CODE = /\b(PASS|FAIL|TIE|WAIT|WIN|LOSE|DRAW|CANCEL|PARTNER|ADMIN|NORMAL|P_NORMAL|PTN_\d|PTN\d+|USER\d+|SHINHAN|WOORI|HANA|KAKAO|TOSS|IBK|KB|NH|DEPOSIT|WITHDRAW(AL)?|null|undefined|NaN)\b/;
+
+/**
+ * Known failures in another area, each with its reason: `${route} ${check}` -> why. Kept short;
+ * every entry names what must change for it to go.
+ */
+const allowed: Record<string, string> = {
+  // the player's bet history names sports results PASS/FAIL/TIE: the bet detail work of the player
+  // screens replaces them with catalogue names (issue 20, part 1, player side); drop this line then
+  '/$prefix/bettingHistory code': 'PASS/FAIL/TIE in sports results, being fixed on the player side',
+};
+
+interface Finding { check: 'scroll' | 'clipped' | 'code' | 'target'; detail: string }
+
+/** What is wrong with the page as it stands, measured in the page. */
+function inspect(page: Page): Promise<Finding[]> {
+  return page.evaluate((codeSource) => {
+    const code = new RegExp(codeSource);
+    const out: { check: 'scroll' | 'clipped' | 'code' | 'target'; detail: string }[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth) out.push({ check: 'scroll', detail: `page ${doc.scrollWidth} px wide in ${doc.clientWidth}` });
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[inert], [aria-hidden="true"]');
+    };
+    const label = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || el.getAttribute('aria-label') || el.tagName;
+    for (const el of document.querySelectorAll<HTMLElement>('button, [role="tab"], a[class*="button"]')) {
+      if (!shown(el)) continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push({ check: 'clipped', detail: `"${label(el)}" needs ${el.scrollWidth} px, has ${el.clientWidth}` });
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('button[type="submit"], button[class*="primary"], a[class*="primary"]')) {
+      if (!shown(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.height < 43.5 || r.width < 43.5) out.push({ check: 'target', detail: `"${label(el)}" ${Math.round(r.width)}x${Math.round(r.height)}` });
+    }
+    const hit = document.body.innerText.match(new RegExp(code.source, 'g'));
+    if (hit) out.push({ check: 'code', detail: [...new Set(hit)].join(', ') });
+    return out;
+  }, CODE.source);
+}
+
+async function login(page: Page, role: Role) {
+  if (role === 'player') await playerLogin(page, 'user4'); // a player with an inquiry, messages and bets
+  if (role === 'partner') {
+    await captchaLogin(page, '/demo/login', 'ptn2');
+    await expect(page).toHaveURL(/\/demo\/partnerMain$/);
+  }
+  if (role === 'operator') {
+    await captchaLogin(page, '/demo/admin/login', 'admin');
+    await expect(page.getByTestId('admin-home')).toBeVisible();
+  }
+}
+
+async function open(page: Page, screen: Screen) {
+  await page.goto(screen.path);
+  if (screen.follow) {
+    const link = page.locator(`a[href*="${screen.follow}"]`).filter({ visible: true }).first();
+    await link.click({ timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(screen.follow.replace(/\//g, '\\/')));
+  }
+  await expect(page.locator('main, form').first()).toBeVisible();
+  // the screen's reads answered (a screen that polls never goes idle: then its first paint is what is checked)
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
+  test(`every ${role} screen at 320 and 412 px, light and dark`, async ({ page }, info) => {
+    test.skip(info.project.name !== 'pixel7', 'one viewport family is enough: the check resizes itself');
+    test.setTimeout(60_000 + 25_000 * screens.filter((s) => s.role === role).length);
+    mkdirSync(OUT, { recursive: true });
+    await dismissPopups(page);
+    await page.setViewportSize({ width: 412, height: 915 });
+    await login(page, role);
+    for (const screen of screens.filter((s) => s.role === role)) {
+      const problems: string[] = [];
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 412, height: 915 });
+      await open(page, screen);
+      const name = `${role}-${screen.route.replace('/$prefix', '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'index'}`;
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: width === 320 ? 568 : 915 });
+        for (const scheme of schemes) {
+          await page.emulateMedia({ colorScheme: scheme });
+          // CSS pixels: a quarter of the device pixels to encode, enough to look at
+          await page.screenshot({ path: `${OUT}/${name}-${width}-${scheme}.png`, scale: 'css' });
+          // a scheme changes colours only: layout checks once per width
+          if (scheme === 'dark') continue;
+          for (const f of await inspect(page)) {
+            const key = `${screen.route} ${f.check}`;
+            if (allowed[key]) continue;
+            problems.push(`${screen.path} @${width}px ${f.check}: ${f.detail}`);
+          }
+        }
+      }
+      // soft: one screen's findings never hide the next screen's
+      expect.soft(problems, problems.join('\n')).toEqual([]);
+    }
+  });
+}
