@@ -136,7 +136,7 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
         sockets.push(ws);
         return { ws, frame: await first };
       };
-      const onA = [];
+      const onA: { ws: WebSocket; frame: string }[] = [];
       for (let i = 0; i < 3; i++) onA.push(await connect(a));
       for (let i = 0; i < 2; i++) expect((await connect(b)).frame).toMatch(/^CONNECTED/);
       expect(onA.every((c) => c.frame.startsWith('CONNECTED'))).toBe(true);

@@ -43,8 +43,8 @@ export const adminSecurityRoutes = [
   }),
 
   defineRoute(c.ipBlock, async (req, ctx: AuthedContext) => {
-    const r = await setIpBlock(ctx.db, ctx.site.id, ctx.caller.id, req.ip, req.blockYn);
-    ctx.audit = { target: `ip=${r.ip}`, before: { blocked: r.existed }, after: { blocked: req.blockYn === 'Y' } };
+    const r = await setIpBlock(ctx, ctx.site.id, { id: ctx.caller.id, ip: ctx.ip }, req.ip, req.blockYn);
+    ctx.audit = { target: `ip=${r.ip}`, before: { blocked: r.existed }, after: { blocked: req.blockYn === 'Y', sessionsEnded: r.ended } };
     return { ip: r.ip, blockYn: r.blockYn };
   }),
 

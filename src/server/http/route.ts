@@ -6,6 +6,7 @@ import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
 import type { AppContext, AuthedContext, RequestContext, SiteRow } from '../context.js';
 import { resolveSession } from '../domain/auth/sessions.js';
+import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
@@ -69,6 +70,10 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   }
   if (!token) throw new ApiError('TK001');
   ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now(), app.sessions);
+  if (await isBlockedNow(app, site.id, ip)) {
+    await endBlockedSession(app, site.id, ctx.caller.memId, ctx.caller.sessionId);
+    throw new ApiError('U004');
+  }
   if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
   if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
   return ctx;

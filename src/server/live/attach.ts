@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
 import { getSessionByToken } from '../domain/auth/sessions.js';
+import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { StompConnection, type AuthFailure, type Identity } from './broker.js';
 import { MAX_FRAME_BYTES } from './frames.js';
 import { PendingGate } from './pendingGate.js';
@@ -15,9 +16,13 @@ export const LIVE_PATH = '/ws';
 /** WebSocket close code for "try again later" (RFC 6455 registry): too many pending sockets. */
 export const CLOSE_TRY_LATER = 1013;
 
-async function authenticate(app: AppContext, token: string): Promise<Identity | AuthFailure> {
+async function authenticate(app: AppContext, token: string, ip: string): Promise<Identity | AuthFailure> {
   try {
     const s = await getSessionByToken(app.db, token, app.clock.now(), app.sessions);
+    if (await isBlockedNow(app, s.siteId, ip)) {
+      await endBlockedSession(app, s.siteId, s.memId, s.sessionId);
+      throw new ApiError('U004');
+    }
     return { siteId: s.siteId, memId: s.memId, sessionId: s.sessionId, operator: s.loginType === 'ADMIN' };
   } catch (e) {
     if (e instanceof ApiError) return { code: e.code, message: e.message };
@@ -70,7 +75,7 @@ export async function attachLive(http: FastifyInstance, app: AppContext): Promis
     new StompConnection(socket, {
       registry,
       slots,
-      authenticate: (token) => authenticate(app, token),
+      authenticate: (token) => authenticate(app, token, req.ip),
       maxSubscriptions: app.config.subsPerSocket,
       connectTimeoutMs: app.config.connectTimeoutMs,
       onSettled: leave,
