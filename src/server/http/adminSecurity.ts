@@ -11,7 +11,8 @@ import { defineRoute } from './route.js';
 
 const wireIfAhead = (d: Date | string | null, now: Date) => (d && new Date(d).getTime() > now.getTime() ? toWire(new Date(d)) : null);
 
-async function lockState(db: Db, siteId: string, memId: string, now: Date) {
+/** A member's lock state (login and withdrawal password), the before and after of every unlock. */
+export async function lockState(db: Db, siteId: string, memId: string, now: Date) {
   const m = await db
     .selectFrom('member')
     .select(['id', 'mem_id', 'mem_nick', 'failed_logins', 'locked_until', 'out_locked_until', 'login_type'])

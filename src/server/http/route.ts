@@ -75,8 +75,21 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
     throw new ApiError('U004');
   }
   if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
-  if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
+  if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') {
+    await auditRefusal(app, ctx, def, 'A001', body);
+    throw new ApiError('A001');
+  }
   return ctx;
+}
+
+/** A refused operator call is recorded too: who, which call, the answer's code. */
+async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef, code: string, body: Record<string, unknown>) {
+  if (!ctx.caller) return;
+  const { siteId: _siteId, ...rest } = body;
+  await writeAudit(app.db, {
+    siteId: ctx.site.id, actorId: ctx.caller.id, actor: ctx.caller.memId, action: def.call.path, ip: ctx.ip, at: app.clock.now(),
+    target: targetOf(rest), after: { refused: code, request: redact(rest) },
+  }).catch(() => {});
 }
 
 function fieldError(e: z.ZodError) {
@@ -103,7 +116,8 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         if (!parsed.success) throw fieldError(parsed.error);
         maintenanceGate(def.call, ctx, parsed.data as Record<string, unknown>);
         const data = await def.handler(parsed.data, ctx);
-        if (def.call.access === 'admin' && ctx.caller && isAuditedAction(def.call.path)) {
+        // every operator action, and whatever other handler names a change of access or money in ctx.audit
+        if (ctx.caller && ((def.call.access === 'admin' && isAuditedAction(def.call.path)) || ctx.audit)) {
           await writeAudit(app.db, {
             siteId: ctx.site.id, actorId: ctx.caller.id, actor: ctx.caller.memId, action: def.call.path, ip: ctx.ip, at: app.clock.now(),
             target: ctx.audit?.target ?? targetOf(parsed.data),
@@ -115,6 +129,7 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         return reply.send({ resultCode: '0', resultMessage: 'OK', data: data ?? null });
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);
+        if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, body);
         throw e;
       }
     });

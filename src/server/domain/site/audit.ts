@@ -18,8 +18,8 @@ export interface AuditEntry extends AuditNote {
   at: Date;
 }
 
-// operator calls that only read: not actions, so not logged
-const READ_ONLY = /\/(list|datail|state|auditList|ipBlockList)$|\/ledger\/check$/;
+// operator calls that only read (lists, details, the dashboard, id checks): not actions, so not logged
+const READ_ONLY = /\/(list|datail|state|dashboard|auditList|ipBlockList|checkId|checkNickname|partnerRates)$|\/ledger\/check$/;
 export const isAuditedAction = (path: string) => !READ_ONLY.test(path);
 
 const SECRET = /pass|token|secret|key|captcha/i;
