@@ -162,7 +162,11 @@ export const adminSecurityCalls = {
   memberState: call('/api/admin/member/state', memIdReq, memberLockState, 'admin'),
   /** Ends a member's wrong-password locks (login and withdrawal password) and clears the counts. */
   memberUnlock: call('/api/admin/member/unlock', memIdReq, memberLockState, 'admin'),
-  /** Blocks (Y) or unblocks (N) an address or CIDR range, IPv4 or IPv6, at login (U004). */
+  /**
+   * Blocks (Y) or unblocks (N) an address or CIDR range, IPv4 or IPv6: refused at login and on
+   * every signed-in call (U004); adding one ends the open sessions signed in from it. A range
+   * wider than a /16 or /48 answers IP001, one holding the operator's own address IP002.
+   */
   ipBlock: call(
     '/api/admin/site/ipBlock',
     z.object({ ip: z.string().trim().min(2).max(64), blockYn: z.enum(['Y', 'N']) }),

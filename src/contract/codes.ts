@@ -30,6 +30,8 @@ export const resultCodes = {
   U002: 'Awaiting approval',
   U003: 'Locked after 8 wrong passwords: retry later or contact support',
   U004: 'Blocked IP',
+  IP001: 'Range too wide: at most a /16 (IPv4) or a /48 (IPv6)',
+  IP002: 'The range holds your own current address',
   U005: 'Phone number problem',
   U006: 'Bank account problem',
   U010: 'Login not allowed for this account',

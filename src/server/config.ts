@@ -29,7 +29,7 @@ export interface Config {
   outPassLockMinutes: number;
   /** Hours a session lives at most, however often it is refreshed. */
   sessionMaxHours: number;
-  /** Live sockets one session may hold at once; the next CONNECT gets an ERROR frame. */
+  /** Live sockets one session may hold at once (across instances with Redis); the next CONNECT gets an ERROR frame. */
   socketsPerSession: number;
   /** Bearer token /metrics asks for; unset (and no metricsPort) = no metrics served. */
   metricsToken?: string;
@@ -38,6 +38,12 @@ export interface Config {
   metricsHost: string;
   /** Longest a SIGTERM drain may take before the remaining connections are cut. */
   drainMs: number;
+  /** Subscriptions one live socket may hold; the next SUBSCRIBE gets an ERROR frame and the socket closes. */
+  subsPerSocket: number;
+  /** Live sockets from one address still waiting for CONNECT; more are closed at once. */
+  pendingSocketsPerIp: number;
+  /** A live socket that has not completed CONNECT by then gets an ERROR frame and is closed. */
+  connectTimeoutMs: number;
 }
 
 const positive = (v: string | undefined, fallback: number) => {
@@ -122,6 +128,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outPassLockMinutes: positive(env.PITBOSS_OUTPASS_LOCK_MINUTES, 30),
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
+    subsPerSocket: positive(env.PITBOSS_SUBS_PER_SOCKET, 16),
+    pendingSocketsPerIp: positive(env.PITBOSS_PENDING_SOCKETS_PER_IP, 50),
+    connectTimeoutMs: positive(env.PITBOSS_CONNECT_TIMEOUT_MS, 10_000),
     accrualMs: Number(env.PITBOSS_ACCRUAL_MS ?? 250),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,

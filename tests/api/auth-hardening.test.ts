@@ -257,29 +257,6 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     });
   });
 
-  describe('operator address blocks', () => {
-    it('refuses a blocked address or range at login with U004, keeps open sessions, lists and lifts blocks', async () => {
-      const admin = await adminToken();
-      const open = await s.login('user12');
-      expect((await s.post('/api/admin/site/ipBlock', { ip: 'not-an-ip', blockYn: 'Y' }, admin)).resultCode).toBe('V001');
-      expect((await s.post('/api/admin/site/ipBlock', { ip: '10.0.0.0/33', blockYn: 'Y' }, admin)).resultCode).toBe('V001');
-      expect((await s.post('/api/admin/site/ipBlock', { ip: '2001:db8::/32', blockYn: 'Y' }, admin)).resultCode).toBe('0');
-      expect((await playerLogin('user13', PASS)).resultCode).toBe('0');
-      expect((await s.post('/api/admin/site/ipBlock', { ip: '127.0.0.0/8', blockYn: 'Y' }, admin)).data).toEqual({ ip: '127.0.0.0/8', blockYn: 'Y' });
-      expect((await playerLogin('user13', PASS)).resultCode).toBe('U004');
-      expect((await playerLogin('ghost', PASS)).resultCode).toBe('U004');
-      expect((await s.post('/api/member/info', {}, open)).resultCode).toBe('0');
-      const list = await s.post('/api/admin/site/ipBlockList', {}, admin);
-      expect(list.data.list.map((r: { ip: string }) => r.ip).sort()).toEqual(['127.0.0.0/8', '2001:db8::/32']);
-      expect(list.data.list[0]).toMatchObject({ regId: 'admin' });
-      expect((await s.post('/api/admin/site/ipBlock', { ip: '127.0.0.0/8', blockYn: 'N' }, admin)).resultCode).toBe('0');
-      expect((await playerLogin('user13', PASS)).resultCode).toBe('0');
-      const audit = await s.post('/api/admin/auditList', { page: 1, action: 'ipBlock' }, admin);
-      expect(audit.data.list.filter((a: { action: string }) => a.action === '/api/admin/site/ipBlock').length).toBe(3);
-      expect(audit.data.list[0]).toMatchObject({ target: 'ip=127.0.0.0/8', before: { blocked: true }, after: { blocked: false } });
-    });
-  });
-
   describe('audit log', () => {
     it('records every operator action, not reads, with secrets left out, and pages', async () => {
       const admin = await adminToken();

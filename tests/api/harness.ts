@@ -66,6 +66,7 @@ export function roomyLimits(): Limits {
   const roomy = { max: 100_000, windowMs: 60_000 };
   return {
     ...base,
+    namespace: `pitboss-test-${randomBytes(6).toString('hex')}:`,
     loginPerIp: roomy, loginFailPerIp: roomy, adminLoginFailPerIp: roomy, checkIdPerIp: roomy,
     signupPerIp: roomy, captchaPerIp: roomy, cashOutPassFailPerMember: roomy, siteLookupPerIp: roomy,
   };
@@ -96,7 +97,9 @@ export interface TwoInstances {
 
 export async function startTwoInstances(redisUrl: string, overrides: Partial<Config> = {}): Promise<TwoInstances> {
   const fresh = await freshPostgres();
-  const common = { port: 0, host: '127.0.0.1', databaseUrl: fresh.url, dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl, ...overrides };
+  // each pair of instances keeps its own Redis keys (limits, socket slots): fresh databases reuse ids
+  const limits = { ...readLimits({}), namespace: `pitboss-test-${randomBytes(6).toString('hex')}:` };
+  const common = { port: 0, host: '127.0.0.1', databaseUrl: fresh.url, dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl, limits, ...overrides };
   // one after the other: the first migrates and seeds, the second finds it done
   const a = await startServer(common);
   const b = await startServer(common);

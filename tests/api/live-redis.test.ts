@@ -72,6 +72,7 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
     let siteId = '';
     let apiKey = '';
     const clients: Client[] = [];
+    const sockets: WebSocket[] = [];
 
     const wsOf = (srv: RunningServer) => srv.url.replace(/^http/, 'ws') + '/ws';
     async function login(memId: string) {
@@ -99,6 +100,7 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
 
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.deactivate({ force: true })));
+      for (const ws of sockets) ws.terminate();
       await two?.close();
     });
 
@@ -122,6 +124,35 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
           { type: 'LOCK_BET_YN', data1: 'Y', data2: 'N' },
         ]),
       );
+    });
+
+    it('holds the socket cap of one session across instances', async () => {
+      const token = await login('user4');
+      const connect = async (srv: RunningServer) => {
+        const ws = new WebSocket(wsOf(srv));
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        const first = new Promise<string>((resolve) => ws.once('message', (d) => resolve(String(d))));
+        ws.send(`CONNECT\naccept-version:1.2\nhost:pitboss\ntoken:${token}\n\n\0`);
+        sockets.push(ws);
+        return { ws, frame: await first };
+      };
+      const onA: { ws: WebSocket; frame: string }[] = [];
+      for (let i = 0; i < 3; i++) onA.push(await connect(a));
+      for (let i = 0; i < 2; i++) expect((await connect(b)).frame).toMatch(/^CONNECTED/);
+      expect(onA.every((c) => c.frame.startsWith('CONNECTED'))).toBe(true);
+      const sixth = await connect(b);
+      expect(sixth.frame).toMatch(/^ERROR/);
+      expect(sixth.frame).toContain('code:R429');
+      const closed = new Promise((r) => onA[0]!.ws.once('close', r));
+      onA[0]!.ws.close();
+      await closed;
+      // the slot is given back once the server has seen the close; retry until it has
+      let again = await connect(b);
+      for (let i = 0; i < 50 && !again.frame.startsWith('CONNECTED'); i++) {
+        await sleep(20);
+        again = await connect(b);
+      }
+      expect(again.frame).toMatch(/^CONNECTED/);
     });
 
     it('closes a logged-out session held by the other instance', async () => {

@@ -28,6 +28,8 @@ const messages: Record<string, MessageDescriptor> = {
   U002: msg({ id: 'api.U002', message: '가입 승인 대기 중입니다.' }),
   U003: msg({ id: 'api.U003', message: '비밀번호를 8회 이상 틀려 계정이 잠겼습니다. 잠시 후 다시 시도하거나 고객센터에 문의해 주세요.' }),
   U004: msg({ id: 'api.U004', message: '차단된 IP입니다.' }),
+  IP001: msg({ id: 'api.IP001', message: '대역이 너무 넓습니다. IPv4는 /16, IPv6는 /48까지만 차단할 수 있습니다.' }),
+  IP002: msg({ id: 'api.IP002', message: '지금 접속 중인 내 주소가 포함된 대역은 차단할 수 없습니다.' }),
   U005: msg({ id: 'api.U005', message: '전화번호에 문제가 있습니다.' }),
   U006: msg({ id: 'api.U006', message: '계좌 정보에 문제가 있습니다.' }),
   U010: msg({ id: 'api.U010', message: '로그인이 허용되지 않은 계정입니다.' }),

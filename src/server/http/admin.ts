@@ -28,8 +28,17 @@ export const adminMoneyRoutes = [
     return r;
   }),
 
-  defineRoute(adminCalls.grant, async (req, ctx) =>
-    settle(ctx, await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }))),
+  defineRoute(adminCalls.grant, async (req, ctx) => {
+    const balance = async () => {
+      const m = await ctx.db.selectFrom('member').select(['cash_amt', 'point_amt']).where('site_id', '=', ctx.site.id).where('mem_id', '=', req.memId ?? '').executeTakeFirst();
+      return m && { cash: Number(m.cash_amt), point: Number(m.point_amt) };
+    };
+    const before = await balance();
+    const out = settle(ctx, await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }));
+    const { requestId: _rid, ...asked } = req;
+    ctx.audit = { target: `memId=${out.memId}`, before: before ?? null, after: { ...asked, ...(await balance()) } };
+    return out;
+  }),
 
   defineRoute(adminCalls.ledgerCheck, async (_req, ctx) => {
     const r = await checkLedger(ctx.db, ctx.site.id);

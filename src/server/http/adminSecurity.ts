@@ -11,7 +11,8 @@ import { defineRoute } from './route.js';
 
 const wireIfAhead = (d: Date | string | null, now: Date) => (d && new Date(d).getTime() > now.getTime() ? toWire(new Date(d)) : null);
 
-async function lockState(db: Db, siteId: string, memId: string, now: Date) {
+/** A member's lock state (login and withdrawal password), the before and after of every unlock. */
+export async function lockState(db: Db, siteId: string, memId: string, now: Date) {
   const m = await db
     .selectFrom('member')
     .select(['id', 'mem_id', 'mem_nick', 'failed_logins', 'locked_until', 'out_locked_until', 'login_type'])
@@ -43,8 +44,8 @@ export const adminSecurityRoutes = [
   }),
 
   defineRoute(c.ipBlock, async (req, ctx: AuthedContext) => {
-    const r = await setIpBlock(ctx.db, ctx.site.id, ctx.caller.id, req.ip, req.blockYn);
-    ctx.audit = { target: `ip=${r.ip}`, before: { blocked: r.existed }, after: { blocked: req.blockYn === 'Y' } };
+    const r = await setIpBlock(ctx, ctx.site.id, { id: ctx.caller.id, ip: ctx.ip }, req.ip, req.blockYn);
+    ctx.audit = { target: `ip=${r.ip}`, before: { blocked: r.existed }, after: { blocked: req.blockYn === 'Y', sessionsEnded: r.ended } };
     return { ip: r.ip, blockYn: r.blockYn };
   }),
 

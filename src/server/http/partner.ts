@@ -11,6 +11,7 @@ import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/par
 import { memIdsAt, pageIds, retailOrder, searchOf, type ListQuery } from '../domain/partner/partnerLists.js';
 import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
+import { lockState } from './adminSecurity.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
@@ -138,14 +139,20 @@ export const partnerRoutes = [
   // only a member strictly below the caller: a partner never unlocks itself or anyone outside its downline
   defineRoute(c.detailUnlock, async (req, ctx) => {
     const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const now = ctx.clock.now();
+    const before = (await lockState(ctx.db, ctx.site.id, m.memId, now)).state;
     await unlockMember(ctx.db, m.id);
     await clearOutPassLock(ctx.db, m.id);
+    ctx.audit = { target: `memId=${m.memId}`, before, after: (await lockState(ctx.db, ctx.site.id, m.memId, now)).state };
     return { memId: m.memId };
   }),
 
   defineRoute(c.detailInfoSave, async (req, ctx) => {
     const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
+    const access = () => ctx.db.selectFrom('member').select(['mem_nick as memNick', 'login_yn as loginYn']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const before = await access();
     await saveDetail(ctx.db, ctx.sessions, ctx.site.id, m, { memNick: req.memNick, loginYn: req.loginYn }, ctx.clock.now());
+    ctx.audit = { target: `memId=${m.memId}`, before, after: await access() };
     if (req.loginYn === 'N') ctx.live.publish({ siteId: ctx.site.id, memId: m.memId }, { type: 'LOGOUT' });
     return null;
   }),

@@ -6,6 +6,7 @@ import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
 import type { AppContext, AuthedContext, PublicContext, RequestContext } from '../context.js';
 import { resolveSession } from '../domain/auth/sessions.js';
+import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
@@ -70,8 +71,15 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   }
   if (!token) throw new ApiError('TK001');
   ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now(), app.sessions);
+  if (await isBlockedNow(app, site.id, ip)) {
+    await endBlockedSession(app, site.id, ctx.caller.memId, ctx.caller.sessionId);
+    throw new ApiError('U004');
+  }
   if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
-  if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
+  if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') {
+    await auditRefusal(app, ctx, def, 'A001', body);
+    throw new ApiError('A001');
+  }
   return ctx;
 }
 
@@ -93,6 +101,16 @@ export function shapeAnswer(call: Call, data: unknown): unknown {
   const r = call.res.safeParse(data ?? null);
   if (!r.success) throw new ContractBreach(call.path, r.error.issues);
   return r.data;
+}
+
+/** A refused operator call is recorded too: who, which call, the answer's code. */
+async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef, code: string, body: Record<string, unknown>) {
+  if (!ctx.caller) return;
+  const { siteId: _siteId, ...rest } = body;
+  await writeAudit(app.db, {
+    siteId: ctx.site.id, actorId: ctx.caller.id, actor: ctx.caller.memId, action: def.call.path, ip: ctx.ip, at: app.clock.now(),
+    target: targetOf(rest), after: { refused: code, request: redact(rest) },
+  }).catch(() => {});
 }
 
 function fieldError(e: z.ZodError) {
@@ -122,7 +140,8 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         if (!parsed.success) throw fieldError(parsed.error);
         maintenanceGate(def.call, ctx, parsed.data as Record<string, unknown>);
         const data = await def.handler(parsed.data, ctx);
-        if (def.call.access === 'admin' && ctx.caller && isAuditedAction(def.call.path)) {
+        // every operator action, and whatever other handler names a change of access or money in ctx.audit
+        if (ctx.caller && ((def.call.access === 'admin' && isAuditedAction(def.call.path)) || ctx.audit)) {
           await writeAudit(app.db, {
             siteId: ctx.site.id, actorId: ctx.caller.id, actor: ctx.caller.memId, action: def.call.path, ip: ctx.ip, at: app.clock.now(),
             target: ctx.audit?.target ?? targetOf(parsed.data),
@@ -136,6 +155,7 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         return reply.send({ resultCode: '0', resultMessage: 'OK', data: answer });
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);
+        if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, body);
         if (!(e instanceof ContractBreach)) throw e;
         // loud everywhere: logged, and outside production the answer names the field
         req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');

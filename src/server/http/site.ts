@@ -1,7 +1,7 @@
 import { adminSiteCalls, siteCalls } from '../../contract/site.js';
 import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.js';
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
-import { setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
+import { cashSwitch, setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
 import { defineRoute } from './route.js';
 
 export const siteRoutes = [
@@ -22,8 +22,10 @@ export const siteRoutes = [
     return out;
   }),
   defineRoute(adminSiteCalls.cashSwitch, async (req, ctx) => {
+    const before = await cashSwitch(ctx.db, ctx.site.id);
     const out = await setCashSwitch(ctx.db, ctx.site.id, req);
     await ctx.sites.changed(ctx.site.id);
+    ctx.audit = { before, after: out };
     return out;
   }),
   defineRoute(adminSiteCalls.depositEvents, async (req, ctx) => {

@@ -3,6 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { LiveEvent } from '../../contract/enums.js';
 import { encodeFrame, FrameError, FrameParser, type Frame } from './frames.js';
 import type { LiveConn, Registry } from './registry.js';
+import type { SessionSlots } from './sessionSlots.js';
 
 export const EVENTS_DESTINATION = '/user/queue/events';
 
@@ -28,8 +29,14 @@ export interface BrokerOptions {
   connectTimeoutMs?: number;
   /** Outgoing bytes buffered for a slow client before it is dropped. */
   maxBufferedBytes?: number;
-  /** Sockets one session may hold at once on this instance; the next CONNECT gets an ERROR frame. */
-  maxPerSession?: number;
+  /** The session's socket slots (on this instance or across instances); a CONNECT without one gets an ERROR frame. */
+  slots: SessionSlots;
+  /** Subscriptions one socket may hold; the next SUBSCRIBE gets an ERROR frame and the socket closes. */
+  maxSubscriptions?: number;
+  /** Called once when the socket stops waiting for CONNECT (authenticated or closed). */
+  onSettled?(): void;
+  /** Called once per socket with the reason a protocol error closed it. */
+  onProtocolError?(reason: string): void;
 }
 
 type State = 'new' | 'authenticating' | 'open' | 'closed';
@@ -55,6 +62,7 @@ export class StompConnection implements LiveConn {
   private readonly subscriptions = new Map<string, string>();
   private readonly id = randomBytes(6).toString('hex');
   private seq = 0;
+  private settled = false;
   private lastReceived = Date.now();
   private readonly timers: NodeJS.Timeout[] = [];
 
@@ -71,21 +79,20 @@ export class StompConnection implements LiveConn {
     this.timers.push(t);
   }
 
+  /**
+   * One MESSAGE per event whatever the subscriptions: every subscription names the one events
+   * destination, so the oldest stands for all (a socket cannot multiply the server's writes).
+   */
   deliver(event: LiveEvent): void {
     if (this.state !== 'open') return;
-    const body = JSON.stringify({ type: event.type, data1: event.data1 ?? null, data2: event.data2 ?? null });
-    for (const [subscription, destination] of this.subscriptions) {
-      this.send({
-        command: 'MESSAGE',
-        headers: {
-          destination,
-          'message-id': `${this.id}-${++this.seq}`,
-          subscription,
-          'content-type': 'application/json',
-        },
-        body,
-      });
-    }
+    const first = this.subscriptions.entries().next();
+    if (first.done) return;
+    const [subscription, destination] = first.value;
+    this.send({
+      command: 'MESSAGE',
+      headers: { destination, 'message-id': `${this.id}-${++this.seq}`, subscription, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: event.type, data1: event.data1 ?? null, data2: event.data2 ?? null }),
+    });
   }
 
   get subscriptionCount(): number {
@@ -121,6 +128,7 @@ export class StompConnection implements LiveConn {
   private onFrame(frame: Frame) {
     if (this.state === 'closed') return;
     if (this.state === 'authenticating') {
+      if (this.queued.length >= this.maxSubscriptions + 4) return this.fail('Too many frames before CONNECTED', frame, { code: 'R429' });
       this.queued.push(frame);
       return;
     }
@@ -135,6 +143,7 @@ export class StompConnection implements LiveConn {
         if (!h.id) return this.fail('SUBSCRIBE needs an id header', frame);
         if (h.destination !== EVENTS_DESTINATION) return this.fail(`Unknown destination: only ${EVENTS_DESTINATION} may be subscribed`, frame);
         if (this.subscriptions.has(h.id)) return this.fail(`Subscription id ${h.id} already in use`, frame);
+        if (this.subscriptions.size >= this.maxSubscriptions) return this.fail(`At most ${this.maxSubscriptions} subscriptions per connection`, frame, { code: 'R429' });
         this.subscriptions.set(h.id, h.destination);
         break;
       case 'UNSUBSCRIBE':
@@ -177,15 +186,24 @@ export class StompConnection implements LiveConn {
     }
     if (this.state !== 'authenticating') return;
     if ('code' in who) return this.fail(who.message, frame, { code: who.code });
-    // checked and added with no await between, so parallel CONNECTs cannot both slip under the cap
-    const cap = this.opts.maxPerSession ?? Infinity;
-    if (this.opts.registry.sessionCount(who.sessionId) >= cap) return this.fail(`At most ${cap} live connections per session`, frame, { code: 'R429' });
+    let slot: boolean;
+    try {
+      slot = await this.opts.slots.take(who.sessionId, this.id);
+    } catch {
+      return this.fail('Server error, please retry', frame);
+    }
+    if (this.state !== 'authenticating') {
+      if (slot) this.opts.slots.release(who.sessionId, this.id);
+      return;
+    }
+    if (!slot) return this.fail(`At most ${this.opts.slots.cap} live connections per session`, frame, { code: 'R429' });
 
     this.siteId = who.siteId;
     this.memId = who.memId;
     this.sessionId = who.sessionId;
     this.operator = who.operator === true;
     this.state = 'open';
+    this.settle();
     this.opts.registry.add(this);
     const floor = this.opts.minHeartbeatMs ?? 1000;
     const [cx, cy] = hb;
@@ -206,6 +224,16 @@ export class StompConnection implements LiveConn {
       });
     }
     for (const queued of this.queued.splice(0)) this.onFrame(queued);
+  }
+
+  private get maxSubscriptions() {
+    return this.opts.maxSubscriptions ?? 16;
+  }
+
+  private settle() {
+    if (this.settled) return;
+    this.settled = true;
+    this.opts.onSettled?.();
   }
 
   private every(ms: number, fn: () => void) {
@@ -234,6 +262,7 @@ export class StompConnection implements LiveConn {
   /** Sends ERROR (as the spec requires before closing on a protocol error) and closes. */
   private fail(message: string, frame?: Frame, extra: Record<string, string> = {}) {
     if (this.state === 'closed') return;
+    this.opts.onProtocolError?.(extra.code ? `${extra.code} ${message}` : message);
     const headers: Record<string, string> = { message, ...extra, 'content-type': 'text/plain' };
     if (frame?.headers.receipt !== undefined) headers['receipt-id'] = frame.headers.receipt;
     this.send({ command: 'ERROR', headers, body: message });
@@ -248,6 +277,10 @@ export class StompConnection implements LiveConn {
     this.timers.length = 0;
     this.queued.length = 0;
     this.subscriptions.clear();
-    if (wasOpen) this.opts.registry.remove(this);
+    this.settle();
+    if (wasOpen) {
+      this.opts.registry.remove(this);
+      this.opts.slots.release(this.sessionId, this.id);
+    }
   }
 }

@@ -53,11 +53,6 @@ export class Registry {
     removeFrom(this.bySite, conn.siteId, conn);
   }
 
-  /** Sockets this instance holds for one session. */
-  sessionCount(sessionId: number): number {
-    return this.bySession.get(sessionId)?.size ?? 0;
-  }
-
   targets(to: Audience): LiveConn[] {
     if ('all' in to) return [...(this.bySite.get(to.siteId) ?? [])];
     if ('operators' in to) return [...(this.bySite.get(to.siteId) ?? [])].filter((c) => c.operator);

@@ -77,7 +77,12 @@ export interface CoreTables {
     after: Jsonb<unknown> | null;
     ip: string | null;
     at: Generated<Date>;
+    /** the site chain: position, hash of the row before, hash of this row (set by the append trigger) */
+    seq: Generated<number | null>;
+    prev_hash: Generated<Buffer | null>;
+    hash: Generated<Buffer | null>;
   };
+  audit_chain_head: { site_id: string; last_seq: number; last_hash: Buffer };
   login_log: { id: Generated<number>; site_id: string; member_id: number; access_ip: string | null; access_date: Generated<Date> };
   common_code: {
     master_code: string;

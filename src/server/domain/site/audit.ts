@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
 import { pageOf } from '../money/moneyQueries.js';
 import { toWire } from '../common/time.js';
@@ -18,8 +19,8 @@ export interface AuditEntry extends AuditNote {
   at: Date;
 }
 
-// operator calls that only read: not actions, so not logged
-const READ_ONLY = /\/(list|datail|state|auditList|ipBlockList)$|\/ledger\/check$/;
+// operator calls that only read (lists, details, the dashboard, id checks): not actions, so not logged
+const READ_ONLY = /\/(list|datail|state|dashboard|auditList|ipBlockList|checkId|checkNickname|partnerRates)$|\/ledger\/check$/;
 export const isAuditedAction = (path: string) => !READ_ONLY.test(path);
 
 const SECRET = /pass|token|secret|key|captcha/i;
@@ -70,4 +71,38 @@ export async function listAudit(db: Db, siteId: string, f: { page: number; perPa
     })),
     pageInfo: pageOf(f.page, f.perPage, Number(n)),
   };
+}
+
+/** The verdict on one site's chain: intact, or the first row whose link is broken and why. */
+export type ChainVerdict =
+  | { ok: true; rows: number }
+  | { ok: false; rows: number; auditIdx: number | null; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
+
+const GENESIS = '0'.repeat(64);
+
+/**
+ * Walks a site's audit chain in order: each row's hash must match its content and the hash of
+ * the row before, positions must run 1, 2, 3 … and the chain head must name the last row (a cut
+ * tail shows there). Names the first broken link.
+ */
+export async function verifyAuditChain(db: Db, siteId: string): Promise<ChainVerdict> {
+  const { rows } = await sql<{ id: string; seq: string | null; hash: string | null; prev: string | null; expected: string | null }>`
+    select a.id, a.seq, encode(a.hash, 'hex') as hash, encode(a.prev_hash, 'hex') as prev,
+           encode(audit_row_digest(a.prev_hash, a), 'hex') as expected
+    from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`.execute(db);
+  let prev = GENESIS;
+  let n = 0;
+  for (const r of rows) {
+    n++;
+    const at = { rows: rows.length, auditIdx: Number(r.id), seq: n };
+    if (r.seq === null || Number(r.seq) !== n) return { ok: false, ...at, reason: 'order' };
+    if (r.prev !== prev) return { ok: false, ...at, reason: 'link' };
+    if (!r.hash || r.hash !== r.expected) return { ok: false, ...at, reason: 'content' };
+    prev = r.hash;
+  }
+  const head = await db.selectFrom('audit_chain_head').select(['last_seq', sql<string>`encode(last_hash, 'hex')`.as('last')]).where('site_id', '=', siteId).executeTakeFirst();
+  if ((head ? Number(head.last_seq) : 0) !== n || (head ? head.last : GENESIS) !== prev) {
+    return { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail' };
+  }
+  return { ok: true, rows: rows.length };
 }
