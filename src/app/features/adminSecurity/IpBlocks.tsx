@@ -7,7 +7,7 @@ import { adminSecurityCalls } from '../../../contract/admin';
 import { api, isApiError } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
-import { refuseOffline } from '../../lib/offlineWrite';
+import { refuseMoneyOffline as refuseOffline } from '../../lib/moneyAction';
 import { act } from '../../lib/operatorAction';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
