@@ -10,7 +10,8 @@ import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
 import type { RunningServer } from '../../src/server/server.js';
 import { sign } from '../../src/server/vendors/signature.js';
-import { roomyLimits, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
+import type { PowChallenge } from '../../src/contract/member.js';
+import { roomyLimits, solve, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -43,7 +44,11 @@ function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
     },
     async login(memId) {
       const captcha = await post<{ captchaId: string }>('/api/member/captcha');
-      const r = await post<{ token: string }>('/api/member/login', { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' });
+      // the operator signs in on its own screen, which asks a solved challenge
+      const staff = memId === 'admin'
+        ? { loginPage: 'admin', pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge')).data!.challenge) }
+        : {};
+      const r = await post<{ token: string }>('/api/member/login', { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234', ...staff });
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
       return r.data!.token;
     },
