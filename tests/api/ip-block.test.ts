@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import type { Audience } from '../../src/server/live/publisher.js';
-import { startTestServer, testDb, type TestServer } from './harness.js';
+import { solve, startTestServer, testDb, type TestServer } from './harness.js';
 
 const PASS = 'demo1234!';
 const OPERATOR_IP = '10.9.0.1';
@@ -26,7 +26,9 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
   }
   async function login(memId: string, ip: string, loginPage?: 'admin') {
     const captcha = await call('/api/member/captcha', {}, { ip });
-    const r = await call('/api/member/login', { memId, memPass: PASS, loginPage, captchaId: captcha.data.captchaId, captcha: '1234' }, { ip });
+    // the operator screen asks a solved challenge as well as the picture
+    const pow = loginPage === 'admin' ? await solve((await call('/api/member/challenge', {}, { ip })).data.challenge) : undefined;
+    const r = await call('/api/member/login', { memId, memPass: PASS, loginPage, captchaId: captcha.data.captchaId, captcha: '1234', pow }, { ip });
     return r;
   }
   const token = async (memId: string, ip: string, loginPage?: 'admin') => {
