@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { openDb } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
-import { pgAdminUrl, startTestServer, testDb, type TestServer } from './harness.js';
+import { pgAdminUrl, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound } from './moneyKit.js';
 import { buildWorld, drive, type Node, type Sent } from './moneyWorld.js';
 
@@ -110,7 +110,9 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     };
     const login = async (memId: string) => {
       const c = await post('/api/member/captcha', {}, null);
-      const r = await post('/api/member/login', { memId, memPass: 'demo1234!', captchaId: c.data.captchaId, captcha: '1234' }, null);
+      // the operator signs in on its own screen, which asks a solved challenge
+      const staff = memId === 'admin' ? { loginPage: 'admin', pow: await solve((await post('/api/member/challenge', {}, null)).data.challenge) } : {};
+      const r = await post('/api/member/login', { memId, memPass: 'demo1234!', captchaId: c.data.captchaId, captcha: '1234', ...staff }, null);
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode}`);
       return r.data.token as string;
     };
