@@ -10,6 +10,7 @@ import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/vendors/signature.js';
 import { startBenchServer } from './server.js';
+import { operatorScreen } from './staff.js';
 
 const SECONDS = Number(process.env.BENCH_EVENING_SECONDS ?? 30);
 const PLAYERS = Number(process.env.BENCH_EVENING_PLAYERS ?? 24);
@@ -53,7 +54,8 @@ async function run(s: RunningServer) {
   };
   const login = async (memId: string) => {
     const c = await post('/api/member/captcha', {});
-    const r = await post('/api/member/login', { memId, memPass: 'demo1234!', captchaId: c.data.captchaId, captcha: '1234' });
+    const staff = memId === 'admin' ? await operatorScreen(post) : {};
+    const r = await post('/api/member/login', { memId, memPass: 'demo1234!', captchaId: c.data.captchaId, captcha: '1234', ...staff });
     if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode}`);
     return r.data.token as string;
   };

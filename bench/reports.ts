@@ -5,6 +5,7 @@ import { BENCH_DB, BENCH_PASSWORD, BENCH_ROOT } from './data.js';
 import { bareInsert } from './games.js';
 import { admin, dbUrl, p95 } from './tree.js';
 import { startBenchServer } from './server.js';
+import { operatorScreen } from './staff.js';
 
 const GOAL_MS = 50;
 const CALLS = 100;
@@ -91,7 +92,7 @@ export async function benchReports(): Promise<void> {
     }
     // the operator home: one call over the whole site's day buckets
     const opCaptcha = (await post('/api/member/captcha', {})).data;
-    const opToken = (await post('/api/member/login', { memId: 'admin', memPass: BENCH_PASSWORD, captchaId: opCaptcha.captchaId, captcha: '1234' })).data.token as string;
+    const opToken = (await post('/api/member/login', { memId: 'admin', memPass: BENCH_PASSWORD, captchaId: opCaptcha.captchaId, captcha: '1234', ...(await operatorScreen(post)) })).data.token as string;
     if ((await post('/api/admin/dashboard', {}, opToken)).resultCode !== '0') throw new Error('/api/admin/dashboard failed');
     const home: number[] = [];
     for (let n = 0; n < CALLS; n++) {

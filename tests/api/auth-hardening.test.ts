@@ -66,15 +66,15 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       expect((await s.post('/api/admin/member/unlock', { memId: 'ghost' }, admin)).resultCode).toBe('U001');
       expect((await s.post('/api/admin/member/unlock', { memId: 'user4' }, await s.login('ptn1'))).resultCode).toBe('A001');
       const audit = await s.post('/api/admin/auditList', { page: 1 }, admin);
-      type Row = { action: string; actorId: string; target: string; after: { refused?: string } | null };
+      type Row = { action: string; actorId: string; target: string; before: unknown; after: { refused?: string } | null };
       const unlocks = (audit.data.list as Row[]).filter((a) => a.action === '/api/admin/member/unlock');
       // the refused tries are recorded too, the partner's A001 and the operator's U001
       expect(unlocks.find((a) => a.actorId === 'ptn1')?.after).toMatchObject({ refused: 'A001' });
       expect(unlocks.find((a) => a.target === 'memId=ghost')?.after).toMatchObject({ refused: 'U001' });
       const row = unlocks.find((a) => a.actorId === 'admin' && a.target === 'memId=user4');
       expect(row).toMatchObject({ actorId: 'admin', target: 'memId=user4', ip: '127.0.0.1' });
-      expect(row.before).toMatchObject({ failedLogins: 9 });
-      expect(row.after).toMatchObject({ failedLogins: 0, lockedUntil: null });
+      expect(row?.before).toMatchObject({ failedLogins: 9 });
+      expect(row?.after).toMatchObject({ failedLogins: 0, lockedUntil: null });
     });
 
     it('is ended by an upline partner for its own downline only', async () => {
