@@ -105,6 +105,8 @@ test.describe.serial('a player with a waiting deposit (one login)', () => {
     const lobby = page.getByTestId('game-lobby');
     await expect(lobby.getByTestId('games-slot')).toBeVisible();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // the last-seen lists are written to IndexedDB shortly after they arrive: go offline once the lobby is kept
+    await expect.poll(() => page.evaluate(lobbyKept), { timeout: 10_000 }).toBe(true);
     await page.context().setOffline(true);
     try {
       await page.reload();
@@ -169,3 +171,22 @@ test('the give sheet at 320x568: handle, action in view with the amount focused,
   await expect(sheet).toBeHidden();
   await expect(page.getByRole('alertdialog')).toBeHidden();
 });
+
+/** Whether the signed-in player's persisted query cache already holds the game lobby. */
+function lobbyKept(): Promise<boolean> {
+  return indexedDB.databases().then((dbs) => {
+    const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('pitboss-demo-'));
+    if (!name) return false;
+    return new Promise<boolean>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('cache')) return (db.close(), resolve(false));
+        const get = db.transaction('cache').objectStore('cache').get('queries');
+        get.onsuccess = () => (db.close(), resolve(typeof get.result === 'string' && get.result.includes('"lobby"')));
+        get.onerror = () => (db.close(), resolve(false));
+      };
+    });
+  });
+}

@@ -9,10 +9,9 @@ import { DataList } from '../../ui/DataList';
 import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
+import { AuditChange } from './AuditChange';
 import { auditListQueryOptions } from './queries';
 import css from './AdminSecurity.module.css';
-
-const shown = (v: unknown) => (v === null || v === undefined ? '-' : JSON.stringify(v));
 
 /** Every operator action: who, what, on whom, before and after, from where and when. */
 export function AuditLog() {
@@ -40,16 +39,14 @@ export function AuditLog() {
             { key: 'who', label: t`운영자`, render: (r) => r.actorId },
             { key: 'what', label: t`작업`, render: (r) => <span className={css.ip}>{r.action.replace(/^\/api\//, '')}</span> },
             { key: 'target', label: t`대상`, render: (r) => r.target || '-' },
-            { key: 'before', label: t`변경 전`, render: (r) => <pre className={css.mono}>{shown(r.before)}</pre> },
-            { key: 'after', label: t`변경 후`, render: (r) => <pre className={css.mono}>{shown(r.after)}</pre> },
+            { key: 'change', label: t`변경`, render: (r) => <AuditChange before={r.before} after={r.after} /> },
             { key: 'ip', label: t`IP`, render: (r) => r.ip },
           ]}
           card={(r) => (
             <div className={css.auditCard}>
               <div className={css.auditHead}><strong>{r.actorId}</strong><span>{r.regDate}</span></div>
               <div className={css.ip}>{r.action.replace(/^\/api\//, '')} · {r.target || '-'} · {r.ip}</div>
-              <div><span className={css.hint}><Trans>변경 전</Trans></span><pre className={css.mono}>{shown(r.before)}</pre></div>
-              <div><span className={css.hint}><Trans>변경 후</Trans></span><pre className={css.mono}>{shown(r.after)}</pre></div>
+              <AuditChange before={r.before} after={r.after} />
             </div>
           )}
           empty={<Trans>기록이 없습니다.</Trans>}
