@@ -23,7 +23,8 @@ export default defineConfig({
   use: { baseURL, serviceWorkers: 'allow', trace: 'retain-on-failure', screenshot: 'only-on-failure', launchOptions },
   projects: [
     { name: 'pixel7', use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions } },
-    { name: 'iphone14', use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions } },
+    // a second phone of nearly the same size adds little: it covers the shell (sign-up, install, offline, narrow), not every flow again
+    { name: 'iphone14', testMatch: /foundation\.spec\.ts$/, use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium', viewport: { width: 1366, height: 900 }, launchOptions } },
   ],
   webServer: {
