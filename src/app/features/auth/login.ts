@@ -3,7 +3,6 @@ import { memberCalls } from '../../../contract/member';
 import { api, isApiError } from '../../lib/api';
 import { alert, withLoading } from '../../lib/dialogs';
 import { signIn } from '../../lib/session/lifecycle';
-import { freshProof, withChallenge } from '../../lib/pow';
 import type { MemberInfo } from '../../../contract/member';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
@@ -23,6 +22,8 @@ export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolea
   try {
     const body = { memId: f.memId.trim(), memPass: f.memPass, captchaId: f.captchaId, captcha: f.captcha, loginPage: page };
     // the partner and operator screens always send a solved challenge; the player screen when the server asks (L005)
+    // the solver loads on submit, not with the login screen
+    const { freshProof, withChallenge } = await import('../../lib/pow');
     const first = page === 'player' ? undefined : await freshProof();
     const res = await withChallenge((pow) => withLoading(api(memberCalls.login, { ...body, pow })), first);
     await signIn(res);
