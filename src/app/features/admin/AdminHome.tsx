@@ -7,8 +7,7 @@ import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
-import { act } from '../../lib/operatorAction';
-import { queryClient } from '../../lib/queryClient';
+import { useWrite } from '../../lib/write/useWrite';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -41,10 +40,7 @@ export function AdminHome() {
   const [period, setPeriod] = useState<Period>('1');
   const d = q.data;
 
-  async function checkNow() {
-    const r = await act(() => api(adminCalls.ledgerCheck, {}));
-    if (r) await queryClient.invalidateQueries({ queryKey: dashboardQueryOptions(prefix, me).queryKey });
-  }
+  const ledgerCheck = useWrite({ run: () => api(adminCalls.ledgerCheck, {}), invalidates: [dashboardQueryOptions(prefix, me).queryKey] });
 
   const figures: { key: FigureKey; label: string; color: string; signed?: boolean; count?: boolean }[] = [
     { key: 'deposits', label: t`입금`, color: 'var(--positive)' },
@@ -155,7 +151,7 @@ export function AdminHome() {
             {d?.ledger && <span className={css.muted}> · {d.ledger.checkedAt}</span>}
           </div>
           <div className={css.ledgerActs}>
-            <Button variant="primary" onClick={() => void checkNow()} data-testid="ledger-run"><Trans>지금 점검</Trans></Button>
+            <Button variant="primary" disabled={ledgerCheck.busy} onClick={() => void ledgerCheck.submit()} data-testid="ledger-run"><Trans>지금 점검</Trans></Button>
             <Link to="/$prefix/admin/ledger" params={{ prefix }} className={css.more}><Trans>자세히</Trans></Link>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { boardCalls } from '../../../contract/board';
@@ -13,7 +13,7 @@ import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
 import { HtmlContent } from '../../ui/HtmlContent';
-import { act } from '../../lib/operatorAction';
+import { useWrite } from '../../lib/write/useWrite';
 import { adminInquiryQueryOptions, adminKey } from './queries';
 import article from '../../ui/Article.module.css';
 import fieldCss from '../../ui/Field.module.css';
@@ -24,18 +24,19 @@ const route = getRouteApi('/$prefix/admin/_operator/inquiries_/$boardIdx');
 /** One inquiry with its replies and the reply form (cmtSave); the author is told live. */
 export function AdminInquiryAnswer() {
   const { prefix, boardIdx } = route.useParams();
-  const client = useQueryClient();
   const q = useQuery(adminInquiryQueryOptions(prefix, boardIdx));
   const board = q.data?.board;
   const [reply, setReply] = useState('');
 
+  const answer = useWrite({
+    run: (content: string) => api(boardCalls.cmtSave, { boardIdx, content }),
+    invalidates: [adminKey(prefix)],
+    onDone: () => (setReply(''), alert(t`답변이 등록되었습니다.`)),
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!reply.trim()) return alert(t`답변 내용을 입력해 주세요.`);
-    const ok = await act(() => api(boardCalls.cmtSave, { boardIdx, content: reply }), t`답변이 등록되었습니다.`);
-    if (!ok) return;
-    setReply('');
-    await client.invalidateQueries({ queryKey: adminKey(prefix) });
+    await answer.submit(reply);
   };
 
   return (
@@ -74,7 +75,7 @@ export function AdminInquiryAnswer() {
               <label className={fieldCss.label} htmlFor="reply"><Trans>답변 내용</Trans></label>
               <textarea id="reply" name="reply" className={`${inputClass} ${css.textarea}`} value={reply} onChange={(e) => setReply(e.target.value)} />
             </div>
-            <Button type="submit" variant="primary" block><Trans>답변 등록</Trans></Button>
+            <Button type="submit" variant="primary" block disabled={answer.busy}><Trans>답변 등록</Trans></Button>
           </form>
         </Card>
       )}

@@ -1,20 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminMessageCalls, sendTargets } from '../../../contract/message';
-import type { ResOf } from '../../../contract/define';
+import type { ReqOf, ResOf } from '../../../contract/define';
 import { api } from '../../lib/api';
 import { shortDate } from '../../lib/boardLabels';
-import { alert, confirm } from '../../lib/dialogs';
+import { alert } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { Pager } from '../../ui/Pager';
-import { act } from '../../lib/operatorAction';
+import { useWrite } from '../../lib/write/useWrite';
 import { adminKey, sentMessagesQueryOptions } from './queries';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
@@ -26,7 +26,6 @@ type Row = ResOf<typeof adminMessageCalls.list>['list'][number];
 /** Send a message to one member, a partner's whole subtree, or everyone; what was sent below. */
 export function AdminMessages() {
   const { prefix } = route.useParams();
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const sent = useQuery(sentMessagesQueryOptions(prefix, page));
   const [target, setTarget] = useState<Target>('member');
@@ -35,21 +34,23 @@ export function AdminMessages() {
   const [desc, setDesc] = useState('');
   const targetNames: Record<Target, string> = { member: t`회원 한 명`, subtree: t`파트너와 하위 전체`, all: t`전체 회원` };
 
+  const send = useWrite({
+    run: (body: ReqOf<typeof adminMessageCalls.send>) => api(adminMessageCalls.send, body),
+    confirm: (body) => (body.target === 'all' ? t`전체 회원에게 쪽지를 보내시겠습니까?` : null),
+    invalidates: [adminKey(prefix)],
+    onDone: async (res) => {
+      const count = formatNumber(res.sent);
+      await alert(t`쪽지를 ${count}명에게 보냈습니다.`);
+      setTitle('');
+      setDesc('');
+    },
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (target !== 'all' && !memId.trim()) return alert(t`아이디를 입력해 주세요.`);
     if (!title.trim()) return alert(t`제목을 입력해 주세요.`);
     if (!desc.trim()) return alert(t`내용을 입력해 주세요.`);
-    if (target === 'all' && !(await confirm(t`전체 회원에게 쪽지를 보내시겠습니까?`))) return;
-    const res = await act(() =>
-      api(adminMessageCalls.send, { target, ...(target !== 'all' ? { memId: memId.trim() } : {}), msgTitle: title, msgDesc: desc }),
-    );
-    if (!res) return;
-    const count = formatNumber(res.sent);
-    await alert(t`쪽지를 ${count}명에게 보냈습니다.`);
-    setTitle('');
-    setDesc('');
-    await client.invalidateQueries({ queryKey: adminKey(prefix) });
+    await send.submit({ target, ...(target !== 'all' ? { memId: memId.trim() } : {}), msgTitle: title, msgDesc: desc });
   };
 
   const columns: Column<Row>[] = [
@@ -74,7 +75,7 @@ export function AdminMessages() {
             <label className={fieldCss.label} htmlFor="msg-desc"><Trans>내용 (HTML)</Trans></label>
             <textarea id="msg-desc" name="msgDesc" className={`${inputClass} ${css.textarea}`} value={desc} onChange={(e) => setDesc(e.target.value)} />
           </div>
-          <Button type="submit" variant="primary" block><Trans>보내기</Trans></Button>
+          <Button type="submit" variant="primary" block disabled={send.busy}><Trans>보내기</Trans></Button>
         </form>
       </Card>
       <h2 className={css.h2}><Trans>보낸 쪽지</Trans></h2>

@@ -7,13 +7,14 @@ import { adminBoardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
 import { api } from '../../lib/api';
 import { categoryName, shortDate } from '../../lib/boardLabels';
-import { confirm } from '../../lib/dialogs';
+import { alert, withLoading } from '../../lib/dialogs';
+import { refusalText } from '../../lib/write/messages';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
-import { act } from '../../lib/operatorAction';
+import { useWrite } from '../../lib/write/useWrite';
 import { NoticeEditor, type NoticeDraft } from './NoticeEditor';
 import { adminKey, adminNoticesQueryOptions } from './queries';
 import css from './AdminBoard.module.css';
@@ -31,14 +32,23 @@ export function AdminNotices() {
   const [draft, setDraft] = useState<NoticeDraft | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: adminKey(prefix) });
 
+  // a read: the editor opens with the full notice, or the refusal says why not
   const edit = async (r: Row) => {
-    const res = await act(() => api(adminBoardCalls.datail.nt, { boardIdx: r.boardIdx }));
-    if (res) setDraft({ boardIdx: r.boardIdx, category: res.board.category as NoticeDraft['category'], title: res.board.title, content: res.board.content });
+    try {
+      const res = await withLoading(api(adminBoardCalls.datail.nt, { boardIdx: r.boardIdx }));
+      setDraft({ boardIdx: r.boardIdx, category: res.board.category as NoticeDraft['category'], title: res.board.title, content: res.board.content });
+    } catch (err) {
+      await alert(refusalText(err));
+    }
   };
-  const remove = async (r: Row) => {
-    if (!(await confirm(t`공지를 삭제하시겠습니까?`))) return;
-    if (await act(() => api(adminBoardCalls.save.nt, { boardIdx: r.boardIdx, delYn: 'Y' }), t`삭제되었습니다.`)) await refresh();
-  };
+  const del = useWrite({
+    run: (r: Row) => api(adminBoardCalls.save.nt, { boardIdx: r.boardIdx, delYn: 'Y' }),
+    sig: (r) => `delete:${r.boardIdx}`,
+    confirm: () => t`공지를 삭제하시겠습니까?`,
+    invalidates: [adminKey(prefix)],
+    onDone: () => alert(t`삭제되었습니다.`),
+  });
+  const remove = (r: Row) => del.submit(r);
   const buttons = (r: Row) => (
     <span className={css.rowActions}>
       <Button onClick={() => void edit(r)}><Trans>수정</Trans></Button>

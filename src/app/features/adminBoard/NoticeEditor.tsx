@@ -7,7 +7,7 @@ import { categoryName } from '../../lib/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { act } from '../../lib/operatorAction';
+import { useWrite } from '../../lib/write/useWrite';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
 
@@ -22,12 +22,17 @@ export interface NoticeDraft {
 /** Write or edit a notice; the content is HTML, sanitised by the server before it is stored. */
 export function NoticeEditor({ draft, onSaved }: { draft: NoticeDraft; onSaved: () => void }) {
   const [d, setD] = useState(draft);
+  const save = useWrite({
+    run: (v: NoticeDraft) => api(adminBoardCalls.save.nt, v),
+    // the caller refetches its list when the editor closes
+    invalidates: [],
+    onDone: async () => (await alert(t`저장되었습니다.`), onSaved()),
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!d.title.trim()) return alert(t`제목을 입력해 주세요.`);
     if (!d.content.trim()) return alert(t`내용을 입력해 주세요.`);
-    const ok = await act(() => api(adminBoardCalls.save.nt, d), t`저장되었습니다.`);
-    if (ok) onSaved();
+    await save.submit(d);
   };
   return (
     <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-testid="notice-editor">
@@ -39,7 +44,7 @@ export function NoticeEditor({ draft, onSaved }: { draft: NoticeDraft; onSaved: 
         <label className={fieldCss.label} htmlFor="notice-content"><Trans>내용 (HTML)</Trans></label>
         <textarea id="notice-content" name="content" className={`${inputClass} ${css.textarea}`} value={d.content} onChange={(e) => setD({ ...d, content: e.target.value })} />
       </div>
-      <Button type="submit" variant="primary" block><Trans>저장</Trans></Button>
+      <Button type="submit" variant="primary" block disabled={save.busy}><Trans>저장</Trans></Button>
     </form>
   );
 }

@@ -7,9 +7,8 @@ import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { bankName, cashTypeName, requestStatusName } from '../../lib/codeNames';
-import { confirm } from '../../lib/dialogs';
 import { formatMoney } from '../../lib/format';
-import { refreshMine, refuseMoneyOffline, useMoneyAction } from '../../lib/moneyAction';
+import { useWrite } from '../../lib/write/useWrite';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -36,29 +35,29 @@ export function CashQueue() {
   const [f, setF] = useState<QueueFilter>(() => defaultQueueFilter(search.status));
   const [word, setWord] = useState('');
   const query = useQuery(cashQueueQueryOptions(prefix, member?.memId ?? '', f));
-  const action = useMoneyAction();
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const statusName = (s: QueueFilter['status']) => (s === 'open' ? t`처리할 신청` : s === null ? t`전체 상태` : requestStatusName(s));
 
-  async function process(r: Row, to: 2 | 1 | -1) {
-    if (await refuseMoneyOffline()) return;
-    const amount = formatMoney(r.cashAmt, site?.cashDecimal ?? 1);
-    const kind = cashTypeName(r.cashType);
-    const question =
-      to === 2 ? t`${r.memId}의 ${kind} ${amount}을(를) 대기로 변경하시겠습니까?`
-      : to === 1 ? t`${r.memId}의 ${kind} ${amount}을(를) 승인하시겠습니까?`
-      : t`${r.memId}의 ${kind} ${amount}을(를) 거절하시겠습니까?`;
-    if (!(await confirm(question))) return;
-    const done = await action.run(`process:${r.cashIdx}:${to}`, (requestId) => api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId }));
-    if (done) refreshMine();
-  }
+  const step = useWrite({
+    money: true,
+    run: ({ r, to }: { r: Row; to: 2 | 1 | -1 }, requestId) => api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId }),
+    sig: ({ r, to }) => `process:${r.cashIdx}:${to}`,
+    confirm: ({ r, to }) => {
+      const amount = formatMoney(r.cashAmt, site?.cashDecimal ?? 1);
+      const kind = cashTypeName(r.cashType);
+      return to === 2 ? t`${r.memId}의 ${kind} ${amount}을(를) 대기로 변경하시겠습니까?`
+        : to === 1 ? t`${r.memId}의 ${kind} ${amount}을(를) 승인하시겠습니까?`
+        : t`${r.memId}의 ${kind} ${amount}을(를) 거절하시겠습니까?`;
+    },
+  });
+  const process = (r: Row, to: 2 | 1 | -1) => step.submit({ r, to });
 
   // reject on the far side from the forward step, so a thumb never lands on it by habit
   const actions = (r: Row) => (r.cashStatus === 0 || r.cashStatus === 2) && (
     <span className={css.acts}>
-      <Button className={css.reject} disabled={action.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>
-      {r.cashStatus === 0 && <Button className={css.forward} disabled={action.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
-      {r.cashStatus === 2 && <Button className={css.forward} variant="primary" disabled={action.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
+      <Button className={css.reject} disabled={step.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>
+      {r.cashStatus === 0 && <Button className={css.forward} disabled={step.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
+      {r.cashStatus === 2 && <Button className={css.forward} variant="primary" disabled={step.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
     </span>
   );
   const when = (r: Row) => <time dateTime={r.regDate} title={r.regDate}>{ago(r.regDate, i18n.locale)}</time>;

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminSecurityCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
-import { confirm } from '../../lib/dialogs';
-import { act } from '../../lib/operatorAction';
+import { alert } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 import { userKey } from '../../lib/queryClient';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -13,16 +13,17 @@ import css from './AdminCash.module.css';
 /** The member's wrong-password locks (login and withdrawal password) with the operator's unlock. */
 export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
   const { t } = useLingui();
-  const client = useQueryClient();
   const key = userKey(prefix, me, 'adminCash', 'lock', memId);
   const state = useQuery({ queryKey: key, staleTime: 0, retry: false, queryFn: () => api(adminSecurityCalls.memberState, { memId }) });
+  const unlock = useWrite({
+    run: () => api(adminSecurityCalls.memberUnlock, { memId }),
+    confirm: () => t`${memId} 회원의 잠금을 해제하시겠습니까?`,
+    invalidates: [key],
+    onDone: () => alert(t`잠금이 해제되었습니다.`),
+  });
   const s = state.data;
   if (!s) return null;
   const locked = !!(s.lockedUntil || s.outLockedUntil);
-  const unlock = async () => {
-    if (!(await confirm(t`${memId} 회원의 잠금을 해제하시겠습니까?`))) return;
-    if (await act(() => api(adminSecurityCalls.memberUnlock, { memId }), t`잠금이 해제되었습니다.`)) await client.invalidateQueries({ queryKey: key });
-  };
   return (
     <Card title={<Trans>계정 잠금</Trans>}>
       <div className={css.form} data-testid="member-lock">
@@ -32,7 +33,7 @@ export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; 
           {s.lockedUntil && <div><dt><Trans>로그인 잠금 해제 예정</Trans></dt><dd>{s.lockedUntil}</dd></div>}
           {s.outLockedUntil && <div><dt><Trans>출금 잠금 해제 예정</Trans></dt><dd>{s.outLockedUntil}</dd></div>}
         </dl>
-        {(locked || s.failedLogins > 0) && <Button variant="primary" onClick={() => void unlock()}><Trans>잠금 해제</Trans></Button>}
+        {(locked || s.failedLogins > 0) && <Button variant="primary" disabled={unlock.busy} onClick={() => void unlock.submit()}><Trans>잠금 해제</Trans></Button>}
       </div>
     </Card>
   );

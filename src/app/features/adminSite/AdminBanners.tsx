@@ -6,14 +6,14 @@ import { Trans } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { adminSiteCalls } from '../../../contract/site';
 import { api } from '../../lib/api';
-import { confirm } from '../../lib/dialogs';
+import { alert } from '../../lib/dialogs';
 import { siteKey } from '../../lib/queryClient';
 import { Badge } from '../../ui/Badge';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
-import { act } from '../../lib/operatorAction';
+import { useWrite } from '../../lib/write/useWrite';
 import { BannerEditor, type BannerDraft } from './BannerEditor';
 import { adminSiteKey, bannerListQueryOptions } from './queries';
 import css from './AdminSite.module.css';
@@ -28,15 +28,17 @@ export function AdminBanners() {
   const [page, setPage] = useState(1);
   const q = useQuery(bannerListQueryOptions(prefix, page));
   const [draft, setDraft] = useState<BannerDraft | null>(null);
-  const refresh = async () => {
-    await client.invalidateQueries({ queryKey: adminSiteKey(prefix) });
-    await client.invalidateQueries({ queryKey: siteKey(prefix, 'popups') });
-    await client.invalidateQueries({ queryKey: siteKey(prefix, 'banners') });
-  };
-  const remove = async (r: Row) => {
-    if (!(await confirm(t`삭제하시겠습니까?`))) return;
-    if (await act(() => api(adminSiteCalls.bannerSave, { bannerIdx: r.bannerIdx, delYn: 'Y' }), t`삭제되었습니다.`)) await refresh();
-  };
+  // the operator's lists and the popups and banners players see
+  const invalidates = [adminSiteKey(prefix), siteKey(prefix, 'popups'), siteKey(prefix, 'banners')];
+  const refresh = () => Promise.all(invalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
+  const del = useWrite({
+    run: (r: Row) => api(adminSiteCalls.bannerSave, { bannerIdx: r.bannerIdx, delYn: 'Y' }),
+    sig: (r) => `delete:${r.bannerIdx}`,
+    confirm: () => t`삭제하시겠습니까?`,
+    invalidates,
+    onDone: () => alert(t`삭제되었습니다.`),
+  });
+  const remove = (r: Row) => del.submit(r);
   const kind = (r: Row) => (r.kind === 'popup' ? t`팝업` : t`배너`);
   const use = (r: Row) => (r.useYn === 'Y' ? <Badge tone="ok"><Trans>사용</Trans></Badge> : <Badge><Trans>사용 안 함</Trans></Badge>);
   const period = (r: Row) => (r.startDate || r.endDate ? `${r.startDate?.slice(0, 16) ?? ''} ~ ${r.endDate?.slice(0, 16) ?? ''}` : t`항상`);

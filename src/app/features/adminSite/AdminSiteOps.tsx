@@ -1,16 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminSiteCalls } from '../../../contract/site';
 import { api } from '../../lib/api';
-import { alert, confirm } from '../../lib/dialogs';
+import { alert } from '../../lib/dialogs';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
-import { act } from '../../lib/operatorAction';
+import { useWrite } from '../../lib/write/useWrite';
 import { fromWire, kstNow, toWire } from './kstInput';
 import { adminSiteKey, siteStateQueryOptions } from './queries';
 import css from './AdminSite.module.css';
@@ -28,7 +28,6 @@ const eventFields: [EventKey, () => string][] = [
 /** Maintenance window, bet lock and forced sign-out. */
 export function AdminSiteOps() {
   const { prefix } = route.useParams();
-  const client = useQueryClient();
   const state = useQuery(siteStateQueryOptions(prefix));
   const s = state.data;
   const [start, setStart] = useState('');
@@ -41,41 +40,59 @@ export function AdminSiteOps() {
     setEnd(fromWire(s.endDate));
     setEvents({ signupFirstPct: String(s.signupFirstPct), dailyFirstPct: String(s.dailyFirstPct), everyPct: String(s.everyPct) });
   }, [s]);
-  const refresh = () => client.invalidateQueries({ queryKey: adminSiteKey(prefix) });
+  const invalidates = [adminSiteKey(prefix)];
+
+  const siteCheck = useWrite({
+    run: (v: { startDate: string | null; endDate: string | null }) => api(adminSiteCalls.siteCheck, v),
+    confirm: (v) => (v.startDate ? null : t`점검 시간을 해제하시겠습니까?`),
+    invalidates,
+    onDone: (_r, v) => alert(v.startDate ? t`점검 시간이 저장되었습니다.` : t`점검 시간이 해제되었습니다.`),
+  });
+  const lockBet = useWrite({
+    run: (lock: boolean) => api(adminSiteCalls.lockBet, { lockBetYn: lock ? 'Y' : 'N' }),
+    confirm: (lock) => (lock ? t`전체 베팅을 잠그시겠습니까?` : t`베팅 잠금을 해제하시겠습니까?`),
+    invalidates,
+  });
+  const cashSwitch = useWrite({
+    run: (v: { kind: 'inAmtYn' | 'outAmtYn'; open: boolean }) => api(adminSiteCalls.cashSwitch, { [v.kind]: v.open ? 'Y' : 'N' }),
+    confirm: ({ kind, open }) =>
+      kind === 'inAmtYn'
+        ? open ? t`사이트 입금을 다시 허용하시겠습니까?` : t`사이트 전체 입금을 중지하시겠습니까?`
+        : open ? t`사이트 출금을 다시 허용하시겠습니까?` : t`사이트 전체 출금을 중지하시겠습니까?`,
+    invalidates,
+  });
+  const depositEvents = useWrite({
+    run: (v: Record<EventKey, number>) => api(adminSiteCalls.depositEvents, v),
+    invalidates,
+    onDone: () => alert(t`입금 이벤트가 저장되었습니다.`),
+  });
+  const forceLogout = useWrite({
+    run: (id: string) => api(adminSiteCalls.forceLogout, { memId: id }),
+    confirm: (id) => t`${id} 회원을 강제 로그아웃하시겠습니까?`,
+    invalidates: [],
+    onDone: () => (setMemId(''), alert(t`로그아웃 처리되었습니다.`)),
+  });
 
   const saveWindow = async (e: FormEvent) => {
     e.preventDefault();
     if (!start || !end) return alert(t`시작과 종료 시각을 입력해 주세요.`);
     if (end <= start) return alert(t`종료 시각은 시작 시각보다 늦어야 합니다.`);
-    if (await act(() => api(adminSiteCalls.siteCheck, { startDate: toWire(start), endDate: toWire(end) }), t`점검 시간이 저장되었습니다.`)) await refresh();
+    await siteCheck.submit({ startDate: toWire(start), endDate: toWire(end) });
   };
-  const clearWindow = async () => {
-    if (!(await confirm(t`점검 시간을 해제하시겠습니까?`))) return;
-    if (await act(() => api(adminSiteCalls.siteCheck, { startDate: null, endDate: null }), t`점검 시간이 해제되었습니다.`)) await refresh();
-  };
-  const setLock = async (lock: boolean) => {
-    const ok = await confirm(lock ? t`전체 베팅을 잠그시겠습니까?` : t`베팅 잠금을 해제하시겠습니까?`);
-    if (ok && (await act(() => api(adminSiteCalls.lockBet, { lockBetYn: lock ? 'Y' : 'N' })))) await refresh();
-  };
-  const setCash = async (kind: 'inAmtYn' | 'outAmtYn', open: boolean) => {
-    const question = kind === 'inAmtYn'
-      ? open ? t`사이트 입금을 다시 허용하시겠습니까?` : t`사이트 전체 입금을 중지하시겠습니까?`
-      : open ? t`사이트 출금을 다시 허용하시겠습니까?` : t`사이트 전체 출금을 중지하시겠습니까?`;
-    if (!(await confirm(question))) return;
-    if (await act(() => api(adminSiteCalls.cashSwitch, { [kind]: open ? 'Y' : 'N' }))) await refresh();
-  };
+  const clearWindow = () => siteCheck.submit({ startDate: null, endDate: null });
+  const setLock = (lock: boolean) => lockBet.submit(lock);
+  const setCash = (kind: 'inAmtYn' | 'outAmtYn', open: boolean) => cashSwitch.submit({ kind, open });
   const saveEvents = async (e: FormEvent) => {
     e.preventDefault();
     const values = Object.fromEntries(Object.entries(events).map(([k, v]) => [k, Number(v || 0)])) as Record<EventKey, number>;
     if (Object.values(values).some((v) => !Number.isFinite(v) || v < 0 || v > 100)) return alert(t`이벤트 비율은 0~100 사이로 입력해 주세요.`);
-    if (await act(() => api(adminSiteCalls.depositEvents, values), t`입금 이벤트가 저장되었습니다.`)) await refresh();
+    await depositEvents.submit(values);
   };
   const forceOut = async (e: FormEvent) => {
     e.preventDefault();
     const id = memId.trim();
     if (!id) return alert(t`아이디를 입력해 주세요.`);
-    if (!(await confirm(t`${id} 회원을 강제 로그아웃하시겠습니까?`))) return;
-    if (await act(() => api(adminSiteCalls.forceLogout, { memId: id }), t`로그아웃 처리되었습니다.`)) setMemId('');
+    await forceLogout.submit(id);
   };
 
   return (

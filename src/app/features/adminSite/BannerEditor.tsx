@@ -3,11 +3,12 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminSiteCalls, type bannerRow } from '../../../contract/site';
 import type { z } from 'zod';
+import type { ReqOf } from '../../../contract/define';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { act } from '../../lib/operatorAction';
+import { useWrite } from '../../lib/write/useWrite';
 import { fromWire, toWire } from './kstInput';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminSite.module.css';
@@ -28,6 +29,12 @@ export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: 
     useYn: draft.useYn ?? 'Y',
     ord: String(draft.ord ?? 0),
   });
+  const save = useWrite({
+    run: (body: ReqOf<typeof adminSiteCalls.bannerSave>) => api(adminSiteCalls.bannerSave, body),
+    // the caller refetches the lists when the editor closes
+    invalidates: [],
+    onDone: async () => (await alert(t`저장되었습니다.`), onSaved()),
+  });
   const set = (k: keyof typeof d) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,7 +51,7 @@ export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: 
       useYn: d.useYn as 'Y' | 'N',
       ord: Number(d.ord) || 0,
     };
-    if (await act(() => api(adminSiteCalls.bannerSave, body), t`저장되었습니다.`)) onSaved();
+    await save.submit(body);
   };
   return (
     <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-testid="banner-editor">
