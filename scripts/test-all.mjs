@@ -23,7 +23,11 @@ function run(label, cmd, args, env = {}) {
 /** A step that is one check (compile, type check, build). */
 function step(label, cmd, args, env) {
   const ok = run(label, cmd, args, env);
-  ok ? totals.passed++ : (totals.failed++, failures.push(label));
+  if (ok) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(label);
+  }
   return ok;
 }
 
