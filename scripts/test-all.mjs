@@ -1,5 +1,5 @@
-// Every test, in order: translations, build, type check, unit, API on PGlite, API on PostgreSQL (when
-// reachable; required when CI or PITBOSS_REQUIRE_PG is set), browser tests.
+// Every test, in order: translations, build, type check, lint, format check, unit, API on PGlite, API on
+// PostgreSQL (when reachable; required when CI or PITBOSS_REQUIRE_PG is set), browser tests.
 // Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +23,11 @@ function run(label, cmd, args, env = {}) {
 /** A step that is one check (compile, type check, build). */
 function step(label, cmd, args, env) {
   const ok = run(label, cmd, args, env);
-  ok ? totals.passed++ : (totals.failed++, failures.push(label));
+  if (ok) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(label);
+  }
   return ok;
 }
 
@@ -59,6 +63,8 @@ if (!step('i18n', 'npx', ['lingui', 'compile', '--typescript', '--strict'])) run
 // the build regenerates the route tree the type check reads
 const built = step('build', 'npm', ['run', 'build']);
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+step('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit', 'unit');
 vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
 

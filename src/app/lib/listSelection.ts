@@ -4,7 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 /** Checkbox selection over the rows on screen; cleared whenever `page` (the list's data object) changes. */
 export function useRowSelection<R>(rows: readonly R[], keyOf: (r: R) => number, page: unknown) {
   const [picked, setPicked] = useState<Set<number>>(new Set());
-  useEffect(() => setPicked(new Set()), [page]);
+  const [pickedOn, setPickedOn] = useState(page);
+  if (page !== pickedOn) {
+    setPickedOn(page);
+    setPicked(new Set());
+  }
   const toggle = (key: number) =>
     setPicked((s) => {
       const next = new Set(s);

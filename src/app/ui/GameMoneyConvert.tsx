@@ -22,7 +22,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
     overlay: false,
     sig: () => 'game-money',
     confirm: () => t`게임머니를 보유머니로 전환하시겠습니까?`,
-    run: (_: void, requestId) => {
+    run: (_: undefined, requestId) => {
       setResult(null);
       setShown(true);
       return api(gameCalls.changeMemCashFlag, { requestId });
@@ -42,7 +42,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
   const title = { ready: '', progress: t`전환 중`, complete: t`전환 완료`, fail: t`전환 실패` }[state];
   return (
     <>
-      <Button variant="primary" block={block} onClick={() => void convert.submit()} disabled={convert.busy} data-testid="convert-game-money">
+      <Button variant="primary" block={block} onClick={() => void convert.submit(undefined)} disabled={convert.busy} data-testid="convert-game-money">
         <Trans>통합머니 전환</Trans>
       </Button>
       {!shown && convert.error && <p className={css.fail} role="alert">{convert.error}</p>}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { rateModal } from '../lib/rateModal';
 
@@ -8,6 +8,6 @@ const RateModal = lazy(() => import('./RateModal'));
 export function RateModalHost() {
   const { memId } = useSnapshot(rateModal);
   const [used, setUsed] = useState(false);
-  useEffect(() => setUsed((u) => u || memId != null), [memId]);
+  if (memId != null && !used) setUsed(true);
   return used ? <Suspense fallback={null}><RateModal /></Suspense> : null;
 }

@@ -35,7 +35,7 @@ export async function migrate(h: DbHandle): Promise<string[]> {
           await query(`begin;\n${text}\n;\ninsert into schema_migration(name) values (${quote(f)});\ncommit;`);
         } catch (e) {
           await query('rollback').catch(() => {});
-          throw new Error(`migration ${f} failed: ${(e as Error).message}`);
+          throw new Error(`migration ${f} failed: ${(e as Error).message}`, { cause: e });
         }
         applied.push(f);
       }
@@ -73,7 +73,7 @@ async function applyFunctions(query: Query, all: boolean): Promise<string[]> {
     await query(`begin;\n${body}\ncommit;`);
   } catch (e) {
     await query('rollback').catch(() => {});
-    throw new Error(`function files ${due.map((f) => f.name).join(', ')} failed: ${(e as Error).message}`);
+    throw new Error(`function files ${due.map((f) => f.name).join(', ')} failed: ${(e as Error).message}`, { cause: e });
   }
   return due.map((f) => f.name);
 }

@@ -4,6 +4,7 @@
  * demo vendor in-process, so both go through the very same checks.
  */
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { ApiError, resultCodes } from '../../contract/codes.js';
 import type { Envelope } from '../../contract/define.js';
 import { walletActions, walletReq, type WalletAction } from '../../contract/game.js';
@@ -15,7 +16,9 @@ import { readLaunch } from './launchToken.js';
 import { verify } from './signature.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'>;
-const envelope = (resultCode: string, data: unknown = null, message?: string): Envelope<any> => ({
+/** A body parsed by its action's schema, kept together so the action narrows the body. */
+type WalletCall = { [A in WalletAction]: { action: A; req: z.infer<(typeof walletReq)[A]> } }[WalletAction];
+const envelope = (resultCode: string, data: WalletResult | null = null, message?: string): Envelope<WalletResult> => ({
   resultCode, resultMessage: message ?? resultCodes[resultCode as keyof typeof resultCodes] ?? resultCode, data,
 });
 
@@ -41,16 +44,16 @@ export async function handleCallback(ctx: Ctx, vendorCode: string, action: strin
   const at = ctx.clock.now();
   try {
     let r: MoneyResult<WalletResult>;
-    const req = parsed.data as any;
-    if (action === 'bet' && req.token) {
-      const { launch } = await readLaunch(ctx.db, req.token, at);
-      if (launch.memId !== req.memId || launch.vendorCode !== v.code || launch.siteId !== v.siteId) throw new ApiError('TK002');
+    const call = { action, req: parsed.data } as WalletCall;
+    if (call.action === 'bet' && call.req.token) {
+      const { launch } = await readLaunch(ctx.db, call.req.token, at);
+      if (launch.memId !== call.req.memId || launch.vendorCode !== v.code || launch.siteId !== v.siteId) throw new ApiError('TK002');
     }
-    if (action === 'balance') r = { result: await walletBalance(ctx.db, v, req.memId), replayed: false, changed: [] };
+    if (call.action === 'balance') r = { result: await walletBalance(ctx.db, v, call.req.memId), replayed: false, changed: [] };
     // the bet lock and maintenance window come from the site cache, which every instance forgets on a change
-    else if (action === 'bet') r = await walletBet(ctx.db, v, req, at, (await ctx.sites.get(v.siteId))!);
-    else if (action === 'win') r = await walletWin(ctx.db, v, req, at);
-    else r = await walletRollback(ctx.db, v, req, at);
+    else if (call.action === 'bet') r = await walletBet(ctx.db, v, call.req, at, (await ctx.sites.get(v.siteId))!);
+    else if (call.action === 'win') r = await walletWin(ctx.db, v, call.req, at);
+    else r = await walletRollback(ctx.db, v, call.req, at);
     for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
     return { status: 200, body: envelope('0', r.result, 'OK') };
   } catch (e) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
@@ -34,12 +34,14 @@ export function AdminSiteOps() {
   const [end, setEnd] = useState('');
   const [memId, setMemId] = useState('');
   const [events, setEvents] = useState<Record<EventKey, string>>({ signupFirstPct: '0', dailyFirstPct: '0', everyPct: '0' });
-  useEffect(() => {
-    if (!s) return;
+  // the form takes each newly loaded state, set while rendering so no stale frame shows
+  const [loaded, setLoaded] = useState<typeof s>(undefined);
+  if (s && s !== loaded) {
+    setLoaded(s);
     setStart(fromWire(s.startDate));
     setEnd(fromWire(s.endDate));
     setEvents({ signupFirstPct: String(s.signupFirstPct), dailyFirstPct: String(s.dailyFirstPct), everyPct: String(s.everyPct) });
-  }, [s]);
+  }
   const invalidates = [adminSiteKey(prefix)];
 
   const siteCheck = useWrite({

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -28,9 +28,11 @@ const wide = () => window.matchMedia('(min-width: 768px)').matches;
 function useMenuOpen() {
   const [open, setOpen] = useState(() => wide() && localStorage.getItem(MENU_KEY) !== 'N');
   const path = useRouterState({ select: (s) => s.location.pathname });
-  useEffect(() => {
+  const [shownPath, setShownPath] = useState(path);
+  if (path !== shownPath) {
+    setShownPath(path);
     if (!wide()) setOpen(false);
-  }, [path]);
+  }
   const toggle = () =>
     setOpen((o) => {
       if (wide()) localStorage.setItem(MENU_KEY, o ? 'N' : 'Y');
@@ -110,7 +112,7 @@ export function PartnerShell() {
   // arrival notices on the dashboard only: the header's inbox badge says it on every other page
   const onDashboard = useRouterState({ select: (s) => s.location.pathname.endsWith('/partnerMain') });
   const [createUsed, setCreateUsed] = useState(false);
-  useEffect(() => setCreateUsed((u) => u || createOpen), [createOpen]);
+  if (createOpen && !createUsed) setCreateUsed(true);
 
   return (
     <div className={css.shell}>

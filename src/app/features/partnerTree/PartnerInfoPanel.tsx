@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { partnerCalls } from '../../../contract/partner';
@@ -19,8 +19,12 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
   const client = useQueryClient();
   const opts = partnerInfoQueryOptions(prefix, me, memId);
   const info = useQuery(opts).data?.partnerInfo;
-  const [phone, setPhone] = useState('');
-  useEffect(() => setPhone(info?.memPhone ?? ''), [info?.memPhone]);
+  const [phone, setPhone] = useState(info?.memPhone ?? '');
+  const [loadedPhone, setLoadedPhone] = useState(info?.memPhone);
+  if (info?.memPhone !== loadedPhone) {
+    setLoadedPhone(info?.memPhone);
+    setPhone(info?.memPhone ?? '');
+  }
 
   async function changePhone() {
     const value = phone.trim();

@@ -86,7 +86,7 @@ export async function refreshToken(force = false): Promise<void> {
     session.expiresAt = Date.now() + res.expiresIn * 1000;
     saveSession();
   } catch (err) {
-    if (!isOffline(err)) await endIfSessionGone(err) || (await signOut('expired'));
+    if (!isOffline(err) && !(await endIfSessionGone(err))) await signOut('expired');
   }
 }
 

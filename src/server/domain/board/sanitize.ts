@@ -23,7 +23,7 @@ export function safeImgSrc(v: string): string | null {
   if (/[\u0000-\u001f]/.test(t)) return null;
   if (/^https?:\/\//i.test(squeeze(t))) return t;
   // a path on this site (the shipped demo images), never a protocol-relative or backslash host
-  if (/^\/(?![\/\\])[\w\-./]*$/.test(t)) return t;
+  if (/^\/(?![/\\])[\w\-./]*$/.test(t)) return t;
   return /^data:image\/(png|gif|jpe?g|webp|bmp);base64,[a-z0-9+/=\s]+$/i.test(t) ? t : null;
 }
 

@@ -83,7 +83,10 @@ export async function finishEvents(db: Db, siteId: string, now: Date): Promise<n
     const [lo, hi] = s.score;
     let a = rand(lo, hi + 1);
     let b = outcome === 'draw' ? a : rand(lo, hi + 1);
-    if (outcome !== 'draw' && a === b) a === hi ? (b = a - 1) : (a = a + 1);
+    if (outcome !== 'draw' && a === b) {
+      if (a === hi) b = a - 1;
+      else a = a + 1;
+    }
     const [high, low] = [Math.max(a, b), Math.min(a, b)];
     const [home, away] = outcome === 'home' ? [high, low] : outcome === 'away' ? [low, high] : [a, b];
     await db.updateTable('sport_event').set({ home_score: home, away_score: away, status: 'done' }).where('id', '=', e.id).execute();

@@ -60,8 +60,13 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
     if (!b) return;
     const [min, max] = kind === 'pointRate' ? [b.minPointRate, b.maxPointRate] : [b.minLoseRate, b.maxLoseRate];
     const v = Number(rate(code, kind));
-    if (v > max) (await alert(t`최대값보다 큽니다.`), setRate(code, kind, String(max)));
-    else if (v < min) (await alert(t`최소값보다 작습니다.`), setRate(code, kind, String(min)));
+    if (v > max) {
+      await alert(t`최대값보다 큽니다.`);
+      setRate(code, kind, String(max));
+    } else if (v < min) {
+      await alert(t`최소값보다 작습니다.`);
+      setRate(code, kind, String(min));
+    }
   }
 
   function firstProblem(): string | null {

@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import boundaries. Imports here are relative and these folder names are unique under src, so a path that
+// climbs and then enters one of them can only reach that layer. Flat config lets the last matching block
+// win a rule, so each block lists every boundary that holds for its files.
+const into = (dirs, message) => ({ regex: `^(\\.\\./)+(src/)?(${dirs.join('|')})(/|$)`, message });
+const noServer = into(['server'], 'The app does not import the server; share through src/contract.');
+const noApp = into(['app'], 'The server does not import the app; share through src/contract.');
+const noLayers = into(['app', 'server'], 'The contract imports neither the app nor the server.');
+const noFeatures = into(['features', 'routes'], 'src/app/ui holds shared building blocks: no feature or route.');
+const noRoutes = into(['routes'], 'Features do not import routes; routes compose features.');
+const noHttp = into(['http'], 'The domain does not import the HTTP layer.');
+const boundary = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+export default defineConfig(
+  {
+    ignores: ['dist/', 'dist-server/', 'data/', 'data-e2e/', 'reports/', 'test-results/', 'playwright-report/', 'tmp/', 'src/app/routeTree.gen.ts', 'src/app/locales/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // noUncheckedIndexedAccess is off, so `!` marks a lookup the code knows succeeds (a Map it just filled,
+      // a row it just wrote); a runtime check at each of them would be noise, not safety.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Sanitisers strip control characters on purpose, and a regex range is the plain way to name them.
+      'no-control-regex': 'off',
+      // As with tsc's noUnused checks, a `_` name marks a parameter slot or a field dropped from a rest copy.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['tests/**', 'bench/**'],
+    rules: {
+      // Tests and benchmarks read answers as loose JSON and assert on them; typing each answer buys nothing.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['tests/e2e/**'],
+    // Playwright reads fixtures from a destructured first parameter, so a hook that needs none writes `{}`.
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
+    files: ['src/server/http/docs/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, SwaggerUIBundle: 'readonly' } },
+  },
+  boundary(['src/app/**'], noServer),
+  boundary(['src/app/ui/**'], noServer, noFeatures),
+  boundary(['src/app/features/**'], noServer, noRoutes),
+  boundary(['src/server/**'], noApp),
+  boundary(['src/server/domain/**'], noApp, noHttp),
+  boundary(['src/contract/**'], noLayers),
+);
