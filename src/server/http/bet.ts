@@ -2,7 +2,7 @@ import { betCalls as c } from '../../contract/bet.js';
 import type { AuthedContext } from '../context.js';
 import { betDetail, ownBets, subtreeBets, subtreeSportBets } from '../domain/games/bets.js';
 import { scoped } from '../domain/partner/hierarchy.js';
-import { dateRange } from '../domain/money/moneyQueries.js';
+import { dateRange } from '../domain/common/dateRange.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N'; chkTodayYn?: 'Y' | 'N' };

@@ -4,7 +4,8 @@ import { partnerCalls as c } from '../../contract/partner.js';
 import type { AuthedContext } from '../context.js';
 import { cashReport, myCashReport, newPayLog, statistics, summary, topInfo } from '../domain/partner/dashboard.js';
 import { assertPartnerLists, hierarchy, scoped, scopedBelow } from '../domain/partner/hierarchy.js';
-import { dateRange, pageOf, type Range } from '../domain/money/moneyQueries.js';
+import { dateRange, type Range } from '../domain/common/dateRange.js';
+import { pageInfoOf } from '../domain/common/paging.js';
 import { requestPartner, partnerJoin } from '../domain/partner/partnerCreate.js';
 import { detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partner/partnerDetail.js';
 import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/partnerFigures.js';
@@ -26,7 +27,7 @@ const history = (ctx: AuthedContext, d: Dates) => dateRange(ctx.clock.now(), d.s
 type RowBuilder<T> = (db: AuthedContext['db'], viewerId: number, ids: number[], range: Range | null) => Promise<T[]>;
 async function listPage<T>(ctx: AuthedContext, q: ListQuery, rows: RowBuilder<T>, range: Range | null) {
   const { ids, total } = await pageIds(ctx.db, q);
-  return { list: await rows(ctx.db, ctx.caller.id, ids, range), pageInfo: pageOf(q.page, q.perPage, total) };
+  return { list: await rows(ctx.db, ctx.caller.id, ids, range), pageInfo: pageInfoOf(q.page, total, q.perPage) };
 }
 const levelOf = (v: string | undefined, fallback: string) => (!v ? fallback : v.toUpperCase() === 'ALL' ? 'ALL' : v);
 
@@ -165,14 +166,14 @@ export const partnerRoutes = [
   defineRoute(c.playGameList, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const r = await playedGames(ctx.db, m.id, { range: history(ctx, req), page: req.page, perPage: 10 });
-    return { list: r.list, pageInfo: pageOf(req.page, 10, r.total) };
+    return { list: r.list, pageInfo: pageInfoOf(req.page, r.total, 10) };
   }),
 
   defineRoute(c.betListNew, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const minWin = req.searchValue && Number.isFinite(Number(req.searchValue)) ? Number(req.searchValue) * 10_000 : undefined;
     const r = await betLog(ctx.db, m.id, { range: history(ctx, req), minWin, page: req.page, perPage: 10 });
-    return { list: r.list, pageInfo: pageOf(req.page, 10, r.total) };
+    return { list: r.list, pageInfo: pageInfoOf(req.page, r.total, 10) };
   }),
 
   defineRoute(c.createPartner, async (req, ctx) => {

@@ -2,7 +2,7 @@ import { ApiError } from '../../contract/codes.js';
 import { rateCalls as c } from '../../contract/rate.js';
 import type { AuthedContext } from '../context.js';
 import { levelName, scoped, scopedBelow, type MemberRef } from '../domain/partner/hierarchy.js';
-import { pageOf } from '../domain/money/moneyQueries.js';
+import { pageInfoOf } from '../domain/common/paging.js';
 import { flatRates, multipleRateInfo, rateInfoRows, rollingRows, saveMultipleRates, saveRates, vendorRef } from '../domain/partner/rates.js';
 import { toWire } from '../domain/common/time.js';
 import { defineRoute } from './route.js';
@@ -57,7 +57,7 @@ export const rateRoutes = [
     return {
       myCategoryRate: flatRates(root.memId, all.get(root.id)!),
       botCategoryRateList: rows.map((r) => ({ ...flatRates(r.mem_id, all.get(r.id)!), memNick: r.mem_nick, partnerLevel: r.partner_level })),
-      pageInfo: pageOf(req.page, req.count_per_list, total),
+      pageInfo: pageInfoOf(req.page, total, req.count_per_list),
     };
   }),
 
@@ -68,7 +68,7 @@ export const rateRoutes = [
     return {
       myRateInfo: all.get(root.id)!.map(wire),
       botttomRateList: rows.map((r) => ({ memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, partnerLevelName: levelName(r.partner_level), botRateInfo: all.get(r.id)!.map(wire) })),
-      pageInfo: pageOf(req.page, req.count_per_list, total),
+      pageInfo: pageInfoOf(req.page, total, req.count_per_list),
     };
   }),
 
@@ -83,7 +83,7 @@ export const rateRoutes = [
         category: r.category, vendorCode: r.code ?? '', rateType: r.rate_type ?? '', beforePointRate: Number(r.before_point), beforeLoseRate: Number(r.before_lose),
         afterPointRate: Number(r.after_point), afterLoseRate: Number(r.after_lose), changedBy: r.mem_id, regDate: toWire(r.created_at),
       })),
-      pageInfo: pageOf(req.page, 10, Number(n)),
+      pageInfo: pageInfoOf(req.page, Number(n), 10),
     };
   }),
 

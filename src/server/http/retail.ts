@@ -1,7 +1,7 @@
 import type { ParsedReqOf } from '../../contract/define.js';
 import { retailCalls } from '../../contract/retail.js';
 import type { AuthedContext } from '../context.js';
-import { dateRange } from '../domain/money/moneyQueries.js';
+import { dateRange } from '../domain/common/dateRange.js';
 import { bottomCashList, cashSendList, cashTransLog, memberCashLog, scopeRoot, subtreePoints } from '../domain/money/retailQueries.js';
 import { partnerMove } from '../domain/money/transfers.js';
 import { actorOf, settle } from './moneyCommon.js';

@@ -1,7 +1,7 @@
 import { statsCalls as c } from '../../contract/stats.js';
 import type { AuthedContext } from '../context.js';
 import { scoped } from '../domain/partner/hierarchy.js';
-import { dateRange } from '../domain/money/moneyQueries.js';
+import { dateRange } from '../domain/common/dateRange.js';
 import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlement, userReport } from '../domain/partner/reports.js';
 import { defineRoute } from './route.js';
 

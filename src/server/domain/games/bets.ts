@@ -5,7 +5,8 @@ import { betLabel, isGameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import type { BetStatus } from '../../db/tables/games.js';
 import { containsPattern } from '../common/paging.js';
-import { pageOf, type Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
+import { pageInfoOf } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 import { combinedOdds, expectedWin } from '../../../contract/odds.js';
 
@@ -54,7 +55,7 @@ function filtered(q: Q, f: BetFilter): Q {
 async function paged(q: Q, f: BetFilter, order: { col: string; dir: 'asc' | 'desc' } = { col: 'b.created_at', dir: 'desc' }) {
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = (await q.select(cols).orderBy(sql.ref(order.col), order.dir).orderBy('b.id', order.dir).limit(f.perPage).offset((f.page - 1) * f.perPage).execute());
-  return { rows, pageInfo: pageOf(f.page, f.perPage, Number(n)) };
+  return { rows, pageInfo: pageInfoOf(f.page, Number(n), f.perPage) };
 }
 
 /** A player's own bets. */
@@ -135,7 +136,7 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
       totalOdds: total, expectedWin: expectedWin(b.stake, total), type: b.status,
     }));
   });
-  return { list, pageInfo: pageOf(f.page, f.perPage, Number(n)) };
+  return { list, pageInfo: pageInfoOf(f.page, Number(n), f.perPage) };
 }
 
 /** One bet with its detail JSON, if it belongs to the viewer's subtree (itself included). */

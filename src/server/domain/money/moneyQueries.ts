@@ -1,32 +1,9 @@
 import { sql } from 'kysely';
-import type { PageInfo } from '../../../contract/define.js';
 import { codeName } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
-import { fromWire, kstDayStart, toWire } from '../common/time.js';
-
-export interface Range {
-  from: Date;
-  to: Date;
-}
-
-/**
- * A wire date range: start defaults to `daysBack` KST days ago, end to now; a bare end date covers
- * that whole day. With oldYn 'N' nothing older than 5 KST days is searched.
- */
-export function dateRange(now: Date, startDate: string | undefined, endDate: string | undefined, daysBack: number, oldYn?: 'Y' | 'N'): Range {
-  let from = startDate ? fromWire(startDate) : kstDayStart(now, daysBack);
-  let to: Date;
-  if (!endDate) to = new Date(now.getTime() + 1000);
-  else to = new Date(fromWire(endDate).getTime() + (endDate.length === 10 ? 86_400_000 : 1000));
-  if (oldYn === 'N') {
-    const floor = kstDayStart(now, 5);
-    if (from < floor) from = floor;
-  }
-  return { from, to };
-}
-
-export const pageOf = (page: number, perPage: number, total: number): PageInfo => ({ page, count_per_list: perPage, tatal_list_count: total });
-export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
+import type { Range } from '../common/dateRange.js';
+import { pageInfoOf, pageWindow } from '../common/paging.js';
+import { toWire } from '../common/time.js';
 
 /** A player's own deposit and withdrawal requests, newest first. */
 export async function ownRequests(db: Db, memberId: number, f: { cashType?: number; range: Range; page: number }) {
@@ -38,12 +15,12 @@ export async function ownRequests(db: Db, memberId: number, f: { cashType?: numb
     .where('created_at', '<', f.range.to);
   if (f.cashType !== undefined) q = q.where('cash_type', '=', f.cashType);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(per).offset(offsetOf(f.page, per)).execute();
+  const rows = await q.selectAll().orderBy('id', 'desc').limit(per).offset(pageWindow(f.page, per).offset).execute();
   return {
     list: rows.map((r) => ({
       cashIdx: r.id, cashType: r.cash_type, regDate: toWire(r.created_at), updDate: toWire(r.updated_at), cashAmt: r.amount, cashStatus: r.status,
     })),
-    pageInfo: pageOf(f.page, per, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), per),
   };
 }
 
@@ -67,7 +44,7 @@ export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' |
     .select(['e.id', 'e.type_code', 'e.amount', 'e.detail', 'e.created_at', 'm.mem_id'])
     .orderBy('e.id', 'desc')
     .limit(per)
-    .offset(offsetOf(f.page, per))
+    .offset(pageWindow(f.page, per).offset)
     .execute();
   return {
     list: rows.map((r) => {
@@ -88,7 +65,7 @@ export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' |
       };
     }),
     sum: Number(sum),
-    pageInfo: pageOf(f.page, per, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), per),
   };
 }
 
@@ -109,7 +86,7 @@ export async function siteRequests(
     .select(['r.id', 'r.cash_type', 'r.amount', 'r.status', 'r.created_at', 'r.updated_at', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.bank', 'm.bank_acc', 'm.cash_amt'])
     .orderBy('r.id', f.order ?? 'desc')
     .limit(f.perPage)
-    .offset(offsetOf(f.page, f.perPage))
+    .offset(pageWindow(f.page, f.perPage).offset)
     .execute();
   return {
     list: rows.map((r) => ({
@@ -117,6 +94,6 @@ export async function siteRequests(
       cashType: r.cash_type, cashAmt: r.amount, cashStatus: r.status, memCashAmt: r.cash_amt,
       regDate: toWire(r.created_at), updDate: toWire(r.updated_at),
     })),
-    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }

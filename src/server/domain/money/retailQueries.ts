@@ -3,7 +3,8 @@ import { ApiError } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import { inSubtree } from '../auth/members.js';
 import { codeName } from '../../../contract/enums.js';
-import { offsetOf, pageOf, type Range } from './moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
+import { pageInfoOf, pageWindow } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 
 const SYSTEM = 'SYSTEM';
@@ -28,7 +29,7 @@ export async function cashSendList(
   topId: number,
   f: { range: Range; cashType?: '-3' | '3'; cashStatus?: string; botMemId?: string; page: number; perPage: number },
 ) {
-  if (f.cashStatus && f.cashStatus !== '1') return { list: [], pageInfo: pageOf(f.page, f.perPage, 0) };
+  if (f.cashStatus && f.cashStatus !== '1') return { list: [], pageInfo: pageInfoOf(f.page, 0, f.perPage) };
   let q = db
     .selectFrom('ledger_entry as e')
     .innerJoin('member as bm', 'bm.id', 'e.counterpart_id')
@@ -47,7 +48,7 @@ export async function cashSendList(
     .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'bm.mem_id', 'bm.mem_nick', 'tm.mem_id as top_mem_id', 'b.before_amt as b_before', 'b.after_amt as b_after'])
     .orderBy('e.id', 'desc')
     .limit(f.perPage)
-    .offset(offsetOf(f.page, f.perPage))
+    .offset(pageWindow(f.page, f.perPage).offset)
     .execute();
   return {
     list: rows.map((r) => ({
@@ -55,7 +56,7 @@ export async function cashSendList(
       preCashAmt: r.before_amt, cashAmt: Math.abs(r.amount), aftCashAmt: r.after_amt, botPreCashAmt: r.b_before, botAftCashAmt: r.b_after,
       regDate: toWire(r.created_at), cashStatus: '1', memo: r.memo ?? '',
     })),
-    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }
 
@@ -91,7 +92,7 @@ export async function cashTransLog(
     .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'c.mem_id', 'c.mem_nick', 'c.login_type', 'me.mem_id as my_id', 'me.mem_nick as my_nick', 'r.status', 'r.updated_at'])
     .orderBy('e.id', 'desc')
     .limit(f.perPage)
-    .offset(offsetOf(f.page, f.perPage))
+    .offset(pageWindow(f.page, f.perPage).offset)
     .execute();
   return {
     cashTransLogs: rows.map((r) => {
@@ -105,7 +106,7 @@ export async function cashTransLog(
         cashStatus: status, statusDesc: codeName('cashStatus', status), memo: r.memo ?? '',
       };
     }),
-    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }
 
@@ -119,7 +120,7 @@ export async function memberCashLog(db: Db, memberId: number, f: { range: Range;
     .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 's.mem_id as s_id', 's.login_type as s_type', 'rv.mem_id as r_id', 'rv.login_type as r_type', 'r.updated_at'])
     .orderBy('e.id', 'desc')
     .limit(per)
-    .offset(offsetOf(f.page, per))
+    .offset(pageWindow(f.page, per).offset)
     .execute();
   return {
     cashLog: rows.map((r) => ({
@@ -128,7 +129,7 @@ export async function memberCashLog(db: Db, memberId: number, f: { range: Range;
       cashDesc: codeName('cashType', r.type_code), memo: r.memo ?? '',
       regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
     })),
-    pageInfo: pageOf(f.page, per, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), per),
   };
 }
 
@@ -199,7 +200,7 @@ export async function bottomCashList(
     .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
     .orderBy('e.id', f.orderType)
     .limit(f.perPage)
-    .offset(offsetOf(f.page, f.perPage))
+    .offset(pageWindow(f.page, f.perPage).offset)
     .execute();
   const tops = await topUsers(db, viewerId, rows.map((r) => r.member_id));
   return {
@@ -209,7 +210,7 @@ export async function bottomCashList(
       preCashAmt: r.before_amt, cashAmt: r.amount, aftCashAmt: r.after_amt,
       regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
     })),
-    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }
 
@@ -222,7 +223,7 @@ export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: nu
     .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'm.mem_id', 'm.mem_nick'])
     .orderBy('e.id', 'desc')
     .limit(f.perPage)
-    .offset(offsetOf(f.page, f.perPage))
+    .offset(pageWindow(f.page, f.perPage).offset)
     .execute();
   return {
     list: rows.map((r) => ({
@@ -230,6 +231,6 @@ export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: nu
       pointDesc: codeName('pointType', r.type_code),
       prePointAmt: r.before_amt, pointAmt: r.amount, aftPointAmt: r.after_amt, pointRegDate: toWire(r.created_at), memo: r.memo ?? '',
     })),
-    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }

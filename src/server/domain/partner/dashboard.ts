@@ -1,7 +1,7 @@
 /** The partner dashboard: head counts, today's figures, money reports and recent gives/retrieves. */
 import { cashTypes } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
-import type { Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
 import { memberRates, subtreeBetTotals } from './partnerFigures.js';
 import { memberMoney, ownCashByType, subtreeHoldings, subtreeRequests, subtreeTransfers } from './partnerMoney.js';
 import { levelName } from './hierarchy.js';

@@ -7,7 +7,8 @@ import { pointTypes } from '../../../contract/enums.js';
 import { isNickname, isPhone, normaliseNick } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
-import { pageOf, type Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
+import { pageInfoOf } from '../common/paging.js';
 import { uniqueViolation } from '../auth/signup.js';
 import { toWire } from '../common/time.js';
 import { shownPoint } from '../money/shownBalance.js';
@@ -89,7 +90,7 @@ export async function loginLog(db: Db, memberId: number, page: number) {
     .execute();
   return {
     loginLog: rows.map((r) => ({ accessIp: r.access_ip ?? '', accessDate: toWire(r.access_date) })),
-    pageInfo: pageOf(page, PER, Number(n)),
+    pageInfo: pageInfoOf(page, Number(n), PER),
   };
 }
 
@@ -113,6 +114,6 @@ export async function rollingLog(db: Db, memberId: number, range: Range, page: n
   const text = (d: Record<string, unknown> | null, k: string) => (typeof d?.[k] === 'string' ? (d[k] as string) : '');
   return {
     rollingLog: rows.map((r) => ({ vendorName: text(r.detail, 'vendorName'), gameName: text(r.detail, 'gameName'), pointAmt: r.amount, updDate: toWire(r.created_at) })),
-    pageInfo: pageOf(page, PER, Number(n)),
+    pageInfo: pageInfoOf(page, Number(n), PER),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
-import type { Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
 import { ratesOf } from './rates.js';
 import { daysOf, figures } from './reports.js';
 import { toWire } from '../common/time.js';

@@ -5,7 +5,7 @@
 import { sql, type Expression } from 'kysely';
 import { cashStatus, cashTypes } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
-import type { Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
 
 export type Depth = 'all' | 'direct';
 /** NORMAL members, one partner level, every partner, or everyone. */

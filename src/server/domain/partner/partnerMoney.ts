@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { cashStatus, cashTypes } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
-import type { Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
 
 export interface MemberMoney {
   cashIn: number;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/driver.js';
 import { levelName, nextPartnerLevel } from './hierarchy.js';
 import { gameCategories, type GameCategory } from '../../../contract/game.js';
 import { createMember } from '../auth/members.js';
-import { pageOf } from '../money/moneyQueries.js';
+import { pageInfoOf } from '../common/paging.js';
 import { setRatesDirect } from './rates.js';
 import { uniqueViolation } from '../auth/signup.js';
 import { toWire } from '../common/time.js';
@@ -33,7 +33,7 @@ export async function listRequests(db: Db, siteId: string, f: { status?: number;
       recommenderId: r.parent_mem_id, requestedBy: r.by_mem_id, partnerLevel: r.partner_level, partnerLevelName: levelName(r.partner_level),
       rateList: r.rates, status: r.status, memo: r.memo ?? '', regDate: toWire(r.created_at), updDate: toWire(r.updated_at),
     })),
-    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }
 

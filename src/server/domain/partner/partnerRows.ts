@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { memberRow, onlineRow, partnerInfo, partnerRow } from '../../../contract/partner.js';
 import type { Db } from '../../db/driver.js';
 import { childCounts, levelName, topUsers } from './hierarchy.js';
-import type { Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
 import { betFigures, memberRates, type BetFigures, type MemberRates } from './partnerFigures.js';
 import { memberMoney, subtreeHoldings, subtreeRequests, type MemberMoney } from './partnerMoney.js';
 import { toWire } from '../common/time.js';

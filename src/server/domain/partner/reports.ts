@@ -7,7 +7,8 @@ import type { GameCategory } from '../../../contract/game.js';
 import { settlementTotal as totalSchema, type SettlementRow, type SettlementTotal } from '../../../contract/stats.js';
 import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
-import { pageOf, type Range } from '../money/moneyQueries.js';
+import type { Range } from '../common/dateRange.js';
+import { pageInfoOf } from '../common/paging.js';
 import { memberMoney, subtreeRequests } from './partnerMoney.js';
 import { ratesOf } from './rates.js';
 import { kstDay } from '../common/time.js';
@@ -160,7 +161,7 @@ export async function settlement(db: Db, root: MemberRef, range: Range, f: { inn
   const kids = (await db.selectFrom('member').select('id').where('parent_id', '=', root.id).where('login_type', '=', 'PARTNER').orderBy('mem_id').execute()).map((r) => r.id);
   const rows = await settlementRows(db, kids, range);
   const start = (f.page - 1) * f.perPage;
-  return { outSearchList: rows.slice(start, start + f.perPage), outSearchTotal: settlementTotal(rows), pageInfo: pageOf(f.page, f.perPage, rows.length) };
+  return { outSearchList: rows.slice(start, start + f.perPage), outSearchTotal: settlementTotal(rows), pageInfo: pageInfoOf(f.page, rows.length, f.perPage) };
 }
 
 /** Players of a subtree with their settlement figures, paged and ordered by their bets; the total covers every match. */
@@ -196,7 +197,7 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
     ...byGroup(byCat),
     userCashIn: cash.cashIn, userCashOut: cash.cashOut, userCashResultAmt: cash.cashIn - cash.cashOut, userPayment: 0, userPayback: 0, cashAmt: 0, pointAmt: 0,
   };
-  return { list: rows.map((r, i) => ({ ...r, recommenderId: upOf.get(ids[i]) ?? '' })), pageInfo: pageOf(f.page, f.perPage, n), total };
+  return { list: rows.map((r, i) => ({ ...r, recommenderId: upOf.get(ids[i]) ?? '' })), pageInfo: pageInfoOf(f.page, n, f.perPage), total };
 }
 
 // --- statistics screens
@@ -211,7 +212,7 @@ export async function gameStats(db: Db, rootId: number, range: Range, page: numb
     .groupBy(['v.code', 'v.name', 'g.code', 'g.name', 'b.category']).orderBy(sql`sum(b.stake)`, 'desc').limit(perPage).offset((page - 1) * perPage).execute();
   return {
     list: rows.map((r) => ({ vendorCode: r.code, vendorName: r.vname, gameCode: r.gcode, gameName: r.gname, gameCategory: r.category, betCnt: Number(r.c), betAmt: Number(r.s), winAmt: Number(r.w), betResultAmt: Number(r.s) - Number(r.w), userCnt: Number(r.u) })),
-    pageInfo: pageOf(page, perPage, Number(n)),
+    pageInfo: pageInfoOf(page, Number(n), perPage),
   };
 }
 
@@ -236,7 +237,7 @@ export async function dateAgentStats(db: Db, rootId: number, range: Range, page:
     .groupBy(['d.day', 'm.mem_id', 'm.mem_nick', 'm.partner_level']).orderBy('d.day', 'desc').orderBy('m.mem_id').limit(perPage).offset((page - 1) * perPage).execute();
   return {
     list: rows.map((r) => ({ days: r.days, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, partnerLevelName: levelName(r.partner_level), betCnt: Number(r.c), betAmt: Number(r.s), winAmt: Number(r.w), rollingAmt: Number(r.r), losingAmt: Number(r.l), betResultAmt: Number(r.s) - Number(r.w) })),
-    pageInfo: pageOf(page, perPage, Number(n)),
+    pageInfo: pageInfoOf(page, Number(n), perPage),
     total: periodTotal(sums),
   };
 }
@@ -252,7 +253,7 @@ export async function dateUserStats(db: Db, rootId: number, range: Range, page: 
     .groupBy(['d.day', 'm.mem_id', 'm.mem_nick']).orderBy('d.day', 'desc').orderBy('m.mem_id').limit(perPage).offset((page - 1) * perPage).execute();
   return {
     list: rows.map((r) => ({ days: r.days, memId: r.mem_id, memNick: r.mem_nick, betCnt: Number(r.c), betAmt: Number(r.s), winAmt: Number(r.w), rollingAmt: Number(r.r), betResultAmt: Number(r.s) - Number(r.w) })),
-    pageInfo: pageOf(page, perPage, Number(n)),
+    pageInfo: pageInfoOf(page, Number(n), perPage),
     total: periodTotal(sums),
   };
 }
@@ -266,7 +267,7 @@ export async function dateGameStats(db: Db, rootId: number, range: Range, page: 
     .orderBy('day', 'desc').orderBy('category').limit(perPage).offset((page - 1) * perPage).execute();
   return {
     list: rows.map((r) => ({ days: r.days, gameCategory: r.category, betCnt: r.bet_cnt, betAmt: r.stake, winAmt: r.win, rollingAmt: r.rolling, losingAmt: r.losing, betResultAmt: r.stake - r.win })),
-    pageInfo: pageOf(page, perPage, Number(n)),
+    pageInfo: pageInfoOf(page, Number(n), perPage),
     total: periodTotal(sums),
   };
 }

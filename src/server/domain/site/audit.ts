@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
-import { pageOf } from '../money/moneyQueries.js';
+import { pageInfoOf } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 
 /** What a handler may tell the audit log beyond the request itself. */
@@ -69,7 +69,7 @@ export async function listAudit(db: Db, siteId: string, f: { page: number; perPa
       auditIdx: Number(r.id), actorId: r.actor, action: r.action, target: r.target ?? '',
       before: r.before ?? null, after: r.after ?? null, ip: r.ip ?? '', regDate: toWire(new Date(r.at)),
     })),
-    pageInfo: pageOf(f.page, f.perPage, Number(n)),
+    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }
 
