@@ -10,7 +10,7 @@ import { onSignedOut } from './lib/session/lifecycle';
 import { firstPaint, markPainted } from './lib/firstPaint';
 import { session } from './lib/session/store';
 import { NotFound } from './features/site/NotFound';
-import { AppOverlays, AppTop } from './ui/AppChrome';
+import { AppOverlays, AppTop } from './widgets/AppChrome';
 import { routeTree } from './routeTree.gen';
 import './styles/tokens.css';
 

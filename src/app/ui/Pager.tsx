@@ -1,9 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import type { PageInfo } from '../../contract/define';
 import { pageWindow } from './pages';
 import css from './Pager.module.css';
 
-export function Pager({ info, onPage }: { info: PageInfo; onPage: (page: number) => void }) {
+/** The page facts every list answer carries (the spec's spellings). */
+interface PageFacts {
+  page: number;
+  count_per_list: number;
+  tatal_list_count: number;
+}
+
+export function Pager({ info, onPage }: { info: PageFacts; onPage: (page: number) => void }) {
   const { t } = useLingui();
   const w = pageWindow(info.page, info.tatal_list_count, info.count_per_list);
   if (w.last <= 1) return null;

@@ -5,8 +5,8 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { BottomSheet } from '../../ui/BottomSheet';
-import { LanguageSelect } from '../../ui/LanguageSelect';
-import { LogoutButton } from '../../ui/LogoutButton';
+import { LanguageSelect } from '../../widgets/LanguageSelect';
+import { LogoutButton } from '../../widgets/LogoutButton';
 import { dashboardQueryOptions } from './queries';
 import css from './AdminShell.module.css';
 

@@ -6,8 +6,8 @@ import { formatKst, formatNumber } from '../../lib/format';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Money } from '../../ui/Money';
-import { SeenAt } from '../../ui/SeenAt';
+import { Money } from '../../widgets/Money';
+import { SeenAt } from '../../widgets/SeenAt';
 import { ledgerQueryOptions } from './queries';
 import css from './AdminCash.module.css';
 

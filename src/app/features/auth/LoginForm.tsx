@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { LanguageSelect } from '../../ui/LanguageSelect';
+import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { dashboardOf, kindOf } from '../../lib/guard';
 import { CaptchaField } from './CaptchaField';
 import { captchaQueryOptions } from './queries';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { resultName } from '../../lib/betCodes';
 import { betResultLabel } from '../../lib/betResult';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import css from './BetHistory.module.css';
 
 export function useCategoryNames(): Record<string, string> {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { legStatusName, pickName, resultName, sportName } from '../../lib/betCodes';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { combinedOdds, expectedWin } from '../../../contract/odds';
 import { oddsBand, type SportBet } from './sport';
 import css from './Betting.module.css';

@@ -7,7 +7,7 @@ import type { ResOf } from '../../../contract/define';
 import { categoryName, shortDate } from '../../lib/boardLabels';
 import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
-import { LastSeen } from '../../ui/LastSeen';
+import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { NewBadge } from './marks';

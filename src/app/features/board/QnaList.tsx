@@ -13,7 +13,7 @@ import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { LastSeen } from '../../ui/LastSeen';
+import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';

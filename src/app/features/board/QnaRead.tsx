@@ -9,7 +9,7 @@ import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { HtmlContent } from '../../ui/HtmlContent';
-import { LastSeen } from '../../ui/LastSeen';
+import { LastSeen } from '../../widgets/LastSeen';
 import { PrevNext } from '../../ui/PrevNext';
 import { StatusBadge } from './marks';
 import { qnaDetailQueryOptions, qnaKey } from './queries';

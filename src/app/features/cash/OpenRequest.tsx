@@ -9,7 +9,7 @@ import { confirm } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { cashRequestsQueryOptions } from './queries';
 import css from './Cash.module.css';
 

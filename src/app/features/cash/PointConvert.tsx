@@ -13,7 +13,7 @@ import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { problemText, ruleHint } from './limits';
 import { pointListQueryOptions } from './queries';

@@ -4,7 +4,7 @@ import { demoCalls } from '../../../contract/game';
 import type { ResOf } from '../../../contract/define';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { PlayingCards } from '../../ui/PlayingCards';
 import { ChipPicker } from './ChipPicker';
 import { chipsFor, play, type GameProps } from './play';

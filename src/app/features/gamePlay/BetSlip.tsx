@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { combinedOdds, expectedWin } from '../../../contract/odds';
 import { BottomSheet } from '../../ui/BottomSheet';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { Tabs } from '../../ui/Tabs';
 import { play, type GameProps } from './play';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { apiMessage } from '../../lib/apiMessage';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import type { GameProps } from './play';
 import { gameSessionQueryOptions } from './queries';
 import css from './GamePlay.module.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
 import { api } from '../../lib/api';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
 import { chipsFor, play, type GameProps } from './play';
 import css from './GamePlay.module.css';

@@ -6,7 +6,7 @@ import type { GameCategory } from '../../../contract/game';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
-import { SeenAt } from '../../ui/SeenAt';
+import { SeenAt } from '../../widgets/SeenAt';
 import { launchGame } from './launch';
 import { lobbyQueryOptions, type LobbyGame } from './queries';
 import css from './Games.module.css';

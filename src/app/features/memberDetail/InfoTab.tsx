@@ -10,7 +10,7 @@ import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { userKey } from '../../lib/queryClient';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import css from './Detail.module.css';
 
 type Info = ResOf<typeof partnerCalls.detailInfo>['partnerInfo'];

@@ -18,7 +18,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { MailIcon } from '../../ui/icons';
-import { LastSeen } from '../../ui/LastSeen';
+import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from './queries';

@@ -7,7 +7,7 @@ import { partnerLevelName } from '../../lib/codeNames';
 import { session } from '../../lib/session/store';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
-import { SeenAt } from '../../ui/SeenAt';
+import { SeenAt } from '../../widgets/SeenAt';
 import { SortLinks } from '../../ui/SortLinks';
 import type { IdSearch, OrderStr } from './listSearch';
 import { levelListQueryOptions, partnerList2QueryOptions } from './queries';

@@ -10,8 +10,8 @@ import { openCreate } from '../../lib/createPopup';
 import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { Money } from '../../ui/Money';
-import { useGiveRetrieve } from '../../ui/useGiveRetrieve';
+import { Money } from '../../widgets/Money';
+import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { innerPartnersQueryOptions } from './queries';
 import css from './Lists.module.css';
 

@@ -4,8 +4,8 @@ import type { ResOf } from '../../../contract/define';
 import type { partnerCalls } from '../../../contract/partner';
 import { Button, buttonClass } from '../../ui/Button';
 import type { Column } from '../../ui/DataList';
-import { Money } from '../../ui/Money';
-import type { MoveKind, MoneyTarget } from '../../ui/GiveRetrieveSheet';
+import { Money } from '../../widgets/Money';
+import type { MoveKind, MoneyTarget } from '../../widgets/GiveRetrieveSheet';
 import css from './Lists.module.css';
 
 export type MemberRow = ResOf<typeof partnerCalls.lowerUserList>['list'][number];

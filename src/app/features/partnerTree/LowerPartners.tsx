@@ -8,9 +8,9 @@ import { openCreate } from '../../lib/createPopup';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { SortLinks } from '../../ui/SortLinks';
-import { useGiveRetrieve } from '../../ui/useGiveRetrieve';
+import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { directPartnersQueryOptions, partnerInfoQueryOptions } from './queries';
 import css from './PartnerTree.module.css';
 

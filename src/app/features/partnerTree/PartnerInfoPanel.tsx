@@ -9,7 +9,7 @@ import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass } from '../../ui/Field';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { partnerInfoQueryOptions } from './queries';
 import css from './PartnerTree.module.css';
 

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
-import { HierarchyTree } from '../../ui/HierarchyTree';
+import { HierarchyTree } from '../../widgets/HierarchyTree';
 import { LowerPartners } from './LowerPartners';
 import { PartnerInfoPanel } from './PartnerInfoPanel';
 import css from './PartnerTree.module.css';

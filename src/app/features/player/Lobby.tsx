@@ -4,10 +4,10 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { Banners } from '../../ui/Banners';
-import { BoardLinks } from '../../ui/BoardLinks';
+import { BoardLinks } from '../../widgets/BoardLinks';
 import { Card } from '../../ui/Card';
-import { GameMoneyConvert } from '../../ui/GameMoneyConvert';
-import { Money } from '../../ui/Money';
+import { GameMoneyConvert } from '../../widgets/GameMoneyConvert';
+import { Money } from '../../widgets/Money';
 import css from './Lobby.module.css';
 
 /**

@@ -2,12 +2,12 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
-import { BoardLinks } from '../../ui/BoardLinks';
+import { BoardLinks } from '../../widgets/BoardLinks';
 import { Card } from '../../ui/Card';
-import { GameMoneyConvert } from '../../ui/GameMoneyConvert';
-import { LanguageSelect } from '../../ui/LanguageSelect';
-import { LogoutButton } from '../../ui/LogoutButton';
-import { Money } from '../../ui/Money';
+import { GameMoneyConvert } from '../../widgets/GameMoneyConvert';
+import { LanguageSelect } from '../../widgets/LanguageSelect';
+import { LogoutButton } from '../../widgets/LogoutButton';
+import { Money } from '../../widgets/Money';
 import css from './MyPage.module.css';
 
 export function MyPage() {

@@ -2,11 +2,11 @@ import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
-import { InboxLink } from '../../ui/InboxLink';
-import { Money } from '../../ui/Money';
-import { NoticeBox } from '../../ui/NoticeBox';
-import { SiteFooter } from '../../ui/SiteFooter';
-import { SitePopups } from '../../ui/SitePopups';
+import { InboxLink } from '../../widgets/InboxLink';
+import { Money } from '../../widgets/Money';
+import { NoticeBox } from '../../widgets/NoticeBox';
+import { SiteFooter } from '../../widgets/SiteFooter';
+import { SitePopups } from '../../widgets/SitePopups';
 import css from './PlayerShell.module.css';
 
 /** Player shell: balance and points in the header (live), bottom tabs on phones, side nav on wide screens. */

@@ -13,9 +13,9 @@ import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { Check, checksClass, FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
-import { SeenAt } from '../../ui/SeenAt';
+import { SeenAt } from '../../widgets/SeenAt';
 import { DEFAULT_TYPES, defaultTransFilter, transLogQueryOptions, type TransFilter } from './queries';
 import css from './RetailCash.module.css';
 

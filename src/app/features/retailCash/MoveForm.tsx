@@ -12,9 +12,9 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { SelectField } from '../../ui/Field';
-import { GiveRetrieveSheet, type MoneyTarget, type MoveKind, type MoveMode } from '../../ui/GiveRetrieveSheet';
-import { Money } from '../../ui/Money';
-import { SeenAt } from '../../ui/SeenAt';
+import { GiveRetrieveSheet, type MoneyTarget, type MoveKind, type MoveMode } from '../../widgets/GiveRetrieveSheet';
+import { Money } from '../../widgets/Money';
+import { SeenAt } from '../../widgets/SeenAt';
 import { directTargetsQueryOptions, loginMembersQueryOptions } from './queries';
 import css from './RetailCash.module.css';
 

@@ -11,9 +11,9 @@ import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
-import { SeenAt } from '../../ui/SeenAt';
+import { SeenAt } from '../../widgets/SeenAt';
 import { accrualQueryOptions, defaultAccrualRange } from './queries';
 import css from './RetailCash.module.css';
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Money } from '../../ui/Money';
-import { Signed } from '../../ui/Signed';
+import { Money } from '../../widgets/Money';
+import { Signed } from '../../widgets/Signed';
 import css from './Settlement.module.css';
 
 interface Totals {

@@ -10,7 +10,7 @@ import { alert, withLoading } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
-import { LanguageSelect } from '../../ui/LanguageSelect';
+import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { bankQueryOptions } from './queries';
 import { freshProof, withChallenge } from '../../lib/pow';
 import { emptyForm, fieldOfCode, firstProblem, type DupState, type SignupForm } from './signup';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { buttonClass } from '../../ui/Button';
-import { LanguageSelect } from '../../ui/LanguageSelect';
+import { LanguageSelect } from '../../widgets/LanguageSelect';
 import css from './Site.module.css';
 
 /** The bare root: each casino has its own address under its prefix. */

@@ -6,13 +6,13 @@ import { useSnapshot } from 'valtio';
 import { isOffline } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
-import { Chart } from '../../ui/Chart';
+import { Chart } from '../../widgets/Chart';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
-import { Money } from '../../ui/Money';
-import { SeenAt } from '../../ui/SeenAt';
-import { Signed } from '../../ui/Signed';
+import { Money } from '../../widgets/Money';
+import { SeenAt } from '../../widgets/SeenAt';
+import { Signed } from '../../widgets/Signed';
 import { dailyBettingQueryOptions, defaultDailyRange } from './queries';
 import css from './Statistics.module.css';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format';
-import { Money } from '../../ui/Money';
-import { Signed } from '../../ui/Signed';
+import { Money } from '../../widgets/Money';
+import { Signed } from '../../widgets/Signed';
 import css from './Statistics.module.css';
 
 export interface DayFigures { betCnt: number; betAmt: number; winAmt: number; rollingAmt: number; losingAmt?: number; betResultAmt: number }

@@ -6,7 +6,7 @@ import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
-import { SeenAt } from '../../ui/SeenAt';
+import { SeenAt } from '../../widgets/SeenAt';
 import { defaultStatsFilter, type StatsFilter } from './queries';
 import css from './Statistics.module.css';
 

@@ -3,9 +3,9 @@ import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { partnerLevelName } from '../../lib/codeNames';
 import type { Column } from '../../ui/DataList';
-import { Money } from '../../ui/Money';
+import { Money } from '../../widgets/Money';
 import { openRateModal } from '../../lib/rateModal';
-import { Signed } from '../../ui/Signed';
+import { Signed } from '../../widgets/Signed';
 import css from './Statistics.module.css';
 
 export type StatRow = ResOf<typeof statsCalls.betStatistics>['myStatData'];

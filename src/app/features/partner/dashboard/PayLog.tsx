@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card } from '../../../ui/Card';
 import { DataList, type Column } from '../../../ui/DataList';
-import { Money } from '../../../ui/Money';
+import { Money } from '../../../widgets/Money';
 import { newPayLogQueryOptions } from './queries';
 import css from './Dashboard.module.css';
 

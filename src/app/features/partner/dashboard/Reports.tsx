@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lastDays, type DayRange } from '../../../lib/dayRange';
 import { Card } from '../../../ui/Card';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
-import { Money } from '../../../ui/Money';
+import { Money } from '../../../widgets/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions } from './queries';
 import css from './Dashboard.module.css';
 

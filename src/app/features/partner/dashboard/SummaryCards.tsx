@@ -3,8 +3,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { kstDay } from '../../../lib/dayRange';
 import { formatNumber } from '../../../lib/format';
-import { Money } from '../../../ui/Money';
-import { Chart } from '../../../ui/Chart';
+import { Money } from '../../../widgets/Money';
+import { Chart } from '../../../widgets/Chart';
 import { cashReportQueryOptions, statisticsQueryOptions, WEEK, weekRanges } from './queries';
 import css from './Dashboard.module.css';
 

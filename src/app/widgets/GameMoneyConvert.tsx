@@ -5,8 +5,8 @@ import { gameCalls } from '../../contract/game';
 import { api } from '../lib/api';
 import { saveSession, session } from '../lib/session/store';
 import { useWrite } from '../lib/write/useWrite';
-import { BottomSheet } from './BottomSheet';
-import { Button } from './Button';
+import { BottomSheet } from '../ui/BottomSheet';
+import { Button } from '../ui/Button';
 import { Money } from './Money';
 import css from './GameMoneyConvert.module.css';
 

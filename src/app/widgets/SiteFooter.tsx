@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { siteOptionQueryOptions } from '../lib/siteContent';
 import { session } from '../lib/session/store';
-import { safeLink } from './safeLink';
-import css from './ShellExtras.module.css';
+import { safeLink } from '../ui/safeLink';
+import css from '../ui/ShellExtras.module.css';
 
 /** Up to three social links from the site options (the third only when set) and the copyright line. */
 export function SiteFooter() {

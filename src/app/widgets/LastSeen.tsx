@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { formatKst } from '../lib/format';
 import { session } from '../lib/session/store';
-import css from './ShellExtras.module.css';
+import css from '../ui/ShellExtras.module.css';
 
 /** Offline (or when the last refresh failed), the time of the data on screen, in Korea time. */
 export function LastSeen({ at, stale = false }: { at: number; stale?: boolean }) {

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { formatKst } from '../lib/format';
 import { session } from '../lib/session/store';
-import css from './AppChrome.module.css';
+import css from '../ui/AppChrome.module.css';
 
 /** Offline: say so, with the time of the newest data on screen (Korea time). */
 export default function OfflineBanner() {

@@ -5,11 +5,11 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { popupsQueryOptions } from '../lib/siteContent';
 import { session } from '../lib/session/store';
-import { Button } from './Button';
-import { HtmlContent } from './HtmlContent';
-import { closePopup, isClosed } from './popupFlags';
-import { safeLink } from './safeLink';
-import css from './ShellExtras.module.css';
+import { Button } from '../ui/Button';
+import { HtmlContent } from '../ui/HtmlContent';
+import { closePopup, isClosed } from '../ui/popupFlags';
+import { safeLink } from '../ui/safeLink';
+import css from '../ui/ShellExtras.module.css';
 
 /** The site's active popups, one at a time; each is shown once per visit unless hidden for today. */
 export function SitePopups() {

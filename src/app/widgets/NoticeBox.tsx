@@ -2,8 +2,8 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../lib/session/store';
-import { ChatIcon, MailIcon } from './icons';
-import css from './ShellExtras.module.css';
+import { ChatIcon, MailIcon } from '../ui/icons';
+import css from '../ui/ShellExtras.module.css';
 
 /** Arrival notices fed live by MSG / ANSWER_CMT (counts in the session store), each a link to its list. */
 export function NoticeBox() {

@@ -5,8 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { partnerLevelName } from '../lib/codeNames';
 import { hierarchyQueryOptions, type HierarchyNode } from '../lib/hierarchy';
 import { session } from '../lib/session/store';
-import { Check } from './FilterBar';
-import { Tree, type TreeNode } from './Tree';
+import { Check } from '../ui/FilterBar';
+import { Tree, type TreeNode } from '../ui/Tree';
 import css from './HierarchyTree.module.css';
 
 const toNode = (n: HierarchyNode): TreeNode => ({

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { languages, type Language } from '../../contract/enums';
 import { activateLanguage } from '../lib/i18n';
 import { session } from '../lib/session/store';
-import css from './AppChrome.module.css';
+import css from '../ui/AppChrome.module.css';
 
 const names: Record<Language, string> = { ko: '한국어', en: 'English', vn: 'Tiếng Việt' };
 

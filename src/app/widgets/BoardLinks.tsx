@@ -2,8 +2,8 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../lib/session/store';
-import { ChatIcon, MailIcon, MegaphoneIcon } from './icons';
-import css from './ShellExtras.module.css';
+import { ChatIcon, MailIcon, MegaphoneIcon } from '../ui/icons';
+import css from '../ui/ShellExtras.module.css';
 
 /** Notices, 1:1 inquiries and messages, with the live unread counts. */
 export function BoardLinks() {

@@ -2,8 +2,8 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
 import { session } from '../lib/session/store';
-import { MailIcon } from './icons';
-import css from './ShellExtras.module.css';
+import { MailIcon } from '../ui/icons';
+import css from '../ui/ShellExtras.module.css';
 
 /** Header shortcut to the inbox with the live unread count. */
 export function InboxLink() {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { withLoading } from '../lib/dialogs';
 import { signOut } from '../lib/session/lifecycle';
-import { Button } from './Button';
+import { Button } from '../ui/Button';
 
 export function LogoutButton({ variant = 'ghost' }: { variant?: 'primary' | 'secondary' | 'ghost' }) {
   return (

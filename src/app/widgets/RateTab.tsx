@@ -5,11 +5,11 @@ import { categoryName } from '../lib/betCodes';
 import { useRateDraft } from '../lib/rateDraft';
 import { lockedUntil } from '../lib/rateInput';
 import { detailRateQueryOptions, saveCategoryRates, type RollingRow } from '../lib/rates';
-import { Button } from './Button';
-import { Empty } from './Empty';
+import { Button } from '../ui/Button';
+import { Empty } from '../ui/Empty';
 import { RateDetailSheet } from './RateDetailSheet';
-import { RateInput } from './RateInput';
-import css from './Rates.module.css';
+import { RateInput } from '../ui/RateInput';
+import css from '../ui/Rates.module.css';
 import { apiMessage } from '../lib/apiMessage';
 
 /** The detail screen's rate tab: rolling and losing per category with min/max shortcuts, one save. */

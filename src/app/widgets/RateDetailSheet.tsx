@@ -8,12 +8,12 @@ import { gameGroupsQueryOptions } from '../lib/gameGroups';
 import { useRateDraft } from '../lib/rateDraft';
 import { multipleRateQueryOptions, saveMultipleRates } from '../lib/rates';
 import { session } from '../lib/session/store';
-import { BottomSheet } from './BottomSheet';
-import { Button } from './Button';
-import { Empty } from './Empty';
-import { inputClass } from './Field';
-import { RateInput } from './RateInput';
-import css from './Rates.module.css';
+import { BottomSheet } from '../ui/BottomSheet';
+import { Button } from '../ui/Button';
+import { Empty } from '../ui/Empty';
+import { inputClass } from '../ui/Field';
+import { RateInput } from '../ui/RateInput';
+import css from '../ui/Rates.module.css';
 import { apiMessage } from '../lib/apiMessage';
 
 /** Detail (per-vendor, per rate type) rates of one category; only a PTN_1 partner may save them. */

@@ -10,12 +10,12 @@ import { moneyText } from '../lib/moneyText';
 import { applyBalance } from '../lib/session/userCash';
 import { session } from '../lib/session/store';
 import { useWrite } from '../lib/write/useWrite';
-import { BottomSheet } from './BottomSheet';
-import { Button } from './Button';
-import { TextField } from './Field';
+import { BottomSheet } from '../ui/BottomSheet';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/Field';
 import { Money } from './Money';
-import { MoneyInput } from './MoneyInput';
-import { Tabs } from './Tabs';
+import { MoneyInput } from '../ui/MoneyInput';
+import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
 
 /** The target's balances after the move (a partner's answer also carries its own). */

@@ -9,11 +9,11 @@ import { betResultCash } from '../lib/betResult';
 import { apiMessage } from '../lib/apiMessage';
 import { formatKst } from '../lib/format';
 import { session } from '../lib/session/store';
-import { BottomSheet } from './BottomSheet';
-import { Empty } from './Empty';
-import { HandCards } from './HandCards';
+import { BottomSheet } from '../ui/BottomSheet';
+import { Empty } from '../ui/Empty';
+import { HandCards } from '../ui/HandCards';
 import { Money } from './Money';
-import css from './BetDetail.module.css';
+import css from '../ui/BetDetail.module.css';
 
 const kst = (iso?: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatKst(Date.parse(iso)) : '-');
 

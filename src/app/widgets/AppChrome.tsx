@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { firstPaint } from '../lib/firstPaint';
 import { session } from '../lib/session/store';
-import { DialogHost } from './DialogHost';
-import { LoadingOverlay } from './LoadingOverlay';
+import { DialogHost } from '../ui/DialogHost';
+import { LoadingOverlay } from '../ui/LoadingOverlay';
 
 // date formatting stays out of the first route until the network drops
 const OfflineBanner = lazy(() => import('./OfflineBanner'));
 // the service worker is registered once the first screen has painted
-const UpdatePrompt = lazy(() => firstPaint.then(() => import('./UpdatePrompt')).then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = lazy(() => firstPaint.then(() => import('../ui/UpdatePrompt')).then((m) => ({ default: m.UpdatePrompt })));
 
 /** Above the routes: the offline notice. Kept outside the router so it shows while routes load. */
 export function AppTop() {

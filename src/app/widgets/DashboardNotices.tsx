@@ -5,9 +5,9 @@ import { Trans } from '@lingui/react/macro';
 import { categoryName, shortDate } from '../lib/boardLabels';
 import { mainNoticesQueryOptions } from '../lib/siteContent';
 import { session } from '../lib/session/store';
-import { Card } from './Card';
-import { Empty } from './Empty';
-import css from './ShellExtras.module.css';
+import { Card } from '../ui/Card';
+import { Empty } from '../ui/Empty';
+import css from '../ui/ShellExtras.module.css';
 
 /** The dashboard's latest notices; a row opens the notice. */
 export function DashboardNotices() {

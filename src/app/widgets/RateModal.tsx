@@ -6,9 +6,9 @@ import { categoryName } from '../lib/betCodes';
 import { rateModal } from '../lib/rateModal';
 import { rateInfoListQueryOptions } from '../lib/rates';
 import { session } from '../lib/session/store';
-import { BottomSheet } from './BottomSheet';
-import { Empty } from './Empty';
-import css from './Rates.module.css';
+import { BottomSheet } from '../ui/BottomSheet';
+import { Empty } from '../ui/Empty';
+import css from '../ui/Rates.module.css';
 import { apiMessage } from '../lib/apiMessage';
 
 /** Rolling and losing percent per game category of the member a list row named. */
