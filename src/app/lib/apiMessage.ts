@@ -133,11 +133,16 @@ const messages: Record<string, MessageDescriptor> = {
   TE99: msg({ id: 'api.TE99', message: '연결이 지연되고 있습니다. 5초 후 다시 시도하시고 고객센터에 문의해 주세요.' }),
 };
 
+const untilNote = msg({ id: 'api.until', message: '(종료: {until})' });
+
 /** The message to show for a failed call: `api.{code}` translated, else the server's own text. */
 export function apiMessage(err: unknown): string {
   if (err instanceof ApiError) {
     const d = messages[err.code];
-    return d ? i18n._(d) : err.message;
+    const text = d ? i18n._(d) : err.message;
+    // a break or self-exclusion says when it ends
+    const until = (err.data as { until?: unknown } | null)?.until;
+    return typeof until === 'string' ? `${text} ${i18n._(untilNote.id!, { until: until.slice(0, 16) })}` : text;
   }
   return i18n._(messages.E001);
 }
