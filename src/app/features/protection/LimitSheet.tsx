@@ -6,7 +6,7 @@ import { useWrite } from '../../lib/write/useWrite';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { limitLabels } from './labels';
+import { limitLabels } from '../../ui/protectionLabels';
 import css from './Protection.module.css';
 
 /** Sets or removes one limit; the sheet says which changes hold at once and which wait a day. */

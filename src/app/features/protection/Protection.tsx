@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SelectField } from '../../ui/Field';
 import { Money } from '../../ui/Money';
-import { limitLabels, shortWire } from './labels';
+import { limitLabels, shortWire } from '../../ui/protectionLabels';
 import { LimitSheet } from './LimitSheet';
 import { protectionQueryOptions } from './queries';
 import css from './Protection.module.css';

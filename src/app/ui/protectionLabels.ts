@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { LimitKind } from '../../../contract/protection';
+import type { LimitKind } from '../../contract/protection';
 
 export const limitLabels: Record<LimitKind, MessageDescriptor> = {
   deposit_day: msg`일일 입금 한도`,
