@@ -141,6 +141,9 @@ describe(`player protection (${testDb})`, () => {
     expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'N' }, ptn)).resultCode).toBe('0');
     expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'Y' }, ptn)).resultCode).toBe('0');
     expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user5' }, ptn)).resultCode).toBe('0');
+    expect((await s.post('/api/admin/member/forceLogout', { memId: 'user5' }, admin)).resultCode).toBe('0');
+    // whatever the member's own status and login switch say
+    await s.app.db.updateTable('member').set({ status: 'ACTIVE', login_yn: 'Y' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'user5').execute();
     await refused();
     // the partner above sees it, read only
     const seen = await s.post('/api/v2/retail/detail/info', { memId: 'user5' }, ptn);
