@@ -1,5 +1,5 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { dismissPopups, playerLogin } from './support';
+import { captchaLogin, dismissPopups, playerLogin } from './support';
 
 /** Users per project, so the projects can run against the same database. */
 const users = { pixel7: 'user12', iphone14: 'user13', desktop: 'user14' } as const;
@@ -33,4 +33,32 @@ test('a player sets a daily deposit limit, sees it at once, and a raise waits 24
   await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}부터 500,000/);
   await expect(row).toContainText('300,000');
   await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-limits.png`, fullPage: true });
+});
+
+test('the operator sees a player\'s limits on the member screen, read only', async ({ browser }, info) => {
+  const memId = pick(info);
+  const player = await browser.newPage();
+  await dismissPopups(player);
+  await playerLogin(player, memId);
+  await player.goto('/demo/protection');
+  const row = player.getByTestId('limit-loss_week');
+  await row.getByRole('button', { name: '변경' }).click();
+  await player.getByTestId('limit-sheet').getByLabel('한도 금액').fill('200000');
+  await player.getByTestId('limit-sheet').getByRole('button', { name: '저장' }).click();
+  await expect(row).toContainText('200,000');
+  await player.close();
+
+  const page = await browser.newPage();
+  await dismissPopups(page);
+  await captchaLogin(page, '/demo/admin/login', 'admin');
+  await expect(page.getByTestId('admin-home')).toBeVisible();
+  await page.goto('/demo/admin/members');
+  await page.getByPlaceholder('회원 아이디').fill(memId);
+  await page.getByRole('button', { name: '조회' }).click();
+  const facts = page.getByTestId('protection-facts');
+  await expect(facts).toContainText('주간 손실 한도');
+  await expect(facts).toContainText('200,000');
+  await expect(facts.getByRole('button')).toHaveCount(0);
+  await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-operator.png`, fullPage: true });
+  await page.close();
 });
