@@ -66,6 +66,7 @@ import { Route as PrefixPartnerUserOnlinelistRouteImport } from './routes/$prefi
 import { Route as PrefixPlayerBettingHistoryRouteImport } from './routes/$prefix/_player/bettingHistory'
 import { Route as PrefixPlayerMainRouteImport } from './routes/$prefix/_player/main'
 import { Route as PrefixPlayerMyRouteImport } from './routes/$prefix/_player/my'
+import { Route as PrefixPlayerProtectionRouteImport } from './routes/$prefix/_player/protection'
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
 import { Route as PrefixAdminLoginRouteImport } from './routes/$prefix/admin/login'
 import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/_member/msgread.$msgIdx'
@@ -400,6 +401,11 @@ const PrefixPlayerMyRoute = PrefixPlayerMyRouteImport.update({
   path: '/my',
   getParentRoute: () => PrefixPlayerRouteRoute,
 } as any)
+const PrefixPlayerProtectionRoute = PrefixPlayerProtectionRouteImport.update({
+  id: '/protection',
+  path: '/protection',
+  getParentRoute: () => PrefixPlayerRouteRoute,
+} as any)
 const PrefixAdminOperatorRouteRoute =
   PrefixAdminOperatorRouteRouteImport.update({
     id: '/admin/_operator',
@@ -567,6 +573,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
+  '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -640,6 +647,7 @@ export interface FileRoutesByTo {
   '/$prefix/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
+  '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -719,6 +727,7 @@ export interface FileRoutesById {
   '/$prefix/_player/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/_player/main': typeof PrefixPlayerMainRoute
   '/$prefix/_player/my': typeof PrefixPlayerMyRoute
+  '/$prefix/_player/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -796,6 +805,7 @@ export interface FileRouteTypes {
     | '/$prefix/bettingHistory'
     | '/$prefix/main'
     | '/$prefix/my'
+    | '/$prefix/protection'
     | '/$prefix/admin/login'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -869,6 +879,7 @@ export interface FileRouteTypes {
     | '/$prefix/bettingHistory'
     | '/$prefix/main'
     | '/$prefix/my'
+    | '/$prefix/protection'
     | '/$prefix/admin/login'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -947,6 +958,7 @@ export interface FileRouteTypes {
     | '/$prefix/_player/bettingHistory'
     | '/$prefix/_player/main'
     | '/$prefix/_player/my'
+    | '/$prefix/_player/protection'
     | '/$prefix/admin/login'
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
@@ -1373,6 +1385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPlayerMyRouteImport
       parentRoute: typeof PrefixPlayerRouteRoute
     }
+    '/$prefix/_player/protection': {
+      id: '/$prefix/_player/protection'
+      path: '/protection'
+      fullPath: '/$prefix/protection'
+      preLoaderRoute: typeof PrefixPlayerProtectionRouteImport
+      parentRoute: typeof PrefixPlayerRouteRoute
+    }
     '/$prefix/admin/_operator': {
       id: '/$prefix/admin/_operator'
       path: '/admin'
@@ -1629,12 +1648,14 @@ interface PrefixPlayerRouteRouteChildren {
   PrefixPlayerBettingHistoryRoute: typeof PrefixPlayerBettingHistoryRoute
   PrefixPlayerMainRoute: typeof PrefixPlayerMainRoute
   PrefixPlayerMyRoute: typeof PrefixPlayerMyRoute
+  PrefixPlayerProtectionRoute: typeof PrefixPlayerProtectionRoute
 }
 
 const PrefixPlayerRouteRouteChildren: PrefixPlayerRouteRouteChildren = {
   PrefixPlayerBettingHistoryRoute: PrefixPlayerBettingHistoryRoute,
   PrefixPlayerMainRoute: PrefixPlayerMainRoute,
   PrefixPlayerMyRoute: PrefixPlayerMyRoute,
+  PrefixPlayerProtectionRoute: PrefixPlayerProtectionRoute,
 }
 
 const PrefixPlayerRouteRouteWithChildren =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { protectionState } from './protection.js';
 import { call, empty, listOf, page, wireDate } from './define.js';
 import { cashRequestAnswer, optAmount, optDate, requestId } from './cash.js';
 
@@ -140,6 +141,8 @@ export const memberLockState = z.object({
   lockedUntil: wireDate.nullable(),
   /** Korea-time end of the withdrawal-password lock, null when not locked */
   outLockedUntil: wireDate.nullable(),
+  /** a player's own limits, break and self-exclusion (read only); null for partners */
+  protection: protectionState.nullable().optional(),
 });
 
 export const ipBlockRow = z.object({ ip: z.string(), regId: z.string(), regDate: wireDate });

@@ -49,7 +49,8 @@ export const gameCalls = {
   /** Games, optionally of one vendor or category. */
   gameCodes: call('/api/common/gameCodes', z.object({ vendorCode: optText, gameType: optText }), z.object({ list: z.array(gameItem) }), 'site'),
   /**
-   * Launch: B0095 partners, B1002 locked or suspended, B0093 maintenance (site window or vendor),
+   * Launch: B0095 partners, B1002 locked or suspended, U020/U021 on a break or self-excluded,
+   * B6011 the player's own loss limit reached, B0093 maintenance (site window or vendor),
    * B1001 bets locked, B0092 unknown game, B6000 no money (cash plus this vendor's game money).
    */
   getGame: call('/api/minigame/getGame', launchReq, launchRes),

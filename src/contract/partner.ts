@@ -5,6 +5,7 @@
  * Betting, rate and settlement figures answer 0 until those capabilities exist.
  */
 import { z } from 'zod';
+import { protectionState } from './protection.js';
 import { call, empty, listOf, ok, page, pageInfo, wireDate, yn } from './define.js';
 
 const optText = z.union([z.string().max(200), z.number()]).optional().nullable().transform((v) => (v === '' || v == null ? undefined : String(v).trim() || undefined));
@@ -207,6 +208,8 @@ export const partnerCalls = {
       /** Y while the member is locked out by wrong passwords (login or withdrawal password) */
       lockYn: yn.optional(),
     }),
+    /** a player's own limits, break and self-exclusion (read only); null for partners */
+    protection: protectionState.nullable().optional(),
   }), 'partner'),
   /** Ends the wrong-password lock (login and withdrawal password) of a member strictly below the caller. */
   detailUnlock: call('/api/v2/retail/detail/unlock', z.object({ memId: optText }), z.object({ memId: s }), 'partner'),

@@ -24,13 +24,14 @@ import * as memberArea from '../../src/contract/member.js';
 import * as messageArea from '../../src/contract/message.js';
 import * as partnerArea from '../../src/contract/partner.js';
 import * as pointArea from '../../src/contract/point.js';
+import * as protectionArea from '../../src/contract/protection.js';
 import * as rateArea from '../../src/contract/rate.js';
 import * as retailArea from '../../src/contract/retail.js';
 import * as siteArea from '../../src/contract/site.js';
 import * as statsArea from '../../src/contract/stats.js';
 
 /** Every contract module; the calls inside are found by walking them. */
-const modules = [adminArea, betArea, boardArea, cashArea, commonArea, gameArea, memberArea, messageArea, partnerArea, pointArea, rateArea, retailArea, siteArea, statsArea];
+const modules = [adminArea, betArea, boardArea, cashArea, commonArea, gameArea, memberArea, messageArea, partnerArea, pointArea, protectionArea, rateArea, retailArea, siteArea, statsArea];
 
 function allCalls(): Call[] {
   const out = new Map<string, Call>();

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSites } from '../../src/server/http/route.js';
 import { callback, tx } from './gamesKit.js';
@@ -34,6 +35,7 @@ const op = fc.oneof(
   fc.record({ t: fc.constant('settle' as const), pick: fc.nat(), times: fc.constantFrom(0, 0, 1, 2, 3), rollback: fc.boolean() }),
   fc.record({ t: fc.constant('replay' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('finish' as const), pick: fc.nat(), then }),
+  fc.record({ t: fc.constant('limit' as const), who: fc.constantFrom(...players), kind: fc.constantFrom('deposit_day', 'loss_day'), amt: fc.integer({ min: 1, max: 40 }).map((n) => n * 10_000) }),
 );
 type Answer = { resultCode: string; data: any };
 
@@ -41,7 +43,8 @@ type Answer = { resultCode: string; data: any };
  * Random sequences of every movement kind against a model of each member's cash and game money:
  * cash requests (deposit and withdrawal; approve, reject, cancel) with deposit events on, give and
  * retrieve (cash and points), conversions, operator grants and recoveries, game money in (launch)
- * and out, the wallet's bets, wins and rollbacks on a seamless and a transfer vendor, and replays.
+ * and out, the wallet's bets, wins and rollbacks on a seamless and a transfer vendor, replays, and
+ * the players' own deposit and loss limits (refusals C104, B6010, B6011 move nothing).
  * Every answer that moved money moves the model; the stored balances must end equal to it, and the
  * ledger invariants hold around every sequence.
  */
@@ -73,6 +76,13 @@ describe(`money properties (${testDb})`, () => {
     expect(r.resultCode, `${path} ${r.resultMessage}`).not.toMatch(/^(S500|V001|R)/);
     sent.push({ memId, path, body: full, answer: r });
     return r;
+  }
+
+  /** What a player may still deposit or lose today: the movements' own figure (null: no limit). */
+  async function room(who: string, what: 'deposit' | 'loss') {
+    const { rows } = await sql<{ r: string | null }>`select protection_left(m.id, ${what}, ${new Date(s.now())}::timestamptz) as r
+      from member m where m.site_id = ${s.siteId} and m.mem_id = ${who}`.execute(s.app.db);
+    return rows[0].r === null ? null : Number(rows[0].r);
   }
 
   async function stored() {
@@ -120,8 +130,11 @@ describe(`money properties (${testDb})`, () => {
             case 'deposit':
             case 'withdraw': {
               const has = cash.get(o.who)!;
+              const left = o.t === 'deposit' ? await room(o.who, 'deposit') : null;
               const r = await send(o.who, o.t === 'deposit' ? '/api/cash/in' : '/api/cash/out', { cashAmt: o.amt, cashOutPass: '1234' });
               if (o.t === 'withdraw' && o.amt > has) expect(r.resultCode).not.toBe('0');
+              if (r.resultCode === 'C104') expect(o.amt).toBeGreaterThan(left!);
+              if (left !== null && o.amt > left) expect(r.resultCode).not.toBe('0');
               if (r.resultCode !== '0') break;
               if (o.t === 'withdraw') add(cash, o.who, -o.amt);
               await finish({ memId: o.who, cashIdx: r.data.cashIdx, kind: o.t === 'deposit' ? 'in' : 'out', amt: o.amt }, o.then);
@@ -158,8 +171,10 @@ describe(`money properties (${testDb})`, () => {
               break;
             }
             case 'launch': {
+              const left = await room(o.who, 'loss');
               const r = await send(o.who, '/api/game/launch', { vendorKey: 'demo-live', gameKey: games['demo-live'] });
-              if (cash.get(o.who)! + game.get(o.who)! <= 0) expect(r.resultCode).toBe('B6000');
+              if (left !== null && left <= 0) expect(r.resultCode).toBe('B6011');
+              else if (cash.get(o.who)! + game.get(o.who)! <= 0) expect(r.resultCode).toBe('B6000');
               if (r.resultCode !== '0') break;
               add(game, o.who, cash.get(o.who)!);
               cash.set(o.who, 0);
@@ -182,7 +197,12 @@ describe(`money properties (${testDb})`, () => {
             }
             case 'bet': {
               const txId = tx('mb');
+              const left = await room(o.who, 'loss');
               const r = await wallet(o.v, 'bet', { memId: o.who, txId, roundId: txId, gameCode: games[o.v], amount: o.amt });
+              if (left !== null && o.amt > left) {
+                expect(r.resultCode).toBe('B6010');
+                break;
+              }
               if (funds(o.who, o.v) < o.amt) {
                 expect(r.resultCode).toBe('B6000');
                 break;
@@ -210,11 +230,16 @@ describe(`money properties (${testDb})`, () => {
               }
               break;
             }
+            case 'limit': {
+              // a lower (or first) limit holds at once; a higher one waits its day and changes nothing now
+              await send(o.who, '/api/member/limits', { kind: o.kind, amount: o.amt });
+              break;
+            }
             case 'replay': {
               // a finished call answers the same; a refused one was never stored and is judged afresh
-              // (game money out deals the player's stale demo rounds before its replay lookup: not while one is open)
+              // (the limits call answers the state of the moment, not a movement; game money out deals the player's stale demo rounds before its replay lookup: not while one is open)
               const done = [...sent, ...called].filter((x) => x.answer.resultCode === '0'
-                && !('path' in x && (x.path === '/api/game/launch' || (x.path === '/api/cash/outGameMoney' && openBet(x.memId)))));
+                && !('path' in x && (x.path === '/api/game/launch' || x.path === '/api/member/limits' || (x.path === '/api/cash/outGameMoney' && openBet(x.memId)))));
               if (!done.length) break;
               const x = done[o.pick % done.length];
               if ('path' in x) expect(await s.post(x.path, x.body, tokens.get(x.memId))).toEqual(x.answer);
@@ -233,6 +258,8 @@ describe(`money properties (${testDb})`, () => {
         }
         const after = await expectSound(s.app.db, s.siteId);
         expect(after.totals).toEqual(before.totals);
+        // each sequence starts without limits, or one low loss limit would refuse a player's bets for good
+        await s.app.db.deleteFrom('member_limit').execute();
       }),
       { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? 120), endOnFailure: true },
     );
@@ -245,7 +272,8 @@ describe(`money properties (${testDb})`, () => {
     // the sequences must actually move money of every kind, not only be refused
     for (const k of ['/api/cash/in 0', '/api/cash/out 0', '/api/cash/del 0', '/api/admin/cash/process 0', '/api/v2/retail/cashIn 0', '/api/v2/retail/cashOut 0',
       '/api/v2/retail/pointChange 0', '/api/cash/pointChg 0', '/api/admin/cash/grant 0', '/api/game/launch 0', '/api/cash/outGameMoney 0',
-      'demo-slot bet 0', 'demo-live bet 0', 'demo-slot win 0', 'demo-live win 0', 'demo-slot rollback 0', 'demo-live rollback 0']) {
+      'demo-slot bet 0', 'demo-live bet 0', 'demo-slot win 0', 'demo-live win 0', 'demo-slot rollback 0', 'demo-live rollback 0',
+      '/api/cash/in C104']) {
       expect(tally[k], `${k} in ${JSON.stringify(tally)}`).toBeGreaterThan(0);
     }
     const points = await s.app.db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', s.siteId).where('type_code', 'in', [5, 6, 7]).executeTakeFirstOrThrow();

@@ -31,6 +31,7 @@ export const screens: Screen[] = [
   s('player', '/$prefix/pointuse'),
   s('player', '/$prefix/pointuselist'),
   s('player', '/$prefix/infoEdit'),
+  s('player', '/$prefix/protection'),
   s('player', '/$prefix/msg'),
   s('player', '/$prefix/msgread/$msgIdx', '/demo/msg', '/msgread/'),
   s('player', '/$prefix/noticeList'),

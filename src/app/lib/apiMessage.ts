@@ -34,6 +34,8 @@ const messages: Record<string, MessageDescriptor> = {
   U006: msg({ id: 'api.U006', message: '계좌 정보에 문제가 있습니다.' }),
   U010: msg({ id: 'api.U010', message: '로그인이 허용되지 않은 계정입니다.' }),
   U015: msg({ id: 'api.U015', message: '현재 회원가입을 할 수 없습니다.' }),
+  U020: msg({ id: 'api.U020', message: '직접 설정한 휴식 기간입니다. 종료 시각까지 로그인할 수 없습니다.' }),
+  U021: msg({ id: 'api.U021', message: '자기 배제 기간입니다. 종료 시각까지 로그인할 수 없습니다.' }),
   U0011: msg({ id: 'api.U0011', message: '정지된 회원은 입출금을 할 수 없습니다.' }),
   U101: msg({ id: 'api.U101', message: '아이디는 영문과 숫자 4~13자로 입력해 주세요.' }),
   U102: msg({ id: 'api.U102', message: '비밀번호는 영문, 숫자, !@#$%* 6~20자로 입력해 주세요.' }),
@@ -68,6 +70,8 @@ const messages: Record<string, MessageDescriptor> = {
   E001: msg({ id: 'api.E001', message: '오류가 발생했습니다. 다시 시도해 주세요.' }),
   E002: msg({ id: 'api.E002', message: '잠시 후 다시 시도해 주세요.' }),
   B1001: msg({ id: 'api.B1001', message: '베팅 권한이 없습니다.' }),
+  B6010: msg({ id: 'api.B6010', message: '이 베팅은 손실 한도를 넘습니다.' }),
+  B6011: msg({ id: 'api.B6011', message: '이번 기간의 손실 한도에 도달했습니다.' }),
   B1002: msg({ id: 'api.B1002', message: '잠긴 회원입니다.' }),
   B6000: msg({ id: 'api.B6000', message: '보유 머니가 없습니다.' }),
   B6001: msg({ id: 'api.B6001', message: '회원 등급 최소 베팅 금액 미만입니다.' }),
@@ -82,6 +86,7 @@ const messages: Record<string, MessageDescriptor> = {
   B0099: msg({ id: 'api.B0099', message: '크레딧이 없습니다.' }),
   C001: msg({ id: 'api.C001', message: '입금이 제한된 사이트입니다.' }),
   C002: msg({ id: 'api.C002', message: '입금 금액을 입력해 주세요.' }),
+  C104: msg({ id: 'api.C104', message: '이 입금은 입금 한도를 넘습니다.' }),
   C003: msg({ id: 'api.C003', message: '처리 중인 입금 신청이 있습니다.' }),
   C008: msg({ id: 'api.C008', message: '출금 비밀번호가 틀렸습니다.' }),
   C009: msg({ id: 'api.C009', message: '게임 종료를 확인 중입니다. 1분 이내로 기다린 후 게임을 종료해 주세요.' }),
@@ -128,11 +133,16 @@ const messages: Record<string, MessageDescriptor> = {
   TE99: msg({ id: 'api.TE99', message: '연결이 지연되고 있습니다. 5초 후 다시 시도하시고 고객센터에 문의해 주세요.' }),
 };
 
+const untilNote = msg({ id: 'api.until', message: '(종료: {until})' });
+
 /** The message to show for a failed call: `api.{code}` translated, else the server's own text. */
 export function apiMessage(err: unknown): string {
   if (err instanceof ApiError) {
     const d = messages[err.code];
-    return d ? i18n._(d) : err.message;
+    const text = d ? i18n._(d) : err.message;
+    // a break or self-exclusion says when it ends
+    const until = (err.data as { until?: unknown } | null)?.until;
+    return typeof until === 'string' ? `${text} ${i18n._(untilNote.id!, { until: until.slice(0, 16) })}` : text;
   }
   return i18n._(messages.E001);
 }

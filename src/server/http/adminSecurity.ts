@@ -7,6 +7,8 @@ import { clearOutPassLock } from '../domain/money/outPass.js';
 import { listAudit } from '../domain/site/audit.js';
 import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
 import { toWire } from '../domain/common/time.js';
+import { protectionState } from '../domain/auth/protection.js';
+import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
 
 const wireIfAhead = (d: Date | string | null, now: Date) => (d && new Date(d).getTime() > now.getTime() ? toWire(new Date(d)) : null);
@@ -22,6 +24,7 @@ export async function lockState(db: Db, siteId: string, memId: string, now: Date
   if (!m || m.login_type === 'HOUSE') throw new ApiError('U001');
   return {
     id: m.id,
+    player: m.login_type === 'NORMAL',
     state: {
       memId: m.mem_id, memNick: m.mem_nick, failedLogins: m.failed_logins,
       lockedUntil: wireIfAhead(m.locked_until, now), outLockedUntil: wireIfAhead(m.out_locked_until, now),
@@ -31,7 +34,12 @@ export async function lockState(db: Db, siteId: string, memId: string, now: Date
 
 /** Operator security calls: member locks, address blocks, the audit log. */
 export const adminSecurityRoutes = [
-  defineRoute(c.memberState, async (req, ctx) => (await lockState(ctx.db, ctx.site.id, req.memId, ctx.clock.now())).state),
+  // with the player's own protection, read only: nothing here changes it
+  defineRoute(c.memberState, async (req, ctx) => {
+    const now = ctx.clock.now();
+    const { id, player, state } = await lockState(ctx.db, ctx.site.id, req.memId, now);
+    return { ...state, protection: player ? await protectionState(ctx.db, id, now, siteOptions(ctx.site).realityMinutes) : null };
+  }),
 
   defineRoute(c.memberUnlock, async (req, ctx: AuthedContext) => {
     const now = ctx.clock.now();

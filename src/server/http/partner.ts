@@ -13,6 +13,7 @@ import { memIdsAt, pageIds, retailOrder, searchOf, type ListQuery } from '../dom
 import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
 import { lockState } from './adminSecurity.js';
+import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
@@ -135,7 +136,7 @@ export const partnerRoutes = [
     return null;
   }),
 
-  defineRoute(c.detailInfo, async (req, ctx) => detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId), ctx.clock.now())),
+  defineRoute(c.detailInfo, async (req, ctx) => detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId), ctx.clock.now(), siteOptions(ctx.site).realityMinutes)),
 
   // only a member strictly below the caller: a partner never unlocks itself or anyone outside its downline
   defineRoute(c.detailUnlock, async (req, ctx) => {

@@ -14,7 +14,8 @@ import { gameRoutes } from './game.js';
 import { betRoutes } from './bet.js';
 import { rateRoutes } from './rate.js';
 import { statsRoutes } from './stats.js';
+import { protectionRoutes } from './protection.js';
 import { vendorRoutes } from '../vendors/registry.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...vendorRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...vendorRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes, ...protectionRoutes];

@@ -5,6 +5,7 @@ import { inCheckWindow } from '../domain/site/siteOps.js';
 import { toWire } from '../domain/common/time.js';
 import { cashToGame, vendorByCode } from '../domain/games/wallet.js';
 import { LAUNCH_MS, launchToken } from './launchToken.js';
+import { refuseWhenLossLimitReached, refuseWhenOnBreak } from '../domain/auth/protection.js';
 
 export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; gameType?: string; gameKey?: string }) {
   const { db, site, caller } = ctx;
@@ -12,6 +13,8 @@ export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; 
   if (caller.loginType !== 'NORMAL') throw new ApiError('B0095');
   const me = await db.selectFrom('member').select(['status', 'login_yn', 'cash_amt']).where('id', '=', caller.id).executeTakeFirstOrThrow();
   if (me.status !== 'ACTIVE' || me.login_yn !== 'Y') throw new ApiError('B1002');
+  await refuseWhenOnBreak(db, caller.id, now);
+  await refuseWhenLossLimitReached(db, caller.id, now);
   const v = req.vendorKey ? await vendorByCode(db, site.id, req.vendorKey) : null;
   if (!v || (req.gameType && req.gameType !== v.category)) throw new ApiError('B0092');
   // a known game the operator turned off cannot be played (B0091); an unknown one cannot be launched (B0092)

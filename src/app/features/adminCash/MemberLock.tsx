@@ -8,9 +8,10 @@ import { userKey } from '../../lib/queryClient';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import css from './AdminCash.module.css';
 
-/** The member's wrong-password locks (login and withdrawal password) with the operator's unlock. */
+/** The member's wrong-password locks (login and withdrawal password) with the operator's unlock, and its own protection (read only). */
 export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
   const { t } = useLingui();
   const key = userKey(prefix, me, 'adminCash', 'lock', memId);
@@ -25,16 +26,23 @@ export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; 
   if (!s) return null;
   const locked = !!(s.lockedUntil || s.outLockedUntil);
   return (
-    <Card title={<Trans>계정 잠금</Trans>}>
-      <div className={css.form} data-testid="member-lock">
-        <dl className={css.facts}>
-          <div><dt><Trans>상태</Trans></dt><dd>{locked ? <Badge tone="new"><Trans>잠김</Trans></Badge> : <Badge tone="ok"><Trans>정상</Trans></Badge>}</dd></div>
-          <div><dt><Trans>비밀번호 오류 횟수</Trans></dt><dd>{s.failedLogins}</dd></div>
-          {s.lockedUntil && <div><dt><Trans>로그인 잠금 해제 예정</Trans></dt><dd>{s.lockedUntil}</dd></div>}
-          {s.outLockedUntil && <div><dt><Trans>출금 잠금 해제 예정</Trans></dt><dd>{s.outLockedUntil}</dd></div>}
-        </dl>
-        {(locked || s.failedLogins > 0) && <Button variant="primary" disabled={unlock.busy} onClick={() => void unlock.submit()}><Trans>잠금 해제</Trans></Button>}
-      </div>
-    </Card>
+    <>
+      <Card title={<Trans>계정 잠금</Trans>}>
+        <div className={css.form} data-testid="member-lock">
+          <dl className={css.facts}>
+            <div><dt><Trans>상태</Trans></dt><dd>{locked ? <Badge tone="new"><Trans>잠김</Trans></Badge> : <Badge tone="ok"><Trans>정상</Trans></Badge>}</dd></div>
+            <div><dt><Trans>비밀번호 오류 횟수</Trans></dt><dd>{s.failedLogins}</dd></div>
+            {s.lockedUntil && <div><dt><Trans>로그인 잠금 해제 예정</Trans></dt><dd>{s.lockedUntil}</dd></div>}
+            {s.outLockedUntil && <div><dt><Trans>출금 잠금 해제 예정</Trans></dt><dd>{s.outLockedUntil}</dd></div>}
+          </dl>
+          {(locked || s.failedLogins > 0) && <Button variant="primary" disabled={unlock.busy} onClick={() => void unlock.submit()}><Trans>잠금 해제</Trans></Button>}
+        </div>
+      </Card>
+      {s.protection && (
+        <Card title={<Trans>건전한 게임 이용 (회원 설정)</Trans>}>
+          <ProtectionFacts p={s.protection} />
+        </Card>
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { apiMessage } from '../../lib/apiMessage';
 import { Money } from '../../widgets/Money';
 import type { GameProps } from './play';
 import { gameSessionQueryOptions } from './queries';
+import { RealityCheck } from './RealityCheck';
 import css from './GamePlay.module.css';
 
 const bodies: Record<string, LazyExoticComponent<(p: GameProps) => ReactNode>> = {
@@ -66,6 +67,7 @@ export function GamePage() {
           <p className={css.problem}><Trans>지원하지 않는 게임입니다.</Trans></p>
         )}
       </main>
+      <RealityCheck prefix={prefix} onStop={close} />
     </div>
   );
 }

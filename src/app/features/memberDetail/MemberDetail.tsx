@@ -9,6 +9,7 @@ import { RateTab } from '../../widgets/RateTab';
 import { Tabs } from '../../ui/Tabs';
 import type { DetailTab } from './detailTabs';
 import { InfoTab } from './InfoTab';
+import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import { LoginTab, NotesTab } from './LogTabs';
 import { BetsTab, CashTab, GamesTab, RollingTab } from './MoneyTabs';
 import { detailInfoQueryOptions } from './queries';
@@ -53,6 +54,12 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
       />
       <div className={css.panel} role="tabpanel">
         {tab === 'info' && info && <InfoTab key={info.memId} {...props} info={info} editable={info.memId !== me} />}
+        {tab === 'info' && q.data?.protection && (
+          <section className={css.protection}>
+            <h2 className={css.subTitle}><Trans>건전한 게임 이용 (회원 설정)</Trans></h2>
+            <ProtectionFacts p={q.data.protection} />
+          </section>
+        )}
         {tab === 'rate' && <RateTab {...props} editable={id !== me} />}
         {tab === 'login' && <LoginTab {...props} />}
         {tab === 'notes' && <NotesTab {...props} />}

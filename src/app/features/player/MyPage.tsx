@@ -32,6 +32,9 @@ export function MyPage() {
       <Link to="/$prefix/infoEdit" params={{ prefix }} className={css.link}>
         <Trans>회원정보 수정</Trans> ›
       </Link>
+      <Link to="/$prefix/protection" params={{ prefix }} className={css.link}>
+        <Trans>건전한 게임 이용 (한도·휴식)</Trans> ›
+      </Link>
       <Card>
         <div className={css.settings}>
           <span><Trans>언어</Trans></span>

@@ -8,7 +8,7 @@ import { isLoggedIn, loadSession, saveSession, session, type Site } from './stor
 
 setCredentialSource(() => ({ site: session.site, token: session.token }));
 
-export type SignOutReason = 'user' | 'elsewhere' | 'expired' | 'forced' | 'inspect';
+export type SignOutReason = 'user' | 'elsewhere' | 'expired' | 'forced' | 'inspect' | 'protection';
 export interface SignedOut {
   reason: SignOutReason;
   prefix: string;

@@ -4,7 +4,8 @@
 -- 2 waiting, 1 complete, -1 cancelled or rejected.
 
 -- A player asks for a deposit; nothing moves until the operator approves it. Checks, in this order:
--- replay; p_refuse (the amount rules, judged by the caller); U0011 suspended; C003 one already open.
+-- replay; p_refuse (the amount rules, judged by the caller); U0011 suspended; C003 one already open;
+-- C104 past one of the player's own deposit limits (protection.sql).
 create or replace function money_cash_deposit(
   p_site text, p_actor bigint, p_key text, p_call text, p_body_hash text, p_at timestamptz,
   p_refuse text, p_amount bigint
@@ -21,6 +22,7 @@ begin
   if me.id is null then raise exception 'member % not in site %', p_actor, p_site; end if;
   if me.status = 'SUSPENDED' then return '{"code": "U0011"}'; end if;
   if exists (select 1 from cash_request where member_id = p_actor and cash_type = 1 and status in (0, 2)) then return '{"code": "C003"}'; end if;
+  if p_amount > protection_left(p_actor, 'deposit', p_at) then return '{"code": "C104"}'; end if;
   insert into cash_request (site_id, member_id, cash_type, amount, request_key, created_at, updated_at)
   values (p_site, p_actor, 1, p_amount, p_key, p_at, p_at) returning id into req;
   return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', req, 'cashStatus', 0), '{}');

@@ -1,7 +1,8 @@
 -- A stake leaves the player (seamless: cash; transfer: game money) to the house. Checks, in this
 -- order: U001 no such player; replay; W005 rolled back before it arrived; B0095 not a player;
 -- B1002 locked member; B0093 maintenance (p_closed: the site's window or the vendor's status);
--- B1001 bet lock; B0092 unknown or inactive game; B6001-B6003 limits; B6000 no money.
+-- B1001 bet lock; U021/U020 self-excluded or on a break; B0092 unknown or inactive game; B6001-B6003
+-- limits; B6010 past the player's own loss limit (protection.sql); B6000 no money.
 create or replace function wallet_bet(
   p_site text, p_vendor bigint, p_vendor_code text, p_category text, p_transfer boolean, p_house bigint, p_game bigint,
   p_closed boolean, p_bet_locked boolean, p_min bigint, p_max bigint, p_max_win bigint,
@@ -18,6 +19,7 @@ declare
   mv bigint;
   d jsonb := jsonb_build_object('txId', p_tx_id, 'vendor', p_vendor_code);
   answer jsonb;
+  refusal jsonb;
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
   if not found then return '{"code": "U001"}'; end if;
@@ -31,11 +33,14 @@ begin
   if me.status <> 'ACTIVE' then return '{"code": "B1002"}'; end if;
   if p_closed then return '{"code": "B0093"}'; end if;
   if p_bet_locked then return '{"code": "B1001"}'; end if;
+  refusal := protection_refusal(me.id, p_at);
+  if refusal is not null then return jsonb_build_object('code', refusal->>'code'); end if;
   select id, status into g from game where vendor_id = p_vendor and code = p_game_code;
   if not found or g.status <> 'ACTIVE' then return '{"code": "B0092"}'; end if;
   if p_amount < p_min then return '{"code": "B6001"}'; end if;
   if p_amount > p_max then return '{"code": "B6002"}'; end if;
   if coalesce(p_max_payout, 0) > p_max_win then return '{"code": "B6003"}'; end if;
+  if p_amount > protection_left(me.id, 'loss', p_at) then return '{"code": "B6010"}'; end if;
   before := wallet_funds(me, p_vendor, p_transfer);
   if before < p_amount then return '{"code": "B6000"}'; end if;
 

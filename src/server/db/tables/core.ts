@@ -50,6 +50,23 @@ export interface CoreTables {
     updated_at: Generated<Date>;
   };
   member_path: { ancestor_id: number; descendant_id: number; depth: number };
+  member_limit: {
+    member_id: number;
+    site_id: string;
+    kind: string;
+    amount: number | null;
+    pending_amount: number | null;
+    applies_at: Date | null;
+    updated_at: Stamp;
+  };
+  member_protection: {
+    member_id: number;
+    site_id: string;
+    break_until: Date | null;
+    excluded_until: Date | null;
+    reality_minutes: number | null;
+    updated_at: Stamp;
+  };
   session: {
     id: Generated<number>;
     site_id: string;

@@ -16,6 +16,7 @@ import { recordLoginFailure } from './attack.js';
 import { newChallenge } from './challenge.js';
 import { clearDevice, deviceNonce, newDeviceCookie, recordDeviceFailure, trustedDevice } from './devices.js';
 import { HashBusy, type Lane } from './hashPool.js';
+import { refuseWhenOnBreak } from './protection.js';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
 
@@ -81,8 +82,8 @@ async function hashed<T>(env: LoginEnv, work: () => Promise<T>): Promise<T> {
  * own count and lock, and ignores the lock that failures from untrusted devices set. A partner
  * account reached from the player screen needs the captcha too, but only after its password was
  * found right: an unknown id and a wrong password answer the same L001 after the same scrypt
- * work, so answers never tell which partner ids exist. Then account state and which screen may
- * be used. On success the member's other sessions end (one live session per member), and an
+ * work, so answers never tell which partner ids exist. Then account state (with the player's own
+ * break or self-exclusion: U020/U021 and `data.until`) and which screen may be used. On success the member's other sessions end (one live session per member), and an
  * untrusted device gets its device cookie (`setCookie`).
  */
 export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer: LoginAnswer; setCookie: string | null }> {
@@ -125,6 +126,8 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
 
   if (m.status === 'PENDING') throw new ApiError('U002');
   if (m.login_yn === 'N') throw new ApiError('U010');
+  // the player's own break or self-exclusion: no operator switch above lifts it
+  await refuseWhenOnBreak(db, m.id, now);
   if (input.loginPage === 'partner' && !isPartnerLogin(m.login_type)) throw new ApiError('L003');
   if (input.loginPage === 'admin' && m.login_type !== 'ADMIN') throw new ApiError('L003');
 

@@ -12,10 +12,11 @@ import { pageInfoOf } from '../common/paging.js';
 import { uniqueViolation } from '../auth/signup.js';
 import { toWire } from '../common/time.js';
 import { shownPoint } from '../money/shownBalance.js';
+import { protectionState } from '../auth/protection.js';
 
 const PER = 10;
 
-export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date) {
+export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date, realityDefault: number) {
   const r = await db
     .selectFrom('member as m')
     .select(['cash_amt', shownPoint('m').as('point_amt'), 'login_yn', 'created_at', 'locked_until', 'out_locked_until'])
@@ -28,6 +29,7 @@ export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date
       partnerLevel: m.partnerLevel, partnerLevelName: levelName(m.partnerLevel),
       lockYn: isLocked(r.locked_until, now) || isLocked(r.out_locked_until, now) ? ('Y' as const) : ('N' as const),
     },
+    protection: m.partnerLevel === 'NORMAL' ? await protectionState(db, m.id, now, realityDefault) : null,
   };
 }
 

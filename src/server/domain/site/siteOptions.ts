@@ -15,6 +15,8 @@ export function siteOptions(site: Pick<SiteRow, 'options'>) {
     withdrawMin: num('withdrawMin', 10_000),
     withdrawUnit: num('withdrawUnit', 1_000),
     withdrawWaitMinutes: num('withdrawWaitMinutes', 0),
+    /** the reality-check interval of players who chose none (minutes, 0 off) */
+    realityMinutes: num('realityMinutes', 60),
   };
 }
 

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { protectionCalls, type LimitRow } from '../../../contract/protection';
+import { api } from '../../lib/api';
+import { useWrite } from '../../lib/write/useWrite';
+import { BottomSheet } from '../../ui/BottomSheet';
+import { Button } from '../../ui/Button';
+import { MoneyInput } from '../../ui/MoneyInput';
+import { limitLabels } from '../../widgets/protectionLabels';
+import css from './Protection.module.css';
+
+/** Sets or removes one limit; the sheet says which changes hold at once and which wait a day. */
+export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const [raw, setRaw] = useState('');
+  const save = useWrite({
+    say: 'inline',
+    run: (amount: number | null) => api(protectionCalls.limits, { kind: row!.kind, amount }),
+    onDone: () => (setRaw(''), onClose()),
+  });
+  const amount = raw ? Number(raw) : null;
+  const later = row?.amount != null && (amount === null || amount > row.amount);
+  const close = () => (setRaw(''), save.clear(), onClose());
+  return (
+    <BottomSheet
+      open={!!row}
+      title={row ? i18n._(limitLabels[row.kind]) : ''}
+      onClose={close}
+      dirty={!!raw}
+      data-testid="limit-sheet"
+      footer={
+        <div className={css.actions}>
+          {row?.amount != null && (
+            <Button variant="secondary" disabled={save.busy} onClick={() => void save.submit(null)}>
+              <Trans>한도 해제</Trans>
+            </Button>
+          )}
+          <Button variant="primary" disabled={!amount || save.busy} onClick={() => void save.submit(amount)}>
+            {amount ? <Trans>저장</Trans> : <Trans>금액을 입력해 주세요</Trans>}
+          </Button>
+        </div>
+      }
+    >
+      <MoneyInput
+        label={<Trans>한도 금액</Trans>}
+        name="limitAmount"
+        value={raw}
+        onChange={setRaw}
+        quickAmounts={[100_000, 500_000, 1_000_000]}
+        hint={later
+          ? t`한도를 올리거나 해제하면 24시간 뒤에 적용됩니다.`
+          : t`한도를 낮추면 바로 적용됩니다.`}
+        error={save.error}
+      />
+    </BottomSheet>
+  );
+}

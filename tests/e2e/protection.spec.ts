@@ -1,0 +1,64 @@
+import { expect, test, type TestInfo } from '@playwright/test';
+import { captchaLogin, dismissPopups, playerLogin } from './support';
+
+/** Users per project, so the projects can run against the same database. */
+const users = { pixel7: 'user12', iphone14: 'user13', desktop: 'user14' } as const;
+const pick = (info: TestInfo) => users[info.project.name as keyof typeof users] ?? 'user12';
+
+test.beforeEach(async ({ page }) => {
+  await dismissPopups(page);
+});
+
+test('a player sets a daily deposit limit, sees it at once, and a raise waits 24 hours', async ({ page }, info) => {
+  await playerLogin(page, pick(info));
+  await page.goto('/demo/my');
+  await page.getByRole('link', { name: /건전한 게임 이용/ }).click();
+  await expect(page.getByTestId('protection')).toBeVisible();
+  const row = page.getByTestId('limit-deposit_day');
+  await expect(row).toContainText('한도 없음');
+
+  await row.getByRole('button', { name: '변경' }).click();
+  const sheet = page.getByTestId('limit-sheet');
+  await sheet.getByLabel('한도 금액').fill('300000');
+  await expect(sheet).toContainText('한도를 낮추면 바로 적용됩니다.');
+  await sheet.getByRole('button', { name: '저장' }).click();
+  await expect(row).toContainText('300,000');
+  await expect(row).not.toContainText('부터');
+
+  await row.getByRole('button', { name: '변경' }).click();
+  await sheet.getByLabel('한도 금액').fill('500000');
+  await expect(sheet).toContainText('24시간 뒤에 적용됩니다');
+  await sheet.getByRole('button', { name: '저장' }).click();
+  // still 300,000 now, with the raise and its time beside it
+  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}부터 500,000/);
+  await expect(row).toContainText('300,000');
+  await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-limits.png`, fullPage: true });
+});
+
+test('the operator sees a player\'s limits on the member screen, read only', async ({ browser }, info) => {
+  const memId = pick(info);
+  const player = await browser.newPage();
+  await dismissPopups(player);
+  await playerLogin(player, memId);
+  await player.goto('/demo/protection');
+  const row = player.getByTestId('limit-loss_week');
+  await row.getByRole('button', { name: '변경' }).click();
+  await player.getByTestId('limit-sheet').getByLabel('한도 금액').fill('200000');
+  await player.getByTestId('limit-sheet').getByRole('button', { name: '저장' }).click();
+  await expect(row).toContainText('200,000');
+  await player.close();
+
+  const page = await browser.newPage();
+  await dismissPopups(page);
+  await captchaLogin(page, '/demo/admin/login', 'admin');
+  await expect(page.getByTestId('admin-home')).toBeVisible();
+  await page.goto('/demo/admin/members');
+  await page.getByPlaceholder('회원 아이디').fill(memId);
+  await page.getByRole('button', { name: '조회' }).click();
+  const facts = page.getByTestId('protection-facts');
+  await expect(facts).toContainText('주간 손실 한도');
+  await expect(facts).toContainText('200,000');
+  await expect(facts.getByRole('button')).toHaveCount(0);
+  await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-operator.png`, fullPage: true });
+  await page.close();
+});
