@@ -181,4 +181,20 @@ export const adminSecurityCalls = {
     listOf(auditRow),
     'admin',
   ),
+  /**
+   * Walks the site's audit hash chain: intact with its row count, or the first broken row
+   * (auditIdx null when the tail was cut) and why: content changed, link broken, order, tail.
+   */
+  auditVerify: call(
+    '/api/admin/audit/verify',
+    empty,
+    z.object({
+      ok: z.boolean(),
+      rows: z.number().int(),
+      auditIdx: z.number().int().nullable(),
+      seq: z.number().int().nullable(),
+      reason: z.enum(['content', 'link', 'order', 'tail']).nullable(),
+    }),
+    'admin',
+  ),
 };

@@ -4,7 +4,7 @@ import type { AuthedContext } from '../context.js';
 import type { Db } from '../db/driver.js';
 import { unlockMember } from '../domain/auth/lockout.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
-import { listAudit } from '../domain/site/audit.js';
+import { listAudit, verifyAuditChain } from '../domain/site/audit.js';
 import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
 import { toWire } from '../domain/common/time.js';
 import { defineRoute } from './route.js';
@@ -53,4 +53,9 @@ export const adminSecurityRoutes = [
 
   defineRoute(c.auditList, async (req, ctx) =>
     listAudit(ctx.db, ctx.site.id, { page: req.page, perPage: req.count_per_list, actorId: req.actorId || undefined, action: req.action || undefined })),
+
+  defineRoute(c.auditVerify, async (_req, ctx) => {
+    const v = await verifyAuditChain(ctx.db, ctx.site.id);
+    return v.ok ? { ok: true, rows: v.rows, auditIdx: null, seq: null, reason: null } : v;
+  }),
 ];

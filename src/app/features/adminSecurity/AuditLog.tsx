@@ -10,6 +10,7 @@ import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
 import { auditListQueryOptions } from './queries';
+import { AuditVerify } from './AuditVerify';
 import css from './AdminSecurity.module.css';
 
 const shown = (v: unknown) => (v === null || v === undefined ? '-' : JSON.stringify(v));
@@ -27,6 +28,7 @@ export function AuditLog() {
   return (
     <div className={css.page} data-testid="audit-log">
       <h1 className={css.title}><Trans>감사 로그</Trans></h1>
+      <AuditVerify />
       <FilterBar onSubmit={() => (setActor(word.trim()), setPage(1))}>
         <input className={inputClass} name="auditActor" aria-label={t`운영자 아이디`} placeholder={t`운영자 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
         <Button type="submit" variant="primary"><Trans>조회</Trans></Button>
