@@ -14,7 +14,8 @@ import { gameRoutes } from './game.js';
 import { betRoutes } from './bet.js';
 import { rateRoutes } from './rate.js';
 import { statsRoutes } from './stats.js';
+import { twoFactorRoutes } from './twoFactor.js';
 import { demoRoutes } from '../vendors/demo/play.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...demoRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...twoFactorRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...demoRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes];
