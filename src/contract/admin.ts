@@ -140,6 +140,8 @@ export const memberLockState = z.object({
   lockedUntil: wireDate.nullable(),
   /** Korea-time end of the withdrawal-password lock, null when not locked */
   outLockedUntil: wireDate.nullable(),
+  /** two-factor sign-in on (the operator may reset it: /api/admin/member/otpReset) */
+  otpYn: z.enum(['Y', 'N']),
 });
 
 export const ipBlockRow = z.object({ ip: z.string(), regId: z.string(), regDate: wireDate });

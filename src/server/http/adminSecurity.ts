@@ -3,6 +3,7 @@ import { ApiError } from '../../contract/codes.js';
 import type { AuthedContext } from '../context.js';
 import type { Db } from '../db/driver.js';
 import { unlockMember } from '../domain/auth/lockout.js';
+import { twoFactorOn } from '../domain/auth/twoFactor.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
 import { listAudit, verifyAuditChain } from '../domain/site/audit.js';
 import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
@@ -25,6 +26,7 @@ export async function lockState(db: Db, siteId: string, memId: string, now: Date
     state: {
       memId: m.mem_id, memNick: m.mem_nick, failedLogins: m.failed_logins,
       lockedUntil: wireIfAhead(m.locked_until, now), outLockedUntil: wireIfAhead(m.out_locked_until, now),
+      otpYn: (await twoFactorOn(db, m.id)) ? ('Y' as const) : ('N' as const),
     },
   };
 }

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminSecurityCalls } from '../../../contract/admin';
+import { adminTwoFactorCalls } from '../../../contract/twoFactor';
 import { api } from '../../lib/api';
-import { confirm } from '../../lib/dialogs';
+import { alert, confirm } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 import { act } from '../../lib/operatorAction';
 import { userKey } from '../../lib/queryClient';
 import { Badge } from '../../ui/Badge';
@@ -10,12 +12,19 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import css from './AdminCash.module.css';
 
-/** The member's wrong-password locks (login and withdrawal password) with the operator's unlock. */
+/** The member's wrong-password locks (login and withdrawal password) with the operator's unlock, and its two-factor reset. */
 export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
   const { t } = useLingui();
   const client = useQueryClient();
   const key = userKey(prefix, me, 'adminCash', 'lock', memId);
   const state = useQuery({ queryKey: key, staleTime: 0, retry: false, queryFn: () => api(adminSecurityCalls.memberState, { memId }) });
+  const resetOtp = useWrite({
+    confirm: () => t`${memId} 회원의 2단계 인증을 해제하시겠습니까? 다음 로그인은 비밀번호만으로 됩니다.`,
+    run: () => api(adminTwoFactorCalls.otpReset, { memId }),
+    say: 'alert',
+    invalidates: [key],
+    onDone: () => alert(t`2단계 인증이 해제되었습니다.`),
+  });
   const s = state.data;
   if (!s) return null;
   const locked = !!(s.lockedUntil || s.outLockedUntil);
@@ -31,8 +40,10 @@ export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; 
           <div><dt><Trans>비밀번호 오류 횟수</Trans></dt><dd>{s.failedLogins}</dd></div>
           {s.lockedUntil && <div><dt><Trans>로그인 잠금 해제 예정</Trans></dt><dd>{s.lockedUntil}</dd></div>}
           {s.outLockedUntil && <div><dt><Trans>출금 잠금 해제 예정</Trans></dt><dd>{s.outLockedUntil}</dd></div>}
+          <div><dt><Trans>2단계 인증</Trans></dt><dd data-testid="member-otp">{s.otpYn === 'Y' ? <Trans>사용</Trans> : <Trans>미사용</Trans>}</dd></div>
         </dl>
         {(locked || s.failedLogins > 0) && <Button variant="primary" onClick={() => void unlock()}><Trans>잠금 해제</Trans></Button>}
+        {s.otpYn === 'Y' && <Button onClick={() => void resetOtp.submit(undefined)} disabled={resetOtp.busy} data-testid="member-otp-reset"><Trans>2단계 인증 초기화</Trans></Button>}
       </div>
     </Card>
   );
