@@ -48,6 +48,8 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     const row = await s.app.db.selectFrom('member_totp').selectAll().where('member_id', '=', (await member('ptn3')).id).executeTakeFirstOrThrow();
     expect(row.secret).not.toContain(setup.data.secret);
     expect(JSON.stringify(await s.app.db.selectFrom('totp_recovery').selectAll().execute())).not.toContain(enable.data.recoveryCodes[0]);
+    const audit = await s.app.db.selectFrom('audit_log').select(['actor', 'target', 'after']).where('action', '=', '/api/member/otp/enable').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor: 'ptn3', target: 'memId=ptn3', after: { otpYn: 'Y' } });
   });
 
   it('a player cannot enrol', async () => {
@@ -102,6 +104,14 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     expect((await s.post('/api/member/otp/disable', { memPass: 'wrong-pass', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('U121');
     expect((await s.post('/api/member/otp/disable', { memPass: 'demo1234!', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('0');
     expect((await passwordStep('ptn7')).resultCode).toBe('0');
+  });
+
+  it('refuses the code step once the operator turned the login off', async () => {
+    const { secret } = await enrol('ptn7b');
+    const ticket = await ticketOf('ptn7b');
+    await s.app.db.updateTable('member').set({ login_yn: 'N' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7b').execute();
+    expect((await s.post('/api/member/login/otp', { ticket, otpCode: await codeFor(secret, 1) })).resultCode).toBe('U010');
+    await s.app.db.updateTable('member').set({ login_yn: 'Y' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7b').execute();
   });
 
   it('lets the operator reset a partner\'s two-factor, audited; others may not', async () => {

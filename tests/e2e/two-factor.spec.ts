@@ -1,6 +1,6 @@
 import { expect, test, type TestInfo } from '@playwright/test';
 import { generate } from 'otplib';
-import { acceptDialog, captchaLogin, dismissPopups } from './support';
+import { captchaLogin, dismissPopups } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-two-factor-${name}.png`;
 /** A partner per project that no other spec signs in as: enrolling changes how it signs in. */

@@ -9,6 +9,8 @@ import { setAdminTwoFactor } from '../domain/site/twoFactorSetting.js';
 import { loginEnv } from './loginEnv.js';
 import { defineRoute } from './route.js';
 
+// turning two-factor on or off is a change of access: it goes to the audit log like the operator's reset
+
 /** Two-factor is for the back office: partners and the operator. */
 function staff(ctx: AuthedContext) {
   if (!isPartnerLogin(ctx.caller.loginType) && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
@@ -26,11 +28,17 @@ export const twoFactorRoutes = [
     const me = staff(ctx);
     return startEnrolment(ctx.db, { id: me.id, siteId: ctx.site.id, memId: me.memId }, ctx.site.name);
   }),
-  defineRoute(twoFactorCalls.enable, async (req, ctx) => ({ recoveryCodes: await confirmEnrolment(ctx.db, staff(ctx).id, req.otpCode, ctx.clock.now()) })),
+  defineRoute(twoFactorCalls.enable, async (req, ctx) => {
+    const me = staff(ctx);
+    const recoveryCodes = await confirmEnrolment(ctx.db, me.id, req.otpCode, ctx.clock.now());
+    ctx.audit = { target: `memId=${me.memId}`, before: { otpYn: 'N' }, after: { otpYn: 'Y' } };
+    return { recoveryCodes };
+  }),
   defineRoute(twoFactorCalls.disable, async (req, ctx) => {
     const me = staff(ctx);
     const { db, live, sessions, site, clock, config } = ctx;
     await disableTwoFactor({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, { id: me.id, memId: me.memId }, req.memPass, req.otpCode);
+    ctx.audit = { target: `memId=${me.memId}`, before: { otpYn: 'Y' }, after: { otpYn: 'N' } };
     return null;
   }),
 

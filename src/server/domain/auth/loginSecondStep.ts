@@ -12,7 +12,9 @@ async function ticketHolder(env: LoginEnv, ticket: string, purpose: TicketPurpos
   if (await isBlocked(db, siteId, env.ip)) throw new ApiError('U004');
   const id = await ticketMember(db, siteId, ticket, purpose, now);
   if (!id) throw new ApiError('L009');
-  const m = await db.selectFrom('member').select(['id', 'mem_id', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
+  const m = await db.selectFrom('member').select(['id', 'mem_id', 'locked_until', 'login_yn']).where('id', '=', id).executeTakeFirstOrThrow();
+  // the operator may have turned the login off since the password step
+  if (m.login_yn === 'N') throw new ApiError('U010');
   const device = await trustedDevice(db, m.id, await deviceNonce(db, siteId, m.mem_id, env.cookie));
   if (isLocked(device ? device.lockedUntil : m.locked_until, now)) throw new ApiError('U003');
   return { m, device };
