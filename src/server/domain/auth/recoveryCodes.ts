@@ -12,7 +12,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // 32 letters: no 0/O, 1/I
 export const hashRecoveryCode = (code: string) => createHash('sha256').update(normalise(code)).digest('hex');
 const normalise = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-function newCode() {
+export function newRecoveryCode() {
   const bytes = randomBytes(16);
   const letters = [...bytes].map((b) => ALPHABET[b & 31]).join('');
   return letters.match(/.{4}/g)!.join('-');
@@ -20,7 +20,7 @@ function newCode() {
 
 /** Replaces the member's recovery codes with ten new ones and answers them (shown once). */
 export async function issueRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
-  const codes = Array.from({ length: COUNT }, newCode);
+  const codes = Array.from({ length: COUNT }, newRecoveryCode);
   await db.deleteFrom('totp_recovery').where('member_id', '=', memberId).execute();
   await db.insertInto('totp_recovery').values(codes.map((c) => ({ member_id: memberId, code_hash: hashRecoveryCode(c) }))).execute();
   return codes;
