@@ -143,6 +143,8 @@ export const memberLockState = z.object({
   outLockedUntil: wireDate.nullable(),
   /** a player's own limits, break and self-exclusion (read only); null for partners */
   protection: protectionState.nullable().optional(),
+  /** two-factor sign-in on (the operator may reset it: /api/admin/member/otpReset) */
+  otpYn: z.enum(['Y', 'N']),
 });
 
 export const ipBlockRow = z.object({ ip: z.string(), regId: z.string(), regDate: wireDate });
@@ -182,6 +184,22 @@ export const adminSecurityCalls = {
     '/api/admin/auditList',
     z.object({ page, count_per_list: z.coerce.number().int().min(1).max(200).default(20), actorId: z.string().max(40).optional(), action: z.string().max(100).optional() }),
     listOf(auditRow),
+    'admin',
+  ),
+  /**
+   * Walks the site's audit hash chain: intact with its row count, or the first broken row
+   * (auditIdx null when the tail was cut) and why: content changed, link broken, order, tail.
+   */
+  auditVerify: call(
+    '/api/admin/audit/verify',
+    empty,
+    z.object({
+      ok: z.boolean(),
+      rows: z.number().int(),
+      auditIdx: z.number().int().nullable(),
+      seq: z.number().int().nullable(),
+      reason: z.enum(['content', 'link', 'order', 'tail']).nullable(),
+    }),
     'admin',
   ),
 };

@@ -25,6 +25,13 @@ export const resultCodes = {
   L002: 'Please check the anti-automatic-input code',
   L003: 'This page is not available for your account',
   L005: 'Please wait while the device checks the request',
+  L006: 'Enter the code from your authenticator app',
+  L007: 'The code is incorrect, please check',
+  L008: 'Set up two-factor sign-in to continue',
+  L009: 'The sign-in step expired, please sign in again',
+  OT001: 'Two-factor sign-in is already on',
+  OT002: 'Two-factor sign-in is not on',
+  OT003: 'Start the two-factor setup again',
   // members
   U001: 'Member not found',
   U002: 'Awaiting approval',

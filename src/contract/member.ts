@@ -26,6 +26,9 @@ const session = z.object({
   expiresIn: z.number(),
 });
 
+/** A signed-in answer: the session, the member, its unread counts. */
+export const loginAnswer = session.extend({ member: memberInfo, msgInfo });
+
 // Request fields are loose strings (numbers accepted, e.g. a 4-digit withdrawal password): the
 // server checks them in the product's order (see validate.ts) and answers U-codes, not V001.
 const s = z.union([z.string().max(200), z.number()]).transform(String).optional();
@@ -59,7 +62,7 @@ export const memberCalls = {
       loginPage: z.enum(['player', 'partner', 'admin']).optional(),
       pow: powProof.optional(),
     }),
-    session.extend({ member: memberInfo, msgInfo }),
+    loginAnswer,
     'site',
   ),
   logout: call('/api/member/logout', empty, ok, 'member'),

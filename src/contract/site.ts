@@ -52,7 +52,7 @@ export const adminSiteCalls = {
   siteCheck: call('/api/admin/site/check', z.object({ startDate: maybeDate, endDate: maybeDate }), checkWindow, 'admin'),
   /** Site-wide bet lock; pushes LOCK_BET_YN (data1 lock Y/N, data2 betting allowed Y/N). */
   lockBet: call('/api/admin/site/lockBet', z.object({ lockBetYn: yn }), z.object({ lockBetYn: yn }), 'admin'),
-  siteState: call('/api/admin/site/state', empty, checkWindow.extend({ lockBetYn: yn, inAmtYn: yn, outAmtYn: yn }).extend(depositEvents.shape), 'admin'),
+  siteState: call('/api/admin/site/state', empty, checkWindow.extend({ lockBetYn: yn, inAmtYn: yn, outAmtYn: yn, adminOtpYn: yn }).extend(depositEvents.shape), 'admin'),
   /**
    * Deposit point events, percent of an approved deposit (0 = off, up to 2 decimals): sign-up first
    * deposit (point type 5), daily first deposit (6), every deposit (7). Either may be left out.

@@ -30,6 +30,27 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
     expect(await verifyAuditChain(s.app.db, s.siteId)).toMatchObject({ ok: false, auditIdx: all[6], seq: 7, reason: 'link' });
   });
 
+  it('answers the verify call to the operator only, and it names a row edited in the database', async () => {
+    const other = await startTestServer();
+    try {
+      const admin = await other.login('admin');
+      const verify = async (token: string) => other.post('/api/admin/audit/verify', {}, token);
+      for (let i = 0; i < 3; i++) await writeAudit(other.app.db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/v/${i}`, ip: null, at: new Date() });
+      const ok = await verify(admin);
+      expect(ok).toMatchObject({ resultCode: '0', data: { ok: true, auditIdx: null, reason: null } });
+      expect(ok.data.rows).toBeGreaterThanOrEqual(3);
+      expect((await verify(await other.login('ptn1'))).resultCode).toBe('A001');
+      expect((await verify(await other.login('user1'))).resultCode).toBe('A001');
+
+      const rows = await other.app.db.selectFrom('audit_log').select('id').where('site_id', '=', other.siteId).orderBy('seq').execute();
+      const victim = Number(rows[1]!.id);
+      await sql`update audit_log set target = 'memId=someone-else' where id = ${victim}`.execute(other.app.db);
+      expect((await verify(admin)).data).toMatchObject({ ok: false, auditIdx: victim, seq: 2, reason: 'content' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sees a row cut from the end', async () => {
     const other = await startTestServer();
     try {

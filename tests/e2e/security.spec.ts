@@ -70,6 +70,9 @@ test('the operator unlocks a member, blocks an address range and reads the audit
   await expect(audit).toContainText('admin/member/unlock');
   await expect(audit).toContainText(`memId=${memId}`);
   await expect(audit).toContainText('admin/site/ipBlock');
+  // the chain check on demand
+  await page.getByTestId('audit-verify').click();
+  await expect(page.getByTestId('audit-verdict')).toContainText(/체인 정상 \(\d+행\)/);
   await page.screenshot({ path: shot(info, 'audit-log'), fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual((page.viewportSize()?.width ?? 0) + 1);

@@ -3,8 +3,9 @@ import { ApiError } from '../../contract/codes.js';
 import type { AuthedContext } from '../context.js';
 import type { Db } from '../db/driver.js';
 import { unlockMember } from '../domain/auth/lockout.js';
+import { twoFactorOn } from '../domain/auth/twoFactor.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
-import { listAudit } from '../domain/site/audit.js';
+import { listAudit, verifyAuditChain } from '../domain/site/audit.js';
 import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
 import { toWire } from '../domain/common/time.js';
 import { protectionState } from '../domain/auth/protection.js';
@@ -28,6 +29,7 @@ export async function lockState(db: Db, siteId: string, memId: string, now: Date
     state: {
       memId: m.mem_id, memNick: m.mem_nick, failedLogins: m.failed_logins,
       lockedUntil: wireIfAhead(m.locked_until, now), outLockedUntil: wireIfAhead(m.out_locked_until, now),
+      otpYn: (await twoFactorOn(db, m.id)) ? ('Y' as const) : ('N' as const),
     },
   };
 }
@@ -61,4 +63,9 @@ export const adminSecurityRoutes = [
 
   defineRoute(c.auditList, async (req, ctx) =>
     listAudit(ctx.db, ctx.site.id, { page: req.page, perPage: req.count_per_list, actorId: req.actorId || undefined, action: req.action || undefined })),
+
+  defineRoute(c.auditVerify, async (_req, ctx) => {
+    const v = await verifyAuditChain(ctx.db, ctx.site.id);
+    return v.ok ? { ok: true, rows: v.rows, auditIdx: null, seq: null, reason: null } : v;
+  }),
 ];

@@ -7,6 +7,7 @@ import { newChallenge } from '../domain/auth/challenge.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
+import { loginEnv } from './loginEnv.js';
 
 export const memberRoutes = [
   defineRoute(memberCalls.captcha, (_req, { db, site, clock, config }) => issueCaptcha(db, site.id, clock.now(), config.testCaptcha)),
@@ -14,9 +15,7 @@ export const memberRoutes = [
   defineRoute(memberCalls.challenge, async (_req, { db, site, clock }) => ({ challenge: await newChallenge(db, site.id, clock.now()) })),
 
   defineRoute(memberCalls.login, async (req, ctx) => {
-    const { db, live, sessions, site, ip, clock, config } = ctx;
-    const env = { db, live, sessions, siteId: site.id, ip, now: clock.now(), lockMinutes: config.lockMinutes, sessionMaxHours: config.sessionMaxHours };
-    const { answer, setCookie } = await login({ ...env, proved: !!ctx.proved, challengeRequired: !!ctx.challengeRequired, cookie: ctx.cookie ?? null, tls: config.tls }, req);
+    const { answer, setCookie } = await login(loginEnv(ctx), req);
     if (setCookie) ctx.setCookies?.push(setCookie);
     return answer;
   }),

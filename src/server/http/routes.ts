@@ -15,7 +15,8 @@ import { betRoutes } from './bet.js';
 import { rateRoutes } from './rate.js';
 import { statsRoutes } from './stats.js';
 import { protectionRoutes } from './protection.js';
+import { twoFactorRoutes } from './twoFactor.js';
 import { vendorRoutes } from '../vendors/registry.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...vendorRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes, ...protectionRoutes];
+export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...twoFactorRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...vendorRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes, ...protectionRoutes];

@@ -2,6 +2,7 @@ import { adminSiteCalls, siteCalls } from '../../contract/site.js';
 import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.js';
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
 import { cashSwitch, setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
+import { adminTwoFactorRequired } from '../domain/site/twoFactorSetting.js';
 import { defineRoute } from './route.js';
 
 export const siteRoutes = [
@@ -33,6 +34,9 @@ export const siteRoutes = [
     await ctx.sites.changed(ctx.site.id);
     return out;
   }),
-  defineRoute(adminSiteCalls.siteState, (_req, ctx) => siteState(ctx, ctx.site.id)),
+  defineRoute(adminSiteCalls.siteState, async (_req, ctx) => ({
+    ...(await siteState(ctx, ctx.site.id)),
+    adminOtpYn: (await adminTwoFactorRequired(ctx.db, ctx.site.id)) ? ('Y' as const) : ('N' as const),
+  })),
   defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
 ];

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { isPartnerLogin } from '../../../contract/enums';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { ApiError } from '../../../contract/codes';
@@ -12,6 +13,9 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { changesOf, emptyInfoEdit, fieldOfCode, firstInfoEditProblem, type InfoEditForm } from './infoEdit';
 import css from './InfoEdit.module.css';
+
+// only partners and the operator have it, and its parts load with it
+const TwoFactorCard = lazy(() => import('./TwoFactorCard'));
 
 const digits4 = (v: string) => v.replace(/\D/g, '').slice(0, 4);
 
@@ -95,6 +99,7 @@ export function InfoEdit() {
           <Button type="submit" variant="primary" block disabled={save.busy}><Trans>수정</Trans></Button>
         </form>
       </Card>
+      {(isPartnerLogin(member?.loginType) || member?.loginType === 'ADMIN') && <Suspense fallback={null}><TwoFactorCard /></Suspense>}
     </div>
   );
 }

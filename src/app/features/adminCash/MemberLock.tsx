@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminSecurityCalls } from '../../../contract/admin';
+import { adminTwoFactorCalls } from '../../../contract/twoFactor';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
@@ -11,7 +12,10 @@ import { Card } from '../../ui/Card';
 import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import css from './AdminCash.module.css';
 
-/** The member's wrong-password locks (login and withdrawal password) with the operator's unlock, and its own protection (read only). */
+/**
+ * The member's wrong-password locks (login and withdrawal password) with the operator's unlock,
+ * its two-factor reset, and the player's own protection (read only).
+ */
 export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
   const { t } = useLingui();
   const key = userKey(prefix, me, 'adminCash', 'lock', memId);
@@ -21,6 +25,12 @@ export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; 
     confirm: () => t`${memId} 회원의 잠금을 해제하시겠습니까?`,
     invalidates: [key],
     onDone: () => alert(t`잠금이 해제되었습니다.`),
+  });
+  const resetOtp = useWrite({
+    run: () => api(adminTwoFactorCalls.otpReset, { memId }),
+    confirm: () => t`${memId} 회원의 2단계 인증을 해제하시겠습니까? 다음 로그인은 비밀번호만으로 됩니다.`,
+    invalidates: [key],
+    onDone: () => alert(t`2단계 인증이 해제되었습니다.`),
   });
   const s = state.data;
   if (!s) return null;
@@ -34,8 +44,10 @@ export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; 
             <div><dt><Trans>비밀번호 오류 횟수</Trans></dt><dd>{s.failedLogins}</dd></div>
             {s.lockedUntil && <div><dt><Trans>로그인 잠금 해제 예정</Trans></dt><dd>{s.lockedUntil}</dd></div>}
             {s.outLockedUntil && <div><dt><Trans>출금 잠금 해제 예정</Trans></dt><dd>{s.outLockedUntil}</dd></div>}
+            <div><dt><Trans>2단계 인증</Trans></dt><dd data-testid="member-otp">{s.otpYn === 'Y' ? <Trans>사용</Trans> : <Trans>미사용</Trans>}</dd></div>
           </dl>
           {(locked || s.failedLogins > 0) && <Button variant="primary" disabled={unlock.busy} onClick={() => void unlock.submit()}><Trans>잠금 해제</Trans></Button>}
+          {s.otpYn === 'Y' && <Button onClick={() => void resetOtp.submit()} disabled={resetOtp.busy} data-testid="member-otp-reset"><Trans>2단계 인증 초기화</Trans></Button>}
         </div>
       </Card>
       {s.protection && (

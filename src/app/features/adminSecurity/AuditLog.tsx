@@ -11,6 +11,7 @@ import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
 import { AuditChange } from './AuditChange';
 import { auditListQueryOptions } from './queries';
+import { AuditVerify } from './AuditVerify';
 import css from './AdminSecurity.module.css';
 
 /** Every operator action: who, what, on whom, before and after, from where and when. */
@@ -26,6 +27,7 @@ export function AuditLog() {
   return (
     <div className={css.page} data-testid="audit-log">
       <h1 className={css.title}><Trans>감사 로그</Trans></h1>
+      <AuditVerify />
       <FilterBar onSubmit={() => (setActor(word.trim()), setPage(1))}>
         <input className={inputClass} name="auditActor" aria-label={t`운영자 아이디`} placeholder={t`운영자 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
         <Button type="submit" variant="primary"><Trans>조회</Trans></Button>

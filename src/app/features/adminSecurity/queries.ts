@@ -12,3 +12,7 @@ export const auditListQueryOptions = (prefix: string, me: string, page: number, 
     staleTime: 0,
     queryFn: () => api(adminSecurityCalls.auditList, { page, count_per_list: 20, actorId: actorId || undefined }),
   });
+
+/** The chain check runs only when asked (it walks every row) and is never served from cache. */
+export const auditVerifyQueryOptions = (prefix: string, me: string) =>
+  queryOptions({ queryKey: userKey(prefix, me, 'adminSecurity', 'auditVerify'), staleTime: 0, gcTime: 0, queryFn: () => api(adminSecurityCalls.auditVerify, {}) });

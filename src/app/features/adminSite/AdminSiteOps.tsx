@@ -13,6 +13,7 @@ import { TextField } from '../../ui/Field';
 import { useWrite } from '../../lib/write/useWrite';
 import { fromWire, kstNow, toWire } from './kstInput';
 import { adminSiteKey, siteStateQueryOptions } from './queries';
+import { AdminOtpSwitch } from './AdminOtpSwitch';
 import css from './AdminSite.module.css';
 
 const route = getRouteApi('/$prefix/admin/_operator/site');
@@ -142,6 +143,7 @@ export function AdminSiteOps() {
           </label>
         </div>
       </Card>
+      <AdminOtpSwitch prefix={prefix} />
       <Card title={<Trans>입금 이벤트 (포인트 %, 0 = 사용 안 함)</Trans>}>
         <form className={css.form} onSubmit={(e) => void saveEvents(e)} noValidate>
           {eventFields.map(([key, label]) => (

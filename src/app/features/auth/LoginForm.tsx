@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
@@ -8,7 +8,11 @@ import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { dashboardOf, kindOf } from '../../lib/guard';
 import { CaptchaField } from './CaptchaField';
 import { captchaQueryOptions } from './queries';
-import { login, type LoginPage } from './login';
+import { login, type LoginPage, type SecondStep as Step } from './login';
+import type { MemberInfo } from '../../../contract/member';
+
+// the second step loads only for accounts that have one
+const SecondStep = lazy(() => import('./SecondStep'));
 import css from './Auth.module.css';
 
 interface Props {
@@ -29,6 +33,7 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
   const [captcha, setCaptcha] = useState('');
   const captchaQuery = useQuery({ ...captchaQueryOptions(prefix), enabled: withCaptcha });
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step | null>(null);
 
   const refreshCaptcha = () => {
     setCaptcha('');
@@ -42,8 +47,15 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
     const result = await login(page, { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha }, withCaptcha);
     setBusy(false);
     if (result === 'captcha') refreshCaptcha();
-    else if (result) await navigate({ to: dashboardOf(kindOf(result.loginType)), params: { prefix }, replace: true });
+    else if (result && 'step' in result) setStep(result);
+    else if (result) await enter(result);
   }
+  const enter = (m: MemberInfo) => navigate({ to: dashboardOf(kindOf(m.loginType)), params: { prefix }, replace: true });
+  const restart = () => {
+    setStep(null);
+    setMemPass('');
+    if (withCaptcha) refreshCaptcha();
+  };
 
   return (
     <main className={css.page}>
@@ -56,13 +68,17 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
           <h1 className={css.title}>{title}</h1>
           {subtitle && <p className={css.subtitle}>{subtitle}</p>}
         </header>
-        <form className={css.form} onSubmit={submit} noValidate>
-          <TextField label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" value={memId} onChange={(e) => setMemId(e.target.value)} />
-          <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="current-password" value={memPass} onChange={(e) => setMemPass(e.target.value)} />
-          {withCaptcha && <CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} />}
-          {/* no captcha id yet means a certain refusal: the button (and Enter) wait for the picture */}
-          <Button type="submit" variant="primary" block disabled={busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>
-        </form>
+        {step ? (
+          <Suspense fallback={null}><SecondStep step={step} onSignedIn={(m) => void enter(m)} onRestart={restart} /></Suspense>
+        ) : (
+          <form className={css.form} onSubmit={submit} noValidate>
+            <TextField label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" value={memId} onChange={(e) => setMemId(e.target.value)} />
+            <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="current-password" value={memPass} onChange={(e) => setMemPass(e.target.value)} />
+            {withCaptcha && <CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} />}
+            {/* no captcha id yet means a certain refusal: the button (and Enter) wait for the picture */}
+            <Button type="submit" variant="primary" block disabled={busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>
+          </form>
+        )}
         {footer}
       </div>
     </main>

@@ -14,8 +14,14 @@ export interface LoginFields {
   captcha?: string;
 }
 
+/** A right password that needs a second step: a code (L006) or, for the operator, enrolment first (L008). */
+export interface SecondStep {
+  step: 'code' | 'enrol';
+  ticket: string;
+}
+
 /** Checks the fields in the screen's order, logs in, and says what went wrong the way the product does. */
-export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolean): Promise<MemberInfo | 'captcha' | null> {
+export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolean): Promise<MemberInfo | SecondStep | 'captcha' | null> {
   if (!f.memId.trim()) return alert(t`아이디를 입력해 주세요.`).then(() => null);
   if (!f.memPass) return alert(t`비밀번호를 입력해 주세요.`).then(() => null);
   if (withCaptcha && !f.captcha) return alert(t`자동입력 방지코드를 입력해 주세요.`).then(() => null);
@@ -29,6 +35,7 @@ export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolea
     await signIn(res);
     return res.member;
   } catch (err) {
+    if (isApiError(err, 'L006', 'L008')) return { step: err.code === 'L006' ? 'code' : 'enrol', ticket: (err.data as { ticket: string }).ticket };
     // the product answers an unknown member like a wrong password
     // the translated result texts load on the first failure, not with the login screen
     const shown = isApiError(err, 'U001') ? t`로그인 정보가 올바르지 않습니다. 확인해 주세요.` : (await import('../../lib/apiMessage')).apiMessage(err);

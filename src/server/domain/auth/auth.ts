@@ -14,7 +14,10 @@ import { isBlocked } from '../site/ipBlock.js';
 import type { UnreadCounts } from '../board/unread.js';
 import { recordLoginFailure } from './attack.js';
 import { newChallenge } from './challenge.js';
-import { clearDevice, deviceNonce, newDeviceCookie, recordDeviceFailure, trustedDevice } from './devices.js';
+import { clearDevice, deviceNonce, newDeviceCookie, recordDeviceFailure, trustedDevice, type Device } from './devices.js';
+import { issueTicket, type TicketPurpose } from './loginTicket.js';
+import { twoFactorOn } from './twoFactor.js';
+import { adminTwoFactorRequired } from '../site/twoFactorSetting.js';
 import { HashBusy, type Lane } from './hashPool.js';
 import { refuseWhenOnBreak } from './protection.js';
 
@@ -83,8 +86,9 @@ async function hashed<T>(env: LoginEnv, work: () => Promise<T>): Promise<T> {
  * account reached from the player screen needs the captcha too, but only after its password was
  * found right: an unknown id and a wrong password answer the same L001 after the same scrypt
  * work, so answers never tell which partner ids exist. Then account state (with the player's own
- * break or self-exclusion: U020/U021 and `data.until`) and which screen may be used. On success the member's other sessions end (one live session per member), and an
- * untrusted device gets its device cookie (`setCookie`).
+ * break or self-exclusion: U020/U021 and `data.until`) and which screen may be used. An account
+ * with a second factor (or an operator who must enrol one) answers L006 (L008) with a login
+ * ticket for the second step instead of a session.
  */
 export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer: LoginAnswer; setCookie: string | null }> {
   const { db, siteId, now } = env;
@@ -114,15 +118,14 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   }
   if (isLocked(device ? device.lockedUntil : m.locked_until, now)) throw new ApiError('U003');
   if (!(await hashed(env, () => verifyPassword(memPass, m.pass_hash, lane)))) {
-    await recordLoginFailure(db, { siteId, memberId: m.id, ip: env.ip, trusted: !!device, at: now });
-    // the attempt that crosses the limit already answers "locked"
-    if (device) throw new ApiError((await recordDeviceFailure(db, device.id, now, env.lockMinutes)) ? 'U003' : 'L001');
-    const r = await recordWrongPassword(db, env.sessions, m.id, now, env.lockMinutes, false);
-    throw new ApiError(r.locked ? 'U003' : 'L001');
+    throw await countFailure(env, m.id, device, 'L001');
   }
   const staffAccount = isPartnerLogin(m.login_type) || m.login_type === 'ADMIN';
   if (!screenCaptcha && staffAccount && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
-  if (!(device ? await clearDevice(db, device.id, now) : await clearWrongPasswords(db, m.id, now))) throw new ApiError('U003');
+  // with a second factor the wrong-password count is cleared only after the code: a right password
+  // must not reset the count that wrong codes raise
+  const second = await secondStepOf(db, siteId, m);
+  if (second !== 'code' && !(await clearFailures(env, m.id, device))) throw new ApiError('U003');
 
   if (m.status === 'PENDING') throw new ApiError('U002');
   if (m.login_yn === 'N') throw new ApiError('U010');
@@ -130,7 +133,40 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   await refuseWhenOnBreak(db, m.id, now);
   if (input.loginPage === 'partner' && !isPartnerLogin(m.login_type)) throw new ApiError('L003');
   if (input.loginPage === 'admin' && m.login_type !== 'ADMIN') throw new ApiError('L003');
+  if (second) throw new ApiError(second === 'code' ? 'L006' : 'L008', undefined, await issueTicket(db, siteId, m.id, second, now));
+  return openSession(env, m, device);
+}
 
+/**
+ * A wrong password or a wrong second-factor code, counted the same way: on the trusted device's
+ * own row, or on the account. Answers the error to throw (U003 from the try that locks).
+ */
+export async function countFailure(env: LoginEnv, memberId: number, device: Device | null, code: 'L001' | 'L007'): Promise<ApiError> {
+  const { db, siteId, now } = env;
+  await recordLoginFailure(db, { siteId, memberId, ip: env.ip, trusted: !!device, at: now });
+  // the attempt that crosses the limit already answers "locked"
+  if (device) return new ApiError((await recordDeviceFailure(db, device.id, now, env.lockMinutes)) ? 'U003' : code);
+  const r = await recordWrongPassword(db, env.sessions, memberId, now, env.lockMinutes, false);
+  return new ApiError(r.locked ? 'U003' : code);
+}
+
+/** Clears the count after a full sign-in; false when a lock holds. */
+export const clearFailures = async (env: LoginEnv, memberId: number, device: Device | null) =>
+  device ? clearDevice(env.db, device.id, env.now) : clearWrongPasswords(env.db, memberId, env.now);
+
+/** What must follow a right password: a code (enrolled), enrolment (an operator the site requires it of), or nothing. */
+async function secondStepOf(db: Db, siteId: string, m: { id: number; login_type: string }): Promise<TicketPurpose | null> {
+  if (await twoFactorOn(db, m.id)) return 'code';
+  if (m.login_type === 'ADMIN' && (await adminTwoFactorRequired(db, siteId))) return 'enrol';
+  return null;
+}
+
+/**
+ * Opens the session of a fully signed-in member: the member's other sessions end (one live
+ * session per member), and an untrusted device gets its device cookie (`setCookie`).
+ */
+export async function openSession(env: LoginEnv, m: { id: number; mem_id: string }, device: Device | null): Promise<{ answer: LoginAnswer; setCookie: string | null }> {
+  const { db, siteId, now } = env;
   const token = newToken();
   const expiresAt = cappedExpiry(now, now, env.sessionMaxHours, limits.sessionMinutes);
   const ended = await db.transaction().execute(async (trx) => {

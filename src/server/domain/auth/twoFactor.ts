@@ -1,0 +1,70 @@
+import { ApiError } from '../../../contract/codes.js';
+import type { Db } from '../../db/driver.js';
+import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recoveryCodes.js';
+import { codeStep, enrolmentOf, newTotpSecret, takeStep } from './totp.js';
+import { openSecret, sealSecret } from './totpSecret.js';
+
+/** Whether the member signs in with a second factor. */
+export async function twoFactorOn(db: Db, memberId: number): Promise<boolean> {
+  const row = await db.selectFrom('member_totp').select('enabled_at').where('member_id', '=', memberId).executeTakeFirst();
+  return !!row?.enabled_at;
+}
+
+export async function twoFactorState(db: Db, memberId: number) {
+  const on = await twoFactorOn(db, memberId);
+  return { otpYn: on ? ('Y' as const) : ('N' as const), recoveryLeft: on ? await recoveryCodesLeft(db, memberId) : 0 };
+}
+
+/**
+ * Starts (or restarts) an enrolment: a new secret kept as pending until a code confirms it. The
+ * secret is answered here, once, and never again after enrolment. OT001 when already on.
+ */
+export async function startEnrolment(db: Db, m: { id: number; siteId: string; memId: string }, issuer: string) {
+  if (await twoFactorOn(db, m.id)) throw new ApiError('OT001');
+  const secret = newTotpSecret();
+  const pending = await sealSecret(db, secret);
+  await db
+    .insertInto('member_totp')
+    .values({ member_id: m.id, site_id: m.siteId, pending_secret: pending })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet({ pending_secret: pending }))
+    .execute();
+  return enrolmentOf(secret, issuer, m.memId);
+}
+
+/** Confirms the pending secret with a current code (L007 when wrong) and answers ten recovery codes. */
+export async function confirmEnrolment(db: Db, memberId: number, code: string, now: Date): Promise<string[]> {
+  const row = await db.selectFrom('member_totp').select(['pending_secret', 'enabled_at']).where('member_id', '=', memberId).executeTakeFirst();
+  if (row?.enabled_at) throw new ApiError('OT001');
+  if (!row?.pending_secret) throw new ApiError('OT003');
+  const step = await codeStep(await openSecret(db, row.pending_secret), code, now);
+  if (step === null) throw new ApiError('L007');
+  const done = await db
+    .updateTable('member_totp')
+    .set({ secret: row.pending_secret, pending_secret: null, enabled_at: now, last_step: step })
+    .where('member_id', '=', memberId)
+    .where('pending_secret', '=', row.pending_secret)
+    .where('enabled_at', 'is', null)
+    .returning('member_id')
+    .executeTakeFirst();
+  if (!done) throw new ApiError('OT003');
+  return issueRecoveryCodes(db, memberId);
+}
+
+/** A current code (never one used before) or an unused recovery code; false when neither. */
+export async function checkSecondFactor(db: Db, memberId: number, code: string, now: Date): Promise<boolean> {
+  const row = await db.selectFrom('member_totp').select(['secret', 'last_step', 'enabled_at']).where('member_id', '=', memberId).executeTakeFirst();
+  if (!row?.enabled_at || !row.secret) return false;
+  const typed = code.replace(/\s/g, '');
+  if (/^\d{6}$/.test(typed)) {
+    const step = await codeStep(await openSecret(db, row.secret), typed, now, Number(row.last_step));
+    return step !== null && (await takeStep(db, memberId, step));
+  }
+  return useRecoveryCode(db, memberId, typed, now);
+}
+
+/** Turns two-factor off: the secret, the pending enrolment and the recovery codes go. */
+export async function removeTwoFactor(db: Db, memberId: number) {
+  await db.deleteFrom('member_totp').where('member_id', '=', memberId).execute();
+  await db.deleteFrom('totp_recovery').where('member_id', '=', memberId).execute();
+  await db.deleteFrom('login_ticket').where('member_id', '=', memberId).execute();
+}

@@ -1,0 +1,151 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '../../src/contract/enums.js';
+import { startTestServer, testDb, type TestServer } from './harness.js';
+
+describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  }, 600_000);
+  afterAll(() => s?.close());
+
+  /** A code for the server's clock, `stepsAhead` 30-second steps later (the server takes one step either side). */
+  const codeFor = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(s.now() / 1000) + stepsAhead * 30 });
+  const passwordStep = async (memId: string, memPass = 'demo1234!') => {
+    const captcha = await s.post('/api/member/captcha', {});
+    return s.post('/api/member/login', { memId, memPass, captchaId: captcha.data.captchaId, captcha: '1234', ...(memId === 'admin' ? { loginPage: 'admin' } : {}) });
+  };
+  const ticketOf = async (memId: string) => {
+    const r = await passwordStep(memId);
+    expect(r.resultCode).toBe('L006');
+    return r.data.ticket as string;
+  };
+  const member = (memId: string) => s.app.db.selectFrom('member').select(['id', 'failed_logins', 'locked_until']).where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  /** Enrols a partner from its account screen; answers the secret and the recovery codes. */
+  const enrol = async (memId: string) => {
+    const token = await s.login(memId);
+    const setup = await s.post('/api/member/otp/setup', {}, token);
+    expect(setup.resultCode).toBe('0');
+    const enable = await s.post('/api/member/otp/enable', { otpCode: await codeFor(setup.data.secret) }, token);
+    expect(enable.resultCode).toBe('0');
+    return { token, secret: setup.data.secret as string, recoveryCodes: enable.data.recoveryCodes as string[] };
+  };
+
+  it('enrols a partner: QR and secret once, a current code confirms, ten recovery codes, the secret kept sealed', async () => {
+    const token = await s.login('ptn3');
+    expect((await s.post('/api/member/otp/state', {}, token)).data).toEqual({ otpYn: 'N', recoveryLeft: 0 });
+    const setup = await s.post('/api/member/otp/setup', {}, token);
+    expect(setup.data.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(setup.data.otpauthUrl).toContain(`secret=${setup.data.secret}`);
+    const other = (await codeFor(setup.data.secret)) === '000000' ? '111111' : '000000';
+    expect((await s.post('/api/member/otp/enable', { otpCode: other }, token)).resultCode).toBe('L007');
+    const enable = await s.post('/api/member/otp/enable', { otpCode: await codeFor(setup.data.secret) }, token);
+    expect(enable.data.recoveryCodes).toHaveLength(10);
+    expect(new Set(enable.data.recoveryCodes).size).toBe(10);
+    expect((await s.post('/api/member/otp/state', {}, token)).data).toEqual({ otpYn: 'Y', recoveryLeft: 10 });
+    expect((await s.post('/api/member/otp/setup', {}, token)).resultCode).toBe('OT001');
+    const row = await s.app.db.selectFrom('member_totp').selectAll().where('member_id', '=', (await member('ptn3')).id).executeTakeFirstOrThrow();
+    expect(row.secret).not.toContain(setup.data.secret);
+    expect(JSON.stringify(await s.app.db.selectFrom('totp_recovery').selectAll().execute())).not.toContain(enable.data.recoveryCodes[0]);
+    const audit = await s.app.db.selectFrom('audit_log').select(['actor', 'target', 'after']).where('action', '=', '/api/member/otp/enable').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor: 'ptn3', target: 'memId=ptn3', after: { otpYn: 'Y' } });
+  });
+
+  it('a player cannot enrol', async () => {
+    expect((await s.post('/api/member/otp/setup', {}, await s.login('user2'))).resultCode).toBe('A001');
+  });
+
+  it('asks an enrolled partner for a code after the password, and refuses the same code twice', async () => {
+    const { secret } = await enrol('ptn4');
+    const first = await passwordStep('ptn4');
+    expect(first).toMatchObject({ resultCode: 'L006', data: { ticket: expect.any(String), expiresIn: 300 } });
+    // the enrolment code's step is used up: the same code is a replay
+    expect((await s.post('/api/member/login/otp', { ticket: first.data.ticket, otpCode: await codeFor(secret) })).resultCode).toBe('L007');
+    const code = await codeFor(secret, 1);
+    const ok = await s.post('/api/member/login/otp', { ticket: first.data.ticket, otpCode: code });
+    expect(ok.resultCode).toBe('0');
+    expect((await s.post('/api/member/info', {}, ok.data.token)).data.member.memId).toBe('ptn4');
+    // the ticket is spent, and the code cannot open a second session through a new ticket
+    expect((await s.post('/api/member/login/otp', { ticket: first.data.ticket, otpCode: code })).resultCode).toBe('L009');
+    expect((await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn4'), otpCode: code })).resultCode).toBe('L007');
+    expect((await s.post('/api/member/login/otp', { ticket: 'not-a-ticket', otpCode: code })).resultCode).toBe('L009');
+  });
+
+  it('counts a wrong code exactly like a wrong password, and a right password does not clear that count', async () => {
+    const { secret } = await enrol('ptn5');
+    const right = await codeFor(secret, 1);
+    const wrong = right === '123456' ? '654321' : '123456';
+    const ticket = await ticketOf('ptn5');
+    for (let i = 1; i <= 3; i++) expect((await s.post('/api/member/login/otp', { ticket, otpCode: wrong })).resultCode).toBe('L007');
+    expect((await member('ptn5')).failed_logins).toBe(3);
+    await ticketOf('ptn5');
+    expect((await member('ptn5')).failed_logins).toBe(3);
+    const codes: string[] = [];
+    for (let i = 4; i <= limits.maxWrongPasswords + 1; i++) codes.push((await s.post('/api/member/login/otp', { ticket, otpCode: wrong })).resultCode);
+    expect(codes.at(-1)).toBe('U003');
+    expect(codes.slice(0, -1).every((c) => c === 'L007')).toBe(true);
+    // locked: the right code is refused too, and so is the password
+    expect((await s.post('/api/member/login/otp', { ticket, otpCode: right })).resultCode).toBe('U003');
+    expect((await passwordStep('ptn5')).resultCode).toBe('U003');
+  });
+
+  it('takes each recovery code once', async () => {
+    const { recoveryCodes } = await enrol('ptn6');
+    const code = recoveryCodes[3]!;
+    expect((await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn6'), otpCode: code.toLowerCase() })).resultCode).toBe('0');
+    expect((await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn6'), otpCode: code })).resultCode).toBe('L007');
+    const token = (await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn6'), otpCode: recoveryCodes[4] })).data.token;
+    expect((await s.post('/api/member/otp/state', {}, token)).data).toEqual({ otpYn: 'Y', recoveryLeft: 8 });
+  });
+
+  it('turns off with the password and a code; a wrong password is refused', async () => {
+    const { token, secret } = await enrol('ptn7');
+    expect((await s.post('/api/member/otp/disable', { memPass: 'wrong-pass', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('U121');
+    expect((await s.post('/api/member/otp/disable', { memPass: 'demo1234!', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('0');
+    expect((await passwordStep('ptn7')).resultCode).toBe('0');
+  });
+
+  it('refuses the code step once the operator turned the login off', async () => {
+    const { secret } = await enrol('ptn7b');
+    const ticket = await ticketOf('ptn7b');
+    await s.app.db.updateTable('member').set({ login_yn: 'N' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7b').execute();
+    expect((await s.post('/api/member/login/otp', { ticket, otpCode: await codeFor(secret, 1) })).resultCode).toBe('U010');
+    await s.app.db.updateTable('member').set({ login_yn: 'Y' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7b').execute();
+  });
+
+  it('lets the operator reset a partner\'s two-factor, audited; others may not', async () => {
+    await enrol('ptn2');
+    expect((await s.post('/api/admin/member/otpReset', { memId: 'ptn2' }, await s.login('ptn1'))).resultCode).toBe('A001');
+    const admin = await s.login('admin');
+    expect((await s.post('/api/admin/member/otpReset', { memId: 'ptn2' }, admin)).data).toEqual({ memId: 'ptn2', otpYn: 'N' });
+    expect((await s.post('/api/admin/member/otpReset', { memId: 'ptn2' }, admin)).resultCode).toBe('OT002');
+    // newest first: the refused second reset, then the reset
+    const [refused, row] = (await s.post('/api/admin/auditList', { page: 1, action: '/member/otpReset' }, admin)).data.list;
+    expect(refused.after).toMatchObject({ refused: 'OT002' });
+    expect(row).toMatchObject({ actorId: 'admin', target: 'memId=ptn2', before: { otpYn: 'Y' }, after: { otpYn: 'N' } });
+    expect((await passwordStep('ptn2')).resultCode).toBe('0');
+  });
+
+  it('sends an operator the site requires it of through enrolment before the console opens', async () => {
+    const admin = await s.login('admin');
+    expect((await s.post('/api/admin/site/adminOtp', { adminOtpYn: 'Y' }, admin)).data).toEqual({ adminOtpYn: 'Y' });
+    expect((await s.post('/api/admin/site/state', {}, admin)).data.adminOtpYn).toBe('Y');
+    const first = await passwordStep('admin');
+    expect(first.resultCode).toBe('L008');
+    const { ticket } = first.data;
+    // the enrolment ticket is no code ticket
+    expect((await s.post('/api/member/login/otp', { ticket, otpCode: '123456' })).resultCode).toBe('L009');
+    const setup = await s.post('/api/member/login/otpSetup', { ticket });
+    expect(setup.data.secret).toEqual(expect.any(String));
+    const done = await s.post('/api/member/login/otpEnable', { ticket, otpCode: await codeFor(setup.data.secret) });
+    expect(done.resultCode).toBe('0');
+    expect(done.data.recoveryCodes).toHaveLength(10);
+    expect((await s.post('/api/admin/dashboard', {}, done.data.token)).resultCode).toBe('0');
+    expect((await s.post('/api/member/login/otpSetup', { ticket })).resultCode).toBe('L009');
+    // from now on the operator signs in with a code
+    const again = await passwordStep('admin');
+    expect(again.resultCode).toBe('L006');
+    expect((await s.post('/api/member/login/otp', { ticket: again.data.ticket, otpCode: await codeFor(setup.data.secret, 1) })).resultCode).toBe('0');
+  });
+});
