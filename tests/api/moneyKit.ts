@@ -109,8 +109,9 @@ export async function expectOnce(db: Db, keys: string[]) {
  * resolves once /api/health answers. `env` is laid over the test's own environment.
  */
 export async function spawnServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', ...env };
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete full[k];
+  // a name set to undefined in `env` is left out
+  const merged = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', ...env };
+  const full = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
   const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   p.stderr!.on('data', (d) => (err += d));
