@@ -4,10 +4,9 @@ import { forgetAllSites } from '../../src/server/domain/site/siteCache.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound } from './moneyKit.js';
 import { callback, cashOf, tx, walletState } from './gamesKit.js';
+import { canon } from './moneyWorld.js';
 
 const SLOT = 'demo-slot';
-/** key order aside (jsonb keeps its own) */
-const canon = (v: unknown) => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x));
 const bet = (memId: string, txId: string, amount = 10_000, extra: Record<string, unknown> = {}) =>
   ({ memId, txId, roundId: `r-${txId}`, gameCode: 'lucky-sevens', amount, ...extra });
 

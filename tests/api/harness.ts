@@ -38,7 +38,7 @@ export interface TestServer extends RunningServer {
   now(): number;
 }
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pitboss_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgAdminUrl });
   await admin.connect();

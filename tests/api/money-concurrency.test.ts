@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,26 +9,8 @@ import type { Envelope } from '../../src/contract/define.js';
 import { openDb } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { pgAdminUrl, solve, startTestServer, testDb, type TestServer } from './harness.js';
-import { expectSound } from './moneyKit.js';
-import { buildWorld, drive, type Node, type Sent } from './moneyWorld.js';
-
-/** Every request answered '0' left exactly one movement (or, for a request without entries, its key). */
-async function expectOnce(db: import('../../src/server/db/driver.js').Db, acknowledged: Sent[]) {
-  const keys = acknowledged.map((x) => String(x.body.requestId));
-  for (let i = 0; i < keys.length; i += 500) {
-    const chunk = keys.slice(i, i + 500);
-    const stored = await db.selectFrom('request_key').select('key').where('key', 'in', chunk).execute();
-    expect(stored.length).toBe(new Set(chunk).size);
-    const moves = await db
-      .selectFrom('ledger_entry')
-      .select(['request_key'])
-      .select((eb) => eb.fn.count('move_id').distinct().as('n'))
-      .where('request_key', 'in', chunk)
-      .groupBy('request_key')
-      .execute();
-    for (const m of moves) expect(Number(m.n), `request ${m.request_key}`).toBe(1);
-  }
-}
+import { expectOnce, exited, expectSound, spawnServer } from './moneyKit.js';
+import { buildWorld, drive, type Node } from './moneyWorld.js';
 
 describe(`money under concurrent load (${testDb})`, () => {
   let s: TestServer;
@@ -47,7 +29,7 @@ describe(`money under concurrent load (${testDb})`, () => {
     expect(stats.ok).toBeGreaterThan(stats.sent.length / 2);
     const after = await expectSound(s.app.db, s.siteId);
     expect(after.totals).toEqual(before.totals);
-    await expectOnce(s.app.db, stats.sent.filter((x) => x.answer.resultCode === '0'));
+    await expectOnce(s.app.db, stats.sent.filter((x) => x.answer.resultCode === '0').map((x) => String(x.body.requestId)));
   }, 300_000);
 });
 
@@ -71,22 +53,8 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     }
   });
 
-  async function boot(port: number): Promise<ChildProcess> {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PITBOSS_DATA: join(dir, 'data'), PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test' };
-    if (testDb === 'postgres') env.DATABASE_URL = dbUrl();
-    else delete env.DATABASE_URL;
-    const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    p.stderr!.on('data', (d) => (err += d));
-    p.stdout!.resume();
-    for (let i = 0; i < 720; i++) {
-      if (p.exitCode !== null) throw new Error(`server exited: ${err}`);
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-      if (up) return p;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`server did not start: ${err}`);
-  }
+  const boot = (port: number) =>
+    spawnServer(port, { PITBOSS_DATA: join(dir, 'data'), DATABASE_URL: testDb === 'postgres' ? dbUrl() : undefined });
 
   it('keeps every acknowledged movement exactly once and the ledger sound after a crash and restart', async () => {
     if (testDb === 'postgres') {
@@ -129,7 +97,7 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     child.kill('SIGKILL');
     killed = true;
     const stats = await load;
-    await new Promise((r) => child!.exitCode !== null || child!.signalCode ? r(null) : child!.once('exit', r));
+    await exited(child);
     const acknowledged = stats.sent.filter((x) => x.answer.resultCode === '0');
     console.log(`crash: ${acknowledged.length} calls answered '0' before kill -9`);
     expect(stats.replayMismatches).toEqual([]);
@@ -145,7 +113,7 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     const h = await openDb({ url: testDb === 'postgres' ? dbUrl() : undefined, dataDir: join(dir, 'data') });
     try {
       await expectSound(h.db, site.siteId);
-      await expectOnce(h.db, acknowledged);
+      await expectOnce(h.db, acknowledged.map((x) => String(x.body.requestId)));
     } finally {
       await h.close();
     }

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { checkLedger, rebuildBalances } from '../../src/server/domain/money/ledgerCheck.js';
@@ -85,3 +86,45 @@ export async function expectSound(db: Db, siteId: string) {
   expect(dup).toEqual([]);
   return report;
 }
+
+/** Every request answered '0' left exactly one movement (or, for a request without entries, its key). */
+export async function expectOnce(db: Db, keys: string[]) {
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const stored = await db.selectFrom('request_key').select('key').where('key', 'in', chunk).execute();
+    expect(stored.length).toBe(new Set(chunk).size);
+    const moves = await db
+      .selectFrom('ledger_entry')
+      .select(['request_key'])
+      .select((eb) => eb.fn.count('move_id').distinct().as('n'))
+      .where('request_key', 'in', chunk)
+      .groupBy('request_key')
+      .execute();
+    for (const m of moves) expect(Number(m.n), `request ${m.request_key}`).toBe(1);
+  }
+}
+
+/**
+ * A server in its own process (`node --import tsx src/server/main.ts`), so a test can kill -9 it;
+ * resolves once /api/health answers. `env` is laid over the test's own environment.
+ */
+export async function spawnServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  // a name set to undefined in `env` is left out
+  const merged = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', ...env };
+  const full = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
+  const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  p.stderr!.on('data', (d) => (err += d));
+  p.stdout!.resume();
+  for (let i = 0; i < 720; i++) {
+    if (p.exitCode !== null) throw new Error(`server exited: ${err}`);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (up) return p;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  p.kill('SIGKILL');
+  throw new Error(`server did not start: ${err}`);
+}
+
+/** Resolves once the process has exited (at once if it already has). */
+export const exited = (p: ChildProcess) => new Promise((r) => (p.exitCode !== null || p.signalCode ? r(null) : p.once('exit', r)));

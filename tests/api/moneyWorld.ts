@@ -70,7 +70,11 @@ export async function buildWorld(db: Db, siteId: string, playersPer = 14): Promi
   return { partners, players, adminToken };
 }
 
-export type Post = (path: string, body: Record<string, unknown>, token: string) => Promise<Envelope<any>>;
+/** `client` is the driving loop's number: a caller may spread loops over several servers by it. */
+export type Post = (path: string, body: Record<string, unknown>, token: string, client: number) => Promise<Envelope<any>>;
+
+/** JSON with object keys sorted: jsonb keeps its own key order, so a stored answer may list them differently. */
+export const canon = (v: unknown) => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x));
 
 export interface Sent {
   path: string;
@@ -90,15 +94,18 @@ export interface LoadStats {
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 
 /**
- * `clients` concurrent loops of random money calls for `ms` (or `perClient` calls): gives and
- * retrieves to direct children (cash and points), deposits and withdrawals with their processing,
- * conversions, grants; about 10% are replays of an earlier request, half sequential, half sent
- * twice at once. Records every answer; a 5xx or a replay that answers differently is a fault.
+ * `clients` concurrent loops of random money calls for `ms` (or `perClient` calls, or until `stop`):
+ * gives and retrieves to direct children (cash and points), deposits and withdrawals with their
+ * processing, conversions, grants; with `wallet` (a vendor code) also game rounds through its signed
+ * callbacks (bet, then win, rollback or nothing). About 10% are replays of an earlier request or
+ * transaction id, some sequential, some sent twice at once (to loops c and c+1). Records every
+ * answer; a 5xx or a replay that answers differently is a fault. Wallet calls are sent to
+ * `/api/vendor/<code>/<action>` with token '': `post` signs them.
  */
 export async function drive(
   post: Post,
   w: { partners: Node[]; players: Node[]; adminToken: string },
-  opts: { clients: number; perClient?: number; ms?: number; stop?: () => boolean },
+  opts: { clients: number; perClient?: number; ms?: number; stop?: () => boolean; wallet?: string },
 ): Promise<LoadStats> {
   const byParent = new Map<number, Node[]>();
   for (const n of [...w.partners, ...w.players]) byParent.set(n.parentId, [...(byParent.get(n.parentId) ?? []), n]);
@@ -106,11 +113,11 @@ export async function drive(
   const stats: LoadStats = { sent: [], ok: 0, duplicates: 0, replayMismatches: [], faults: [] };
   const end = opts.ms ? Date.now() + opts.ms : Infinity;
 
-  const send = async (path: string, body: Record<string, unknown>, token: string) => {
-    const full = { requestId: randomUUID(), ...body };
+  const send = async (c: number, path: string, body: Record<string, unknown>, token: string) => {
+    const full = path.startsWith('/api/vendor/') ? body : { requestId: randomUUID(), ...body };
     let answer: Envelope<any>;
     try {
-      answer = await post(path, full, token);
+      answer = await post(path, full, token, c);
     } catch (e) {
       if (opts.stop?.()) return null;
       stats.faults.push(`${path}: ${(e as Error).message}`);
@@ -122,12 +129,33 @@ export async function drive(
     return answer;
   };
 
-  const step = async () => {
+  const round = async (c: number) => {
+    const player = pick(w.players);
+    const txId = `t-${randomUUID()}`;
+    const at = `/api/vendor/${opts.wallet}`;
+    const bet = { memId: player.memId, txId, roundId: `r-${txId}`, gameCode: 'lucky-sevens', amount: 1_000 * (1 + Math.floor(Math.random() * 10)) };
+    let b: Envelope<any> | null;
+    if (Math.random() < 0.1) {
+      // the same transaction twice at once: both answer the one result
+      const both = await Promise.all([post(`${at}/bet`, bet, '', c), post(`${at}/bet`, bet, '', c + 1)]).catch(() => null);
+      if (!both) return;
+      if (canon(both[0]) !== canon(both[1])) stats.replayMismatches.push(`concurrent bet ${canon(both[0])} vs ${canon(both[1])}`);
+      if (both[0].resultCode === '0') stats.ok++;
+      stats.sent.push({ path: `${at}/bet`, body: bet, token: '', answer: both[0] });
+      b = both[0];
+    } else b = await send(c, `${at}/bet`, bet, '');
+    if (b?.resultCode !== '0') return;
+    const k = Math.random();
+    if (k < 0.6) await send(c, `${at}/win`, { memId: player.memId, txId: `${txId}:w`, betTxId: txId, amount: 1_000 * Math.floor(Math.random() * 20) }, '');
+    else if (k < 0.85) await send(c, `${at}/rollback`, { memId: player.memId, txId: `${txId}:r`, betTxId: txId }, '');
+  };
+
+  const step = async (c: number) => {
     const r = Math.random();
     if (r < 0.05 && stats.sent.length) {
       const first = pick(stats.sent);
-      const again = await post(first.path, first.body, first.token).catch(() => null);
-      if (again && first.answer.resultCode === '0' && JSON.stringify(again) !== JSON.stringify(first.answer)) {
+      const again = await post(first.path, first.body, first.token, c).catch(() => null);
+      if (again && first.answer.resultCode === '0' && canon(again) !== canon(first.answer)) {
         stats.replayMismatches.push(`${first.path} ${JSON.stringify(first.answer)} vs ${JSON.stringify(again)}`);
       }
       return;
@@ -137,12 +165,12 @@ export async function drive(
       const partner = pick(w.partners.filter((p) => byParent.has(p.id)));
       const child = pick(byParent.get(partner.id)!);
       const body = { requestId: randomUUID(), memId: child.memId, inAmt: 1_000 + Math.floor(Math.random() * 9) * 1_000 };
-      const [a, b] = await Promise.all([post('/api/v2/retail/cashIn', body, partner.token), post('/api/v2/retail/cashIn', body, partner.token)]).catch(() => [null, null]);
+      const [a, b] = await Promise.all([post('/api/v2/retail/cashIn', body, partner.token, c), post('/api/v2/retail/cashIn', body, partner.token, c + 1)]).catch(() => [null, null]);
       if (!a || !b) return;
       const codes = [a.resultCode, b.resultCode].sort().join(',');
       if (codes === '0,C999') stats.duplicates++;
       else if (codes !== '0,0' && a.resultCode !== b.resultCode) stats.faults.push(`duplicate pair answered ${codes}`);
-      else if (codes === '0,0' && JSON.stringify(a) !== JSON.stringify(b)) stats.replayMismatches.push('concurrent duplicate answered two different results');
+      else if (codes === '0,0' && canon(a) !== canon(b)) stats.replayMismatches.push('concurrent duplicate answered two different results');
       for (const x of [a, b]) if (x.resultCode === '0') stats.ok++;
       stats.sent.push({ path: '/api/v2/retail/cashIn', body, token: partner.token, answer: a.resultCode === '0' ? a : b });
       return;
@@ -152,34 +180,35 @@ export async function drive(
       const child = pick(byParent.get(partner.id)!);
       const amt = 1_000 * (1 + Math.floor(Math.random() * 50));
       const k = Math.random();
-      if (k < 0.4) await send('/api/v2/retail/cashIn', { memId: child.memId, inAmt: amt }, partner.token);
-      else if (k < 0.8) await send('/api/v2/retail/cashOut', { memId: child.memId, outAmt: amt }, partner.token);
-      else await send('/api/v2/retail/pointChange', { memId: child.memId, pointType: Math.random() < 0.5 ? 2 : -2, pointAmt: amt }, partner.token);
+      if (k < 0.4) await send(c, '/api/v2/retail/cashIn', { memId: child.memId, inAmt: amt }, partner.token);
+      else if (k < 0.8) await send(c, '/api/v2/retail/cashOut', { memId: child.memId, outAmt: amt }, partner.token);
+      else await send(c, '/api/v2/retail/pointChange', { memId: child.memId, pointType: Math.random() < 0.5 ? 2 : -2, pointAmt: amt }, partner.token);
       return;
     }
+    if (opts.wallet && Math.random() < 0.5) return round(c);
     const player = pick(w.players);
     if (r < 0.7) {
-      const a = await send('/api/cash/in', { cashAmt: 10_000 * (1 + Math.floor(Math.random() * 5)) }, player.token);
+      const a = await send(c, '/api/cash/in', { cashAmt: 10_000 * (1 + Math.floor(Math.random() * 5)) }, player.token);
       if (a?.resultCode !== '0') return;
-      await send('/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: 2 }, w.adminToken);
-      await send('/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: Math.random() < 0.7 ? 1 : -1 }, w.adminToken);
+      await send(c, '/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: 2 }, w.adminToken);
+      await send(c, '/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: Math.random() < 0.7 ? 1 : -1 }, w.adminToken);
     } else if (r < 0.85) {
-      const a = await send('/api/cash/out', { cashAmt: 10_000 * (1 + Math.floor(Math.random() * 3)), cashOutPass: '1234' }, player.token);
+      const a = await send(c, '/api/cash/out', { cashAmt: 10_000 * (1 + Math.floor(Math.random() * 3)), cashOutPass: '1234' }, player.token);
       if (a?.resultCode !== '0') return;
-      if (Math.random() < 0.3) return void (await send('/api/cash/del', { cashIdx: a.data.cashIdx }, player.token));
-      await send('/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: 2 }, w.adminToken);
-      await send('/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: Math.random() < 0.7 ? 1 : -1 }, w.adminToken);
+      if (Math.random() < 0.3) return void (await send(c, '/api/cash/del', { cashIdx: a.data.cashIdx }, player.token));
+      await send(c, '/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: 2 }, w.adminToken);
+      await send(c, '/api/admin/cash/process', { cashIdx: a.data.cashIdx, cashStatus: Math.random() < 0.7 ? 1 : -1 }, w.adminToken);
     } else if (r < 0.93) {
-      await send('/api/cash/pointChg', { pointAmt: 10_000 }, player.token);
+      await send(c, '/api/cash/pointChg', { pointAmt: 10_000 }, player.token);
     } else {
       const who = byId.get(pick([...w.players, ...w.partners]).id)!;
-      await send('/api/admin/cash/grant', { memId: who.memId, cashAmt: 5_000, mode: Math.random() < 0.5 ? 2 : -2 }, w.adminToken);
+      await send(c, '/api/admin/cash/grant', { memId: who.memId, cashAmt: 5_000, mode: Math.random() < 0.5 ? 2 : -2 }, w.adminToken);
     }
   };
 
   await Promise.all(
-    Array.from({ length: opts.clients }, async () => {
-      for (let i = 0; (opts.perClient === undefined || i < opts.perClient) && Date.now() < end && !opts.stop?.(); i++) await step();
+    Array.from({ length: opts.clients }, async (_, c) => {
+      for (let i = 0; (opts.perClient === undefined || i < opts.perClient) && Date.now() < end && !opts.stop?.(); i++) await step(c);
     }),
   );
   return stats;
