@@ -6,14 +6,16 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { dashboardOf, kindOf } from '../../lib/guard';
-import { CaptchaField } from './CaptchaField';
 import { captchaQueryOptions } from './queries';
-import { login, type LoginPage, type SecondStep as Step } from './login';
+import type { LoginPage, SecondStep as Step } from './login';
 import type { MemberInfo } from '../../../contract/member';
 
-// the second step loads only for accounts that have one
-const SecondStep = lazy(() => import('./SecondStep'));
 import css from './Auth.module.css';
+
+// the player's login screen paints with the fields alone: the captcha (partner and operator
+// screens), the login call itself (on submit) and the second step load when they are needed
+const SecondStep = lazy(() => import('./SecondStep'));
+const CaptchaField = lazy(() => import('./CaptchaField').then((m) => ({ default: m.CaptchaField })));
 
 interface Props {
   page: LoginPage;
@@ -44,6 +46,7 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
     e.preventDefault();
     if (busy) return;
     setBusy(true);
+    const { login } = await import('./login');
     const result = await login(page, { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha }, withCaptcha);
     setBusy(false);
     if (result === 'captcha') refreshCaptcha();
@@ -74,7 +77,7 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
           <form className={css.form} onSubmit={submit} noValidate>
             <TextField label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" value={memId} onChange={(e) => setMemId(e.target.value)} />
             <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="current-password" value={memPass} onChange={(e) => setMemPass(e.target.value)} />
-            {withCaptcha && <CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} />}
+            {withCaptcha && <Suspense fallback={null}><CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} /></Suspense>}
             {/* no captcha id yet means a certain refusal: the button (and Enter) wait for the picture */}
             <Button type="submit" variant="primary" block disabled={busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>
           </form>
