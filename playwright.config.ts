@@ -6,10 +6,7 @@ export const baseURL = `http://localhost:${port}`;
 // Debian's chromium: Playwright's own browser download is not used.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
 export default defineConfig({
@@ -32,6 +29,21 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: { PORT: String(port), PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_DATA: 'data-e2e', NODE_ENV: 'test', LIMIT_CAPTCHA_IP: '2000', LIMIT_SITE_LOOKUP_IP: '5000', LIMIT_LOGIN_FAIL_IP: '500', LIMIT_LOGIN_IP: '5000', LIMIT_ADMIN_LOGIN_FAIL_IP: '500', LIMIT_SIGNUP_IP: '500', LIMIT_CHECK_ID_IP: '500', LIMIT_CASHOUT_PASS_FAIL_MEMBER: '500', PITBOSS_POW_COST: '20', PITBOSS_POW_COUNTER: '200' },
+    env: {
+      PORT: String(port),
+      PITBOSS_TEST_CAPTCHA: '1234',
+      PITBOSS_DATA: 'data-e2e',
+      NODE_ENV: 'test',
+      LIMIT_CAPTCHA_IP: '2000',
+      LIMIT_SITE_LOOKUP_IP: '5000',
+      LIMIT_LOGIN_FAIL_IP: '500',
+      LIMIT_LOGIN_IP: '5000',
+      LIMIT_ADMIN_LOGIN_FAIL_IP: '500',
+      LIMIT_SIGNUP_IP: '500',
+      LIMIT_CHECK_ID_IP: '500',
+      LIMIT_CASHOUT_PASS_FAIL_MEMBER: '500',
+      PITBOSS_POW_COST: '20',
+      PITBOSS_POW_COUNTER: '200',
+    },
   },
 });

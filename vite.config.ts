@@ -16,8 +16,7 @@ import { pageChunkGroups } from './scripts/vite-page-chunks';
 const buildId = process.env.PITBOSS_BUILD_ID ?? new Date().toISOString();
 
 type Desc = { path: string; access: string };
-const isCall = (v: unknown): v is Desc & { req: unknown } =>
-  !!v && typeof v === 'object' && typeof (v as Desc).path === 'string' && 'req' in v && 'res' in v;
+const isCall = (v: unknown): v is Desc & { req: unknown } => !!v && typeof v === 'object' && typeof (v as Desc).path === 'string' && 'req' in v && 'res' in v;
 const isSchema = (v: unknown) => !!v && typeof v === 'object' && '_zod' in v;
 
 function describe(v: unknown): unknown {
@@ -25,7 +24,11 @@ function describe(v: unknown): unknown {
   if (typeof v === 'function' || isSchema(v)) return undefined;
   // call maps may nest (e.g. one call per board type): describe every level, drop schemas
   if (v && typeof v === 'object' && !Array.isArray(v)) {
-    return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, describe(c)]).filter(([, d]) => d !== undefined));
+    return Object.fromEntries(
+      Object.entries(v)
+        .map(([k, c]) => [k, describe(c)])
+        .filter(([, d]) => d !== undefined),
+    );
   }
   return JSON.parse(JSON.stringify(v ?? null));
 }
@@ -193,7 +196,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: lib('react|react-dom|scheduler'), priority: 30 },
-            { name: 'router', test: lib('@tanstack/react-router|@tanstack/router-core|@tanstack/history|@tanstack/store|@tanstack/react-store|tiny-invariant|tiny-warning|cookie-es|seroval|seroval-plugins'), priority: 20 },
+            {
+              name: 'router',
+              test: lib(
+                '@tanstack/react-router|@tanstack/router-core|@tanstack/history|@tanstack/store|@tanstack/react-store|tiny-invariant|tiny-warning|cookie-es|seroval|seroval-plugins',
+              ),
+              priority: 20,
+            },
             // each signed-in landing page in one or two chunks, not ~40 (see scripts/vite-page-chunks.ts)
             {
               ...pageChunkGroups({

@@ -39,13 +39,23 @@ const DAY_MS = 86_400_000;
 
 /** Partners per level below the top partner at 100,000 members; the rest are players under PTN_7. */
 const partnerShape: [string, number, string][] = [
-  ['bp2', 4, 'PTN_2'], ['bp3', 12, 'PTN_3'], ['bp4', 40, 'PTN_4'], ['bp5', 120, 'PTN_5'], ['bp6', 400, 'PTN_6'], ['bp7', 1200, 'PTN_7'],
+  ['bp2', 4, 'PTN_2'],
+  ['bp3', 12, 'PTN_3'],
+  ['bp4', 40, 'PTN_4'],
+  ['bp5', 120, 'PTN_5'],
+  ['bp6', 400, 'PTN_6'],
+  ['bp7', 1200, 'PTN_7'],
 ];
 
 /** Game mix (percent of sessions) and the stake unit per game. */
 const mix: [string, number, number][] = [
-  ['baccarat-a', 18, 1_000], ['speed-baccarat', 12, 1_000], ['hotel-baccarat', 5, 5_000], ['lucky-sevens', 25, 100], ['cherry-rush', 15, 100],
-  ['sportsbook', 15, 1_000], ['odd-even', 10, 1_000],
+  ['baccarat-a', 18, 1_000],
+  ['speed-baccarat', 12, 1_000],
+  ['hotel-baccarat', 5, 5_000],
+  ['lucky-sevens', 25, 100],
+  ['cherry-rush', 15, 100],
+  ['sportsbook', 15, 1_000],
+  ['odd-even', 10, 1_000],
 ];
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -64,13 +74,17 @@ async function buildMembers(app: AppContext): Promise<number> {
   const partners = 1 + levels.reduce((a, [, n]) => a + n, 0);
   levels.push(['bu', Math.max(1, MEMBERS - partners), 'NORMAL']);
   await timed(`members: ${levels.map(([, n, l]) => `${fmt(n)} ${l}`).join(', ')} under ${BENCH_ROOT}`, () => buildTree((t) => handle.exec(t), root, levels));
-  const rates = levels.flatMap(([, , l]) => ['PTN_1', l]).filter((l, i, a) => a.indexOf(l) === i)
+  const rates = levels
+    .flatMap(([, , l]) => ['PTN_1', l])
+    .filter((l, i, a) => a.indexOf(l) === i)
     .flatMap((l) => gameCategories.map((c) => ({ l, c, ...demoRate(l, c) })));
-  await timed('rates: demo defaults per level', () => handle.exec(`
+  await timed('rates: demo defaults per level', () =>
+    handle.exec(`
     insert into rate (site_id, member_id, category, point_rate, lose_rate)
     select 'demo', m.id, r.c, r.p, r.l from member m
     join (values ${rates.map((r) => `('${r.l}', '${r.c}', ${r.pointRate}, ${r.loseRate})`).join(', ')}) r(lvl, c, p, l) on r.lvl = m.partner_level
-    where m.id >= ${root}`));
+    where m.id >= ${root}`),
+  );
   return root;
 }
 
@@ -165,12 +179,15 @@ async function generateBets(h: DbHandle, players: number) {
  */
 async function dailyStats(h: DbHandle) {
   const cum = (c: string, at: string) => `(array[a.${c}1, a.${c}2, a.${c}3, a.${c}4, a.${c}5, a.${c}6, a.${c}7, a.${c}8])[${at}]`;
-  await timed('daily_stat T rows', () => h.exec(`
+  await timed('daily_stat T rows', () =>
+    h.exec(`
     insert into daily_stat (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
     select 'demo', p.ancestor_id, 'T', a.day, a.category, sum(a.cnt), sum(a.stake), sum(a.win), sum(${cum('r', 'p.depth + 1')}), sum(${cum('l', 'p.depth + 1')})
     from bench_agg a join member_path p on p.descendant_id = a.member_id
-    group by p.ancestor_id, a.day, a.category`));
-  await timed('daily_stat O rows', () => h.exec(`
+    group by p.ancestor_id, a.day, a.category`),
+  );
+  await timed('daily_stat O rows', () =>
+    h.exec(`
     insert into daily_stat (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
     select 'demo', ancestor_id, 'O', day, category, sum(cnt), sum(stake), sum(win), sum(r), sum(l)
     from (select p.ancestor_id, a.day, a.category, p.depth,
@@ -178,11 +195,13 @@ async function dailyStats(h: DbHandle) {
                  ${cum('r', 'p.depth + 1')} - coalesce(${cum('r', 'p.depth')}, 0) r, ${cum('l', 'p.depth + 1')} - coalesce(${cum('l', 'p.depth')}, 0) l
           from bench_agg a join member_path p on p.descendant_id = a.member_id) x
     group by ancestor_id, day, category
-    having bool_or(depth = 0) or sum(r) + sum(l) > 0`));
+    having bool_or(depth = 0) or sum(r) + sum(l) > 0`),
+  );
 }
 
 type Row = { cnt: number; stake: number; win: number; rolling: number; losing: number };
-const same = (a: Row | undefined, b: Row | undefined) => !!a && !!b && a.cnt === b.cnt && a.stake === b.stake && a.win === b.win && a.rolling === b.rolling && a.losing === b.losing;
+const same = (a: Row | undefined, b: Row | undefined) =>
+  !!a && !!b && a.cnt === b.cnt && a.stake === b.stake && a.win === b.win && a.rolling === b.rolling && a.losing === b.losing;
 
 /** Settlement replay: one PTN_7's bets of yesterday through pathRates + commissionPlan, against daily_stat of its subtree. */
 async function replayCheck(db: Db) {
@@ -190,8 +209,14 @@ async function replayCheck(db: Db) {
   const sub = new Set((await db.selectFrom('member_path').select('descendant_id').where('ancestor_id', '=', x.id).execute()).map((r) => r.descendant_id));
   const day = kstDay(new Date(Date.now() - DAY_MS));
   const from = new Date(`${day}T00:00:00+09:00`);
-  const bets = await db.selectFrom('bet').select(['member_id', 'vendor_id', 'category', 'stake', 'win', 'bet_type'])
-    .where('member_id', 'in', [...sub]).where('created_at', '>=', from).where('created_at', '<', new Date(from.getTime() + DAY_MS)).where('status', '<>', 'cancel').execute();
+  const bets = await db
+    .selectFrom('bet')
+    .select(['member_id', 'vendor_id', 'category', 'stake', 'win', 'bet_type'])
+    .where('member_id', 'in', [...sub])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', new Date(from.getTime() + DAY_MS))
+    .where('status', '<>', 'cancel')
+    .execute();
   const paths = new Map<string, PathLevel[]>();
   const want = new Map<string, Row>();
   for (const b of bets) {
@@ -207,14 +232,25 @@ async function replayCheck(db: Db) {
         want.set(k, { cnt: o.cnt + r.cnt, stake: o.stake + r.stake, win: o.win + r.win, rolling: o.rolling + r.rolling, losing: o.losing + r.losing });
       };
       const own = i === 0;
-      if (own || plan.rolling[i].paid || plan.losing[i].paid) add('O', { cnt: own ? 1 : 0, stake: own ? b.stake : 0, win: own ? b.win : 0, rolling: plan.rolling[i].paid, losing: plan.losing[i].paid });
+      if (own || plan.rolling[i].paid || plan.losing[i].paid)
+        add('O', { cnt: own ? 1 : 0, stake: own ? b.stake : 0, win: own ? b.win : 0, rolling: plan.rolling[i].paid, losing: plan.losing[i].paid });
       add('T', { cnt: 1, stake: b.stake, win: b.win, rolling: plan.rolling[i].cumulative, losing: plan.losing[i].cumulative });
     });
   }
-  const got = new Map((await db.selectFrom('daily_stat').selectAll().where('member_id', 'in', [...sub]).where('day', '=', day).execute())
-    .map((r) => [`${r.member_id}|${r.scope}|${r.category}`, { cnt: r.bet_cnt, stake: r.stake, win: r.win, rolling: r.rolling, losing: r.losing }]));
+  const got = new Map(
+    (
+      await db
+        .selectFrom('daily_stat')
+        .selectAll()
+        .where('member_id', 'in', [...sub])
+        .where('day', '=', day)
+        .execute()
+    ).map((r) => [`${r.member_id}|${r.scope}|${r.category}`, { cnt: r.bet_cnt, stake: r.stake, win: r.win, rolling: r.rolling, losing: r.losing }]),
+  );
   const bad = [...new Set([...want.keys(), ...got.keys()])].filter((k) => !same(want.get(k), got.get(k)));
-  console.log(`check: ${fmt(bets.length)} bets of bp70's subtree on ${day} replayed through pathRates + commissionPlan: ${want.size} daily_stat rows, ${bad.length ? `DISAGREE on ${bad.length} (${bad.slice(0, 3).join(', ')})` : 'agree'}`);
+  console.log(
+    `check: ${fmt(bets.length)} bets of bp70's subtree on ${day} replayed through pathRates + commissionPlan: ${want.size} daily_stat rows, ${bad.length ? `DISAGREE on ${bad.length} (${bad.slice(0, 3).join(', ')})` : 'agree'}`,
+  );
   return bad.length === 0;
 }
 
@@ -224,26 +260,32 @@ async function reportCheck(h: DbHandle, db: Db, memId: string) {
   const days = { from: '1970-01-01', to: '9999-12-31' };
   const fig = (await figures(db, [x.id], 'T', days)).get(x.id)!;
   // a bettor's cumulative rate at x: the highest rate on its path up to x
-  const raw = await h.withConnection((q) => q(`
+  const raw = await h.withConnection((q) =>
+    q(`
     with up as (select p.descendant_id member_id, p.depth from member_path p where p.ancestor_id = ${x.id}),
     mx as (select up.member_id, r.category, max(round(r.point_rate * 100)) pb, max(round(r.lose_rate * 100)) lb
            from up join member_path q on q.descendant_id = up.member_id and q.depth <= up.depth join rate r on r.member_id = q.ancestor_id
            group by up.member_id, r.category)
     select b.category, count(*) c, sum(b.stake) s, sum(b.win) w, sum(floor(b.stake * coalesce(mx.pb, 0) / 10000)) r, sum(floor(greatest(b.stake - b.win, 0) * coalesce(mx.lb, 0) / 10000)) l
     from up join bet b on b.member_id = up.member_id left join mx on mx.member_id = b.member_id and mx.category = b.category
-    where b.status in ('win', 'lose', 'draw') group by b.category`));
+    where b.status in ('win', 'lose', 'draw') group by b.category`),
+  );
   const cats = new Set([...fig.keys(), ...raw.map((r) => String(r.category))]);
   const rawBy = new Map(raw.map((r) => [String(r.category), { cnt: Number(r.c), stake: Number(r.s), win: Number(r.w), rolling: Number(r.r), losing: Number(r.l) }]));
   const bad = [...cats].filter((c) => !same(fig.get(c), rawBy.get(c)));
   const tot = [...rawBy.values()].reduce((a, r) => ({ cnt: a.cnt + r.cnt, stake: a.stake + r.stake, rolling: a.rolling + r.rolling }), { cnt: 0, stake: 0, rolling: 0 });
-  console.log(`check: ${memId} subtree figures per category vs raw bets (${fmt(tot.cnt)} bets, stake ${fmt(tot.stake)}, rolling ${fmt(tot.rolling)}): ${bad.length ? `DISAGREE on ${bad.join(', ')}` : 'agree'}`);
+  console.log(
+    `check: ${memId} subtree figures per category vs raw bets (${fmt(tot.cnt)} bets, stake ${fmt(tot.stake)}, rolling ${fmt(tot.rolling)}): ${bad.length ? `DISAGREE on ${bad.join(', ')}` : 'agree'}`,
+  );
 
   const range = { from: new Date(Date.now() - 30 * DAY_MS), to: new Date() };
   const daily = await dailyBetting(db, x.id, { from: new Date(`${kstDay(range.from)}T00:00:00+09:00`), to: range.to });
-  const rawDaily = await h.withConnection((q) => q(`
+  const rawDaily = await h.withConnection((q) =>
+    q(`
     select to_char(b.created_at at time zone 'Asia/Seoul', 'YYYY-MM-DD') d, sum(b.stake) s, sum(b.win) w
     from member_path p join bet b on b.member_id = p.descendant_id
-    where p.ancestor_id = ${x.id} and b.status in ('win', 'lose', 'draw') and b.created_at >= '${kstDay(range.from)}T00:00:00+09:00' group by 1`));
+    where p.ancestor_id = ${x.id} and b.status in ('win', 'lose', 'draw') and b.created_at >= '${kstDay(range.from)}T00:00:00+09:00' group by 1`),
+  );
   const rd = new Map(rawDaily.map((r) => [String(r.d), `${Number(r.s)}/${Number(r.w)}`]));
   const badDays = daily.dailyBetList.filter((d) => rd.get(d.days) !== `${d.dBetAmt}/${d.dWinAmt}`).length + Math.max(0, rd.size - daily.dailyBetList.length);
   console.log(`check: ${memId} daily betting report, ${daily.dailyBetList.length} days vs raw bets: ${badDays ? `DISAGREE on ${badDays} days` : 'agree'}`);
@@ -260,8 +302,14 @@ export async function benchData(): Promise<void> {
   const handle = await openDb({ url, dataDir: config.dataDir, poolSize: 4 });
   const live = await makePublisher(config);
   const app: AppContext = {
-    config, handle, db: handle.db, live, clock: systemClock(), accrual: startAccrual(handle.db, live, config.accrualMs),
-    sessions: new SessionCache(live), sites: new SiteCache(handle.db, live),
+    config,
+    handle,
+    db: handle.db,
+    live,
+    clock: systemClock(),
+    accrual: startAccrual(handle.db, live, config.accrualMs),
+    sessions: new SessionCache(live),
+    sites: new SiteCache(handle.db, live),
   };
   try {
     await timed('migrations', () => migrate(handle));
@@ -274,8 +322,14 @@ export async function benchData(): Promise<void> {
     await dailyStats(handle);
     await handle.exec('drop table bench_player, bench_game, bench_path_rate, bench_agg');
     await timed('vacuum analyze', () => handle.exec('vacuum analyze'));
-    const [n] = await handle.withConnection((q) => q(`select (select count(*) from bet) bets, (select count(*) from daily_stat) stats, (select count(*) from member) members, pg_size_pretty(pg_database_size(current_database())) size`));
-    console.log(`${fmt(Number(n.members))} members, ${fmt(Number(n.bets))} bets, ${fmt(Number(n.stats))} daily_stat rows, ${n.size}, ${((performance.now() - t0) / 1000).toFixed(0)} s in all`);
+    const [n] = await handle.withConnection((q) =>
+      q(
+        `select (select count(*) from bet) bets, (select count(*) from daily_stat) stats, (select count(*) from member) members, pg_size_pretty(pg_database_size(current_database())) size`,
+      ),
+    );
+    console.log(
+      `${fmt(Number(n.members))} members, ${fmt(Number(n.bets))} bets, ${fmt(Number(n.stats))} daily_stat rows, ${n.size}, ${((performance.now() - t0) / 1000).toFixed(0)} s in all`,
+    );
     const ok = [await replayCheck(handle.db), await reportCheck(handle, handle.db, BENCH_ROOT), await reportCheck(handle, handle.db, 'bp41')].every(Boolean);
     console.log(ok ? 'checks agree' : 'CHECKS DISAGREE');
     if (!ok) process.exitCode = 1;

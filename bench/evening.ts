@@ -49,7 +49,11 @@ export async function benchEvening(): Promise<void> {
 async function run(s: RunningServer) {
   const site = (await (await fetch(`${s.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
   const post = async (path: string, body: object, token?: string) => {
-    const r = await fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) }, body: JSON.stringify({ siteId: site.siteId, ...body }) });
+    const r = await fetch(s.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
+      body: JSON.stringify({ siteId: site.siteId, ...body }),
+    });
     return r.json();
   };
   const login = async (memId: string) => {
@@ -61,8 +65,11 @@ async function run(s: RunningServer) {
   };
   const database = s.app.db;
   const admin = await database.selectFrom('member').select('id').where('mem_id', '=', 'admin').executeTakeFirstOrThrow();
-  const players = (await database.selectFrom('member').select('mem_id').where('site_id', '=', 'demo').where('login_type', '=', 'NORMAL').orderBy('id').limit(PLAYERS).execute()).map((r) => r.mem_id);
-  for (const memId of players) await adminGrant(database, { siteId: 'demo', id: admin.id, requestKey: null, call: 'bench', at: new Date() }, { memId, amount: 1_000_000_000, mode: 2 });
+  const players = (
+    await database.selectFrom('member').select('mem_id').where('site_id', '=', 'demo').where('login_type', '=', 'NORMAL').orderBy('id').limit(PLAYERS).execute()
+  ).map((r) => r.mem_id);
+  for (const memId of players)
+    await adminGrant(database, { siteId: 'demo', id: admin.id, requestKey: null, call: 'bench', at: new Date() }, { memId, amount: 1_000_000_000, mode: 2 });
   const { secret } = await database.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();
   const partners = ['ptn5', 'ptn6', 'ptn7'];
   const partnerTokens = await Promise.all(partners.map(login));
@@ -80,25 +87,32 @@ async function run(s: RunningServer) {
   };
   const callback = (action: string, body: object) => {
     const raw = JSON.stringify({ siteId: site.siteId, ...body });
-    return fetch(`${s.url}/api/vendor/demo-slot/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) }, body: raw }).then((r) => r.json());
+    return fetch(`${s.url}/api/vendor/demo-slot/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) }, body: raw }).then(
+      (r) => r.json(),
+    );
   };
   const end = Date.now() + SECONDS * 1000;
-  const loop = async (f: () => Promise<void>) => { while (Date.now() < end) await f(); };
+  const loop = async (f: () => Promise<void>) => {
+    while (Date.now() < end) await f();
+  };
 
-  const bettor = (memId: string) => loop(async () => {
-    const id = `ev-${randomUUID()}`;
-    await timed('wallet bet', () => callback('bet', { memId, txId: id, roundId: id, gameCode: 'lucky-sevens', amount: 1_000 }));
-    await timed('wallet win/lose', () => callback('win', { memId, txId: `${id}:w`, betTxId: id, amount: Math.random() < 0.45 ? 2_000 : 0 }));
-  });
+  const bettor = (memId: string) =>
+    loop(async () => {
+      const id = `ev-${randomUUID()}`;
+      await timed('wallet bet', () => callback('bet', { memId, txId: id, roundId: id, gameCode: 'lucky-sevens', amount: 1_000 }));
+      await timed('wallet win/lose', () => callback('win', { memId, txId: `${id}:w`, betTxId: id, amount: Math.random() < 0.45 ? 2_000 : 0 }));
+    });
   const month = { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), endDate: new Date().toISOString().slice(0, 10) };
-  const reader = (token: string) => loop(async () => {
-    await timed('partner member list', () => post('/api/v2/user/lowerUserList', { page: 1 + Math.floor(Math.random() * 3) }, token));
-    await timed('partner settlement', () => post('/api/retail/myCalculate', { searchType: 'OUTER', ...month }, token));
-  });
-  const mover = (token: string, child: string) => loop(async () => {
-    await timed('give', () => post('/api/v2/retail/cashIn', { memId: child, inAmt: 1_000, requestId: randomUUID() }, token));
-    await timed('retrieve', () => post('/api/v2/retail/cashOut', { memId: child, outAmt: 1_000, requestId: randomUUID() }, token));
-  });
+  const reader = (token: string) =>
+    loop(async () => {
+      await timed('partner member list', () => post('/api/v2/user/lowerUserList', { page: 1 + Math.floor(Math.random() * 3) }, token));
+      await timed('partner settlement', () => post('/api/retail/myCalculate', { searchType: 'OUTER', ...month }, token));
+    });
+  const mover = (token: string, child: string) =>
+    loop(async () => {
+      await timed('give', () => post('/api/v2/retail/cashIn', { memId: child, inAmt: 1_000, requestId: randomUUID() }, token));
+      await timed('retrieve', () => post('/api/v2/retail/cashOut', { memId: child, outAmt: 1_000, requestId: randomUUID() }, token));
+    });
   const operator = loop(async () => {
     const token = depositors[Math.floor(Math.random() * depositors.length)];
     const d = await timed('deposit request', () => post('/api/cash/in', { cashAmt: 10_000, requestId: randomUUID() }, token));
@@ -112,7 +126,9 @@ async function run(s: RunningServer) {
   await Promise.all([
     ...players.map(bettor),
     ...partnerTokens.map(reader),
-    mover(partnerTokens[0], 'ptn6'), mover(partnerTokens[1], 'ptn7'), mover(partnerTokens[2], 'user1'),
+    mover(partnerTokens[0], 'ptn6'),
+    mover(partnerTokens[1], 'ptn7'),
+    mover(partnerTokens[2], 'user1'),
     operator,
   ]);
   const secs = (performance.now() - t0) / 1000;
@@ -120,8 +136,12 @@ async function run(s: RunningServer) {
   const check = await post('/api/admin/ledger/check', {}, adminToken);
   console.log(`\n# evening (postgres, ${secs.toFixed(0)} s, ${players.length} players, ${partners.length} partners reading and moving money, 1 operator)`);
   for (const [kind, xs] of times) {
-    console.log(`${kind.padEnd(22)} ${(xs.length / secs).toFixed(0).padStart(6)} /s  p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms  refused ${refused.get(kind) ?? 0}`);
+    console.log(
+      `${kind.padEnd(22)} ${(xs.length / secs).toFixed(0).padStart(6)} /s  p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms  refused ${refused.get(kind) ?? 0}`,
+    );
   }
   const r = check.data;
-  console.log(`ledger check: ${r?.ok ? 'exact' : 'NOT EXACT'} (${r?.entries} entries, totals cash ${r?.totals?.cash} point ${r?.totals?.point}, mismatches ${r?.balanceMismatches?.length}, unbalanced ${r?.unbalancedMoves?.length}, chain breaks ${r?.chainBreaks?.length})`);
+  console.log(
+    `ledger check: ${r?.ok ? 'exact' : 'NOT EXACT'} (${r?.entries} entries, totals cash ${r?.totals?.cash} point ${r?.totals?.point}, mismatches ${r?.balanceMismatches?.length}, unbalanced ${r?.unbalancedMoves?.length}, chain breaks ${r?.chainBreaks?.length})`,
+  );
 }

@@ -42,16 +42,21 @@ async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | n
 async function players(s: RunningServer): Promise<string[]> {
   const db = s.app.db;
   const admin = await db.selectFrom('member').select('id').where('mem_id', '=', 'admin').executeTakeFirstOrThrow();
-  const list = (await db.selectFrom('member').select('mem_id').where('site_id', '=', 'demo').where('login_type', '=', 'NORMAL').orderBy('id').limit(PLAYERS).execute()).map((r) => r.mem_id);
+  const list = (await db.selectFrom('member').select('mem_id').where('site_id', '=', 'demo').where('login_type', '=', 'NORMAL').orderBy('id').limit(PLAYERS).execute()).map(
+    (r) => r.mem_id,
+  );
   for (const memId of list) await adminGrant(db, { siteId: 'demo', id: admin.id, requestKey: null, call: 'bench', at: new Date() }, { memId, amount: 1_000_000_000, mode: 2 });
   return list;
 }
 
 async function reportP95s(s: RunningServer) {
   const site = (await (await fetch(`${s.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
-  const post = (path: string, body: object, token?: string) => fetch(s.url + path, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) }, body: JSON.stringify({ siteId: site.siteId, ...body }),
-  }).then((r) => r.json());
+  const post = (path: string, body: object, token?: string) =>
+    fetch(s.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
+      body: JSON.stringify({ siteId: site.siteId, ...body }),
+    }).then((r) => r.json());
   const cap = await post('/api/member/captcha', {});
   const token = (await post('/api/member/login', { memId: 'ptn1', memPass: 'demo1234!', captchaId: cap.data?.captchaId, captcha: '1234' })).data.token;
   const month = { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), endDate: new Date().toISOString().slice(0, 10) };
@@ -82,7 +87,10 @@ export async function bareInsert(s: RunningServer) {
   const t0 = performance.now();
   for (let i = 0; i < 500; i++) {
     const t = performance.now();
-    await db.insertInto('bet').values({ ...ref, tx_id: `bare-${process.pid}-${i}-${Date.now()}`, round_id: 'bare', stake: 1_000, before_amt: 0, after_amt: 0, status: 'cancel' }).execute();
+    await db
+      .insertInto('bet')
+      .values({ ...ref, tx_id: `bare-${process.pid}-${i}-${Date.now()}`, round_id: 'bare', stake: 1_000, before_amt: 0, after_amt: 0, status: 'cancel' })
+      .execute();
     times.push(performance.now() - t);
   }
   return { rps: 500 / ((performance.now() - t0) / 1000), p99: pct(times, 99) };
@@ -104,7 +112,10 @@ export async function benchGames(): Promise<void> {
       const flat = await walletLoadApart(load);
       const reports = await reportP95s(s);
       const bare = await bareInsert(s);
-      const bets = await s.app.db.selectFrom('bet').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const bets = await s.app.db
+        .selectFrom('bet')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       console.log(`\n# games (${kind}, ${SECONDS} s per load, ${bets.n} bets in the db)`);
       console.log(`wallet callbacks at 500/s      ${paced.rps.toFixed(0).padStart(6)} /s  p50 ${paced.p50} ms  p99 ${paced.p99} ms  refused ${paced.bad}`);
       console.log(`wallet callbacks flat out      ${flat.rps.toFixed(0).padStart(6)} /s  p50 ${flat.p50} ms  p99 ${flat.p99} ms  refused ${flat.bad}`);

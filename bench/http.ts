@@ -73,7 +73,9 @@ export async function benchHttp(): Promise<void> {
     console.log(`\n# HTTP (16 connections, 8 s each; server in its own process)`);
     for (const { kind, bare, floor, info } of runs) {
       console.log(`${kind}: bare Fastify      ${bare.rps.toFixed(0).padStart(7)} req/s  p99 ${bare.p99} ms`);
-      console.log(`${kind}: bare + its query  ${floor.rps.toFixed(0).padStart(7)} req/s  p99 ${floor.p99} ms  ratio floor/bare ${(floor.rps / bare.rps).toFixed(2)}  (member_info alone: the most /api/member/info can reach)`);
+      console.log(
+        `${kind}: bare + its query  ${floor.rps.toFixed(0).padStart(7)} req/s  p99 ${floor.p99} ms  ratio floor/bare ${(floor.rps / bare.rps).toFixed(2)}  (member_info alone: the most /api/member/info can reach)`,
+      );
       console.log(`${kind}: /api/member/info  ${info.rps.toFixed(0).padStart(7)} req/s  p99 ${info.p99} ms  ratio info/bare ${(info.rps / bare.rps).toFixed(2)}`);
     }
     for (const { loop } of runs) console.log(loop);

@@ -12,7 +12,16 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // a folder to keep each run's full report in (opportunities, request chains, main-thread work)
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Figures {
   score: number;
@@ -44,7 +53,10 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
   // migrating and seeding a fresh PGlite takes a while on a busy machine
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) break;
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { base, stop };
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -115,7 +127,10 @@ async function audit(base: string, path: string, session?: string): Promise<Figu
 async function repeatVisitOffline(app: { base: string; stop: () => Promise<void> }, session: string): Promise<number> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, maxConnectionRetries: 600 });
   try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: { width: 412, height: 915, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true } });
+    const browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+      defaultViewport: { width: 412, height: 915, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+    });
     const page = await browser.newPage();
     await page.goto(`${app.base}/api/health`);
     await page.evaluate((s) => localStorage.setItem('pitboss:demo:session', s), session);
@@ -170,7 +185,9 @@ export async function benchLighthouse(): Promise<void> {
     line('/demo/partnerMain', partner);
     // last: it stops the server
     const repeat = await repeatVisitOffline(app, await partnerSession(app.base, 'ptn3'));
-    console.log(`repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x: last-seen figures shown ${repeat.toFixed(0)} ms after the reload  goal <= 1000 ms  ratio ${(repeat / 1000).toFixed(2)}`);
+    console.log(
+      `repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x: last-seen figures shown ${repeat.toFixed(0)} ms after the reload  goal <= 1000 ms  ratio ${(repeat / 1000).toFixed(2)}`,
+    );
   } finally {
     await app.stop();
   }

@@ -74,7 +74,10 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<void> {
   }
   const srv = await bootServer(url);
   try {
-    for (const [name, which] of [['16 partners', 'spread'], ['one hot partner', 'hot']] as const) {
+    for (const [name, which] of [
+      ['16 partners', 'spread'],
+      ['one hot partner', 'hot'],
+    ] as const) {
       const t = await load(srv.booted, srv.booted[which]);
       const { raw, update } = await srv.raw(which);
       console.log(
@@ -101,7 +104,10 @@ async function adminQuery(text: string) {
 
 /** Give/retrieve throughput and p99 over HTTP with 16 clients, beside the db's raw double-entry transaction (same db, same run). */
 export async function benchMoney(): Promise<void> {
-  const pgUp = await adminQuery('select 1').then(() => true, () => false);
+  const pgUp = await adminQuery('select 1').then(
+    () => true,
+    () => false,
+  );
   if (pgUp) await benchOne('postgres');
   else console.log('money postgres: not reachable, skipped');
   await benchOne('pglite');

@@ -34,7 +34,10 @@ async function setup(db: Db, siteId: string): Promise<{ spread: Pair[]; hot: Pai
   };
   const session = async (id: number) => {
     const token = newToken();
-    await db.insertInto('session').values({ site_id: siteId, member_id: id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3600_000) }).execute();
+    await db
+      .insertInto('session')
+      .values({ site_id: siteId, member_id: id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3600_000) })
+      .execute();
     return token;
   };
   const spread: Pair[] = [];
@@ -51,7 +54,11 @@ async function setup(db: Db, siteId: string): Promise<{ spread: Pair[]; hot: Pai
     hot.push({ partner: { id: hp, token: hotToken }, child: { id: c, memId: `bhc${i}` } });
   }
   const funded = [...spread.map((x) => x.partner.id), hp];
-  await houseGrants(db, siteId, funded.map((id) => ({ id, kind: 'cash' as const, amount: 1e12 })));
+  await houseGrants(
+    db,
+    siteId,
+    funded.map((id) => ({ id, kind: 'cash' as const, amount: 1e12 })),
+  );
   return { spread, hot };
 }
 
@@ -76,7 +83,9 @@ async function rawRate(db: Db, siteId: string, pairs: Pair[], shape: 'double-ent
           if (shape === 'double-entry') {
             await sql`insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt, sender_id, receiver_id)
               select ${siteId}, mv, a, b, 'cash', 0, 0, 0, 0, ${partner.id}::bigint, ${child.id}::bigint
-              from (select nextval('ledger_move_seq') as mv) m, (values (${partner.id}::bigint, ${child.id}::bigint), (${child.id}::bigint, ${partner.id}::bigint)) v(a, b)`.execute(trx);
+              from (select nextval('ledger_move_seq') as mv) m, (values (${partner.id}::bigint, ${child.id}::bigint), (${child.id}::bigint, ${partner.id}::bigint)) v(a, b)`.execute(
+              trx,
+            );
           }
         });
         n++;

@@ -16,20 +16,33 @@ export async function benchPartner(): Promise<void> {
     const { db, handle } = server.app;
     const ptn1 = await db.selectFrom('member').select('id').where('mem_id', '=', 'ptn1').executeTakeFirstOrThrow();
     const root = await createMember(db, {
-      siteId: 'demo', memId: 'bench0', password: 'demo1234!', memNick: 'bench0_nick', partnerLevel: 'PTN_2', loginType: 'PARTNER', parentId: ptn1.id,
+      siteId: 'demo',
+      memId: 'bench0',
+      password: 'demo1234!',
+      memNick: 'bench0_nick',
+      partnerLevel: 'PTN_2',
+      loginType: 'PARTNER',
+      parentId: ptn1.id,
     });
     const t0 = performance.now();
     // 10 + 100 + 1,000 partners, 98,889 members under the 1,000 stores: 100,000 with the root
-    await buildTree((t) => handle.exec(t), root, [['bt', 10, 'PTN_3'], ['bf', 100, 'PTN_4'], ['bs', 1000, 'PTN_5'], ['bu', 98_889, 'NORMAL']]);
+    await buildTree((t) => handle.exec(t), root, [
+      ['bt', 10, 'PTN_3'],
+      ['bf', 100, 'PTN_4'],
+      ['bs', 1000, 'PTN_5'],
+      ['bu', 98_889, 'NORMAL'],
+    ]);
     await handle.exec('vacuum analyze');
     const built = performance.now() - t0;
 
     const post = async (path: string, body: object, token?: string) =>
-      (await (await fetch(server.url + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
-        body: JSON.stringify({ siteId: site.siteId, ...body }),
-      })).json()) as { resultCode: string; data: any };
+      (await (
+        await fetch(server.url + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
+          body: JSON.stringify({ siteId: site.siteId, ...body }),
+        })
+      ).json()) as { resultCode: string; data: any };
     const site = (await (await fetch(`${server.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
     const captcha = (await post('/api/member/captcha', {})).data;
     const token = (await post('/api/member/login', { memId: 'bench0', memPass: 'demo1234!', captchaId: captcha.captchaId, captcha: '1234' })).data.token as string;

@@ -12,7 +12,10 @@ const CALLS = 100;
 const DAY_MS = 86_400_000;
 
 export async function benchReports(): Promise<void> {
-  const exists = await admin(`select 1 from pg_database where datname = '${BENCH_DB}'`).then((r) => r.rowCount === 1, () => false);
+  const exists = await admin(`select 1 from pg_database where datname = '${BENCH_DB}'`).then(
+    (r) => r.rowCount === 1,
+    () => false,
+  );
   if (!exists) {
     console.log('\n# reports: run npm run bench:data first');
     return;
@@ -24,15 +27,19 @@ export async function benchReports(): Promise<void> {
       console.log('\n# reports: run npm run bench:data first');
       return;
     }
-    const [size] = await handle.withConnection((q) => q(`select (select reltuples from pg_class where relname = 'bet')::bigint bets,
-      (select reltuples from pg_class where relname = 'daily_stat')::bigint stats, (select count(*) from member_path where ancestor_id = (select id from member where mem_id = '${BENCH_ROOT}')) members`));
+    const [size] = await handle.withConnection((q) =>
+      q(`select (select reltuples from pg_class where relname = 'bet')::bigint bets,
+      (select reltuples from pg_class where relname = 'daily_stat')::bigint stats, (select count(*) from member_path where ancestor_id = (select id from member where mem_id = '${BENCH_ROOT}')) members`),
+    );
     const site = (await (await fetch(`${server.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
     const post = async (path: string, body: object, token?: string) =>
-      (await (await fetch(server.url + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
-        body: JSON.stringify({ siteId: site.siteId, ...body }),
-      })).json()) as { resultCode: string; data: any };
+      (await (
+        await fetch(server.url + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
+          body: JSON.stringify({ siteId: site.siteId, ...body }),
+        })
+      ).json()) as { resultCode: string; data: any };
     const captcha = (await post('/api/member/captcha', {})).data;
     const token = (await post('/api/member/login', { memId: BENCH_ROOT, memPass: BENCH_PASSWORD, captchaId: captcha.captchaId, captcha: '1234' })).data.token as string;
 
@@ -71,7 +78,9 @@ export async function benchReports(): Promise<void> {
         ['/api/v2/user/lowerUserList', { searchType: 'id', searchValue: 'bu777' }],
       ],
     };
-    console.log(`\n# reports (${handle.kind} ${BENCH_DB}: ~${Number(size.bets).toLocaleString('en-US')} bets, ~${Number(size.stats).toLocaleString('en-US')} daily_stat rows, ${Number(size.members).toLocaleString('en-US')} members under ${BENCH_ROOT})`);
+    console.log(
+      `\n# reports (${handle.kind} ${BENCH_DB}: ~${Number(size.bets).toLocaleString('en-US')} bets, ~${Number(size.stats).toLocaleString('en-US')} daily_stat rows, ${Number(size.members).toLocaleString('en-US')} members under ${BENCH_ROOT})`,
+    );
     for (const [family, calls] of Object.entries(cases)) {
       for (const [path, body] of calls) {
         const r = await post(path, body, token);
@@ -92,7 +101,8 @@ export async function benchReports(): Promise<void> {
     }
     // the operator home: one call over the whole site's day buckets
     const opCaptcha = (await post('/api/member/captcha', {})).data;
-    const opToken = (await post('/api/member/login', { memId: 'admin', memPass: BENCH_PASSWORD, captchaId: opCaptcha.captchaId, captcha: '1234', ...(await operatorScreen(post)) })).data.token as string;
+    const opToken = (await post('/api/member/login', { memId: 'admin', memPass: BENCH_PASSWORD, captchaId: opCaptcha.captchaId, captcha: '1234', ...(await operatorScreen(post)) }))
+      .data.token as string;
     if ((await post('/api/admin/dashboard', {}, opToken)).resultCode !== '0') throw new Error('/api/admin/dashboard failed');
     const home: number[] = [];
     for (let n = 0; n < CALLS; n++) {

@@ -11,7 +11,14 @@ import { benchStartup } from './startup.js';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
-  bundle: benchBundle, http: benchHttp, money: benchMoney, partner: benchPartner, reports: benchReports, evening: benchEvening, lighthouse: benchLighthouse, startup: benchStartup,
+  bundle: benchBundle,
+  http: benchHttp,
+  money: benchMoney,
+  partner: benchPartner,
+  reports: benchReports,
+  evening: benchEvening,
+  lighthouse: benchLighthouse,
+  startup: benchStartup,
 };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';

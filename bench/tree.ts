@@ -22,9 +22,7 @@ export function dbUrl(name: string): string {
 
 /** One level of the tree: `count` members named `${prefix}${i}`, the i-th under `${parentPrefix}${i % parents}` (or the root). */
 export function level(root: number, prefix: string, count: number, lvl: string, parent: { prefix: string; count: number } | null) {
-  const parentJoin = parent
-    ? `join member p on p.site_id = 'demo' and p.mem_id = '${parent.prefix}' || (i % ${parent.count})`
-    : '';
+  const parentJoin = parent ? `join member p on p.site_id = 'demo' and p.mem_id = '${parent.prefix}' || (i % ${parent.count})` : '';
   const parentId = parent ? 'p.id' : String(root);
   return `
     insert into member (site_id, mem_id, pass_hash, mem_nick, partner_level, login_type, parent_id, cash_amt, point_amt, created_at)

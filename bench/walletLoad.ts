@@ -8,8 +8,19 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sign } from '../src/server/vendors/signature.js';
 
-export interface LoadOptions { url: string; secret: string; memIds: string[]; seconds: number; rate?: number }
-export interface LoadFigures { rps: number; p50: number; p99: number; bad: number }
+export interface LoadOptions {
+  url: string;
+  secret: string;
+  memIds: string[];
+  seconds: number;
+  rate?: number;
+}
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
 
 /** `rate` callbacks/s overall, or as fast as the server answers. */
 export async function walletLoad(o: LoadOptions): Promise<LoadFigures> {
@@ -23,16 +34,24 @@ export async function walletLoad(o: LoadOptions): Promise<LoadFigures> {
         ctx.mem ??= o.memIds[seq % o.memIds.length];
         ctx.tx = `bench-${process.pid}-${++seq}`;
       }
-      const raw = kind === 'bet'
-        ? body({ memId: ctx.mem, txId: ctx.tx, roundId: ctx.tx, gameCode: 'lucky-sevens', amount: 1_000 })
-        : body({ memId: ctx.mem, txId: `${ctx.tx}:w`, betTxId: ctx.tx, amount: seq % 3 ? 0 : 2_000 });
+      const raw =
+        kind === 'bet'
+          ? body({ memId: ctx.mem, txId: ctx.tx, roundId: ctx.tx, gameCode: 'lucky-sevens', amount: 1_000 })
+          : body({ memId: ctx.mem, txId: `${ctx.tx}:w`, betTxId: ctx.tx, amount: seq % 3 ? 0 : 2_000 });
       return { ...req, body: raw, headers: { 'content-type': 'application/json', 'x-signature': sign(o.secret, raw) } };
     },
   });
   let bad = 0;
   const r = await autocannon({
-    url: o.url, connections: Math.min(16, o.memIds.length), duration: o.seconds, requests: [step('bet'), step('win')], ...(o.rate ? { overallRate: o.rate } : {}),
-    setupClient: (client: any) => client.on('body', (b: Buffer) => { if (!b.toString().includes('"resultCode":"0"')) bad++; }),
+    url: o.url,
+    connections: Math.min(16, o.memIds.length),
+    duration: o.seconds,
+    requests: [step('bet'), step('win')],
+    ...(o.rate ? { overallRate: o.rate } : {}),
+    setupClient: (client: any) =>
+      client.on('body', (b: Buffer) => {
+        if (!b.toString().includes('"resultCode":"0"')) bad++;
+      }),
   } as autocannon.Options);
   return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, bad };
 }

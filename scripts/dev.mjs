@@ -3,10 +3,7 @@
 import { spawn } from 'node:child_process';
 
 const env = { ...process.env, PORT: process.env.PORT ?? '8080', PITBOSS_STATIC: '/nonexistent' };
-const procs = [
-  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env }),
-  spawn('npx', ['vite'], { stdio: 'inherit', env }),
-];
+const procs = [spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env }), spawn('npx', ['vite'], { stdio: 'inherit', env })];
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -12,7 +12,13 @@ export function routePattern(path: string): RegExp {
     .map((seg) => {
       if (seg === '$') return '(?:/.*)?';
       if (seg.startsWith('$')) return '/[^/]+';
-      return '/' + seg.split(/\{\$\w+\}/).map(escapeRe).join('[^/]*');
+      return (
+        '/' +
+        seg
+          .split(/\{\$\w+\}/)
+          .map(escapeRe)
+          .join('[^/]*')
+      );
     });
   return new RegExp(`^${segs.join('')}/?$`, 'i');
 }

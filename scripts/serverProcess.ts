@@ -43,7 +43,10 @@ export async function spawnServer(env: NodeJS.ProcessEnv, entry: ServerEntry = '
     });
   });
   for (;;) {
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
     await new Promise((r) => setTimeout(r, 10));

@@ -11,7 +11,11 @@ const totals = { passed: 0, failed: 0 };
 const failures = [];
 // named again at the end, so a log's tail says which test failed and why
 const failedTests = [];
-const firstLine = (m) => String(m ?? '').split('\n').find((l) => l.trim())?.slice(0, 300) ?? '';
+const firstLine = (m) =>
+  String(m ?? '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.slice(0, 300) ?? '';
 mkdirSync('reports', { recursive: true });
 
 function run(label, cmd, args, env = {}) {

@@ -50,7 +50,11 @@ export function pageChunkGroups(opts: { routeTree: string; entry: string; guest:
   const ownerOf = (graph: ModuleGraph) => {
     if (owner) return owner;
     const loadedFirst = closure(graph, [resolve(opts.entry)]);
-    for (const id of pageModules(graph, opts.guest.map((f) => resolve(f)))) loadedFirst.add(id);
+    for (const id of pageModules(
+      graph,
+      opts.guest.map((f) => resolve(f)),
+    ))
+      loadedFirst.add(id);
     const families = Object.entries(opts.pages).map(([name, p]) => [name, resolve(p.family) + sep] as const);
     // which shells' pages use each module ('' = a page outside the named shells)
     const usedBy = new Map<string, Set<string>>();
@@ -60,7 +64,10 @@ export function pageChunkGroups(opts: { routeTree: string; entry: string; guest:
     }
     owner = new Map();
     for (const [name, page] of Object.entries(opts.pages)) {
-      for (const id of pageModules(graph, page.files.map((f) => resolve(f)))) {
+      for (const id of pageModules(
+        graph,
+        page.files.map((f) => resolve(f)),
+      )) {
         if (loadedFirst.has(id)) continue;
         const only = [...(usedBy.get(id) ?? [])].every((f) => f === name);
         owner.set(id, only && !owner.has(id) ? name : opts.shared);

@@ -15,9 +15,7 @@ function files(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
-    relative(root, resolve(dirname(file), m[1])),
-  );
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => relative(root, resolve(dirname(file), m[1])));
 }
 
 const area = (p: string) => p.split('/')[0];

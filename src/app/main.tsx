@@ -32,8 +32,7 @@ declare module '@tanstack/react-router' {
 onSignedOut(({ reason, prefix, loginType }) => {
   if (reason === 'inspect' || reason === 'forced') {
     void router.navigate({ to: '/$prefix/warning', params: { prefix }, search: { reason: reason === 'inspect' ? 'inspect' : 'signedOut' }, replace: true });
-  }
-  else void router.navigate({ to: loginOf(kindOf(loginType)), params: { prefix }, replace: true });
+  } else void router.navigate({ to: loginOf(kindOf(loginType)), params: { prefix }, replace: true });
 });
 
 const lang = storedLanguage();

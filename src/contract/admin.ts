@@ -39,8 +39,14 @@ export const adminPending = z.object({
    * statuses); appliedIn/appliedOut split the applied ones, waitingIn/waitingOut the waiting ones
    */
   cash: z.object({
-    applied: z.number(), waiting: z.number(), deposits: z.number(), withdrawals: z.number(),
-    appliedIn: z.number(), appliedOut: z.number(), waitingIn: z.number(), waitingOut: z.number(),
+    applied: z.number(),
+    waiting: z.number(),
+    deposits: z.number(),
+    withdrawals: z.number(),
+    appliedIn: z.number(),
+    appliedOut: z.number(),
+    waitingIn: z.number(),
+    waitingOut: z.number(),
   }),
   /** inquiries still waiting for an answer */
   qna: z.number(),
@@ -58,10 +64,14 @@ export const adminPendingKinds = ['cash', 'qna', 'partnerRequests'] as const;
  */
 export const adminDay = z.object({
   day: z.string(),
-  deposits: z.number(), depositCnt: z.number(),
-  withdrawals: z.number(), withdrawalCnt: z.number(),
+  deposits: z.number(),
+  depositCnt: z.number(),
+  withdrawals: z.number(),
+  withdrawalCnt: z.number(),
   net: z.number(),
-  bets: z.number(), wins: z.number(), ggr: z.number(),
+  bets: z.number(),
+  wins: z.number(),
+  ggr: z.number(),
   rolling: z.number(),
   newMembers: z.number(),
 });
@@ -70,8 +80,12 @@ export type AdminDay = z.infer<typeof adminDay>;
 /** One KST hour of today (0-23): completed requests by processing time, settled bets by settlement time, joins. */
 export const adminHour = z.object({
   hour: z.number(),
-  deposits: z.number(), withdrawals: z.number(), net: z.number(),
-  bets: z.number(), wins: z.number(), ggr: z.number(),
+  deposits: z.number(),
+  withdrawals: z.number(),
+  net: z.number(),
+  bets: z.number(),
+  wins: z.number(),
+  ggr: z.number(),
   newMembers: z.number(),
 });
 export type AdminHour = z.infer<typeof adminHour>;
@@ -97,14 +111,24 @@ export const adminCalls = {
   cashList: call(
     '/api/admin/cash/list',
     z.object({
-      cashStatus: z.coerce.number().int().optional().or(z.literal('').transform(() => undefined)),
-      cashType: z.coerce.number().int().optional().or(z.literal('').transform(() => undefined)),
+      cashStatus: z.coerce
+        .number()
+        .int()
+        .optional()
+        .or(z.literal('').transform(() => undefined)),
+      cashType: z.coerce
+        .number()
+        .int()
+        .optional()
+        .or(z.literal('').transform(() => undefined)),
       memId: z.string().optional(),
       /** Y: only open requests (applied or waiting), when cashStatus is not given */
       openYn: z.enum(['Y', 'N']).optional(),
       /** asc: oldest first (the queue's order), desc (default): newest first */
       order: z.enum(['asc', 'desc']).optional(),
-      startDate: optDate, endDate: optDate, page,
+      startDate: optDate,
+      endDate: optDate,
+      page,
       count_per_list: z.coerce.number().int().min(1).max(200).default(40),
     }),
     listOf(adminCashRow),
@@ -121,8 +145,12 @@ export const adminCalls = {
   grant: call(
     '/api/admin/cash/grant',
     z.object({
-      memId: z.string().optional(), cashAmt: optAmount, mode: z.coerce.number().pipe(z.union([z.literal(2), z.literal(-2)])),
-      memo: z.string().optional(), kind: z.enum(['cash', 'point']).default('cash'), requestId,
+      memId: z.string().optional(),
+      cashAmt: optAmount,
+      mode: z.coerce.number().pipe(z.union([z.literal(2), z.literal(-2)])),
+      memo: z.string().optional(),
+      kind: z.enum(['cash', 'point']).default('cash'),
+      requestId,
     }),
     z.object({ memId: z.string(), cashAmt: z.number(), pointAmt: z.number() }),
     'admin',

@@ -69,11 +69,7 @@ export const boardCalls = {
     'admin',
   ),
   /** Dashboard notice list: the latest notices. */
-  mainNotices: call(
-    '/api/main/nt/list',
-    empty,
-    z.object({ boardList: z.array(z.object({ boardIdx: z.number(), title: z.string(), regDate: wireDate, category: z.string() })) }),
-  ),
+  mainNotices: call('/api/main/nt/list', empty, z.object({ boardList: z.array(z.object({ boardIdx: z.number(), title: z.string(), regDate: wireDate, category: z.string() })) })),
 };
 
 const adminListReq = boardListReq.extend({ status: z.enum(['ANSWER', 'WAIT']).optional(), memId: z.string().max(40).optional() });
@@ -88,17 +84,17 @@ export const adminBoardCalls = {
   save: perType(
     (t) =>
       call(
-      `/api/admin/board/${t}/save`,
-      z.object({
-        boardIdx: z.coerce.number().int().positive().optional(),
-        delYn: yn.optional(),
-        category: z.enum(noticeCategories).optional(),
-        title: z.string().max(200).optional(),
-        content: z.string().max(100_000).optional(),
-      }),
-      z.object({ boardIdx: z.number() }),
-      'admin',
-    ),
+        `/api/admin/board/${t}/save`,
+        z.object({
+          boardIdx: z.coerce.number().int().positive().optional(),
+          delYn: yn.optional(),
+          category: z.enum(noticeCategories).optional(),
+          title: z.string().max(200).optional(),
+          content: z.string().max(100_000).optional(),
+        }),
+        z.object({ boardIdx: z.number() }),
+        'admin',
+      ),
     ['nt', 'normal'] as const,
   ),
 };

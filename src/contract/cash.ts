@@ -34,15 +34,28 @@ export const cashCalls = {
   withdraw: call(
     '/api/cash/out',
     z.object({
-      memId: z.string().optional(), cashType: z.unknown().optional(), cashStatus: z.unknown().optional(),
-      cashAmt: optAmount, cashOutPass: z.string().optional(), requestId,
+      memId: z.string().optional(),
+      cashType: z.unknown().optional(),
+      cashStatus: z.unknown().optional(),
+      cashAmt: optAmount,
+      cashOutPass: z.string().optional(),
+      requestId,
     }),
     cashRequestAnswer,
   ),
   /** Own requests, newest first, 10 a page; dates default to 2 days back until now. */
   list: call(
     '/api/cash/list/',
-    z.object({ cashType: z.coerce.number().int().optional().or(z.literal('').transform(() => undefined)), startDate: optDate, endDate: optDate, page }),
+    z.object({
+      cashType: z.coerce
+        .number()
+        .int()
+        .optional()
+        .or(z.literal('').transform(() => undefined)),
+      startDate: optDate,
+      endDate: optDate,
+      page,
+    }),
     listOf(cashRequestRow),
   ),
   /** Cancel an own request still applied (status 0); a held withdrawal returns to the balance. */

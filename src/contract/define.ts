@@ -10,12 +10,7 @@ export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType =
   access: Access;
 }
 
-export function call<Req extends z.ZodType, Res extends z.ZodType>(
-  path: string,
-  req: Req,
-  res: Res,
-  access: Access = 'member',
-): Call<Req, Res> {
+export function call<Req extends z.ZodType, Res extends z.ZodType>(path: string, req: Req, res: Res, access: Access = 'member'): Call<Req, Res> {
   return { path, req, res, access };
 }
 
@@ -62,7 +57,12 @@ const wireInt = (signed: boolean) =>
       const body = neg ? v.slice(1) : v;
       return digits.test(body) ? (neg ? -1 : 1) * Number(body) : v;
     },
-    z.number().int().min(signed ? -Number.MAX_SAFE_INTEGER : 0).max(Number.MAX_SAFE_INTEGER).optional(),
+    z
+      .number()
+      .int()
+      .min(signed ? -Number.MAX_SAFE_INTEGER : 0)
+      .max(Number.MAX_SAFE_INTEGER)
+      .optional(),
   );
 export const amount = wireInt(false);
 /** As `amount`, with a leading minus allowed (a take-back may send the amount negative). */

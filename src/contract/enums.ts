@@ -54,15 +54,37 @@ export const pointTypeCodes = Object.values(pointTypes);
  */
 export const codeNames = {
   cashType: {
-    1: '입금', [-1]: '출금', 2: '관리자 지급', [-2]: '관리자 회수', [-3]: '보유금 지급', 3: '보유금 회수',
-    33: '상위 지급', [-33]: '상위 회수', 4: '포인트 전환', 19: '게임머니 전환', [-19]: '게임머니 이동',
+    1: '입금',
+    [-1]: '출금',
+    2: '관리자 지급',
+    [-2]: '관리자 회수',
+    [-3]: '보유금 지급',
+    3: '보유금 회수',
+    33: '상위 지급',
+    [-33]: '상위 회수',
+    4: '포인트 전환',
+    19: '게임머니 전환',
+    [-19]: '게임머니 이동',
   } satisfies Record<CashType, string>,
   pointType: {
-    2: '관리자 지급', [-2]: '관리자 회수', 3: '롤링', [-4]: '포인트 전환', 5: '가입 첫충 이벤트', 6: '매일 첫충 이벤트', 7: '매충 이벤트',
+    2: '관리자 지급',
+    [-2]: '관리자 회수',
+    3: '롤링',
+    [-4]: '포인트 전환',
+    5: '가입 첫충 이벤트',
+    6: '매일 첫충 이벤트',
+    7: '매충 이벤트',
   } satisfies Record<PointType, string>,
   cashStatus: { 0: '신청', 2: '대기', 1: '완료', [-1]: '취소' } satisfies Record<CashStatus, string>,
   partnerLevel: {
-    PTN_1: '대표', PTN_2: '본사', PTN_3: '부본사', PTN_4: '총판', PTN_5: '매장', PTN_6: '지점', PTN_7: '팀', NORMAL: '회원',
+    PTN_1: '대표',
+    PTN_2: '본사',
+    PTN_3: '부본사',
+    PTN_4: '총판',
+    PTN_5: '매장',
+    PTN_6: '지점',
+    PTN_7: '팀',
+    NORMAL: '회원',
   } satisfies Record<PartnerLevel, string>,
 } as const;
 

@@ -11,18 +11,27 @@ export type GameCategory = (typeof gameCategories)[number];
 export const isGameCategory = (c: string): c is GameCategory => (gameCategories as readonly string[]).includes(c);
 /** Bet statuses as stored and sent (`type` of a bet row); the screens label them PASS/FAIL/TIE/WAIT/CANCEL. */
 export const betStatuses = ['wait', 'win', 'lose', 'draw', 'cancel'] as const;
-export const betLabel = (type: string) =>
-  ({ win: 'PASS', lose: 'FAIL', draw: 'TIE', wait: 'WAIT' } as Record<string, string>)[type] ?? 'CANCEL';
+export const betLabel = (type: string) => (({ win: 'PASS', lose: 'FAIL', draw: 'TIE', wait: 'WAIT' }) as Record<string, string>)[type] ?? 'CANCEL';
 /** Ledger cash types of game play (beside 19 / -19 for game money). */
 export const gameCashTypes = { bet: 10, win: 11, refund: 12 } as const;
 
 const s = z.string();
 const n = z.number();
-const optText = z.union([z.string().max(200), z.number()]).optional().nullable().transform((v) => (v === '' || v == null ? undefined : String(v).trim() || undefined));
+const optText = z
+  .union([z.string().max(200), z.number()])
+  .optional()
+  .nullable()
+  .transform((v) => (v === '' || v == null ? undefined : String(v).trim() || undefined));
 
 export const vendorItem = z.object({
-  vendorCode: s, vendorName: s, category: z.enum(gameCategories), walletMode: z.enum(['seamless', 'transfer']),
-  status: s, minBet: n, maxBet: n, maxWin: n,
+  vendorCode: s,
+  vendorName: s,
+  category: z.enum(gameCategories),
+  walletMode: z.enum(['seamless', 'transfer']),
+  status: s,
+  minBet: n,
+  maxBet: n,
+  maxWin: n,
 });
 export const gameItem = z.object({ vendorCode: s, gameCode: s, gameName: s, gameType: z.enum(gameCategories), kind: s, status: s });
 
@@ -43,9 +52,14 @@ const conversion = z.object({ cashAmt: n, gameAmt: n, moved: n });
 
 export const gameCalls = {
   /** Game groups (categories) with their vendors, for the lobby cards. */
-  gameGroupCodes: call('/api/common/gameGroupCodes', empty, z.object({
-    list: z.array(z.object({ groupCode: z.enum(gameCategories), groupName: s, vendors: z.array(vendorItem) })),
-  }), 'site'),
+  gameGroupCodes: call(
+    '/api/common/gameGroupCodes',
+    empty,
+    z.object({
+      list: z.array(z.object({ groupCode: z.enum(gameCategories), groupName: s, vendors: z.array(vendorItem) })),
+    }),
+    'site',
+  ),
   /** Games, optionally of one vendor or category. */
   gameCodes: call('/api/common/gameCodes', z.object({ vendorCode: optText, gameType: optText }), z.object({ list: z.array(gameItem) }), 'site'),
   /**
@@ -72,17 +86,32 @@ const txId = z.string().min(1).max(100);
 export const walletReq = {
   balance: z.object({ siteId: s, memId: s }),
   bet: z.object({
-    siteId: s, memId: s, txId, roundId: z.string().min(1).max(100), gameCode: s,
+    siteId: s,
+    memId: s,
+    txId,
+    roundId: z.string().min(1).max(100),
+    gameCode: s,
     amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     /** most the bet can pay (sports: stake x combined odds), checked against the vendor's max win */
     maxPayout: z.number().int().nonnegative().optional(),
-    betType: s.optional(), odds: n.optional(),
-    legs: z.array(z.object({ eventId: z.number().int(), pick: z.enum(['home', 'draw', 'away']), odds: n })).max(20).optional(),
+    betType: s.optional(),
+    odds: n.optional(),
+    legs: z
+      .array(z.object({ eventId: z.number().int(), pick: z.enum(['home', 'draw', 'away']), odds: n }))
+      .max(20)
+      .optional(),
     detail: z.record(z.string(), z.unknown()).optional(),
     /** the launch token the game was opened with: when sent, a bet is refused once its session has ended */
     token: z.string().min(10).max(2000).optional(),
   }),
-  win: z.object({ siteId: s, memId: s, txId, betTxId: txId, amount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), detail: z.record(z.string(), z.unknown()).optional() }),
+  win: z.object({
+    siteId: s,
+    memId: s,
+    txId,
+    betTxId: txId,
+    amount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    detail: z.record(z.string(), z.unknown()).optional(),
+  }),
   rollback: z.object({ siteId: s, memId: s, txId, betTxId: txId }),
 };
 /** data of every callback answer; a replay answers the first one unchanged. */
@@ -93,30 +122,104 @@ const t = z.string().min(10).max(2000);
 const stake = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const card = s;
 export const demoCalls = {
-  session: call('/api/demo-vendor/session', z.object({ t }), z.object({
-    memId: s, vendorCode: s, vendorName: s, gameCode: s, gameName: s, kind: s, walletMode: s, balance: n, minBet: n, maxBet: n, maxWin: n,
-  }), 'public'),
-  slotSpin: call('/api/demo-vendor/slot/spin', z.object({ t, bet: stake, roundId: s.max(100).optional() }), z.object({
-    roundId: s, reels: z.array(s), line: s, multiplier: n, win: n, balance: n,
-  }), 'public'),
+  session: call(
+    '/api/demo-vendor/session',
+    z.object({ t }),
+    z.object({
+      memId: s,
+      vendorCode: s,
+      vendorName: s,
+      gameCode: s,
+      gameName: s,
+      kind: s,
+      walletMode: s,
+      balance: n,
+      minBet: n,
+      maxBet: n,
+      maxWin: n,
+    }),
+    'public',
+  ),
+  slotSpin: call(
+    '/api/demo-vendor/slot/spin',
+    z.object({ t, bet: stake, roundId: s.max(100).optional() }),
+    z.object({
+      roundId: s,
+      reels: z.array(s),
+      line: s,
+      multiplier: n,
+      win: n,
+      balance: n,
+    }),
+    'public',
+  ),
   /** Opens a baccarat round with stakes on player / banker / tie (the round stays open until dealt, at most a minute). */
-  baccaratBet: call('/api/demo-vendor/baccarat/bet', z.object({ t, player: stake.optional(), banker: stake.optional(), tie: stake.optional(), roundId: s.max(100).optional() }),
-    z.object({ roundId: s, stake: n, balance: n }), 'public'),
-  baccaratDeal: call('/api/demo-vendor/baccarat/deal', z.object({ t, roundId: s }), z.object({
-    roundId: s, player: z.object({ cards: z.array(card), score: n }), banker: z.object({ cards: z.array(card), score: n }),
-    result: z.enum(['player', 'banker', 'tie']), stake: n, win: n, balance: n,
-  }), 'public'),
-  miniPlay: call('/api/demo-vendor/mini/play', z.object({ t, pick: z.enum(['odd', 'even']), bet: stake, roundId: s.max(100).optional() }), z.object({
-    roundId: s, number: n, result: z.enum(['odd', 'even']), win: n, balance: n,
-  }), 'public'),
-  sportsEvents: call('/api/demo-vendor/sports/events', z.object({ t }), z.object({
-    list: z.array(z.object({
-      eventId: n, branchID: n, leagueName: s, leagueNameKO: s, homeTeam: s, homeTeamKO: s, awayTeam: s, awayTeamKO: s,
-      eventDate: wireDate, odds: z.object({ home: n, draw: n.optional(), away: n }),
-    })),
-  }), 'public'),
+  baccaratBet: call(
+    '/api/demo-vendor/baccarat/bet',
+    z.object({ t, player: stake.optional(), banker: stake.optional(), tie: stake.optional(), roundId: s.max(100).optional() }),
+    z.object({ roundId: s, stake: n, balance: n }),
+    'public',
+  ),
+  baccaratDeal: call(
+    '/api/demo-vendor/baccarat/deal',
+    z.object({ t, roundId: s }),
+    z.object({
+      roundId: s,
+      player: z.object({ cards: z.array(card), score: n }),
+      banker: z.object({ cards: z.array(card), score: n }),
+      result: z.enum(['player', 'banker', 'tie']),
+      stake: n,
+      win: n,
+      balance: n,
+    }),
+    'public',
+  ),
+  miniPlay: call(
+    '/api/demo-vendor/mini/play',
+    z.object({ t, pick: z.enum(['odd', 'even']), bet: stake, roundId: s.max(100).optional() }),
+    z.object({
+      roundId: s,
+      number: n,
+      result: z.enum(['odd', 'even']),
+      win: n,
+      balance: n,
+    }),
+    'public',
+  ),
+  sportsEvents: call(
+    '/api/demo-vendor/sports/events',
+    z.object({ t }),
+    z.object({
+      list: z.array(
+        z.object({
+          eventId: n,
+          branchID: n,
+          leagueName: s,
+          leagueNameKO: s,
+          homeTeam: s,
+          homeTeamKO: s,
+          awayTeam: s,
+          awayTeamKO: s,
+          eventDate: wireDate,
+          odds: z.object({ home: n, draw: n.optional(), away: n }),
+        }),
+      ),
+    }),
+    'public',
+  ),
   /** One leg is a single, several a parlay (combined odds = product floored to 2 decimals). */
-  sportsBet: call('/api/demo-vendor/sports/bet', z.object({
-    t, stake, picks: z.array(z.object({ eventId: z.number().int(), pick: z.enum(['home', 'draw', 'away']) })).min(1).max(10), roundId: s.max(100).optional(),
-  }), z.object({ betId: n, roundId: s, odds: n, expectedWin: n, balance: n }), 'public'),
+  sportsBet: call(
+    '/api/demo-vendor/sports/bet',
+    z.object({
+      t,
+      stake,
+      picks: z
+        .array(z.object({ eventId: z.number().int(), pick: z.enum(['home', 'draw', 'away']) }))
+        .min(1)
+        .max(10),
+      roundId: s.max(100).optional(),
+    }),
+    z.object({ betId: n, roundId: s, odds: n, expectedWin: n, balance: n }),
+    'public',
+  ),
 };

@@ -31,7 +31,10 @@ export const loginAnswer = session.extend({ member: memberInfo, msgInfo });
 
 // Request fields are loose strings (numbers accepted, e.g. a 4-digit withdrawal password): the
 // server checks them in the product's order (see validate.ts) and answers U-codes, not V001.
-const s = z.union([z.string().max(200), z.number()]).transform(String).optional();
+const s = z
+  .union([z.string().max(200), z.number()])
+  .transform(String)
+  .optional();
 
 /** An ALTCHA proof-of-work challenge (altcha-lib v2) as the server signed it. */
 export const powChallenge = z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().max(200) });
@@ -71,8 +74,17 @@ export const memberCalls = {
   signup: call(
     '/api/member/signup',
     z.object({
-      memId: s, memPass: s, memPassCheck: s, memPhone: s, memNick: s, memName: s,
-      bank: s, bankacc: s, cashOutPass: s, cashOutPassCheck: s, recommenderId: s,
+      memId: s,
+      memPass: s,
+      memPassCheck: s,
+      memPhone: s,
+      memNick: s,
+      memName: s,
+      bank: s,
+      bankacc: s,
+      cashOutPass: s,
+      cashOutPassCheck: s,
+      recommenderId: s,
       pow: powProof.optional(),
     }),
     z.object({ memId: z.string(), status: z.enum(['ACTIVE', 'PENDING']) }),
@@ -84,17 +96,7 @@ export const memberCalls = {
    * Account edit: password and withdrawal password, checked in the product's order; `curPass`,
    * the current login password, is required (U121 when missing or wrong, counted toward the lock).
    */
-  update: call(
-    '/api/member/update',
-    z.object({ memId: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s, curPass: s }),
-    ok,
-    'member',
-  ),
+  update: call('/api/member/update', z.object({ memId: s, memPass: s, memPassCheck: s, cashOutPass: s, cashOutPassCheck: s, curPass: s }), ok, 'member'),
   /** The coin amount the 5-second check reads; a superseded session answers TK999. */
-  userCash: call(
-    '/api/cash/getUserCash',
-    empty,
-    z.object({ cashAmt: z.number(), pointAmt: z.number(), gameAmt: z.number() }),
-    'member',
-  ),
+  userCash: call('/api/cash/getUserCash', empty, z.object({ cashAmt: z.number(), pointAmt: z.number(), gameAmt: z.number() }), 'member'),
 };

@@ -41,9 +41,7 @@ export const messageCalls = {
     '/api/v2/retail/msgLog',
     z.object({ memId: z.string().min(1).max(40), page }),
     z.object({
-      msgLog: z.array(
-        z.object({ msgIdx: z.number(), msgTitle: z.string(), msgContents: z.string(), msgStatus: z.enum(['READ', 'UNREAD']), sendDate: wireDate }),
-      ),
+      msgLog: z.array(z.object({ msgIdx: z.number(), msgTitle: z.string(), msgContents: z.string(), msgStatus: z.enum(['READ', 'UNREAD']), sendDate: wireDate })),
       pageInfo,
     }),
     'partner',

@@ -13,5 +13,4 @@ export function combinedOdds(odds: readonly number[]): number {
 }
 
 /** What a stake wins at these odds: floor(stake x odds), in the site's smallest unit. */
-export const expectedWin = (stake: number, odds: number): number =>
-  Number((BigInt(Math.max(0, Math.floor(stake))) * oddsHundredths(odds)) / 100n);
+export const expectedWin = (stake: number, odds: number): number => Number((BigInt(Math.max(0, Math.floor(stake))) * oddsHundredths(odds)) / 100n);

@@ -48,15 +48,19 @@ export const protectionCalls = {
    * A break of `length` days (1 to 42) or self-exclusion of `length` months (6 to 120): cannot be
    * undone or shortened by anyone; every session of the player ends and login answers U020/U021.
    */
-  takeBreak: call(
-    '/api/member/break',
-    z.object({ kind: z.enum(['break', 'exclusion']), length: z.coerce.number().int() }),
-    z.object({ until: wireDate }),
-  ),
+  takeBreak: call('/api/member/break', z.object({ kind: z.enum(['break', 'exclusion']), length: z.coerce.number().int() }), z.object({ until: wireDate })),
   /** The reality-check interval: 0 off, 15, 30 or 60 minutes, null back to the site's default. */
-  realityCheck: call('/api/member/realityCheck', z.object({
-    minutes: z.number().int().refine((v) => (realityChoices as readonly number[]).includes(v), '0, 15, 30 or 60').nullable(),
-  }), protectionState),
+  realityCheck: call(
+    '/api/member/realityCheck',
+    z.object({
+      minutes: z
+        .number()
+        .int()
+        .refine((v) => (realityChoices as readonly number[]).includes(v), '0, 15, 30 or 60')
+        .nullable(),
+    }),
+    protectionState,
+  ),
   /** This sign-in session so far: when it started, stakes, wins and the net result (wins less stakes). */
   playSession: call('/api/member/playSession', empty, z.object({ startedAt: wireDate, betAmt: z.number(), winAmt: z.number(), net: z.number() })),
 };

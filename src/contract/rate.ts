@@ -9,19 +9,42 @@ import { call, page, pageInfo, wireDate } from './define.js';
 
 const s = z.string();
 const n = z.number();
-const optText = z.union([z.string().max(200), z.number()]).optional().nullable().transform((v) => (v === '' || v == null ? undefined : String(v).trim() || undefined));
+const optText = z
+  .union([z.string().max(200), z.number()])
+  .optional()
+  .nullable()
+  .transform((v) => (v === '' || v == null ? undefined : String(v).trim() || undefined));
 const perPage = (d: number) => z.coerce.number().int().min(1).max(200).default(d);
 /** Rates travel as text or numbers. */
 const rateValue = z.union([z.string().max(10), z.number()]);
-const rateList = z.array(z.object({ category: s.optional(), cateCode: s.optional(), pointRate: rateValue, loseRate: rateValue })).min(1).max(10)
+const rateList = z
+  .array(z.object({ category: s.optional(), cateCode: s.optional(), pointRate: rateValue, loseRate: rateValue }))
+  .min(1)
+  .max(10)
   .transform((l) => l.map((r) => ({ category: r.category ?? r.cateCode ?? '', pointRate: r.pointRate, loseRate: r.loseRate })));
 const saveReq = z.object({ memId: optText, rateList });
-const multiSaveReq = z.object({ memId: optText, vendorCode: optText, rateList: z.array(z.object({ rateType: s, pointRate: rateValue, loseRate: rateValue })).min(1).max(20) });
+const multiSaveReq = z.object({
+  memId: optText,
+  vendorCode: optText,
+  rateList: z
+    .array(z.object({ rateType: s, pointRate: rateValue, loseRate: rateValue }))
+    .min(1)
+    .max(20),
+});
 const saved = z.object({ changed: z.array(s) });
 
 export const rateInfoRow = z.object({ memId: s, category: s, cateCode: s, gameCategoryName: s, pointRate: n, loseRate: n });
 const bounds = { minPointRate: n, maxPointRate: n, minLoseRate: n, maxLoseRate: n };
-export const rollingRow = z.object({ category: s, cateCode: s, cateCodeName: s, detailSetYn: z.enum(['Y', 'N']), pointRate: n, loseRate: n, ...bounds, lockedUntil: wireDate.nullable() });
+export const rollingRow = z.object({
+  category: s,
+  cateCode: s,
+  cateCodeName: s,
+  detailSetYn: z.enum(['Y', 'N']),
+  pointRate: n,
+  loseRate: n,
+  ...bounds,
+  lockedUntil: wireDate.nullable(),
+});
 export const multipleRate = z.object({
   vendorCode: s,
   rateList: z.array(z.object({ rateType: s, rateTypeName: s, pointRate: n, loseRate: n, ...bounds })),
@@ -44,20 +67,39 @@ export const rateCalls = {
   saveMultipleRates: call('/api/v2/retail/multipleRateInfo/save', multiSaveReq, saved, 'partner'),
   updateMultipleRate: call('/api/retail/updateMultipleRate', multiSaveReq, saved, 'partner'),
   /** The caller's (or memId's) category rates and its direct children's, flattened per category. */
-  botMemRate: call('/api/retail/botMemRate', z.object({ memId: optText, page, count_per_list: perPage(40) }), z.object({
-    myCategoryRate: categoryRate, botCategoryRateList: z.array(categoryRate), pageInfo,
-  }), 'partner'),
+  botMemRate: call(
+    '/api/retail/botMemRate',
+    z.object({ memId: optText, page, count_per_list: perPage(40) }),
+    z.object({
+      myCategoryRate: categoryRate,
+      botCategoryRateList: z.array(categoryRate),
+      pageInfo,
+    }),
+    'partner',
+  ),
   /** The rate page (partnerRate, tab 11): own rates and direct children with theirs and their bounds. */
-  bottomRateList: call('/api/retail/bottomRateList', z.object({ searchMemId: optText, page, count_per_list: perPage(40) }), z.object({
-    myRateInfo: z.array(rollingRow),
-    botttomRateList: z.array(z.object({ memId: s, memNick: s, partnerLevel: s, partnerLevelName: s, botRateInfo: z.array(rollingRow) })),
-    pageInfo,
-  }), 'partner'),
+  bottomRateList: call(
+    '/api/retail/bottomRateList',
+    z.object({ searchMemId: optText, page, count_per_list: perPage(40) }),
+    z.object({
+      myRateInfo: z.array(rollingRow),
+      botttomRateList: z.array(z.object({ memId: s, memNick: s, partnerLevel: s, partnerLevelName: s, botRateInfo: z.array(rollingRow) })),
+      pageInfo,
+    }),
+    'partner',
+  ),
   /** Every rate change of a member (newest first). */
-  rateChangeLog: call('/api/v2/retail/rateChangeLog', z.object({ memId: optText, page }), z.object({
-    list: z.array(z.object({ category: s, vendorCode: s, rateType: s, beforePointRate: n, beforeLoseRate: n, afterPointRate: n, afterLoseRate: n, changedBy: s, regDate: wireDate })),
-    pageInfo,
-  }), 'partner'),
+  rateChangeLog: call(
+    '/api/v2/retail/rateChangeLog',
+    z.object({ memId: optText, page }),
+    z.object({
+      list: z.array(
+        z.object({ category: s, vendorCode: s, rateType: s, beforePointRate: n, beforeLoseRate: n, afterPointRate: n, afterLoseRate: n, changedBy: s, regDate: wireDate }),
+      ),
+      pageInfo,
+    }),
+    'partner',
+  ),
   /** The operator sets anyone's rates (no lock; bounds still hold). */
   adminSaveRates: call('/api/admin/rateInfo/save', saveReq, saved, 'admin'),
 };

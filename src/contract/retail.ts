@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { call, listOf, page, pageInfo, signedAmount, wireDate, yn } from './define.js';
 import { optAmount, optDate, requestId } from './cash.js';
 
-const optText = z.string().optional().nullable().transform((v) => (v ? v : undefined));
-const optCode = z.union([z.number(), z.string()]).optional().nullable()
+const optText = z
+  .string()
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : undefined));
+const optCode = z
+  .union([z.number(), z.string()])
+  .optional()
+  .nullable()
   .transform((v) => (v === '' || v == null ? undefined : Number(v)))
   .refine((v) => v === undefined || Number.isInteger(v), 'a type code');
 const perPage = (d: number) => z.coerce.number().int().min(1).max(200).default(d);
@@ -105,14 +112,30 @@ export const subPointRow = z.object({
   memo: z.string(),
 });
 
-const searchType = z.enum(['memId', 'memNick', 'recommenderId']).optional().or(z.literal('').transform(() => undefined));
+const searchType = z
+  .enum(['memId', 'memNick', 'recommenderId'])
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 /** bottomCashList's request: the caller's subtree (or memId's), cash type, member search, dates, sort. */
 const bottomCashReq = z.object({
-  memId: optText, cashType: optCode, searchType, searchWord: optText, startDate: optDate, endDate: optDate, oldYn, page,
+  memId: optText,
+  cashType: optCode,
+  searchType,
+  searchWord: optText,
+  startDate: optDate,
+  endDate: optDate,
+  oldYn,
+  page,
   count_per_list: perPage(40),
-  orderColumn: z.enum(['preCashAmt', 'regDate', 'updDate']).optional().or(z.literal('').transform(() => undefined)),
-  orderType: z.string().optional().transform((v) => (v?.toLowerCase() === 'asc' ? 'asc' : 'desc')),
+  orderColumn: z
+    .enum(['preCashAmt', 'regDate', 'updDate'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  orderType: z
+    .string()
+    .optional()
+    .transform((v) => (v?.toLowerCase() === 'asc' ? 'asc' : 'desc')),
 });
 
 export const retailCalls = {
@@ -141,8 +164,14 @@ export const retailCalls = {
   cashSendlist: call(
     '/api/retail/cashSendlist',
     z.object({
-      startDate: optDate, endDate: optDate, topMemId: optText, cashType: z.enum(['-3', '3', '']).optional(),
-      cashStatus: optText, botMemId: optText, page, count_per_list: perPage(40),
+      startDate: optDate,
+      endDate: optDate,
+      topMemId: optText,
+      cashType: z.enum(['-3', '3', '']).optional(),
+      cashStatus: optText,
+      botMemId: optText,
+      page,
+      count_per_list: perPage(40),
     }),
     listOf(cashSendRow),
     'partner',
@@ -151,8 +180,13 @@ export const retailCalls = {
   cashTransLog: call(
     '/api/v2/retail/cashTransLog',
     z.object({
-      page, memId: optText, startDate: optDate, endDate: optDate,
-      cashTypeList: z.array(z.coerce.number().int()).nullable().optional(), oldYn, count_per_list: perPage(10),
+      page,
+      memId: optText,
+      startDate: optDate,
+      endDate: optDate,
+      cashTypeList: z.array(z.coerce.number().int()).nullable().optional(),
+      oldYn,
+      count_per_list: perPage(10),
     }),
     z.object({ cashTransLogs: z.array(cashTransRow), pageInfo }),
     'partner',
@@ -175,8 +209,16 @@ export const retailCalls = {
   pointList: call(
     '/api/retail/pointList',
     z.object({
-      memId: optText, pointType: optCode, pointTypeList: z.array(z.coerce.number().int()).nullable().optional(),
-      searchType, searchWord: optText, startDate: optDate, endDate: optDate, oldYn, page, count_per_list: perPage(40),
+      memId: optText,
+      pointType: optCode,
+      pointTypeList: z.array(z.coerce.number().int()).nullable().optional(),
+      searchType,
+      searchWord: optText,
+      startDate: optDate,
+      endDate: optDate,
+      oldYn,
+      page,
+      count_per_list: perPage(40),
     }),
     listOf(subPointRow),
     'partner',

@@ -24,7 +24,11 @@ export const siteCalls = {
 };
 
 const checkWindow = z.object({ startDate: wireDate.nullable(), endDate: wireDate.nullable(), inCheck: z.boolean() });
-const eventPct = z.coerce.number().min(0).max(100).refine((v) => Math.round(v * 100) === v * 100, 'at most 2 decimals');
+const eventPct = z.coerce
+  .number()
+  .min(0)
+  .max(100)
+  .refine((v) => Math.round(v * 100) === v * 100, 'at most 2 decimals');
 const depositEvents = z.object({ signupFirstPct: eventPct, dailyFirstPct: eventPct, everyPct: eventPct });
 const maybeDate = z.preprocess((v) => (v === '' ? null : v), wireDate.nullable().optional());
 

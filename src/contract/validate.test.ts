@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone,
-  accountEditChanges, validateAccountEdit, validateSignup, type SignupFields,
+  isAccountNumber,
+  isBankName,
+  isCashOutPass,
+  isHolder,
+  isMemId,
+  isNickname,
+  isPassword,
+  isPhone,
+  accountEditChanges,
+  validateAccountEdit,
+  validateSignup,
+  type SignupFields,
 } from './validate.js';
 
 const good: Required<SignupFields> = {
@@ -43,7 +53,7 @@ describe('field rules', () => {
     for (const v of ['KB', '국민은행', 'Kakao Bank']) expect(isBankName(v)).toBe(true);
     for (const v of ['K', 'KB1', 'K-B', ' KB']) expect(isBankName(v)).toBe(false);
     for (const v of ['홍길동', 'John Smith', 'Kim']) expect(isHolder(v)).toBe(true);
-    for (const v of ['Kim2', 'O\'Neil', ' Kim', '']) expect(isHolder(v)).toBe(false);
+    for (const v of ['Kim2', "O'Neil", ' Kim', '']) expect(isHolder(v)).toBe(false);
     for (const v of ['123456', '12345678901234']) expect(isAccountNumber(v)).toBe(true);
     for (const v of ['12345', '123-456-789', '1234 5678']) expect(isAccountNumber(v)).toBe(false);
   });
@@ -81,8 +91,15 @@ describe('validateSignup, in the product order', () => {
   it('walks the order field by field', () => {
     const f: SignupFields = {};
     const order: [keyof SignupFields, string][] = [
-      ['memId', 'U101'], ['memPassCheck', 'U113'], ['memPhone', 'U114'], ['memNick', 'U105'],
-      ['recommenderId', 'U106'], ['memName', 'U116'], ['cashOutPass', 'U103'], ['bank', 'U115'], ['bankacc', 'U117'],
+      ['memId', 'U101'],
+      ['memPassCheck', 'U113'],
+      ['memPhone', 'U114'],
+      ['memNick', 'U105'],
+      ['recommenderId', 'U106'],
+      ['memName', 'U116'],
+      ['cashOutPass', 'U103'],
+      ['bank', 'U115'],
+      ['bankacc', 'U117'],
     ];
     for (const [field, code] of order) {
       expect(validateSignup(f)).toBe(code);

@@ -22,15 +22,25 @@ export const isCashOutPass = (v: string) => /^[0-9]{4}$/.test(v);
  * (UTS #39's "highly restrictive"), so a Cyrillic 'о' cannot hide among Latin letters.
  */
 export const isNickname = (v: string) =>
-  v === v.trim() && chars(v) >= 3 && chars(v) <= 20 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]/u.test(v) &&
-  !/^\p{M}|\p{M}{3,}/u.test(v) && !mixedScripts(v);
+  v === v.trim() && chars(v) >= 3 && chars(v) <= 20 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]/u.test(v) && !/^\p{M}|\p{M}{3,}/u.test(v) && !mixedScripts(v);
 
 const scripts: [string, RegExp][] = [
-  ['Latin', /\p{Script=Latin}/u], ['Greek', /\p{Script=Greek}/u], ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Armenian', /\p{Script=Armenian}/u], ['Georgian', /\p{Script=Georgian}/u], ['Cherokee', /\p{Script=Cherokee}/u],
-  ['Hebrew', /\p{Script=Hebrew}/u], ['Arabic', /\p{Script=Arabic}/u], ['Thai', /\p{Script=Thai}/u], ['Lao', /\p{Script=Lao}/u],
-  ['Khmer', /\p{Script=Khmer}/u], ['Devanagari', /\p{Script=Devanagari}/u],
-  ['Hangul', /\p{Script=Hangul}/u], ['Han', /\p{Script=Han}/u], ['Hiragana', /\p{Script=Hiragana}/u], ['Katakana', /\p{Script=Katakana}/u],
+  ['Latin', /\p{Script=Latin}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Georgian', /\p{Script=Georgian}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['Lao', /\p{Script=Lao}/u],
+  ['Khmer', /\p{Script=Khmer}/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Hangul', /\p{Script=Hangul}/u],
+  ['Han', /\p{Script=Han}/u],
+  ['Hiragana', /\p{Script=Hiragana}/u],
+  ['Katakana', /\p{Script=Katakana}/u],
 ];
 const asian = new Set(['Latin', 'Hangul', 'Han', 'Hiragana', 'Katakana']);
 

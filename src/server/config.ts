@@ -102,7 +102,10 @@ export function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   if (!t || t === 'false' || t === '0') return false;
   if (t === 'true') return true;
   if (/^\d+$/.test(t)) return Number(t);
-  const list = t.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = t
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length === 1 ? list[0] : list;
 }
 

@@ -35,8 +35,14 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   await migrate(handle);
   const live = await makePublisher(config);
   const app: AppContext = {
-    config, handle, db: handle.db, live, clock: systemClock(config.clockOffsetMs), accrual: startAccrual(handle.db, live, config.accrualMs),
-    sessions: new SessionCache(live), sites: new SiteCache(handle.db, live),
+    config,
+    handle,
+    db: handle.db,
+    live,
+    clock: systemClock(config.clockOffsetMs),
+    accrual: startAccrual(handle.db, live, config.accrualMs),
+    sessions: new SessionCache(live),
+    sites: new SiteCache(handle.db, live),
   };
   const seeded = opts.seed === false ? false : await seedDemo(app);
   const ops = newOps(app);
@@ -58,16 +64,17 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     url,
     seeded,
     ops,
-    close: () => (closing ??= (async () => {
-      await pushes.stop();
-      await http.close();
-      await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));
-      await app.accrual.stop();
-      app.sessions.close();
-      app.sites.close();
-      await live.close();
-      await handle.close();
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        await pushes.stop();
+        await http.close();
+        await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));
+        await app.accrual.stop();
+        app.sessions.close();
+        app.sites.close();
+        await live.close();
+        await handle.close();
+      })()),
     drain: (deadlineMs = config.drainMs) => drain(running, deadlineMs),
   };
   return running;

@@ -45,7 +45,7 @@ describe(`operator home (${testDb})`, () => {
   });
   afterAll(() => s?.close());
 
-  it('is the operator\'s alone', async () => {
+  it("is the operator's alone", async () => {
     expect((await call('ptn1', '/api/admin/dashboard')).resultCode).toBe('A001');
     expect((await call('user1', '/api/admin/dashboard')).resultCode).toBe('A001');
   });
@@ -77,8 +77,13 @@ describe(`operator home (${testDb})`, () => {
     expect(d.pending.qna).toBe(waitingQna.length);
     expect(d.pending.qna).toBeGreaterThan(0);
     // joins per day are kept by a trigger: they match the member rows of the window
-    const joined = await db.selectFrom('member').select('id').where('site_id', '=', s.siteId).where('login_type', 'in', ['NORMAL', 'PARTNER', 'P_NORMAL'])
-      .where('created_at', '>=', fromWire(d.days[0].day)).execute();
+    const joined = await db
+      .selectFrom('member')
+      .select('id')
+      .where('site_id', '=', s.siteId)
+      .where('login_type', 'in', ['NORMAL', 'PARTNER', 'P_NORMAL'])
+      .where('created_at', '>=', fromWire(d.days[0].day))
+      .execute();
     expect(d.days.reduce((a: number, x: { newMembers: number }) => a + x.newMembers, 0)).toBe(joined.length);
     expect(joined.length).toBeGreaterThan(0);
     // the seed has activity: the month is not empty
@@ -111,9 +116,15 @@ describe(`operator home (${testDb})`, () => {
       const calc = await call('ptn1', '/api/retail/myCalculate', { searchType: 'INNER', startDate: x.day, endDate: x.day });
       expect(calc.resultCode).toBe('0');
       const row = calc.data.inSearchList[0];
-      expect([x.day, x.bets, x.wins, x.ggr, x.rolling, x.deposits, x.withdrawals]).toEqual(
-        [x.day, row.betAmt, row.betAmtWin, row.betResultAmt, row.rollingAmt, row.userCashIn, row.userCashOut],
-      );
+      expect([x.day, x.bets, x.wins, x.ggr, x.rolling, x.deposits, x.withdrawals]).toEqual([
+        x.day,
+        row.betAmt,
+        row.betAmtWin,
+        row.betResultAmt,
+        row.rollingAmt,
+        row.userCashIn,
+        row.userCashOut,
+      ]);
       const b = (byDay.get(x.day) ?? { dBetAmt: 0, dWinAmt: 0, dUserPayment: 0, dUserPayback: 0 }) as Record<string, number>;
       expect([x.day, x.bets, x.wins, x.deposits, x.withdrawals]).toEqual([x.day, b.dBetAmt, b.dWinAmt, b.dUserPayment, b.dUserPayback]);
     }

@@ -11,7 +11,17 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
   afterAll(() => s?.close());
 
   const write = (i: number) =>
-    writeAudit(s.app.db, { siteId: s.siteId, actorId: null as unknown as number, actor: 'admin', action: `/test/${i}`, target: `n=${i}`, before: { i }, after: { i: i + 1 }, ip: '10.0.0.1', at: new Date() });
+    writeAudit(s.app.db, {
+      siteId: s.siteId,
+      actorId: null as unknown as number,
+      actor: 'admin',
+      action: `/test/${i}`,
+      target: `n=${i}`,
+      before: { i },
+      after: { i: i + 1 },
+      ip: '10.0.0.1',
+      at: new Date(),
+    });
   const ids = async () => (await s.app.db.selectFrom('audit_log').select('id').where('site_id', '=', s.siteId).orderBy('seq').execute()).map((r) => Number(r.id));
 
   it('chains every row, concurrent writers included, and the verify finds it intact', async () => {
@@ -35,7 +45,8 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
     try {
       const admin = await other.login('admin');
       const verify = async (token: string) => other.post('/api/admin/audit/verify', {}, token);
-      for (let i = 0; i < 3; i++) await writeAudit(other.app.db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/v/${i}`, ip: null, at: new Date() });
+      for (let i = 0; i < 3; i++)
+        await writeAudit(other.app.db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/v/${i}`, ip: null, at: new Date() });
       const ok = await verify(admin);
       expect(ok).toMatchObject({ resultCode: '0', data: { ok: true, auditIdx: null, reason: null } });
       expect(ok.data.rows).toBeGreaterThanOrEqual(3);
@@ -54,7 +65,8 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
   it('sees a row cut from the end', async () => {
     const other = await startTestServer();
     try {
-      for (let i = 0; i < 3; i++) await writeAudit(other.app.db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/t/${i}`, ip: null, at: new Date() });
+      for (let i = 0; i < 3; i++)
+        await writeAudit(other.app.db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/t/${i}`, ip: null, at: new Date() });
       expect((await verifyAuditChain(other.app.db, other.siteId)).ok).toBe(true);
       await sql`delete from audit_log where id = (select max(id) from audit_log where site_id = ${other.siteId})`.execute(other.app.db);
       expect(await verifyAuditChain(other.app.db, other.siteId)).toMatchObject({ ok: false, reason: 'tail' });

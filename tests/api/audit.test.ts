@@ -12,10 +12,14 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
 
   const rows = async (action: string) => (await s.post('/api/admin/auditList', { page: 1, count_per_list: 50, action }, admin)).data.list as any[];
 
-  it('records a partner\'s downline unlock, which also clears the withdrawal lock, with before and after', async () => {
+  it("records a partner's downline unlock, which also clears the withdrawal lock, with before and after", async () => {
     const until = new Date(s.now() + 20 * 60_000);
-    await s.app.db.updateTable('member').set({ locked_until: until, out_locked_until: until, failed_logins: 9 })
-      .where('site_id', '=', s.siteId).where('mem_id', '=', 'user6').execute();
+    await s.app.db
+      .updateTable('member')
+      .set({ locked_until: until, out_locked_until: until, failed_logins: 9 })
+      .where('site_id', '=', s.siteId)
+      .where('mem_id', '=', 'user6')
+      .execute();
     const ptn6 = await s.login('ptn6');
     expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user6' }, ptn6)).resultCode).toBe('0');
     const [row] = await rows('/detail/unlock');
@@ -55,7 +59,8 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
     expect(sw).toMatchObject({ before: { inAmtYn: 'Y', outAmtYn: 'Y' }, after: { inAmtYn: 'N', outAmtYn: 'Y' } });
     await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'Y' }, admin);
 
-    const cashOf = async () => Number((await s.app.db.selectFrom('member').select('cash_amt').where('site_id', '=', s.siteId).where('mem_id', '=', 'user9').executeTakeFirstOrThrow()).cash_amt);
+    const cashOf = async () =>
+      Number((await s.app.db.selectFrom('member').select('cash_amt').where('site_id', '=', s.siteId).where('mem_id', '=', 'user9').executeTakeFirstOrThrow()).cash_amt);
     const start = await cashOf();
     expect((await s.post('/api/admin/cash/grant', { memId: 'user9', cashAmt: 7_000, mode: 2, requestId: 'audit-grant-ba' }, admin)).resultCode).toBe('0');
     const [grant] = await rows('/cash/grant');

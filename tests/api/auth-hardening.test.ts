@@ -12,14 +12,25 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
   }, 600_000);
   afterAll(() => s?.close());
 
-  const member = (memId: string) =>
-    s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  const member = (memId: string) => s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
   const openSessions = async (memId: string) =>
-    (await s.app.db.selectFrom('session').select('id').where('member_id', '=', (await member(memId)).id).where('ended_at', 'is', null).execute()).length;
+    (
+      await s.app.db
+        .selectFrom('session')
+        .select('id')
+        .where('member_id', '=', (await member(memId)).id)
+        .where('ended_at', 'is', null)
+        .execute()
+    ).length;
   const playerLogin = (memId: string, memPass: string) => s.post('/api/member/login', { memId, memPass });
   const adminToken = () => s.login('admin');
   const endLock = (memId: string) =>
-    s.app.db.updateTable('member').set({ locked_until: new Date(s.now() - 1000) }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
+    s.app.db
+      .updateTable('member')
+      .set({ locked_until: new Date(s.now() - 1000) })
+      .where('site_id', '=', s.siteId)
+      .where('mem_id', '=', memId)
+      .execute();
 
   describe('wrong-password lock', () => {
     it('holds under 50 parallel logins that solved their challenges: once locked, the right password is refused', async () => {
@@ -84,7 +95,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       // user11..20 hang under sibling partners, outside ptn7's subtree; ptn7 cannot unlock itself
       expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user12' }, ptn7)).resultCode).not.toBe('0');
       expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'ptn7' }, ptn7)).resultCode).not.toBe('0');
-      expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user5' }, ptn7))).toMatchObject({ resultCode: '0', data: { memId: 'user5' } });
+      expect(await s.post('/api/v2/retail/detail/unlock', { memId: 'user5' }, ptn7)).toMatchObject({ resultCode: '0', data: { memId: 'user5' } });
       expect((await playerLogin('user5', PASS)).resultCode).toBe('0');
     });
 
@@ -148,8 +159,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
   });
 
   describe('withdrawal password attempt limit', () => {
-    const withdraw = (token: string, cashOutPass: string) =>
-      s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass, requestId: `w-${Math.random()}` }, token);
+    const withdraw = (token: string, cashOutPass: string) => s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass, requestId: `w-${Math.random()}` }, token);
 
     it('locks withdrawals after 5 wrong tries (C011), even for the right one, and resets on success', async () => {
       const token = await s.login('user8');
@@ -159,7 +169,11 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       expect((await withdraw(token, '1234')).resultCode).toBe('C011');
       const m = await member('user8');
       expect(new Date(m.out_locked_until!).getTime()).toBeGreaterThan(s.now() + 29 * 60_000);
-      await s.app.db.updateTable('member').set({ out_locked_until: new Date(s.now() - 1000) }).where('id', '=', m.id).execute();
+      await s.app.db
+        .updateTable('member')
+        .set({ out_locked_until: new Date(s.now() - 1000) })
+        .where('id', '=', m.id)
+        .execute();
       // a lock that ran out starts the count afresh
       expect(await withdraw(token, '0000')).toMatchObject({ resultCode: 'C008', data: { triesLeft: 4 } });
       expect((await withdraw(token, '1234')).resultCode).toBe('0');
@@ -214,7 +228,12 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       const token = await s.login('user11');
       const id = (await member('user11')).id;
       const created = new Date(s.now() - 24 * 3600_000 + 10 * 60_000);
-      await s.app.db.updateTable('session').set({ created_at: created, expires_at: new Date(s.now() + 3 * 60_000) }).where('member_id', '=', id).where('ended_at', 'is', null).execute();
+      await s.app.db
+        .updateTable('session')
+        .set({ created_at: created, expires_at: new Date(s.now() + 3 * 60_000) })
+        .where('member_id', '=', id)
+        .where('ended_at', 'is', null)
+        .execute();
       const r = await s.post('/api/getToken', {}, token);
       expect(r.resultCode).toBe('0');
       expect(r.data.expiresIn).toBeLessThanOrEqual(10 * 60);
@@ -224,8 +243,17 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
 
   describe('nicknames', () => {
     const form = (memNick: string, n: number) => ({
-      memId: `nick${n}x`, memPass: 'fresh123!', memPassCheck: 'fresh123!', memPhone: `010-4${n}00-1000`, memNick, memName: 'NICK',
-      bank: 'KB', bankacc: `77${n}0001`, cashOutPass: '1234', cashOutPassCheck: '1234', recommenderId: 'ptn7',
+      memId: `nick${n}x`,
+      memPass: 'fresh123!',
+      memPassCheck: 'fresh123!',
+      memPhone: `010-4${n}00-1000`,
+      memNick,
+      memName: 'NICK',
+      bank: 'KB',
+      bankacc: `77${n}0001`,
+      cashOutPass: '1234',
+      cashOutPassCheck: '1234',
+      recommenderId: 'ptn7',
     });
     it('refuses bidi controls, zero-width and other invisible characters with U105, at signup, nickname check and partner creation', async () => {
       const bad = ['abc\u200Bdef', 'abc\u202Edef', 'abc\u2066def', '\uFEFFabcdef', 'abc\u200Ddef', 'abc\u00ADdef', 'abc\u2028def'];

@@ -100,7 +100,7 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       expect(l.data.list[0]).toMatchObject({ boardIdx: w.data.boardIdx, faqType: 'bankaccount', status: 'WAIT' });
     });
 
-    it("of another member are refused and left unchanged", async () => {
+    it('of another member are refused and left unchanged', async () => {
       expect((await post('/api/board/faq/datail', 'user2', { boardIdx: mine })).resultCode).toBe('A001');
       expect((await post('/api/board/faq/save', 'user2', { boardIdx: mine, delYn: 'Y' })).resultCode).toBe('A001');
       expect((await post('/api/board/faq/save', 'user2', { boardIdx: mine, title: 'hijack', content: 'x' })).resultCode).toBe('A001');
@@ -199,7 +199,7 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       expect(l.data.list[0]).toMatchObject({ msgIdx, status: 'Y', msgStatus: 'N' });
     });
 
-    it("of another member are refused and unchanged", async () => {
+    it('of another member are refused and unchanged', async () => {
       expect((await post('/api/board/msgRead', 'user4', { msgIdx })).resultCode).toBe('A001');
       expect((await post('/api/board/msgUpdate', 'user4', { msgIdx, status: 'R' })).resultCode).toBe('A001');
       expect((await post('/api/board/msgUpdate', 'user4', { msgIdx, status: 'N' })).resultCode).toBe('A001');
@@ -246,14 +246,12 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       expect(subtree).toContain('user6');
       expect(subtree).not.toContain('user16');
       expect(r.data.sent).toBe(subtree.length);
-      const got = await s.app.db
-        .selectFrom('message as g')
-        .innerJoin('member as m', 'm.id', 'g.receiver_id')
-        .select('m.mem_id')
-        .where('g.title', '=', 'Team note')
-        .execute();
+      const got = await s.app.db.selectFrom('message as g').innerJoin('member as m', 'm.id', 'g.receiver_id').select('m.mem_id').where('g.title', '=', 'Team note').execute();
       expect(got.map((x) => x.mem_id).sort()).toEqual(subtree);
-      const pushedTo = events.slice(start).filter((e) => e.ev.type === 'MSG').map((e) => ('memId' in e.to ? e.to.memId : '*'));
+      const pushedTo = events
+        .slice(start)
+        .filter((e) => e.ev.type === 'MSG')
+        .map((e) => ('memId' in e.to ? e.to.memId : '*'));
       expect(pushedTo.sort()).toEqual(subtree);
       const l = await post('/api/board/msgList', 'user6', { page: 1 });
       expect(l.data.list[0]).toMatchObject({ msgTitle: 'Team note', noticeYn: 'Y' });
@@ -341,7 +339,11 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       const r = await post('/api/admin/site/check', 'admin', { startDate: fmt(new Date(now + 1000)), endDate: fmt(new Date(now + 3600_000)) });
       expect(r.data.inCheck).toBe(false);
       await new Promise((ok) => setTimeout(ok, 2200));
-      expect(broadcasts('INSPECT').slice(n).map((e) => e.ev.data1)).toEqual(['Y']);
+      expect(
+        broadcasts('INSPECT')
+          .slice(n)
+          .map((e) => e.ev.data1),
+      ).toEqual(['Y']);
       expect((await s.post('/api/common/siteCheckInfo')).data.inCheck).toBe(true);
       await post('/api/admin/site/check', 'admin', {});
     });

@@ -31,7 +31,23 @@ import * as siteArea from '../../src/contract/site.js';
 import * as statsArea from '../../src/contract/stats.js';
 
 /** Every contract module; the calls inside are found by walking them. */
-const modules = [adminArea, betArea, boardArea, cashArea, commonArea, gameArea, memberArea, messageArea, partnerArea, pointArea, protectionArea, rateArea, retailArea, siteArea, statsArea];
+const modules = [
+  adminArea,
+  betArea,
+  boardArea,
+  cashArea,
+  commonArea,
+  gameArea,
+  memberArea,
+  messageArea,
+  partnerArea,
+  pointArea,
+  protectionArea,
+  rateArea,
+  retailArea,
+  siteArea,
+  statsArea,
+];
 
 function allCalls(): Call[] {
   const out = new Map<string, Call>();
@@ -63,11 +79,46 @@ function base(s: z.ZodType, depth = 0): z.ZodType {
 
 const longUnicode = '한글𝕏ا\u202e\u200b'.repeat(700);
 const edges: unknown[] = [
-  null, true, false, 0, -1, -(2 ** 53), 2 ** 53, 2 ** 63, 1e308, -1e308, 1.5, -0.0001,
-  '', ' ', '\u0000', 'a\u0000b', '0x2710', '0b1010', '1e4', '1,0000', '+10', ' 10', '-1', '9'.repeat(400),
-  longUnicode, '<img src=x onerror=alert(1)>', "' or 1=1 --", '../../etc/passwd', '%00', '\ud800',
-  '2026-02-30', '2026-01-01 25:61:00', '9999-12-31 23:59:59', '0000-00-00',
-  [], {}, [1, 'a', null], { a: { b: { c: [1] } } }, '__proto__', 'constructor',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  -(2 ** 53),
+  2 ** 53,
+  2 ** 63,
+  1e308,
+  -1e308,
+  1.5,
+  -0.0001,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '0x2710',
+  '0b1010',
+  '1e4',
+  '1,0000',
+  '+10',
+  ' 10',
+  '-1',
+  '9'.repeat(400),
+  longUnicode,
+  '<img src=x onerror=alert(1)>',
+  "' or 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '\ud800',
+  '2026-02-30',
+  '2026-01-01 25:61:00',
+  '9999-12-31 23:59:59',
+  '0000-00-00',
+  [],
+  {},
+  [1, 'a', null],
+  { a: { b: { c: [1] } } },
+  '__proto__',
+  'constructor',
 ];
 const names = ['user1', 'user2', 'ptn7', 'ptn6', 'ptn1', 'admin', 'nobody', 'demo', 'demo-slot', 'lucky-sevens', 'slot', 'casino'];
 const wire = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19).replace('T', ' '));
@@ -77,16 +128,28 @@ function valid(s: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   const d = defOf(b);
   if (depth > 3) return fc.constant(null);
   switch (d.type) {
-    case 'string': return fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 24 }), wire, fc.stringMatching(/^[0-9]{1,8}$/));
-    case 'number': case 'int': case 'bigint': return fc.oneof(fc.integer({ min: -5, max: 2_000_000 }), fc.constantFrom(1, 2, 10_000, 100_000));
-    case 'boolean': return fc.boolean();
-    case 'enum': return fc.constantFrom(...Object.values(d.entries as Record<string, unknown>));
-    case 'literal': return fc.constantFrom(...(d.values as unknown[]));
-    case 'array': return fc.array(valid(d.element, depth + 1), { maxLength: 3 });
-    case 'object': return body(b, depth + 1).map((entries) => Object.fromEntries(entries));
-    case 'union': return fc.oneof(...(d.options as z.ZodType[]).map((o) => valid(o, depth + 1)));
-    case 'record': return fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 });
-    default: return fc.oneof(fc.string({ maxLength: 8 }), fc.integer());
+    case 'string':
+      return fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 24 }), wire, fc.stringMatching(/^[0-9]{1,8}$/));
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return fc.oneof(fc.integer({ min: -5, max: 2_000_000 }), fc.constantFrom(1, 2, 10_000, 100_000));
+    case 'boolean':
+      return fc.boolean();
+    case 'enum':
+      return fc.constantFrom(...Object.values(d.entries as Record<string, unknown>));
+    case 'literal':
+      return fc.constantFrom(...(d.values as unknown[]));
+    case 'array':
+      return fc.array(valid(d.element, depth + 1), { maxLength: 3 });
+    case 'object':
+      return body(b, depth + 1).map((entries) => Object.fromEntries(entries));
+    case 'union':
+      return fc.oneof(...(d.options as z.ZodType[]).map((o) => valid(o, depth + 1)));
+    case 'record':
+      return fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 });
+    default:
+      return fc.oneof(fc.string({ maxLength: 8 }), fc.integer());
   }
 }
 
@@ -96,7 +159,12 @@ const field = (s: z.ZodType, depth: number) => fc.oneof({ weight: 3, arbitrary: 
 function body(s: z.ZodType, depth = 0): fc.Arbitrary<[string, unknown][]> {
   const b = base(s);
   const shape = defOf(b).type === 'object' ? (defOf(b).shape as Record<string, z.ZodType>) : {};
-  const fields = Object.entries(shape).map(([k, v]) => fc.option(field(v, depth).map((x) => [k, x] as [string, unknown]), { freq: 4 }));
+  const fields = Object.entries(shape).map(([k, v]) =>
+    fc.option(
+      field(v, depth).map((x) => [k, x] as [string, unknown]),
+      { freq: 4 },
+    ),
+  );
   const extras = fc.array(
     fc.tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'x\u0000', '한글키', 'extra'), fc.constantFrom(...edges, { isAdmin: true })),
     { maxLength: 2 },
@@ -158,7 +226,9 @@ describe(`contract fuzz over HTTP (${testDb})`, () => {
       await s.app.db.updateTable('member').set({ login_yn: 'Y', status: 'ACTIVE', failed_logins: 0 }).where('id', 'in', Object.values(ids)).execute();
       forgetSites();
     }
-    console.log(`contract fuzz (${testDb}, seed ${seed}): ${calls.length} calls, ${sent} requests; codes ${JSON.stringify(Object.fromEntries([...codes].sort((a, b) => b[1] - a[1]).slice(0, 25)))}`);
+    console.log(
+      `contract fuzz (${testDb}, seed ${seed}): ${calls.length} calls, ${sent} requests; codes ${JSON.stringify(Object.fromEntries([...codes].sort((a, b) => b[1] - a[1]).slice(0, 25)))}`,
+    );
     expect(failures, `seed ${seed}\n${failures.slice(0, 30).join('\n')}`).toEqual([]);
     await expectSound(s.app.db, s.siteId);
   }, 600_000);

@@ -66,7 +66,7 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
     expect(deal.data.balance).toBe(game0 - 3_000 + deal.data.win);
     const back = await s.post('/api/member/changeMemCashFlag', { requestId: rid() }, token);
     expect(back.data).toMatchObject({ gameAmt: 0, moved: deal.data.balance });
-    expect((await cashOf(s, 'user2'))).toMatchObject({ cash: deal.data.balance, game: 0 });
+    expect(await cashOf(s, 'user2')).toMatchObject({ cash: deal.data.balance, game: 0 });
     expect((await s.post('/api/cash/getUserCash', {}, token)).data.gameAmt).toBe(0);
   });
 
@@ -76,15 +76,26 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
     const events = (await s.post('/api/demo-vendor/sports/events', { t })).data.list;
     expect(events.length).toBeGreaterThan(3);
     const [a, b] = events;
-    const bet = await s.post('/api/demo-vendor/sports/bet', { t, stake: 10_000, picks: [{ eventId: a.eventId, pick: 'home' }, { eventId: b.eventId, pick: 'away' }] });
+    const bet = await s.post('/api/demo-vendor/sports/bet', {
+      t,
+      stake: 10_000,
+      picks: [
+        { eventId: a.eventId, pick: 'home' },
+        { eventId: b.eventId, pick: 'away' },
+      ],
+    });
     expect(bet.resultCode).toBe('0');
-    expect(bet.data.odds).toBe(Math.floor(Math.round(a.odds.home * 100) * Math.round(b.odds.away * 100) / 100) / 100);
+    expect(bet.data.odds).toBe(Math.floor((Math.round(a.odds.home * 100) * Math.round(b.odds.away * 100)) / 100) / 100);
     // in whole cents, as the vendor pays: 10,000 x 8.29 in floating point is 82,899.99...
     expect(bet.data.expectedWin).toBe((10_000 * Math.round(bet.data.odds * 100)) / 100);
     const p7 = await s.login('ptn7');
     const open = await s.post('/api/retail/sport/bottomBetList', { memId: 'user3' }, p7);
     expect(open.data.list.filter((r: { betIdx: number }) => r.betIdx === bet.data.betId).map((r: { status: string }) => r.status)).toEqual(['Opened', 'Opened']);
-    await s.app.db.updateTable('sport_event').set({ end_at: new Date(Date.now() - 1000) }).where('id', 'in', [a.eventId, b.eventId]).execute();
+    await s.app.db
+      .updateTable('sport_event')
+      .set({ end_at: new Date(Date.now() - 1000) })
+      .where('id', 'in', [a.eventId, b.eventId])
+      .execute();
     await settleSports(s.app, s.siteId);
     const done = await s.post('/api/retail/sport/bottomBetList', { memId: 'user3' }, p7);
     const legs = done.data.list.filter((r: { betIdx: number }) => r.betIdx === bet.data.betId);
@@ -103,15 +114,36 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
       expect(r.resultCode, r.resultMessage).toBe('0');
       return r.data.betId as number;
     };
-    const losing = await place([{ eventId: a.eventId, pick: 'home' }, { eventId: b.eventId, pick: 'home' }, { eventId: c.eventId, pick: 'home' }]);
-    const alive = await place([{ eventId: d.eventId, pick: 'home' }, { eventId: b.eventId, pick: 'away' }]);
+    const losing = await place([
+      { eventId: a.eventId, pick: 'home' },
+      { eventId: b.eventId, pick: 'home' },
+      { eventId: c.eventId, pick: 'home' },
+    ]);
+    const alive = await place([
+      { eventId: d.eventId, pick: 'home' },
+      { eventId: b.eventId, pick: 'away' },
+    ]);
     // a ends against the pick; d ends with the pick; b and c are still to be played
-    await s.app.db.updateTable('sport_event').set({ status: 'done', home_score: 0, away_score: 2, end_at: new Date(Date.now() - 1000) }).where('id', '=', a.eventId).execute();
-    await s.app.db.updateTable('sport_event').set({ status: 'done', home_score: 3, away_score: 1, end_at: new Date(Date.now() - 1000) }).where('id', '=', d.eventId).execute();
+    await s.app.db
+      .updateTable('sport_event')
+      .set({ status: 'done', home_score: 0, away_score: 2, end_at: new Date(Date.now() - 1000) })
+      .where('id', '=', a.eventId)
+      .execute();
+    await s.app.db
+      .updateTable('sport_event')
+      .set({ status: 'done', home_score: 3, away_score: 1, end_at: new Date(Date.now() - 1000) })
+      .where('id', '=', d.eventId)
+      .execute();
     await settleSports(s.app, s.siteId);
 
     const p7 = await s.login('ptn7');
-    const rows = (await s.post('/api/retail/sport/bottomBetList', { memId: 'user5' }, p7)).data.list as { betIdx: number; eventId?: number; status: string; type: string; betWinAmt: number }[];
+    const rows = (await s.post('/api/retail/sport/bottomBetList', { memId: 'user5' }, p7)).data.list as {
+      betIdx: number;
+      eventId?: number;
+      status: string;
+      type: string;
+      betWinAmt: number;
+    }[];
     const lost = rows.filter((r) => r.betIdx === losing);
     expect(lost.map((r) => r.status).sort()).toEqual(['Lost', 'Opened', 'Opened']);
     expect(lost[0]).toMatchObject({ type: 'lose', betWinAmt: 0 });
@@ -137,7 +169,15 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
     const p6 = await s.login('ptn6');
     const mine = (await s.post('/api/v2/retail/detail/rateInfo', { memId: 'ptn7' }, p6)).data.memRollingInfo.find((r: { category: string }) => r.category === 'slot');
     expect(mine.minPointRate).toBe(slot.maxPointRate);
-    expect((await s.post('/api/v2/retail/rateInfo/save', { memId: 'ptn7', rateList: [{ category: 'slot', pointRate: String(mine.minPointRate - 0.01), loseRate: String(mine.loseRate) }] }, p6)).resultCode).toBe('R002');
+    expect(
+      (
+        await s.post(
+          '/api/v2/retail/rateInfo/save',
+          { memId: 'ptn7', rateList: [{ category: 'slot', pointRate: String(mine.minPointRate - 0.01), loseRate: String(mine.loseRate) }] },
+          p6,
+        )
+      ).resultCode,
+    ).toBe('R002');
     expect((await s.post('/api/v2/retail/rateInfo/save', { memId: 'user1', rateList: [{ category: 'slot', pointRate: '0', loseRate: '0' }] }, p6)).resultCode).toBe('A001');
     const log = await s.post('/api/v2/retail/rateChangeLog', { memId: 'user4' }, p7);
     expect(log.data.list[0]).toMatchObject({ category: 'slot', changedBy: 'ptn7', afterPointRate: slot.maxPointRate });
@@ -146,12 +186,22 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
     expect((await s.post('/api/retail/botMemRate', {}, p7)).data.myCategoryRate.slotPR).toBe(mine.pointRate);
     const multi = await s.post('/api/v2/retail/multipleRateInfo', { memId: 'ptn2', vendorCode: 'demo-sports' }, await s.login('ptn1'));
     expect(multi.data.multipleRateInfo.rateList.map((r: { rateType: string }) => r.rateType)).toEqual(['single', 'multi']);
-    const save = await s.post('/api/v2/retail/multipleRateInfo/save', { memId: 'ptn2', vendorCode: 'demo-sports', rateList: [{ rateType: 'multi', pointRate: '0.5', loseRate: '8.5' }] }, await s.login('ptn1'));
+    const save = await s.post(
+      '/api/v2/retail/multipleRateInfo/save',
+      { memId: 'ptn2', vendorCode: 'demo-sports', rateList: [{ rateType: 'multi', pointRate: '0.5', loseRate: '8.5' }] },
+      await s.login('ptn1'),
+    );
     expect(save.resultCode).toBe('R002');
-    const saved = await s.post('/api/v2/retail/multipleRateInfo/save', { memId: 'ptn2', vendorCode: 'demo-sports', rateList: [{ rateType: 'multi', pointRate: '1.8', loseRate: '8.5' }] }, await s.login('ptn1'));
+    const saved = await s.post(
+      '/api/v2/retail/multipleRateInfo/save',
+      { memId: 'ptn2', vendorCode: 'demo-sports', rateList: [{ rateType: 'multi', pointRate: '1.8', loseRate: '8.5' }] },
+      await s.login('ptn1'),
+    );
     expect(saved.data.changed).toEqual(['multi']);
     expect((await s.post('/api/v2/retail/multipleRateInfo/save', { memId: 'ptn3', vendorCode: 'demo-sports', rateList: [] }, await s.login('ptn2'))).resultCode).not.toBe('0');
-    expect((await s.post('/api/retail/rateInfo', {}, await s.login('user4'))).data.rateInfoList.find((r: { category: string }) => r.category === 'slot').pointRate).toBe(slot.maxPointRate);
+    expect((await s.post('/api/retail/rateInfo', {}, await s.login('user4'))).data.rateInfoList.find((r: { category: string }) => r.category === 'slot').pointRate).toBe(
+      slot.maxPointRate,
+    );
   });
 
   it('keeps the ledger sound', async () => {

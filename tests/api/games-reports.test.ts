@@ -34,9 +34,11 @@ describe(`reports against raw bets (${testDb})`, () => {
       where b.status in ('win','lose','draw')`.execute(db);
     const rows = bets.rows.filter((b) => b.day >= from && b.day <= to && (!cats || cats.includes(b.category)));
     const ids = rows.map((b) => Number(b.id));
-    const rolling = ids.length ? await sql<{ s: number }>`
+    const rolling = ids.length
+      ? await sql<{ s: number }>`
       select coalesce(sum(e.amount), 0) as s from ledger_entry e join member_path q on q.descendant_id = e.member_id and q.ancestor_id = ${x}::bigint
-      where e.kind = 'point' and e.type_code = 3 and (e.detail->>'gameIdx')::bigint in (${sql.join(ids)})`.execute(db) : { rows: [{ s: 0 }] };
+      where e.kind = 'point' and e.type_code = 3 and (e.detail->>'gameIdx')::bigint in (${sql.join(ids)})`.execute(db)
+      : { rows: [{ s: 0 }] };
     // losing at this level: floor(loss x the highest losing rate from the bettor up to this member)
     let losing = 0;
     for (const b of rows) {
@@ -47,8 +49,11 @@ describe(`reports against raw bets (${testDb})`, () => {
       losing += share(Math.max(0, Number(b.stake) - Number(b.win)), Math.max(0, ...path.rows.map((r) => toBp(Number(r.l)))));
     }
     return {
-      cnt: rows.length, stake: rows.reduce((a, b) => a + Number(b.stake), 0), win: rows.reduce((a, b) => a + Number(b.win), 0),
-      rolling: Number(rolling.rows[0].s), losing,
+      cnt: rows.length,
+      stake: rows.reduce((a, b) => a + Number(b.stake), 0),
+      win: rows.reduce((a, b) => a + Number(b.win), 0),
+      rolling: Number(rolling.rows[0].s),
+      losing,
       byDay: rows.reduce((m, b) => m.set(b.day, [(m.get(b.day)?.[0] ?? 0) + Number(b.stake), (m.get(b.day)?.[1] ?? 0) + Number(b.win)]), new Map<string, [number, number]>()),
     };
   }
@@ -56,17 +61,26 @@ describe(`reports against raw bets (${testDb})`, () => {
   it('random bets over 5 days in three categories', async () => {
     const db = s.app.db;
     const players = ['user1', 'user2', 'user6', 'user11', 'user16', 'user19'];
-    await fc.assert(fc.asyncProperty(
-      fc.record({ p: fc.constantFrom(...players), c: fc.constantFrom('slot', 'hcasino', 'mini'), stake: fc.integer({ min: 5_000, max: 80_000 }), win: fc.integer({ min: 0, max: 4 }), day: fc.integer({ min: 0, max: 4 }) }),
-      async (b) => {
-        const [code, game] = CODES[b.c];
-        const v = (await vendorByCode(db, s.siteId, code))!;
-        const at = new Date(kstDayStart(new Date(), b.day).getTime() + 3600_000 * (1 + b.day));
-        const id = `rr-${Math.random().toString(36).slice(2)}`;
-        const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: b.stake }, at, (await s.app.sites.get(s.siteId))!).catch(() => null);
-        if (ok) await walletWin(db, v, { memId: b.p, txId: `${id}:w`, betTxId: id, amount: Math.floor((b.stake * b.win) / 2) }, at);
-      },
-    ), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          p: fc.constantFrom(...players),
+          c: fc.constantFrom('slot', 'hcasino', 'mini'),
+          stake: fc.integer({ min: 5_000, max: 80_000 }),
+          win: fc.integer({ min: 0, max: 4 }),
+          day: fc.integer({ min: 0, max: 4 }),
+        }),
+        async (b) => {
+          const [code, game] = CODES[b.c];
+          const v = (await vendorByCode(db, s.siteId, code))!;
+          const at = new Date(kstDayStart(new Date(), b.day).getTime() + 3600_000 * (1 + b.day));
+          const id = `rr-${Math.random().toString(36).slice(2)}`;
+          const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: b.stake }, at, (await s.app.sites.get(s.siteId))!).catch(() => null);
+          if (ok) await walletWin(db, v, { memId: b.p, txId: `${id}:w`, betTxId: id, amount: Math.floor((b.stake * b.win) / 2) }, at);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('betting status equals a recomputation for the partner and each child', async () => {
@@ -117,7 +131,7 @@ describe(`reports against raw bets (${testDb})`, () => {
     expect(users.data.searchTotal.betAmt).toBe(sum);
   });
 
-  it('daily reports carry the whole period\'s sums, not only the page\'s', async () => {
+  it("daily reports carry the whole period's sums, not only the page's", async () => {
     const p2 = await s.login('ptn2');
     for (const path of ['/api/v2/stats/dateAgent', '/api/v2/stats/dateUsers', '/api/v2/stats/dateGames']) {
       const body = { startDate: from, endDate: to };
@@ -127,7 +141,13 @@ describe(`reports against raw bets (${testDb})`, () => {
       expect(rows.length).toBeGreaterThan(1);
       expect(all.data.pageInfo.tatal_list_count).toBe(rows.length);
       const sum = (k: string) => rows.reduce((a, r) => a + r[k], 0);
-      expect(all.data.total).toMatchObject({ betCnt: sum('betCnt'), betAmt: sum('betAmt'), winAmt: sum('winAmt'), rollingAmt: sum('rollingAmt'), betResultAmt: sum('betAmt') - sum('winAmt') });
+      expect(all.data.total).toMatchObject({
+        betCnt: sum('betCnt'),
+        betAmt: sum('betAmt'),
+        winAmt: sum('winAmt'),
+        rollingAmt: sum('rollingAmt'),
+        betResultAmt: sum('betAmt') - sum('winAmt'),
+      });
       // a page of one row still says the period
       const one = await s.post(path, { ...body, page: 1, count_per_list: 1 }, p2);
       expect([path, one.data.list.length, one.data.total]).toEqual([path, 1, all.data.total]);
@@ -163,33 +183,49 @@ describe(`reports against raw bets (${testDb})`, () => {
     const chain = ['ptn1', 'ptn2', 'ptn3', 'ptn4', 'ptn5', 'ptn6', 'ptn7'];
     const admin = await memberId(db, s.siteId, 'admin');
     const players = ['user1', 'user2', 'user6', 'user11', 'user16', 'user19'];
-    await fc.assert(fc.asyncProperty(
-      fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 8, maxLength: 8 }),
-      fc.array(fc.record({ p: fc.constantFrom(...players), c: fc.constantFrom('slot', 'hcasino', 'mini'), stake: fc.integer({ min: 5_000, max: 80_000 }), win: fc.integer({ min: 0, max: 3 }), day: fc.integer({ min: 0, max: 4 }) }), { minLength: 3, maxLength: 8 }),
-      async (raw, bets) => {
-        const bps = [...raw].sort((a, b) => b - a); // top first, never rising downwards
-        const levels = [...chain, 'user1'];
-        // lower first so no rate ever exceeds its parent's while they change
-        for (const [, m] of [...levels.entries()].reverse()) await setRatesDirect(db, s.siteId, admin, await memberId(db, s.siteId, m), [{ category: 'slot', pointRate: 0, loseRate: 0 }], new Date());
-        for (const [i, m] of levels.entries()) await setRatesDirect(db, s.siteId, admin, await memberId(db, s.siteId, m), [{ category: 'slot', pointRate: bps[i] / 100, loseRate: bps[i] / 50 }], new Date());
-        for (const b of bets) {
-          const [code, game] = CODES[b.c];
-          const v = (await vendorByCode(db, s.siteId, code))!;
-          const at = new Date(kstDayStart(new Date(), b.day).getTime() + 3600_000 * (1 + b.day));
-          const id = `rp-${Math.random().toString(36).slice(2)}`;
-          const stake = Math.max(b.stake, v.minBet);
-          const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: stake }, at, (await s.app.sites.get(s.siteId))!).catch(() => null);
-          if (!ok) continue;
-          await walletWin(db, v, { memId: b.p, txId: `${id}:w`, betTxId: id, amount: Math.floor((stake * b.win) / 2) }, at);
-          if (b.p === 'user1' && b.c === 'slot') {
-            await s.app.accrual.flush();
-            const paid = await sql<{ s: number; neg: number }>`select coalesce(sum(amount), 0) as s, count(*) filter (where amount < 0) as neg from ledger_entry
-              where kind = 'point' and type_code = 3 and member_id <> (select id from member where mem_id = '__house__' and site_id = ${s.siteId}) and (detail->>'gameIdx')::bigint = ${ok.result.betId}::bigint`.execute(db);
-            expect(Number(paid.rows[0].s)).toBe(share(stake, bps[0]));
-            expect(Number(paid.rows[0].neg)).toBe(0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 8, maxLength: 8 }),
+        fc.array(
+          fc.record({
+            p: fc.constantFrom(...players),
+            c: fc.constantFrom('slot', 'hcasino', 'mini'),
+            stake: fc.integer({ min: 5_000, max: 80_000 }),
+            win: fc.integer({ min: 0, max: 3 }),
+            day: fc.integer({ min: 0, max: 4 }),
+          }),
+          { minLength: 3, maxLength: 8 },
+        ),
+        async (raw, bets) => {
+          const bps = [...raw].sort((a, b) => b - a); // top first, never rising downwards
+          const levels = [...chain, 'user1'];
+          // lower first so no rate ever exceeds its parent's while they change
+          for (const [, m] of [...levels.entries()].reverse())
+            await setRatesDirect(db, s.siteId, admin, await memberId(db, s.siteId, m), [{ category: 'slot', pointRate: 0, loseRate: 0 }], new Date());
+          for (const [i, m] of levels.entries())
+            await setRatesDirect(db, s.siteId, admin, await memberId(db, s.siteId, m), [{ category: 'slot', pointRate: bps[i] / 100, loseRate: bps[i] / 50 }], new Date());
+          for (const b of bets) {
+            const [code, game] = CODES[b.c];
+            const v = (await vendorByCode(db, s.siteId, code))!;
+            const at = new Date(kstDayStart(new Date(), b.day).getTime() + 3600_000 * (1 + b.day));
+            const id = `rp-${Math.random().toString(36).slice(2)}`;
+            const stake = Math.max(b.stake, v.minBet);
+            const ok = await walletBet(db, v, { memId: b.p, txId: id, roundId: id, gameCode: game, amount: stake }, at, (await s.app.sites.get(s.siteId))!).catch(() => null);
+            if (!ok) continue;
+            await walletWin(db, v, { memId: b.p, txId: `${id}:w`, betTxId: id, amount: Math.floor((stake * b.win) / 2) }, at);
+            if (b.p === 'user1' && b.c === 'slot') {
+              await s.app.accrual.flush();
+              const paid = await sql<{ s: number; neg: number }>`select coalesce(sum(amount), 0) as s, count(*) filter (where amount < 0) as neg from ledger_entry
+              where kind = 'point' and type_code = 3 and member_id <> (select id from member where mem_id = '__house__' and site_id = ${s.siteId}) and (detail->>'gameIdx')::bigint = ${ok.result.betId}::bigint`.execute(
+                db,
+              );
+              expect(Number(paid.rows[0].s)).toBe(share(stake, bps[0]));
+              expect(Number(paid.rows[0].neg)).toBe(0);
+            }
           }
-        }
-      },
-    ), { numRuns: 6 });
+        },
+      ),
+      { numRuns: 6 },
+    );
   });
 });

@@ -7,8 +7,14 @@ import { callback, cashOf, tx, walletState } from './gamesKit.js';
 import { canon } from './moneyWorld.js';
 
 const SLOT = 'demo-slot';
-const bet = (memId: string, txId: string, amount = 10_000, extra: Record<string, unknown> = {}) =>
-  ({ memId, txId, roundId: `r-${txId}`, gameCode: 'lucky-sevens', amount, ...extra });
+const bet = (memId: string, txId: string, amount = 10_000, extra: Record<string, unknown> = {}) => ({
+  memId,
+  txId,
+  roundId: `r-${txId}`,
+  gameCode: 'lucky-sevens',
+  amount,
+  ...extra,
+});
 
 describe(`vendor wallet callbacks (${testDb})`, () => {
   let s: TestServer;
@@ -130,8 +136,13 @@ describe(`vendor wallet callbacks (${testDb})`, () => {
   it('pays rolling to the player and differentially up the tree; the sum is floor(stake x top rate)', async () => {
     const path = ['user1', 'ptn7', 'ptn6', 'ptn5', 'ptn4', 'ptn3', 'ptn2', 'ptn1'];
     const before = await Promise.all(path.map((m) => cashOf(s, m)));
-    const rates = await s.app.db.selectFrom('rate as r').innerJoin('member as m', 'm.id', 'r.member_id')
-      .select(['m.mem_id', 'r.point_rate', 'r.lose_rate']).where('r.category', '=', 'slot').where('m.mem_id', 'in', path).execute();
+    const rates = await s.app.db
+      .selectFrom('rate as r')
+      .innerJoin('member as m', 'm.id', 'r.member_id')
+      .select(['m.mem_id', 'r.point_rate', 'r.lose_rate'])
+      .where('r.category', '=', 'slot')
+      .where('m.mem_id', 'in', path)
+      .execute();
     const bp = (m: string) => toBp(Number(rates.find((r) => r.mem_id === m)!.point_rate));
     const stake = 123_457;
     const id = tx('rl');

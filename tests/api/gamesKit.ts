@@ -24,7 +24,12 @@ export async function callback(s: TestServer, code: string, action: string, body
 /** Stored balances, after the accrual step applied what hot movements left pending. */
 export async function cashOf(s: TestServer, memId: string) {
   await s.app.accrual.flush();
-  return s.app.db.selectFrom('member').select(['cash_amt as cash', 'point_amt as point', 'game_amt as game', 'id']).where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  return s.app.db
+    .selectFrom('member')
+    .select(['cash_amt as cash', 'point_amt as point', 'game_amt as game', 'id'])
+    .where('site_id', '=', s.siteId)
+    .where('mem_id', '=', memId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Every money figure a refused callback must leave unchanged. */
@@ -33,10 +38,19 @@ export async function walletState(s: TestServer) {
   const db = s.app.db;
   const [m, e, b, w, d] = await Promise.all([
     db.selectFrom('member').select(['id', 'cash_amt', 'point_amt', 'game_amt']).where('site_id', '=', s.siteId).orderBy('id').execute(),
-    db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ledger_entry')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
     db.selectFrom('bet').select(['id', 'status', 'win']).orderBy('id').execute(),
-    db.selectFrom('wallet_tx').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('daily_stat').select((eb) => [eb.fn.sum('stake').as('s'), eb.fn.sum('rolling').as('r')]).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('wallet_tx')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('daily_stat')
+      .select((eb) => [eb.fn.sum('stake').as('s'), eb.fn.sum('rolling').as('r')])
+      .executeTakeFirstOrThrow(),
   ]);
   return JSON.stringify({ m, e, b, w, d });
 }

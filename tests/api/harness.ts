@@ -67,8 +67,14 @@ export function roomyLimits(): Limits {
   return {
     ...base,
     namespace: `pitboss-test-${randomBytes(6).toString('hex')}:`,
-    loginPerIp: roomy, loginFailPerIp: roomy, adminLoginFailPerIp: roomy, checkIdPerIp: roomy,
-    signupPerIp: roomy, captchaPerIp: roomy, cashOutPassFailPerMember: roomy, siteLookupPerIp: roomy,
+    loginPerIp: roomy,
+    loginFailPerIp: roomy,
+    adminLoginFailPerIp: roomy,
+    checkIdPerIp: roomy,
+    signupPerIp: roomy,
+    captchaPerIp: roomy,
+    cashOutPassFailPerMember: roomy,
+    siteLookupPerIp: roomy,
   };
 }
 
@@ -106,7 +112,10 @@ export async function startTwoInstances(redisUrl: string, overrides: Partial<Con
   const res = await fetch(`${a.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' });
   const site = ((await res.json()) as Envelope<{ siteId: string; apiKey: string }>).data!;
   return {
-    a, b, siteId: site.siteId, apiKey: site.apiKey,
+    a,
+    b,
+    siteId: site.siteId,
+    apiKey: site.apiKey,
     async close() {
       await a.close();
       await b.close();

@@ -40,7 +40,10 @@ describe(`HTTP hardening (${testDb})`, () => {
   }
   async function call(f: FastifyInstance, path: string, body: Record<string, unknown> = {}, o: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
     const r = await f.inject({
-      method: 'POST', url: path, payload: { siteId: s.siteId, ...body }, remoteAddress: o.ip,
+      method: 'POST',
+      url: path,
+      payload: { siteId: s.siteId, ...body },
+      remoteAddress: o.ip,
       headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...o.headers },
     });
     return { status: r.statusCode, headers: r.headers, ...(r.json() as { resultCode: string; resultMessage: string; data: any }) };
@@ -74,8 +77,16 @@ describe(`HTTP hardening (${testDb})`, () => {
 
   describe('finding 16: client addresses', () => {
     const lastLoginIp = async (memId: string) =>
-      (await s.app.db.selectFrom('login_log as l').innerJoin('member as m', 'm.id', 'l.member_id').select('l.access_ip')
-        .where('m.site_id', '=', s.siteId).where('m.mem_id', '=', memId).orderBy('l.id', 'desc').executeTakeFirstOrThrow()).access_ip;
+      (
+        await s.app.db
+          .selectFrom('login_log as l')
+          .innerJoin('member as m', 'm.id', 'l.member_id')
+          .select('l.access_ip')
+          .where('m.site_id', '=', s.siteId)
+          .where('m.mem_id', '=', memId)
+          .orderBy('l.id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).access_ip;
 
     it('ignores X-Forwarded-For by default and honours it with TRUST_PROXY=1', async () => {
       const plain = await variant({});
@@ -157,7 +168,8 @@ describe(`HTTP hardening (${testDb})`, () => {
       const f = await variant({ limits: { ...roomyLimits(), cashOutPassFailPerMember: small(2) } });
       const token = await tok('user17');
       const before = await moneyState(s);
-      for (let i = 0; i < 2; i++) expect((await call(f, '/api/cash/out', { cashAmt: 10_000, cashOutPass: '9999', requestId: rid() }, { token, ip: `10.10.0.${i}` })).resultCode).toBe('C008');
+      for (let i = 0; i < 2; i++)
+        expect((await call(f, '/api/cash/out', { cashAmt: 10_000, cashOutPass: '9999', requestId: rid() }, { token, ip: `10.10.0.${i}` })).resultCode).toBe('C008');
       expect((await call(f, '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, { token, ip: '10.10.0.9' })).resultCode).toBe('R429');
       expect(await moneyState(s)).toBe(before);
     });
@@ -205,7 +217,13 @@ describe(`HTTP hardening (${testDb})`, () => {
         expect((await s.post('/api/demo-vendor/slot/spin', { t: g.data.token, bet: 1_000 })).resultCode).toBe('B0093');
         expect(await moneyState(s)).toBe(before);
         // the operator logs in on its own page and works
-        const r = await s.post('/api/member/login', { memId: 'admin', memPass: 'demo1234!', loginPage: 'admin', captchaId: (await s.post('/api/member/captcha')).data.captchaId, captcha: '1234' });
+        const r = await s.post('/api/member/login', {
+          memId: 'admin',
+          memPass: 'demo1234!',
+          loginPage: 'admin',
+          captchaId: (await s.post('/api/member/captcha')).data.captchaId,
+          captcha: '1234',
+        });
         expect(r.resultCode).toBe('0');
         tokens.set('admin', r.data.token);
         expect((await s.post('/api/admin/ledger/check', {}, r.data.token)).resultCode).toBe('0');
@@ -236,7 +254,25 @@ describe(`HTTP hardening (${testDb})`, () => {
     it('refuses hex, binary, exponent, separators, signs and spaces with V001 and no change', async () => {
       const [user, ptn, admin] = [await tok('user7'), await tok('ptn7'), await tok('admin')];
       const before = await moneyState(s);
-      for (const bad of ['0x2710', '0b10011100010000', '0o23420', '1e4', '1,0000', '10,000', ' 10000', '10000 ', '+10000', '-10000', '10000.0', '１００００', 10000.5, -10000, true, [10000], { v: 1 }]) {
+      for (const bad of [
+        '0x2710',
+        '0b10011100010000',
+        '0o23420',
+        '1e4',
+        '1,0000',
+        '10,000',
+        ' 10000',
+        '10000 ',
+        '+10000',
+        '-10000',
+        '10000.0',
+        '１００００',
+        10000.5,
+        -10000,
+        true,
+        [10000],
+        { v: 1 },
+      ]) {
         for (const [path, body, t] of [
           ['/api/cash/in', { cashAmt: bad }, user],
           ['/api/cash/out', { cashAmt: bad, cashOutPass: '1234' }, user],
@@ -272,7 +308,11 @@ describe(`HTTP hardening (${testDb})`, () => {
         const r = await s.post(path, body, t);
         expect(r.resultCode, `${path} ${JSON.stringify(body)}`).toBe('V001');
       }
-      const res = await s.raw('/api/etc/bank', { method: 'POST', headers: { 'content-type': 'application/json', authorization: s.apiKey }, body: JSON.stringify({ siteId: 'demo\u0000' }) });
+      const res = await s.raw('/api/etc/bank', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: s.apiKey },
+        body: JSON.stringify({ siteId: 'demo\u0000' }),
+      });
       expect(res.status).toBeLessThan(500);
       const w = await callback(s, 'demo-slot', 'balance', { memId: 'user1\u0000' });
       expect(w.resultCode).toBe('V001');

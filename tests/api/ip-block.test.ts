@@ -19,7 +19,10 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
   /** A call from a given address (no proxy is trusted, so the socket's address is the caller's). */
   async function call(path: string, body: Record<string, unknown>, o: { token?: string; ip: string }) {
     const r = await s.http.inject({
-      method: 'POST', url: path, payload: { siteId: s.siteId, ...body }, remoteAddress: o.ip,
+      method: 'POST',
+      url: path,
+      payload: { siteId: s.siteId, ...body },
+      remoteAddress: o.ip,
       headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}) },
     });
     return r.json() as { resultCode: string; data: any };
@@ -38,7 +41,7 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
   };
   const block = async (admin: string, ip: string, blockYn: 'Y' | 'N' = 'Y') => call('/api/admin/site/ipBlock', { ip, blockYn }, { token: admin, ip: OPERATOR_IP });
 
-  it('refuses ranges wider than a /16 or a /48 (IP001) and any holding the operator\'s own address (IP002)', async () => {
+  it("refuses ranges wider than a /16 or a /48 (IP001) and any holding the operator's own address (IP002)", async () => {
     const admin = await token('admin', OPERATOR_IP, 'admin');
     for (const wide of ['0.0.0.0/0', '::/0', '10.0.0.0/15', '2001:db8::/47', '::ffff:0:0/96', '::ffff:10.0.0.0/110', '::/80']) {
       expect((await block(admin, wide)).resultCode, wide).toBe('IP001');
@@ -64,8 +67,14 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
     const outside = await token('user13', '10.30.0.1');
     expect((await call('/api/member/info', {}, { token: inside, ip: '10.20.1.5' })).resultCode).toBe('0');
     const sessionOf = async (memId: string) =>
-      (await s.app.db.selectFrom('session as x').innerJoin('member as m', 'm.id', 'x.member_id').select(['x.id', 'x.ended_at'])
-        .where('m.site_id', '=', s.siteId).where('m.mem_id', '=', memId).orderBy('x.id', 'desc').executeTakeFirstOrThrow());
+      await s.app.db
+        .selectFrom('session as x')
+        .innerJoin('member as m', 'm.id', 'x.member_id')
+        .select(['x.id', 'x.ended_at'])
+        .where('m.site_id', '=', s.siteId)
+        .where('m.mem_id', '=', memId)
+        .orderBy('x.id', 'desc')
+        .executeTakeFirstOrThrow();
     const insideSession = (await sessionOf('user12')).id;
     pushed.length = 0;
 

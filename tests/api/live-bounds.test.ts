@@ -110,7 +110,10 @@ describe('subscriptions per socket', () => {
     // frames on one socket arrive in order: once the second event is in, every copy of the first is too
     await until(() => raw.frames.some((f) => f.command === 'MESSAGE' && JSON.parse(f.body).data1 === 2), 5000, 'second event');
     const messages = raw.frames.filter((f) => f.command === 'MESSAGE').map((f) => [f.headers.subscription, JSON.parse(f.body).data1]);
-    expect(messages).toEqual([['a', 1], ['a', 2]]);
+    expect(messages).toEqual([
+      ['a', 1],
+      ['a', 2],
+    ]);
   });
 
   it('refuses frames piled up behind a CONNECT still being checked', async () => {

@@ -77,12 +77,7 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
     const wsOf = (srv: RunningServer) => srv.url.replace(/^http/, 'ws') + '/ws';
     async function login(memId: string) {
       const captcha = await post<{ captchaId: string }>(a.url, '/api/member/captcha', { siteId }, apiKey);
-      const r = await post<{ token: string }>(
-        a.url,
-        '/api/member/login',
-        { siteId, memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' },
-        apiKey,
-      );
+      const r = await post<{ token: string }>(a.url, '/api/member/login', { siteId, memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' }, apiKey);
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
       return r.data!.token;
     }

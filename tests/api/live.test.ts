@@ -45,7 +45,10 @@ class RawStomp {
 
   async next(command: string, ms = 3000): Promise<Frame> {
     await until(() => this.frames.some((f) => f.command === command), ms, command);
-    return this.frames.splice(this.frames.findIndex((f) => f.command === command), 1)[0];
+    return this.frames.splice(
+      this.frames.findIndex((f) => f.command === command),
+      1,
+    )[0];
   }
 
   async connect(token: string, extra = '') {

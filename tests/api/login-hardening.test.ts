@@ -37,7 +37,10 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
   type Answer = { status: number; resultCode: string; data: any; cookie: string | null };
   async function call(f: FastifyInstance, path: string, body: Record<string, unknown> = {}, o: { token?: string; ip?: string; cookie?: string | null } = {}): Promise<Answer> {
     const r = await f.inject({
-      method: 'POST', url: path, payload: { siteId: s.siteId, ...body }, remoteAddress: o.ip ?? '127.0.0.1',
+      method: 'POST',
+      url: path,
+      payload: { siteId: s.siteId, ...body },
+      remoteAddress: o.ip ?? '127.0.0.1',
       headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...(o.cookie ? { cookie: o.cookie } : {}) },
     });
     const set = r.headers['set-cookie'];
@@ -48,14 +51,14 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
   const captcha = async (f: FastifyInstance, ip?: string) => ({ captchaId: (await call(f, '/api/member/captcha', {}, { ip })).data.captchaId, captcha: '1234' });
   const adminLogin = async (f: FastifyInstance, memPass: string, ip: string, cookie?: string | null) =>
     call(f, '/api/member/login', { memId: 'admin', memPass, loginPage: 'admin', ...(await captcha(f, ip)), pow: await proof(f, ip) }, { ip, cookie });
-  const member = (memId: string) =>
-    s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  const member = (memId: string) => s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
 
   describe('finding 1: only the owner can lock an account, and never out of its own device', () => {
     it('does not count logins refused before the password check: 60 parallel captcha-less tries for the operator leave its login working', async () => {
       const f = await variant({ limits: { ...roomyLimits(), loginPerIp: small(1_000), loginFailPerIp: small(1_000) } });
-      const burst = await Promise.all(Array.from({ length: 60 }, (_, i) =>
-        call(f, '/api/member/login', { memId: ['admin', 'ptn1', 'user1'][i % 3], memPass: 'x', loginPage: 'partner' }, { ip: '10.21.0.1' })));
+      const burst = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => call(f, '/api/member/login', { memId: ['admin', 'ptn1', 'user1'][i % 3], memPass: 'x', loginPage: 'partner' }, { ip: '10.21.0.1' })),
+      );
       // no proof, no captcha: refused before any password is looked at
       expect(new Set(burst.map((r) => r.resultCode))).toEqual(new Set(['L005']));
       for (const id of ['admin', 'ptn1', 'user1']) expect((await member(id)).failed_logins).toBe(0);
@@ -72,7 +75,12 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
       }
       // even its right password, on a screen not its own
       expect((await call(f, '/api/member/login', { memId: 'admin', memPass: PASS }, { ip: '10.22.2.1' })).resultCode).toBe('L001');
-      const partnerPage = await call(f, '/api/member/login', { memId: 'admin', memPass: PASS, loginPage: 'partner', ...(await captcha(f)), pow: await proof(f) }, { ip: '10.22.2.2' });
+      const partnerPage = await call(
+        f,
+        '/api/member/login',
+        { memId: 'admin', memPass: PASS, loginPage: 'partner', ...(await captcha(f)), pow: await proof(f) },
+        { ip: '10.22.2.2' },
+      );
       expect(partnerPage.resultCode).toBe('L001');
       const m = await member('admin');
       expect([m.failed_logins, m.locked_until]).toEqual([0, null]);
@@ -154,8 +162,7 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
     it('300 logins from 5 addresses: the overflow is refused at once, and a login that solved its challenge waits behind none of them', async () => {
       const f = await variant({ limits: { ...roomyLimits(), loginPerIp: small(20) } });
       hashPool.resetStats();
-      const flood = Array.from({ length: 300 }, (_, i) =>
-        call(f, '/api/member/login', { memId: `flood${i}`, memPass: 'guess-guess' }, { ip: `127.0.0.${10 + (i % 5)}` }));
+      const flood = Array.from({ length: 300 }, (_, i) => call(f, '/api/member/login', { memId: `flood${i}`, memPass: 'guess-guess' }, { ip: `127.0.0.${10 + (i % 5)}` }));
       const pow = await proof(f, '127.0.0.99');
       const real = call(f, '/api/member/login', { memId: 'user10', memPass: PASS, pow }, { ip: '127.0.0.10' });
       const [mine, ...rest] = await Promise.all([real, ...flood]);
@@ -172,7 +179,19 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
 
     it('asks signup for a solved challenge', async () => {
       const f = await variant();
-      const form = { memId: 'powjoin1', memPass: 'fresh123!', memPassCheck: 'fresh123!', memPhone: '010-5500-1000', memNick: 'powjoiner', memName: 'POW', bank: 'KB', bankacc: '5510001', cashOutPass: '1234', cashOutPassCheck: '1234', recommenderId: 'ptn7' };
+      const form = {
+        memId: 'powjoin1',
+        memPass: 'fresh123!',
+        memPassCheck: 'fresh123!',
+        memPhone: '010-5500-1000',
+        memNick: 'powjoiner',
+        memName: 'POW',
+        bank: 'KB',
+        bankacc: '5510001',
+        cashOutPass: '1234',
+        cashOutPassCheck: '1234',
+        recommenderId: 'ptn7',
+      };
       const without = await call(f, '/api/member/signup', form);
       expect(without.resultCode).toBe('L005');
       expect((await call(f, '/api/member/signup', { ...form, pow: await solve(without.data.challenge) })).resultCode).toBe('0');
@@ -190,8 +209,17 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
 
   describe('finding 9: identifiers', () => {
     const form = (memNick: string, n: number) => ({
-      memId: `look${n}x`, memPass: 'fresh123!', memPassCheck: 'fresh123!', memPhone: `010-6${n}00-1000`, memNick, memName: 'LOOK',
-      bank: 'KB', bankacc: `66${n}0001`, cashOutPass: '1234', cashOutPassCheck: '1234', recommenderId: 'ptn7',
+      memId: `look${n}x`,
+      memPass: 'fresh123!',
+      memPassCheck: 'fresh123!',
+      memPhone: `010-6${n}00-1000`,
+      memNick,
+      memName: 'LOOK',
+      bank: 'KB',
+      bankacc: `66${n}0001`,
+      cashOutPass: '1234',
+      cashOutPassCheck: '1234',
+      recommenderId: 'ptn7',
     });
 
     it('refuses mixed-script look-alikes, stacked combining marks and lone surrogates (U105), and reserved words in any disguise (taken)', async () => {
@@ -212,9 +240,17 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
     it('keeps member ids unique whatever their case, in the database too', async () => {
       expect((await s.post('/api/admin/member/checkId', { memId: 'USER1' })).data).toEqual({ available: false });
       const u1 = await member('user1');
-      const insert = s.app.db.insertInto('member').values({
-        site_id: s.siteId, mem_id: 'USER1', pass_hash: u1.pass_hash, mem_nick: 'case_twin', partner_level: 'NORMAL', login_type: 'NORMAL',
-      } as never).execute();
+      const insert = s.app.db
+        .insertInto('member')
+        .values({
+          site_id: s.siteId,
+          mem_id: 'USER1',
+          pass_hash: u1.pass_hash,
+          mem_nick: 'case_twin',
+          partner_level: 'NORMAL',
+          login_type: 'NORMAL',
+        } as never)
+        .execute();
       await expect(insert).rejects.toThrow(/member_site_lower_mem_id_uq|duplicate|unique/i);
     });
 

@@ -21,16 +21,26 @@ describe(`member accounts and sessions (${testDb})`, () => {
   });
   afterAll(() => s?.close());
 
-  const member = (memId: string) =>
-    s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  const member = (memId: string) => s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
   const captcha = async () => (await s.post<{ captchaId: string; image: string }>('/api/member/captcha')).data!.captchaId;
   const login = async (memId: string, memPass = PASS, extra: Record<string, unknown> = {}) =>
     s.post('/api/member/login', { memId, memPass, captchaId: await captcha(), captcha: '1234', ...extra });
   const memberCount = async () =>
-    Number((await s.app.db.selectFrom('member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await s.app.db
+          .selectFrom('member')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const setSiteOptions = async (patch: Record<string, unknown>) => {
     const site = await s.app.db.selectFrom('site').select('options').where('id', '=', s.siteId).executeTakeFirstOrThrow();
-    await s.app.db.updateTable('site').set({ options: JSON.stringify({ ...site.options, ...patch }) }).where('id', '=', s.siteId).execute();
+    await s.app.db
+      .updateTable('site')
+      .set({ options: JSON.stringify({ ...site.options, ...patch }) })
+      .where('id', '=', s.siteId)
+      .execute();
     forgetSites();
   };
 
@@ -113,9 +123,9 @@ describe(`member accounts and sessions (${testDb})`, () => {
         s.post('/api/member/login', { memId, memPass, captchaId: await captcha(), captcha: '5555', loginPage });
       // from the player screen a partner account's wrong password answers like an unknown id (L001) and
       // counts; only with the right password is the missing or wrong captcha named (L002)
-      expect((await wrongCaptcha('ptn3', 'wrong-pass'))).toMatchObject({ resultCode: 'L001' });
+      expect(await wrongCaptcha('ptn3', 'wrong-pass')).toMatchObject({ resultCode: 'L001' });
       expect((await member('ptn3')).failed_logins).toBe(1);
-      expect((await wrongCaptcha('ptn3', PASS))).toMatchObject({ resultCode: 'L002' });
+      expect(await wrongCaptcha('ptn3', PASS)).toMatchObject({ resultCode: 'L002' });
       expect((await s.post('/api/member/login', { memId: 'ptn3', memPass: PASS })).resultCode).toBe('L002');
       // elsewhere than its own screen the operator id answers as an unknown id, even with its password
       expect((await s.post('/api/member/login', { memId: 'admin', memPass: PASS })).resultCode).toBe('L001');
@@ -163,7 +173,11 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect(codes[8]).toBe('U003');
       expect((await s.post('/api/member/login', { memId: 'user7', memPass: PASS })).resultCode).toBe('U003');
       expect((await member('user7')).failed_logins).toBe(9);
-      const open = await s.app.db.selectFrom('session').select('id').where('member_id', '=', (await member('user7')).id).execute();
+      const open = await s.app.db
+        .selectFrom('session')
+        .select('id')
+        .where('member_id', '=', (await member('user7')).id)
+        .execute();
       expect(open).toHaveLength(0);
     });
 
@@ -283,8 +297,16 @@ describe(`member accounts and sessions (${testDb})`, () => {
       const m = await member('newbie1');
       const ptn7 = await member('ptn7');
       expect(m).toMatchObject({
-        partner_level: 'NORMAL', login_type: 'NORMAL', parent_id: ptn7.id, status: 'ACTIVE',
-        mem_nick: 'newbie_one', mem_name: '김신입', mem_phone: '010-5555-0001', bank: 'KB', bank_acc: '5555000001', cash_amt: 0,
+        partner_level: 'NORMAL',
+        login_type: 'NORMAL',
+        parent_id: ptn7.id,
+        status: 'ACTIVE',
+        mem_nick: 'newbie_one',
+        mem_name: '김신입',
+        mem_phone: '010-5555-0001',
+        bank: 'KB',
+        bank_acc: '5555000001',
+        cash_amt: 0,
       });
       expect(await verifyPassword('4321', m.cash_out_pass_hash)).toBe(true);
       const ancestors = await s.app.db.selectFrom('member_path').select('ancestor_id').where('descendant_id', '=', m.id).execute();
@@ -339,7 +361,16 @@ describe(`member accounts and sessions (${testDb})`, () => {
     });
 
     it('maps each unique violation the database raises to its code', async () => {
-      const base = { siteId: s.siteId, password: 'x', partnerLevel: 'NORMAL', loginType: 'NORMAL', memId: 'dupe1', memNick: 'dupe_one', memPhone: '010-5555-0401', bankAcc: '5555000401' };
+      const base = {
+        siteId: s.siteId,
+        password: 'x',
+        partnerLevel: 'NORMAL',
+        loginType: 'NORMAL',
+        memId: 'dupe1',
+        memNick: 'dupe_one',
+        memPhone: '010-5555-0401',
+        bankAcc: '5555000401',
+      };
       const attempts: [Record<string, string>, string][] = [
         [{ memId: 'user2' }, 'U109'],
         [{ memNick: 'user2_nick' }, 'U110'],
@@ -347,7 +378,10 @@ describe(`member accounts and sessions (${testDb})`, () => {
         [{ bankAcc: (await member('user2')).bank_acc! }, 'U112'],
       ];
       for (const [patch, code] of attempts) {
-        const err = await createMember(s.app.db, { ...base, ...patch }).then(() => null, (e: unknown) => e);
+        const err = await createMember(s.app.db, { ...base, ...patch }).then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(uniqueViolation(err), JSON.stringify(patch)).toBe(code);
       }
       expect(uniqueViolation(new Error('other'))).toBeNull();
@@ -405,7 +439,11 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
     it('changes both passwords: the new one logs in, the old one no longer', async () => {
       const token = await s.login('user17');
-      const r = await s.post('/api/member/update', { memId: 'user17', memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: 9876, cashOutPassCheck: '9876', curPass: PASS }, token);
+      const r = await s.post(
+        '/api/member/update',
+        { memId: 'user17', memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: 9876, cashOutPassCheck: '9876', curPass: PASS },
+        token,
+      );
       expect(r).toMatchObject({ resultCode: '0', data: null });
       expect(await verifyPassword('9876', (await member('user17')).cash_out_pass_hash)).toBe(true);
       expect((await s.post('/api/member/login', { memId: 'user17', memPass: PASS })).resultCode).toBe('L001');
@@ -428,7 +466,10 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect(last.cash_out_pass_hash).toBe(after.cash_out_pass_hash);
       expect(await verifyPassword('changed3!', last.pass_hash)).toBe(true);
       // a withdrawal in progress keeps its withdrawal password (F001); the login password may still change
-      await s.app.db.insertInto('cash_request').values({ site_id: s.siteId, member_id: before.id, cash_type: -1, amount: 10_000, status: 2, created_at: new Date(), updated_at: new Date() }).execute();
+      await s.app.db
+        .insertInto('cash_request')
+        .values({ site_id: s.siteId, member_id: before.id, cash_type: -1, amount: 10_000, status: 2, created_at: new Date(), updated_at: new Date() })
+        .execute();
       expect((await s.post('/api/member/update', { ...outOnly, curPass: 'changed3!' }, token)).resultCode).toBe('F001');
       expect((await member('user18')).cash_out_pass_hash).toBe(after.cash_out_pass_hash);
       // nothing to change: the product's first rule answers

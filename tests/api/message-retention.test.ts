@@ -24,12 +24,20 @@ describe(`message retention (${testDb})`, () => {
     await s.app.db.deleteFrom('message').where('receiver_id', '=', id).execute();
     const now = Date.now();
     const row = (i: number, at: number, msgStatus: 'N' | 'Y') => ({
-      site_id: s.siteId, receiver_id: id, title: `keep ${i}`, description: 'x', msg_status: msgStatus, send_date: new Date(at),
+      site_id: s.siteId,
+      receiver_id: id,
+      title: `keep ${i}`,
+      description: 'x',
+      msg_status: msgStatus,
+      send_date: new Date(at),
     });
     // 104 recent messages (the 4 oldest of them read), plus 3 unread ones older than 30 days
     const recent = Array.from({ length: 104 }, (_, i) => row(i, now - (i + 1) * 60_000, i >= 100 ? 'Y' : 'N'));
     const old = [31, 40, 90].map((d, i) => row(200 + i, now - d * DAY, 'N'));
-    await s.app.db.insertInto('message').values([...recent, ...old]).execute();
+    await s.app.db
+      .insertInto('message')
+      .values([...recent, ...old])
+      .execute();
     const ids = await s.app.db.selectFrom('message').select(['id', 'title']).where('receiver_id', '=', id).execute();
     const idOf = (title: string) => ids.find((r) => r.title === title)!.id;
 

@@ -11,7 +11,14 @@ import { expectSound } from './moneyKit.js';
 
 const SLOT = 'demo-slot';
 const count = async (db: Db, table: 'ledger_pending' | 'daily_pending' | 'ledger_entry') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A settled bet through the signed wallet: stake, then a win of `win`. */
 async function round(s: TestServer, memId: string, win: number) {
@@ -71,42 +78,48 @@ describe(`accrual of pending credits (${testDb})`, () => {
     await expectSound(s.app.db, s.siteId);
   });
 
-  it.runIf(testDb === 'postgres')('two instances applying at once while bets run: each credit once, the check exact throughout', async () => {
-    const others = await Promise.all([1, 2].map(() => openDb({ url: s.app.config.databaseUrl, dataDir: 'memory://', poolSize: 4 })));
-    try {
-      let done = false;
-      const appliers = others.map(async (h) => {
-        let applied = 0;
-        while (!done) {
-          const r = await applyPending(h.db, { limit: 40 });
-          applied += r?.sides ?? 0;
-          await new Promise((res) => setTimeout(res, 5));
-        }
-        return applied;
-      });
-      const checks: boolean[] = [];
-      const checker = (async () => {
-        while (!done) {
-          checks.push((await checkLedger(s.app.db, s.siteId)).ok);
-          await new Promise((res) => setTimeout(res, 50));
-        }
-      })();
-      const bettors = ['user1', 'user2', 'user3', 'user6', 'user7', 'user11', 'user12', 'user16'];
-      await Promise.all(bettors.map(async (memId) => {
-        for (let i = 0; i < 12; i++) await round(s, memId, i % 3 ? 0 : 22_000);
-      }));
-      await new Promise((res) => setTimeout(res, 300));
-      done = true;
-      const [a, b] = await Promise.all(appliers);
-      await checker;
-      console.log(`accrual: instance A applied ${a} sides, B ${b}; ${checks.length} checks during load`);
-      expect(checks.length).toBeGreaterThan(0);
-      expect(checks.every(Boolean)).toBe(true);
-      await s.app.accrual.flush();
-      expect(await count(s.app.db, 'ledger_pending')).toBe(0);
-      await expectSound(s.app.db, s.siteId);
-    } finally {
-      await Promise.all(others.map((h) => h.close()));
-    }
-  }, 300_000);
+  it.runIf(testDb === 'postgres')(
+    'two instances applying at once while bets run: each credit once, the check exact throughout',
+    async () => {
+      const others = await Promise.all([1, 2].map(() => openDb({ url: s.app.config.databaseUrl, dataDir: 'memory://', poolSize: 4 })));
+      try {
+        let done = false;
+        const appliers = others.map(async (h) => {
+          let applied = 0;
+          while (!done) {
+            const r = await applyPending(h.db, { limit: 40 });
+            applied += r?.sides ?? 0;
+            await new Promise((res) => setTimeout(res, 5));
+          }
+          return applied;
+        });
+        const checks: boolean[] = [];
+        const checker = (async () => {
+          while (!done) {
+            checks.push((await checkLedger(s.app.db, s.siteId)).ok);
+            await new Promise((res) => setTimeout(res, 50));
+          }
+        })();
+        const bettors = ['user1', 'user2', 'user3', 'user6', 'user7', 'user11', 'user12', 'user16'];
+        await Promise.all(
+          bettors.map(async (memId) => {
+            for (let i = 0; i < 12; i++) await round(s, memId, i % 3 ? 0 : 22_000);
+          }),
+        );
+        await new Promise((res) => setTimeout(res, 300));
+        done = true;
+        const [a, b] = await Promise.all(appliers);
+        await checker;
+        console.log(`accrual: instance A applied ${a} sides, B ${b}; ${checks.length} checks during load`);
+        expect(checks.length).toBeGreaterThan(0);
+        expect(checks.every(Boolean)).toBe(true);
+        await s.app.accrual.flush();
+        expect(await count(s.app.db, 'ledger_pending')).toBe(0);
+        await expectSound(s.app.db, s.siteId);
+      } finally {
+        await Promise.all(others.map((h) => h.close()));
+      }
+    },
+    300_000,
+  );
 });

@@ -34,7 +34,14 @@ async function until(check: () => Promise<boolean> | boolean, ms: number, what: 
 }
 
 const count = async (db: Db, table: 'ledger_pending' | 'daily_pending') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const keyOf = (x: { path: string; body: Record<string, unknown> }) => String(x.path.startsWith('/api/vendor/') ? x.body.txId : x.body.requestId);
 
@@ -62,8 +69,12 @@ describe.skipIf(testDb !== 'postgres')(`two instances, one killed -9 mid-load (p
     drop = fresh.drop;
     const ports = [0, 1].map(() => 20000 + Math.floor(Math.random() * 20000));
     const env: NodeJS.ProcessEnv = {
-      DATABASE_URL: fresh.url, REDIS_URL: redisUrl, PITBOSS_ACCRUAL_MS: '50', PITBOSS_DATA: 'memory://',
-      LIMIT_NAMESPACE: `pitboss-test-${randomBytes(6).toString('hex')}:`, PITBOSS_TEST_CLOCK_OFFSET_MS: String(bankSafeOffset()),
+      DATABASE_URL: fresh.url,
+      REDIS_URL: redisUrl,
+      PITBOSS_ACCRUAL_MS: '50',
+      PITBOSS_DATA: 'memory://',
+      LIMIT_NAMESPACE: `pitboss-test-${randomBytes(6).toString('hex')}:`,
+      PITBOSS_TEST_CLOCK_OFFSET_MS: String(bankSafeOffset()),
     };
     // one after the other: the first migrates and seeds, the second finds it done
     procs[0] = await spawnServer(ports[0], env);
@@ -149,7 +160,11 @@ describe.skipIf(testDb !== 'postgres')(`two instances, one killed -9 mid-load (p
     await expectOnce(db, acknowledged.filter((x) => !isWallet(x)).map(keyOf));
     const refused = stats.sent.filter((x) => !isWallet(x) && x.answer.resultCode !== '0').map(keyOf);
     for (let i = 0; i < refused.length; i += 500) {
-      const moved = await db.selectFrom('ledger_entry').select('request_key').where('request_key', 'in', refused.slice(i, i + 500)).execute();
+      const moved = await db
+        .selectFrom('ledger_entry')
+        .select('request_key')
+        .where('request_key', 'in', refused.slice(i, i + 500))
+        .execute();
       expect(moved).toEqual([]);
     }
     // wallet calls: one stored transaction per acknowledged id, none for a refused one
@@ -157,7 +172,12 @@ describe.skipIf(testDb !== 'postgres')(`two instances, one killed -9 mid-load (p
     const walletRefused = stats.sent.filter((x) => isWallet(x) && x.answer.resultCode !== '0').map(keyOf);
     expect(walletAck.length).toBeGreaterThan(0);
     for (let i = 0; i < walletAck.length; i += 500) {
-      const rows = await db.selectFrom('wallet_tx').select('tx_id').where('site_id', '=', site.siteId).where('tx_id', 'in', walletAck.slice(i, i + 500)).execute();
+      const rows = await db
+        .selectFrom('wallet_tx')
+        .select('tx_id')
+        .where('site_id', '=', site.siteId)
+        .where('tx_id', 'in', walletAck.slice(i, i + 500))
+        .execute();
       expect(rows.length).toBe(new Set(walletAck.slice(i, i + 500)).size);
     }
     if (walletRefused.length) {

@@ -10,7 +10,11 @@ describe(`money result codes (${testDb})`, () => {
   const setMember = (memId: string, v: { status?: string; out_amt_yn?: string; cash_out_pass_hash?: string | null }) =>
     s.app.db.updateTable('member').set(v).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
   const setOptions = async (o: Record<string, unknown>) => {
-    await s.app.db.updateTable('site').set({ options: JSON.stringify(o) }).where('id', '=', s.siteId).execute();
+    await s.app.db
+      .updateTable('site')
+      .set({ options: JSON.stringify(o) })
+      .where('id', '=', s.siteId)
+      .execute();
     forgetSites();
   };
   const clock = () => s.app.clock as unknown as { offsetMs: number };
@@ -192,8 +196,8 @@ describe(`money result codes (${testDb})`, () => {
     const body = { cashAmt: 10_000, requestId: rid() };
     const first = await s.post('/api/cash/out', { ...body, cashOutPass: '1234' }, token);
     expect(first).toMatchObject({ resultCode: '0', data: { cashStatus: 0 } });
-    const counters = () => s.app.db.selectFrom('member').select(['out_pass_fails', 'out_locked_until'])
-      .where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').executeTakeFirstOrThrow();
+    const counters = () =>
+      s.app.db.selectFrom('member').select(['out_pass_fails', 'out_locked_until']).where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').executeTakeFirstOrThrow();
     const state = async () => JSON.stringify([await moneyState(s), await counters()]);
     const before = await state();
     const guesses = [...Array.from({ length: 40 }, (_, i) => String(1200 + i)), '1234', '', '12345', 'x'];
@@ -201,7 +205,12 @@ describe(`money result codes (${testDb})`, () => {
     expect(await s.post('/api/cash/out', body, token)).toEqual(first);
     expect(await state()).toBe(before);
     // while withdrawals are locked the replay still answers the same, right password or wrong
-    await s.app.db.updateTable('member').set({ out_locked_until: new Date(s.now() + 3_600_000) }).where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').execute();
+    await s.app.db
+      .updateTable('member')
+      .set({ out_locked_until: new Date(s.now() + 3_600_000) })
+      .where('site_id', '=', s.siteId)
+      .where('mem_id', '=', 'user12')
+      .execute();
     const locked = await state();
     for (const cashOutPass of ['1234', '9999']) expect(await s.post('/api/cash/out', { ...body, cashOutPass }, token)).toEqual(first);
     expect(await state()).toBe(locked);

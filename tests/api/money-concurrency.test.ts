@@ -29,7 +29,10 @@ describe(`money under concurrent load (${testDb})`, () => {
     expect(stats.ok).toBeGreaterThan(stats.sent.length / 2);
     const after = await expectSound(s.app.db, s.siteId);
     expect(after.totals).toEqual(before.totals);
-    await expectOnce(s.app.db, stats.sent.filter((x) => x.answer.resultCode === '0').map((x) => String(x.body.requestId)));
+    await expectOnce(
+      s.app.db,
+      stats.sent.filter((x) => x.answer.resultCode === '0').map((x) => String(x.body.requestId)),
+    );
   }, 300_000);
 });
 
@@ -53,8 +56,7 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     }
   });
 
-  const boot = (port: number) =>
-    spawnServer(port, { PITBOSS_DATA: join(dir, 'data'), DATABASE_URL: testDb === 'postgres' ? dbUrl() : undefined });
+  const boot = (port: number) => spawnServer(port, { PITBOSS_DATA: join(dir, 'data'), DATABASE_URL: testDb === 'postgres' ? dbUrl() : undefined });
 
   it('keeps every acknowledged movement exactly once and the ledger sound after a crash and restart', async () => {
     if (testDb === 'postgres') {
@@ -113,7 +115,10 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     const h = await openDb({ url: testDb === 'postgres' ? dbUrl() : undefined, dataDir: join(dir, 'data') });
     try {
       await expectSound(h.db, site.siteId);
-      await expectOnce(h.db, acknowledged.map((x) => String(x.body.requestId)));
+      await expectOnce(
+        h.db,
+        acknowledged.map((x) => String(x.body.requestId)),
+      );
     } finally {
       await h.close();
     }

@@ -7,8 +7,7 @@ import { balances, expectSound, memberId, moneyCalls, moneyState, rid } from './
 describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => {
   let s: TestServer;
   const { tok, refused } = moneyCalls(() => s);
-  const setStatus = (memId: string, status: string) =>
-    s.app.db.updateTable('member').set({ status }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
+  const setStatus = (memId: string, status: string) => s.app.db.updateTable('member').set({ status }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
 
   beforeAll(async () => {
     s = await startTestServer();
@@ -89,7 +88,11 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     const key = rid();
     const r = await s.post('/api/v2/retail/cashOut', { memId: 'user2', outAmt: 3_000, memo: 'back', requestId: key }, await tok('ptn7'));
     expect(r.data).toEqual({
-      memId: 'user2', cashAmt: before.u.cash - 3_000, pointAmt: before.u.point, myCashAmt: before.p.cash + 3_000, myPointAmt: before.p.point,
+      memId: 'user2',
+      cashAmt: before.u.cash - 3_000,
+      pointAmt: before.u.point,
+      myCashAmt: before.p.cash + 3_000,
+      myPointAmt: before.p.point,
     });
     const rows = await db.selectFrom('ledger_entry').selectAll().where('request_key', '=', key).orderBy('id').execute();
     expect(rows.map((e) => [e.member_id, e.counterpart_id, e.kind, e.type_code, e.before_amt, e.amount, e.after_amt, e.sender_id, e.receiver_id, e.memo])).toEqual([
@@ -103,9 +106,17 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     const g = await s.post('/api/admin/cash/grant', { memId: 'user2', cashAmt: 500, mode: 2, kind: 'point', requestId: grant }, await tok('admin'));
     expect(g.data).toEqual({ memId: 'user2', cashAmt: before.u.cash - 3_000, pointAmt: before.u.point + 500 });
     await s.app.accrual.flush();
-    const sides = await db.selectFrom('ledger_entry').select(['member_id', 'kind', 'type_code', 'amount', 'move_id']).where('request_key', '=', grant).orderBy('member_id').execute();
+    const sides = await db
+      .selectFrom('ledger_entry')
+      .select(['member_id', 'kind', 'type_code', 'amount', 'move_id'])
+      .where('request_key', '=', grant)
+      .orderBy('member_id')
+      .execute();
     expect(sides).toHaveLength(2);
-    expect(sides.map((e) => [e.kind, e.type_code, e.amount]).sort()).toEqual([['point', 2, -500], ['point', 2, 500]]);
+    expect(sides.map((e) => [e.kind, e.type_code, e.amount]).sort()).toEqual([
+      ['point', 2, -500],
+      ['point', 2, 500],
+    ]);
     expect(sides[0]!.move_id).toBe(sides[1]!.move_id);
   });
 

@@ -14,28 +14,40 @@ const members = ['ptn5', 'ptn6', 'ptn7', ...players];
 const games = { 'demo-slot': 'lucky-sevens', 'demo-live': 'baccarat-a' } as const;
 type VendorCode = keyof typeof games;
 
-const amount = fc.oneof(
-  { arbitrary: fc.integer({ min: 1, max: 20 }).map((n) => n * 10_000), weight: 4 },
-  { arbitrary: fc.integer({ min: 0, max: 500_000 }), weight: 1 },
-);
-const then = fc.oneof(
-  { arbitrary: fc.constantFrom('approve', 'reject', 'cancel'), weight: 6 },
-  { arbitrary: fc.constant('leave'), weight: 1 },
-);
+const amount = fc.oneof({ arbitrary: fc.integer({ min: 1, max: 20 }).map((n) => n * 10_000), weight: 4 }, { arbitrary: fc.integer({ min: 0, max: 500_000 }), weight: 1 });
+const then = fc.oneof({ arbitrary: fc.constantFrom('approve', 'reject', 'cancel'), weight: 6 }, { arbitrary: fc.constant('leave'), weight: 1 });
 const vendor = fc.constantFrom<VendorCode>('demo-slot', 'demo-live');
 const op = fc.oneof(
   fc.record({ t: fc.constant('deposit' as const), who: fc.constantFrom(...players), amt: amount, then }),
   fc.record({ t: fc.constant('withdraw' as const), who: fc.constantFrom(...players), amt: amount, then }),
   fc.record({ t: fc.constantFrom('give' as const, 'retrieve' as const), who: fc.constantFrom(...children), amt: amount, kind: fc.constantFrom('cash', 'point') }),
   fc.record({ t: fc.constant('convert' as const), who: fc.constantFrom(...players), amt: amount, wait: fc.boolean() }),
-  fc.record({ t: fc.constant('grant' as const), who: fc.constantFrom(...players, 'ptn7', 'ptn6'), amt: amount, mode: fc.constantFrom(2, -2), kind: fc.constantFrom('cash', 'point') }),
+  fc.record({
+    t: fc.constant('grant' as const),
+    who: fc.constantFrom(...players, 'ptn7', 'ptn6'),
+    amt: amount,
+    mode: fc.constantFrom(2, -2),
+    kind: fc.constantFrom('cash', 'point'),
+  }),
   fc.record({ t: fc.constant('launch' as const), who: fc.constantFrom(...players) }),
-  fc.record({ t: fc.constant('gameOut' as const), who: fc.constantFrom(...players), amt: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 }).map((n) => n * 10_000)) }),
+  fc.record({
+    t: fc.constant('gameOut' as const),
+    who: fc.constantFrom(...players),
+    amt: fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 1, max: 30 }).map((n) => n * 10_000),
+    ),
+  }),
   fc.record({ t: fc.constant('bet' as const), who: fc.constantFrom(...players), v: vendor, amt: fc.integer({ min: 1, max: 60 }).map((n) => n * 1_000) }),
   fc.record({ t: fc.constant('settle' as const), pick: fc.nat(), times: fc.constantFrom(0, 0, 1, 2, 3), rollback: fc.boolean() }),
   fc.record({ t: fc.constant('replay' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('finish' as const), pick: fc.nat(), then }),
-  fc.record({ t: fc.constant('limit' as const), who: fc.constantFrom(...players), kind: fc.constantFrom('deposit_day', 'loss_day'), amt: fc.integer({ min: 1, max: 40 }).map((n) => n * 10_000) }),
+  fc.record({
+    t: fc.constant('limit' as const),
+    who: fc.constantFrom(...players),
+    kind: fc.constantFrom('deposit_day', 'loss_day'),
+    amt: fc.integer({ min: 1, max: 40 }).map((n) => n * 10_000),
+  }),
 );
 type Answer = { resultCode: string; data: any };
 
@@ -65,7 +77,11 @@ describe(`money properties (${testDb})`, () => {
     // every deposit earns an event: the first of a day 5%, any other 2%
     const site = await s.app.db.selectFrom('site').select('options').where('id', '=', s.siteId).executeTakeFirstOrThrow();
     const options = { ...(site.options as Record<string, unknown>), eventDailyFirstPct: 5, eventEveryPct: 2.5 };
-    await s.app.db.updateTable('site').set({ options: JSON.stringify(options) }).where('id', '=', s.siteId).execute();
+    await s.app.db
+      .updateTable('site')
+      .set({ options: JSON.stringify(options) })
+      .where('id', '=', s.siteId)
+      .execute();
     forgetSites();
   }, 600_000);
   afterAll(() => s?.close());
@@ -90,14 +106,23 @@ describe(`money properties (${testDb})`, () => {
     const db = s.app.db;
     const live = await db.selectFrom('vendor').select('id').where('site_id', '=', s.siteId).where('code', '=', 'demo-live').executeTakeFirstOrThrow();
     const rows = await db.selectFrom('member').select(['id', 'mem_id', 'cash_amt']).where('site_id', '=', s.siteId).where('mem_id', 'in', members).execute();
-    const held = await db.selectFrom('game_wallet').select(['member_id', 'balance']).where('vendor_id', '=', live.id).where('member_id', 'in', rows.map((r) => r.id)).execute();
+    const held = await db
+      .selectFrom('game_wallet')
+      .select(['member_id', 'balance'])
+      .where('vendor_id', '=', live.id)
+      .where(
+        'member_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     return {
       cash: new Map(rows.map((r) => [r.mem_id, r.cash_amt])),
       game: new Map(rows.map((r) => [r.mem_id, held.find((h) => h.member_id === r.id)?.balance ?? 0])),
     };
   }
 
-  it('moves exactly the model\'s money over random sequences of every movement kind; the ledger stays exact', async () => {
+  it("moves exactly the model's money over random sequences of every movement kind; the ledger stays exact", async () => {
     const bets: { v: VendorCode; who: string; txId: string; stake: number; state: 'wait' | 'settled' | 'cancel' }[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
@@ -238,8 +263,11 @@ describe(`money properties (${testDb})`, () => {
             case 'replay': {
               // a finished call answers the same; a refused one was never stored and is judged afresh
               // (the limits call answers the state of the moment, not a movement; game money out deals the player's stale demo rounds before its replay lookup: not while one is open)
-              const done = [...sent, ...called].filter((x) => x.answer.resultCode === '0'
-                && !('path' in x && (x.path === '/api/game/launch' || x.path === '/api/member/limits' || (x.path === '/api/cash/outGameMoney' && openBet(x.memId)))));
+              const done = [...sent, ...called].filter(
+                (x) =>
+                  x.answer.resultCode === '0' &&
+                  !('path' in x && (x.path === '/api/game/launch' || x.path === '/api/member/limits' || (x.path === '/api/cash/outGameMoney' && openBet(x.memId)))),
+              );
               if (!done.length) break;
               const x = done[o.pick % done.length];
               if ('path' in x) expect(await s.post(x.path, x.body, tokens.get(x.memId))).toEqual(x.answer);
@@ -270,13 +298,34 @@ describe(`money properties (${testDb})`, () => {
     }
     if (process.env.MONEY_VERBOSE) console.log(tally);
     // the sequences must actually move money of every kind, not only be refused
-    for (const k of ['/api/cash/in 0', '/api/cash/out 0', '/api/cash/del 0', '/api/admin/cash/process 0', '/api/v2/retail/cashIn 0', '/api/v2/retail/cashOut 0',
-      '/api/v2/retail/pointChange 0', '/api/cash/pointChg 0', '/api/admin/cash/grant 0', '/api/game/launch 0', '/api/cash/outGameMoney 0',
-      'demo-slot bet 0', 'demo-live bet 0', 'demo-slot win 0', 'demo-live win 0', 'demo-slot rollback 0', 'demo-live rollback 0',
-      '/api/cash/in C104']) {
+    for (const k of [
+      '/api/cash/in 0',
+      '/api/cash/out 0',
+      '/api/cash/del 0',
+      '/api/admin/cash/process 0',
+      '/api/v2/retail/cashIn 0',
+      '/api/v2/retail/cashOut 0',
+      '/api/v2/retail/pointChange 0',
+      '/api/cash/pointChg 0',
+      '/api/admin/cash/grant 0',
+      '/api/game/launch 0',
+      '/api/cash/outGameMoney 0',
+      'demo-slot bet 0',
+      'demo-live bet 0',
+      'demo-slot win 0',
+      'demo-live win 0',
+      'demo-slot rollback 0',
+      'demo-live rollback 0',
+      '/api/cash/in C104',
+    ]) {
       expect(tally[k], `${k} in ${JSON.stringify(tally)}`).toBeGreaterThan(0);
     }
-    const points = await s.app.db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll().as('n')).where('site_id', '=', s.siteId).where('type_code', 'in', [5, 6, 7]).executeTakeFirstOrThrow();
+    const points = await s.app.db
+      .selectFrom('ledger_entry')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('site_id', '=', s.siteId)
+      .where('type_code', 'in', [5, 6, 7])
+      .executeTakeFirstOrThrow();
     expect(Number(points.n), 'deposit events paid').toBeGreaterThan(0);
   }, 600_000);
 });

@@ -46,12 +46,7 @@ export async function memberId(db: Db, siteId: string, memId: string): Promise<n
 
 export async function balances(s: TestServer, memId: string) {
   await s.app.accrual.flush();
-  return s.app.db
-    .selectFrom('member')
-    .select(['cash_amt as cash', 'point_amt as point'])
-    .where('site_id', '=', s.siteId)
-    .where('mem_id', '=', memId)
-    .executeTakeFirstOrThrow();
+  return s.app.db.selectFrom('member').select(['cash_amt as cash', 'point_amt as point']).where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
 }
 
 /** Everything a refused call must leave unchanged: every balance, the entry count, the open requests. */
@@ -60,9 +55,15 @@ export async function moneyState(s: TestServer) {
   const db = s.app.db;
   const [members, entries, requests, keys] = await Promise.all([
     db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('site_id', '=', s.siteId).orderBy('id').execute(),
-    db.selectFrom('ledger_entry').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ledger_entry')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirstOrThrow(),
     db.selectFrom('cash_request').select(['id', 'status']).orderBy('id').execute(),
-    db.selectFrom('request_key').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('request_key')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return JSON.stringify({ members, entries, requests, keys });
 }
@@ -71,7 +72,12 @@ export async function moneyState(s: TestServer) {
 export async function expectSound(db: Db, siteId: string) {
   const report = await checkLedger(db, siteId);
   expect(report, JSON.stringify(report).slice(0, 2000)).toMatchObject({
-    ok: true, balanceMismatches: [], unbalancedMoves: [], chainBreaks: [], negatives: [], totals: { cash: 0, point: 0 },
+    ok: true,
+    balanceMismatches: [],
+    unbalancedMoves: [],
+    chainBreaks: [],
+    negatives: [],
+    totals: { cash: 0, point: 0 },
   });
   expect(await rebuildBalances(db, siteId)).toBe(0);
   const dup = await db
@@ -118,7 +124,10 @@ export async function spawnServer(port: number, env: NodeJS.ProcessEnv): Promise
   p.stdout!.resume();
   for (let i = 0; i < 720; i++) {
     if (p.exitCode !== null) throw new Error(`server exited: ${err}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return p;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -30,7 +30,16 @@ export async function buildWorld(db: Db, siteId: string, playersPer = 14): Promi
     const values = parents.flatMap((parentId) =>
       Array.from({ length: per }, () => {
         const memId = `w${level === 'NORMAL' ? 'u' : 'p'}${++seq}`;
-        return { site_id: siteId, mem_id: memId, pass_hash: passHash, cash_out_pass_hash: outHash, mem_nick: `${memId}_n`, partner_level: level, login_type: loginType, parent_id: parentId };
+        return {
+          site_id: siteId,
+          mem_id: memId,
+          pass_hash: passHash,
+          cash_out_pass_hash: outHash,
+          mem_nick: `${memId}_n`,
+          partner_level: level,
+          login_type: loginType,
+          parent_id: parentId,
+        };
       }),
     );
     const rows = await db.insertInto('member').values(values).returning(['id', 'mem_id', 'parent_id', 'partner_level']).execute();
@@ -62,10 +71,17 @@ export async function buildWorld(db: Db, siteId: string, playersPer = 14): Promi
       .execute();
   }
   for (let i = 0; i < all.length; i += 200) {
-    await houseGrants(db, siteId, all.slice(i, i + 200).flatMap((n) => {
-      const partner = n.level !== 'NORMAL';
-      return [{ id: n.id, kind: 'cash' as const, amount: partner ? 10_000_000 : 200_000 }, { id: n.id, kind: 'point' as const, amount: partner ? 1_000_000 : 50_000 }];
-    }));
+    await houseGrants(
+      db,
+      siteId,
+      all.slice(i, i + 200).flatMap((n) => {
+        const partner = n.level !== 'NORMAL';
+        return [
+          { id: n.id, kind: 'cash' as const, amount: partner ? 10_000_000 : 200_000 },
+          { id: n.id, kind: 'point' as const, amount: partner ? 1_000_000 : 50_000 },
+        ];
+      }),
+    );
   }
   return { partners, players, adminToken };
 }
@@ -165,7 +181,10 @@ export async function drive(
       const partner = pick(w.partners.filter((p) => byParent.has(p.id)));
       const child = pick(byParent.get(partner.id)!);
       const body = { requestId: randomUUID(), memId: child.memId, inAmt: 1_000 + Math.floor(Math.random() * 9) * 1_000 };
-      const [a, b] = await Promise.all([post('/api/v2/retail/cashIn', body, partner.token, c), post('/api/v2/retail/cashIn', body, partner.token, c + 1)]).catch(() => [null, null]);
+      const [a, b] = await Promise.all([post('/api/v2/retail/cashIn', body, partner.token, c), post('/api/v2/retail/cashIn', body, partner.token, c + 1)]).catch(() => [
+        null,
+        null,
+      ]);
       if (!a || !b) return;
       const codes = [a.resultCode, b.resultCode].sort().join(',');
       if (codes === '0,C999') stats.duplicates++;

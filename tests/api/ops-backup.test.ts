@@ -59,7 +59,15 @@ describe(`backup and restore (${testDb})`, () => {
     const load = drive(post, world, { clients: 8, stop: () => !moving });
     try {
       // mid-activity: wait until movements are committing, then snapshot while they go on
-      while ((await s.app.db.selectFrom('request_key').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n < 20) await new Promise((r) => setTimeout(r, 50));
+      while (
+        (
+          await s.app.db
+            .selectFrom('request_key')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n < 20
+      )
+        await new Promise((r) => setTimeout(r, 50));
       await backupTo(join(dir, 'busy.bak'), from);
     } finally {
       moving = false;

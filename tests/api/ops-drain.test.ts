@@ -30,7 +30,14 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
   });
 
   it('answers the call in flight, ends live sockets with a STOMP ERROR, and exits 0', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PITBOSS_DATA: 'memory://', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', PITBOSS_DRAIN_MS: '60000' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PITBOSS_DATA: 'memory://',
+      PITBOSS_TEST_CAPTCHA: '1234',
+      PITBOSS_STATIC: '/nonexistent',
+      NODE_ENV: 'test',
+      PITBOSS_DRAIN_MS: '60000',
+    };
     delete env.DATABASE_URL;
     if (testDb === 'postgres') {
       dbName = `pitboss_drain_${randomBytes(4).toString('hex')}`;
@@ -46,7 +53,13 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     const base = srv.url;
     const site = (await (await fetch(`${base}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
     const post = async (path: string, body: Record<string, unknown>, token?: string) =>
-      (await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) }, body: JSON.stringify({ siteId: site.siteId, ...body }) })).json();
+      (
+        await fetch(base + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
+          body: JSON.stringify({ siteId: site.siteId, ...body }),
+        })
+      ).json();
     const captcha = await post('/api/member/captcha', {});
     const token = (await post('/api/member/login', { memId: 'user1', memPass: 'demo1234!', captchaId: captcha.data.captchaId, captcha: '1234' })).data.token as string;
 
@@ -68,10 +81,20 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     let answer!: Promise<{ status: number; json: any }>;
     const taken = new Promise<void>((accepted) => {
       answer = new Promise((resolve, reject) => {
-        const req = request(`${base}/api/member/info`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue', authorization: site.apiKey, 'x-auth-token': token } }, (res) => {
-          let text = '';
-          res.on('data', (c) => (text += c)).on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) })).on('error', reject);
-        });
+        const req = request(
+          `${base}/api/member/info`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue', authorization: site.apiKey, 'x-auth-token': token },
+          },
+          (res) => {
+            let text = '';
+            res
+              .on('data', (c) => (text += c))
+              .on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) }))
+              .on('error', reject);
+          },
+        );
         req.on('error', reject).on('continue', () => accepted());
         req.flushHeaders();
         finish = () => req.end(body);

@@ -77,7 +77,16 @@ describe(`health and metrics (${testDb})`, () => {
     // the raw URL never becomes a label: the vendor route is one pattern, the wallet histogram says the action
     expect(text).toContain('route="/api/vendor/:vendorCode/:action"');
     expect(text).toMatch(/pitboss_wallet_callback_duration_seconds_count\{action="balance",code="0"\} [1-9]/);
-    for (const name of ['pitboss_accrual_pending_rows{table="ledger_pending"}', 'pitboss_accrual_lag_seconds', 'pitboss_live_sockets', 'pitboss_live_subscriptions', 'pitboss_db_pool_in_use', 'pitboss_db_pool_waiting', 'pitboss_nodejs_eventloop_lag_seconds', 'pitboss_draining']) {
+    for (const name of [
+      'pitboss_accrual_pending_rows{table="ledger_pending"}',
+      'pitboss_accrual_lag_seconds',
+      'pitboss_live_sockets',
+      'pitboss_live_subscriptions',
+      'pitboss_db_pool_in_use',
+      'pitboss_db_pool_waiting',
+      'pitboss_nodejs_eventloop_lag_seconds',
+      'pitboss_draining',
+    ]) {
       expect(text, name).toContain(`${name} `);
     }
   });

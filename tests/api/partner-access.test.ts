@@ -12,11 +12,32 @@ let n = 0;
 const uniq = () => String(++n).padStart(3, '0');
 const newPartner = (rec: string) => {
   const u = uniq();
-  return { memId: `np${u}a`, memPass: 'demo1234!', memNick: `np${u}_nick`, memPhone: `010-5${u}-1000`, bank: 'KB', bankAcc: `5${u}00001`, memName: 'NEWP', cashOutPass: '1234', recommenderId: rec };
+  return {
+    memId: `np${u}a`,
+    memPass: 'demo1234!',
+    memNick: `np${u}_nick`,
+    memPhone: `010-5${u}-1000`,
+    bank: 'KB',
+    bankAcc: `5${u}00001`,
+    memName: 'NEWP',
+    cashOutPass: '1234',
+    recommenderId: rec,
+  };
 };
 const newMember = (rec: string) => {
   const u = uniq();
-  return { memId: `nm${u}a`, memPass: 'demo1234!', memPassCheck: 'demo1234!', memNick: `nm${u}_nick`, memPhone: `010-6${u}-1000`, bank: 'KB', bankacc: `6${u}00001`, memName: 'NEWM', cashOutPass: '1234', recommenderId: rec };
+  return {
+    memId: `nm${u}a`,
+    memPass: 'demo1234!',
+    memPassCheck: 'demo1234!',
+    memNick: `nm${u}_nick`,
+    memPhone: `010-6${u}-1000`,
+    bank: 'KB',
+    bankacc: `6${u}00001`,
+    memName: 'NEWM',
+    cashOutPass: '1234',
+    recommenderId: rec,
+  };
 };
 
 /** Every partner call with a member parameter: the body asking about `target` (the caller is `me`). */
@@ -92,9 +113,20 @@ describe(`partner access matrix (${testDb})`, () => {
   const snapshot = async () => {
     const db = s.app.db;
     const [members, requests, outsiders] = await Promise.all([
-      db.selectFrom('member').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('partner_request').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('member').select(['mem_id', 'mem_nick', 'mem_phone', 'login_yn', 'updated_at']).where('mem_id', 'in', [OUTSIDE, 'xptn1', 'ptn1', 'ptn2', 'ptn3', 'ptn4', 'ptn5', 'ptn6']).orderBy('mem_id').execute(),
+      db
+        .selectFrom('member')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('partner_request')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('member')
+        .select(['mem_id', 'mem_nick', 'mem_phone', 'login_yn', 'updated_at'])
+        .where('mem_id', 'in', [OUTSIDE, 'xptn1', 'ptn1', 'ptn2', 'ptn3', 'ptn4', 'ptn5', 'ptn6'])
+        .orderBy('mem_id')
+        .execute(),
     ]);
     return JSON.stringify({ members: Number(members.n), requests: Number(requests.n), outsiders });
   };

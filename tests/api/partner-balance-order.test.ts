@@ -14,18 +14,25 @@ describe(`downline pages by balance (${testDb})`, () => {
   });
   afterAll(() => s?.close());
 
-  it('answers the full sort\'s page whenever it answers, and does for the top partner', async () => {
+  it("answers the full sort's page whenever it answers, and does for the top partner", async () => {
     const members = (await s.app.db.selectFrom('member').select('id').where('site_id', '=', roots[0].site_id).execute()).map((r) => r.id);
     await fc.assert(
       fc.asyncProperty(
         // few distinct values, so ties (broken by id) are common
         fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { minLength: members.length, maxLength: members.length }),
-        fc.constantFrom(0, 1, 2), fc.constantFrom<Order>('CASH_DESC', 'CASH_ASC', 'POINT_DESC', 'POINT_ASC'),
-        fc.constantFrom('ALL', 'NORMAL', 'PARTNERS'), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 2, max: 7 }),
+        fc.constantFrom(0, 1, 2),
+        fc.constantFrom<Order>('CASH_DESC', 'CASH_ASC', 'POINT_DESC', 'POINT_ASC'),
+        fc.constantFrom('ALL', 'NORMAL', 'PARTNERS'),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 2, max: 7 }),
         async (balances, r, order, level, page, perPage) => {
           // balances set directly: only their order matters here, not the ledger
           for (const [i, id] of members.entries()) {
-            await s.app.db.updateTable('member').set({ cash_amt: balances[i][0] * 1000, point_amt: balances[i][1] * 10 }).where('id', '=', id).execute();
+            await s.app.db
+              .updateTable('member')
+              .set({ cash_amt: balances[i][0] * 1000, point_amt: balances[i][1] * 10 })
+              .where('id', '=', id)
+              .execute();
           }
           const q: ListQuery = { siteId: roots[r].site_id, rootId: roots[r].id, depth: 'all', level, search: null, order, page, perPage };
           const full = await pageIds(s.app.db, q);

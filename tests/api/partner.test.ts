@@ -3,12 +3,28 @@ import { startTestServer, testDb, type TestServer } from './harness.js';
 
 const PASS = 'demo1234!';
 const member = (over: Record<string, unknown> = {}) => ({
-  memId: 'shop1', memPass: PASS, memPassCheck: PASS, memPhone: '010-4000-0001', memNick: 'shop1_nick',
-  recommenderId: 'ptn7', memName: 'HONG', cashOutPass: '1234', bank: 'KB', bankacc: '40000001', ...over,
+  memId: 'shop1',
+  memPass: PASS,
+  memPassCheck: PASS,
+  memPhone: '010-4000-0001',
+  memNick: 'shop1_nick',
+  recommenderId: 'ptn7',
+  memName: 'HONG',
+  cashOutPass: '1234',
+  bank: 'KB',
+  bankacc: '40000001',
+  ...over,
 });
 const partner = (over: Record<string, unknown> = {}) => ({
-  memId: 'sub1', memPass: PASS, memNick: 'sub1_nick', cashOutPass: '1234', bank: 'KB', bankAcc: '41000001',
-  memName: 'KIM', memPhone: '010-4100-0001', ...over,
+  memId: 'sub1',
+  memPass: PASS,
+  memNick: 'sub1_nick',
+  cashOutPass: '1234',
+  bank: 'KB',
+  bankAcc: '41000001',
+  memName: 'KIM',
+  memPhone: '010-4100-0001',
+  ...over,
 });
 
 describe(`partner back-office (${testDb})`, () => {
@@ -16,7 +32,15 @@ describe(`partner back-office (${testDb})`, () => {
   const t: Record<string, string> = {};
   const call = async (who: string, path: string, body: Record<string, unknown> = {}) => s.post(path, body, t[who]);
   const row = (memId: string) => s.app.db.selectFrom('member').selectAll().where('mem_id', '=', memId).executeTakeFirst();
-  const count = async () => Number((await s.app.db.selectFrom('member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await s.app.db
+          .selectFrom('member')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     s = await startTestServer();
@@ -73,8 +97,12 @@ describe(`partner back-office (${testDb})`, () => {
       const group = (startNum: unknown, endNum: unknown, over: Record<string, unknown> = {}) =>
         call('ptn5', '/api/retail/partnerJoin', member({ memId: 'grp', memNick: 'grp_nick', recommenderId: 'ptn5', groupYn: 'Y', startNum, endNum, ...over }));
       const cases: [unknown, unknown, RegExp][] = [
-        ['a', '3', /numbers only/], ['1', '', /numbers only/], ['1.5', '3', /numbers only/],
-        ['3', '3', /must be larger/], ['5', '2', /must be larger/], ['1', '11', /up to 10/],
+        ['a', '3', /numbers only/],
+        ['1', '', /numbers only/],
+        ['1.5', '3', /numbers only/],
+        ['3', '3', /must be larger/],
+        ['5', '2', /must be larger/],
+        ['1', '11', /up to 10/],
       ];
       for (const [a, b, msg] of cases) {
         const r = await group(a, b);
@@ -133,7 +161,11 @@ describe(`partner back-office (${testDb})`, () => {
       expect((await call('ptn2', '/api/v2/retail/createPartner', partner({ memId: 'sub2' }))).resultCode).toBe('U110');
       expect((await call('ptn2', '/api/v2/retail/createPartner', partner({ memId: 'sub2', memNick: 'sub2_nick', memPhone: '010-4100-0002' }))).resultCode).toBe('U112');
       // under a partner of the subtree: one level below that partner
-      const deep = await call('ptn3', '/api/v2/retail/createPartner', partner({ memId: 'sub6', memNick: 'sub6_nick', memPhone: '010-4100-0006', bankAcc: '41000006', recommenderId: 'ptn5b' }));
+      const deep = await call(
+        'ptn3',
+        '/api/v2/retail/createPartner',
+        partner({ memId: 'sub6', memNick: 'sub6_nick', memPhone: '010-4100-0006', bankAcc: '41000006', recommenderId: 'ptn5b' }),
+      );
       expect(deep.resultCode).toBe('A001'); // a PTN_5 parent has members only
       const six = await call('ptn6', '/api/v2/retail/createPartner', partner({ memId: 'sub7', memNick: 'sub7_nick', memPhone: '010-4100-0007', bankAcc: '41000007' }));
       expect(six).toMatchObject({ resultCode: '0', data: { partnerLevel: 'PTN_7' } });
@@ -144,8 +176,14 @@ describe(`partner back-office (${testDb})`, () => {
     it("gives rate bounds for a new partner: 0 up to the parent's own rates", async () => {
       const r = await call('ptn3', '/api/admin/partnerRates', {});
       expect(r.data.rateMaxMinList.map((b: { vendorCode: string }) => b.vendorCode)).toEqual(['casino', 'hcasino', 'slot', 'sport', 'mini']);
-      const own = await s.app.db.selectFrom('rate').innerJoin('member', 'member.id', 'rate.member_id').select(['rate.point_rate', 'rate.lose_rate'])
-        .where('member.mem_id', '=', 'ptn3').where('member.site_id', '=', s.siteId).where('rate.category', '=', 'casino').executeTakeFirstOrThrow();
+      const own = await s.app.db
+        .selectFrom('rate')
+        .innerJoin('member', 'member.id', 'rate.member_id')
+        .select(['rate.point_rate', 'rate.lose_rate'])
+        .where('member.mem_id', '=', 'ptn3')
+        .where('member.site_id', '=', s.siteId)
+        .where('rate.category', '=', 'casino')
+        .executeTakeFirstOrThrow();
       expect(r.data.rateMaxMinList[0]).toEqual({ vendorCode: 'casino', minPointRate: 0, maxPointRate: Number(own.point_rate), minLoseRate: 0, maxLoseRate: Number(own.lose_rate) });
     });
 
@@ -184,10 +222,7 @@ describe(`partner back-office (${testDb})`, () => {
       const y = await call('ptn4', '/api/v2/retail/hierarchy', { memId: 'ptn5b', treeOption: 'Y' });
       expect(y.data.hierarchy[0].children.map((c: { memId: string }) => c.memId)).toEqual(['user14', 'user15', 'user16']);
       const top = await call('ptn4', '/api/v2/retail/hierarchy', {});
-      expect(top.data.hierarchy[0].children).toEqual([
-        expect.objectContaining({ memId: 'ptn5', cnt: 1, open: false }),
-        expect.objectContaining({ memId: 'ptn5b', cnt: 0 }),
-      ]);
+      expect(top.data.hierarchy[0].children).toEqual([expect.objectContaining({ memId: 'ptn5', cnt: 1, open: false }), expect.objectContaining({ memId: 'ptn5b', cnt: 0 })]);
       const paged = await call('ptn6', '/api/v2/retail/hierarchy', { treeOption: 'Y', count_per_list: 2, page: 2 });
       expect(paged.data.pageInfo).toEqual({ page: 2, count_per_list: 2, tatal_list_count: 12 }); // ptn7, ptn7b, user6..10, grp08..12
       expect(paged.data.hierarchy[0].children.map((c: { memId: string }) => c.memId)).toEqual(['grp08', 'grp09']);
@@ -195,13 +230,36 @@ describe(`partner back-office (${testDb})`, () => {
 
     it('lists the members of a subtree with every order, search and page', async () => {
       const all = await call('ptn5', '/api/v2/user/lowerUserList', { count_per_list: 100 });
-      const expected = ['user1', 'user2', 'user3', 'user4', 'user5', 'user6', 'user7', 'user8', 'user9', 'user10', 'user11', 'user12', 'user13', 'shop1', 'grp08', 'grp09', 'grp10', 'grp11', 'grp12'];
+      const expected = [
+        'user1',
+        'user2',
+        'user3',
+        'user4',
+        'user5',
+        'user6',
+        'user7',
+        'user8',
+        'user9',
+        'user10',
+        'user11',
+        'user12',
+        'user13',
+        'shop1',
+        'grp08',
+        'grp09',
+        'grp10',
+        'grp11',
+        'grp12',
+      ];
       expect(all.data.pageInfo.tatal_list_count).toBe(expected.length);
       expect([...ids(all)].sort()).toEqual([...expected].sort());
       const sorted = (xs: string[]) => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       expect(ids(await call('ptn5', '/api/v2/user/lowerUserList', { orderStr: 'ID_ASC', count_per_list: 100 }))).toEqual(sorted(expected));
       expect(ids(await call('ptn5', '/api/v2/user/lowerUserList', { orderStr: 'ID_DESC', count_per_list: 100 }))).toEqual(sorted(expected).reverse());
-      for (const [order, key] of [['CASH_DESC', 'cashAmt'], ['POINT_DESC', 'pointAmt']] as const) {
+      for (const [order, key] of [
+        ['CASH_DESC', 'cashAmt'],
+        ['POINT_DESC', 'pointAmt'],
+      ] as const) {
         const list = (await call('ptn5', '/api/v2/user/lowerUserList', { orderStr: order, count_per_list: 100 })).data.list;
         expect(list.map((x: Record<string, number>) => x[key])).toEqual(list.map((x: Record<string, number>) => x[key]).sort((a: number, b: number) => b - a));
       }
@@ -243,9 +301,12 @@ describe(`partner back-office (${testDb})`, () => {
         { partnerLevel: 'NORMAL', partnerLevelName: '회원', cnt: 19 },
       ]);
       const below = await s.app.db
-        .selectFrom('member_path as p').innerJoin('member as m', 'm.id', 'p.descendant_id')
+        .selectFrom('member_path as p')
+        .innerJoin('member as m', 'm.id', 'p.descendant_id')
         .select((eb) => eb.fn.sum<number>('m.cash_amt').as('c'))
-        .where('p.ancestor_id', '=', (await row('ptn5'))!.id).where('p.depth', '>', 0).executeTakeFirstOrThrow();
+        .where('p.ancestor_id', '=', (await row('ptn5'))!.id)
+        .where('p.depth', '>', 0)
+        .executeTakeFirstOrThrow();
       expect(p5.totalBalance.totalCashAmt).toBe(Number(below.c));
       expect(p5.topUserList.map((u: { recommenderId: string }) => u.recommenderId)).toEqual(['ptn4', 'ptn3']);
       expect(ids(await call('ptn3', '/api/v2/retail/lowerPartnerList', { searchType: 'id', searchValue: 'ptn7', orderStr: 'ID_ASC' }))).toEqual(['ptn7', 'ptn7b']);
@@ -257,8 +318,13 @@ describe(`partner back-office (${testDb})`, () => {
 
     it('sums money from the ledger: own gives and retrieves, a member’s receipts, deposits', async () => {
       const sums = async (memId: string) => {
-        const rows = await s.app.db.selectFrom('ledger_entry').select(['type_code', (eb) => eb.fn.sum<number>('amount').as('a')])
-          .where('member_id', '=', (await row(memId))!.id).where('kind', '=', 'cash').groupBy('type_code').execute();
+        const rows = await s.app.db
+          .selectFrom('ledger_entry')
+          .select(['type_code', (eb) => eb.fn.sum<number>('amount').as('a')])
+          .where('member_id', '=', (await row(memId))!.id)
+          .where('kind', '=', 'cash')
+          .groupBy('type_code')
+          .execute();
         return (type: number) => Math.abs(Number(rows.find((x) => x.type_code === type)?.a ?? 0));
       };
       const p4 = await sums('ptn4');

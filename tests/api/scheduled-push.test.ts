@@ -12,8 +12,7 @@ describe(`scheduled INSPECT push (${testDb})`, () => {
   const events: { to: Audience; ev: LiveEvent }[] = [];
   const inspects = () => events.filter((e) => e.ev.type === 'INSPECT');
   const fmt = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-  const pending = async () =>
-    (await sql<{ n: string }>`select count(*) as n from scheduled_push where site_id = ${s.siteId} and fired_at is null`.execute(s.app.db)).rows[0].n;
+  const pending = async () => (await sql<{ n: string }>`select count(*) as n from scheduled_push where site_id = ${s.siteId} and fired_at is null`.execute(s.app.db)).rows[0].n;
   /** another API instance on the same database, with its own live publisher */
   const otherInstance = () => {
     const live = inProcessPublisher();
@@ -28,7 +27,7 @@ describe(`scheduled INSPECT push (${testDb})`, () => {
   });
   afterAll(() => s?.close());
 
-  it('stores a later window\'s push, fires it once at the start, and a new window replaces it', async () => {
+  it("stores a later window's push, fires it once at the start, and a new window replaces it", async () => {
     const now = Date.now();
     await s.post('/api/admin/site/check', { startDate: fmt(new Date(now + 3 * 86400_000)), endDate: fmt(new Date(now + 4 * 86400_000)) }, admin);
     expect(Number(await pending())).toBe(1);
@@ -40,7 +39,11 @@ describe(`scheduled INSPECT push (${testDb})`, () => {
     await new Promise((ok) => setTimeout(ok, 3000));
     // the other instance polls too: nothing left for it
     expect(await fireDuePushes(b)).toBe(0);
-    expect(inspects().slice(n).map((e) => [e.ev.data1, 'all' in e.to])).toEqual([['Y', true]]);
+    expect(
+      inspects()
+        .slice(n)
+        .map((e) => [e.ev.data1, 'all' in e.to]),
+    ).toEqual([['Y', true]]);
     expect(Number(await pending())).toBe(0);
     await s.post('/api/admin/site/check', {}, admin);
   });
@@ -48,9 +51,15 @@ describe(`scheduled INSPECT push (${testDb})`, () => {
   it('a push stored before a restart still fires, once, however many instances poll', async () => {
     const now = Date.now();
     // an active window whose pushes were stored by a process that stopped before firing them
-    await s.app.db.updateTable('site').set({ check_start: new Date(now - 60_000), check_end: new Date(now + 3600_000) }).where('id', '=', s.siteId).execute();
+    await s.app.db
+      .updateTable('site')
+      .set({ check_start: new Date(now - 60_000), check_end: new Date(now + 3600_000) })
+      .where('id', '=', s.siteId)
+      .execute();
     const n = inspects().length;
-    await sql`insert into scheduled_push (site_id, kind, fire_at) select ${s.siteId}, 'INSPECT', ${new Date(now - 1000)}::timestamptz from generate_series(1, 12)`.execute(s.app.db);
+    await sql`insert into scheduled_push (site_id, kind, fire_at) select ${s.siteId}, 'INSPECT', ${new Date(now - 1000)}::timestamptz from generate_series(1, 12)`.execute(
+      s.app.db,
+    );
     const fired = await Promise.all([fireDuePushes(otherInstance()), fireDuePushes(otherInstance()), fireDuePushes(otherInstance())]);
     await new Promise((ok) => setTimeout(ok, 1500));
     const total = fired.reduce((a, x) => a + x, 0) + (inspects().length - n - fired.reduce((a, x) => a + x, 0));

@@ -39,15 +39,17 @@ function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
     async wallet(vendor, action, body) {
       const { secret } = await srv.app.db.selectFrom('vendor').select('secret').where('site_id', '=', siteId).where('code', '=', vendor).executeTakeFirstOrThrow();
       const raw = JSON.stringify({ siteId, ...body });
-      const res = await fetch(`${srv.url}/api/vendor/${vendor}/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) }, body: raw });
+      const res = await fetch(`${srv.url}/api/vendor/${vendor}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) },
+        body: raw,
+      });
       return ((await res.json()) as Envelope<unknown>).resultCode;
     },
     async login(memId) {
       const captcha = await post<{ captchaId: string }>('/api/member/captcha');
       // the operator signs in on its own screen, which asks a solved challenge
-      const staff = memId === 'admin'
-        ? { loginPage: 'admin', pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge')).data!.challenge) }
-        : {};
+      const staff = memId === 'admin' ? { loginPage: 'admin', pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge')).data!.challenge) } : {};
       const r = await post<{ token: string }>('/api/member/login', { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234', ...staff });
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
       return r.data!.token;

@@ -43,7 +43,7 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
       expect((await s.post('/api/cash/in', { cashType: 1, cashStatus: 'in', cashAmt: 50_000, requestId: rid() }, user)).resultCode).toBe('0');
     });
 
-    it('is the operator\'s alone and refuses a bad value', async () => {
+    it("is the operator's alone and refuses a bad value", async () => {
       expect((await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, await tok('user4'))).resultCode).toBe('A001');
       expect((await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, await tok('ptn1'))).resultCode).toBe('A001');
       expect((await admin('/api/admin/site/cashSwitch', { inAmtYn: 'X' })).resultCode).toBe('V001');
@@ -66,8 +66,11 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
 
     it('the operator sets the percentages (0 = off) and reads them back', async () => {
       expect((await admin('/api/admin/site/state')).data).toMatchObject({ signupFirstPct: 0, dailyFirstPct: 0, everyPct: 0 });
-      expect((await admin('/api/admin/site/depositEvents', { signupFirstPct: 10, dailyFirstPct: 5, everyPct: 2.5 })).data)
-        .toEqual({ signupFirstPct: 10, dailyFirstPct: 5, everyPct: 2.5 });
+      expect((await admin('/api/admin/site/depositEvents', { signupFirstPct: 10, dailyFirstPct: 5, everyPct: 2.5 })).data).toEqual({
+        signupFirstPct: 10,
+        dailyFirstPct: 5,
+        everyPct: 2.5,
+      });
       expect((await admin('/api/admin/site/depositEvents', { everyPct: 101 })).resultCode).toBe('V001');
       expect((await admin('/api/admin/site/depositEvents', { everyPct: 1.234 })).resultCode).toBe('V001');
       expect((await s.post('/api/admin/site/depositEvents', { everyPct: 50 }, await tok('ptn1'))).resultCode).toBe('A001');
@@ -76,8 +79,17 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
 
     it('pays sign-up first (5), then every (7), then daily first (6) on a new day, once per approval, in point history', async () => {
       const signup = await s.post('/api/member/signup', {
-        memId: 'evtuser1', memPass: 'newpass1!', memPassCheck: 'newpass1!', memPhone: '010-7777-0001', memNick: 'evt_user_1',
-        memName: 'Event', bank: 'Kookmin', bankacc: '7777000001', cashOutPass: '1234', cashOutPassCheck: '1234', recommenderId: 'ptn7',
+        memId: 'evtuser1',
+        memPass: 'newpass1!',
+        memPassCheck: 'newpass1!',
+        memPhone: '010-7777-0001',
+        memNick: 'evt_user_1',
+        memName: 'Event',
+        bank: 'Kookmin',
+        bankacc: '7777000001',
+        cashOutPass: '1234',
+        cashOutPassCheck: '1234',
+        recommenderId: 'ptn7',
       });
       expect(signup.resultCode, signup.resultMessage).toBe('0');
       const p0 = await pointsOf('evtuser1');
@@ -97,15 +109,21 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
       expect(await pointsOf('evtuser1')).toBe(p0 + 10_000 + 750);
 
       // the earlier approvals belong to yesterday (Korea time): the next one is the day's first
-      await s.app.db.updateTable('cash_request').set({ updated_at: new Date(Date.now() - 26 * 3600_000) })
-        .where('id', 'in', [first.cashIdx, second.cashIdx]).execute();
+      await s.app.db
+        .updateTable('cash_request')
+        .set({ updated_at: new Date(Date.now() - 26 * 3600_000) })
+        .where('id', 'in', [first.cashIdx, second.cashIdx])
+        .execute();
       const third = await deposit('evtuser1', 40_000);
       expect((await approve(third.cashIdx)).resultCode).toBe('0');
       expect(await pointsOf('evtuser1')).toBe(p0 + 10_000 + 750 + 2_000);
 
       const list = await s.post('/api/cash/pointList', { pointType: 'in', page: 1 }, await tok('evtuser1', 'newpass1!'));
-      expect(list.data.list.slice(0, 3).map((r: { pointType: string; codeName: string; point_inAmt: number; pointBonusRate: number }) =>
-        [r.pointType, r.codeName, r.point_inAmt, r.pointBonusRate])).toEqual([
+      expect(
+        list.data.list
+          .slice(0, 3)
+          .map((r: { pointType: string; codeName: string; point_inAmt: number; pointBonusRate: number }) => [r.pointType, r.codeName, r.point_inAmt, r.pointBonusRate]),
+      ).toEqual([
         ['6', '매일 첫충 이벤트', 2_000, 5],
         ['7', '매충 이벤트', 750, 2.5],
         ['5', '가입 첫충 이벤트', 10_000, 10],
@@ -123,8 +141,13 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
       }
       const expected = [20_000, 21_000, 22_000, 23_000, 24_000].reduce((a, x) => a + Math.floor((x * 3) / 100), 0);
       expect(await pointsOf('evtuser1')).toBe(p0 + expected);
-      const rows = await s.app.db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('kind', '=', 'point').where('type_code', 'in', [5, 6, 7]).where('amount', '>', 0).executeTakeFirstOrThrow();
+      const rows = await s.app.db
+        .selectFrom('ledger_entry')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', 'point')
+        .where('type_code', 'in', [5, 6, 7])
+        .where('amount', '>', 0)
+        .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBe(8);
     });
 

@@ -18,7 +18,13 @@ function fakeBuild() {
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>Pitboss</title>${preloads}</head><body><div id="root"></div></body></html>`);
   const routes = [
     // (patterns as the build writes them)
-    { path: '/$prefix/partnerMain', pattern: '^/[^/]+/partnerMain/?$', js: ['assets/partnerMain-AbC123xy.js', 'assets/chunk3-AbC123xy.js'], css: ['assets/partnerMain-AbC123xy.css'], shell: true },
+    {
+      path: '/$prefix/partnerMain',
+      pattern: '^/[^/]+/partnerMain/?$',
+      js: ['assets/partnerMain-AbC123xy.js', 'assets/chunk3-AbC123xy.js'],
+      css: ['assets/partnerMain-AbC123xy.css'],
+      shell: true,
+    },
     { path: '/$prefix/noticeRead/$boardIdx', pattern: '^/[^/]+/noticeRead/[^/]+/?$', js: ['assets/noticeRead-AbC123xy.js'], css: [], shell: true },
     { path: '/$prefix/login', pattern: '^/[^/]+/login/?$', js: ['assets/login-AbC123xy.js'], css: [], shell: false },
     { path: '/$prefix/$', pattern: '^/[^/]+(?:/.*)?/?$', js: ['assets/notFound-AbC123xy.js'], css: [], shell: false },
@@ -105,11 +111,9 @@ describe(`static files, compression and the shell (${testDb})`, () => {
   it("names the page's chunks, styles and catalogue in the shell it sends", async () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|stylesheet|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
     const main = preloads((await get('/demo/partnerMain')).body);
-    expect(main).toEqual(expect.arrayContaining([
-      'stylesheet /assets/partnerMain-AbC123xy.css',
-      'modulepreload /assets/partnerMain-AbC123xy.js',
-      'modulepreload /assets/messages-Ko123456.js',
-    ]));
+    expect(main).toEqual(
+      expect.arrayContaining(['stylesheet /assets/partnerMain-AbC123xy.css', 'modulepreload /assets/partnerMain-AbC123xy.js', 'modulepreload /assets/messages-Ko123456.js']),
+    );
     // already named by the shell: not twice
     expect(main.filter((l) => l.endsWith('/assets/chunk3-AbC123xy.js'))).toHaveLength(1);
     expect(preloads((await get('/demo/noticeRead/12?x=1')).body)).toContain('modulepreload /assets/noticeRead-AbC123xy.js');

@@ -21,7 +21,8 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     expect(r.resultCode).toBe('L006');
     return r.data.ticket as string;
   };
-  const member = (memId: string) => s.app.db.selectFrom('member').select(['id', 'failed_logins', 'locked_until']).where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  const member = (memId: string) =>
+    s.app.db.selectFrom('member').select(['id', 'failed_logins', 'locked_until']).where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
   /** Enrols a partner from its account screen; answers the secret and the recovery codes. */
   const enrol = async (memId: string) => {
     const token = await s.login(memId);
@@ -45,7 +46,11 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     expect(new Set(enable.data.recoveryCodes).size).toBe(10);
     expect((await s.post('/api/member/otp/state', {}, token)).data).toEqual({ otpYn: 'Y', recoveryLeft: 10 });
     expect((await s.post('/api/member/otp/setup', {}, token)).resultCode).toBe('OT001');
-    const row = await s.app.db.selectFrom('member_totp').selectAll().where('member_id', '=', (await member('ptn3')).id).executeTakeFirstOrThrow();
+    const row = await s.app.db
+      .selectFrom('member_totp')
+      .selectAll()
+      .where('member_id', '=', (await member('ptn3')).id)
+      .executeTakeFirstOrThrow();
     expect(row.secret).not.toContain(setup.data.secret);
     expect(JSON.stringify(await s.app.db.selectFrom('totp_recovery').selectAll().execute())).not.toContain(enable.data.recoveryCodes[0]);
     const audit = await s.app.db.selectFrom('audit_log').select(['actor', 'target', 'after']).where('action', '=', '/api/member/otp/enable').executeTakeFirstOrThrow();
@@ -114,7 +119,7 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     await s.app.db.updateTable('member').set({ login_yn: 'Y' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7b').execute();
   });
 
-  it('lets the operator reset a partner\'s two-factor, audited; others may not', async () => {
+  it("lets the operator reset a partner's two-factor, audited; others may not", async () => {
     await enrol('ptn2');
     expect((await s.post('/api/admin/member/otpReset', { memId: 'ptn2' }, await s.login('ptn1'))).resultCode).toBe('A001');
     const admin = await s.login('admin');

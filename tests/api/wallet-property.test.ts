@@ -14,19 +14,44 @@ const vendors = { 'demo-slot': 'lucky-sevens', 'demo-live': 'baccarat-a' } as co
 type VendorCode = keyof typeof vendors;
 
 const op = fc.oneof(
-  { arbitrary: fc.record({ t: fc.constant('bet' as const), who: fc.constantFrom(...players), v: fc.constantFrom<VendorCode>('demo-slot', 'demo-live'), amt: fc.integer({ min: 1, max: 60 }).map((n) => n * 1_000) }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('bet' as const),
+      who: fc.constantFrom(...players),
+      v: fc.constantFrom<VendorCode>('demo-slot', 'demo-live'),
+      amt: fc.integer({ min: 1, max: 60 }).map((n) => n * 1_000),
+    }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ t: fc.constant('win' as const), pick: fc.nat(), times: fc.constantFrom(0, 0, 1, 2, 3) }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constant('rollback' as const), pick: fc.nat() }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constant('replay' as const), pick: fc.nat() }), weight: 1 },
 );
 
-interface Bet { v: VendorCode; who: string; txId: string; stake: number; state: 'wait' | 'settled' | 'cancel' }
-interface Sent { v: VendorCode; action: string; body: Record<string, unknown>; answer: { resultCode: string; data: unknown } }
+interface Bet {
+  v: VendorCode;
+  who: string;
+  txId: string;
+  stake: number;
+  state: 'wait' | 'settled' | 'cancel';
+}
+interface Sent {
+  v: VendorCode;
+  action: string;
+  body: Record<string, unknown>;
+  answer: { resultCode: string; data: unknown };
+}
 
 async function funds(s: TestServer, who: string, v: VendorCode): Promise<number> {
   if (v === 'demo-slot') return (await cashOf(s, who)).cash;
-  const r = await s.app.db.selectFrom('game_wallet as w').innerJoin('member as m', 'm.id', 'w.member_id').innerJoin('vendor as v', 'v.id', 'w.vendor_id')
-    .select('w.balance').where('m.mem_id', '=', who).where('v.code', '=', v).executeTakeFirst();
+  const r = await s.app.db
+    .selectFrom('game_wallet as w')
+    .innerJoin('member as m', 'm.id', 'w.member_id')
+    .innerJoin('vendor as v', 'v.id', 'w.vendor_id')
+    .select('w.balance')
+    .where('m.mem_id', '=', who)
+    .where('v.code', '=', v)
+    .executeTakeFirst();
   return r?.balance ?? 0;
 }
 
@@ -60,7 +85,7 @@ describe(`wallet properties (${testDb})`, () => {
     );
   });
 
-  it('any sequence of bets, wins, rollbacks and replays moves exactly the model\'s money; the ledger stays exact', async () => {
+  it("any sequence of bets, wins, rollbacks and replays moves exactly the model's money; the ledger stays exact", async () => {
     const taken = { bet: 0, win: 0, rollback: 0, refused: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 30 }), async (ops) => {
@@ -94,9 +119,10 @@ describe(`wallet properties (${testDb})`, () => {
             const b = bets[o.pick % bets.length];
             const key = `${b.who}/${b.v}`;
             const amount = o.t === 'win' ? b.stake * o.times : b.stake;
-            const r = o.t === 'win'
-              ? await send(b.v, 'win', { memId: b.who, txId: tx('pw'), betTxId: b.txId, amount })
-              : await send(b.v, 'rollback', { memId: b.who, txId: tx('pr'), betTxId: b.txId });
+            const r =
+              o.t === 'win'
+                ? await send(b.v, 'win', { memId: b.who, txId: tx('pw'), betTxId: b.txId, amount })
+                : await send(b.v, 'rollback', { memId: b.who, txId: tx('pr'), betTxId: b.txId });
             if (b.state === 'settled') expect(r.resultCode).toBe('W004');
             else if (b.state === 'cancel' && o.t === 'win') expect(r.resultCode).toBe('W005');
             else if (b.state === 'cancel') expect(r.data).toEqual(firstRollback.get(b.txId));

@@ -41,7 +41,7 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-test('the operator home: a player\'s deposit request shows in the pending tile without a reload', async ({ page, request }, info) => {
+test("the operator home: a player's deposit request shows in the pending tile without a reload", async ({ page, request }, info) => {
   const player = await playerApi(request, PLAYER);
   await player.cancelOpenDeposits();
 
@@ -57,7 +57,10 @@ test('the operator home: a player\'s deposit request shows in the pending tile w
 
   // each tile's subline adds up to its count
   const parts = async (id: string) => (await page.getByTestId(id).innerText()).match(/[\d,]+/g)!.map((x) => Number(x.replace(/,/g, '')));
-  for (const [tile, split] of [['pending-cash', 'pending-cash-split'], ['pending-waiting', 'pending-waiting-split']]) {
+  for (const [tile, split] of [
+    ['pending-cash', 'pending-cash-split'],
+    ['pending-waiting', 'pending-waiting-split'],
+  ]) {
     const [a, b] = await parts(split);
     expect([tile, a + b]).toEqual([tile, await count(page, tile)]);
   }

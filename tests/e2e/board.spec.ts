@@ -148,8 +148,14 @@ test('messages: unread ones cannot be deleted, mark all read, opening marks read
   await page.getByTestId('notice-msg').click();
   await expect(page.getByTestId('msg-list')).toBeVisible();
   await expect(page.getByTestId('msg-total')).toContainText(/\d/);
-  const first = page.locator('li, tr').filter({ hasText: `쪽지 1 ${stamp}` }).locator('visible=true');
-  const second = page.locator('li, tr').filter({ hasText: `쪽지 2 ${stamp}` }).locator('visible=true');
+  const first = page
+    .locator('li, tr')
+    .filter({ hasText: `쪽지 1 ${stamp}` })
+    .locator('visible=true');
+  const second = page
+    .locator('li, tr')
+    .filter({ hasText: `쪽지 2 ${stamp}` })
+    .locator('visible=true');
   await expect(first).toBeVisible();
 
   await page.getByRole('button', { name: '선택삭제' }).click();

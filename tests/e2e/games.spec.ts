@@ -82,7 +82,10 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect(page.getByTestId('game-money')).toHaveText('0원');
 
   // bet history: the new bets with their labels; a baccarat bet's detail shows the cards
-  await page.getByRole('link', { name: /베팅내역/ }).first().click();
+  await page
+    .getByRole('link', { name: /베팅내역/ })
+    .first()
+    .click();
   const history = page.getByTestId('bet-history');
   await expect(history).toBeVisible();
   const rows = phone ? history.getByTestId('bet-card') : history.locator('tbody tr');

@@ -124,7 +124,10 @@ async function startLateServer(port: number): Promise<ChildProcess> {
     env: { ...process.env, PORT: String(port), PITBOSS_DATA: dataDir, NODE_ENV: 'test', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_TEST_CLOCK_OFFSET_MS: String(offset) },
   });
   for (let i = 0; i < 240; i++) {
-    const up = await fetch(`http://localhost:${port}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://localhost:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -216,7 +219,12 @@ test('money screens at 320 px', async ({ page, browser }, info) => {
   const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   const at320 = (name: string) => `tmp/screens/w320-money-${name}.png`;
   await playerLogin(page, 'user9');
-  for (const [path, id] of [['/demo/charge', 'charge'], ['/demo/exchange', 'exchange'], ['/demo/point', 'point-area'], ['/demo/pointuse', 'point-convert']] as const) {
+  for (const [path, id] of [
+    ['/demo/charge', 'charge'],
+    ['/demo/exchange', 'exchange'],
+    ['/demo/point', 'point-area'],
+    ['/demo/pointuse', 'point-convert'],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByTestId(id)).toBeVisible();
     await page.screenshot({ path: at320(path.slice(6)), fullPage: true });
@@ -226,7 +234,11 @@ test('money screens at 320 px', async ({ page, browser }, info) => {
   await partner.setViewportSize({ width: 320, height: 680 });
   await captchaLogin(partner, '/demo/login', 'ptn7');
   await expect(partner.getByTestId('partner-main')).toBeVisible();
-  for (const [path, id] of [['/demo/partnerMoneyMoveList', 'money-move'], ['/demo/cashListMy', 'cash-list-my'], ['/demo/cashList', 'cash-list']] as const) {
+  for (const [path, id] of [
+    ['/demo/partnerMoneyMoveList', 'money-move'],
+    ['/demo/cashListMy', 'cash-list-my'],
+    ['/demo/cashList', 'cash-list'],
+  ] as const) {
     await partner.goto(path);
     await expect(partner.getByTestId(id)).toBeVisible();
     await partner.screenshot({ path: at320(path.slice(6)), fullPage: true });

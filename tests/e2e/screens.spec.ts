@@ -14,7 +14,8 @@ const widths = [320, 412] as const;
 const schemes = ['light', 'dark'] as const;
 
 /** Words that are codes, not Korean: enum names, bank codes, level codes, upper-cased demo ids. */
-const CODE = /\b(PASS|FAIL|TIE|WAIT|WIN|LOSE|DRAW|CANCEL|PARTNER|ADMIN|NORMAL|P_NORMAL|PTN_\d|PTN\d+|USER\d+|SHINHAN|WOORI|HANA|KAKAO|TOSS|IBK|KB|NH|DEPOSIT|WITHDRAW(AL)?|null|undefined|NaN)\b/;
+const CODE =
+  /\b(PASS|FAIL|TIE|WAIT|WIN|LOSE|DRAW|CANCEL|PARTNER|ADMIN|NORMAL|P_NORMAL|PTN_\d|PTN\d+|USER\d+|SHINHAN|WOORI|HANA|KAKAO|TOSS|IBK|KB|NH|DEPOSIT|WITHDRAW(AL)?|null|undefined|NaN)\b/;
 
 /**
  * Known failures in another area, each with its reason: `${route} ${check}` -> why. Kept short;
@@ -26,7 +27,10 @@ const allowed: Record<string, string> = {
   '/$prefix/bettingHistory code': 'PASS/FAIL/TIE in sports results, being fixed on the player side',
 };
 
-interface Finding { check: 'scroll' | 'clipped' | 'code' | 'target'; detail: string }
+interface Finding {
+  check: 'scroll' | 'clipped' | 'code' | 'target';
+  detail: string;
+}
 
 /** What is wrong with the page as it stands, measured in the page. */
 function inspect(page: Page): Promise<Finding[]> {
@@ -92,7 +96,12 @@ for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 412, height: 915 });
       await open(page, screen);
-      const name = `${role}-${screen.route.replace('/$prefix', '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'index'}`;
+      const name = `${role}-${
+        screen.route
+          .replace('/$prefix', '')
+          .replace(/[^A-Za-z0-9]+/g, '_')
+          .replace(/^_|_$/g, '') || 'index'
+      }`;
       for (const width of widths) {
         await page.setViewportSize({ width, height: width === 320 ? 568 : 915 });
         for (const scheme of schemes) {

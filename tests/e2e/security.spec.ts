@@ -10,7 +10,9 @@ const pick = <T extends Record<string, string>>(m: T, info: TestInfo) => (m[info
 
 /** Nine wrong passwords through the API, as an attacker would send them. */
 async function lockOut(memId: string) {
-  const site = await (await fetch(`${baseURL}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prefix: 'demo' }) })).json();
+  const site = await (
+    await fetch(`${baseURL}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prefix: 'demo' }) })
+  ).json();
   for (let i = 0; i < 9; i++) {
     await fetch(`${baseURL}/api/member/login`, {
       method: 'POST',

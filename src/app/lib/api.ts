@@ -54,8 +54,7 @@ export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?
   return env.data as ResOf<C>;
 }
 
-export const isApiError = (e: unknown, ...codes: string[]): e is ApiError =>
-  e instanceof ApiError && (codes.length === 0 || codes.includes(e.code));
+export const isApiError = (e: unknown, ...codes: string[]): e is ApiError => e instanceof ApiError && (codes.length === 0 || codes.includes(e.code));
 
 /** Network trouble rather than a business answer: the data shown is the last cached copy. */
 export const isOffline = (e: unknown) => isApiError(e, 'NT99', 'TE99');

@@ -32,12 +32,18 @@ export function formatKst(at: Date | number, pattern = 'yyyy-MM-dd HH:mm:ss'): s
   return pattern.replace(/'(?:[^']|'')*'|yyyy|MM|dd|HH|mm|ss|[A-Za-z]/g, (token) => {
     if (token[0] === "'") return token === "''" ? "'" : token.slice(1, -1).replace(/''/g, "'");
     switch (token) {
-      case 'yyyy': return pad(d.getUTCFullYear(), 4);
-      case 'MM': return pad(d.getUTCMonth() + 1);
-      case 'dd': return pad(d.getUTCDate());
-      case 'HH': return pad(d.getUTCHours());
-      case 'mm': return pad(d.getUTCMinutes());
-      case 'ss': return pad(d.getUTCSeconds());
+      case 'yyyy':
+        return pad(d.getUTCFullYear(), 4);
+      case 'MM':
+        return pad(d.getUTCMonth() + 1);
+      case 'dd':
+        return pad(d.getUTCDate());
+      case 'HH':
+        return pad(d.getUTCHours());
+      case 'mm':
+        return pad(d.getUTCMinutes());
+      case 'ss':
+        return pad(d.getUTCSeconds());
     }
     throw new RangeError(`formatKst: unsupported token ${token}`);
   });

@@ -13,8 +13,12 @@ export function clampRate(text: string, min: number, max: number): Clamp {
 }
 
 /** Numbers only (one dot, two decimals at most), as the rate inputs accept them. */
-export const rateText = (raw: string) => raw.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1').replace(/^(\d*\.\d{0,2}).*$/, '$1').slice(0, 6);
+export const rateText = (raw: string) =>
+  raw
+    .replace(/[^\d.]/g, '')
+    .replace(/(\..*)\./g, '$1')
+    .replace(/^(\d*\.\d{0,2}).*$/, '$1')
+    .slice(0, 6);
 
 /** Locked for a day after the recommender's last change: the end of the lock, if still ahead. */
 export const lockedUntil = (r: { lockedUntil: string | null }, now = Date.now()) => (r.lockedUntil && parseWire(r.lockedUntil) > now ? r.lockedUntil : null);
-

@@ -44,7 +44,9 @@ export async function saveCategoryRates(prefix: string, me: string, memId: strin
   if (!(await confirm(t`저장하시겠습니까?`))) return false;
   let res;
   try {
-    res = await withLoading(api(rateCalls.saveRates, { memId, rateList: rows.map((r) => ({ category: r.category, cateCode: r.category, pointRate: r.pointRate, loseRate: r.loseRate })) }));
+    res = await withLoading(
+      api(rateCalls.saveRates, { memId, rateList: rows.map((r) => ({ category: r.category, cateCode: r.category, pointRate: r.pointRate, loseRate: r.loseRate })) }),
+    );
   } catch (err) {
     await alert(failText(err));
     return false;

@@ -9,11 +9,9 @@ import { siteKey, userKey } from './queryClient';
 export const siteOptionQueryOptions = (prefix: string) =>
   queryOptions({ queryKey: siteKey(prefix, 'option'), staleTime: 10 * 60_000, queryFn: () => api(commonCalls.siteOption, {}) });
 
-export const popupsQueryOptions = (prefix: string) =>
-  queryOptions({ queryKey: siteKey(prefix, 'popups'), staleTime: 5 * 60_000, queryFn: () => api(siteCalls.mainPopupList, {}) });
+export const popupsQueryOptions = (prefix: string) => queryOptions({ queryKey: siteKey(prefix, 'popups'), staleTime: 5 * 60_000, queryFn: () => api(siteCalls.mainPopupList, {}) });
 
-export const bannersQueryOptions = (prefix: string) =>
-  queryOptions({ queryKey: siteKey(prefix, 'banners'), staleTime: 5 * 60_000, queryFn: () => api(siteCalls.banner, {}) });
+export const bannersQueryOptions = (prefix: string) => queryOptions({ queryKey: siteKey(prefix, 'banners'), staleTime: 5 * 60_000, queryFn: () => api(siteCalls.banner, {}) });
 
 export const mainNoticesQueryOptions = (prefix: string, memId: string) =>
   queryOptions({ queryKey: userKey(prefix, memId, 'notice', 'main'), queryFn: () => api(boardCalls.mainNotices, {}) });

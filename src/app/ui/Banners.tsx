@@ -22,7 +22,11 @@ export function Banners() {
             <HtmlContent html={b.content} />
           </>
         );
-        return <li key={b.bannerIdx} className={css.banner}>{link ? <a href={link}>{body}</a> : body}</li>;
+        return (
+          <li key={b.bannerIdx} className={css.banner}>
+            {link ? <a href={link}>{body}</a> : body}
+          </li>
+        );
       })}
     </ul>
   );

@@ -80,7 +80,9 @@ export function BottomSheet({ open, title, onClose, children, footer, dirty = fa
         <span className={css.handle} aria-hidden />
         <div className={css.head}>
           <h2 className={css.title}>{title}</h2>
-          <Button variant="ghost" aria-label={t`닫기`} onClick={() => void dismiss()} onPointerDown={(e) => e.stopPropagation()}>✕</Button>
+          <Button variant="ghost" aria-label={t`닫기`} onClick={() => void dismiss()} onPointerDown={(e) => e.stopPropagation()}>
+            ✕
+          </Button>
         </div>
       </div>
       <div className={css.body}>{open && children}</div>

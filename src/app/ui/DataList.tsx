@@ -10,7 +10,14 @@ export interface Column<T> {
 }
 
 /** One list, two looks: label/value cards under 768px, a table above. */
-export function DataList<T>({ rows, columns, rowKey, empty, card, foot }: {
+export function DataList<T>({
+  rows,
+  columns,
+  rowKey,
+  empty,
+  card,
+  foot,
+}: {
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => Key;
@@ -26,14 +33,18 @@ export function DataList<T>({ rows, columns, rowKey, empty, card, foot }: {
       <ul className={css.cards}>
         {rows.map((row) => (
           <li key={rowKey(row)} className={css.card}>
-            {card ? card(row) : <dl style={{ margin: 0 }}>
-              {columns.map((c) => (
-                <div key={c.key} className={css.pair}>
-                  <dt>{c.label}</dt>
-                  <dd className={c.numeric ? css.num : undefined}>{c.render(row)}</dd>
-                </div>
-              ))}
-            </dl>}
+            {card ? (
+              card(row)
+            ) : (
+              <dl style={{ margin: 0 }}>
+                {columns.map((c) => (
+                  <div key={c.key} className={css.pair}>
+                    <dt>{c.label}</dt>
+                    <dd className={c.numeric ? css.num : undefined}>{c.render(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </li>
         ))}
         {foot && (
@@ -52,18 +63,34 @@ export function DataList<T>({ rows, columns, rowKey, empty, card, foot }: {
       <div className={css.tableWrap}>
         <table className={css.table}>
           <thead>
-            <tr>{columns.map((c) => <th key={c.key} className={c.numeric ? css.num : undefined}>{c.label}</th>)}</tr>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} className={c.numeric ? css.num : undefined}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map((c) => <td key={c.key} className={c.numeric ? css.num : undefined}>{c.render(row)}</td>)}
+                {columns.map((c) => (
+                  <td key={c.key} className={c.numeric ? css.num : undefined}>
+                    {c.render(row)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
           {foot && (
             <tfoot>
-              <tr className={css.foot}>{columns.map((c) => <td key={c.key} className={c.numeric ? css.num : undefined}>{c.render(foot)}</td>)}</tr>
+              <tr className={css.foot}>
+                {columns.map((c) => (
+                  <td key={c.key} className={c.numeric ? css.num : undefined}>
+                    {c.render(foot)}
+                  </td>
+                ))}
+              </tr>
             </tfoot>
           )}
         </table>

@@ -15,7 +15,9 @@ export function TextField({ label, hint, error, ok, action, ...input }: FieldPro
   const id = useId();
   return (
     <div className={css.field}>
-      <label className={css.label} htmlFor={id}>{label}</label>
+      <label className={css.label} htmlFor={id}>
+        {label}
+      </label>
       <div className={css.row}>
         <input id={id} className={css.input} aria-invalid={error ? true : undefined} {...input} />
         {action}
@@ -29,15 +31,24 @@ export function SelectField({ label, hint, error, children, ...select }: FieldPr
   const id = useId();
   return (
     <div className={css.field}>
-      <label className={css.label} htmlFor={id}>{label}</label>
-      <select id={id} className={css.input} aria-invalid={error ? true : undefined} {...select}>{children}</select>
+      <label className={css.label} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className={css.input} aria-invalid={error ? true : undefined} {...select}>
+        {children}
+      </select>
       <FieldNote hint={hint} error={error} />
     </div>
   );
 }
 
 function FieldNote({ hint, error, ok }: Pick<FieldProps, 'hint' | 'error' | 'ok'>) {
-  if (error) return <span className={css.error} role="alert">{error}</span>;
+  if (error)
+    return (
+      <span className={css.error} role="alert">
+        {error}
+      </span>
+    );
   if (ok) return <span className={css.ok}>{ok}</span>;
   if (hint) return <span className={css.hint}>{hint}</span>;
   return null;

@@ -12,7 +12,11 @@ const subscribe = (cb: () => void) => {
 };
 /** True on tablets and desktops (filters inline), false on phones (filters in a sheet). */
 export function useWide() {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
 }
 
 /** Closes the filter sheet around a control that applies a search (a no-op inline). */
@@ -35,7 +39,11 @@ export function FilterBar({ children, onSubmit, summary }: { children: ReactNode
     setOpen(false);
   };
   if (!summary || wide) {
-    return <form className={css.bar} role="search" onSubmit={submit}>{children}</form>;
+    return (
+      <form className={css.bar} role="search" onSubmit={submit}>
+        {children}
+      </form>
+    );
   }
   const parts = summary.filter((p): p is NonNullable<ReactNode> => p !== false && p !== null && p !== undefined && p !== '');
   return (
@@ -43,14 +51,24 @@ export function FilterBar({ children, onSubmit, summary }: { children: ReactNode
       <button type="button" className={css.summary} aria-haspopup="dialog" aria-label={t`검색 조건 열기`} onClick={() => setOpen(true)} data-testid="filter-open">
         <FilterIcon />
         <span className={css.summaryText}>
-          {parts.length ? parts.map((p, i) => <span key={i} className={css.summaryPart}>{p}</span>) : <Trans>검색 조건</Trans>}
+          {parts.length ? (
+            parts.map((p, i) => (
+              <span key={i} className={css.summaryPart}>
+                {p}
+              </span>
+            ))
+          ) : (
+            <Trans>검색 조건</Trans>
+          )}
         </span>
       </button>
       <BottomSheet open={open} title={t`검색 조건`} onClose={() => setOpen(false)}>
         <CloseFilters.Provider value={() => setOpen(false)}>
           <form className={css.sheetForm} role="search" onSubmit={submit} data-testid="filter-sheet">
             {children}
-            <Button type="submit" variant="primary" className={css.apply}><Trans>결과 보기</Trans></Button>
+            <Button type="submit" variant="primary" className={css.apply}>
+              <Trans>결과 보기</Trans>
+            </Button>
           </form>
         </CloseFilters.Provider>
       </BottomSheet>

@@ -7,7 +7,13 @@ import css from './BetDetail.module.css';
 export function HandCards({ hands, winner }: { hands: { key: string; hand: Hand }[]; winner?: string }) {
   const { t } = useLingui();
   const names: Record<string, string> = {
-    dealer: t`딜러`, player: t`플레이어`, banker: t`뱅커`, dragon: t`드래곤`, tiger: t`타이거`, aSpot: 'A', bSpot: 'B',
+    dealer: t`딜러`,
+    player: t`플레이어`,
+    banker: t`뱅커`,
+    dragon: t`드래곤`,
+    tiger: t`타이거`,
+    aSpot: 'A',
+    bSpot: 'B',
   };
   return (
     <div className={css.hands} data-testid="result-cards">

@@ -29,7 +29,9 @@ export function MoneyInput({ label, value, onChange, quickAmounts = [], all, dec
   const noteId = `${id}-note`;
   return (
     <div className={css.wrap}>
-      <label className={fieldCss.label} htmlFor={id}>{label}</label>
+      <label className={fieldCss.label} htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         name={name}

@@ -22,12 +22,22 @@ export function OtpSetup({ qrDataUrl, secret, busy, error, onConfirm }: Props) {
   };
   return (
     <form className={css.setup} onSubmit={submit} noValidate data-testid="otp-setup">
-      <p className={css.hint}><Trans>인증 앱(Google Authenticator 등)으로 QR 코드를 찍거나 아래 키를 직접 입력하세요.</Trans></p>
+      <p className={css.hint}>
+        <Trans>인증 앱(Google Authenticator 등)으로 QR 코드를 찍거나 아래 키를 직접 입력하세요.</Trans>
+      </p>
       <img className={css.qr} src={qrDataUrl} alt={t`2단계 인증 QR 코드`} width={200} height={200} />
-      <code className={css.secret} data-testid="otp-secret">{secret.match(/.{1,4}/g)?.join(' ')}</code>
+      <code className={css.secret} data-testid="otp-secret">
+        {secret.match(/.{1,4}/g)?.join(' ')}
+      </code>
       <TextField
-        label={<Trans>앱에 표시된 6자리 코드</Trans>} name="otpCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6}
-        value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} error={error ?? undefined}
+        label={<Trans>앱에 표시된 6자리 코드</Trans>}
+        name="otpCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        error={error ?? undefined}
       />
       <Button type="submit" variant="primary" block disabled={busy || code.length !== 6}>
         {code.length === 6 ? <Trans>확인</Trans> : <Trans>코드 6자리를 입력하세요</Trans>}
@@ -40,9 +50,19 @@ export function OtpSetup({ qrDataUrl, secret, busy, error, onConfirm }: Props) {
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className={css.setup} data-testid="otp-recovery">
-      <p className={css.hint}><Trans>휴대폰을 잃어버렸을 때 쓸 복구 코드입니다. 각 코드는 한 번만 쓸 수 있고, 지금 한 번만 보여 드립니다. 안전한 곳에 적어 두세요.</Trans></p>
-      <ol className={css.codes}>{codes.map((c) => <li key={c}><code>{c}</code></li>)}</ol>
-      <Button variant="primary" block onClick={onDone}><Trans>적어 두었습니다</Trans></Button>
+      <p className={css.hint}>
+        <Trans>휴대폰을 잃어버렸을 때 쓸 복구 코드입니다. 각 코드는 한 번만 쓸 수 있고, 지금 한 번만 보여 드립니다. 안전한 곳에 적어 두세요.</Trans>
+      </p>
+      <ol className={css.codes}>
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ol>
+      <Button variant="primary" block onClick={onDone}>
+        <Trans>적어 두었습니다</Trans>
+      </Button>
     </div>
   );
 }

@@ -15,13 +15,17 @@ export function Pager({ info, onPage }: { info: PageFacts; onPage: (page: number
   if (w.last <= 1) return null;
   return (
     <nav className={css.pager} aria-label={t`페이지`}>
-      <button type="button" className={css.page} disabled={w.prev === null} onClick={() => w.prev && onPage(w.prev)} aria-label={t`이전`}>‹</button>
+      <button type="button" className={css.page} disabled={w.prev === null} onClick={() => w.prev && onPage(w.prev)} aria-label={t`이전`}>
+        ‹
+      </button>
       {w.pages.map((p) => (
         <button key={p} type="button" className={css.page} aria-current={p === info.page ? 'page' : undefined} onClick={() => onPage(p)}>
           {p}
         </button>
       ))}
-      <button type="button" className={css.page} disabled={w.next === null} onClick={() => w.next && onPage(w.next)} aria-label={t`다음`}>›</button>
+      <button type="button" className={css.page} disabled={w.next === null} onClick={() => w.next && onPage(w.next)} aria-label={t`다음`}>
+        ›
+      </button>
     </nav>
   );
 }

@@ -17,7 +17,9 @@ export function PlayingCards({ cards, size = 'md' }: { cards: readonly string[];
         return (
           <li key={i} className={`${css.card} ${suit.red ? css.red : ''}`} aria-label={`${rank} ${suit.name}`} style={{ animationDelay: `${i * 120}ms` }}>
             <span className={css.rank}>{rank}</span>
-            <span className={css.suit} aria-hidden>{suit.mark}</span>
+            <span className={css.suit} aria-hidden>
+              {suit.mark}
+            </span>
           </li>
         );
       })}

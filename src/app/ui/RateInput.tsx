@@ -7,7 +7,15 @@ import css from './Rates.module.css';
  * A rate input with its bounds: digits only while typing; on leaving the field a value above the
  * maximum or below the minimum is alerted and reset to that bound.
  */
-export function RateInput({ value, onChange, min, max, label, disabled, name }: {
+export function RateInput({
+  value,
+  onChange,
+  min,
+  max,
+  label,
+  disabled,
+  name,
+}: {
   value: string;
   onChange: (v: string, invalid: boolean) => void;
   min: number;
@@ -40,7 +48,9 @@ export function RateInput({ value, onChange, min, max, label, disabled, name }: 
         onChange={(e) => onChange(rateText(e.target.value), false)}
         onBlur={() => void leave()}
       />
-      <small className={css.bounds} title={t`최소 ~ 최대`}>{min}~{max}</small>
+      <small className={css.bounds} title={t`최소 ~ 최대`}>
+        {min}~{max}
+      </small>
     </span>
   );
 }

@@ -27,7 +27,9 @@ export function SearchBar({ option = 't', value = '', onSearch }: { option?: Sea
         <option value="tc">{t`제목+내용`}</option>
       </select>
       <input className={`${inputClass} ${css.text}`} type="search" aria-label={t`검색어`} value={sv} onChange={(e) => setSv(e.target.value)} />
-      <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+      <Button type="submit" variant="primary">
+        <Trans>검색</Trans>
+      </Button>
     </form>
   );
 }

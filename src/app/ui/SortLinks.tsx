@@ -2,12 +2,7 @@ import type { ReactNode } from 'react';
 import css from './SortLinks.module.css';
 
 /** The row of sort links above a list; the current one is marked. */
-export function SortLinks<K extends string>({ options, value, onChange, label }: {
-  options: { key: K; label: ReactNode }[];
-  value: K;
-  onChange: (k: K) => void;
-  label: string;
-}) {
+export function SortLinks<K extends string>({ options, value, onChange, label }: { options: { key: K; label: ReactNode }[]; value: K; onChange: (k: K) => void; label: string }) {
   return (
     <div className={css.sorts} role="group" aria-label={label}>
       {options.map((o) => (

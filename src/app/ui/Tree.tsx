@@ -61,5 +61,9 @@ export function Tree({ roots, load, selected, onSelect, depth = 4 }: Props) {
     </ul>
   );
 
-  return <nav className={css.tree} aria-label={t`하위 파트너`}>{branch(roots, 0)}</nav>;
+  return (
+    <nav className={css.tree} aria-label={t`하위 파트너`}>
+      {branch(roots, 0)}
+    </nav>
+  );
 }

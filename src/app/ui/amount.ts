@@ -8,7 +8,7 @@ export function cleanAmount(text: string, decimals = 0): string {
   const whole = int.replace(/^0+(?=\d)/, '');
   const frac = decimals > 0 && rest.length > 0 ? '.' + rest.join('').slice(0, decimals) : '';
   const value = whole + frac;
-  if (value === '' || value === '.' || Number(value) === 0 && !frac) return '';
+  if (value === '' || value === '.' || (Number(value) === 0 && !frac)) return '';
   return (whole || '0') + frac;
 }
 

@@ -32,7 +32,12 @@ function DetailBody({ betId }: { betId: string }) {
   const { member } = useSnapshot(session);
   const { t } = useLingui();
   const q = useQuery(betDetailQueryOptions(prefix, member?.memId ?? '', betId));
-  if (q.isPending) return <p className={css.muted}><Trans>불러오는 중…</Trans></p>;
+  if (q.isPending)
+    return (
+      <p className={css.muted}>
+        <Trans>불러오는 중…</Trans>
+      </p>
+    );
   if (q.isError) return <Empty>{apiMessage(q.error)}</Empty>;
   const { info, detail } = q.data;
   const parsed = parseDetail(detail);
@@ -40,18 +45,58 @@ function DetailBody({ betId }: { betId: string }) {
   return (
     <div className={css.wrap} data-testid="bet-detail">
       <dl className={css.facts}>
-        <div><dt><Trans>베팅번호</Trans></dt><dd className="break-all">{info.betId || info.betIdx}</dd></div>
-        <div><dt><Trans>베팅일시</Trans></dt><dd>{info.regDate}</dd></div>
-        <div><dt><Trans>베팅금액</Trans></dt><dd><Money value={info.betAmt} /></dd></div>
-        <div><dt><Trans>당첨금액</Trans></dt><dd><Money value={info.betWinAmt} /></dd></div>
         <div>
-          <dt><Trans>결과금액</Trans></dt>
-          <dd className={css.net} data-sign={Math.sign(net)}>{net > 0 ? '+' : ''}<Money value={net} /></dd>
+          <dt>
+            <Trans>베팅번호</Trans>
+          </dt>
+          <dd className="break-all">{info.betId || info.betIdx}</dd>
         </div>
-        <div><dt><Trans>결과</Trans></dt><dd data-type={info.type} className={css.result} data-testid="bet-result">{resultName(info.type)}</dd></div>
+        <div>
+          <dt>
+            <Trans>베팅일시</Trans>
+          </dt>
+          <dd>{info.regDate}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>베팅금액</Trans>
+          </dt>
+          <dd>
+            <Money value={info.betAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>당첨금액</Trans>
+          </dt>
+          <dd>
+            <Money value={info.betWinAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>결과금액</Trans>
+          </dt>
+          <dd className={css.net} data-sign={Math.sign(net)}>
+            {net > 0 ? '+' : ''}
+            <Money value={net} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>결과</Trans>
+          </dt>
+          <dd data-type={info.type} className={css.result} data-testid="bet-result">
+            {resultName(info.type)}
+          </dd>
+        </div>
       </dl>
       {parsed.kind === 'frame' && <iframe className={css.frame} src={parsed.url} title={t`베팅 상세`} sandbox="allow-scripts allow-same-origin" />}
-      {parsed.kind === 'none' && <Empty><Trans>상세 내역이 없습니다.</Trans></Empty>}
+      {parsed.kind === 'none' && (
+        <Empty>
+          <Trans>상세 내역이 없습니다.</Trans>
+        </Empty>
+      )}
       {parsed.kind === 'body' && <ResultPart body={parsed.body} />}
     </div>
   );
@@ -72,10 +117,18 @@ function ResultPart({ body }: { body: BetDetailBody }) {
     return (
       <section className={css.wrap} aria-label={t`게임 결과`}>
         <HandCards hands={hands} winner={body.result?.winner} />
-        {r.winner != null && <p className={css.outcome}><Trans>결과</Trans>: <b>{side[String(r.winner)] ?? String(r.winner)}</b></p>}
+        {r.winner != null && (
+          <p className={css.outcome}>
+            <Trans>결과</Trans>: <b>{side[String(r.winner)] ?? String(r.winner)}</b>
+          </p>
+        )}
         {(body.bets ?? []).length > 0 && (
           <ul className={css.bets}>
-            {(body.bets ?? []).map((b, i) => <li key={i}>{side[String(b.code)] ?? String(b.code ?? '')} <Money value={Number(b.stake ?? b.betAmount ?? 0)} /></li>)}
+            {(body.bets ?? []).map((b, i) => (
+              <li key={i}>
+                {side[String(b.code)] ?? String(b.code ?? '')} <Money value={Number(b.stake ?? b.betAmount ?? 0)} />
+              </li>
+            ))}
           </ul>
         )}
       </section>
@@ -87,12 +140,20 @@ function ResultPart({ body }: { body: BetDetailBody }) {
         <ul className={css.legs}>
           {r.legs.map((l, i) => (
             <li key={i}>
-              <strong>{l.home} {l.home_score ?? ''} : {l.away_score ?? ''} {l.away}</strong>
-              <span className={css.muted}>{l.start_at} · {pickName(l.pick ?? '')} @ {l.odds?.toFixed(2)} · {legStatusName(l.status ?? '')}</span>
+              <strong>
+                {l.home} {l.home_score ?? ''} : {l.away_score ?? ''} {l.away}
+              </strong>
+              <span className={css.muted}>
+                {l.start_at} · {pickName(l.pick ?? '')} @ {l.odds?.toFixed(2)} · {legStatusName(l.status ?? '')}
+              </span>
             </li>
           ))}
         </ul>
-        {typeof r.odds === 'number' && <p className={css.outcome}><Trans>배당</Trans>: <b>{r.odds.toFixed(2)}</b></p>}
+        {typeof r.odds === 'number' && (
+          <p className={css.outcome}>
+            <Trans>배당</Trans>: <b>{r.odds.toFixed(2)}</b>
+          </p>
+        )}
       </section>
     );
   }
@@ -117,14 +178,24 @@ function DefaultForm({ body }: { body: BetDetailBody }) {
   const { t } = useLingui();
   const status = body.status === 'Resolved' ? t`완료` : (body.status ?? '-');
   const rows: [string, string][] = [
-    [t`회원`, body.playerId ?? '-'], [t`게임사`, body.gameProvider ?? '-'], [t`게임`, body.gameName ?? body.gameType ?? '-'],
-    [t`게임 아이디`, body.id ?? '-'], [t`시작 시간`, kst(body.startedAt)], [t`종료 시간`, kst(body.settledAt)], [t`상태`, status],
+    [t`회원`, body.playerId ?? '-'],
+    [t`게임사`, body.gameProvider ?? '-'],
+    [t`게임`, body.gameName ?? body.gameType ?? '-'],
+    [t`게임 아이디`, body.id ?? '-'],
+    [t`시작 시간`, kst(body.startedAt)],
+    [t`종료 시간`, kst(body.settledAt)],
+    [t`상태`, status],
   ];
   if (body.dealerName) rows.push([t`딜러`, body.dealerName]);
   if (body.tableName) rows.push([t`테이블`, body.tableName]);
   return (
     <dl className={css.facts} data-testid="bet-detail-form">
-      {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -11,13 +11,18 @@ export function BoardLinks() {
   const { msgInfo } = useSnapshot(session);
   return (
     <nav className={css.boardLinks} data-testid="board-links">
-      <Link to="/$prefix/noticeList" params={{ prefix }}><MegaphoneIcon /><Trans>공지사항</Trans></Link>
+      <Link to="/$prefix/noticeList" params={{ prefix }}>
+        <MegaphoneIcon />
+        <Trans>공지사항</Trans>
+      </Link>
       <Link to="/$prefix/qna" params={{ prefix }}>
-        <ChatIcon /><Trans>1:1 문의</Trans>
+        <ChatIcon />
+        <Trans>1:1 문의</Trans>
         {msgInfo.newAnswer > 0 && <span className={css.count}>{msgInfo.newAnswer}</span>}
       </Link>
       <Link to="/$prefix/msg" params={{ prefix }}>
-        <MailIcon /><Trans>쪽지함</Trans>
+        <MailIcon />
+        <Trans>쪽지함</Trans>
         {msgInfo.newMsg > 0 && <span className={css.count}>{msgInfo.newMsg}</span>}
       </Link>
     </nav>

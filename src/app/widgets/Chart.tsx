@@ -41,7 +41,16 @@ function useWidth<T extends HTMLElement>() {
  * day labels; a tap or hover on a day shows its values underneath. Negative values (net, GGR)
  * grow down from the zero line. `small` draws a card-sized chart without the legend.
  */
-export function Chart({ labels, series, title, kind = 'bar', height = 180, small = false, money = true, testId }: {
+export function Chart({
+  labels,
+  series,
+  title,
+  kind = 'bar',
+  height = 180,
+  small = false,
+  money = true,
+  testId,
+}: {
   labels: string[];
   series: Series[];
   title: string;
@@ -91,8 +100,13 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
         {empty && <div className={css.empty} style={{ height }} role="img" aria-label={title} data-testid="chart-empty">{t`데이터가 없습니다`}</div>}
         {!empty && width > 0 && n > 0 && (
           <svg
-            width={width} height={height} role="img" aria-label={title} className={css.svg}
-            onPointerDown={pick} onPointerMove={pick}
+            width={width}
+            height={height}
+            role="img"
+            aria-label={title}
+            className={css.svg}
+            onPointerDown={pick}
+            onPointerMove={pick}
             onPointerLeave={(e) => e.pointerType === 'mouse' && setSel(null)}
           >
             {shown !== null && <rect x={pad.l + shown * slot} y={pad.t} width={slot} height={plot} className={css.pick} />}
@@ -100,30 +114,59 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
               <g key={i}>
                 <line x1={pad.l} x2={width - pad.r} y1={y(v)} y2={y(v)} className={v === 0 ? css.zero : css.grid} />
                 {/* a label too close to the zero line's would overlap it: the zero one wins */}
-                {(v === 0 || Math.abs(y(v) - zero) >= 10) && <text x={pad.l - 4} y={y(v) + 3} className={css.axis} textAnchor="end">{tickText[i]}</text>}
+                {(v === 0 || Math.abs(y(v) - zero) >= 10) && (
+                  <text x={pad.l - 4} y={y(v) + 3} className={css.axis} textAnchor="end">
+                    {tickText[i]}
+                  </text>
+                )}
               </g>
             ))}
-            {kind === 'bar' && labels.map((l, i) => {
-              const x0 = pad.l + i * slot + (slot - barW * series.length) / 2;
-              return (
-                <g key={l}>
-                  {series.map((s, k) => {
-                    const v = s.values[i] ?? 0;
-                    const top = Math.min(y(v), zero);
-                    return <rect key={s.label} x={x0 + k * barW} y={top} width={Math.max(1, barW - 1)} height={Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - zero))} fill={s.color} rx={1} />;
-                  })}
+            {kind === 'bar' &&
+              labels.map((l, i) => {
+                const x0 = pad.l + i * slot + (slot - barW * series.length) / 2;
+                return (
+                  <g key={l}>
+                    {series.map((s, k) => {
+                      const v = s.values[i] ?? 0;
+                      const top = Math.min(y(v), zero);
+                      return (
+                        <rect
+                          key={s.label}
+                          x={x0 + k * barW}
+                          y={top}
+                          width={Math.max(1, barW - 1)}
+                          height={Math.max(v === 0 ? 0 : 1, Math.abs(y(v) - zero))}
+                          fill={s.color}
+                          rx={1}
+                        />
+                      );
+                    })}
+                  </g>
+                );
+              })}
+            {kind === 'line' &&
+              series.map((s) => (
+                <g key={s.label}>
+                  <polyline
+                    points={s.values.map((v, i) => `${cx(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
+                    fill="none"
+                    stroke={s.color}
+                    strokeWidth={2}
+                    strokeLinejoin="round"
+                    strokeLinecap="round"
+                  />
+                  {shown !== null && <circle cx={cx(shown)} cy={y(s.values[shown] ?? 0)} r={3.5} fill={s.color} />}
                 </g>
-              );
-            })}
-            {kind === 'line' && series.map((s) => (
-              <g key={s.label}>
-                <polyline points={s.values.map((v, i) => `${cx(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')} fill="none" stroke={s.color} strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />
-                {shown !== null && <circle cx={cx(shown)} cy={y(s.values[shown] ?? 0)} r={3.5} fill={s.color} />}
-              </g>
-            ))}
-            {labels.map((l, i) => (i % every === 0 || i === n - 1) && (i === n - 1 || n - 1 - i >= every) && (
-              <text key={l} x={cx(i)} y={height - 3} className={css.axis} textAnchor="middle">{l}</text>
-            ))}
+              ))}
+            {labels.map(
+              (l, i) =>
+                (i % every === 0 || i === n - 1) &&
+                (i === n - 1 || n - 1 - i >= every) && (
+                  <text key={l} x={cx(i)} y={height - 3} className={css.axis} textAnchor="middle">
+                    {l}
+                  </text>
+                ),
+            )}
           </svg>
         )}
       </div>
@@ -131,12 +174,22 @@ export function Chart({ labels, series, title, kind = 'bar', height = 180, small
         {empty ? null : shown !== null ? (
           <>
             <strong>{labels[shown]}</strong>
-            {series.map((s) => <span key={s.label}><i style={{ background: s.color }} />{s.label} {format(s.values[shown] ?? 0)}</span>)}
+            {series.map((s) => (
+              <span key={s.label}>
+                <i style={{ background: s.color }} />
+                {s.label} {format(s.values[shown] ?? 0)}
+              </span>
+            ))}
           </>
         ) : small ? null : (
           <>
             <strong>{title}</strong>
-            {series.map((s) => <span key={s.label}><i style={{ background: s.color }} />{s.label}</span>)}
+            {series.map((s) => (
+              <span key={s.label}>
+                <i style={{ background: s.color }} />
+                {s.label}
+              </span>
+            ))}
           </>
         )}
       </figcaption>

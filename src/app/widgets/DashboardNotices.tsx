@@ -16,7 +16,14 @@ export function DashboardNotices() {
   const q = useQuery(mainNoticesQueryOptions(prefix, member?.memId ?? ''));
   const rows = q.data?.boardList ?? [];
   return (
-    <Card title={<Link to="/$prefix/noticeList" params={{ prefix }}><Trans>공지사항</Trans></Link>} data-testid="dashboard-notices">
+    <Card
+      title={
+        <Link to="/$prefix/noticeList" params={{ prefix }}>
+          <Trans>공지사항</Trans>
+        </Link>
+      }
+      data-testid="dashboard-notices"
+    >
       {rows.length === 0 ? (
         <Empty />
       ) : (

@@ -45,7 +45,11 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
       <Button variant="primary" block={block} onClick={() => void convert.submit(undefined)} disabled={convert.busy} data-testid="convert-game-money">
         <Trans>통합머니 전환</Trans>
       </Button>
-      {!shown && convert.error && <p className={css.fail} role="alert">{convert.error}</p>}
+      {!shown && convert.error && (
+        <p className={css.fail} role="alert">
+          {convert.error}
+        </p>
+      )}
       <BottomSheet open={shown && state !== 'ready'} title={title} onClose={close}>
         <div className={css.body} data-testid="convert-result" data-state={state}>
           {state === 'progress' && (
@@ -56,12 +60,37 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
           )}
           {state === 'complete' && result && (
             <dl className={css.facts}>
-              <div><dt><Trans>전환 금액</Trans></dt><dd><Money value={result.moved} /></dd></div>
-              <div><dt><Trans>보유머니</Trans></dt><dd><Money value={result.cashAmt} /></dd></div>
-              <div><dt><Trans>게임머니</Trans></dt><dd><Money value={member?.gameAmt} /></dd></div>
+              <div>
+                <dt>
+                  <Trans>전환 금액</Trans>
+                </dt>
+                <dd>
+                  <Money value={result.moved} />
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>보유머니</Trans>
+                </dt>
+                <dd>
+                  <Money value={result.cashAmt} />
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>게임머니</Trans>
+                </dt>
+                <dd>
+                  <Money value={member?.gameAmt} />
+                </dd>
+              </div>
             </dl>
           )}
-          {state === 'fail' && <p className={css.fail} role="alert">{convert.error}</p>}
+          {state === 'fail' && (
+            <p className={css.fail} role="alert">
+              {convert.error}
+            </p>
+          )}
           <Button variant="primary" block disabled={state === 'progress'} onClick={close}>
             <Trans>확인</Trans>
           </Button>

@@ -115,27 +115,47 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
       onClose={onDismiss}
       dirty={amount !== '' || memo !== ''}
       footer={
-        <Button type="submit" form="give-retrieve-form" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || move.busy} data-testid="sheet-submit">
+        <Button
+          type="submit"
+          form="give-retrieve-form"
+          variant="primary"
+          block
+          className={blocked ? css.reason : undefined}
+          disabled={!!blocked || move.busy}
+          data-testid="sheet-submit"
+        >
           {action}
         </Button>
       }
     >
       <form id="give-retrieve-form" className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="give-retrieve-sheet">
         <Tabs
-          tabs={[{ key: 'give', label: t`지급` }, { key: 'retrieve', label: t`회수` }]}
+          tabs={[
+            { key: 'give', label: t`지급` },
+            { key: 'retrieve', label: t`회수` },
+          ]}
           value={mode}
           onChange={(m) => (setMode(m), setAmount(''), move.clear())}
         />
         <dl className={css.facts}>
-          <div><dt><Trans>대상</Trans></dt><dd data-testid="sheet-target">{who}</dd></div>
+          <div>
+            <dt>
+              <Trans>대상</Trans>
+            </dt>
+            <dd data-testid="sheet-target">{who}</dd>
+          </div>
           <div>
             <dt>{kind === 'cash' ? <Trans>대상 보유머니</Trans> : <Trans>대상 보유포인트</Trans>}</dt>
             <dd>{theirs === undefined ? '-' : <Money value={theirs} unit={unit} />}</dd>
           </div>
-          {by === 'partner' && <div>
-            <dt>{kind === 'cash' ? <Trans>내 보유머니</Trans> : <Trans>내 보유포인트</Trans>}</dt>
-            <dd><Money value={mine} unit={unit} /></dd>
-          </div>}
+          {by === 'partner' && (
+            <div>
+              <dt>{kind === 'cash' ? <Trans>내 보유머니</Trans> : <Trans>내 보유포인트</Trans>}</dt>
+              <dd>
+                <Money value={mine} unit={unit} />
+              </dd>
+            </div>
+          )}
         </dl>
         <MoneyInput
           label={mode === 'give' ? <Trans>지급 금액</Trans> : <Trans>회수 금액</Trans>}
@@ -147,7 +167,11 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
           error={move.fieldErrors.amount ?? (over ? overText : undefined)}
         />
         <TextField label={<Trans>메모</Trans>} value={memo} maxLength={200} onChange={(e) => setMemo(e.target.value)} />
-        {move.error && <p className={css.error} role="alert" data-testid="form-error">{move.error}</p>}
+        {move.error && (
+          <p className={css.error} role="alert" data-testid="form-error">
+            {move.error}
+          </p>
+        )}
       </form>
     </BottomSheet>
   );

@@ -14,7 +14,9 @@ const toNode = (n: HierarchyNode): TreeNode => ({
   hasChildren: n.cnt > 0,
   label: (
     <span className={css.node}>
-      <span className={css.level} data-level={n.partnerLevel}>{partnerLevelName(n.partnerLevel)}</span>
+      <span className={css.level} data-level={n.partnerLevel}>
+        {partnerLevelName(n.partnerLevel)}
+      </span>
       <span>{n.memId}</span>
       {n.cnt > 0 && <span className={css.count}>{n.cnt}</span>}
     </span>
@@ -25,7 +27,12 @@ const toNode = (n: HierarchyNode): TreeNode => ({
  * The caller's downline as a lazy tree, four levels below the caller (the caller itself on top,
  * selectable): the arrow loads a node's children, the label selects it. The tree option adds members to the partners.
  */
-export function HierarchyTree({ selected, onSelect, treeOption, onTreeOption }: {
+export function HierarchyTree({
+  selected,
+  onSelect,
+  treeOption,
+  onTreeOption,
+}: {
   selected: string | null;
   onSelect: (memId: string) => void;
   treeOption: 'Y' | 'N';
@@ -46,9 +53,7 @@ export function HierarchyTree({ selected, onSelect, treeOption, onTreeOption }: 
 
   return (
     <div className={css.wrap} data-testid="hierarchy-tree">
-      {onTreeOption && (
-        <Check label={t`회원 포함`} checked={treeOption === 'Y'} onChange={(e) => onTreeOption(e.target.checked ? 'Y' : 'N')} />
-      )}
+      {onTreeOption && <Check label={t`회원 포함`} checked={treeOption === 'Y'} onChange={(e) => onTreeOption(e.target.checked ? 'Y' : 'N')} />}
       {top ? (
         <>
           <button type="button" className={css.self} data-selected={(selected ?? top.memId) === top.memId} onClick={() => onSelect(top.memId)}>
@@ -57,7 +62,9 @@ export function HierarchyTree({ selected, onSelect, treeOption, onTreeOption }: 
           {top.children.length > 0 ? (
             <Tree key={treeOption} roots={top.children.map(toNode)} load={load} selected={selected ?? top.memId} onSelect={onSelect} depth={3} />
           ) : (
-            <p className={css.muted}><Trans>하위 회원이 없습니다.</Trans></p>
+            <p className={css.muted}>
+              <Trans>하위 회원이 없습니다.</Trans>
+            </p>
           )}
         </>
       ) : (

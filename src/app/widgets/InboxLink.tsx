@@ -13,7 +13,11 @@ export function InboxLink() {
   return (
     <Link to="/$prefix/msg" params={{ prefix }} className={css.inboxLink} aria-label={t`쪽지함`} data-testid="inbox-link">
       <MailIcon />
-      {msgInfo.newMsg > 0 && <span className={css.dot} data-testid="inbox-badge">{msgInfo.newMsg > 99 ? '99+' : msgInfo.newMsg}</span>}
+      {msgInfo.newMsg > 0 && (
+        <span className={css.dot} data-testid="inbox-badge">
+          {msgInfo.newMsg > 99 ? '99+' : msgInfo.newMsg}
+        </span>
+      )}
     </Link>
   );
 }

@@ -23,7 +23,9 @@ export function LanguageSelect() {
       }}
     >
       {languages.map((l) => (
-        <option key={l} value={l}>{names[l]}</option>
+        <option key={l} value={l}>
+          {names[l]}
+        </option>
       ))}
     </select>
   );

@@ -9,7 +9,13 @@ import css from '../ui/AppChrome.module.css';
 export default function OfflineBanner() {
   const client = useQueryClient();
   const { syncedAt } = useSnapshot(session);
-  const newest = Math.max(syncedAt ?? 0, ...client.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt));
+  const newest = Math.max(
+    syncedAt ?? 0,
+    ...client
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.state.dataUpdatedAt),
+  );
   const time = newest > 0 ? formatKst(newest, 'MM-dd HH:mm') : null;
   return (
     <div className={css.offline} role="status" data-testid="offline-banner">

@@ -10,11 +10,15 @@ export function ProtectionFacts({ p }: { p: ProtectionState }) {
   return (
     <dl className={css.facts} data-testid="protection-facts">
       <div>
-        <dt><Trans>휴식</Trans></dt>
+        <dt>
+          <Trans>휴식</Trans>
+        </dt>
         <dd>{p.breakUntil ? t`${shortWire(p.breakUntil)}까지` : <Trans>없음</Trans>}</dd>
       </div>
       <div>
-        <dt><Trans>자기 배제</Trans></dt>
+        <dt>
+          <Trans>자기 배제</Trans>
+        </dt>
         <dd>{p.excludedUntil ? t`${shortWire(p.excludedUntil)}까지` : <Trans>없음</Trans>}</dd>
       </div>
       {p.limits.map((l) => (
@@ -24,16 +28,22 @@ export function ProtectionFacts({ p }: { p: ProtectionState }) {
             {l.amount === null ? <Trans>한도 없음</Trans> : <Money value={l.amount} />}
             {l.pending && l.appliesAt && (
               <span className={css.pending}>
-                {l.pendingAmount === null
-                  ? <Trans>{shortWire(l.appliesAt)}에 해제됩니다</Trans>
-                  : <Trans>{shortWire(l.appliesAt)}부터 <Money value={l.pendingAmount} /></Trans>}
+                {l.pendingAmount === null ? (
+                  <Trans>{shortWire(l.appliesAt)}에 해제됩니다</Trans>
+                ) : (
+                  <Trans>
+                    {shortWire(l.appliesAt)}부터 <Money value={l.pendingAmount} />
+                  </Trans>
+                )}
               </span>
             )}
           </dd>
         </div>
       ))}
       <div>
-        <dt><Trans>이용 시간 알림</Trans></dt>
+        <dt>
+          <Trans>이용 시간 알림</Trans>
+        </dt>
         <dd>{(p.realityMinutes ?? p.realityDefault) ? t`${p.realityMinutes ?? p.realityDefault}분마다` : t`끔`}</dd>
       </div>
     </dl>

@@ -32,12 +32,21 @@ function Vendors({ memId, category, onDone }: { memId: string; category: string;
   const vendors = useQuery(gameGroupsQueryOptions(prefix)).data?.list.find((g) => g.groupCode === category)?.vendors ?? [];
   const [vendor, setVendor] = useState<string | null>(null);
   const chosen = vendor ?? vendors[0]?.vendorCode;
-  if (!chosen) return <Empty><Trans>게임사가 없습니다.</Trans></Empty>;
+  if (!chosen)
+    return (
+      <Empty>
+        <Trans>게임사가 없습니다.</Trans>
+      </Empty>
+    );
   return (
     <div className={css.detail}>
       {vendors.length > 1 && (
         <select className={inputClass} aria-label={t`게임사`} value={chosen} onChange={(e) => setVendor(e.target.value)}>
-          {vendors.map((v) => <option key={v.vendorCode} value={v.vendorCode}>{v.vendorName}</option>)}
+          {vendors.map((v) => (
+            <option key={v.vendorCode} value={v.vendorCode}>
+              {v.vendorName}
+            </option>
+          ))}
         </select>
       )}
       <TypeRates key={chosen} memId={memId} vendorCode={chosen} onDone={onDone} />
@@ -53,12 +62,28 @@ function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: s
   const list = q.data?.multipleRateInfo.rateList ?? [];
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
-  return <TypeRows key={q.dataUpdatedAt} list={list} canSave={member?.partnerLevel === 'PTN_1' && memId !== me} onSave={async (rows) => {
-    if (await saveMultipleRates(prefix, me, memId, vendorCode, rows)) onDone();
-  }} />;
+  return (
+    <TypeRows
+      key={q.dataUpdatedAt}
+      list={list}
+      canSave={member?.partnerLevel === 'PTN_1' && memId !== me}
+      onSave={async (rows) => {
+        if (await saveMultipleRates(prefix, me, memId, vendorCode, rows)) onDone();
+      }}
+    />
+  );
 }
 
-type TypeRow = { rateType: string; rateTypeName: string; pointRate: number; loseRate: number; minPointRate: number; maxPointRate: number; minLoseRate: number; maxLoseRate: number };
+type TypeRow = {
+  rateType: string;
+  rateTypeName: string;
+  pointRate: number;
+  loseRate: number;
+  minPointRate: number;
+  maxPointRate: number;
+  minLoseRate: number;
+  maxLoseRate: number;
+};
 
 function TypeRows({ list, canSave, onSave }: { list: TypeRow[]; canSave: boolean; onSave: (rows: { rateType: string; pointRate: string; loseRate: string }[]) => Promise<void> }) {
   const { t } = useLingui();
@@ -66,23 +91,60 @@ function TypeRows({ list, canSave, onSave }: { list: TypeRow[]; canSave: boolean
   return (
     <>
       <table className={css.modalTable} data-testid="rate-detail">
-        <thead><tr><th><Trans>구분</Trans></th><th><Trans>롤링 %</Trans></th><th><Trans>루징 %</Trans></th></tr></thead>
+        <thead>
+          <tr>
+            <th>
+              <Trans>구분</Trans>
+            </th>
+            <th>
+              <Trans>롤링 %</Trans>
+            </th>
+            <th>
+              <Trans>루징 %</Trans>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {list.map((r) => (
             <tr key={r.rateType}>
               <td>{r.rateTypeName}</td>
-              <td><RateInput label={t`${r.rateTypeName} 롤링`} value={draft.get(r.rateType).pointRate} min={r.minPointRate} max={r.maxPointRate} disabled={!canSave} onChange={(v, bad) => draft.set(r.rateType, 'pointRate', v, bad)} /></td>
-              <td><RateInput label={t`${r.rateTypeName} 루징`} value={draft.get(r.rateType).loseRate} min={r.minLoseRate} max={r.maxLoseRate} disabled={!canSave} onChange={(v, bad) => draft.set(r.rateType, 'loseRate', v, bad)} /></td>
+              <td>
+                <RateInput
+                  label={t`${r.rateTypeName} 롤링`}
+                  value={draft.get(r.rateType).pointRate}
+                  min={r.minPointRate}
+                  max={r.maxPointRate}
+                  disabled={!canSave}
+                  onChange={(v, bad) => draft.set(r.rateType, 'pointRate', v, bad)}
+                />
+              </td>
+              <td>
+                <RateInput
+                  label={t`${r.rateTypeName} 루징`}
+                  value={draft.get(r.rateType).loseRate}
+                  min={r.minLoseRate}
+                  max={r.maxLoseRate}
+                  disabled={!canSave}
+                  onChange={(v, bad) => draft.set(r.rateType, 'loseRate', v, bad)}
+                />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       {canSave ? (
-        <Button variant="primary" block disabled={draft.blocked} onClick={() => void onSave(draft.list().map((r) => ({ rateType: r.category, pointRate: r.pointRate, loseRate: r.loseRate })))}>
+        <Button
+          variant="primary"
+          block
+          disabled={draft.blocked}
+          onClick={() => void onSave(draft.list().map((r) => ({ rateType: r.category, pointRate: r.pointRate, loseRate: r.loseRate })))}
+        >
           <Trans>저장</Trans>
         </Button>
       ) : (
-        <p className={css.note}><Trans>상세 요율은 대표 파트너만 변경할 수 있습니다.</Trans></p>
+        <p className={css.note}>
+          <Trans>상세 요율은 대표 파트너만 변경할 수 있습니다.</Trans>
+        </p>
       )}
     </>
   );

@@ -31,11 +31,25 @@ function Rates({ memId }: { memId: string }) {
   return (
     <table className={css.modalTable} data-testid="rate-modal">
       <thead>
-        <tr><th><Trans>게임</Trans></th><th><Trans>롤링 %</Trans></th><th><Trans>루징 %</Trans></th></tr>
+        <tr>
+          <th>
+            <Trans>게임</Trans>
+          </th>
+          <th>
+            <Trans>롤링 %</Trans>
+          </th>
+          <th>
+            <Trans>루징 %</Trans>
+          </th>
+        </tr>
       </thead>
       <tbody>
         {q.data.rateInfoList.map((r) => (
-          <tr key={r.category}><td>{categoryName(r.category)}</td><td>{r.pointRate}</td><td>{r.loseRate}</td></tr>
+          <tr key={r.category}>
+            <td>{categoryName(r.category)}</td>
+            <td>{r.pointRate}</td>
+            <td>{r.loseRate}</td>
+          </tr>
         ))}
       </tbody>
     </table>

@@ -9,5 +9,9 @@ export function RateModalHost() {
   const { memId } = useSnapshot(rateModal);
   const [used, setUsed] = useState(false);
   if (memId != null && !used) setUsed(true);
-  return used ? <Suspense fallback={null}><RateModal /></Suspense> : null;
+  return used ? (
+    <Suspense fallback={null}>
+      <RateModal />
+    </Suspense>
+  ) : null;
 }

@@ -27,12 +27,31 @@ export function SiteFooter() {
         <ul className={css.sns}>
           {sns.map((s) => {
             const href = safeLink(s.link);
-            const label = <><strong>{s.name}</strong>{s.id && <span>{s.id}</span>}</>;
-            return <li key={s.name}>{href ? <a href={href} target="_blank" rel="noopener noreferrer">{label}</a> : <span>{label}</span>}</li>;
+            const label = (
+              <>
+                <strong>{s.name}</strong>
+                {s.id && <span>{s.id}</span>}
+              </>
+            );
+            return (
+              <li key={s.name}>
+                {href ? (
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    {label}
+                  </a>
+                ) : (
+                  <span>{label}</span>
+                )}
+              </li>
+            );
           })}
         </ul>
       )}
-      <p className={css.copy}><Trans>© {year} {name}. All rights reserved.</Trans></p>
+      <p className={css.copy}>
+        <Trans>
+          © {year} {name}. All rights reserved.
+        </Trans>
+      </p>
     </footer>
   );
 }

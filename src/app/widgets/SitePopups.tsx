@@ -28,14 +28,27 @@ export function SitePopups() {
   return (
     <div className={css.popupLayer}>
       <section className={css.popup} role="dialog" aria-modal="false" aria-labelledby={`popup-${current.bannerIdx}`} data-testid="site-popup">
-        <h2 id={`popup-${current.bannerIdx}`} className={css.popupTitle}>{current.title}</h2>
+        <h2 id={`popup-${current.bannerIdx}`} className={css.popupTitle}>
+          {current.title}
+        </h2>
         <div className={css.popupBody}>
-          {current.imageUrl && (link ? <a href={link}><img src={current.imageUrl} alt="" /></a> : <img src={current.imageUrl} alt="" />)}
+          {current.imageUrl &&
+            (link ? (
+              <a href={link}>
+                <img src={current.imageUrl} alt="" />
+              </a>
+            ) : (
+              <img src={current.imageUrl} alt="" />
+            ))}
           <HtmlContent html={current.content} />
         </div>
         <div className={css.popupActions}>
-          <Button variant="ghost" onClick={() => close(true)}><Trans>오늘 하루 보지 않기</Trans></Button>
-          <Button variant="primary" onClick={() => close(false)}><Trans>닫기</Trans></Button>
+          <Button variant="ghost" onClick={() => close(true)}>
+            <Trans>오늘 하루 보지 않기</Trans>
+          </Button>
+          <Button variant="primary" onClick={() => close(false)}>
+            <Trans>닫기</Trans>
+          </Button>
         </div>
       </section>
     </div>

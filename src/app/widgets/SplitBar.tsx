@@ -9,11 +9,16 @@ export function SplitBar({ parts, title }: { parts: { label: string; value: numb
   return (
     <figure className={css.figure} aria-label={title}>
       <div className={css.split} role="img" aria-label={title}>
-        {shown.map((p) => <span key={p.label} style={{ flexGrow: p.value, background: p.color }} title={p.label} />)}
+        {shown.map((p) => (
+          <span key={p.label} style={{ flexGrow: p.value, background: p.color }} title={p.label} />
+        ))}
       </div>
       <figcaption className={css.legend}>
         {shown.map((p) => (
-          <span key={p.label}><i style={{ background: p.color }} />{p.label} {Math.round((p.value / total) * 100)}% · <Money value={p.value} /></span>
+          <span key={p.label}>
+            <i style={{ background: p.color }} />
+            {p.label} {Math.round((p.value / total) * 100)}% · <Money value={p.value} />
+          </span>
         ))}
       </figcaption>
     </figure>
@@ -22,5 +27,9 @@ export function SplitBar({ parts, title }: { parts: { label: string; value: numb
 
 /** One colour per game category, the same on every chart. */
 export const categoryColors: Record<string, string> = {
-  casino: '#c9302c', hcasino: '#e08a2b', slot: '#2f6fed', sport: '#1e8e3e', mini: '#8a4fd0',
+  casino: '#c9302c',
+  hcasino: '#e08a2b',
+  slot: '#2f6fed',
+  sport: '#1e8e3e',
+  mini: '#8a4fd0',
 };

@@ -6,8 +6,6 @@ export function useGiveRetrieve() {
   const [state, setState] = useState<{ target: MoneyTarget; kind: MoveKind; mode: MoveMode } | null>(null);
   const open = (target: MoneyTarget, kind: MoveKind = 'cash', mode: MoveMode = 'give') =>
     setState({ target: { memId: target.memId, memNick: target.memNick, cashAmt: target.cashAmt, pointAmt: target.pointAmt }, kind, mode });
-  const sheet = (
-    <GiveRetrieveSheet target={state?.target ?? null} kind={state?.kind ?? 'cash'} mode={state?.mode ?? 'give'} onClose={() => setState(null)} />
-  );
+  const sheet = <GiveRetrieveSheet target={state?.target ?? null} kind={state?.kind ?? 'cash'} mode={state?.mode ?? 'give'} onClose={() => setState(null)} />;
   return { open, sheet };
 }

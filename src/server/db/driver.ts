@@ -33,8 +33,7 @@ export async function openDb(opts: { url?: string; dataDir: string; poolSize?: n
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const pg = (await import('pg')).default;
   const types = {
-    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-      numberParsers[oid as keyof typeof numberParsers] ?? pg.types.getTypeParser(oid, format as 'text'),
+    getTypeParser: (oid: number, format?: 'text' | 'binary') => numberParsers[oid as keyof typeof numberParsers] ?? pg.types.getTypeParser(oid, format as 'text'),
   };
   const pool = new pg.Pool({ connectionString: url, max, types });
   // a connection lost while idle in the pool, or while checked out between two queries of a
@@ -96,7 +95,12 @@ function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<str
 /** PGlite answers from a worker thread, so a long statement (a report, a migration) does not stall the HTTP event loop. */
 async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
   const pglite = await openPgliteThread(dataDir);
-  return pgliteHandle(pglite, (text) => pglite.exec(text), () => pglite.close(), () => pglite.dump());
+  return pgliteHandle(
+    pglite,
+    (text) => pglite.exec(text),
+    () => pglite.close(),
+    () => pglite.dump(),
+  );
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {

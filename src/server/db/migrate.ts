@@ -66,8 +66,10 @@ async function applyFunctions(query: Query, all: boolean): Promise<string[]> {
   }
   if (!due.length) return [];
   const body = due
-    .map((f) => `${f.text}\n;\ninsert into schema_function (name, hash) values (${quote(f.name)}, ${quote(f.hash)})
-      on conflict (name) do update set hash = excluded.hash, applied_at = now();`)
+    .map(
+      (f) => `${f.text}\n;\ninsert into schema_function (name, hash) values (${quote(f.name)}, ${quote(f.hash)})
+      on conflict (name) do update set hash = excluded.hash, applied_at = now();`,
+    )
     .join('\n');
   try {
     await query(`begin;\n${body}\ncommit;`);

@@ -18,9 +18,17 @@ describe.each(['worker', 'main'] as const)('PGlite on the %s thread', (pgliteThr
   it('answers rows as before: int8 and numeric as numbers, dates, json, bytea, bigint parameters', async () => {
     const r = await sql<Record<string, unknown>>`select 9007199254740991::int8 as a, 2.5::numeric as b, timestamptz '2026-01-02 03:04:05Z' as c,
       '{"x":[1]}'::jsonb as d, '\\x0102'::bytea as e, ${123n}::int8 as f, ${new Date('2026-05-06T07:08:09Z')}::timestamptz as g`.execute(h.db);
-    expect(r.rows).toEqual([{
-      a: 9007199254740991, b: 2.5, c: new Date('2026-01-02T03:04:05Z'), d: { x: [1] }, e: new Uint8Array([1, 2]), f: 123, g: new Date('2026-05-06T07:08:09Z'),
-    }]);
+    expect(r.rows).toEqual([
+      {
+        a: 9007199254740991,
+        b: 2.5,
+        c: new Date('2026-01-02T03:04:05Z'),
+        d: { x: [1] },
+        e: new Uint8Array([1, 2]),
+        f: 123,
+        g: new Date('2026-05-06T07:08:09Z'),
+      },
+    ]);
     const ins = await h.db.withTables<{ t: { id: number; note: string } }>().insertInto('t').values({ id: 100, note: 'n' }).executeTakeFirst();
     expect(ins.numInsertedOrUpdatedRows).toBe(1n);
   });
@@ -48,21 +56,28 @@ describe.each(['worker', 'main'] as const)('PGlite on the %s thread', (pgliteThr
     });
     await begun;
     // raw statements (migrations, seeds) bypass Kysely's connection lock: they must still wait
-    const outside = h.withConnection((q) => q('select count(*)::int as n from t where id = 2')).then((rows) => {
-      order.push('outside');
-      return rows;
-    });
+    const outside = h
+      .withConnection((q) => q('select count(*)::int as n from t where id = 2'))
+      .then((rows) => {
+        order.push('outside');
+        return rows;
+      });
     await new Promise((r) => setTimeout(r, 100));
     release();
     await tx;
     expect(await outside).toEqual([{ n: 1 }]);
     expect(order).toEqual(['commit', 'outside']);
 
-    await expect(h.db.transaction().execute(async (trx) => {
-      await sql`insert into t values (3, 'gone')`.execute(trx);
-      throw new Error('no');
-    })).rejects.toThrow('no');
-    const failed = await h.db.transaction().execute(async (trx) => sql`insert into t values (2, 'dup')`.execute(trx)).catch((e: unknown) => e);
+    await expect(
+      h.db.transaction().execute(async (trx) => {
+        await sql`insert into t values (3, 'gone')`.execute(trx);
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    const failed = await h.db
+      .transaction()
+      .execute(async (trx) => sql`insert into t values (2, 'dup')`.execute(trx))
+      .catch((e: unknown) => e);
     expect(failed).toMatchObject({ code: '23505' });
     const left = await sql<{ id: number }>`select id from t where id in (2, 3) order by id`.execute(h.db);
     expect(left.rows).toEqual([{ id: 2 }]);
@@ -84,15 +99,19 @@ describe('PGlite thread on a data folder', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('keeps what was committed across close and reopen', async () => {
-    const a = await openDb({ dataDir: dir });
-    await a.exec(`create table kept (v text); insert into kept values ('x')`);
-    await a.close();
-    const b = await openDb({ dataDir: dir });
-    try {
-      expect((await sql<{ v: string }>`select v from kept`.execute(b.db)).rows).toEqual([{ v: 'x' }]);
-    } finally {
-      await b.close();
-    }
-  }, 2 * OPEN);
+  it(
+    'keeps what was committed across close and reopen',
+    async () => {
+      const a = await openDb({ dataDir: dir });
+      await a.exec(`create table kept (v text); insert into kept values ('x')`);
+      await a.close();
+      const b = await openDb({ dataDir: dir });
+      try {
+        expect((await sql<{ v: string }>`select v from kept`.execute(b.db)).rows).toEqual([{ v: 'x' }]);
+      } finally {
+        await b.close();
+      }
+    },
+    2 * OPEN,
+  );
 });

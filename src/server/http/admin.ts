@@ -18,10 +18,16 @@ export const adminMoneyRoutes = [
 
   defineRoute(adminCalls.cashList, async (req, ctx) =>
     siteRequests(ctx.db, ctx.site.id, {
-      cashStatus: req.cashStatus, cashType: req.cashType, memId: req.memId || undefined, open: req.openYn === 'Y', order: req.order ?? 'desc',
+      cashStatus: req.cashStatus,
+      cashType: req.cashType,
+      memId: req.memId || undefined,
+      open: req.openYn === 'Y',
+      order: req.order ?? 'desc',
       range: req.startDate || req.endDate ? dateRange(ctx.clock.now(), req.startDate, req.endDate, 30) : undefined,
-      page: req.page, perPage: req.count_per_list,
-    })),
+      page: req.page,
+      perPage: req.count_per_list,
+    }),
+  ),
 
   defineRoute(adminCalls.cashProcess, async (req, ctx) => {
     const r = settle(ctx, await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req), req.cashIdx, req.cashStatus));
@@ -31,11 +37,19 @@ export const adminMoneyRoutes = [
 
   defineRoute(adminCalls.grant, async (req, ctx) => {
     const balance = async () => {
-      const m = await ctx.db.selectFrom('member').select(['cash_amt', 'point_amt']).where('site_id', '=', ctx.site.id).where('mem_id', '=', req.memId ?? '').executeTakeFirst();
+      const m = await ctx.db
+        .selectFrom('member')
+        .select(['cash_amt', 'point_amt'])
+        .where('site_id', '=', ctx.site.id)
+        .where('mem_id', '=', req.memId ?? '')
+        .executeTakeFirst();
       return m && { cash: Number(m.cash_amt), point: Number(m.point_amt) };
     };
     const before = await balance();
-    const out = settle(ctx, await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }));
+    const out = settle(
+      ctx,
+      await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }),
+    );
     const { requestId: _rid, ...asked } = req;
     ctx.audit = { target: `memId=${out.memId}`, before: before ?? null, after: { ...asked, ...(await balance()) } };
     return out;

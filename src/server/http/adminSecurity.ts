@@ -27,8 +27,11 @@ export async function lockState(db: Db, siteId: string, memId: string, now: Date
     id: m.id,
     player: m.login_type === 'NORMAL',
     state: {
-      memId: m.mem_id, memNick: m.mem_nick, failedLogins: m.failed_logins,
-      lockedUntil: wireIfAhead(m.locked_until, now), outLockedUntil: wireIfAhead(m.out_locked_until, now),
+      memId: m.mem_id,
+      memNick: m.mem_nick,
+      failedLogins: m.failed_logins,
+      lockedUntil: wireIfAhead(m.locked_until, now),
+      outLockedUntil: wireIfAhead(m.out_locked_until, now),
       otpYn: (await twoFactorOn(db, m.id)) ? ('Y' as const) : ('N' as const),
     },
   };
@@ -62,7 +65,8 @@ export const adminSecurityRoutes = [
   defineRoute(c.ipBlockList, async (_req, ctx) => listIpBlocks(ctx.db, ctx.site.id)),
 
   defineRoute(c.auditList, async (req, ctx) =>
-    listAudit(ctx.db, ctx.site.id, { page: req.page, perPage: req.count_per_list, actorId: req.actorId || undefined, action: req.action || undefined })),
+    listAudit(ctx.db, ctx.site.id, { page: req.page, perPage: req.count_per_list, actorId: req.actorId || undefined, action: req.action || undefined }),
+  ),
 
   defineRoute(c.auditVerify, async (_req, ctx) => {
     const v = await verifyAuditChain(ctx.db, ctx.site.id);

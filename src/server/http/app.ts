@@ -66,7 +66,10 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   await registerCompression(fastify);
   const routes = [...allRoutes, ...extra];
   registerRoutes(fastify, app, routes, throttle);
-  registerApiDocs(fastify, routes.map((r) => r.call));
+  registerApiDocs(
+    fastify,
+    routes.map((r) => r.call),
+  );
   await registerVendorCallbacks(fastify, app);
   registerHealth(fastify, app, ops);
   registerMetricsRoute(fastify, app, ops.metrics);

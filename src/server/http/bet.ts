@@ -11,29 +11,51 @@ const search = (type: 'memId' | 'memNick' | 'recommenderId' | undefined, value: 
 
 export const betRoutes = [
   defineRoute(c.betlist, (req, ctx) =>
-    ownBets(ctx.db, ctx.caller.id, { category: req.groupKey, vendorCode: req.vendorCode, range: range(ctx, req, 7), page: req.page, perPage: 10 })),
+    ownBets(ctx.db, ctx.caller.id, { category: req.groupKey, vendorCode: req.vendorCode, range: range(ctx, req, 7), page: req.page, perPage: 10 }),
+  ),
 
   defineRoute(c.betDetail, (req, ctx) => betDetail(ctx.db, ctx.caller.id, req.betId)),
 
   defineRoute(c.betList, (req, ctx) =>
     subtreeBets(ctx.db, {
-      rootId: ctx.caller.id, category: req.gameCategory, vendorCode: req.vendorCode, status: req.resultType, excludeSport: true,
-      search: search(req.searchType, req.searchValue ?? req.searchMemId), range: range(ctx, req, 0),
-      page: req.page, perPage: req.count_per_list, orderColumn: req.orderColumn, orderType: req.orderType,
-    })),
+      rootId: ctx.caller.id,
+      category: req.gameCategory,
+      vendorCode: req.vendorCode,
+      status: req.resultType,
+      excludeSport: true,
+      search: search(req.searchType, req.searchValue ?? req.searchMemId),
+      range: range(ctx, req, 0),
+      page: req.page,
+      perPage: req.count_per_list,
+      orderColumn: req.orderColumn,
+      orderType: req.orderType,
+    }),
+  ),
 
   defineRoute(c.bottomBetList, async (req, ctx) => {
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     return subtreeBets(ctx.db, {
-      rootId: root.id, category: req.gameCategory, vendorCode: req.vendorCode, range: range(ctx, req, 0), page: req.page, perPage: req.count_per_list,
+      rootId: root.id,
+      category: req.gameCategory,
+      vendorCode: req.vendorCode,
+      range: range(ctx, req, 0),
+      page: req.page,
+      perPage: req.count_per_list,
     });
   }),
 
   defineRoute(c.sportList, async (req, ctx) => {
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     return subtreeSportBets(ctx.db, {
-      rootId: root.id, branchID: req.branchID, status: req.resultType, search: search(req.searchType, req.searchValue), range: range(ctx, req, 7),
-      page: req.page, perPage: req.count_per_list, sportOrder: req.orderColumn, orderType: req.orderType,
+      rootId: root.id,
+      branchID: req.branchID,
+      status: req.resultType,
+      search: search(req.searchType, req.searchValue),
+      range: range(ctx, req, 7),
+      page: req.page,
+      perPage: req.count_per_list,
+      sportOrder: req.orderColumn,
+      orderType: req.orderType,
     });
   }),
 ];

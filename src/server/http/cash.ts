@@ -30,18 +30,21 @@ export const cashRoutes = [
 
   defineRoute(cashCalls.withdraw, async (req, ctx) => {
     await refuseWhenBanned(ctx.db, ctx.site.id, 'out');
-    return toOperators(ctx, settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx))));
+    return toOperators(
+      ctx,
+      settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx))),
+    );
   }),
 
   defineRoute(cashCalls.list, async (req, ctx) =>
-    ownRequests(ctx.db, ctx.caller.id, { cashType: req.cashType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2), page: req.page })),
+    ownRequests(ctx.db, ctx.caller.id, { cashType: req.cashType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2), page: req.page }),
+  ),
 
-  defineRoute(cashCalls.cancel, async (req, ctx) =>
-    toOperators(ctx, settle(ctx, await cancelRequest(ctx.db, actorOf(ctx, cashCalls.cancel, req), req.cashIdx)))),
+  defineRoute(cashCalls.cancel, async (req, ctx) => toOperators(ctx, settle(ctx, await cancelRequest(ctx.db, actorOf(ctx, cashCalls.cancel, req), req.cashIdx)))),
 
   defineRoute(pointCalls.list, async (req, ctx) =>
-    ownPoints(ctx.db, ctx.caller.id, { pointType: req.pointType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), page: req.page })),
+    ownPoints(ctx.db, ctx.caller.id, { pointType: req.pointType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), page: req.page }),
+  ),
 
-  defineRoute(pointCalls.convert, async (req, ctx) =>
-    settle(ctx, await convertPoints(ctx.db, actorOf(ctx, pointCalls.convert, req), req.pointAmt))),
+  defineRoute(pointCalls.convert, async (req, ctx) => settle(ctx, await convertPoints(ctx.db, actorOf(ctx, pointCalls.convert, req), req.pointAmt))),
 ];

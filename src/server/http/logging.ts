@@ -5,12 +5,33 @@ import type { Config } from '../config.js';
 
 /** Field names whose values never reach a log line, wherever they sit. */
 const secretFields = [
-  'memPass', 'memPassCheck', 'cashOutPass', 'cashOutPassCheck', 'curPass', 'oldPass', 'newPass', 'currentPass',
-  'password', 'pass', 'token', 't', 'apiKey', 'api_key', 'secret', 'captcha', 'authorization', 'x-auth-token', 'x-signature', 'cookie',
+  'memPass',
+  'memPassCheck',
+  'cashOutPass',
+  'cashOutPassCheck',
+  'curPass',
+  'oldPass',
+  'newPass',
+  'currentPass',
+  'password',
+  'pass',
+  'token',
+  't',
+  'apiKey',
+  'api_key',
+  'secret',
+  'captcha',
+  'authorization',
+  'x-auth-token',
+  'x-signature',
+  'cookie',
 ];
 const redactPaths = [
   ...secretFields.flatMap((f) => [`${q(f)}`, `*.${q(f)}`, `*.*.${q(f)}`]),
-  'req.headers.authorization', 'req.headers["x-auth-token"]', 'req.headers["x-signature"]', 'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-auth-token"]',
+  'req.headers["x-signature"]',
+  'req.headers.cookie',
 ];
 function q(f: string) {
   return /^[A-Za-z_$][\w$]*$/.test(f) ? f : `["${f}"]`;

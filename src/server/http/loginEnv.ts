@@ -5,7 +5,17 @@ import type { LoginEnv } from '../domain/auth/auth.js';
 export function loginEnv(ctx: RequestContext): LoginEnv {
   const { db, live, sessions, site, ip, clock, config } = ctx;
   return {
-    db, live, sessions, siteId: site.id, ip, now: clock.now(), lockMinutes: config.lockMinutes, sessionMaxHours: config.sessionMaxHours,
-    proved: !!ctx.proved, challengeRequired: !!ctx.challengeRequired, cookie: ctx.cookie ?? null, tls: config.tls,
+    db,
+    live,
+    sessions,
+    siteId: site.id,
+    ip,
+    now: clock.now(),
+    lockMinutes: config.lockMinutes,
+    sessionMaxHours: config.sessionMaxHours,
+    proved: !!ctx.proved,
+    challengeRequired: !!ctx.challengeRequired,
+    cookie: ctx.cookie ?? null,
+    tls: config.tls,
   };
 }

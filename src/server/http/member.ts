@@ -32,7 +32,8 @@ export const memberRoutes = [
   }),
 
   defineRoute(memberCalls.getToken, (_req, { db, sessions, caller, token, clock, config }) =>
-    extendSession(db, sessions, caller.sessionId, token!, clock.now(), config.sessionMaxHours)),
+    extendSession(db, sessions, caller.sessionId, token!, clock.now(), config.sessionMaxHours),
+  ),
 
   defineRoute(memberCalls.userCash, (_req, { db, caller }) => balances(db, caller.id)),
 

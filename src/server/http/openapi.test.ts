@@ -27,7 +27,10 @@ const contractCalls = [admin, bet, board, cash, common, game, member, message, p
 
 async function docs() {
   const fastify = Fastify();
-  registerApiDocs(fastify, allRoutes.map((r) => r.call));
+  registerApiDocs(
+    fastify,
+    allRoutes.map((r) => r.call),
+  );
   return fastify;
 }
 

@@ -84,7 +84,8 @@ export function openApiDocument(calls: Call[]): Json {
     info: {
       title: 'Pitboss API',
       version: '1',
-      description: 'Every call is a POST with a JSON body and answers HTTP 200 with {resultCode, resultMessage, data}; dates are yyyy-MM-dd HH:mm:ss in Korea time (UTC+9); money is whole numbers in the site\'s smallest unit.',
+      description:
+        "Every call is a POST with a JSON body and answers HTTP 200 with {resultCode, resultMessage, data}; dates are yyyy-MM-dd HH:mm:ss in Korea time (UTC+9); money is whole numbers in the site's smallest unit.",
     },
     tags: [{ name: 'wallet', description: 'Seamless-wallet callbacks for game vendors' }],
     components: {

@@ -18,8 +18,7 @@ import { defineRoute } from './route.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
 /** The window of list figures: all time unless the screen sends dates. */
-const figuresWindow = (ctx: AuthedContext, d: Dates): Range | null =>
-  d.startDate || d.endDate ? dateRange(ctx.clock.now(), d.startDate, d.endDate, 0, d.oldYn) : null;
+const figuresWindow = (ctx: AuthedContext, d: Dates): Range | null => (d.startDate || d.endDate ? dateRange(ctx.clock.now(), d.startDate, d.endDate, 0, d.oldYn) : null);
 /** Dashboard windows default to today (KST). */
 const today = (ctx: AuthedContext, d: Dates = {}) => dateRange(ctx.clock.now(), d.startDate, d.endDate, 0);
 /** History tabs default to the last 7 days. */
@@ -49,29 +48,66 @@ export const partnerRoutes = [
   defineRoute(c.lowerUserList, async (req, ctx) => {
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
-    return listPage(ctx, {
-      siteId: ctx.site.id, rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'NORMAL'),
-      search: searchOf(req.searchType, req.searchValue), order: req.orderStr, range, page: req.page, perPage: req.count_per_list,
-    }, memberRows, range);
+    return listPage(
+      ctx,
+      {
+        siteId: ctx.site.id,
+        rootId: root.id,
+        depth: req.treeOption === 'N' ? 'direct' : 'all',
+        level: levelOf(req.targetLevel, 'NORMAL'),
+        search: searchOf(req.searchType, req.searchValue),
+        order: req.orderStr,
+        range,
+        page: req.page,
+        perPage: req.count_per_list,
+      },
+      memberRows,
+      range,
+    );
   }),
 
   defineRoute(c.loginList, async (req, ctx) => {
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
-    return listPage(ctx, {
-      siteId: ctx.site.id, rootId: root.id, depth: req.treeOption === 'N' ? 'direct' : 'all', level: levelOf(req.targetLevel, 'ALL'),
-      search: searchOf(req.searchType, req.searchValue), order: req.orderStr, onlineAt: ctx.clock.now(), range, page: req.page, perPage: req.count_per_list,
-    }, onlineRows, range);
+    return listPage(
+      ctx,
+      {
+        siteId: ctx.site.id,
+        rootId: root.id,
+        depth: req.treeOption === 'N' ? 'direct' : 'all',
+        level: levelOf(req.targetLevel, 'ALL'),
+        search: searchOf(req.searchType, req.searchValue),
+        order: req.orderStr,
+        onlineAt: ctx.clock.now(),
+        range,
+        page: req.page,
+        perPage: req.count_per_list,
+      },
+      onlineRows,
+      range,
+    );
   }),
 
   defineRoute(c.lowerPartnerList, async (req, ctx) => {
     assertPartnerLists(ctx.caller);
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
-    return listPage(ctx, {
-      siteId: ctx.site.id, rootId: root.id, depth: 'all', level: levelOf(req.targetLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
-      search: searchOf(req.searchType, req.searchValue), order: req.orderStr, range, page: req.page, perPage: req.count_per_list,
-    }, partnerRows, range);
+    return listPage(
+      ctx,
+      {
+        siteId: ctx.site.id,
+        rootId: root.id,
+        depth: 'all',
+        level: levelOf(req.targetLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
+        search: searchOf(req.searchType, req.searchValue),
+        order: req.orderStr,
+        range,
+        page: req.page,
+        perPage: req.count_per_list,
+      },
+      partnerRows,
+      range,
+    );
   }),
 
   defineRoute(c.myPartnerList2, async (req, ctx) => {
@@ -79,36 +115,77 @@ export const partnerRoutes = [
     const inner = req.searchType === 'INNER';
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, inner ? req.memId : undefined);
     const range = figuresWindow(ctx, req);
-    return listPage(ctx, {
-      siteId: ctx.site.id, rootId: root.id, depth: inner ? 'direct' : 'all', level: inner ? 'PARTNERS' : levelOf(req.partnerLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
-      search: inner ? null : searchOf('id', req.searchMemId), order: 'JOIN_DESC', range, page: req.page, perPage: req.count_per_list,
-    }, partnerRows, range);
+    return listPage(
+      ctx,
+      {
+        siteId: ctx.site.id,
+        rootId: root.id,
+        depth: inner ? 'direct' : 'all',
+        level: inner ? 'PARTNERS' : levelOf(req.partnerLevel, 'PARTNERS').replace(/^ALL$/, 'PARTNERS'),
+        search: inner ? null : searchOf('id', req.searchMemId),
+        order: 'JOIN_DESC',
+        range,
+        page: req.page,
+        perPage: req.count_per_list,
+      },
+      partnerRows,
+      range,
+    );
   }),
 
   defineRoute(c.myPartnerDirectList, async (req, ctx) => {
     assertPartnerLists(ctx.caller);
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
-    const { list } = await listPage(ctx, { siteId: ctx.site.id, rootId: root.id, depth: 'direct', level: 'PARTNERS', search: null, order: 'ID_ASC', page: 1, perPage: 500 }, partnerRows, range);
+    const { list } = await listPage(
+      ctx,
+      { siteId: ctx.site.id, rootId: root.id, depth: 'direct', level: 'PARTNERS', search: null, order: 'ID_ASC', page: 1, perPage: 500 },
+      partnerRows,
+      range,
+    );
     return { list };
   }),
 
   defineRoute(c.myMemList, async (req, ctx) => {
     const range = figuresWindow(ctx, req);
-    return listPage(ctx, {
-      siteId: ctx.site.id, rootId: ctx.caller.id, depth: 'all', level: levelOf(req.partnerLevel, 'NORMAL'), search: searchOf('id', req.searchMemId),
-      order: retailOrder(req.orderColumn, req.orderType), range, page: req.page, perPage: req.count_per_list,
-    }, memberRows, range);
+    return listPage(
+      ctx,
+      {
+        siteId: ctx.site.id,
+        rootId: ctx.caller.id,
+        depth: 'all',
+        level: levelOf(req.partnerLevel, 'NORMAL'),
+        search: searchOf('id', req.searchMemId),
+        order: retailOrder(req.orderColumn, req.orderType),
+        range,
+        page: req.page,
+        perPage: req.count_per_list,
+      },
+      memberRows,
+      range,
+    );
   }),
 
   defineRoute(c.myMemDirectList, async (req, ctx) => {
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
     const search = searchOf(req.searchType, req.searchValue);
-    return listPage(ctx, {
-      siteId: ctx.site.id, rootId: root.id, depth: search?.type === 'upper' ? 'all' : 'direct', level: levelOf(req.partnerLevel, 'NORMAL'), search,
-      order: retailOrder(req.orderColumn, req.orderType), range, page: req.page, perPage: req.count_per_list,
-    }, memberRows, range);
+    return listPage(
+      ctx,
+      {
+        siteId: ctx.site.id,
+        rootId: root.id,
+        depth: search?.type === 'upper' ? 'all' : 'direct',
+        level: levelOf(req.partnerLevel, 'NORMAL'),
+        search,
+        order: retailOrder(req.orderColumn, req.orderType),
+        range,
+        page: req.page,
+        perPage: req.count_per_list,
+      },
+      memberRows,
+      range,
+    );
   }),
 
   defineRoute(c.myLoginMem, async (req, ctx) => {
@@ -136,7 +213,9 @@ export const partnerRoutes = [
     return null;
   }),
 
-  defineRoute(c.detailInfo, async (req, ctx) => detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId), ctx.clock.now(), siteOptions(ctx.site).realityMinutes)),
+  defineRoute(c.detailInfo, async (req, ctx) =>
+    detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId), ctx.clock.now(), siteOptions(ctx.site).realityMinutes),
+  ),
 
   // only a member strictly below the caller: a partner never unlocks itself or anyone outside its downline
   defineRoute(c.detailUnlock, async (req, ctx) => {
@@ -161,8 +240,7 @@ export const partnerRoutes = [
 
   defineRoute(c.loginLog, async (req, ctx) => loginLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, req.page)),
 
-  defineRoute(c.rollingLogNew, async (req, ctx) =>
-    rollingLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, history(ctx, req), req.page)),
+  defineRoute(c.rollingLogNew, async (req, ctx) => rollingLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, history(ctx, req), req.page)),
 
   defineRoute(c.playGameList, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);

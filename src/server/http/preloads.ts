@@ -38,7 +38,11 @@ export function loadPreloads(root: string, shellHtml: string): (url: string, coo
     css: r.css.filter(fresh).map((f) => link('stylesheet', f)),
     js: r.js.filter(fresh).map((f) => link('modulepreload', f)),
   }));
-  const catalogues = new Map(Object.entries(list.catalogues).filter(([, f]) => fresh(f)).map(([lang, f]) => [lang, link('modulepreload', f)]));
+  const catalogues = new Map(
+    Object.entries(list.catalogues)
+      .filter(([, f]) => fresh(f))
+      .map(([lang, f]) => [lang, link('modulepreload', f)]),
+  );
   return (url, cookie) => {
     const path = url.split(/[?#]/)[0];
     const route = routes.find((r) => r.re.test(path));

@@ -26,7 +26,13 @@ async function children(ctx: AuthedContext, root: MemberRef, search: string | un
   let q = ctx.db.selectFrom('member').where('parent_id', '=', root.id);
   if (search) q = q.where('mem_id', '=', search);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q.select(['id', 'mem_id', 'mem_nick', 'partner_level', 'parent_id']).orderBy('partner_level').orderBy('mem_id').limit(per).offset((page - 1) * per).execute();
+  const rows = await q
+    .select(['id', 'mem_id', 'mem_nick', 'partner_level', 'parent_id'])
+    .orderBy('partner_level')
+    .orderBy('mem_id')
+    .limit(per)
+    .offset((page - 1) * per)
+    .execute();
   return { rows, total: Number(n) };
 }
 
@@ -67,28 +73,55 @@ export const rateRoutes = [
     const all = await rollingRows(ctx.db, ctx.site.id, [root, ...rows.map((r) => ({ id: r.id, parentId: r.parent_id }))]);
     return {
       myRateInfo: all.get(root.id)!.map(wire),
-      botttomRateList: rows.map((r) => ({ memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, partnerLevelName: levelName(r.partner_level), botRateInfo: all.get(r.id)!.map(wire) })),
+      botttomRateList: rows.map((r) => ({
+        memId: r.mem_id,
+        memNick: r.mem_nick,
+        partnerLevel: r.partner_level,
+        partnerLevelName: levelName(r.partner_level),
+        botRateInfo: all.get(r.id)!.map(wire),
+      })),
       pageInfo: pageInfoOf(req.page, total, req.count_per_list),
     };
   }),
 
   defineRoute(c.rateChangeLog, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    const q = ctx.db.selectFrom('rate_change as r').innerJoin('member as by', 'by.id', 'r.changed_by').leftJoin('vendor as v', 'v.id', 'r.vendor_id').where('r.member_id', '=', m.id);
+    const q = ctx.db
+      .selectFrom('rate_change as r')
+      .innerJoin('member as by', 'by.id', 'r.changed_by')
+      .leftJoin('vendor as v', 'v.id', 'r.vendor_id')
+      .where('r.member_id', '=', m.id);
     const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    const rows = await q.select(['r.category', 'v.code', 'r.rate_type', 'r.before_point', 'r.before_lose', 'r.after_point', 'r.after_lose', 'by.mem_id', 'r.created_at'])
-      .orderBy('r.id', 'desc').limit(10).offset((req.page - 1) * 10).execute();
+    const rows = await q
+      .select(['r.category', 'v.code', 'r.rate_type', 'r.before_point', 'r.before_lose', 'r.after_point', 'r.after_lose', 'by.mem_id', 'r.created_at'])
+      .orderBy('r.id', 'desc')
+      .limit(10)
+      .offset((req.page - 1) * 10)
+      .execute();
     return {
       list: rows.map((r) => ({
-        category: r.category, vendorCode: r.code ?? '', rateType: r.rate_type ?? '', beforePointRate: Number(r.before_point), beforeLoseRate: Number(r.before_lose),
-        afterPointRate: Number(r.after_point), afterLoseRate: Number(r.after_lose), changedBy: r.mem_id, regDate: toWire(r.created_at),
+        category: r.category,
+        vendorCode: r.code ?? '',
+        rateType: r.rate_type ?? '',
+        beforePointRate: Number(r.before_point),
+        beforeLoseRate: Number(r.before_lose),
+        afterPointRate: Number(r.after_point),
+        afterLoseRate: Number(r.after_lose),
+        changedBy: r.mem_id,
+        regDate: toWire(r.created_at),
       })),
       pageInfo: pageInfoOf(req.page, Number(n), 10),
     };
   }),
 
   defineRoute(c.adminSaveRates, async (req, ctx) => {
-    const m = await ctx.db.selectFrom('member').select(['id', 'parent_id']).where('site_id', '=', ctx.site.id).where('mem_id', '=', req.memId ?? '').where('login_type', 'in', ['PARTNER', 'NORMAL', 'P_NORMAL']).executeTakeFirst();
+    const m = await ctx.db
+      .selectFrom('member')
+      .select(['id', 'parent_id'])
+      .where('site_id', '=', ctx.site.id)
+      .where('mem_id', '=', req.memId ?? '')
+      .where('login_type', 'in', ['PARTNER', 'NORMAL', 'P_NORMAL'])
+      .executeTakeFirst();
     if (!m) throw new ApiError('U001');
     return saveRates(ctx.db, ctx.site.id, editor(ctx), { id: m.id, parentId: m.parent_id }, req.rateList, ctx.clock.now());
   }),

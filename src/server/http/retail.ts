@@ -11,38 +11,62 @@ import { defineRoute } from './route.js';
 async function subtreeCash(req: ParsedReqOf<typeof retailCalls.bottomCashList>, ctx: AuthedContext) {
   const rootId = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
   return bottomCashList(ctx.db, ctx.caller.id, {
-    rootId, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2, req.oldYn), cashType: req.cashType,
-    searchType: req.searchType, searchWord: req.searchWord, page: req.page, perPage: req.count_per_list,
-    orderColumn: req.orderColumn, orderType: req.orderType,
+    rootId,
+    range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2, req.oldYn),
+    cashType: req.cashType,
+    searchType: req.searchType,
+    searchWord: req.searchWord,
+    page: req.page,
+    perPage: req.count_per_list,
+    orderColumn: req.orderColumn,
+    orderType: req.orderType,
   });
 }
 
 /** Partner money: give/retrieve cash and points to direct children, and the subtree's money lists. */
 export const retailRoutes = [
   defineRoute(retailCalls.cashIn, async (req, ctx) =>
-    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashIn, req), { memId: req.memId, amount: req.inAmt, memo: req.memo, direction: 'give', kind: 'cash' }))),
+    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashIn, req), { memId: req.memId, amount: req.inAmt, memo: req.memo, direction: 'give', kind: 'cash' })),
+  ),
 
   defineRoute(retailCalls.cashOut, async (req, ctx) =>
-    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashOut, req), { memId: req.memId, amount: req.outAmt, memo: req.memo, direction: 'retrieve', kind: 'cash' }))),
+    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashOut, req), { memId: req.memId, amount: req.outAmt, memo: req.memo, direction: 'retrieve', kind: 'cash' })),
+  ),
 
   defineRoute(retailCalls.pointChange, async (req, ctx) =>
-    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.pointChange, req), {
-      memId: req.memId, amount: req.pointAmt, memo: req.memo ?? req.pointDesc, direction: req.pointType === 2 ? 'give' : 'retrieve', kind: 'point',
-    }))),
+    settle(
+      ctx,
+      await partnerMove(ctx.db, actorOf(ctx, retailCalls.pointChange, req), {
+        memId: req.memId,
+        amount: req.pointAmt,
+        memo: req.memo ?? req.pointDesc,
+        direction: req.pointType === 2 ? 'give' : 'retrieve',
+        kind: 'point',
+      }),
+    ),
+  ),
 
   defineRoute(retailCalls.cashSendlist, async (req, ctx) => {
     const top = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.topMemId);
     return cashSendList(ctx.db, top, {
-      range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), cashType: req.cashType || undefined,
-      cashStatus: req.cashStatus, botMemId: req.botMemId, page: req.page, perPage: req.count_per_list,
+      range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7),
+      cashType: req.cashType || undefined,
+      cashStatus: req.cashStatus,
+      botMemId: req.botMemId,
+      page: req.page,
+      perPage: req.count_per_list,
     });
   }),
 
   defineRoute(retailCalls.cashTransLog, async (req, ctx) =>
     cashTransLog(ctx.db, ctx.caller, {
-      range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7, req.oldYn), memId: req.memId,
-      cashTypeList: req.cashTypeList, page: req.page, perPage: req.count_per_list,
-    })),
+      range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7, req.oldYn),
+      memId: req.memId,
+      cashTypeList: req.cashTypeList,
+      page: req.page,
+      perPage: req.count_per_list,
+    }),
+  ),
 
   defineRoute(retailCalls.cashLog, async (req, ctx) => {
     const id = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
@@ -56,8 +80,13 @@ export const retailRoutes = [
     const rootId = await scopeRoot(ctx.db, ctx.site.id, ctx.caller.id, req.memId);
     const types = req.pointTypeList?.length ? req.pointTypeList : req.pointType !== undefined ? [req.pointType] : undefined;
     return subtreePoints(ctx.db, {
-      rootId, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7, req.oldYn), pointTypes: types,
-      searchType: req.searchType, searchWord: req.searchWord, page: req.page, perPage: req.count_per_list,
+      rootId,
+      range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7, req.oldYn),
+      pointTypes: types,
+      searchType: req.searchType,
+      searchWord: req.searchWord,
+      page: req.page,
+      perPage: req.count_per_list,
     });
   }),
 ];

@@ -89,7 +89,12 @@ export class ContractBreach extends Error {
     readonly path: string,
     readonly issues: z.ZodError['issues'],
   ) {
-    super(`${path} answered outside its contract: ${issues.slice(0, 3).map((i) => `${i.path.join('.') || 'data'}: ${i.message}`).join('; ')}`);
+    super(
+      `${path} answered outside its contract: ${issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || 'data'}: ${i.message}`)
+        .join('; ')}`,
+    );
   }
 }
 
@@ -108,8 +113,14 @@ async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef,
   if (!ctx.caller) return;
   const { siteId: _siteId, ...rest } = body;
   await writeAudit(app.db, {
-    siteId: ctx.site.id, actorId: ctx.caller.id, actor: ctx.caller.memId, action: def.call.path, ip: ctx.ip, at: app.clock.now(),
-    target: targetOf(rest), after: { refused: code, request: redact(rest) },
+    siteId: ctx.site.id,
+    actorId: ctx.caller.id,
+    actor: ctx.caller.memId,
+    action: def.call.path,
+    ip: ctx.ip,
+    at: app.clock.now(),
+    target: targetOf(rest),
+    after: { refused: code, request: redact(rest) },
   }).catch(() => {});
 }
 
@@ -143,7 +154,12 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         // every operator action, and whatever other handler names a change of access or money in ctx.audit
         if (ctx.caller && ((def.call.access === 'admin' && isAuditedAction(def.call.path)) || ctx.audit)) {
           await writeAudit(app.db, {
-            siteId: ctx.site.id, actorId: ctx.caller.id, actor: ctx.caller.memId, action: def.call.path, ip: ctx.ip, at: app.clock.now(),
+            siteId: ctx.site.id,
+            actorId: ctx.caller.id,
+            actor: ctx.caller.memId,
+            action: def.call.path,
+            ip: ctx.ip,
+            at: app.clock.now(),
             target: ctx.audit?.target ?? targetOf(parsed.data),
             before: ctx.audit?.before,
             after: ctx.audit && 'after' in ctx.audit ? ctx.audit.after : redact(parsed.data),

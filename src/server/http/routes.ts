@@ -19,4 +19,23 @@ import { twoFactorRoutes } from './twoFactor.js';
 import { vendorRoutes } from '../vendors/registry.js';
 
 /** Every API route, one module per contract area. */
-export const allRoutes: RouteDef[] = [...commonRoutes, ...memberRoutes, ...twoFactorRoutes, ...cashRoutes, ...retailRoutes, ...adminMoneyRoutes, ...adminSecurityRoutes, ...boardRoutes, ...messageRoutes, ...siteRoutes, ...partnerRoutes, ...partnerAdminRoutes, ...gameRoutes, ...vendorRoutes, ...betRoutes, ...rateRoutes, ...statsRoutes, ...protectionRoutes];
+export const allRoutes: RouteDef[] = [
+  ...commonRoutes,
+  ...memberRoutes,
+  ...twoFactorRoutes,
+  ...cashRoutes,
+  ...retailRoutes,
+  ...adminMoneyRoutes,
+  ...adminSecurityRoutes,
+  ...boardRoutes,
+  ...messageRoutes,
+  ...siteRoutes,
+  ...partnerRoutes,
+  ...partnerAdminRoutes,
+  ...gameRoutes,
+  ...vendorRoutes,
+  ...betRoutes,
+  ...rateRoutes,
+  ...statsRoutes,
+  ...protectionRoutes,
+];

@@ -21,8 +21,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * page (never documents or workers), so they keep only nosniff and the same-origin resource policy.
  */
 const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control',
-  'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+  'content-security-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
 ];
 
 /**

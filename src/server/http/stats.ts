@@ -24,7 +24,11 @@ export const statsRoutes = [
 
   defineRoute(c.reportByUser, async (req, ctx) => {
     const r = await userReport(ctx.db, ctx.caller.id, today(ctx, req), {
-      memId: req.searchMemId, recommenderId: req.searchRecommandId, order: req.orderStr, page: req.page, perPage: req.count_per_list,
+      memId: req.searchMemId,
+      recommenderId: req.searchRecommandId,
+      order: req.orderStr,
+      page: req.page,
+      perPage: req.count_per_list,
     });
     return { searchList: r.list, pageInfo: r.pageInfo, searchTotal: r.total };
   }),

@@ -41,12 +41,15 @@ const site = (b: Body) => str(b.siteId).slice(0, 40);
 const isAdminPage = (b: Body) => b.loginPage === 'admin';
 
 const rules = new Map<Call, Rule[]>([
-  [memberCalls.login, [
-    // every try counts here, atomically: bounds parallel bursts and scrypt load
-    { limit: 'loginPerIp', counts: 'all', challenge: true, key: (ip, b) => `login-try:${site(b)}:${ip}` },
-    { limit: 'loginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? null : `login-ip:${site(b)}:${ip}`) },
-    { limit: 'adminLoginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? `admin-login-ip:${site(b)}:${ip}` : null) },
-  ]],
+  [
+    memberCalls.login,
+    [
+      // every try counts here, atomically: bounds parallel bursts and scrypt load
+      { limit: 'loginPerIp', counts: 'all', challenge: true, key: (ip, b) => `login-try:${site(b)}:${ip}` },
+      { limit: 'loginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? null : `login-ip:${site(b)}:${ip}`) },
+      { limit: 'adminLoginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? `admin-login-ip:${site(b)}:${ip}` : null) },
+    ],
+  ],
   [memberCalls.signup, [{ limit: 'signupPerIp', counts: 'all', key: (ip, b) => `signup:${site(b)}:${ip}` }]],
   // the id check answers which ids exist: limited like signup, per address
   [memberCalls.checkId, [{ limit: 'checkIdPerIp', counts: 'all', key: (ip, b) => `check-id:${site(b)}:${ip}` }]],
@@ -114,8 +117,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
   }
 
   /** A device that signed in to this account before keeps its own allowance. */
-  const trusted = async (ctx: Ctx, body: Body) =>
-    !!ctx.site && !!(await deviceNonce(ctx.db, ctx.site.id, str(body.memId).trim(), ctx.cookie).catch(() => null));
+  const trusted = async (ctx: Ctx, body: Body) => !!ctx.site && !!(await deviceNonce(ctx.db, ctx.site.id, str(body.memId).trim(), ctx.cookie).catch(() => null));
 
   return {
     async before(call, req, body, ctx) {

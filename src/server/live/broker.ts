@@ -41,8 +41,7 @@ export interface BrokerOptions {
 
 type State = 'new' | 'authenticating' | 'open' | 'closed';
 
-const toBuffer = (data: RawData): Buffer =>
-  Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+const toBuffer = (data: RawData): Buffer => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data));
 
 function parseHeartbeat(value: string | undefined): [number, number] | null {
   if (value === undefined) return [0, 0];

@@ -6,19 +6,13 @@ import type { LiveEvent } from '../../contract/enums.js';
  * e.g. LOGOUT to a superseded session while the new one stays), everyone online on the site, or
  * the site's operators only (ADMIN_PENDING).
  */
-export type Audience =
-  | { siteId: string; memId: string; sessionId?: number }
-  | { siteId: string; all: true }
-  | { siteId: string; operators: true };
+export type Audience = { siteId: string; memId: string; sessionId?: number } | { siteId: string; all: true } | { siteId: string; operators: true };
 
 /**
  * What the in-process caches must forget because the rows behind them changed: sessions that
  * ended (by id), a session whose expiry moved, a site row the operator changed.
  */
-export type Invalidation =
-  | { kind: 'sessions-ended'; sessionIds: number[] }
-  | { kind: 'session-refreshed'; sessionId: number }
-  | { kind: 'site'; siteId: string };
+export type Invalidation = { kind: 'sessions-ended'; sessionIds: number[] } | { kind: 'session-refreshed'; sessionId: number } | { kind: 'site'; siteId: string };
 
 /**
  * The domain calls `publish`; the STOMP broker of each instance listens. In-process by default,

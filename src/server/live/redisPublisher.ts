@@ -17,7 +17,8 @@ interface Envelope {
 function isEnvelope(v: unknown): v is Envelope {
   const e = v as Envelope;
   return (
-    typeof e === 'object' && e !== null &&
+    typeof e === 'object' &&
+    e !== null &&
     typeof e.to?.siteId === 'string' &&
     ('all' in e.to || 'operators' in e.to || typeof e.to.memId === 'string') &&
     liveEventTypes.includes(e.event?.type)

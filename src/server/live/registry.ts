@@ -91,10 +91,11 @@ export class Registry {
 
   /** Sends every connection the server's goodbye (a STOMP ERROR, then close): the drain before shutdown. */
   goAway(message: string): void {
-    for (const set of [...this.bySite.values()]) for (const c of [...set]) {
-      if (c.goAway) c.goAway(message);
-      else c.close(message);
-    }
+    for (const set of [...this.bySite.values()])
+      for (const c of [...set]) {
+        if (c.goAway) c.goAway(message);
+        else c.close(message);
+      }
   }
 
   /** Closes every connection (server shutdown). */

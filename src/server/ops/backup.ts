@@ -38,9 +38,11 @@ export async function restoreFrom(file: string, to: { dataDir?: string; database
 }
 
 /** `POST /backup` on the METRICS_PORT listener: the running PGlite's snapshot (`npm run backup` asks it). */
-export const backupCall = (handle: DbHandle) => async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-  if (req.method !== 'POST' || req.url !== '/backup' || !handle.dump) return false;
-  const bytes = await handle.dump();
-  res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': bytes.byteLength }).end(bytes);
-  return true;
-};
+export const backupCall =
+  (handle: DbHandle) =>
+  async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (req.method !== 'POST' || req.url !== '/backup' || !handle.dump) return false;
+    const bytes = await handle.dump();
+    res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': bytes.byteLength }).end(bytes);
+    return true;
+  };

@@ -19,7 +19,10 @@ export interface Readiness {
 async function dbAnswers(app: AppContext): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), DB_TIMEOUT_MS)));
-  const asked = sql`select 1`.execute(app.db).then(() => true, () => false);
+  const asked = sql`select 1`.execute(app.db).then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([asked, late]);
   } finally {

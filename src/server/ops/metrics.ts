@@ -25,8 +25,20 @@ export interface Metrics {
 export function createMetrics(app: AppContext, ops: () => Ops): Metrics {
   const register = new client.Registry();
   client.collectDefaultMetrics({ register, prefix: 'pitboss_', eventLoopMonitoringPrecision: 20 });
-  new client.Histogram({ name: 'pitboss_http_request_duration_seconds', help: 'HTTP calls by route pattern, status and envelope result code', labelNames: ['method', 'route', 'status', 'code'], buckets, registers: [register] });
-  new client.Histogram({ name: 'pitboss_wallet_callback_duration_seconds', help: 'Seamless-wallet callbacks by action and result code', labelNames: ['action', 'code'], buckets, registers: [register] });
+  new client.Histogram({
+    name: 'pitboss_http_request_duration_seconds',
+    help: 'HTTP calls by route pattern, status and envelope result code',
+    labelNames: ['method', 'route', 'status', 'code'],
+    buckets,
+    registers: [register],
+  });
+  new client.Histogram({
+    name: 'pitboss_wallet_callback_duration_seconds',
+    help: 'Seamless-wallet callbacks by action and result code',
+    labelNames: ['action', 'code'],
+    buckets,
+    registers: [register],
+  });
   const backlog = { sides: 0, daily: 0, lag: 0 };
   // one query per scrape, shared by the three gauges that read it
   let reading: Promise<void> | null = null;
@@ -39,7 +51,10 @@ export function createMetrics(app: AppContext, ops: () => Ops): Metrics {
       .catch(() => {})
       .finally(() => setImmediate(() => (reading = null))) as Promise<void>);
   new client.Gauge({
-    name: 'pitboss_accrual_pending_rows', help: 'Credits written by movements and not yet applied by the accrual step', labelNames: ['table'], registers: [register],
+    name: 'pitboss_accrual_pending_rows',
+    help: 'Credits written by movements and not yet applied by the accrual step',
+    labelNames: ['table'],
+    registers: [register],
     async collect() {
       await readBacklog();
       this.set({ table: 'ledger_pending' }, backlog.sides);
@@ -47,17 +62,54 @@ export function createMetrics(app: AppContext, ops: () => Ops): Metrics {
     },
   });
   new client.Gauge({
-    name: 'pitboss_accrual_lag_seconds', help: 'Age of the oldest pending ledger credit (0 when none)', registers: [register],
+    name: 'pitboss_accrual_lag_seconds',
+    help: 'Age of the oldest pending ledger credit (0 when none)',
+    registers: [register],
     async collect() {
       await readBacklog();
       this.set(backlog.lag);
     },
   });
-  new client.Gauge({ name: 'pitboss_live_sockets', help: 'Authenticated STOMP sockets on this instance', registers: [register], collect() { this.set(ops().live?.size ?? 0); } });
-  new client.Gauge({ name: 'pitboss_live_subscriptions', help: 'STOMP subscriptions on this instance', registers: [register], collect() { this.set(ops().live?.subscriptions() ?? 0); } });
-  new client.Gauge({ name: 'pitboss_db_pool_in_use', help: 'Database connections in use by the query layer (PGlite: its one connection)', registers: [register], collect() { this.set(app.handle.pool.inUse); } });
-  new client.Gauge({ name: 'pitboss_db_pool_waiting', help: 'Callers waiting for a database connection (PGlite: the queue of its one connection)', registers: [register], collect() { this.set(app.handle.pool.waiting); } });
-  new client.Gauge({ name: 'pitboss_draining', help: '1 while the server drains before shutdown', registers: [register], collect() { this.set(ops().draining ? 1 : 0); } });
+  new client.Gauge({
+    name: 'pitboss_live_sockets',
+    help: 'Authenticated STOMP sockets on this instance',
+    registers: [register],
+    collect() {
+      this.set(ops().live?.size ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_live_subscriptions',
+    help: 'STOMP subscriptions on this instance',
+    registers: [register],
+    collect() {
+      this.set(ops().live?.subscriptions() ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_db_pool_in_use',
+    help: 'Database connections in use by the query layer (PGlite: its one connection)',
+    registers: [register],
+    collect() {
+      this.set(app.handle.pool.inUse);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_db_pool_waiting',
+    help: 'Callers waiting for a database connection (PGlite: the queue of its one connection)',
+    registers: [register],
+    collect() {
+      this.set(app.handle.pool.waiting);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_draining',
+    help: '1 while the server drains before shutdown',
+    registers: [register],
+    collect() {
+      this.set(ops().draining ? 1 : 0);
+    },
+  });
   return { register, text: () => register.metrics(), contentType: register.contentType };
 }
 
@@ -93,8 +145,12 @@ export function registerMetricsRoute(fastify: FastifyInstance, app: AppContext, 
   const token = app.config.metricsToken;
   fastify.get('/metrics', async (req, reply) => {
     if (!token || app.config.metricsPort !== undefined) return reply.status(404).send({ resultCode: 'R404', resultMessage: 'Unknown call', data: null });
-    if (!bearerMatches(req.headers.authorization, token)) return reply.status(401).header('www-authenticate', 'Bearer').send({ resultCode: 'S401', resultMessage: 'Metrics token required', data: null });
-    return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
+    if (!bearerMatches(req.headers.authorization, token))
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ resultCode: 'S401', resultMessage: 'Metrics token required', data: null });
+    return reply
+      .header('content-type', metrics.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.text());
   });
 }
 

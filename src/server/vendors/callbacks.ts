@@ -19,10 +19,18 @@ type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'>;
 /** A body parsed by its action's schema, kept together so the action narrows the body. */
 type WalletCall = { [A in WalletAction]: { action: A; req: z.infer<(typeof walletReq)[A]> } }[WalletAction];
 const envelope = (resultCode: string, data: WalletResult | null = null, message?: string): Envelope<WalletResult> => ({
-  resultCode, resultMessage: message ?? resultCodes[resultCode as keyof typeof resultCodes] ?? resultCode, data,
+  resultCode,
+  resultMessage: message ?? resultCodes[resultCode as keyof typeof resultCodes] ?? resultCode,
+  data,
 });
 
-export async function handleCallback(ctx: Ctx, vendorCode: string, action: string, raw: string, signature: string | null | undefined): Promise<{ status: number; body: Envelope<WalletResult> }> {
+export async function handleCallback(
+  ctx: Ctx,
+  vendorCode: string,
+  action: string,
+  raw: string,
+  signature: string | null | undefined,
+): Promise<{ status: number; body: Envelope<WalletResult> }> {
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(raw);

@@ -42,6 +42,12 @@ export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; 
   const token = launchToken(v, { siteId: site.id, memberId: caller.id, memId: caller.memId, vendorCode: v.code, gameCode: game.code, expires, sessionId: caller.sessionId });
   return {
     gameurl: `/${site.prefix}/game/${encodeURIComponent(v.code)}/${encodeURIComponent(game.code)}?t=${encodeURIComponent(token)}`,
-    token, vendorCode: v.code, gameCode: game.code, walletMode: v.walletMode, cashAmt, gameAmt, expiresAt: toWire(new Date(expires)),
+    token,
+    vendorCode: v.code,
+    gameCode: game.code,
+    walletMode: v.walletMode,
+    cashAmt,
+    gameAmt,
+    expiresAt: toWire(new Date(expires)),
   };
 }

@@ -32,9 +32,7 @@ export function InfoEdit() {
     say: 'inline',
     confirm: (form: InfoEditForm) => {
       const change = changesOf(form);
-      return change.pass && change.out
-        ? t`비밀번호와 출금 비밀번호를 변경하시겠습니까?`
-        : change.pass ? t`비밀번호를 변경하시겠습니까?` : t`출금 비밀번호를 변경하시겠습니까?`;
+      return change.pass && change.out ? t`비밀번호와 출금 비밀번호를 변경하시겠습니까?` : change.pass ? t`비밀번호를 변경하시겠습니까?` : t`출금 비밀번호를 변경하시겠습니까?`;
     },
     run: (form) => api(memberCalls.update, { memId: member?.memId, ...form }),
     onDone: () => (setF(emptyInfoEdit), setDone(true)),
@@ -67,39 +65,88 @@ export function InfoEdit() {
 
   return (
     <div className={css.page} data-testid="info-edit">
-      <h1 className={css.title}><Trans>회원정보 수정</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>회원정보 수정</Trans>
+      </h1>
       <Card>
         <form ref={formRef} className={css.form} onSubmit={(e) => void submit(e)} noValidate>
           <TextField label={<Trans>아이디</Trans>} name="memId" value={member?.memId ?? ''} readOnly autoComplete="username" />
           <TextField
-            label={<Trans>현재 비밀번호</Trans>} name="curPass" type="password" autoComplete="current-password"
-            value={f.curPass} onChange={set('curPass')} error={errors.curPass}
+            label={<Trans>현재 비밀번호</Trans>}
+            name="curPass"
+            type="password"
+            autoComplete="current-password"
+            value={f.curPass}
+            onChange={set('curPass')}
+            error={errors.curPass}
           />
-          <p className={css.hint}><Trans>바꾸지 않을 항목은 비워 두세요.</Trans></p>
+          <p className={css.hint}>
+            <Trans>바꾸지 않을 항목은 비워 두세요.</Trans>
+          </p>
           <TextField
-            label={<Trans>새 비밀번호</Trans>} name="memPass" type="password" autoComplete="new-password" maxLength={20}
-            value={f.memPass} onChange={set('memPass')} error={errors.memPass}
+            label={<Trans>새 비밀번호</Trans>}
+            name="memPass"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            value={f.memPass}
+            onChange={set('memPass')}
+            error={errors.memPass}
             hint={<Trans>영문, 숫자, !@#$%* 6~20자</Trans>}
           />
           <TextField
-            label={<Trans>새 비밀번호 확인</Trans>} name="memPassCheck" type="password" autoComplete="new-password" maxLength={20}
-            value={f.memPassCheck} onChange={set('memPassCheck')} error={errors.memPassCheck}
+            label={<Trans>새 비밀번호 확인</Trans>}
+            name="memPassCheck"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            value={f.memPassCheck}
+            onChange={set('memPassCheck')}
+            error={errors.memPassCheck}
           />
           <TextField
-            label={<Trans>새 출금 비밀번호</Trans>} name="cashOutPass" type="password" inputMode="numeric" autoComplete="off" maxLength={4}
-            value={f.cashOutPass} onChange={set('cashOutPass')} error={errors.cashOutPass}
+            label={<Trans>새 출금 비밀번호</Trans>}
+            name="cashOutPass"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            value={f.cashOutPass}
+            onChange={set('cashOutPass')}
+            error={errors.cashOutPass}
             hint={<Trans>숫자 4자리</Trans>}
           />
           <TextField
-            label={<Trans>새 출금 비밀번호 확인</Trans>} name="cashOutPassCheck" type="password" inputMode="numeric" autoComplete="off" maxLength={4}
-            value={f.cashOutPassCheck} onChange={set('cashOutPassCheck')} error={errors.cashOutPassCheck}
+            label={<Trans>새 출금 비밀번호 확인</Trans>}
+            name="cashOutPassCheck"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            value={f.cashOutPassCheck}
+            onChange={set('cashOutPassCheck')}
+            error={errors.cashOutPassCheck}
           />
-          {save.error && <p className={css.error} role="alert">{save.error}</p>}
-          {done && <p className={css.done} role="status" data-testid="info-edit-done"><Trans>회원정보가 수정되었습니다.</Trans></p>}
-          <Button type="submit" variant="primary" block disabled={save.busy}><Trans>수정</Trans></Button>
+          {save.error && (
+            <p className={css.error} role="alert">
+              {save.error}
+            </p>
+          )}
+          {done && (
+            <p className={css.done} role="status" data-testid="info-edit-done">
+              <Trans>회원정보가 수정되었습니다.</Trans>
+            </p>
+          )}
+          <Button type="submit" variant="primary" block disabled={save.busy}>
+            <Trans>수정</Trans>
+          </Button>
         </form>
       </Card>
-      {(isPartnerLogin(member?.loginType) || member?.loginType === 'ADMIN') && <Suspense fallback={null}><TwoFactorCard /></Suspense>}
+      {(isPartnerLogin(member?.loginType) || member?.loginType === 'ADMIN') && (
+        <Suspense fallback={null}>
+          <TwoFactorCard />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -50,25 +50,49 @@ export default function TwoFactorCard() {
   return (
     <Card title={<Trans>2단계 인증</Trans>}>
       <div className={css.form} data-testid="two-factor">
-        {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
-          : enrolment ? <OtpSetup {...enrolment} busy={enable.busy} error={enable.error} onConfirm={(c) => void enable.submit(c)} />
-          : !s ? null
-          : s.otpYn === 'N' ? (
-            <>
-              <p className={css.hint}><Trans>로그인할 때 비밀번호와 함께 인증 앱의 코드를 입력합니다. 비밀번호가 새어도 계정을 지킬 수 있습니다.</Trans></p>
-              <Button variant="primary" block onClick={() => void start.submit(undefined)} disabled={start.busy} data-testid="otp-start"><Trans>2단계 인증 설정</Trans></Button>
-            </>
-          ) : (
-            <form className={css.form} onSubmit={submitOff} noValidate>
-              <p className={css.done} data-testid="otp-on"><Trans>사용 중 · 남은 복구 코드 {s.recoveryLeft}개</Trans></p>
-              <TextField label={<Trans>비밀번호</Trans>} name="otpOffPass" type="password" autoComplete="current-password" value={off.memPass} onChange={(e) => setOff((v) => ({ ...v, memPass: e.target.value }))} />
-              <TextField label={<Trans>인증 코드 또는 복구 코드</Trans>} name="otpOffCode" autoComplete="one-time-code" value={off.otpCode} onChange={(e) => setOff((v) => ({ ...v, otpCode: e.target.value.trim() }))} />
-              {disable.error && <p className={css.error} role="alert">{disable.error}</p>}
-              <Button type="submit" block disabled={disable.busy || !off.memPass || !off.otpCode}>
-                {off.memPass && off.otpCode ? <Trans>2단계 인증 끄기</Trans> : <Trans>비밀번호와 코드를 입력하세요</Trans>}
-              </Button>
-            </form>
-          )}
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        ) : enrolment ? (
+          <OtpSetup {...enrolment} busy={enable.busy} error={enable.error} onConfirm={(c) => void enable.submit(c)} />
+        ) : !s ? null : s.otpYn === 'N' ? (
+          <>
+            <p className={css.hint}>
+              <Trans>로그인할 때 비밀번호와 함께 인증 앱의 코드를 입력합니다. 비밀번호가 새어도 계정을 지킬 수 있습니다.</Trans>
+            </p>
+            <Button variant="primary" block onClick={() => void start.submit(undefined)} disabled={start.busy} data-testid="otp-start">
+              <Trans>2단계 인증 설정</Trans>
+            </Button>
+          </>
+        ) : (
+          <form className={css.form} onSubmit={submitOff} noValidate>
+            <p className={css.done} data-testid="otp-on">
+              <Trans>사용 중 · 남은 복구 코드 {s.recoveryLeft}개</Trans>
+            </p>
+            <TextField
+              label={<Trans>비밀번호</Trans>}
+              name="otpOffPass"
+              type="password"
+              autoComplete="current-password"
+              value={off.memPass}
+              onChange={(e) => setOff((v) => ({ ...v, memPass: e.target.value }))}
+            />
+            <TextField
+              label={<Trans>인증 코드 또는 복구 코드</Trans>}
+              name="otpOffCode"
+              autoComplete="one-time-code"
+              value={off.otpCode}
+              onChange={(e) => setOff((v) => ({ ...v, otpCode: e.target.value.trim() }))}
+            />
+            {disable.error && (
+              <p className={css.error} role="alert">
+                {disable.error}
+              </p>
+            )}
+            <Button type="submit" block disabled={disable.busy || !off.memPass || !off.otpCode}>
+              {off.memPass && off.otpCode ? <Trans>2단계 인증 끄기</Trans> : <Trans>비밀번호와 코드를 입력하세요</Trans>}
+            </Button>
+          </form>
+        )}
       </div>
     </Card>
   );

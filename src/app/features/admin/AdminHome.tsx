@@ -59,53 +59,123 @@ export function AdminHome() {
   const hours = d ? d.hours.slice(0, currentHour() + 1) : [];
   const chartOf = (k: FigureKey) =>
     period === '1'
-      ? k === 'rolling' ? null : { labels: hours.map((h) => t`${h.hour}시`), values: hours.map((h) => h[k as HourKey]) }
+      ? k === 'rolling'
+        ? null
+        : { labels: hours.map((h) => t`${h.hour}시`), values: hours.map((h) => h[k as HourKey]) }
       : { labels: inPeriod.map((x) => x.day.slice(5)), values: inPeriod.map((x) => x[k]) };
 
   return (
     <div className={css.page} data-testid="admin-home">
-      <h1 className={css.title}><Trans>운영자 홈</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>운영자 홈</Trans>
+      </h1>
       {(d?.loginAttack.failures ?? 0) > 0 && (
         <p className={css.attack} role="alert" data-testid="login-attack">
           <Trans>
-            최근 {d!.loginAttack.minutes}분 동안 운영자 계정에 잘못된 비밀번호 {formatNumber(d!.loginAttack.failures)}회 (접속 주소 {formatNumber(d!.loginAttack.addresses)}곳). 이 기기에서는 계속 로그인할 수 있습니다.
+            최근 {d!.loginAttack.minutes}분 동안 운영자 계정에 잘못된 비밀번호 {formatNumber(d!.loginAttack.failures)}회 (접속 주소 {formatNumber(d!.loginAttack.addresses)}곳). 이
+            기기에서는 계속 로그인할 수 있습니다.
           </Trans>
         </p>
       )}
 
       <section aria-labelledby="pending-title" className={css.section}>
-        <h2 id="pending-title" className={css.heading}><Trans>처리할 일</Trans></h2>
+        <h2 id="pending-title" className={css.heading}>
+          <Trans>처리할 일</Trans>
+        </h2>
         <div className={css.tiles}>
-          <Link to="/$prefix/admin/cash" params={{ prefix }} search={{ status: 0 }} className={css.tile} data-hot={(d?.pending.cash.applied ?? 0) > 0 || undefined} data-testid="tile-cash">
-            <span className={css.tileLabel}><Trans>입출금 신청</Trans></span>
-            <strong className={css.tileValue} data-testid="pending-cash">{formatNumber(d?.pending.cash.applied)}</strong>
-            <span className={css.tileSub} data-testid="pending-cash-split"><Trans>입금 {formatNumber(d?.pending.cash.appliedIn)} · 출금 {formatNumber(d?.pending.cash.appliedOut)}</Trans></span>
+          <Link
+            to="/$prefix/admin/cash"
+            params={{ prefix }}
+            search={{ status: 0 }}
+            className={css.tile}
+            data-hot={(d?.pending.cash.applied ?? 0) > 0 || undefined}
+            data-testid="tile-cash"
+          >
+            <span className={css.tileLabel}>
+              <Trans>입출금 신청</Trans>
+            </span>
+            <strong className={css.tileValue} data-testid="pending-cash">
+              {formatNumber(d?.pending.cash.applied)}
+            </strong>
+            <span className={css.tileSub} data-testid="pending-cash-split">
+              <Trans>
+                입금 {formatNumber(d?.pending.cash.appliedIn)} · 출금 {formatNumber(d?.pending.cash.appliedOut)}
+              </Trans>
+            </span>
           </Link>
-          <Link to="/$prefix/admin/cash" params={{ prefix }} search={{ status: 2 }} className={css.tile} data-hot={(d?.pending.cash.waiting ?? 0) > 0 || undefined} data-testid="tile-waiting">
-            <span className={css.tileLabel}><Trans>처리 대기</Trans></span>
-            <strong className={css.tileValue} data-testid="pending-waiting">{formatNumber(d?.pending.cash.waiting)}</strong>
-            <span className={css.tileSub} data-testid="pending-waiting-split"><Trans>입금 {formatNumber(d?.pending.cash.waitingIn)} · 출금 {formatNumber(d?.pending.cash.waitingOut)}</Trans></span>
+          <Link
+            to="/$prefix/admin/cash"
+            params={{ prefix }}
+            search={{ status: 2 }}
+            className={css.tile}
+            data-hot={(d?.pending.cash.waiting ?? 0) > 0 || undefined}
+            data-testid="tile-waiting"
+          >
+            <span className={css.tileLabel}>
+              <Trans>처리 대기</Trans>
+            </span>
+            <strong className={css.tileValue} data-testid="pending-waiting">
+              {formatNumber(d?.pending.cash.waiting)}
+            </strong>
+            <span className={css.tileSub} data-testid="pending-waiting-split">
+              <Trans>
+                입금 {formatNumber(d?.pending.cash.waitingIn)} · 출금 {formatNumber(d?.pending.cash.waitingOut)}
+              </Trans>
+            </span>
           </Link>
-          <Link to="/$prefix/admin/inquiries" params={{ prefix }} search={{ status: 'WAIT' }} className={css.tile} data-hot={(d?.pending.qna ?? 0) > 0 || undefined} data-testid="tile-qna">
-            <span className={css.tileLabel}><Trans>미답변 문의</Trans></span>
-            <strong className={css.tileValue} data-testid="pending-qna">{formatNumber(d?.pending.qna)}</strong>
-            <span className={css.tileSub}><Trans>1:1 문의</Trans></span>
+          <Link
+            to="/$prefix/admin/inquiries"
+            params={{ prefix }}
+            search={{ status: 'WAIT' }}
+            className={css.tile}
+            data-hot={(d?.pending.qna ?? 0) > 0 || undefined}
+            data-testid="tile-qna"
+          >
+            <span className={css.tileLabel}>
+              <Trans>미답변 문의</Trans>
+            </span>
+            <strong className={css.tileValue} data-testid="pending-qna">
+              {formatNumber(d?.pending.qna)}
+            </strong>
+            <span className={css.tileSub}>
+              <Trans>1:1 문의</Trans>
+            </span>
           </Link>
-          <Link to="/$prefix/admin/partnerRequests" params={{ prefix }} className={css.tile} data-hot={(d?.pending.partnerRequests ?? 0) > 0 || undefined} data-testid="tile-partners">
-            <span className={css.tileLabel}><Trans>파트너 신청</Trans></span>
-            <strong className={css.tileValue} data-testid="pending-partners">{formatNumber(d?.pending.partnerRequests)}</strong>
-            <span className={css.tileSub}><Trans>승인 대기</Trans></span>
+          <Link
+            to="/$prefix/admin/partnerRequests"
+            params={{ prefix }}
+            className={css.tile}
+            data-hot={(d?.pending.partnerRequests ?? 0) > 0 || undefined}
+            data-testid="tile-partners"
+          >
+            <span className={css.tileLabel}>
+              <Trans>파트너 신청</Trans>
+            </span>
+            <strong className={css.tileValue} data-testid="pending-partners">
+              {formatNumber(d?.pending.partnerRequests)}
+            </strong>
+            <span className={css.tileSub}>
+              <Trans>승인 대기</Trans>
+            </span>
           </Link>
         </div>
       </section>
 
       <section aria-labelledby="figures-title" className={css.section}>
         <div className={css.headRow}>
-          <h2 id="figures-title" className={css.heading}><Trans>매출 현황</Trans></h2>
-          <span className={css.online} data-testid="online-now"><Trans>접속 중 회원 {formatNumber(d?.today.online)}명</Trans></span>
+          <h2 id="figures-title" className={css.heading}>
+            <Trans>매출 현황</Trans>
+          </h2>
+          <span className={css.online} data-testid="online-now">
+            <Trans>접속 중 회원 {formatNumber(d?.today.online)}명</Trans>
+          </span>
         </div>
         <Tabs<Period>
-          tabs={[{ key: '1', label: t`오늘` }, { key: '7', label: t`7일` }, { key: '30', label: t`30일` }]}
+          tabs={[
+            { key: '1', label: t`오늘` },
+            { key: '7', label: t`7일` },
+            { key: '30', label: t`30일` },
+          ]}
           value={period}
           onChange={setPeriod}
         />
@@ -142,17 +212,27 @@ export function AdminHome() {
         <div className={css.ledger}>
           <div role="status" data-testid="ledger-status">
             {!d ? null : !d.ledger ? (
-              <span className={css.muted}><Trans>아직 점검 기록이 없습니다.</Trans></span>
+              <span className={css.muted}>
+                <Trans>아직 점검 기록이 없습니다.</Trans>
+              </span>
             ) : d.ledger.ok ? (
-              <span className={css.ok}><Trans>정상</Trans></span>
+              <span className={css.ok}>
+                <Trans>정상</Trans>
+              </span>
             ) : (
-              <span className={css.bad}><Trans>문제 발견</Trans></span>
+              <span className={css.bad}>
+                <Trans>문제 발견</Trans>
+              </span>
             )}
             {d?.ledger && <span className={css.muted}> · {d.ledger.checkedAt}</span>}
           </div>
           <div className={css.ledgerActs}>
-            <Button variant="primary" disabled={ledgerCheck.busy} onClick={() => void ledgerCheck.submit()} data-testid="ledger-run"><Trans>지금 점검</Trans></Button>
-            <Link to="/$prefix/admin/ledger" params={{ prefix }} className={css.more}><Trans>자세히</Trans></Link>
+            <Button variant="primary" disabled={ledgerCheck.busy} onClick={() => void ledgerCheck.submit()} data-testid="ledger-run">
+              <Trans>지금 점검</Trans>
+            </Button>
+            <Link to="/$prefix/admin/ledger" params={{ prefix }} className={css.more}>
+              <Trans>자세히</Trans>
+            </Link>
           </div>
         </div>
       </Card>

@@ -11,15 +11,33 @@ import { dashboardQueryOptions } from './queries';
 import css from './AdminShell.module.css';
 
 type To =
-  | '/$prefix/admin' | '/$prefix/admin/cash' | '/$prefix/admin/members' | '/$prefix/admin/partnerRequests'
-  | '/$prefix/admin/ledger' | '/$prefix/admin/notices' | '/$prefix/admin/inquiries' | '/$prefix/admin/messages'
-  | '/$prefix/admin/banners' | '/$prefix/admin/site' | '/$prefix/admin/ipBlock' | '/$prefix/admin/audit';
+  | '/$prefix/admin'
+  | '/$prefix/admin/cash'
+  | '/$prefix/admin/members'
+  | '/$prefix/admin/partnerRequests'
+  | '/$prefix/admin/ledger'
+  | '/$prefix/admin/notices'
+  | '/$prefix/admin/inquiries'
+  | '/$prefix/admin/messages'
+  | '/$prefix/admin/banners'
+  | '/$prefix/admin/site'
+  | '/$prefix/admin/ipBlock'
+  | '/$prefix/admin/audit';
 
 /** Every operator screen, in menu order; the first four are the phone's bottom bar, the rest sit behind "more". */
 export const adminPaths: To[] = [
-  '/$prefix/admin', '/$prefix/admin/cash', '/$prefix/admin/inquiries', '/$prefix/admin/members',
-  '/$prefix/admin/partnerRequests', '/$prefix/admin/ledger', '/$prefix/admin/notices', '/$prefix/admin/messages',
-  '/$prefix/admin/banners', '/$prefix/admin/site', '/$prefix/admin/ipBlock', '/$prefix/admin/audit',
+  '/$prefix/admin',
+  '/$prefix/admin/cash',
+  '/$prefix/admin/inquiries',
+  '/$prefix/admin/members',
+  '/$prefix/admin/partnerRequests',
+  '/$prefix/admin/ledger',
+  '/$prefix/admin/notices',
+  '/$prefix/admin/messages',
+  '/$prefix/admin/banners',
+  '/$prefix/admin/site',
+  '/$prefix/admin/ipBlock',
+  '/$prefix/admin/audit',
 ];
 const BAR = 4;
 
@@ -51,13 +69,19 @@ export function AdminShell() {
   const link = (to: To, className?: string, onClick?: () => void) => (
     <Link key={to} to={to} params={{ prefix }} className={className} activeOptions={{ exact: to === '/$prefix/admin' }} onClick={onClick}>
       <span className={css.linkText}>{label[to]}</span>
-      {(badge[to] ?? 0) > 0 && <span className={css.badge} aria-label={t`${badge[to] ?? 0}건 대기`}>{badge[to]}</span>}
+      {(badge[to] ?? 0) > 0 && (
+        <span className={css.badge} aria-label={t`${badge[to] ?? 0}건 대기`}>
+          {badge[to]}
+        </span>
+      )}
     </Link>
   );
   return (
     <>
       <header className={css.header}>
-        <span className={css.brand}><Trans>운영자</Trans></span>
+        <span className={css.brand}>
+          <Trans>운영자</Trans>
+        </span>
         <LanguageSelect />
         <LogoutButton />
       </header>
@@ -70,7 +94,9 @@ export function AdminShell() {
       <nav className={css.bar} aria-label={t`주요 메뉴`} data-testid="admin-bar">
         {adminPaths.slice(0, BAR).map((to) => link(to, css.barItem))}
         <button type="button" className={css.barItem} aria-expanded={more} onClick={() => setMore(true)} data-testid="admin-more">
-          <span className={css.linkText}><Trans>더보기</Trans></span>
+          <span className={css.linkText}>
+            <Trans>더보기</Trans>
+          </span>
         </button>
       </nav>
       <BottomSheet open={more} title={t`전체 메뉴`} onClose={() => setMore(false)}>

@@ -24,7 +24,15 @@ export function AdminInquiries() {
   const q = useQuery(adminInquiriesQueryOptions(prefix, search));
 
   const status = (r: Row) =>
-    r.status === 'ANSWER' ? <Badge tone="ok"><Trans>답변완료</Trans></Badge> : <Badge tone="wait"><Trans>답변대기</Trans></Badge>;
+    r.status === 'ANSWER' ? (
+      <Badge tone="ok">
+        <Trans>답변완료</Trans>
+      </Badge>
+    ) : (
+      <Badge tone="wait">
+        <Trans>답변대기</Trans>
+      </Badge>
+    );
   const title = (r: Row) => (
     <Link to="/$prefix/admin/inquiries/$boardIdx" params={{ prefix, boardIdx: r.boardIdx }} className={css.titleLink} data-unread={r.isReadAdmin === 'N'}>
       {r.title}
@@ -41,7 +49,9 @@ export function AdminInquiries() {
   const tab: StatusTab = search.status ?? 'all';
   return (
     <div className={css.page} data-testid="admin-inquiries">
-      <h1 className={css.h1}><Trans>1:1 문의 관리</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>1:1 문의 관리</Trans>
+      </h1>
       <Tabs<StatusTab>
         tabs={[
           { key: 'all', label: <Trans>전체</Trans> },
@@ -51,7 +61,12 @@ export function AdminInquiries() {
         value={tab}
         onChange={(k) => void navigate({ search: (s) => ({ ...s, page: undefined, status: k === 'all' ? undefined : k }) })}
       />
-      <SearchBar key={`${search.so}-${search.sv}`} option={search.so} value={search.sv} onSearch={(so, sv) => void navigate({ search: (s) => ({ ...s, page: undefined, so, sv }) })} />
+      <SearchBar
+        key={`${search.so}-${search.sv}`}
+        option={search.so}
+        value={search.sv}
+        onSearch={(so, sv) => void navigate({ search: (s) => ({ ...s, page: undefined, so, sv }) })}
+      />
       <DataList
         rows={q.data?.list ?? []}
         columns={columns}
@@ -60,7 +75,9 @@ export function AdminInquiries() {
         card={(r) => (
           <div className={css.cardMain}>
             {title(r)}
-            <span className={css.meta}>{status(r)} {faqTypeName(r.faqType)} · {r.memId} · {shortDate(r.regDate)}</span>
+            <span className={css.meta}>
+              {status(r)} {faqTypeName(r.faqType)} · {r.memId} · {shortDate(r.regDate)}
+            </span>
           </div>
         )}
       />

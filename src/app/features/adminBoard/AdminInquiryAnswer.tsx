@@ -42,24 +42,43 @@ export function AdminInquiryAnswer() {
   return (
     <div className={css.page} data-testid="admin-answer">
       <div className={css.head}>
-        <h1 className={css.h1}><Trans>문의 답변</Trans></h1>
-        <Link to="/$prefix/admin/inquiries" params={{ prefix }} className={buttonClass()}><Trans>목록</Trans></Link>
+        <h1 className={css.h1}>
+          <Trans>문의 답변</Trans>
+        </h1>
+        <Link to="/$prefix/admin/inquiries" params={{ prefix }} className={buttonClass()}>
+          <Trans>목록</Trans>
+        </Link>
       </div>
       <Card>
         {board ? (
           <article className={article.article}>
             <header className={article.head}>
               <div className={article.meta}>
-                {board.status === 'ANSWER' ? <Badge tone="ok"><Trans>답변완료</Trans></Badge> : <Badge tone="wait"><Trans>답변대기</Trans></Badge>}
+                {board.status === 'ANSWER' ? (
+                  <Badge tone="ok">
+                    <Trans>답변완료</Trans>
+                  </Badge>
+                ) : (
+                  <Badge tone="wait">
+                    <Trans>답변대기</Trans>
+                  </Badge>
+                )}
                 <span>{faqTypeName(board.faqType)}</span>
               </div>
               <h2 className={article.title}>{board.title}</h2>
-              <div className={article.meta}><span>{board.memId} ({board.memName})</span><time>{shortDate(board.regDate)}</time></div>
+              <div className={article.meta}>
+                <span>
+                  {board.memId} ({board.memName})
+                </span>
+                <time>{shortDate(board.regDate)}</time>
+              </div>
             </header>
             <HtmlContent html={board.content} />
             {board.commentList.map((c) => (
               <section key={c.cmtIdx} className={article.reply}>
-                <div className={article.replyHead}>{c.memName} · {shortDate(c.regDate)}</div>
+                <div className={article.replyHead}>
+                  {c.memName} · {shortDate(c.regDate)}
+                </div>
                 <HtmlContent html={c.content} />
               </section>
             ))}
@@ -72,10 +91,14 @@ export function AdminInquiryAnswer() {
         <Card title={<Trans>답변 작성</Trans>}>
           <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
             <div className={fieldCss.field}>
-              <label className={fieldCss.label} htmlFor="reply"><Trans>답변 내용</Trans></label>
+              <label className={fieldCss.label} htmlFor="reply">
+                <Trans>답변 내용</Trans>
+              </label>
               <textarea id="reply" name="reply" className={`${inputClass} ${css.textarea}`} value={reply} onChange={(e) => setReply(e.target.value)} />
             </div>
-            <Button type="submit" variant="primary" block disabled={answer.busy}><Trans>답변 등록</Trans></Button>
+            <Button type="submit" variant="primary" block disabled={answer.busy}>
+              <Trans>답변 등록</Trans>
+            </Button>
           </form>
         </Card>
       )}

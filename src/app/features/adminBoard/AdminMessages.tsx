@@ -61,24 +61,42 @@ export function AdminMessages() {
   ];
   return (
     <div className={css.page} data-testid="admin-messages">
-      <h1 className={css.h1}><Trans>쪽지 보내기</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>쪽지 보내기</Trans>
+      </h1>
       <Card>
         <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
           <SelectField label={<Trans>받는 대상</Trans>} name="target" value={target} onChange={(e) => setTarget(e.target.value as Target)}>
-            {sendTargets.map((k) => <option key={k} value={k}>{targetNames[k]}</option>)}
+            {sendTargets.map((k) => (
+              <option key={k} value={k}>
+                {targetNames[k]}
+              </option>
+            ))}
           </SelectField>
           {target !== 'all' && (
-            <TextField label={target === 'member' ? <Trans>회원 아이디</Trans> : <Trans>파트너 아이디</Trans>} name="memId" autoCapitalize="off" value={memId} onChange={(e) => setMemId(e.target.value)} />
+            <TextField
+              label={target === 'member' ? <Trans>회원 아이디</Trans> : <Trans>파트너 아이디</Trans>}
+              name="memId"
+              autoCapitalize="off"
+              value={memId}
+              onChange={(e) => setMemId(e.target.value)}
+            />
           )}
           <TextField label={<Trans>제목</Trans>} name="msgTitle" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
           <div className={fieldCss.field}>
-            <label className={fieldCss.label} htmlFor="msg-desc"><Trans>내용 (HTML)</Trans></label>
+            <label className={fieldCss.label} htmlFor="msg-desc">
+              <Trans>내용 (HTML)</Trans>
+            </label>
             <textarea id="msg-desc" name="msgDesc" className={`${inputClass} ${css.textarea}`} value={desc} onChange={(e) => setDesc(e.target.value)} />
           </div>
-          <Button type="submit" variant="primary" block disabled={send.busy}><Trans>보내기</Trans></Button>
+          <Button type="submit" variant="primary" block disabled={send.busy}>
+            <Trans>보내기</Trans>
+          </Button>
         </form>
       </Card>
-      <h2 className={css.h2}><Trans>보낸 쪽지</Trans></h2>
+      <h2 className={css.h2}>
+        <Trans>보낸 쪽지</Trans>
+      </h2>
       <DataList rows={sent.data?.list ?? []} columns={columns} rowKey={(m) => m.msgIdx} />
       {sent.data && <Pager info={sent.data.pageInfo} onPage={setPage} />}
     </div>

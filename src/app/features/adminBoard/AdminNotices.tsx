@@ -51,8 +51,12 @@ export function AdminNotices() {
   const remove = (r: Row) => del.submit(r);
   const buttons = (r: Row) => (
     <span className={css.rowActions}>
-      <Button onClick={() => void edit(r)}><Trans>수정</Trans></Button>
-      <Button variant="ghost" onClick={() => void remove(r)}><Trans>삭제</Trans></Button>
+      <Button onClick={() => void edit(r)}>
+        <Trans>수정</Trans>
+      </Button>
+      <Button variant="ghost" onClick={() => void remove(r)}>
+        <Trans>삭제</Trans>
+      </Button>
     </span>
   );
   const columns: Column<Row>[] = [
@@ -64,8 +68,12 @@ export function AdminNotices() {
   return (
     <div className={css.page} data-testid="admin-notices">
       <div className={css.head}>
-        <h1 className={css.h1}><Trans>공지사항 관리</Trans></h1>
-        <Button variant="primary" onClick={() => setDraft({ category: 'notice', title: '', content: '' })}><Trans>새 공지</Trans></Button>
+        <h1 className={css.h1}>
+          <Trans>공지사항 관리</Trans>
+        </h1>
+        <Button variant="primary" onClick={() => setDraft({ category: 'notice', title: '', content: '' })}>
+          <Trans>새 공지</Trans>
+        </Button>
       </div>
       <SearchBar key={`${search.so}-${search.sv}`} option={search.so} value={search.sv} onSearch={(so, sv) => void navigate({ search: { so, sv } })} />
       <DataList
@@ -76,7 +84,9 @@ export function AdminNotices() {
           <div className={css.card}>
             <div className={css.cardMain}>
               <strong>{r.title}</strong>
-              <span className={css.meta}>{categoryName(r.category)} · {shortDate(r.regDate)}</span>
+              <span className={css.meta}>
+                {categoryName(r.category)} · {shortDate(r.regDate)}
+              </span>
             </div>
             {buttons(r)}
           </div>

@@ -37,14 +37,22 @@ export function NoticeEditor({ draft, onSaved }: { draft: NoticeDraft; onSaved: 
   return (
     <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-testid="notice-editor">
       <SelectField label={<Trans>분류</Trans>} name="category" value={d.category} onChange={(e) => setD({ ...d, category: e.target.value as Category })}>
-        {noticeCategories.map((c) => <option key={c} value={c}>{categoryName(c)}</option>)}
+        {noticeCategories.map((c) => (
+          <option key={c} value={c}>
+            {categoryName(c)}
+          </option>
+        ))}
       </SelectField>
       <TextField label={<Trans>제목</Trans>} name="title" maxLength={200} value={d.title} onChange={(e) => setD({ ...d, title: e.target.value })} />
       <div className={fieldCss.field}>
-        <label className={fieldCss.label} htmlFor="notice-content"><Trans>내용 (HTML)</Trans></label>
+        <label className={fieldCss.label} htmlFor="notice-content">
+          <Trans>내용 (HTML)</Trans>
+        </label>
         <textarea id="notice-content" name="content" className={`${inputClass} ${css.textarea}`} value={d.content} onChange={(e) => setD({ ...d, content: e.target.value })} />
       </div>
-      <Button type="submit" variant="primary" block disabled={save.busy}><Trans>저장</Trans></Button>
+      <Button type="submit" variant="primary" block disabled={save.busy}>
+        <Trans>저장</Trans>
+      </Button>
     </form>
   );
 }

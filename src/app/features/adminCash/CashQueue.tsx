@@ -45,26 +45,52 @@ export function CashQueue() {
     confirm: ({ r, to }) => {
       const amount = formatMoney(r.cashAmt, site?.cashDecimal ?? 1);
       const kind = cashTypeName(r.cashType);
-      return to === 2 ? t`${r.memId}의 ${kind} ${amount}을(를) 대기로 변경하시겠습니까?`
-        : to === 1 ? t`${r.memId}의 ${kind} ${amount}을(를) 승인하시겠습니까?`
-        : t`${r.memId}의 ${kind} ${amount}을(를) 거절하시겠습니까?`;
+      return to === 2
+        ? t`${r.memId}의 ${kind} ${amount}을(를) 대기로 변경하시겠습니까?`
+        : to === 1
+          ? t`${r.memId}의 ${kind} ${amount}을(를) 승인하시겠습니까?`
+          : t`${r.memId}의 ${kind} ${amount}을(를) 거절하시겠습니까?`;
     },
   });
   const process = (r: Row, to: 2 | 1 | -1) => step.submit({ r, to });
 
   // reject on the far side from the forward step, so a thumb never lands on it by habit
-  const actions = (r: Row) => (r.cashStatus === 0 || r.cashStatus === 2) && (
-    <span className={css.acts}>
-      <Button className={css.reject} disabled={step.busy} onClick={() => void process(r, -1)}><Trans>거절</Trans></Button>
-      {r.cashStatus === 0 && <Button className={css.forward} disabled={step.busy} onClick={() => void process(r, 2)}><Trans>대기</Trans></Button>}
-      {r.cashStatus === 2 && <Button className={css.forward} variant="primary" disabled={step.busy} onClick={() => void process(r, 1)}><Trans>승인</Trans></Button>}
-    </span>
+  const actions = (r: Row) =>
+    (r.cashStatus === 0 || r.cashStatus === 2) && (
+      <span className={css.acts}>
+        <Button className={css.reject} disabled={step.busy} onClick={() => void process(r, -1)}>
+          <Trans>거절</Trans>
+        </Button>
+        {r.cashStatus === 0 && (
+          <Button className={css.forward} disabled={step.busy} onClick={() => void process(r, 2)}>
+            <Trans>대기</Trans>
+          </Button>
+        )}
+        {r.cashStatus === 2 && (
+          <Button className={css.forward} variant="primary" disabled={step.busy} onClick={() => void process(r, 1)}>
+            <Trans>승인</Trans>
+          </Button>
+        )}
+      </span>
+    );
+  const when = (r: Row) => (
+    <time dateTime={r.regDate} title={r.regDate}>
+      {ago(r.regDate, i18n.locale)}
+    </time>
   );
-  const when = (r: Row) => <time dateTime={r.regDate} title={r.regDate}>{ago(r.regDate, i18n.locale)}</time>;
 
   const columns: Column<Row>[] = [
     { key: 'no', label: t`번호`, render: (r) => r.cashIdx },
-    { key: 'reg', label: t`신청`, render: (r) => <span className={css.stack}>{when(r)}<small className={css.muted}>{r.regDate}</small></span> },
+    {
+      key: 'reg',
+      label: t`신청`,
+      render: (r) => (
+        <span className={css.stack}>
+          {when(r)}
+          <small className={css.muted}>{r.regDate}</small>
+        </span>
+      ),
+    },
     { key: 'mem', label: t`회원`, render: (r) => `${r.memId} (${r.memNick})` },
     { key: 'bank', label: t`계좌`, render: (r) => <span className={css.muted}>{account(r)}</span> },
     { key: 'type', label: t`구분`, render: (r) => <span className={r.cashType === 1 ? css.in : css.out}>{cashTypeName(r.cashType)}</span> },
@@ -82,12 +108,24 @@ export function CashQueue() {
         <span className={css.qwho}>
           <span className={r.cashType === 1 ? css.in : css.out}>{cashTypeName(r.cashType)}</span> {r.memId} <small>{r.memNick}</small>
         </span>
-        <strong className={css.qamt}><Money value={r.cashAmt} /></strong>
+        <strong className={css.qamt}>
+          <Money value={r.cashAmt} />
+        </strong>
       </div>
-      <div className={css.qbank} data-testid="queue-bank">{account(r)}</div>
+      <div className={css.qbank} data-testid="queue-bank">
+        {account(r)}
+      </div>
       <div className={css.qmeta}>
-        {when(r)} · <span data-testid="queue-status">{requestStatusName(r.cashStatus)}</span> · <Trans>보유 <Money value={r.memCashAmt} /></Trans>
-        {(r.cashStatus === 1 || r.cashStatus === -1) && <> · <Trans>처리 {r.updDate.slice(5, 16)}</Trans></>}
+        {when(r)} · <span data-testid="queue-status">{requestStatusName(r.cashStatus)}</span> ·{' '}
+        <Trans>
+          보유 <Money value={r.memCashAmt} />
+        </Trans>
+        {(r.cashStatus === 1 || r.cashStatus === -1) && (
+          <>
+            {' '}
+            · <Trans>처리 {r.updDate.slice(5, 16)}</Trans>
+          </>
+        )}
       </div>
       {actions(r)}
     </div>
@@ -95,15 +133,32 @@ export function CashQueue() {
 
   return (
     <div className={css.page} data-testid="cash-queue">
-      <h1 className={css.title}><Trans>입출금 신청</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>입출금 신청</Trans>
+      </h1>
       <FilterBar
         onSubmit={() => set({ memId: word.trim() })}
-        summary={[statusName(f.status), f.type === null ? t`입금/출금` : cashTypeName(f.type), f.order === 'asc' ? t`오래된순` : t`최신순`, !isOpen(f.status) && `${f.range.start.slice(5)} ~ ${f.range.end.slice(5)}`, f.memId]}
+        summary={[
+          statusName(f.status),
+          f.type === null ? t`입금/출금` : cashTypeName(f.type),
+          f.order === 'asc' ? t`오래된순` : t`최신순`,
+          !isOpen(f.status) && `${f.range.start.slice(5)} ~ ${f.range.end.slice(5)}`,
+          f.memId,
+        ]}
       >
-        <select className={inputClass} aria-label={t`상태`} value={String(f.status ?? '')} onChange={(e) => set({ status: e.target.value === '' ? null : e.target.value === 'open' ? 'open' : Number(e.target.value) })}>
+        <select
+          className={inputClass}
+          aria-label={t`상태`}
+          value={String(f.status ?? '')}
+          onChange={(e) => set({ status: e.target.value === '' ? null : e.target.value === 'open' ? 'open' : Number(e.target.value) })}
+        >
           <option value="open">{statusName('open')}</option>
           <option value="">{statusName(null)}</option>
-          {[0, 2, 1, -1].map((s) => <option key={s} value={s}>{requestStatusName(s)}</option>)}
+          {[0, 2, 1, -1].map((s) => (
+            <option key={s} value={s}>
+              {requestStatusName(s)}
+            </option>
+          ))}
         </select>
         <select className={inputClass} aria-label={t`구분`} value={String(f.type ?? '')} onChange={(e) => set({ type: e.target.value === '' ? null : Number(e.target.value) })}>
           <option value="">{t`입금/출금`}</option>
@@ -116,10 +171,20 @@ export function CashQueue() {
         </select>
         {!isOpen(f.status) && <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />}
         <input className={inputClass} aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-        <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+        <Button type="submit" variant="primary">
+          <Trans>검색</Trans>
+        </Button>
       </FilterBar>
       <SeenAt query={query} />
-      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} card={card} empty={f.status === 'open' ? <Trans>처리할 신청이 없습니다.</Trans> : undefined} />}
+      {!query.isPending && (
+        <DataList
+          rows={query.data?.list ?? []}
+          columns={columns}
+          rowKey={(r) => r.cashIdx}
+          card={card}
+          empty={f.status === 'open' ? <Trans>처리할 신청이 없습니다.</Trans> : undefined}
+        />
+      )}
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
     </div>
   );

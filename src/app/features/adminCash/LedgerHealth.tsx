@@ -29,7 +29,9 @@ export function LedgerHealth() {
 
   return (
     <div className={css.page} data-testid="ledger-health">
-      <h1 className={css.title}><Trans>원장 점검</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>원장 점검</Trans>
+      </h1>
       <div>
         <Button variant="primary" disabled={query.isFetching} onClick={() => void query.refetch()}>
           {query.isFetching ? <Trans>점검 중…</Trans> : <Trans>다시 점검</Trans>}
@@ -43,20 +45,55 @@ export function LedgerHealth() {
           </div>
           <Card>
             <dl className={css.facts}>
-              <div><dt><Trans>점검 시각</Trans></dt><dd>{Number.isNaN(Date.parse(r.checkedAt)) ? r.checkedAt : formatKst(Date.parse(r.checkedAt))}</dd></div>
-              <div><dt><Trans>계정 수</Trans></dt><dd>{formatNumber(r.members)}</dd></div>
-              <div><dt><Trans>원장 항목 수</Trans></dt><dd>{formatNumber(r.entries)}</dd></div>
-              <div><dt><Trans>머니 총합(하우스 포함)</Trans></dt><dd><Money value={r.totals.cash} /></dd></div>
-              <div><dt><Trans>포인트 총합(하우스 포함)</Trans></dt><dd><Money value={r.totals.point} unit="point" /></dd></div>
+              <div>
+                <dt>
+                  <Trans>점검 시각</Trans>
+                </dt>
+                <dd>{Number.isNaN(Date.parse(r.checkedAt)) ? r.checkedAt : formatKst(Date.parse(r.checkedAt))}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>계정 수</Trans>
+                </dt>
+                <dd>{formatNumber(r.members)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>원장 항목 수</Trans>
+                </dt>
+                <dd>{formatNumber(r.entries)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>머니 총합(하우스 포함)</Trans>
+                </dt>
+                <dd>
+                  <Money value={r.totals.cash} />
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>포인트 총합(하우스 포함)</Trans>
+                </dt>
+                <dd>
+                  <Money value={r.totals.point} unit="point" />
+                </dd>
+              </div>
             </dl>
           </Card>
           {groups.map((g) => (
             <Card key={g.key} title={`${g.title} · ${formatNumber(g.items.length)}`}>
               {g.items.length === 0 ? (
-                <p className={css.muted}><Trans>없음</Trans></p>
+                <p className={css.muted}>
+                  <Trans>없음</Trans>
+                </p>
               ) : (
                 <div className={css.problem}>
-                  {g.items.slice(0, 100).map((item, i) => <pre key={i} className={css.code}>{JSON.stringify(item)}</pre>)}
+                  {g.items.slice(0, 100).map((item, i) => (
+                    <pre key={i} className={css.code}>
+                      {JSON.stringify(item)}
+                    </pre>
+                  ))}
                 </div>
               )}
             </Card>

@@ -41,23 +41,45 @@ export function MemberMoney() {
 
   return (
     <div className={css.page} data-testid="member-money">
-      <h1 className={css.title}><Trans>회원 머니 지급/회수</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>회원 머니 지급/회수</Trans>
+      </h1>
       <FilterBar onSubmit={() => (setMemId(word.trim()), setAfter(null))}>
         <input className={inputClass} name="lookupMemId" aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-        <Button type="submit" variant="primary"><Trans>조회</Trans></Button>
+        <Button type="submit" variant="primary">
+          <Trans>조회</Trans>
+        </Button>
       </FilterBar>
       {memId && (
         <Card title={memId}>
           <div className={css.form}>
             <dl className={css.facts}>
-              <div><dt><Trans>보유머니</Trans></dt><dd data-testid="member-cash">{target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}</dd></div>
-              <div><dt><Trans>보유포인트</Trans></dt><dd>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</dd></div>
+              <div>
+                <dt>
+                  <Trans>보유머니</Trans>
+                </dt>
+                <dd data-testid="member-cash">{target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>보유포인트</Trans>
+                </dt>
+                <dd>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</dd>
+              </div>
             </dl>
             <div className={css.row}>
-              <Button variant="primary" onClick={() => setSheet({ kind: 'cash', mode: 'give' })}><Trans>머니 지급</Trans></Button>
-              <Button onClick={() => setSheet({ kind: 'cash', mode: 'retrieve' })}><Trans>머니 회수</Trans></Button>
-              <Button onClick={() => setSheet({ kind: 'point', mode: 'give' })}><Trans>포인트 지급</Trans></Button>
-              <Button onClick={() => setSheet({ kind: 'point', mode: 'retrieve' })}><Trans>포인트 회수</Trans></Button>
+              <Button variant="primary" onClick={() => setSheet({ kind: 'cash', mode: 'give' })}>
+                <Trans>머니 지급</Trans>
+              </Button>
+              <Button onClick={() => setSheet({ kind: 'cash', mode: 'retrieve' })}>
+                <Trans>머니 회수</Trans>
+              </Button>
+              <Button onClick={() => setSheet({ kind: 'point', mode: 'give' })}>
+                <Trans>포인트 지급</Trans>
+              </Button>
+              <Button onClick={() => setSheet({ kind: 'point', mode: 'retrieve' })}>
+                <Trans>포인트 회수</Trans>
+              </Button>
             </div>
           </div>
         </Card>

@@ -26,8 +26,14 @@ export const cashQueueQueryOptions = (prefix: string, me: string, f: QueueFilter
     queryKey: userKey(prefix, me, 'adminCash', 'queue', f),
     queryFn: () =>
       api(adminCalls.cashList, {
-        cashStatus: typeof f.status === 'number' ? f.status : undefined, openYn: f.status === 'open' ? 'Y' : undefined, order: f.order, cashType: f.type ?? undefined, memId: f.memId || undefined,
-        ...(isOpen(f.status) ? {} : wireRange(f.range)), page: f.page, count_per_list: 40,
+        cashStatus: typeof f.status === 'number' ? f.status : undefined,
+        openYn: f.status === 'open' ? 'Y' : undefined,
+        order: f.order,
+        cashType: f.type ?? undefined,
+        memId: f.memId || undefined,
+        ...(isOpen(f.status) ? {} : wireRange(f.range)),
+        page: f.page,
+        count_per_list: 40,
       }),
     refetchInterval: 15_000,
   });

@@ -46,8 +46,12 @@ export function PartnerRequests() {
   const actions = (r: Row) =>
     r.status === 0 ? (
       <span className={css.actions}>
-        <Button variant="primary" onClick={() => void decide(r, true)} data-testid="approve"><Trans>승인</Trans></Button>
-        <Button onClick={() => void decide(r, false)}><Trans>거절</Trans></Button>
+        <Button variant="primary" onClick={() => void decide(r, true)} data-testid="approve">
+          <Trans>승인</Trans>
+        </Button>
+        <Button onClick={() => void decide(r, false)}>
+          <Trans>거절</Trans>
+        </Button>
       </span>
     ) : (
       <span className={css.status}>{requestStatusName(r.status)}</span>
@@ -55,7 +59,15 @@ export function PartnerRequests() {
   const rates = (r: Row) => r.rateList.map((x) => `${x.category} ${x.pointRate}/${x.loseRate}`).join(', ');
   const columns: Column<Row>[] = [
     { key: 'at', label: t`신청일시`, render: (r) => r.regDate },
-    { key: 'id', label: t`아이디 / 닉네임`, render: (r) => <><strong>{r.memId}</strong> {r.memNick}</> },
+    {
+      key: 'id',
+      label: t`아이디 / 닉네임`,
+      render: (r) => (
+        <>
+          <strong>{r.memId}</strong> {r.memNick}
+        </>
+      ),
+    },
     { key: 'level', label: t`등급`, render: (r) => r.partnerLevelName },
     { key: 'parent', label: t`상위`, render: (r) => r.recommenderId },
     { key: 'by', label: t`신청자`, render: (r) => r.requestedBy },
@@ -66,8 +78,17 @@ export function PartnerRequests() {
   ];
   return (
     <div className={css.page} data-testid="partner-requests">
-      <h1 className={css.title}><Trans>파트너 생성 신청</Trans></h1>
-      <Tabs tabs={[{ key: 'open', label: t`대기` }, { key: 'all', label: t`전체` }]} value={filter} onChange={(f) => (setFilter(f), setPage(1))} />
+      <h1 className={css.title}>
+        <Trans>파트너 생성 신청</Trans>
+      </h1>
+      <Tabs
+        tabs={[
+          { key: 'open', label: t`대기` },
+          { key: 'all', label: t`전체` },
+        ]}
+        value={filter}
+        onChange={(f) => (setFilter(f), setPage(1))}
+      />
       {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.reqIdx} empty={<Trans>신청 내역이 없습니다.</Trans>} />}
       {q.data && <Pager info={q.data.pageInfo} onPage={setPage} />}
     </div>

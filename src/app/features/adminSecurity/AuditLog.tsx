@@ -26,11 +26,15 @@ export function AuditLog() {
 
   return (
     <div className={css.page} data-testid="audit-log">
-      <h1 className={css.title}><Trans>감사 로그</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>감사 로그</Trans>
+      </h1>
       <AuditVerify />
       <FilterBar onSubmit={() => (setActor(word.trim()), setPage(1))}>
         <input className={inputClass} name="auditActor" aria-label={t`운영자 아이디`} placeholder={t`운영자 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-        <Button type="submit" variant="primary"><Trans>조회</Trans></Button>
+        <Button type="submit" variant="primary">
+          <Trans>조회</Trans>
+        </Button>
       </FilterBar>
       {!list.isPending && (
         <DataList
@@ -46,8 +50,13 @@ export function AuditLog() {
           ]}
           card={(r) => (
             <div className={css.auditCard}>
-              <div className={css.auditHead}><strong>{r.actorId}</strong><span>{r.regDate}</span></div>
-              <div className={css.ip}>{r.action.replace(/^\/api\//, '')} · {r.target || '-'} · {r.ip}</div>
+              <div className={css.auditHead}>
+                <strong>{r.actorId}</strong>
+                <span>{r.regDate}</span>
+              </div>
+              <div className={css.ip}>
+                {r.action.replace(/^\/api\//, '')} · {r.target || '-'} · {r.ip}
+              </div>
               <AuditChange before={r.before} after={r.after} />
             </div>
           )}

@@ -22,12 +22,19 @@ export function AuditVerify() {
         <Trans>무결성 검사</Trans>
       </Button>
       <p className={css.hint} role="status" data-testid="audit-verdict">
-        {check.isFetching ? <Trans>검사 중…</Trans>
-          : check.isError ? <Trans>검사하지 못했습니다.</Trans>
-          : !v ? null
-          : v.ok ? <Trans>체인 정상 ({v.rows}행)</Trans>
-          : v.auditIdx === null ? <Trans>체인 손상: {why[v.reason!]}</Trans>
-          : <Trans>체인 손상: {v.seq}번째 행 (번호 {v.auditIdx}) — {why[v.reason!]}</Trans>}
+        {check.isFetching ? (
+          <Trans>검사 중…</Trans>
+        ) : check.isError ? (
+          <Trans>검사하지 못했습니다.</Trans>
+        ) : !v ? null : v.ok ? (
+          <Trans>체인 정상 ({v.rows}행)</Trans>
+        ) : v.auditIdx === null ? (
+          <Trans>체인 손상: {why[v.reason!]}</Trans>
+        ) : (
+          <Trans>
+            체인 손상: {v.seq}번째 행 (번호 {v.auditIdx}) — {why[v.reason!]}
+          </Trans>
+        )}
       </p>
     </div>
   );

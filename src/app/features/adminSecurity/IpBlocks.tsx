@@ -52,12 +52,31 @@ export function IpBlocks() {
 
   return (
     <div className={css.page} data-testid="ip-blocks">
-      <h1 className={css.title}><Trans>IP 차단</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>IP 차단</Trans>
+      </h1>
       <Card title={<Trans>차단 추가</Trans>}>
         <form className={css.form} onSubmit={(e) => void block(e)} noValidate>
-          <TextField label={<Trans>IP 또는 대역 (CIDR)</Trans>} name="blockIp" autoCapitalize="off" inputMode="url" placeholder="203.0.113.7, 10.0.0.0/8, 2001:db8::/32" value={ip} error={error ?? add.fieldErrors.ip} onChange={(e) => { setIp(e.target.value); setError(undefined); add.clear('ip'); }} />
-          <p className={css.hint}><Trans>차단하면 그 주소에서 접속 중인 세션도 바로 종료됩니다. IPv4는 /16, IPv6는 /48보다 넓은 대역과 내 주소가 포함된 대역은 차단할 수 없습니다.</Trans></p>
-          <Button type="submit" variant="primary" block disabled={add.busy}><Trans>차단</Trans></Button>
+          <TextField
+            label={<Trans>IP 또는 대역 (CIDR)</Trans>}
+            name="blockIp"
+            autoCapitalize="off"
+            inputMode="url"
+            placeholder="203.0.113.7, 10.0.0.0/8, 2001:db8::/32"
+            value={ip}
+            error={error ?? add.fieldErrors.ip}
+            onChange={(e) => {
+              setIp(e.target.value);
+              setError(undefined);
+              add.clear('ip');
+            }}
+          />
+          <p className={css.hint}>
+            <Trans>차단하면 그 주소에서 접속 중인 세션도 바로 종료됩니다. IPv4는 /16, IPv6는 /48보다 넓은 대역과 내 주소가 포함된 대역은 차단할 수 없습니다.</Trans>
+          </p>
+          <Button type="submit" variant="primary" block disabled={add.busy}>
+            <Trans>차단</Trans>
+          </Button>
         </form>
       </Card>
       {!list.isPending && (
@@ -68,7 +87,15 @@ export function IpBlocks() {
             { key: 'ip', label: t`IP / 대역`, render: (r) => <span className={css.ip}>{r.ip}</span> },
             { key: 'by', label: t`등록자`, render: (r) => r.regId },
             { key: 'at', label: t`등록일시`, render: (r) => r.regDate },
-            { key: 'act', label: t`관리`, render: (r) => <Button onClick={() => void unblock(r.ip)}><Trans>해제</Trans></Button> },
+            {
+              key: 'act',
+              label: t`관리`,
+              render: (r) => (
+                <Button onClick={() => void unblock(r.ip)}>
+                  <Trans>해제</Trans>
+                </Button>
+              ),
+            },
           ]}
           empty={<Trans>차단된 IP가 없습니다.</Trans>}
         />

@@ -1,7 +1,6 @@
 type Fields = Record<string, unknown>;
 
-const asFields = (v: unknown): Fields =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : v === null || v === undefined ? {} : { value: v };
+const asFields = (v: unknown): Fields => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Fields) : v === null || v === undefined ? {} : { value: v });
 
 /** An empty value reads as a dash: an operator never sees "null". */
 function text(v: unknown): string {

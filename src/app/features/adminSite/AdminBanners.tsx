@@ -40,12 +40,25 @@ export function AdminBanners() {
   });
   const remove = (r: Row) => del.submit(r);
   const kind = (r: Row) => (r.kind === 'popup' ? t`팝업` : t`배너`);
-  const use = (r: Row) => (r.useYn === 'Y' ? <Badge tone="ok"><Trans>사용</Trans></Badge> : <Badge><Trans>사용 안 함</Trans></Badge>);
+  const use = (r: Row) =>
+    r.useYn === 'Y' ? (
+      <Badge tone="ok">
+        <Trans>사용</Trans>
+      </Badge>
+    ) : (
+      <Badge>
+        <Trans>사용 안 함</Trans>
+      </Badge>
+    );
   const period = (r: Row) => (r.startDate || r.endDate ? `${r.startDate?.slice(0, 16) ?? ''} ~ ${r.endDate?.slice(0, 16) ?? ''}` : t`항상`);
   const buttons = (r: Row) => (
     <span className={css.rowActions}>
-      <Button onClick={() => setDraft(r)}><Trans>수정</Trans></Button>
-      <Button variant="ghost" onClick={() => void remove(r)}><Trans>삭제</Trans></Button>
+      <Button onClick={() => setDraft(r)}>
+        <Trans>수정</Trans>
+      </Button>
+      <Button variant="ghost" onClick={() => void remove(r)}>
+        <Trans>삭제</Trans>
+      </Button>
     </span>
   );
   const columns: Column<Row>[] = [
@@ -59,8 +72,12 @@ export function AdminBanners() {
   return (
     <div className={css.page} data-testid="admin-banners">
       <div className={css.head}>
-        <h1 className={css.h1}><Trans>팝업·배너 관리</Trans></h1>
-        <Button variant="primary" onClick={() => setDraft({ kind: 'popup' })}><Trans>새로 만들기</Trans></Button>
+        <h1 className={css.h1}>
+          <Trans>팝업·배너 관리</Trans>
+        </h1>
+        <Button variant="primary" onClick={() => setDraft({ kind: 'popup' })}>
+          <Trans>새로 만들기</Trans>
+        </Button>
       </div>
       <DataList
         rows={q.data?.list ?? []}
@@ -70,7 +87,9 @@ export function AdminBanners() {
           <div className={css.card}>
             <div className={css.cardMain}>
               <strong>{r.title}</strong>
-              <span className={css.meta}>{kind(r)} · {use(r)} · {period(r)}</span>
+              <span className={css.meta}>
+                {kind(r)} · {use(r)} · {period(r)}
+              </span>
             </div>
             {buttons(r)}
           </div>

@@ -12,7 +12,8 @@ export function AdminOtpSwitch({ prefix }: { prefix: string }) {
   const { t } = useLingui();
   const s = useQuery(siteStateQueryOptions(prefix)).data;
   const save = useWrite({
-    confirm: (on: boolean) => (on ? t`운영자 로그인에 2단계 인증을 요구하시겠습니까? 아직 등록하지 않았다면 다음 로그인 때 등록하게 됩니다.` : t`운영자 2단계 인증 요구를 끄시겠습니까?`),
+    confirm: (on: boolean) =>
+      on ? t`운영자 로그인에 2단계 인증을 요구하시겠습니까? 아직 등록하지 않았다면 다음 로그인 때 등록하게 됩니다.` : t`운영자 2단계 인증 요구를 끄시겠습니까?`,
     run: (on: boolean) => api(adminTwoFactorCalls.adminOtp, { adminOtpYn: on ? 'Y' : 'N' }),
     say: 'alert',
     invalidates: [adminSiteKey(prefix)],

@@ -60,8 +60,12 @@ export function AdminSiteOps() {
     run: (v: { kind: 'inAmtYn' | 'outAmtYn'; open: boolean }) => api(adminSiteCalls.cashSwitch, { [v.kind]: v.open ? 'Y' : 'N' }),
     confirm: ({ kind, open }) =>
       kind === 'inAmtYn'
-        ? open ? t`사이트 입금을 다시 허용하시겠습니까?` : t`사이트 전체 입금을 중지하시겠습니까?`
-        : open ? t`사이트 출금을 다시 허용하시겠습니까?` : t`사이트 전체 출금을 중지하시겠습니까?`,
+        ? open
+          ? t`사이트 입금을 다시 허용하시겠습니까?`
+          : t`사이트 전체 입금을 중지하시겠습니까?`
+        : open
+          ? t`사이트 출금을 다시 허용하시겠습니까?`
+          : t`사이트 전체 출금을 중지하시겠습니까?`,
     invalidates,
   });
   const depositEvents = useWrite({
@@ -100,12 +104,26 @@ export function AdminSiteOps() {
 
   return (
     <div className={css.page} data-testid="admin-site">
-      <h1 className={css.h1}><Trans>사이트 운영</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>사이트 운영</Trans>
+      </h1>
       <Card title={<Trans>점검 시간 (KST)</Trans>}>
         <form className={css.form} onSubmit={(e) => void saveWindow(e)} noValidate>
           <div className={css.state} data-testid="check-state">
-            {s?.inCheck ? <Badge tone="new"><Trans>점검 중</Trans></Badge> : <Badge tone="ok"><Trans>정상 운영</Trans></Badge>}
-            {s?.startDate && s.endDate && <span>{s.startDate.slice(0, 16)} ~ {s.endDate.slice(0, 16)}</span>}
+            {s?.inCheck ? (
+              <Badge tone="new">
+                <Trans>점검 중</Trans>
+              </Badge>
+            ) : (
+              <Badge tone="ok">
+                <Trans>정상 운영</Trans>
+              </Badge>
+            )}
+            {s?.startDate && s.endDate && (
+              <span>
+                {s.startDate.slice(0, 16)} ~ {s.endDate.slice(0, 16)}
+              </span>
+            )}
           </div>
           <div className={css.row2}>
             <TextField label={<Trans>시작</Trans>} type="datetime-local" name="startDate" value={start} onChange={(e) => setStart(e.target.value)} />
@@ -121,8 +139,12 @@ export function AdminSiteOps() {
             <Trans>지금부터 1시간</Trans>
           </Button>
           <div className={css.buttons}>
-            <Button onClick={() => void clearWindow()}><Trans>점검 해제</Trans></Button>
-            <Button type="submit" variant="primary"><Trans>점검 시간 저장</Trans></Button>
+            <Button onClick={() => void clearWindow()}>
+              <Trans>점검 해제</Trans>
+            </Button>
+            <Button type="submit" variant="primary">
+              <Trans>점검 시간 저장</Trans>
+            </Button>
           </div>
         </form>
       </Card>
@@ -148,17 +170,26 @@ export function AdminSiteOps() {
         <form className={css.form} onSubmit={(e) => void saveEvents(e)} noValidate>
           {eventFields.map(([key, label]) => (
             <TextField
-              key={key} label={label()} name={key} inputMode="decimal" autoComplete="off"
-              value={events[key]} onChange={(e) => setEvents((v) => ({ ...v, [key]: e.target.value.replace(/[^\d.]/g, '') }))}
+              key={key}
+              label={label()}
+              name={key}
+              inputMode="decimal"
+              autoComplete="off"
+              value={events[key]}
+              onChange={(e) => setEvents((v) => ({ ...v, [key]: e.target.value.replace(/[^\d.]/g, '') }))}
             />
           ))}
-          <Button type="submit" variant="primary" block><Trans>이벤트 저장</Trans></Button>
+          <Button type="submit" variant="primary" block>
+            <Trans>이벤트 저장</Trans>
+          </Button>
         </form>
       </Card>
       <Card title={<Trans>강제 로그아웃</Trans>}>
         <form className={css.form} onSubmit={(e) => void forceOut(e)} noValidate>
           <TextField label={<Trans>회원 아이디</Trans>} name="forceMemId" autoCapitalize="off" value={memId} onChange={(e) => setMemId(e.target.value)} />
-          <Button type="submit" block><Trans>로그아웃 시키기</Trans></Button>
+          <Button type="submit" block>
+            <Trans>로그아웃 시키기</Trans>
+          </Button>
         </form>
       </Card>
     </div>

@@ -61,7 +61,9 @@ export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: 
       </SelectField>
       <TextField label={<Trans>제목</Trans>} name="title" maxLength={200} value={d.title} onChange={set('title')} />
       <div className={fieldCss.field}>
-        <label className={fieldCss.label} htmlFor="banner-content"><Trans>내용 (HTML)</Trans></label>
+        <label className={fieldCss.label} htmlFor="banner-content">
+          <Trans>내용 (HTML)</Trans>
+        </label>
         <textarea id="banner-content" className={`${inputClass} ${css.textarea}`} value={d.content} onChange={set('content')} />
       </div>
       <TextField label={<Trans>이미지 주소</Trans>} name="imageUrl" inputMode="url" value={d.imageUrl} onChange={set('imageUrl')} />
@@ -77,7 +79,9 @@ export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: 
         </SelectField>
         <TextField label={<Trans>순서</Trans>} inputMode="numeric" value={d.ord} onChange={(e) => setD({ ...d, ord: e.target.value.replace(/\D/g, '') })} />
       </div>
-      <Button type="submit" variant="primary" block><Trans>저장</Trans></Button>
+      <Button type="submit" variant="primary" block>
+        <Trans>저장</Trans>
+      </Button>
     </form>
   );
 }

@@ -11,12 +11,10 @@ export function CaptchaField({ image, value, onChange, onRefresh }: { image?: st
     <div className={fieldCss.field}>
       <label className={fieldCss.label} htmlFor="captcha">{t`자동입력 방지코드`}</label>
       <div className={css.captchaRow}>
-        {image?.startsWith('data:image/png;base64,') ? (
-          <img className={css.captchaImg} src={image} alt={t`자동입력 방지 이미지`} />
-        ) : (
-          <span className={css.captchaImg} />
-        )}
-        <Button aria-label={t`새로고침`} title={t`새로고침`} onClick={onRefresh}>↻</Button>
+        {image?.startsWith('data:image/png;base64,') ? <img className={css.captchaImg} src={image} alt={t`자동입력 방지 이미지`} /> : <span className={css.captchaImg} />}
+        <Button aria-label={t`새로고침`} title={t`새로고침`} onClick={onRefresh}>
+          ↻
+        </Button>
         <input
           id="captcha"
           className={inputClass}

@@ -72,12 +72,18 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
           {subtitle && <p className={css.subtitle}>{subtitle}</p>}
         </header>
         {step ? (
-          <Suspense fallback={null}><SecondStep step={step} onSignedIn={(m) => void enter(m)} onRestart={restart} /></Suspense>
+          <Suspense fallback={null}>
+            <SecondStep step={step} onSignedIn={(m) => void enter(m)} onRestart={restart} />
+          </Suspense>
         ) : (
           <form className={css.form} onSubmit={submit} noValidate>
             <TextField label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" value={memId} onChange={(e) => setMemId(e.target.value)} />
             <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="current-password" value={memPass} onChange={(e) => setMemPass(e.target.value)} />
-            {withCaptcha && <Suspense fallback={null}><CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} /></Suspense>}
+            {withCaptcha && (
+              <Suspense fallback={null}>
+                <CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} />
+              </Suspense>
+            )}
             {/* no captcha id yet means a certain refusal: the button (and Enter) wait for the picture */}
             <Button type="submit" variant="primary" block disabled={busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>
           </form>

@@ -57,18 +57,33 @@ function CodeStep({ step, onSignedIn, onRestart }: Props) {
   return (
     <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-testid="otp-login">
       <TextField
-        label={<Trans>인증 코드</Trans>} name="otpCode" autoComplete="one-time-code" autoFocus
+        label={<Trans>인증 코드</Trans>}
+        name="otpCode"
+        autoComplete="one-time-code"
+        autoFocus
         hint={<Trans>인증 앱의 6자리 코드, 또는 복구 코드</Trans>}
-        value={code} onChange={(e) => (setCode(e.target.value.trim()), setError(null))} error={error ?? undefined}
+        value={code}
+        onChange={(e) => (setCode(e.target.value.trim()), setError(null))}
+        error={error ?? undefined}
       />
-      <Button type="submit" variant="primary" block disabled={busy || !ready}>{ready ? t`로그인` : t`코드를 입력하세요`}</Button>
-      <Button variant="ghost" block onClick={onRestart}><Trans>다시 로그인</Trans></Button>
+      <Button type="submit" variant="primary" block disabled={busy || !ready}>
+        {ready ? t`로그인` : t`코드를 입력하세요`}
+      </Button>
+      <Button variant="ghost" block onClick={onRestart}>
+        <Trans>다시 로그인</Trans>
+      </Button>
     </form>
   );
 }
 
 function EnrolStep({ step, onSignedIn, onRestart }: Props) {
-  const setup = useQuery({ queryKey: ['otpSetupAtLogin', step.ticket], staleTime: Infinity, gcTime: 0, retry: false, queryFn: () => api(loginStepCalls.otpSetup, { ticket: step.ticket }) });
+  const setup = useQuery({
+    queryKey: ['otpSetupAtLogin', step.ticket],
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    queryFn: () => api(loginStepCalls.otpSetup, { ticket: step.ticket }),
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // signed in only once the codes are put away: the login screen may leave as soon as a session exists
@@ -88,13 +103,26 @@ function EnrolStep({ step, onSignedIn, onRestart }: Props) {
     await signIn(done!);
     onSignedIn(done!.member);
   };
-  if (done) return <div className={css.form}><RecoveryCodes codes={done.recoveryCodes} onDone={() => void finish()} /></div>;
+  if (done)
+    return (
+      <div className={css.form}>
+        <RecoveryCodes codes={done.recoveryCodes} onDone={() => void finish()} />
+      </div>
+    );
   return (
     <div className={css.form}>
-      <p className={css.subtitle}><Trans>이 사이트의 운영자는 2단계 인증이 필수입니다. 설정을 마치면 콘솔이 열립니다.</Trans></p>
+      <p className={css.subtitle}>
+        <Trans>이 사이트의 운영자는 2단계 인증이 필수입니다. 설정을 마치면 콘솔이 열립니다.</Trans>
+      </p>
       {setup.data && <OtpSetup {...setup.data} busy={busy} error={error} onConfirm={(c) => void confirm(c)} />}
-      {setup.isError && <p className={css.subtitle} role="alert">{apiMessage(setup.error)}</p>}
-      <Button variant="ghost" block onClick={onRestart}><Trans>다시 로그인</Trans></Button>
+      {setup.isError && (
+        <p className={css.subtitle} role="alert">
+          {apiMessage(setup.error)}
+        </p>
+      )}
+      <Button variant="ghost" block onClick={onRestart}>
+        <Trans>다시 로그인</Trans>
+      </Button>
     </div>
   );
 }

@@ -53,15 +53,25 @@ export function BetHistory() {
 
   return (
     <div className={css.page} data-testid="bet-history">
-      <h1 className={css.title}><Trans>베팅내역</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>베팅내역</Trans>
+      </h1>
       <FilterBar>
         <select className={inputClass} aria-label={t`게임종류`} value={filter.category} onChange={(e) => set({ category: e.target.value, vendor: '' })}>
           <option value="">{t`전체 게임`}</option>
-          {gameCategories.map((c) => <option key={c} value={c}>{names[c]}</option>)}
+          {gameCategories.map((c) => (
+            <option key={c} value={c}>
+              {names[c]}
+            </option>
+          ))}
         </select>
         <select className={inputClass} aria-label={t`게임사`} value={filter.vendor} onChange={(e) => set({ vendor: e.target.value })}>
           <option value="">{t`전체 게임사`}</option>
-          {vendors.map((v) => <option key={v.vendorCode} value={v.vendorCode}>{v.vendorName}</option>)}
+          {vendors.map((v) => (
+            <option key={v.vendorCode} value={v.vendorCode}>
+              {v.vendorName}
+            </option>
+          ))}
         </select>
         <DateRangeFilter value={filter.range} onChange={(range) => set({ range })} />
       </FilterBar>
@@ -77,10 +87,22 @@ export function BetHistory() {
                 <strong className={css.cardGame}>{r.gameName}</strong>
                 <ResultLabel type={r.type} />
               </span>
-              <span className={css.cardMeta}>{names[r.gameCategory] ?? r.gameCategory} · {r.vendorName} · {r.regDate}</span>
+              <span className={css.cardMeta}>
+                {names[r.gameCategory] ?? r.gameCategory} · {r.vendorName} · {r.regDate}
+              </span>
               <span className={css.cardMoney}>
-                <span><small><Trans>베팅</Trans></small> <Money value={r.cash} /></span>
-                <span><small><Trans>당첨</Trans></small> <Money value={r.winCash} /></span>
+                <span>
+                  <small>
+                    <Trans>베팅</Trans>
+                  </small>{' '}
+                  <Money value={r.cash} />
+                </span>
+                <span>
+                  <small>
+                    <Trans>당첨</Trans>
+                  </small>{' '}
+                  <Money value={r.winCash} />
+                </span>
                 <SignedMoney value={betResultCash(r)} />
               </span>
             </button>

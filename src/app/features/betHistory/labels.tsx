@@ -11,14 +11,19 @@ export function useCategoryNames(): Record<string, string> {
 
 export function ResultLabel({ type }: { type: string }) {
   // the label keys the colour; the text is the catalogue's name of the result
-  return <span className={`${css.label} ${css[betResultLabel(type)]}`} data-testid="bet-result" data-type={type}>{resultName(type)}</span>;
+  return (
+    <span className={`${css.label} ${css[betResultLabel(type)]}`} data-testid="bet-result" data-type={type}>
+      {resultName(type)}
+    </span>
+  );
 }
 
 /** Profit red, loss blue, as the back-office colours them. */
 export function SignedMoney({ value }: { value: number }) {
   return (
     <span className={value > 0 ? css.plus : value < 0 ? css.minus : undefined}>
-      {value > 0 ? '+' : ''}<Money value={value} />
+      {value > 0 ? '+' : ''}
+      <Money value={value} />
     </span>
   );
 }

@@ -20,8 +20,7 @@ export const betListQueryOptions = (prefix: string, memId: string, f: BetFilter)
   queryOptions({
     queryKey: userKey(prefix, memId, 'bets', f),
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      api(betCalls.betlist, { groupKey: f.category, vendorCode: f.vendor, ...wireRange(f.range), page: f.page, oldYn: needsOld(f.range) ? 'Y' : 'N' }),
+    queryFn: () => api(betCalls.betlist, { groupKey: f.category, vendorCode: f.vendor, ...wireRange(f.range), page: f.page, oldYn: needsOld(f.range) ? 'Y' : 'N' }),
   });
 
 /** Vendors per category, for the filter. */

@@ -9,7 +9,11 @@ export function ResultSelect({ value, onChange }: { value: '' | ResultType; onCh
   return (
     <select className={inputClass} aria-label={t`결과`} value={value} onChange={(e) => onChange(e.target.value as '' | ResultType)}>
       <option value="">{t`전체 결과`}</option>
-      {resultTypes.map((r) => <option key={r} value={r}>{resultName(r)}</option>)}
+      {resultTypes.map((r) => (
+        <option key={r} value={r}>
+          {resultName(r)}
+        </option>
+      ))}
     </select>
   );
 }

@@ -33,15 +33,26 @@ export function SportList() {
   return (
     <div className={css.page} data-testid="sport-list" data-count={bets.length}>
       <div className={css.head}>
-        <h1 className={css.title}><Trans>스포츠 베팅 내역</Trans></h1>
-        <Link to="/$prefix/bettingList" params={{ prefix }} className={css.link}><Trans>카지노/슬롯 베팅 내역</Trans> ›</Link>
+        <h1 className={css.title}>
+          <Trans>스포츠 베팅 내역</Trans>
+        </h1>
+        <Link to="/$prefix/bettingList" params={{ prefix }} className={css.link}>
+          <Trans>카지노/슬롯 베팅 내역</Trans> ›
+        </Link>
       </div>
       <FilterBar onSubmit={() => set({ searchType: draft.searchType, word: draft.word.trim() })}>
         <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
         <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
         <ResultSelect value={f.result} onChange={(result) => set({ result })} />
-        <SearchFields type={draft.searchType} word={draft.word} onType={(searchType) => setDraft((d) => ({ ...d, searchType }))} onWord={(word) => setDraft((d) => ({ ...d, word }))} />
-        <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+        <SearchFields
+          type={draft.searchType}
+          word={draft.word}
+          onType={(searchType) => setDraft((d) => ({ ...d, searchType }))}
+          onWord={(word) => setDraft((d) => ({ ...d, word }))}
+        />
+        <Button type="submit" variant="primary">
+          <Trans>검색</Trans>
+        </Button>
       </FilterBar>
       <div className={css.sortPairs} role="group" aria-label={t`정렬`}>
         {sportOrders.map((col) => (
@@ -50,7 +61,13 @@ export function SportList() {
             {(['desc', 'asc'] as const).map((dir) => {
               const key = `${col}:${dir}` as SportOrder;
               return (
-                <button key={dir} type="button" aria-pressed={f.order === key} onClick={() => set({ order: key })} aria-label={`${names[col]} ${dir === 'desc' ? t`내림차순` : t`오름차순`}`}>
+                <button
+                  key={dir}
+                  type="button"
+                  aria-pressed={f.order === key}
+                  onClick={() => set({ order: key })}
+                  aria-label={`${names[col]} ${dir === 'desc' ? t`내림차순` : t`오름차순`}`}
+                >
                   {dir === 'desc' ? '▼' : '▲'}
                 </button>
               );
@@ -59,9 +76,18 @@ export function SportList() {
         ))}
       </div>
       <SeenAt query={query} />
-      {!query.isPending && (bets.length === 0 ? <Empty><Trans>검색된 내역이 없습니다.</Trans></Empty> : (
-        <div className={css.sportBets}>{bets.map((b) => <SportBetCard key={b.key} bet={b} onDetail={setDetail} />)}</div>
-      ))}
+      {!query.isPending &&
+        (bets.length === 0 ? (
+          <Empty>
+            <Trans>검색된 내역이 없습니다.</Trans>
+          </Empty>
+        ) : (
+          <div className={css.sportBets}>
+            {bets.map((b) => (
+              <SportBetCard key={b.key} bet={b} onDetail={setDetail} />
+            ))}
+          </div>
+        ))}
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
       <BetDetailSheet betId={detail} onClose={() => setDetail(null)} />
     </div>

@@ -26,7 +26,15 @@ export interface BetFilter {
 
 /** History screens start 7 days back; the query parameter id pre-fills the member id search. */
 export const defaultBetFilter = (id?: string): BetFilter => ({
-  range: lastDays(7), old: false, category: 'casino', vendor: '', result: '', searchType: 'memId', word: id ?? '', order: 'regDate:desc', page: 1,
+  range: lastDays(7),
+  old: false,
+  category: 'casino',
+  vendor: '',
+  result: '',
+  searchType: 'memId',
+  word: id ?? '',
+  order: 'regDate:desc',
+  page: 1,
 });
 
 /** Casino, slot and mini-game bets of the caller's subtree, 40 a page. */
@@ -36,9 +44,18 @@ export const betListQueryOptions = (prefix: string, me: string, f: BetFilter) =>
     queryFn: () => {
       const [orderColumn, orderType] = f.order.split(':') as ['regDate' | 'betAmt' | 'betWinAmt', 'asc' | 'desc'];
       return api(betCalls.betList, {
-        gameCategory: f.category, vendorCode: f.vendor || undefined, resultType: f.result || undefined,
-        searchType: f.word ? f.searchType : undefined, searchValue: f.word || undefined,
-        ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), offset: -1, page: f.page, count_per_list: 40, orderColumn, orderType,
+        gameCategory: f.category,
+        vendorCode: f.vendor || undefined,
+        resultType: f.result || undefined,
+        searchType: f.word ? f.searchType : undefined,
+        searchValue: f.word || undefined,
+        ...wireRange(f.range),
+        oldYn: oldYnOf(f.range, f.old),
+        offset: -1,
+        page: f.page,
+        count_per_list: 40,
+        orderColumn,
+        orderType,
       });
     },
   });
@@ -57,7 +74,13 @@ export interface SportFilter {
 }
 
 export const defaultSportFilter = (): SportFilter => ({
-  range: lastDays(7), old: false, result: '', searchType: 'memId', word: '', order: 'betDate:desc', page: 1,
+  range: lastDays(7),
+  old: false,
+  result: '',
+  searchType: 'memId',
+  word: '',
+  order: 'betDate:desc',
+  page: 1,
 });
 
 /** Sports bets of the subtree, one row per leg, 100 bets a page. */
@@ -67,8 +90,16 @@ export const sportListQueryOptions = (prefix: string, me: string, f: SportFilter
     queryFn: () => {
       const [orderColumn, orderType] = f.order.split(':') as [(typeof sportOrders)[number], 'asc' | 'desc'];
       return api(betCalls.sportList, {
-        resultType: f.result || undefined, searchType: f.word ? f.searchType : undefined, searchValue: f.word || undefined,
-        ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), offset: -1, page: f.page, count_per_list: 100, orderColumn, orderType,
+        resultType: f.result || undefined,
+        searchType: f.word ? f.searchType : undefined,
+        searchValue: f.word || undefined,
+        ...wireRange(f.range),
+        oldYn: oldYnOf(f.range, f.old),
+        offset: -1,
+        page: f.page,
+        count_per_list: 100,
+        orderColumn,
+        orderType,
       });
     },
   });

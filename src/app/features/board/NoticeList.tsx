@@ -41,7 +41,9 @@ export function NoticeList() {
 
   return (
     <div className={css.page} data-testid="notice-list">
-      <h1 className={css.h1}><Trans>공지사항</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>공지사항</Trans>
+      </h1>
       <SearchBar key={`${search.so}-${search.sv}`} option={search.so} value={search.sv} onSearch={(so, sv) => void navigate({ search: { so, sv } })} />
       <LastSeen at={q.dataUpdatedAt} stale={q.isError} />
       <DataList
@@ -51,7 +53,11 @@ export function NoticeList() {
         empty={<Trans>공지사항이 없습니다.</Trans>}
         card={(r) => (
           <div className={css.cardMain}>
-            <div className={css.cardMeta}>{cat(r)}<span>{r.memName}</span><span>{shortDate(r.regDate)}</span></div>
+            <div className={css.cardMeta}>
+              {cat(r)}
+              <span>{r.memName}</span>
+              <span>{shortDate(r.regDate)}</span>
+            </div>
             {title(r)}
           </div>
         )}

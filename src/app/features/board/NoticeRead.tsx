@@ -27,15 +27,22 @@ export function NoticeRead() {
   const { prev, next } = neighbours(lastIdxList(client, [...noticeKey(prefix, memId), 'list']), boardIdx);
   return (
     <div className={css.page} data-testid="notice-read">
-      <h1 className={css.h1}><Trans>공지사항</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>공지사항</Trans>
+      </h1>
       <LastSeen at={q.dataUpdatedAt} stale={q.isError} />
       <Card>
         {board ? (
           <article className={article.article}>
             <header className={article.head}>
-              <div className={article.meta}><span className={css.cat}>{categoryName(board.category)}</span></div>
+              <div className={article.meta}>
+                <span className={css.cat}>{categoryName(board.category)}</span>
+              </div>
               <h2 className={article.title}>{board.title}</h2>
-              <div className={article.meta}><span>{board.memName}</span><time>{shortDate(board.regDate)}</time></div>
+              <div className={article.meta}>
+                <span>{board.memName}</span>
+                <time>{shortDate(board.regDate)}</time>
+              </div>
             </header>
             <HtmlContent html={board.content} testId="notice-content" />
           </article>

@@ -41,7 +41,6 @@ export function QnaList() {
   // a live count change means the list on screen changed
   useRefetchOnCount(msgInfo.newAnswer, qnaKey(prefix, memId));
 
-
   const write = useWrite({
     run: (v: { body: Parameters<typeof api<typeof boardCalls.save.faq>>[1]; done: string }) => api(boardCalls.save.faq, v.body),
     invalidates: [qnaKey(prefix, memId)],
@@ -57,10 +56,7 @@ export function QnaList() {
 
   const bankInquiry = async () => {
     if (!(await confirm(t`계좌 문의를 등록하시겠습니까?`))) return;
-    await save(
-      { title: BANK_TITLE, content: BANK_CONTENT, faqType: 'bankaccount', category: '', memId, memName: member?.memName ?? '' },
-      t`계좌문의로 등록되었습니다.`,
-    );
+    await save({ title: BANK_TITLE, content: BANK_CONTENT, faqType: 'bankaccount', category: '', memId, memName: member?.memName ?? '' }, t`계좌문의로 등록되었습니다.`);
   };
 
   const title = (r: Row) => (
@@ -69,11 +65,11 @@ export function QnaList() {
       {r.newYn === 'Y' && <NewBadge />}
     </Link>
   );
-  const pick = (r: Row) => (
-    <input type="checkbox" className={css.check} checked={picked.has(r.boardIdx)} onChange={() => toggle(r.boardIdx)} aria-label={t`선택`} />
-  );
+  const pick = (r: Row) => <input type="checkbox" className={css.check} checked={picked.has(r.boardIdx)} onChange={() => toggle(r.boardIdx)} aria-label={t`선택`} />;
   const del = (r: Row) => (
-    <Button variant="ghost" className={css.rowDelete} onClick={() => void remove([r.boardIdx])}><Trans>삭제</Trans></Button>
+    <Button variant="ghost" className={css.rowDelete} onClick={() => void remove([r.boardIdx])}>
+      <Trans>삭제</Trans>
+    </Button>
   );
 
   const columns: Column<Row>[] = [
@@ -88,7 +84,9 @@ export function QnaList() {
 
   return (
     <div className={css.page} data-testid="qna-list">
-      <h1 className={css.h1}><Trans>1:1 문의</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>1:1 문의</Trans>
+      </h1>
       <SearchBar key={`${search.so}-${search.sv}`} option={search.so} value={search.sv} onSearch={(so, sv) => void navigate({ search: { so, sv } })} />
       <div className={css.toolbar}>
         <label className={css.selectAll}>
@@ -96,9 +94,15 @@ export function QnaList() {
           <Trans>전체선택</Trans>
         </label>
         <div className={css.actions}>
-          <Button onClick={() => void remove([...picked])}><Trans>선택삭제</Trans></Button>
-          <Button onClick={() => void bankInquiry()}><Trans>계좌문의</Trans></Button>
-          <Link to="/$prefix/qnawrite" params={{ prefix }} className={buttonClass('primary')}><Trans>문의하기</Trans></Link>
+          <Button onClick={() => void remove([...picked])}>
+            <Trans>선택삭제</Trans>
+          </Button>
+          <Button onClick={() => void bankInquiry()}>
+            <Trans>계좌문의</Trans>
+          </Button>
+          <Link to="/$prefix/qnawrite" params={{ prefix }} className={buttonClass('primary')}>
+            <Trans>문의하기</Trans>
+          </Link>
         </div>
       </div>
       <LastSeen at={q.dataUpdatedAt} stale={q.isError} />

@@ -38,7 +38,9 @@ export function QnaRead() {
   const reply = board?.commentList[0];
   return (
     <div className={css.page} data-testid="qna-read">
-      <h1 className={css.h1}><Trans>1:1 문의</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>1:1 문의</Trans>
+      </h1>
       <LastSeen at={q.dataUpdatedAt} stale={q.isError} />
       <Card>
         {board ? (
@@ -57,7 +59,9 @@ export function QnaRead() {
             <HtmlContent html={board.content} testId="qna-content" />
             {reply && (
               <section className={article.reply} data-testid="qna-reply">
-                <div className={article.replyHead}><Trans>답변</Trans> · {shortDate(reply.regDate)}</div>
+                <div className={article.replyHead}>
+                  <Trans>답변</Trans> · {shortDate(reply.regDate)}
+                </div>
                 <HtmlContent html={reply.content} />
               </section>
             )}

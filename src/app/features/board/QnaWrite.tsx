@@ -46,20 +46,32 @@ export function QnaWrite() {
 
   return (
     <div className={css.page} data-testid="qna-write">
-      <h1 className={css.h1}><Trans>문의하기</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>문의하기</Trans>
+      </h1>
       <Card>
         <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
           <SelectField label={<Trans>유형</Trans>} name="faqType" value={faqType} onChange={(e) => setFaqType(e.target.value as FaqType)}>
-            {faqTypes.map((f) => <option key={f} value={f}>{faqTypeName(f)}</option>)}
+            {faqTypes.map((f) => (
+              <option key={f} value={f}>
+                {faqTypeName(f)}
+              </option>
+            ))}
           </SelectField>
           <TextField label={<Trans>제목</Trans>} name="title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
           <div className={fieldCss.field}>
-            <label className={fieldCss.label} htmlFor="qna-content"><Trans>내용</Trans></label>
+            <label className={fieldCss.label} htmlFor="qna-content">
+              <Trans>내용</Trans>
+            </label>
             <textarea id="qna-content" name="content" className={`${inputClass} ${css.textarea}`} maxLength={20_000} value={content} onChange={(e) => setContent(e.target.value)} />
           </div>
           <div className={css.formActions}>
-            <Button onClick={() => router.history.back()}><Trans>취소</Trans></Button>
-            <Button type="submit" variant="primary"><Trans>신청하기</Trans></Button>
+            <Button onClick={() => router.history.back()}>
+              <Trans>취소</Trans>
+            </Button>
+            <Button type="submit" variant="primary">
+              <Trans>신청하기</Trans>
+            </Button>
           </div>
         </form>
       </Card>

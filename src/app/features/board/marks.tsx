@@ -6,16 +6,16 @@ import css from './Board.module.css';
 /** ANSWER / WAIT, in words. */
 export function StatusBadge({ status }: { status: 'ANSWER' | 'WAIT' }) {
   const { t } = useLingui();
-  return (
-    <span data-status={status}>
-      {status === 'ANSWER' ? <Badge tone="ok">{t`답변완료`}</Badge> : <Badge tone="wait">{t`답변대기`}</Badge>}
-    </span>
-  );
+  return <span data-status={status}>{status === 'ANSWER' ? <Badge tone="ok">{t`답변완료`}</Badge> : <Badge tone="wait">{t`답변대기`}</Badge>}</span>;
 }
 
 export function NewBadge() {
   const { t } = useLingui();
-  return <Badge tone="new" label={t`새 글`}>N</Badge>;
+  return (
+    <Badge tone="new" label={t`새 글`}>
+      N
+    </Badge>
+  );
 }
 
 /** Open envelope once the operator has read the inquiry. */

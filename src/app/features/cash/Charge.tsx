@@ -46,17 +46,17 @@ export function Charge() {
     say: 'inline',
     run: () =>
       api(boardCalls.save.faq, {
-        faqType: 'bankaccount', category: '', memId: member?.memId, memName: member?.memName,
-        title: t`계좌 문의`, content: t`입금 계좌 문의입니다.`,
+        faqType: 'bankaccount',
+        category: '',
+        memId: member?.memId,
+        memName: member?.memName,
+        title: t`계좌 문의`,
+        content: t`입금 계좌 문의입니다.`,
       }),
     onDone: () => setAsked(true),
   });
 
-  const blocked = limits.depositBanned
-    ? t`현재 사이트 입금이 중지되었습니다`
-    : open
-      ? t`처리 중인 입금 신청이 끝나면 신청할 수 있습니다`
-      : problem && problemText(problem);
+  const blocked = limits.depositBanned ? t`현재 사이트 입금이 중지되었습니다` : open ? t`처리 중인 입금 신청이 끝나면 신청할 수 있습니다` : problem && problemText(problem);
 
   async function apply() {
     if (!blocked) await deposit.submit(value);
@@ -64,13 +64,19 @@ export function Charge() {
 
   return (
     <div className={css.page} data-testid="charge">
-      <h1 className={css.title}><Trans>입금 신청</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>입금 신청</Trans>
+      </h1>
       {open && <OpenRequestCard row={open} cashType={1} />}
       <Card>
         <form className={css.form} onSubmit={(e) => (e.preventDefault(), void apply())}>
           <div className={css.balance}>
-            <span><Trans>보유머니</Trans></span>
-            <strong data-testid="balance"><Money value={member?.cashAmt} /></strong>
+            <span>
+              <Trans>보유머니</Trans>
+            </span>
+            <strong data-testid="balance">
+              <Money value={member?.cashAmt} />
+            </strong>
           </div>
           {limits.depositBanned && (
             <p className={css.notice} role="alert" data-testid="cash-ban">
@@ -87,23 +93,45 @@ export function Charge() {
             error={deposit.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem) : undefined)}
             disabled={!!open || limits.depositBanned}
           />
-          {deposit.error && <p className={css.formError} role="alert" data-testid="form-error">{deposit.error}</p>}
+          {deposit.error && (
+            <p className={css.formError} role="alert" data-testid="form-error">
+              {deposit.error}
+            </p>
+          )}
           <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || deposit.busy} data-testid="submit">
-            {deposit.busy ? <Trans>처리 중…</Trans> : (blocked || <Trans>입금 신청</Trans>)}
+            {deposit.busy ? <Trans>처리 중…</Trans> : blocked || <Trans>입금 신청</Trans>}
           </Button>
         </form>
       </Card>
       <Card title={<Trans>입금 안내</Trans>}>
         <ul className={css.guide}>
-          <li><Trans>입금 전 반드시 계좌 문의로 입금 계좌를 확인해 주세요.</Trans></li>
-          <li><Trans>입금자명과 회원 예금주명이 같아야 처리됩니다.</Trans></li>
-          <li><Trans>입금 후 신청하시면 확인 후 보유머니에 반영됩니다.</Trans></li>
-          <li><Trans>23:30~00:30 은행 점검 시간에는 처리가 늦어질 수 있습니다.</Trans></li>
+          <li>
+            <Trans>입금 전 반드시 계좌 문의로 입금 계좌를 확인해 주세요.</Trans>
+          </li>
+          <li>
+            <Trans>입금자명과 회원 예금주명이 같아야 처리됩니다.</Trans>
+          </li>
+          <li>
+            <Trans>입금 후 신청하시면 확인 후 보유머니에 반영됩니다.</Trans>
+          </li>
+          <li>
+            <Trans>23:30~00:30 은행 점검 시간에는 처리가 늦어질 수 있습니다.</Trans>
+          </li>
         </ul>
         <div className={css.row} style={{ marginTop: 'var(--space-3)' }}>
-          <Button disabled={ask.busy || asked} onClick={() => void ask.submit()}><Trans>계좌 문의</Trans></Button>
-          {asked && <p className={css.done} role="status"><Trans>계좌 문의로 등록되었습니다.</Trans></p>}
-          {ask.error && <p className={css.formError} role="alert">{ask.error}</p>}
+          <Button disabled={ask.busy || asked} onClick={() => void ask.submit()}>
+            <Trans>계좌 문의</Trans>
+          </Button>
+          {asked && (
+            <p className={css.done} role="status">
+              <Trans>계좌 문의로 등록되었습니다.</Trans>
+            </p>
+          )}
+          {ask.error && (
+            <p className={css.formError} role="alert">
+              {ask.error}
+            </p>
+          )}
         </div>
       </Card>
       <RequestHistory cashType={1} />

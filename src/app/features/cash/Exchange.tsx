@@ -42,8 +42,13 @@ export function Exchange() {
     money: true,
     say: 'inline',
     fields: {
-      C206: 'amount', C202: 'amount', C214: 'amount', C215: 'amount',
-      C008: 'pass', C010: 'pass', C011: 'pass',
+      C206: 'amount',
+      C202: 'amount',
+      C214: 'amount',
+      C215: 'amount',
+      C008: 'pass',
+      C010: 'pass',
+      C011: 'pass',
     },
     describe: (err) => {
       const n = err.code === 'C008' ? (err.data as Partial<WrongOutPass> | null)?.triesLeft : undefined;
@@ -54,8 +59,7 @@ export function Exchange() {
       const shown = moneyText(v.value);
       return t`${shown} 출금 신청하시겠습니까?`;
     },
-    run: (v, requestId) =>
-      api(cashCalls.withdraw, { memId: member?.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
+    run: (v, requestId) => api(cashCalls.withdraw, { memId: member?.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
     onDone: () => (setAmount(''), setPass('')),
   });
 
@@ -74,14 +78,24 @@ export function Exchange() {
 
   return (
     <div className={css.page} data-testid="exchange">
-      <h1 className={css.title}><Trans>출금 신청</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>출금 신청</Trans>
+      </h1>
       {open && <OpenRequestCard row={open} cashType={-1} />}
-      {suspended && <p className={css.notice} role="alert"><Trans>출금이 정지된 상태입니다. 고객센터에 문의해 주세요.</Trans></p>}
+      {suspended && (
+        <p className={css.notice} role="alert">
+          <Trans>출금이 정지된 상태입니다. 고객센터에 문의해 주세요.</Trans>
+        </p>
+      )}
       <Card>
         <form className={css.form} onSubmit={(e) => (e.preventDefault(), !blocked && void withdraw.submit({ value, pass }))}>
           <div className={css.balance}>
-            <span><Trans>보유머니</Trans></span>
-            <strong data-testid="balance"><Money value={cash} /></strong>
+            <span>
+              <Trans>보유머니</Trans>
+            </span>
+            <strong data-testid="balance">
+              <Money value={cash} />
+            </strong>
           </div>
           {limits.withdrawalBanned && (
             <p className={css.notice} role="alert" data-testid="cash-ban">
@@ -112,9 +126,13 @@ export function Exchange() {
             hint={<Trans>숫자 4자리</Trans>}
             error={withdraw.fieldErrors.pass}
           />
-          {withdraw.error && <p className={css.formError} role="alert" data-testid="form-error">{withdraw.error}</p>}
+          {withdraw.error && (
+            <p className={css.formError} role="alert" data-testid="form-error">
+              {withdraw.error}
+            </p>
+          )}
           <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || withdraw.busy} data-testid="submit">
-            {withdraw.busy ? <Trans>처리 중…</Trans> : (blocked || <Trans>출금 신청</Trans>)}
+            {withdraw.busy ? <Trans>처리 중…</Trans> : blocked || <Trans>출금 신청</Trans>}
           </Button>
         </form>
       </Card>

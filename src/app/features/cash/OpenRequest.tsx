@@ -44,19 +44,21 @@ export function OpenRequestCard({ row, cashType }: { row: CashRow; cashType: 1 |
   return (
     <section className={css.status} role="status" data-testid="open-request" data-status={row.cashStatus}>
       <div className={css.statusHead}>
-        <span className={css.statusTitle}>
-          {cashType === 1 ? <Trans>처리 중인 입금 신청</Trans> : <Trans>처리 중인 출금 신청</Trans>}
-        </span>
+        <span className={css.statusTitle}>{cashType === 1 ? <Trans>처리 중인 입금 신청</Trans> : <Trans>처리 중인 출금 신청</Trans>}</span>
         <span className={css.statusBadge}>{requestStatusName(row.cashStatus)}</span>
       </div>
-      <strong className={css.statusAmount}><Money value={row.cashAmt} /></strong>
+      <strong className={css.statusAmount}>
+        <Money value={row.cashAmt} />
+      </strong>
       <span className={css.statusMeta}>
         <Trans>{row.regDate} 신청</Trans>
       </span>
       <p className={css.statusNote}>
-        {row.cashStatus === 0
-          ? <Trans>처리가 끝나거나 취소하면 새로 신청할 수 있습니다.</Trans>
-          : <Trans>관리자가 확인하고 있습니다. 처리가 끝나면 새로 신청할 수 있습니다.</Trans>}
+        {row.cashStatus === 0 ? (
+          <Trans>처리가 끝나거나 취소하면 새로 신청할 수 있습니다.</Trans>
+        ) : (
+          <Trans>관리자가 확인하고 있습니다. 처리가 끝나면 새로 신청할 수 있습니다.</Trans>
+        )}
       </p>
       {row.cashStatus === 0 && (
         <Button block disabled={busy} onClick={() => void cancel(row)} data-testid="open-request-cancel">

@@ -72,9 +72,30 @@ export function PointConvert() {
     <Card>
       <form className={css.form} onSubmit={(e) => (e.preventDefault(), !blocked && void convert.submit(value))} data-testid="point-convert">
         <dl className={css.facts}>
-          <div><dt><Trans>보유 포인트</Trans></dt><dd data-testid="points-left"><Money value={points} unit="point" /></dd></div>
-          <div><dt><Trans>전환 후 남는 포인트</Trans></dt><dd><Money value={Math.max(0, points - value)} unit="point" /></dd></div>
-          <div><dt><Trans>받을 머니</Trans></dt><dd><Money value={problem ? 0 : value} /></dd></div>
+          <div>
+            <dt>
+              <Trans>보유 포인트</Trans>
+            </dt>
+            <dd data-testid="points-left">
+              <Money value={points} unit="point" />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>전환 후 남는 포인트</Trans>
+            </dt>
+            <dd>
+              <Money value={Math.max(0, points - value)} unit="point" />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>받을 머니</Trans>
+            </dt>
+            <dd>
+              <Money value={problem ? 0 : value} />
+            </dd>
+          </div>
         </dl>
         <MoneyInput
           label={<Trans>전환할 포인트</Trans>}
@@ -86,10 +107,18 @@ export function PointConvert() {
           hint={t`${rule}, 1분에 한 번`}
           error={convert.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem, 'point') : undefined)}
         />
-        {convert.error && <p className={css.formError} role="alert" data-testid="form-error">{convert.error}</p>}
-        {done !== null && <p className={css.done} role="status" data-testid="convert-done"><Trans>{convertedText}를 머니로 전환했습니다.</Trans></p>}
+        {convert.error && (
+          <p className={css.formError} role="alert" data-testid="form-error">
+            {convert.error}
+          </p>
+        )}
+        {done !== null && (
+          <p className={css.done} role="status" data-testid="convert-done">
+            <Trans>{convertedText}를 머니로 전환했습니다.</Trans>
+          </p>
+        )}
         <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || convert.busy} data-testid="submit">
-          {convert.busy ? <Trans>처리 중…</Trans> : (blocked || <Trans>전환 신청</Trans>)}
+          {convert.busy ? <Trans>처리 중…</Trans> : blocked || <Trans>전환 신청</Trans>}
         </Button>
       </form>
     </Card>

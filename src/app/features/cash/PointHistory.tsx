@@ -53,7 +53,10 @@ export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
       )}
       {kind === 'in' && query.data && (
         <p className={css.sum}>
-          <Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} unit="point" /></strong>
+          <Trans>기간 적립 합계</Trans>{' '}
+          <strong>
+            <Money value={query.data.sum} unit="point" />
+          </strong>
         </p>
       )}
       <SeenAt query={query} />

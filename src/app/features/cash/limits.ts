@@ -22,7 +22,8 @@ export function useCashLimits() {
 /** What is wrong with an amount, in words: beside the field and on the disabled button. */
 export function problemText(p: AmountProblem, unit: MoneyUnit = 'cash'): string {
   switch (p.kind) {
-    case 'empty': return unit === 'point' ? t`전환할 포인트를 입력해 주세요` : t`금액을 입력해 주세요`;
+    case 'empty':
+      return unit === 'point' ? t`전환할 포인트를 입력해 주세요` : t`금액을 입력해 주세요`;
     case 'held': {
       const held = moneyText(p.held, unit);
       return unit === 'point' ? t`보유 포인트 ${held}보다 많습니다` : t`보유머니 ${held}보다 많습니다`;

@@ -8,12 +8,7 @@ export interface AmountRule {
   held?: number;
 }
 
-export type AmountProblem =
-  | { kind: 'empty' }
-  | { kind: 'held'; held: number }
-  | { kind: 'max'; max: number }
-  | { kind: 'min'; min: number }
-  | { kind: 'unit'; unit: number };
+export type AmountProblem = { kind: 'empty' } | { kind: 'held'; held: number } | { kind: 'max'; max: number } | { kind: 'min'; min: number } | { kind: 'unit'; unit: number };
 
 /** The first rule an amount breaks, in the server's order (holdings, maximum, minimum, unit); null when it may be sent. */
 export function amountProblem(value: number, r: AmountRule): AmountProblem | null {

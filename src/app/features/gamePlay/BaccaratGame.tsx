@@ -58,17 +58,30 @@ export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
       <div className={css.hands} aria-live="polite" data-testid="baccarat-result" data-result={deal?.result ?? ''}>
         {(['player', 'banker'] as const).map((k) => (
           <div key={k} className={`${css.handBox} ${deal?.result === k ? css.handWon : ''}`}>
-            <span className={css.handTitle}>{nameOf(k)} <b className={css.score}>{deal ? deal[k].score : ''}</b></span>
-            {deal ? <PlayingCards cards={deal[k].cards} /> : <span className={css.cardSlots} aria-hidden><i /><i /></span>}
+            <span className={css.handTitle}>
+              {nameOf(k)} <b className={css.score}>{deal ? deal[k].score : ''}</b>
+            </span>
+            {deal ? (
+              <PlayingCards cards={deal[k].cards} />
+            ) : (
+              <span className={css.cardSlots} aria-hidden>
+                <i />
+                <i />
+              </span>
+            )}
           </div>
         ))}
       </div>
       <p className={css.outcomeLine}>
-        {busy ? <Trans>딜링 중…</Trans>
-          : !deal ? <Trans>칩을 고르고 베팅할 곳을 누르세요</Trans>
-          : <span className={deal.win > deal.stake ? css.win : deal.win === deal.stake ? undefined : css.miss} data-testid="baccarat-payout">
-              <Trans>{nameOf(deal.result)} 승</Trans> · <Trans>베팅</Trans> <Money value={deal.stake} /> · <Trans>지급</Trans> <Money value={deal.win} />
-            </span>}
+        {busy ? (
+          <Trans>딜링 중…</Trans>
+        ) : !deal ? (
+          <Trans>칩을 고르고 베팅할 곳을 누르세요</Trans>
+        ) : (
+          <span className={deal.win > deal.stake ? css.win : deal.win === deal.stake ? undefined : css.miss} data-testid="baccarat-payout">
+            <Trans>{nameOf(deal.result)} 승</Trans> · <Trans>베팅</Trans> <Money value={deal.stake} /> · <Trans>지급</Trans> <Money value={deal.win} />
+          </span>
+        )}
       </p>
       <div className={css.spots}>
         {spots.map((s) => (
@@ -80,7 +93,12 @@ export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
         ))}
       </div>
       <div className={css.controls}>
-        <span className={css.controlLabel}><Trans>총 베팅</Trans> <b><Money value={total} /></b></span>
+        <span className={css.controlLabel}>
+          <Trans>총 베팅</Trans>{' '}
+          <b>
+            <Money value={total} />
+          </b>
+        </span>
         <ChipPicker chips={chips} value={chip} onChange={setChip} />
         <div className={css.row}>
           <button type="button" className={css.secondary} disabled={busy || total === 0} onClick={() => (setStakes(EMPTY), setDeal(null))}>
@@ -95,5 +113,4 @@ export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
   );
 }
 
-const pickStakes = (s: Record<Spot, number>) =>
-  Object.fromEntries(Object.entries(s).filter(([, v]) => v > 0)) as Partial<Record<Spot, number>>;
+const pickStakes = (s: Record<Spot, number>) => Object.fromEntries(Object.entries(s).filter(([, v]) => v > 0)) as Partial<Record<Spot, number>>;

@@ -12,11 +12,24 @@ import { Tabs } from '../../ui/Tabs';
 import { play, type GameProps } from './play';
 import css from './Sportsbook.module.css';
 
-export interface SlipPick { eventId: number; pick: 'home' | 'draw' | 'away'; odds: number; label: string; side: string }
+export interface SlipPick {
+  eventId: number;
+  pick: 'home' | 'draw' | 'away';
+  odds: number;
+  label: string;
+  side: string;
+}
 type Mode = 'single' | 'parlay';
 
 /** The slip: a bar with the count and odds, opening a sheet to stake singles (one bet per pick) or one parlay. */
-export function BetSlip({ t: token, game, onBalance, picks, onRemove, onPlaced }: GameProps & {
+export function BetSlip({
+  t: token,
+  game,
+  onBalance,
+  picks,
+  onRemove,
+  onPlaced,
+}: GameProps & {
   picks: SlipPick[];
   onRemove: (eventId: number) => void;
   onPlaced: () => void;
@@ -59,13 +72,22 @@ export function BetSlip({ t: token, game, onBalance, picks, onRemove, onPlaced }
     <>
       <button type="button" className={css.slipBar} onClick={() => setOpen(true)} data-testid="slip-bar">
         <span className={css.slipCount}>{picks.length}</span>
-        <span><Trans>베팅 슬립</Trans></span>
+        <span>
+          <Trans>베팅 슬립</Trans>
+        </span>
         <b className={css.slipOdds}>{picks.length > 1 ? `×${odds.toFixed(2)}` : `×${picks[0].odds.toFixed(2)}`}</b>
       </button>
       <BottomSheet open={open} title={<Trans>베팅 슬립</Trans>} onClose={() => setOpen(false)}>
         <div className={css.slip} data-testid="bet-slip">
           {picks.length > 1 && (
-            <Tabs<Mode> tabs={[{ key: 'single', label: t`단폴 (${picks.length}건)` }, { key: 'parlay', label: t`다폴 (조합)` }]} value={mode} onChange={setMode} />
+            <Tabs<Mode>
+              tabs={[
+                { key: 'single', label: t`단폴 (${picks.length}건)` },
+                { key: 'parlay', label: t`다폴 (조합)` },
+              ]}
+              value={mode}
+              onChange={setMode}
+            />
           )}
           <ul className={css.legs}>
             {picks.map((p) => (
@@ -75,15 +97,38 @@ export function BetSlip({ t: token, game, onBalance, picks, onRemove, onPlaced }
                   <small>{p.label}</small>
                 </span>
                 <b className={css.legOdds}>{p.odds.toFixed(2)}</b>
-                <button type="button" className={css.remove} onClick={() => onRemove(p.eventId)} aria-label={t`삭제`}>✕</button>
+                <button type="button" className={css.remove} onClick={() => onRemove(p.eventId)} aria-label={t`삭제`}>
+                  ✕
+                </button>
               </li>
             ))}
           </ul>
           <MoneyInput label={parlay || picks.length === 1 ? t`베팅금액` : t`베팅금액 (건당)`} value={stake} onChange={setStake} quickAmounts={limits.betQuickAmounts} />
           <dl className={css.sums}>
-            {parlay && <div><dt><Trans>조합 배당</Trans></dt><dd data-testid="slip-odds">{odds.toFixed(2)}</dd></div>}
-            <div><dt><Trans>총 베팅금액</Trans></dt><dd><Money value={totalStake} /></dd></div>
-            <div><dt><Trans>예상 당첨금</Trans></dt><dd className={css.expected} data-testid="slip-win"><Money value={win} /></dd></div>
+            {parlay && (
+              <div>
+                <dt>
+                  <Trans>조합 배당</Trans>
+                </dt>
+                <dd data-testid="slip-odds">{odds.toFixed(2)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>
+                <Trans>총 베팅금액</Trans>
+              </dt>
+              <dd>
+                <Money value={totalStake} />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>예상 당첨금</Trans>
+              </dt>
+              <dd className={css.expected} data-testid="slip-win">
+                <Money value={win} />
+              </dd>
+            </div>
           </dl>
           <button type="button" className={css.place} disabled={busy || amount === 0} onClick={() => void place()}>
             {busy ? <Trans>베팅 중…</Trans> : <Trans>베팅하기</Trans>}

@@ -10,15 +10,7 @@ export function ChipPicker({ chips, value, onChange }: { chips: number[]; value:
   return (
     <div className={css.chips} role="radiogroup" aria-label={t`칩 선택`}>
       {chips.map((c) => (
-        <button
-          key={c}
-          type="button"
-          role="radio"
-          aria-checked={c === value}
-          aria-label={formatNumber(c)}
-          className={css.chip}
-          onClick={() => onChange(c)}
-        >
+        <button key={c} type="button" role="radio" aria-checked={c === value} aria-label={formatNumber(c)} className={css.chip} onClick={() => onChange(c)}>
           {short(c)}
         </button>
       ))}

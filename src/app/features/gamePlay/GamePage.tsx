@@ -41,7 +41,9 @@ export function GamePage() {
   return (
     <div className={css.frame} data-testid="game-page" data-kind={game?.kind}>
       <header className={css.bar}>
-        <button type="button" className={css.close} onClick={close} aria-label={t`게임 닫기`}>✕</button>
+        <button type="button" className={css.close} onClick={close} aria-label={t`게임 닫기`}>
+          ✕
+        </button>
         <div className={css.titles}>
           <strong className={css.gameName}>{game?.gameName ?? ' '}</strong>
           <span className={css.vendorName}>{game?.vendorName}</span>
@@ -55,16 +57,28 @@ export function GamePage() {
         {!token || session.isError ? (
           <div className={css.problem} role="alert">
             <p>{token ? apiMessage(session.error) : <Trans>게임 정보가 없습니다. 로비에서 다시 실행해 주세요.</Trans>}</p>
-            <button type="button" className={css.primary} onClick={close}><Trans>닫기</Trans></button>
+            <button type="button" className={css.primary} onClick={close}>
+              <Trans>닫기</Trans>
+            </button>
           </div>
         ) : !game ? (
-          <p className={css.loading}><Trans>게임을 불러오는 중…</Trans></p>
+          <p className={css.loading}>
+            <Trans>게임을 불러오는 중…</Trans>
+          </p>
         ) : Body ? (
-          <Suspense fallback={<p className={css.loading}><Trans>게임을 불러오는 중…</Trans></p>}>
+          <Suspense
+            fallback={
+              <p className={css.loading}>
+                <Trans>게임을 불러오는 중…</Trans>
+              </p>
+            }
+          >
             <Body t={token} game={game} onBalance={setBalance} />
           </Suspense>
         ) : (
-          <p className={css.problem}><Trans>지원하지 않는 게임입니다.</Trans></p>
+          <p className={css.problem}>
+            <Trans>지원하지 않는 게임입니다.</Trans>
+          </p>
         )}
       </main>
       <RealityCheck prefix={prefix} onStop={close} />

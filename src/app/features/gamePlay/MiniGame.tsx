@@ -31,11 +31,21 @@ export default function MiniGame({ t: token, game, onBalance }: GameProps) {
 
   return (
     <div className={`${css.table} ${css.mini}`}>
-      <div className={`${css.ball} ${busy ? css.spinning : ''}`} aria-live="polite" data-testid="mini-ball">{last ? last.number : '?'}</div>
+      <div className={`${css.ball} ${busy ? css.spinning : ''}`} aria-live="polite" data-testid="mini-ball">
+        {last ? last.number : '?'}
+      </div>
       <p className={css.outcomeLine}>
-        {!last ? <Trans>홀 또는 짝을 고르세요</Trans>
-          : last.win > 0 ? <span className={css.win}>{names[last.result]} · <Trans>당첨!</Trans> <Money value={last.win} /></span>
-          : <span className={css.miss}>{names[last.result]} · <Trans>꽝</Trans></span>}
+        {!last ? (
+          <Trans>홀 또는 짝을 고르세요</Trans>
+        ) : last.win > 0 ? (
+          <span className={css.win}>
+            {names[last.result]} · <Trans>당첨!</Trans> <Money value={last.win} />
+          </span>
+        ) : (
+          <span className={css.miss}>
+            {names[last.result]} · <Trans>꽝</Trans>
+          </span>
+        )}
       </p>
       <div className={css.sides}>
         {(['odd', 'even'] as const).map((p) => (
@@ -46,7 +56,12 @@ export default function MiniGame({ t: token, game, onBalance }: GameProps) {
         ))}
       </div>
       <div className={css.controls}>
-        <span className={css.controlLabel}><Trans>베팅금액</Trans> <b><Money value={bet} /></b></span>
+        <span className={css.controlLabel}>
+          <Trans>베팅금액</Trans>{' '}
+          <b>
+            <Money value={bet} />
+          </b>
+        </span>
         <ChipPicker chips={chips} value={bet} onChange={setBet} />
         <button type="button" className={`${css.primary} ${css.big}`} disabled={busy} onClick={() => void go()}>
           <Trans>베팅</Trans>

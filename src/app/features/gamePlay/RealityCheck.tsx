@@ -48,16 +48,49 @@ export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () =>
     <dialog ref={ref} className={css.reality} onCancel={() => setFigures(null)} data-testid="reality-check">
       {figures && (
         <>
-          <h2 className={css.realityTitle}><Trans>이용 시간 알림</Trans></h2>
+          <h2 className={css.realityTitle}>
+            <Trans>이용 시간 알림</Trans>
+          </h2>
           <dl className={css.realityFacts}>
-            <div><dt><Trans>이번 접속 이용 시간</Trans></dt><dd>{t`${Math.floor(played / 60)}시간 ${played % 60}분`}</dd></div>
-            <div><dt><Trans>베팅</Trans></dt><dd><Money value={figures.betAmt} /></dd></div>
-            <div><dt><Trans>당첨</Trans></dt><dd><Money value={figures.winAmt} /></dd></div>
-            <div><dt><Trans>손익</Trans></dt><dd>{figures.net > 0 ? '+' : ''}<Money value={figures.net} /></dd></div>
+            <div>
+              <dt>
+                <Trans>이번 접속 이용 시간</Trans>
+              </dt>
+              <dd>{t`${Math.floor(played / 60)}시간 ${played % 60}분`}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>베팅</Trans>
+              </dt>
+              <dd>
+                <Money value={figures.betAmt} />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>당첨</Trans>
+              </dt>
+              <dd>
+                <Money value={figures.winAmt} />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>손익</Trans>
+              </dt>
+              <dd>
+                {figures.net > 0 ? '+' : ''}
+                <Money value={figures.net} />
+              </dd>
+            </div>
           </dl>
           <div className={css.realityActions}>
-            <button type="button" className={css.secondary} onClick={() => (setFigures(null), onStop())}><Trans>게임 종료</Trans></button>
-            <button type="button" className={css.primary} onClick={() => setFigures(null)}><Trans>계속하기</Trans></button>
+            <button type="button" className={css.secondary} onClick={() => (setFigures(null), onStop())}>
+              <Trans>게임 종료</Trans>
+            </button>
+            <button type="button" className={css.primary} onClick={() => setFigures(null)}>
+              <Trans>계속하기</Trans>
+            </button>
           </div>
         </>
       )}

@@ -10,7 +10,13 @@ import css from './GamePlay.module.css';
 
 const IDLE = ['7', 'CHERRY', 'BELL'];
 
-interface Spin { reels: string[]; line: string; multiplier: number; win: number; bet: number }
+interface Spin {
+  reels: string[];
+  line: string;
+  multiplier: number;
+  win: number;
+  bet: number;
+}
 
 /** Three reels: pick a stake, spin, see the line and the win. */
 export default function SlotGame({ t: token, game, onBalance }: GameProps) {
@@ -37,16 +43,31 @@ export default function SlotGame({ t: token, game, onBalance }: GameProps) {
     <div className={`${css.table} ${css.slot}`}>
       <div className={`${css.reels} ${busy ? css.spinning : ''}`} aria-live="polite" aria-label={t`릴`} data-testid="slot-reels">
         {reels.map((s, i) => (
-          <span key={`${spins}-${i}`} className={css.reel}><SlotSymbol name={s} /></span>
+          <span key={`${spins}-${i}`} className={css.reel}>
+            <SlotSymbol name={s} />
+          </span>
         ))}
       </div>
       <p className={css.outcomeLine} data-testid="slot-result" data-spins={spins}>
-        {!last ? <Trans>스핀을 눌러 시작하세요</Trans>
-          : last.win > 0 ? <span className={css.win}><Trans>당첨!</Trans> {last.line} · <Money value={last.win} /></span>
-          : <span className={css.miss}><Trans>꽝</Trans></span>}
+        {!last ? (
+          <Trans>스핀을 눌러 시작하세요</Trans>
+        ) : last.win > 0 ? (
+          <span className={css.win}>
+            <Trans>당첨!</Trans> {last.line} · <Money value={last.win} />
+          </span>
+        ) : (
+          <span className={css.miss}>
+            <Trans>꽝</Trans>
+          </span>
+        )}
       </p>
       <div className={css.controls}>
-        <span className={css.controlLabel}><Trans>베팅금액</Trans> <b><Money value={bet} /></b></span>
+        <span className={css.controlLabel}>
+          <Trans>베팅금액</Trans>{' '}
+          <b>
+            <Money value={bet} />
+          </b>
+        </span>
         <ChipPicker chips={chips} value={bet} onChange={setBet} />
         <button type="button" className={`${css.primary} ${css.big}`} disabled={busy} onClick={() => void spin()} data-testid="spin">
           {busy ? <Trans>스핀 중…</Trans> : <Trans>스핀</Trans>}
@@ -58,13 +79,27 @@ export default function SlotGame({ t: token, game, onBalance }: GameProps) {
 }
 
 function Paytable() {
-  const rows: [string, number][] = [['7 7 7', 100], ['BAR BAR BAR', 20], ['BELL BELL BELL', 10], ['CHERRY ×3', 5], ['CHERRY ×2', 2], ['CHERRY ×1', 1]];
+  const rows: [string, number][] = [
+    ['7 7 7', 100],
+    ['BAR BAR BAR', 20],
+    ['BELL BELL BELL', 10],
+    ['CHERRY ×3', 5],
+    ['CHERRY ×2', 2],
+    ['CHERRY ×1', 1],
+  ];
   return (
     <details className={css.paytable}>
-      <summary><Trans>배당표</Trans></summary>
+      <summary>
+        <Trans>배당표</Trans>
+      </summary>
       <table>
         <tbody>
-          {rows.map(([line, x]) => <tr key={line}><td>{line}</td><td>×{x}</td></tr>)}
+          {rows.map(([line, x]) => (
+            <tr key={line}>
+              <td>{line}</td>
+              <td>×{x}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </details>

@@ -3,11 +3,17 @@ import type { ReactNode } from 'react';
 /** Reel symbols drawn inline, so they look the same on every device whatever its fonts. */
 export function SlotSymbol({ name }: { name: string }) {
   const art: Record<string, ReactNode> = {
-    '7': <text x="50" y="80" textAnchor="middle" fontSize="84" fontWeight="900" fontFamily="Georgia, serif" fill="#d62828" stroke="#7a0c0c" strokeWidth="3">7</text>,
+    '7': (
+      <text x="50" y="80" textAnchor="middle" fontSize="84" fontWeight="900" fontFamily="Georgia, serif" fill="#d62828" stroke="#7a0c0c" strokeWidth="3">
+        7
+      </text>
+    ),
     BAR: (
       <g>
         <rect x="8" y="32" width="84" height="36" rx="6" fill="#14171f" />
-        <text x="50" y="60" textAnchor="middle" fontSize="26" fontWeight="900" fill="#fff" fontFamily="system-ui, sans-serif">BAR</text>
+        <text x="50" y="60" textAnchor="middle" fontSize="26" fontWeight="900" fill="#fff" fontFamily="system-ui, sans-serif">
+          BAR
+        </text>
       </g>
     ),
     BELL: (
@@ -33,7 +39,11 @@ export function SlotSymbol({ name }: { name: string }) {
   };
   return (
     <svg viewBox="0 0 100 100" width="100%" height="100%" role="img" aria-label={name}>
-      {art[name] ?? <text x="50" y="60" textAnchor="middle" fontSize="20">{name}</text>}
+      {art[name] ?? (
+        <text x="50" y="60" textAnchor="middle" fontSize="20">
+          {name}
+        </text>
+      )}
     </svg>
   );
 }

@@ -28,11 +28,20 @@ export default function Sportsbook(props: GameProps) {
       return same?.pick === p.pick ? rest : [...rest, p].slice(-10);
     });
 
-  if (events.isPending) return <p className={css.muted}><Trans>경기를 불러오는 중…</Trans></p>;
+  if (events.isPending)
+    return (
+      <p className={css.muted}>
+        <Trans>경기를 불러오는 중…</Trans>
+      </p>
+    );
   const list = events.data ?? [];
   return (
     <div className={css.book}>
-      {list.length === 0 && <p className={css.muted}><Trans>베팅 가능한 경기가 없습니다.</Trans></p>}
+      {list.length === 0 && (
+        <p className={css.muted}>
+          <Trans>베팅 가능한 경기가 없습니다.</Trans>
+        </p>
+      )}
       <ul className={css.events}>
         {list.map((e) => {
           const home = ko ? e.homeTeamKO : e.homeTeam;
@@ -44,7 +53,9 @@ export default function Sportsbook(props: GameProps) {
                 <span className={css.league}>{ko ? e.leagueNameKO : e.leagueName}</span>
                 <time className={css.time}>{e.eventDate.slice(5, 16)}</time>
               </div>
-              <div className={css.teams}>{home} <span className={css.vs}>vs</span> {away}</div>
+              <div className={css.teams}>
+                {home} <span className={css.vs}>vs</span> {away}
+              </div>
               <div className={css.markets} style={{ gridTemplateColumns: `repeat(${sides.length}, 1fr)` }}>
                 {sides.map((s) => {
                   const odds = e.odds[s]!;
@@ -55,7 +66,15 @@ export default function Sportsbook(props: GameProps) {
                       type="button"
                       className={css.odd}
                       aria-pressed={on}
-                      onClick={() => toggle({ eventId: e.eventId, pick: s, odds, label: `${home} vs ${away} · ${e.eventDate.slice(5, 16)}`, side: s === 'home' ? home : s === 'away' ? away : sideName.draw })}
+                      onClick={() =>
+                        toggle({
+                          eventId: e.eventId,
+                          pick: s,
+                          odds,
+                          label: `${home} vs ${away} · ${e.eventDate.slice(5, 16)}`,
+                          side: s === 'home' ? home : s === 'away' ? away : sideName.draw,
+                        })
+                      }
                     >
                       <span className={css.oddSide}>{sideName[s]}</span>
                       <b>{odds.toFixed(2)}</b>

@@ -24,21 +24,23 @@ export function GameLobby() {
   if (lobby.isPending) return null;
   const groups = (lobby.data ?? []).filter((g) => g.games.length > 0);
   if (groups.length === 0) {
-    return (
-      <Empty>
-        {lobby.isError || !online ? <Trans>연결되지 않아 게임 목록을 불러올 수 없습니다.</Trans> : <Trans>이용 가능한 게임이 없습니다.</Trans>}
-      </Empty>
-    );
+    return <Empty>{lobby.isError || !online ? <Trans>연결되지 않아 게임 목록을 불러올 수 없습니다.</Trans> : <Trans>이용 가능한 게임이 없습니다.</Trans>}</Empty>;
   }
   return (
     <div className={css.groups} data-testid="game-lobby">
       <SeenAt query={lobby} />
-      {!online && <p className={css.offline} role="status" data-testid="lobby-offline"><Trans>오프라인 상태입니다. 연결되면 게임을 시작할 수 있습니다.</Trans></p>}
+      {!online && (
+        <p className={css.offline} role="status" data-testid="lobby-offline">
+          <Trans>오프라인 상태입니다. 연결되면 게임을 시작할 수 있습니다.</Trans>
+        </p>
+      )}
       {groups.map((g) => (
         <Card key={g.groupCode} className={`${css.group} ${css[g.groupCode] ?? ''}`} data-testid={`games-${g.groupCode}`}>
           <h2 className={css.groupName}>{names[g.groupCode] ?? g.groupName}</h2>
           <ul className={css.tiles}>
-            {g.games.map((game) => <GameTile key={`${game.vendorCode}/${game.gameCode}`} game={game} vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''} />)}
+            {g.games.map((game) => (
+              <GameTile key={`${game.vendorCode}/${game.gameCode}`} game={game} vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''} />
+            ))}
           </ul>
         </Card>
       ))}
@@ -51,7 +53,9 @@ function GameTile({ game, vendorName }: { game: LobbyGame; vendorName: string })
   return (
     <li>
       <button type="button" className={css.tile} disabled={maint} onClick={() => void launchGame(game)}>
-        <span className={css.icon} aria-hidden>{ICONS[game.kind] ?? '★'}</span>
+        <span className={css.icon} aria-hidden>
+          {ICONS[game.kind] ?? '★'}
+        </span>
         <span className={css.name}>{game.gameName}</span>
         <span className={css.vendor}>{maint ? <Trans>점검 중</Trans> : vendorName}</span>
       </button>

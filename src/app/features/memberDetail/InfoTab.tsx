@@ -39,23 +39,41 @@ export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: st
       <TextField label={<Trans>아이디</Trans>} value={info.memId} readOnly />
       <TextField label={<Trans>닉네임</Trans>} name="memNick" value={nick} maxLength={20} readOnly={!editable} onChange={(e) => setNick(e.target.value)} />
       <dl className={css.facts}>
-        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={info.cashBalance} /></dd></div>
-        <div><dt><Trans>롤링포인트</Trans></dt><dd><Money value={info.pointBalance} unit="point" /></dd></div>
-        <div><dt><Trans>가입일</Trans></dt><dd>{info.joinDate}</dd></div>
+        <div>
+          <dt>
+            <Trans>보유머니</Trans>
+          </dt>
+          <dd>
+            <Money value={info.cashBalance} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>롤링포인트</Trans>
+          </dt>
+          <dd>
+            <Money value={info.pointBalance} unit="point" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>가입일</Trans>
+          </dt>
+          <dd>{info.joinDate}</dd>
+        </div>
       </dl>
       <label className={css.switch}>
-        <span><Trans>로그인 허용</Trans></span>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={loginYn === 'Y'}
-          disabled={!editable}
-          onChange={(e) => setLoginYn(e.target.checked ? 'Y' : 'N')}
-          data-testid="login-yn"
-        />
+        <span>
+          <Trans>로그인 허용</Trans>
+        </span>
+        <input type="checkbox" role="switch" checked={loginYn === 'Y'} disabled={!editable} onChange={(e) => setLoginYn(e.target.checked ? 'Y' : 'N')} data-testid="login-yn" />
         <span className={css.yn}>{loginYn}</span>
       </label>
-      {editable && <Button type="submit" variant="primary" block><Trans>저장</Trans></Button>}
+      {editable && (
+        <Button type="submit" variant="primary" block>
+          <Trans>저장</Trans>
+        </Button>
+      )}
     </form>
   );
 }

@@ -38,7 +38,12 @@ export function NotesTab({ prefix, me, memId }: Props) {
   const info = q.data?.pageInfo;
   const rows = q.data?.msgLog ?? [];
   if (q.isPending) return null;
-  if (rows.length === 0) return <Empty><Trans>쪽지 내역이 없습니다.</Trans></Empty>;
+  if (rows.length === 0)
+    return (
+      <Empty>
+        <Trans>쪽지 내역이 없습니다.</Trans>
+      </Empty>
+    );
   const base = (page - 1) * (info?.count_per_list ?? 10);
   return (
     <>
@@ -48,7 +53,9 @@ export function NotesTab({ prefix, me, memId }: Props) {
             <button type="button" className={css.noteHead} aria-expanded={open === r.msgIdx} onClick={() => setOpen(open === r.msgIdx ? null : r.msgIdx)}>
               <span className={css.muted}>{base + i + 1}</span>
               <span className={css.noteTitle}>{r.msgTitle}</span>
-              <span className={css.read} data-read={r.msgStatus === 'READ'}>{r.msgStatus === 'READ' ? 'O' : 'X'}</span>
+              <span className={css.read} data-read={r.msgStatus === 'READ'}>
+                {r.msgStatus === 'READ' ? 'O' : 'X'}
+              </span>
               <time className={css.muted}>{r.sendDate.slice(0, 16)}</time>
             </button>
             {open === r.msgIdx && <div className={css.noteBody}>{r.msgContents}</div>}

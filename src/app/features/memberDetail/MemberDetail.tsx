@@ -25,9 +25,19 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
   const q = useQuery(detailInfoQueryOptions(prefix, me, id));
   const info = q.data?.partnerInfo;
   const setTab = (k: DetailTab) =>
-    void navigate({ to: kind === 'partner' ? '/$prefix/partnerDetail' : '/$prefix/userDetail', params: { prefix }, search: { id, ...(k === 'info' ? {} : { tab: k }) }, replace: true });
+    void navigate({
+      to: kind === 'partner' ? '/$prefix/partnerDetail' : '/$prefix/userDetail',
+      params: { prefix },
+      search: { id, ...(k === 'info' ? {} : { tab: k }) },
+      replace: true,
+    });
 
-  if (q.isError) return <Empty><Trans>회원 정보를 볼 수 없습니다.</Trans></Empty>;
+  if (q.isError)
+    return (
+      <Empty>
+        <Trans>회원 정보를 볼 수 없습니다.</Trans>
+      </Empty>
+    );
   const props = { prefix, me, memId: id };
   return (
     <div className={css.page} data-testid="member-detail">
@@ -39,16 +49,35 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
           <span className={css.muted}>{info?.memNick}</span>
         </div>
         <dl className={css.balances}>
-          <div><dt><Trans>보유머니</Trans></dt><dd data-testid="detail-cash"><Money value={info?.cashBalance} /></dd></div>
-          <div><dt><Trans>롤링포인트</Trans></dt><dd><Money value={info?.pointBalance} unit="point" /></dd></div>
+          <div>
+            <dt>
+              <Trans>보유머니</Trans>
+            </dt>
+            <dd data-testid="detail-cash">
+              <Money value={info?.cashBalance} />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>롤링포인트</Trans>
+            </dt>
+            <dd>
+              <Money value={info?.pointBalance} unit="point" />
+            </dd>
+          </div>
         </dl>
       </header>
       <Tabs
         value={tab}
         onChange={setTab}
         tabs={[
-          { key: 'info', label: t`회원정보` }, { key: 'rate', label: t`요율정보` }, { key: 'login', label: t`최근접속` }, { key: 'notes', label: t`쪽지` },
-          { key: 'cash', label: t`머니변동` }, { key: 'rolling', label: t`롤링변동` }, { key: 'games', label: t`게임내역` },
+          { key: 'info', label: t`회원정보` },
+          { key: 'rate', label: t`요율정보` },
+          { key: 'login', label: t`최근접속` },
+          { key: 'notes', label: t`쪽지` },
+          { key: 'cash', label: t`머니변동` },
+          { key: 'rolling', label: t`롤링변동` },
+          { key: 'games', label: t`게임내역` },
           { key: 'bets', label: t`베팅내역` },
         ]}
       />
@@ -56,7 +85,9 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
         {tab === 'info' && info && <InfoTab key={info.memId} {...props} info={info} editable={info.memId !== me} />}
         {tab === 'info' && q.data?.protection && (
           <section className={css.protection}>
-            <h2 className={css.subTitle}><Trans>건전한 게임 이용 (회원 설정)</Trans></h2>
+            <h2 className={css.subTitle}>
+              <Trans>건전한 게임 이용 (회원 설정)</Trans>
+            </h2>
             <ProtectionFacts p={q.data.protection} />
           </section>
         )}

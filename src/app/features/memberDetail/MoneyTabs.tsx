@@ -35,7 +35,16 @@ export function CashTab({ prefix, me, memId }: Props) {
     { key: 'at', label: t`일시`, render: (r) => r.updDate },
     { key: 'type', label: t`구분`, render: (r) => cashTypeName(r.cashType) },
     { key: 'pre', label: t`이전 머니`, numeric: true, render: (r) => <Money value={r.preCashAmt} /> },
-    { key: 'amt', label: t`변동`, numeric: true, render: (r) => <span className={r.cashAmt < 0 ? css.neg : css.pos}><Money value={r.cashAmt} /></span> },
+    {
+      key: 'amt',
+      label: t`변동`,
+      numeric: true,
+      render: (r) => (
+        <span className={r.cashAmt < 0 ? css.neg : css.pos}>
+          <Money value={r.cashAmt} />
+        </span>
+      ),
+    },
     { key: 'post', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.afterCashAmt} /> },
     { key: 'who', label: t`보낸이/받는이`, render: (r) => `${r.sender} → ${r.reciver}` },
     { key: 'memo', label: t`메모`, render: (r) => r.memo || '-' },
@@ -45,7 +54,11 @@ export function CashTab({ prefix, me, memId }: Props) {
       <FilterBar summary={[rangeSummary(w.range), cashType ? cashTypeName(Number(cashType)) : t`전체`]}>
         <select className={inputClass} aria-label={t`머니 구분`} value={cashType} onChange={(e) => (setCashType(e.target.value), w.setPage(1))}>
           <option value="">{t`전체`}</option>
-          {cashTypeCodes.map((c) => <option key={c} value={c}>{cashTypeName(c)}</option>)}
+          {cashTypeCodes.map((c) => (
+            <option key={c} value={c}>
+              {cashTypeName(c)}
+            </option>
+          ))}
         </select>
         <DateRangeFilter value={w.range} onChange={w.setRange} />
       </FilterBar>
@@ -68,8 +81,12 @@ export function RollingTab({ prefix, me, memId }: Props) {
   ];
   return (
     <>
-      <FilterBar summary={[rangeSummary(w.range)]}><DateRangeFilter value={w.range} onChange={w.setRange} /></FilterBar>
-      {!q.isPending && <DataList rows={q.data?.rollingLog ?? []} columns={columns} rowKey={(r) => `${r.updDate}${r.gameName}${r.pointAmt}`} empty={<Trans>내역이 없습니다.</Trans>} />}
+      <FilterBar summary={[rangeSummary(w.range)]}>
+        <DateRangeFilter value={w.range} onChange={w.setRange} />
+      </FilterBar>
+      {!q.isPending && (
+        <DataList rows={q.data?.rollingLog ?? []} columns={columns} rowKey={(r) => `${r.updDate}${r.gameName}${r.pointAmt}`} empty={<Trans>내역이 없습니다.</Trans>} />
+      )}
       {q.data && <Pager info={q.data.pageInfo} onPage={w.setPage} />}
     </>
   );
@@ -87,7 +104,9 @@ export function GamesTab({ prefix, me, memId }: Props) {
   ];
   return (
     <>
-      <FilterBar summary={[rangeSummary(w.range)]}><DateRangeFilter value={w.range} onChange={w.setRange} /></FilterBar>
+      <FilterBar summary={[rangeSummary(w.range)]}>
+        <DateRangeFilter value={w.range} onChange={w.setRange} />
+      </FilterBar>
       {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.regDate}${r.gameName}`} empty={<Trans>게임 내역이 없습니다.</Trans>} />}
       {q.data && <Pager info={q.data.pageInfo} onPage={w.setPage} />}
     </>
@@ -112,7 +131,15 @@ export function BetsTab({ prefix, me, memId }: Props) {
     { key: 'amt', label: t`금액`, numeric: true, render: (r) => <Money value={r.amount} /> },
     { key: 'af', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.afMoney} /> },
     { key: 'at', label: t`베팅시간`, render: (r) => r.regDate },
-    { key: 'detail', label: t`상세`, render: (r) => <Button onClick={() => setDetail(r.betIdx)} data-testid="bet-detail-open"><Trans>상세</Trans></Button> },
+    {
+      key: 'detail',
+      label: t`상세`,
+      render: (r) => (
+        <Button onClick={() => setDetail(r.betIdx)} data-testid="bet-detail-open">
+          <Trans>상세</Trans>
+        </Button>
+      ),
+    },
   ];
   return (
     <>
@@ -126,7 +153,9 @@ export function BetsTab({ prefix, me, memId }: Props) {
           value={minWin}
           onChange={(e) => setMinWin(e.target.value.replace(/\D/g, '').slice(0, 6))}
         />
-        <Button type="submit"><Trans>검색</Trans></Button>
+        <Button type="submit">
+          <Trans>검색</Trans>
+        </Button>
         <DateRangeFilter value={w.range} onChange={w.setRange} />
       </FilterBar>
       {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.betIdx}${r.tranType}`} empty={<Trans>베팅 내역이 없습니다.</Trans>} />}

@@ -41,7 +41,6 @@ export function Inbox() {
   // a live count change means the list on screen changed
   useRefetchOnCount(msgInfo.newMsg, msgKey(prefix, memId));
 
-
   const write = useWrite({
     sig: (v: { work: () => Promise<{ newMsg: number }>; done: string }) => v.done,
     run: (v) => v.work(),
@@ -62,16 +61,17 @@ export function Inbox() {
 
   const readAll = async () => {
     if (!(await confirm(t`모든 쪽지를 읽음 처리하시겠습니까?`))) return;
-    await run(async () => {
-      const res = await api(messageCalls.msgRead, {});
-      markReadInCache(client, prefix, memId, 'all');
-      return res;
-    }, t`모든 쪽지를 읽음 처리했습니다.`);
+    await run(
+      async () => {
+        const res = await api(messageCalls.msgRead, {});
+        markReadInCache(client, prefix, memId, 'all');
+        return res;
+      },
+      t`모든 쪽지를 읽음 처리했습니다.`,
+    );
   };
 
-  const pick = (m: MsgRow) => (
-    <input type="checkbox" className={css.check} checked={picked.has(m.msgIdx)} onChange={() => toggle(m.msgIdx)} aria-label={t`선택`} />
-  );
+  const pick = (m: MsgRow) => <input type="checkbox" className={css.check} checked={picked.has(m.msgIdx)} onChange={() => toggle(m.msgIdx)} aria-label={t`선택`} />;
   const read = (m: MsgRow) => (
     <span className={css.readMark} data-read={m.msgStatus !== 'N'} role="img" aria-label={m.msgStatus === 'N' ? t`읽지 않음` : t`읽음`}>
       <MailIcon open={m.msgStatus !== 'N'} />
@@ -81,11 +81,17 @@ export function Inbox() {
     <Link to="/$prefix/msgread/$msgIdx" params={{ prefix, msgIdx: m.msgIdx }} className={css.titleLink} data-unread={m.msgStatus === 'N'}>
       {m.noticeYn === 'Y' && <Badge tone="muted">{t`공지`}</Badge>}
       <span>{m.msgTitle}</span>
-      {m.msgStatus === 'N' && <Badge tone="new" label={t`새 쪽지`}>N</Badge>}
+      {m.msgStatus === 'N' && (
+        <Badge tone="new" label={t`새 쪽지`}>
+          N
+        </Badge>
+      )}
     </Link>
   );
   const del = (m: MsgRow) => (
-    <Button variant="ghost" className={css.rowDelete} onClick={() => void remove([m])}><Trans>삭제</Trans></Button>
+    <Button variant="ghost" className={css.rowDelete} onClick={() => void remove([m])}>
+      <Trans>삭제</Trans>
+    </Button>
   );
   const columns: Column<MsgRow>[] = [
     { key: 'pick', label: <input type="checkbox" className={css.check} checked={allPicked} onChange={toggleAll} aria-label={t`전체 선택`} />, render: pick },
@@ -101,10 +107,14 @@ export function Inbox() {
     <div className={css.page} data-testid="msg-list">
       <h1 className={css.h1}>
         <Trans>쪽지함</Trans>
-        <span className={css.total} data-testid="msg-total"><Trans>총 {total}건</Trans></span>
+        <span className={css.total} data-testid="msg-total">
+          <Trans>총 {total}건</Trans>
+        </span>
       </h1>
       <p className={css.keep} data-testid="msg-keep">
-        <Trans>쪽지는 최대 {keepDays}일, {keepCount}개까지 보관됩니다.</Trans>
+        <Trans>
+          쪽지는 최대 {keepDays}일, {keepCount}개까지 보관됩니다.
+        </Trans>
       </p>
       <SearchBar key={`${search.so}-${search.sv}`} option={search.so} value={search.sv} onSearch={(so, sv) => void navigate({ search: { so, sv } })} />
       <div className={css.toolbar}>
@@ -113,8 +123,12 @@ export function Inbox() {
           <Trans>전체선택</Trans>
         </label>
         <div className={css.actions}>
-          <Button onClick={() => void remove(rows.filter((r) => picked.has(r.msgIdx)))}><Trans>선택삭제</Trans></Button>
-          <Button variant="primary" onClick={() => void readAll()}><Trans>모두 읽음</Trans></Button>
+          <Button onClick={() => void remove(rows.filter((r) => picked.has(r.msgIdx)))}>
+            <Trans>선택삭제</Trans>
+          </Button>
+          <Button variant="primary" onClick={() => void readAll()}>
+            <Trans>모두 읽음</Trans>
+          </Button>
         </div>
       </div>
       <LastSeen at={q.dataUpdatedAt} stale={q.isError} />
@@ -128,7 +142,10 @@ export function Inbox() {
             {pick(m)}
             <div className={css.cardMain}>
               {title(m)}
-              <div className={css.cardMeta}>{read(m)}<span>{shortDate(m.sendDate)}</span></div>
+              <div className={css.cardMeta}>
+                {read(m)}
+                <span>{shortDate(m.sendDate)}</span>
+              </div>
             </div>
             {del(m)}
           </div>

@@ -45,18 +45,24 @@ export function MessageRead() {
   const { prev, next } = neighbours(found?.idxList ?? [], msgIdx);
   return (
     <div className={css.page} data-testid="msg-read">
-      <h1 className={css.h1}><Trans>쪽지함</Trans></h1>
+      <h1 className={css.h1}>
+        <Trans>쪽지함</Trans>
+      </h1>
       <Card>
         {msg ? (
           <article className={article.article}>
             <header className={article.head}>
               <h2 className={article.title}>{msg.msgTitle}</h2>
-              <div className={article.meta}><time>{shortDate(msg.sendDate)}</time></div>
+              <div className={article.meta}>
+                <time>{shortDate(msg.sendDate)}</time>
+              </div>
             </header>
             <HtmlContent html={msg.msgDesc} testId="msg-content" />
           </article>
         ) : (
-          <Empty><Trans>쪽지를 찾을 수 없습니다.</Trans></Empty>
+          <Empty>
+            <Trans>쪽지를 찾을 수 없습니다.</Trans>
+          </Empty>
         )}
       </Card>
       <PrevNext

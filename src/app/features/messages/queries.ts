@@ -40,11 +40,13 @@ export function findLoaded(client: QueryClient, prefix: string, memId: string, m
 
 /** After a read: the cached pages show it read without a refetch (which offline would not come). */
 export function markReadInCache(client: QueryClient, prefix: string, memId: string, msgIdx: number | 'all') {
-  client.setQueriesData<MsgList>({ queryKey: listKey(prefix, memId) }, (data) =>
-    data && {
-      ...data,
-      list: data.list.map((m) => (msgIdx === 'all' || m.msgIdx === msgIdx ? { ...m, msgStatus: 'Y' as const } : m)),
-    },
+  client.setQueriesData<MsgList>(
+    { queryKey: listKey(prefix, memId) },
+    (data) =>
+      data && {
+        ...data,
+        list: data.list.map((m) => (msgIdx === 'all' || m.msgIdx === msgIdx ? { ...m, msgStatus: 'Y' as const } : m)),
+      },
   );
 }
 

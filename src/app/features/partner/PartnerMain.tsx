@@ -21,22 +21,46 @@ export function PartnerMain() {
   const today = todayRange();
   const top = useQuery(topInfoQueryOptions(prefix, me)).data?.mainTopInfo;
   // the seed shows the dashboard once these three have answered
-  const ready = [
-    useQuery(statisticsQueryOptions(prefix, me)),
-    useQuery(cashReportQueryOptions(prefix, me, today)),
-    useQuery(myCashReportQueryOptions(prefix, me, today)),
-  ].every((q) => q.data || q.isError);
+  const ready = [useQuery(statisticsQueryOptions(prefix, me)), useQuery(cashReportQueryOptions(prefix, me, today)), useQuery(myCashReportQueryOptions(prefix, me, today))].every(
+    (q) => q.data || q.isError,
+  );
   // once the figures are in, the sections below render in a transition, in slices the browser can paint between
   const show = useDeferredValue(ready);
 
   return (
     <div className={css.page} data-testid="partner-main">
-      <h1 className={css.title}><Trans>대시보드</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>대시보드</Trans>
+      </h1>
       <dl className={css.top} data-testid="top-info">
-        <div><dt><Trans>하위 회원</Trans></dt><dd>{formatNumber(top?.userCnt)}</dd></div>
-        <div><dt><Trans>하위 보유머니</Trans></dt><dd><Money value={top?.totalCashAmt} /></dd></div>
-        <div><dt><Trans>하위 보유포인트</Trans></dt><dd><Money value={top?.totalPointAmt} unit="point" /></dd></div>
-        <div><dt><Trans>카지노/슬롯 요율</Trans></dt><dd>{top ? `${top.casinoRate}% / ${top.slotRate}%` : '-'}</dd></div>
+        <div>
+          <dt>
+            <Trans>하위 회원</Trans>
+          </dt>
+          <dd>{formatNumber(top?.userCnt)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>하위 보유머니</Trans>
+          </dt>
+          <dd>
+            <Money value={top?.totalCashAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>하위 보유포인트</Trans>
+          </dt>
+          <dd>
+            <Money value={top?.totalPointAmt} unit="point" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>카지노/슬롯 요율</Trans>
+          </dt>
+          <dd>{top ? `${top.casinoRate}% / ${top.slotRate}%` : '-'}</dd>
+        </div>
       </dl>
       {show ? (
         <>

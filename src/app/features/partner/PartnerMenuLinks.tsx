@@ -18,9 +18,15 @@ export function PartnerMenuLinks({ groupClass, labelClass }: { groupClass: strin
     <>
       {partner && (
         <div className={groupClass}>
-          <span className={labelClass}><Trans>파트너</Trans></span>
-          <Link to="/$prefix/partnerList" params={{ prefix }}><Trans>전체 파트너</Trans></Link>
-          <Link to="/$prefix/partnerList2" params={{ prefix }}><Trans>파트너 리스트</Trans></Link>
+          <span className={labelClass}>
+            <Trans>파트너</Trans>
+          </span>
+          <Link to="/$prefix/partnerList" params={{ prefix }}>
+            <Trans>전체 파트너</Trans>
+          </Link>
+          <Link to="/$prefix/partnerList2" params={{ prefix }}>
+            <Trans>파트너 리스트</Trans>
+          </Link>
           {below.map((code) => (
             <Link key={code} to="/$prefix/partnerListLevel{$code}" params={{ prefix, code }}>
               <Trans>{partnerLevelName(code)} 전체 리스트</Trans>
@@ -29,11 +35,21 @@ export function PartnerMenuLinks({ groupClass, labelClass }: { groupClass: strin
         </div>
       )}
       <div className={groupClass}>
-        <span className={labelClass}><Trans>회원</Trans></span>
-        <Link to="/$prefix/partnerUserList" params={{ prefix }}><Trans>회원 리스트</Trans></Link>
-        <Link to="/$prefix/partnerMemberList" params={{ prefix }}><Trans>회원 머니 관리</Trans></Link>
-        <Link to="/$prefix/subMemberList" params={{ prefix }}><Trans>하위 회원 리스트</Trans></Link>
-        <Link to="/$prefix/onlineMemberList" params={{ prefix }}><Trans>접속</Trans></Link>
+        <span className={labelClass}>
+          <Trans>회원</Trans>
+        </span>
+        <Link to="/$prefix/partnerUserList" params={{ prefix }}>
+          <Trans>회원 리스트</Trans>
+        </Link>
+        <Link to="/$prefix/partnerMemberList" params={{ prefix }}>
+          <Trans>회원 머니 관리</Trans>
+        </Link>
+        <Link to="/$prefix/subMemberList" params={{ prefix }}>
+          <Trans>하위 회원 리스트</Trans>
+        </Link>
+        <Link to="/$prefix/onlineMemberList" params={{ prefix }}>
+          <Trans>접속</Trans>
+        </Link>
       </div>
     </>
   );

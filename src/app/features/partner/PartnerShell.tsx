@@ -46,28 +46,56 @@ function MenuLinks({ prefix }: { prefix: string }) {
   return (
     <>
       <div className={css.menuGroup}>
-        <span className={css.menuLabel}><Trans>메인</Trans></span>
-        <Link to="/$prefix/partnerMain" params={{ prefix }}><Trans>대시보드</Trans></Link>
+        <span className={css.menuLabel}>
+          <Trans>메인</Trans>
+        </span>
+        <Link to="/$prefix/partnerMain" params={{ prefix }}>
+          <Trans>대시보드</Trans>
+        </Link>
       </div>
       <PartnerMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
       <BetMenuLinks groupClass={css.menuGroup} labelClass={css.menuLabel} />
       <div className={css.menuGroup}>
-        <span className={css.menuLabel}><Trans>머니 관리</Trans></span>
-        <Link to="/$prefix/partnerMoneyMoveList" params={{ prefix }}><Trans>머니 지급/회수</Trans></Link>
-        <Link to="/$prefix/cashList" params={{ prefix }}><Trans>입출금 내역</Trans></Link>
-        <Link to="/$prefix/cashListMy" params={{ prefix }}><Trans>머니 변동 내역</Trans></Link>
-        <Link to="/$prefix/subpartnerPointList" params={{ prefix }}><Trans>하위 포인트 내역</Trans></Link>
-        <Link to="/$prefix/pointList" params={{ prefix }}><Trans>포인트 적립 내역</Trans></Link>
+        <span className={css.menuLabel}>
+          <Trans>머니 관리</Trans>
+        </span>
+        <Link to="/$prefix/partnerMoneyMoveList" params={{ prefix }}>
+          <Trans>머니 지급/회수</Trans>
+        </Link>
+        <Link to="/$prefix/cashList" params={{ prefix }}>
+          <Trans>입출금 내역</Trans>
+        </Link>
+        <Link to="/$prefix/cashListMy" params={{ prefix }}>
+          <Trans>머니 변동 내역</Trans>
+        </Link>
+        <Link to="/$prefix/subpartnerPointList" params={{ prefix }}>
+          <Trans>하위 포인트 내역</Trans>
+        </Link>
+        <Link to="/$prefix/pointList" params={{ prefix }}>
+          <Trans>포인트 적립 내역</Trans>
+        </Link>
       </div>
       <div className={css.menuGroup}>
-        <span className={css.menuLabel}><Trans>내 머니</Trans></span>
-        <Link to="/$prefix/charge" params={{ prefix }}><Trans>입금 신청</Trans></Link>
-        <Link to="/$prefix/exchange" params={{ prefix }}><Trans>출금 신청</Trans></Link>
-        <Link to="/$prefix/point" params={{ prefix }}><Trans>포인트</Trans></Link>
-        <Link to="/$prefix/infoEdit" params={{ prefix }}><Trans>회원정보 수정</Trans></Link>
+        <span className={css.menuLabel}>
+          <Trans>내 머니</Trans>
+        </span>
+        <Link to="/$prefix/charge" params={{ prefix }}>
+          <Trans>입금 신청</Trans>
+        </Link>
+        <Link to="/$prefix/exchange" params={{ prefix }}>
+          <Trans>출금 신청</Trans>
+        </Link>
+        <Link to="/$prefix/point" params={{ prefix }}>
+          <Trans>포인트</Trans>
+        </Link>
+        <Link to="/$prefix/infoEdit" params={{ prefix }}>
+          <Trans>회원정보 수정</Trans>
+        </Link>
       </div>
       <div className={css.menuGroup}>
-        <span className={css.menuLabel}><Trans>게시판</Trans></span>
+        <span className={css.menuLabel}>
+          <Trans>게시판</Trans>
+        </span>
         <BoardLinks />
       </div>
     </>
@@ -85,15 +113,43 @@ function AccountLine() {
           <span className={css.level}>{member ? levelName(member.partnerLevel) : ''}</span>
           <span className={css.accountId}>{member?.memId}</span>
         </span>
-        <span className={css.accountCash}><Money value={member?.cashAmt} /></span>
-        <span className={css.chevron} aria-hidden>{open ? '▴' : '▾'}</span>
+        <span className={css.accountCash}>
+          <Money value={member?.cashAmt} />
+        </span>
+        <span className={css.chevron} aria-hidden>
+          {open ? '▴' : '▾'}
+        </span>
       </button>
       {open && (
         <dl className={css.stats} id="partner-stats-detail" data-testid="partner-stats-detail">
-          <div><dt><Trans>등급</Trans></dt><dd>{member ? levelName(member.partnerLevel) : ''}</dd></div>
-          <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
-          <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
-          <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={member?.pointAmt} /></dd></div>
+          <div>
+            <dt>
+              <Trans>등급</Trans>
+            </dt>
+            <dd>{member ? levelName(member.partnerLevel) : ''}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>아이디</Trans>
+            </dt>
+            <dd>{member?.memId}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>보유머니</Trans>
+            </dt>
+            <dd>
+              <Money value={member?.cashAmt} />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>보유롤링</Trans>
+            </dt>
+            <dd>
+              <Money value={member?.pointAmt} />
+            </dd>
+          </div>
         </dl>
       )}
     </div>
@@ -117,18 +173,31 @@ export function PartnerShell() {
   return (
     <div className={css.shell}>
       <header className={css.header}>
-        <Button variant="ghost" className={css.toggle} aria-label={t`메뉴`} aria-expanded={menu.open} onClick={menu.toggle}>☰</Button>
-        <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}><Trans>파트너</Trans></Link>
+        <Button variant="ghost" className={css.toggle} aria-label={t`메뉴`} aria-expanded={menu.open} onClick={menu.toggle}>
+          ☰
+        </Button>
+        <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}>
+          <Trans>파트너</Trans>
+        </Link>
         <div className={css.who}>
           {member && member.partnerLevel !== 'NORMAL' && (
             <Button variant="primary" className={css.create} onClick={() => openCreate()} data-testid="open-create" aria-label={t`회원 생성`}>
-              +<span className={css.desktopOnly}><Trans>회원 생성</Trans></span>
+              +
+              <span className={css.desktopOnly}>
+                <Trans>회원 생성</Trans>
+              </span>
             </Button>
           )}
           <InboxLink />
-          <span className={css.nick} data-testid="partner-nick">{member?.memNick}</span>
-          <span className={css.desktopOnly}><LanguageSelect /></span>
-          <span className={css.desktopOnly}><LogoutButton /></span>
+          <span className={css.nick} data-testid="partner-nick">
+            {member?.memNick}
+          </span>
+          <span className={css.desktopOnly}>
+            <LanguageSelect />
+          </span>
+          <span className={css.desktopOnly}>
+            <LogoutButton />
+          </span>
         </div>
       </header>
       <AccountLine />
@@ -137,7 +206,9 @@ export function PartnerShell() {
         <nav className={css.menu} data-open={menu.open} aria-label={t`메뉴`}>
           <div className={css.menuHead}>
             <strong>{member?.memNick}</strong>
-            <Button variant="ghost" aria-label={t`메뉴 닫기`} onClick={menu.close}>✕</Button>
+            <Button variant="ghost" aria-label={t`메뉴 닫기`} onClick={menu.close}>
+              ✕
+            </Button>
           </div>
           {(linksReady || menu.open) && <MenuLinks prefix={prefix} />}
           <div className={css.menuFoot}>
@@ -153,7 +224,11 @@ export function PartnerShell() {
       </div>
       <SitePopups />
       <RateModalHost />
-      {createUsed && <Suspense fallback={null}><CreatePopup /></Suspense>}
+      {createUsed && (
+        <Suspense fallback={null}>
+          <CreatePopup />
+        </Suspense>
+      )}
     </div>
   );
 }

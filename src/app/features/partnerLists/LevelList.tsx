@@ -30,23 +30,30 @@ export function LevelList({ code }: { code?: string }) {
 
   const byLevel = useQuery({
     ...levelListQueryOptions(prefix, me, {
-      targetLevel: code, orderStr, page, count_per_list: 40,
+      targetLevel: code,
+      orderStr,
+      page,
+      count_per_list: 40,
       ...(search.value ? { searchType: search.type, searchValue: search.value } : {}),
     }),
     enabled: !!code,
   });
   const recursive = useQuery({
-    ...partnerList2QueryOptions(prefix, me, search.value
-      ? { searchType: 'OUTER', searchMemId: search.value, page, count_per_list: 40 }
-      : { searchType: 'INNER', memId: me, page, count_per_list: 40 }),
+    ...partnerList2QueryOptions(
+      prefix,
+      me,
+      search.value ? { searchType: 'OUTER', searchMemId: search.value, page, count_per_list: 40 } : { searchType: 'INNER', memId: me, page, count_per_list: 40 },
+    ),
     enabled: !code,
   });
   const q = code ? byLevel : recursive;
   const title = code ? t`${partnerLevelName(code)} 전체 리스트` : t`파트너 리스트`;
 
   const sorts: { key: OrderStr; label: string }[] = [
-    { key: 'JOIN_DESC', label: t`최신순` }, { key: 'ID_ASC', label: t`아이디순` },
-    { key: 'CASH_DESC', label: t`보유머니순` }, { key: 'POINT_DESC', label: t`롤링순` },
+    { key: 'JOIN_DESC', label: t`최신순` },
+    { key: 'ID_ASC', label: t`아이디순` },
+    { key: 'CASH_DESC', label: t`보유머니순` },
+    { key: 'POINT_DESC', label: t`롤링순` },
   ];
 
   return (
@@ -54,7 +61,14 @@ export function LevelList({ code }: { code?: string }) {
       <h1 className={css.title}>{title}</h1>
       <FilterBar summary={[search.value || t`아이디`, code && sorts.find((x) => x.key === orderStr)?.label]}>
         <SearchBox
-          types={code ? [{ key: 'id', label: t`아이디` }, { key: 'nickname', label: t`닉네임` }] : [{ key: 'id', label: t`아이디` }]}
+          types={
+            code
+              ? [
+                  { key: 'id', label: t`아이디` },
+                  { key: 'nickname', label: t`닉네임` },
+                ]
+              : [{ key: 'id', label: t`아이디` }]
+          }
           onSearch={(type, value) => (setSearch({ type, value }), setPage(1))}
         />
         {code && <SortLinks label={t`정렬`} value={orderStr} onChange={(o) => (setOrder(o), setPage(1))} options={sorts} />}

@@ -39,34 +39,60 @@ export function OnlineList() {
   const { col } = cells;
   const dept = (r: Row) => (
     <select className={`${inputClass} ${css.select}`} aria-label={t`소속`} defaultValue={r.topUserList[0]?.recommenderId}>
-      {r.topUserList.map((u) => <option key={u.recommenderId} value={u.recommenderId}>[{u.partnerLevelName}] {u.recommenderId}</option>)}
+      {r.topUserList.map((u) => (
+        <option key={u.recommenderId} value={u.recommenderId}>
+          [{u.partnerLevelName}] {u.recommenderId}
+        </option>
+      ))}
     </select>
   );
   const game = (r: Row) => (r.betData ? `${r.betData.vendorName} · ${r.betData.gameName}` : '-');
-  const login = (r: Row) => <span className={css.stack}><span>{r.loginDt}</span><span className={css.muted}>{r.loginIP}</span></span>;
-  const actions = (r: Row) => <>{cells.giveButton(r)}{cells.detail(r)}</>;
+  const login = (r: Row) => (
+    <span className={css.stack}>
+      <span>{r.loginDt}</span>
+      <span className={css.muted}>{r.loginIP}</span>
+    </span>
+  );
+  const actions = (r: Row) => (
+    <>
+      {cells.giveButton(r)}
+      {cells.detail(r)}
+    </>
+  );
   const columns: Column<Row>[] = [
     col.who,
     { key: 'dept', label: t`소속`, render: dept },
     { key: 'name', label: t`예금주`, render: (r) => r.memName },
-    col.cash, col.point, col.io,
+    col.cash,
+    col.point,
+    col.io,
     { key: 'net', label: t`입출금 손익`, numeric: true, render: (r) => <Money value={r.cashOut - r.cashIn} /> },
-    col.casino, col.slot,
+    col.casino,
+    col.slot,
     { key: 'game', label: t`최근 게임`, render: game },
     { key: 'login', label: t`접속`, render: login },
     { key: 'act', label: '', render: (r) => <span className={css.actions}>{actions(r)}</span> },
   ];
-  const card = cells.card([
-    [t`보유머니`, col.cash.render], [t`보유포인트`, col.point.render], [t`입금/출금`, col.io.render],
-    [t`최근 게임`, (r) => game(r as Row)], [t`접속`, (r) => (r as Row).loginDt], [t`IP`, (r) => (r as Row).loginIP],
-  ], actions as never);
+  const card = cells.card(
+    [
+      [t`보유머니`, col.cash.render],
+      [t`보유포인트`, col.point.render],
+      [t`입금/출금`, col.io.render],
+      [t`최근 게임`, (r) => game(r as Row)],
+      [t`접속`, (r) => (r as Row).loginDt],
+      [t`IP`, (r) => (r as Row).loginIP],
+    ],
+    actions as never,
+  );
 
   const wide = useWide();
   const tree = <HierarchyTree selected={node} onSelect={(id) => (setNode(id), setPage(1))} treeOption={treeOption} onTreeOption={setTreeOption} />;
 
   return (
     <div className={css.page} data-testid="online-list">
-      <h1 className={css.title}><Trans>접속</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>접속</Trans>
+      </h1>
       <div className={css.layout} data-tree>
         {wide && <Card className={css.treeCard}>{tree}</Card>}
         <div className={css.main}>

@@ -59,19 +59,40 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
   const idCell = (r: Shown) => (
     <span className={css.idCell} style={{ paddingLeft: `${r.depth * 16}px` }}>
       {r.cntBottom > 0 ? (
-        <button type="button" className={css.expand} aria-expanded={open.includes(r.memId)} aria-label={open.includes(r.memId) ? t`하위 닫기` : t`하위 열기`} onClick={() => toggle(r)} data-testid="row-expand">
+        <button
+          type="button"
+          className={css.expand}
+          aria-expanded={open.includes(r.memId)}
+          aria-label={open.includes(r.memId) ? t`하위 닫기` : t`하위 열기`}
+          onClick={() => toggle(r)}
+          data-testid="row-expand"
+        >
           {open.includes(r.memId) ? '−' : '+'}
         </button>
-      ) : <span className={css.expandSpace} aria-hidden />}
-      <span className={css.idText}><strong>{r.memId}</strong> <span className={css.muted}>{r.memNick}</span></span>
+      ) : (
+        <span className={css.expandSpace} aria-hidden />
+      )}
+      <span className={css.idText}>
+        <strong>{r.memId}</strong> <span className={css.muted}>{r.memNick}</span>
+      </span>
     </span>
   );
   const dept = (r: Shown) => r.topUserList.map((u) => u.recommenderId).join(' › ') || '-';
   const actions = (r: Shown) => (
     <span className={css.actions}>
-      {top(r) && <Button onClick={() => money.open(r)} data-testid="row-give"><Trans>지급/회수</Trans></Button>}
-      {top(r) && canCreate && <Button onClick={() => openCreate(r.memId, r.partnerLevel)}><Trans>하위생성</Trans></Button>}
-      <Link className={buttonClass()} to="/$prefix/partnerDetail" params={{ prefix }} search={{ id: r.memId }}><Trans>상세</Trans></Link>
+      {top(r) && (
+        <Button onClick={() => money.open(r)} data-testid="row-give">
+          <Trans>지급/회수</Trans>
+        </Button>
+      )}
+      {top(r) && canCreate && (
+        <Button onClick={() => openCreate(r.memId, r.partnerLevel)}>
+          <Trans>하위생성</Trans>
+        </Button>
+      )}
+      <Link className={buttonClass()} to="/$prefix/partnerDetail" params={{ prefix }} search={{ id: r.memId }}>
+        <Trans>상세</Trans>
+      </Link>
     </span>
   );
   const columns: Column<Shown>[] = [
@@ -81,7 +102,16 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
     { key: 'rate', label: t`롤링/루징(카지노)`, numeric: true, render: (r) => `${r.pointRate}% / ${r.loseRate}%` },
     { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
     { key: 'point', label: t`보유포인트`, numeric: true, render: (r) => <Money value={r.pointAmt} unit="point" /> },
-    { key: 'io', label: t`입금/출금`, numeric: true, render: (r) => <><Money value={r.totalCashInAmt} /> / <Money value={r.totalCashOutAmt} /></> },
+    {
+      key: 'io',
+      label: t`입금/출금`,
+      numeric: true,
+      render: (r) => (
+        <>
+          <Money value={r.totalCashInAmt} /> / <Money value={r.totalCashOutAmt} />
+        </>
+      ),
+    },
     { key: 'net', label: t`입출금 차액`, numeric: true, render: (r) => <Money value={r.totalCashInAmt - r.totalCashOutAmt} /> },
     { key: 'join', label: t`가입일`, render: (r) => r.joinDate.slice(0, 10) },
     { key: 'act', label: '', render: actions },
@@ -93,12 +123,50 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
         <span className={css.badge}>{r.partnerLevelName}</span>
       </div>
       <dl className={css.pairs}>
-        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.cashAmt} /></dd></div>
-        <div><dt><Trans>보유포인트</Trans></dt><dd><Money value={r.pointAmt} unit="point" /></dd></div>
-        <div><dt><Trans>롤링/루징</Trans></dt><dd>{r.pointRate}% / {r.loseRate}%</dd></div>
-        <div><dt><Trans>입출금 차액</Trans></dt><dd><Money value={r.totalCashInAmt - r.totalCashOutAmt} /></dd></div>
-        <div><dt><Trans>소속</Trans></dt><dd>{dept(r)}</dd></div>
-        <div><dt><Trans>가입일</Trans></dt><dd>{r.joinDate.slice(0, 10)}</dd></div>
+        <div>
+          <dt>
+            <Trans>보유머니</Trans>
+          </dt>
+          <dd>
+            <Money value={r.cashAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>보유포인트</Trans>
+          </dt>
+          <dd>
+            <Money value={r.pointAmt} unit="point" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>롤링/루징</Trans>
+          </dt>
+          <dd>
+            {r.pointRate}% / {r.loseRate}%
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>입출금 차액</Trans>
+          </dt>
+          <dd>
+            <Money value={r.totalCashInAmt - r.totalCashOutAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>소속</Trans>
+          </dt>
+          <dd>{dept(r)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>가입일</Trans>
+          </dt>
+          <dd>{r.joinDate.slice(0, 10)}</dd>
+        </div>
       </dl>
       {actions(r)}
     </div>

@@ -14,10 +14,23 @@ export function SearchBox<K extends string>({ types, onSearch }: { types: { key:
   return (
     <>
       <select className={inputClass} aria-label={t`검색 조건`} value={type} onChange={(e) => setType(e.target.value as K)}>
-        {types.map((o) => <option key={o.key} value={o.key}>{o.label}</option>)}
+        {types.map((o) => (
+          <option key={o.key} value={o.key}>
+            {o.label}
+          </option>
+        ))}
       </select>
-      <input className={inputClass} type="search" aria-label={t`검색어`} value={value} onChange={(e) => setValue(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), search())} />
-      <Button type="button" variant="primary" onClick={search}><Trans>검색</Trans></Button>
+      <input
+        className={inputClass}
+        type="search"
+        aria-label={t`검색어`}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), search())}
+      />
+      <Button type="button" variant="primary" onClick={search}>
+        <Trans>검색</Trans>
+      </Button>
     </>
   );
 }

@@ -35,20 +35,45 @@ export function SubMemberList() {
   const money = useGiveRetrieve();
   const cells = useMemberCells(prefix, me, money.open);
   const [orderColumn, orderType] = sort.split('_');
-  const q = useQuery(memDirectListQueryOptions(prefix, me, {
-    memId: node ?? undefined, ...wireRange(range), page, count_per_list: 40, orderColumn, orderType,
-    ...(search.value ? { searchType: search.type, searchValue: search.value } : {}),
-  }));
+  const q = useQuery(
+    memDirectListQueryOptions(prefix, me, {
+      memId: node ?? undefined,
+      ...wireRange(range),
+      page,
+      count_per_list: 40,
+      orderColumn,
+      orderType,
+      ...(search.value ? { searchType: search.type, searchValue: search.value } : {}),
+    }),
+  );
   const { col } = cells;
-  const actions = (r: MemberRow) => <>{cells.giveButton(r)}{cells.detail(r)}</>;
+  const actions = (r: MemberRow) => (
+    <>
+      {cells.giveButton(r)}
+      {cells.detail(r)}
+    </>
+  );
   const columns: Column<MemberRow>[] = [
-    col.who, col.rate, col.cash, col.point, col.io, col.profit, col.join,
+    col.who,
+    col.rate,
+    col.cash,
+    col.point,
+    col.io,
+    col.profit,
+    col.join,
     { key: 'act', label: '', render: (r) => <span className={css.actions}>{actions(r)}</span> },
   ];
-  const card = cells.card([
-    [t`보유머니`, col.cash.render], [t`보유포인트`, col.point.render], [t`입금/출금`, col.io.render],
-    [t`입출금 손익`, col.profit.render], [t`롤링/루징`, col.rate.render], [t`가입일`, col.join.render],
-  ], actions);
+  const card = cells.card(
+    [
+      [t`보유머니`, col.cash.render],
+      [t`보유포인트`, col.point.render],
+      [t`입금/출금`, col.io.render],
+      [t`입출금 손익`, col.profit.render],
+      [t`롤링/루징`, col.rate.render],
+      [t`가입일`, col.join.render],
+    ],
+    actions,
+  );
 
   const wide = useWide();
   const tree = <HierarchyTree selected={node} onSelect={(id) => (setNode(id), setPage(1))} treeOption="N" />;
@@ -56,7 +81,9 @@ export function SubMemberList() {
 
   return (
     <div className={css.page} data-testid="sub-member-list">
-      <h1 className={css.title}><Trans>하위 회원 리스트</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>하위 회원 리스트</Trans>
+      </h1>
       <div className={css.layout} data-tree>
         {wide && <Card className={css.treeCard}>{tree}</Card>}
         <div className={css.main}>
@@ -64,10 +91,18 @@ export function SubMemberList() {
             {!wide && tree}
             <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
             <select className={inputClass} aria-label={t`정렬`} value={sort} onChange={(e) => (setSort(e.target.value), setPage(1))}>
-              {Object.entries(sorts).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+              {Object.entries(sorts).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
             </select>
             <SearchBox
-              types={[{ key: 'memId', label: t`아이디` }, { key: 'memNick', label: t`닉네임` }, { key: 'recommenderId', label: t`상위 아이디` }]}
+              types={[
+                { key: 'memId', label: t`아이디` },
+                { key: 'memNick', label: t`닉네임` },
+                { key: 'recommenderId', label: t`상위 아이디` },
+              ]}
               onSearch={(type, value) => (setSearch({ type, value }), setPage(1))}
             />
           </FilterBar>

@@ -35,37 +35,73 @@ export function UserList() {
   const [page, setPage] = useState(1);
   const money = useGiveRetrieve();
   const cells = useMemberCells(prefix, me, money.open);
-  const q = useQuery(lowerUserListQueryOptions(prefix, me, {
-    memId: node ?? undefined, ...wireRange(range), orderStr, page, count_per_list: 40, treeOption: 'Y',
-    ...(search.value ? { searchType: search.type, searchValue: search.value } : {}),
-  }));
-  const reset = <A,>(set: (a: A) => void) => (a: A) => (set(a), setPage(1));
-  const actions = (r: MemberRow) => <>{cells.giveButton(r)}{cells.detail(r)}</>;
+  const q = useQuery(
+    lowerUserListQueryOptions(prefix, me, {
+      memId: node ?? undefined,
+      ...wireRange(range),
+      orderStr,
+      page,
+      count_per_list: 40,
+      treeOption: 'Y',
+      ...(search.value ? { searchType: search.type, searchValue: search.value } : {}),
+    }),
+  );
+  const reset =
+    <A,>(set: (a: A) => void) =>
+    (a: A) => (set(a), setPage(1));
+  const actions = (r: MemberRow) => (
+    <>
+      {cells.giveButton(r)}
+      {cells.detail(r)}
+    </>
+  );
   const { col } = cells;
   const columns: Column<MemberRow>[] = [
-    col.who, col.upper, col.cash, col.point, col.io, col.rate, col.casino, col.slot, col.join,
+    col.who,
+    col.upper,
+    col.cash,
+    col.point,
+    col.io,
+    col.rate,
+    col.casino,
+    col.slot,
+    col.join,
     { key: 'act', label: '', render: (r) => <span className={css.actions}>{actions(r)}</span> },
   ];
-  const card = cells.card([
-    [t`보유머니`, (r) => <Money value={r.cashAmt} />], [t`보유포인트`, (r) => <Money value={r.pointAmt} unit="point" />],
-    [t`입금`, (r) => <Money value={r.cashIn} />], [t`출금`, (r) => <Money value={r.cashOut} />],
-    [t`롤링/루징`, (r) => `${r.pointRate}% / ${r.loseRate}%`], [t`상위`, (r) => r.recommenderId],
-    [t`카지노 베팅`, (r) => <Money value={r.byCasino.betAmt} />], [t`슬롯 베팅`, (r) => <Money value={r.bySlot.betAmt} />],
-  ], actions);
+  const card = cells.card(
+    [
+      [t`보유머니`, (r) => <Money value={r.cashAmt} />],
+      [t`보유포인트`, (r) => <Money value={r.pointAmt} unit="point" />],
+      [t`입금`, (r) => <Money value={r.cashIn} />],
+      [t`출금`, (r) => <Money value={r.cashOut} />],
+      [t`롤링/루징`, (r) => `${r.pointRate}% / ${r.loseRate}%`],
+      [t`상위`, (r) => r.recommenderId],
+      [t`카지노 베팅`, (r) => <Money value={r.byCasino.betAmt} />],
+      [t`슬롯 베팅`, (r) => <Money value={r.bySlot.betAmt} />],
+    ],
+    actions,
+  );
 
   const wide = useWide();
   const tree = <HierarchyTree selected={node} onSelect={reset(setNode)} treeOption={treeOption} onTreeOption={setTreeOption} />;
-  const searchTypes: { key: IdSearch; label: string }[] = [{ key: 'id', label: t`아이디` }, { key: 'nickname', label: t`닉네임` }];
+  const searchTypes: { key: IdSearch; label: string }[] = [
+    { key: 'id', label: t`아이디` },
+    { key: 'nickname', label: t`닉네임` },
+  ];
   const sorts: { key: OrderStr; label: string }[] = [
-    { key: 'JOIN_DESC', label: t`최신순` }, { key: 'ID_ASC', label: t`아이디순` },
-    { key: 'CASH_DESC', label: t`보유머니순` }, { key: 'POINT_DESC', label: t`롤링순` },
+    { key: 'JOIN_DESC', label: t`최신순` },
+    { key: 'ID_ASC', label: t`아이디순` },
+    { key: 'CASH_DESC', label: t`보유머니순` },
+    { key: 'POINT_DESC', label: t`롤링순` },
   ];
   const searchLabel = `${searchTypes.find((x) => x.key === search.type)?.label}${search.value ? ` ${search.value}` : ''}`;
   const sortLabel = sorts.find((x) => x.key === orderStr)?.label;
 
   return (
     <div className={css.page} data-testid="user-list">
-      <h1 className={css.title}><Trans>회원 리스트</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>회원 리스트</Trans>
+      </h1>
       <div className={css.layout} data-tree>
         {wide && <Card className={css.treeCard}>{tree}</Card>}
         <div className={css.main}>

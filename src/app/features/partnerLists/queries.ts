@@ -27,10 +27,19 @@ export const loginListQueryOptions = listQuery('loginList');
 
 /** The first page the money list and the user list open on: today's joins, newest first. */
 export const defaultMemListReq = (): ReqOf<Calls['myMemList']> => ({
-  ...wireRange(lastDays(0)), oldYn: 'N', page: 1, count_per_list: 40, orderColumn: 'joinDate', orderType: 'DESC',
+  ...wireRange(lastDays(0)),
+  oldYn: 'N',
+  page: 1,
+  count_per_list: 40,
+  orderColumn: 'joinDate',
+  orderType: 'DESC',
 });
 export const defaultLowerUserReq = (): ReqOf<Calls['lowerUserList']> => ({
-  ...wireRange(lastDays(0)), orderStr: 'JOIN_DESC', page: 1, count_per_list: 40, treeOption: 'Y',
+  ...wireRange(lastDays(0)),
+  orderStr: 'JOIN_DESC',
+  page: 1,
+  count_per_list: 40,
+  treeOption: 'Y',
 });
 
 /** Direct lower partners of one row (the recursive table's plus toggle). */

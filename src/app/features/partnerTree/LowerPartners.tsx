@@ -36,13 +36,27 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
 
   const actions = (r: Row) => (
     <span className={css.actions}>
-      {mine && <Button onClick={() => money.open(r)} data-testid="row-give"><Trans>지급/회수</Trans></Button>}
-      <Link className={buttonClass()} to="/$prefix/partnerDetail" params={{ prefix }} search={{ id: r.memId }}><Trans>상세</Trans></Link>
+      {mine && (
+        <Button onClick={() => money.open(r)} data-testid="row-give">
+          <Trans>지급/회수</Trans>
+        </Button>
+      )}
+      <Link className={buttonClass()} to="/$prefix/partnerDetail" params={{ prefix }} search={{ id: r.memId }}>
+        <Trans>상세</Trans>
+      </Link>
     </span>
   );
   const columns: Column<Row>[] = [
     { key: 'level', label: t`등급`, render: (r) => r.partnerLevelName },
-    { key: 'id', label: t`아이디(닉네임)`, render: (r) => <>{r.memId} <span className={css.muted}>({r.memNick})</span></> },
+    {
+      key: 'id',
+      label: t`아이디(닉네임)`,
+      render: (r) => (
+        <>
+          {r.memId} <span className={css.muted}>({r.memNick})</span>
+        </>
+      ),
+    },
     { key: 'cash', label: t`보유머니`, numeric: true, render: (r) => <Money value={r.cashAmt} /> },
     { key: 'point', label: t`보유롤링`, numeric: true, render: (r) => <Money value={r.pointAmt} unit="point" /> },
     { key: 'rate', label: t`롤링/루징`, numeric: true, render: (r) => `${r.pointRate}% / ${r.loseRate}%` },
@@ -58,10 +72,36 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
         <span className={css.muted}>{r.memNick}</span>
       </div>
       <dl className={css.pairs}>
-        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.cashAmt} /></dd></div>
-        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={r.pointAmt} unit="point" /></dd></div>
-        <div><dt><Trans>롤링/루징</Trans></dt><dd>{r.pointRate}% / {r.loseRate}%</dd></div>
-        <div><dt><Trans>가입일</Trans></dt><dd>{r.joinDate.slice(0, 10)}</dd></div>
+        <div>
+          <dt>
+            <Trans>보유머니</Trans>
+          </dt>
+          <dd>
+            <Money value={r.cashAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>보유롤링</Trans>
+          </dt>
+          <dd>
+            <Money value={r.pointAmt} unit="point" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>롤링/루징</Trans>
+          </dt>
+          <dd>
+            {r.pointRate}% / {r.loseRate}%
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>가입일</Trans>
+          </dt>
+          <dd>{r.joinDate.slice(0, 10)}</dd>
+        </div>
       </dl>
       {actions(r)}
     </div>
@@ -74,11 +114,17 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
           value={sort}
           onChange={setSort}
           options={[
-            { key: 'latest', label: t`최신순` }, { key: 'id', label: t`아이디순` },
-            { key: 'money', label: t`보유머니순` }, { key: 'rolling', label: t`롤링순` },
+            { key: 'latest', label: t`최신순` },
+            { key: 'id', label: t`아이디순` },
+            { key: 'money', label: t`보유머니순` },
+            { key: 'rolling', label: t`롤링순` },
           ]}
         />
-        {canCreate && <Button variant="primary" onClick={() => openCreate(memId, level)}><Trans>하위 추가</Trans></Button>}
+        {canCreate && (
+          <Button variant="primary" onClick={() => openCreate(memId, level)}>
+            <Trans>하위 추가</Trans>
+          </Button>
+        )}
       </div>
       {!q.isPending && <DataList rows={rows} columns={columns} card={card} rowKey={(r) => r.memId} empty={<Trans>하위 파트너가 없습니다.</Trans>} />}
       {money.sheet}

@@ -55,16 +55,44 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
         <span className={css.muted}>{info.memNick}</span>
       </div>
       <dl className={css.pairs}>
-        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={info.cashAmt} /></dd></div>
-        <div><dt><Trans>보유롤링</Trans></dt><dd><Money value={info.pointAmt} unit="point" /></dd></div>
+        <div>
+          <dt>
+            <Trans>보유머니</Trans>
+          </dt>
+          <dd>
+            <Money value={info.cashAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>보유롤링</Trans>
+          </dt>
+          <dd>
+            <Money value={info.pointAmt} unit="point" />
+          </dd>
+        </div>
       </dl>
       <form className={css.phone} onSubmit={(e) => (e.preventDefault(), void changePhone())}>
-        <label className={css.muted} htmlFor="partner-phone"><Trans>전화번호</Trans></label>
+        <label className={css.muted} htmlFor="partner-phone">
+          <Trans>전화번호</Trans>
+        </label>
         <input id="partner-phone" className={inputClass} inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-        <Button type="submit" disabled={phone.trim() === info.memPhone}><Trans>변경</Trans></Button>
+        <Button type="submit" disabled={phone.trim() === info.memPhone}>
+          <Trans>변경</Trans>
+        </Button>
       </form>
       <table className={css.grid}>
-        <thead><tr><th /><th><Trans>카지노</Trans></th><th><Trans>슬롯</Trans></th></tr></thead>
+        <thead>
+          <tr>
+            <th />
+            <th>
+              <Trans>카지노</Trans>
+            </th>
+            <th>
+              <Trans>슬롯</Trans>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {row(t`롤링`, info.casinoRate, info.slotRate, true)}
           {row(t`루징`, info.casinoLosing, info.slotLosing, true)}
@@ -74,10 +102,38 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
         </tbody>
       </table>
       <dl className={css.pairs}>
-        <div><dt><Trans>입금</Trans></dt><dd><Money value={info.cashIn} /></dd></div>
-        <div><dt><Trans>출금</Trans></dt><dd><Money value={info.cashOut} /></dd></div>
-        <div><dt><Trans>지급</Trans></dt><dd><Money value={info.payment} /></dd></div>
-        <div><dt><Trans>회수</Trans></dt><dd><Money value={info.payback} /></dd></div>
+        <div>
+          <dt>
+            <Trans>입금</Trans>
+          </dt>
+          <dd>
+            <Money value={info.cashIn} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>출금</Trans>
+          </dt>
+          <dd>
+            <Money value={info.cashOut} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>지급</Trans>
+          </dt>
+          <dd>
+            <Money value={info.payment} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>회수</Trans>
+          </dt>
+          <dd>
+            <Money value={info.payback} />
+          </dd>
+        </div>
       </dl>
     </Card>
   );

@@ -18,7 +18,9 @@ export function PartnerTreeScreen() {
   const [treeOption, setTreeOption] = useState<'Y' | 'N'>('N');
   return (
     <div className={css.page} data-testid="partner-tree-screen">
-      <h1 className={css.title}><Trans>전체 파트너</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>전체 파트너</Trans>
+      </h1>
       <div className={css.layout}>
         <Card className={css.treeCard}>
           <HierarchyTree selected={selected} onSelect={setSelected} treeOption={treeOption} onTreeOption={setTreeOption} />

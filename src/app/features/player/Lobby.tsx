@@ -23,11 +23,19 @@ export function Lobby({ games }: { games?: ReactNode }) {
       <h1 className={css.hello}>
         <Trans>{nick}님, 환영합니다</Trans>
       </h1>
-      {gamesDown && <p className={css.down}><Trans>게임이 일시 중지되었습니다.</Trans></p>}
+      {gamesDown && (
+        <p className={css.down}>
+          <Trans>게임이 일시 중지되었습니다.</Trans>
+        </p>
+      )}
       <Card className={css.gameMoney}>
         <div>
-          <div className={css.gameMoneyLabel}><Trans>게임머니</Trans></div>
-          <div className={css.amount} data-testid="game-money"><Money value={member?.gameAmt} /></div>
+          <div className={css.gameMoneyLabel}>
+            <Trans>게임머니</Trans>
+          </div>
+          <div className={css.amount} data-testid="game-money">
+            <Money value={member?.gameAmt} />
+          </div>
         </div>
         <GameMoneyConvert />
       </Card>

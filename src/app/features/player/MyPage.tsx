@@ -15,14 +15,47 @@ export function MyPage() {
   const { member } = useSnapshot(session);
   return (
     <div className={css.page}>
-      <h1 className={css.title}><Trans>내 정보</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>내 정보</Trans>
+      </h1>
       <Card>
         <dl className={css.rows}>
-          <div><dt><Trans>아이디</Trans></dt><dd>{member?.memId}</dd></div>
-          <div><dt><Trans>닉네임</Trans></dt><dd>{member?.memNick}</dd></div>
-          <div><dt><Trans>보유머니</Trans></dt><dd><Money value={member?.cashAmt} /></dd></div>
-          <div><dt><Trans>포인트</Trans></dt><dd><Money value={member?.pointAmt} unit="point" /></dd></div>
-          <div><dt><Trans>게임머니</Trans></dt><dd><Money value={member?.gameAmt} /></dd></div>
+          <div>
+            <dt>
+              <Trans>아이디</Trans>
+            </dt>
+            <dd>{member?.memId}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>닉네임</Trans>
+            </dt>
+            <dd>{member?.memNick}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>보유머니</Trans>
+            </dt>
+            <dd>
+              <Money value={member?.cashAmt} />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>포인트</Trans>
+            </dt>
+            <dd>
+              <Money value={member?.pointAmt} unit="point" />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>게임머니</Trans>
+            </dt>
+            <dd>
+              <Money value={member?.gameAmt} />
+            </dd>
+          </div>
         </dl>
       </Card>
       <GameMoneyConvert block />
@@ -37,7 +70,9 @@ export function MyPage() {
       </Link>
       <Card>
         <div className={css.settings}>
-          <span><Trans>언어</Trans></span>
+          <span>
+            <Trans>언어</Trans>
+          </span>
           <LanguageSelect />
         </div>
       </Card>

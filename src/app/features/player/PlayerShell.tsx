@@ -32,12 +32,20 @@ export function PlayerShell() {
         </Link>
         <dl className={css.wallet} data-testid="wallet">
           <div>
-            <dt><Trans>보유머니</Trans></dt>
-            <dd className={css.cash} data-testid="cash"><Money value={member?.cashAmt} /></dd>
+            <dt>
+              <Trans>보유머니</Trans>
+            </dt>
+            <dd className={css.cash} data-testid="cash">
+              <Money value={member?.cashAmt} />
+            </dd>
           </div>
           <div>
-            <dt><Trans>포인트</Trans></dt>
-            <dd data-testid="points"><Money value={member?.pointAmt} unit="point" /></dd>
+            <dt>
+              <Trans>포인트</Trans>
+            </dt>
+            <dd data-testid="points">
+              <Money value={member?.pointAmt} unit="point" />
+            </dd>
           </div>
         </dl>
         <InboxLink />

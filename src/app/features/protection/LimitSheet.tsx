@@ -47,9 +47,7 @@ export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: ()
         value={raw}
         onChange={setRaw}
         quickAmounts={[100_000, 500_000, 1_000_000]}
-        hint={later
-          ? t`한도를 올리거나 해제하면 24시간 뒤에 적용됩니다.`
-          : t`한도를 낮추면 바로 적용됩니다.`}
+        hint={later ? t`한도를 올리거나 해제하면 24시간 뒤에 적용됩니다.` : t`한도를 낮추면 바로 적용됩니다.`}
         error={save.error}
       />
     </BottomSheet>

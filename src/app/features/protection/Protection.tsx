@@ -36,9 +36,10 @@ export function Protection() {
     run: (minutes: number | null) => api(protectionCalls.realityCheck, { minutes }),
   });
   const pause = useWrite({
-    confirm: (v: { kind: 'break' | 'exclusion'; length: number }) => v.kind === 'break'
-      ? t`${v.length}일 동안 로그인과 게임을 할 수 없습니다. 시작하면 취소하거나 줄일 수 없습니다(운영자도 해제할 수 없습니다). 시작하시겠습니까?`
-      : t`${v.length}개월 동안 자기 배제됩니다. 시작하면 취소하거나 줄일 수 없습니다(운영자도 해제할 수 없습니다). 시작하시겠습니까?`,
+    confirm: (v: { kind: 'break' | 'exclusion'; length: number }) =>
+      v.kind === 'break'
+        ? t`${v.length}일 동안 로그인과 게임을 할 수 없습니다. 시작하면 취소하거나 줄일 수 없습니다(운영자도 해제할 수 없습니다). 시작하시겠습니까?`
+        : t`${v.length}개월 동안 자기 배제됩니다. 시작하면 취소하거나 줄일 수 없습니다(운영자도 해제할 수 없습니다). 시작하시겠습니까?`,
     run: (v) => api(protectionCalls.takeBreak, v),
     invalidates: [],
     onDone: async (r) => {
@@ -50,7 +51,9 @@ export function Protection() {
 
   return (
     <div className={css.page} data-testid="protection">
-      <h1 className={css.title}><Trans>건전한 게임 이용</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>건전한 게임 이용</Trans>
+      </h1>
       <Card title={<Trans>입금·손실 한도</Trans>}>
         <p className={css.intro}>
           <Trans>손실은 기간 안의 베팅액에서 당첨액을 뺀 금액입니다. 기간은 한국 시간 기준 하루, 주(월요일 시작), 월입니다.</Trans>
@@ -65,13 +68,19 @@ export function Protection() {
                   <span className={css.limitValue}>{row.amount === null ? <Trans>한도 없음</Trans> : <Money value={row.amount} />}</span>
                   {row.pending && row.appliesAt && (
                     <span className={css.pending}>
-                      {row.pendingAmount === null
-                        ? <Trans>{shortWire(row.appliesAt)}에 해제됩니다</Trans>
-                        : <Trans>{shortWire(row.appliesAt)}부터 <Money value={row.pendingAmount} /></Trans>}
+                      {row.pendingAmount === null ? (
+                        <Trans>{shortWire(row.appliesAt)}에 해제됩니다</Trans>
+                      ) : (
+                        <Trans>
+                          {shortWire(row.appliesAt)}부터 <Money value={row.pendingAmount} />
+                        </Trans>
+                      )}
                     </span>
                   )}
                 </div>
-                <Button onClick={() => setEditing(row)}><Trans>변경</Trans></Button>
+                <Button onClick={() => setEditing(row)}>
+                  <Trans>변경</Trans>
+                </Button>
               </li>
             );
           })}
@@ -89,25 +98,37 @@ export function Protection() {
         >
           <option value="">{data.realityDefault ? t`사이트 기본값 (${data.realityDefault}분)` : t`사이트 기본값 (끔)`}</option>
           {realityChoices.map((m) => (
-            <option key={m} value={String(m)}>{m === 0 ? t`끔` : t`${m}분`}</option>
+            <option key={m} value={String(m)}>
+              {m === 0 ? t`끔` : t`${m}분`}
+            </option>
           ))}
         </SelectField>
       </Card>
 
       <Card title={<Trans>휴식 및 자기 배제</Trans>}>
         <div className={css.breaks}>
-          <p className={css.note}><Trans>시작하면 모든 기기에서 로그아웃되고, 기간이 끝날 때까지 누구도 해제할 수 없습니다.</Trans></p>
+          <p className={css.note}>
+            <Trans>시작하면 모든 기기에서 로그아웃되고, 기간이 끝날 때까지 누구도 해제할 수 없습니다.</Trans>
+          </p>
           <div className={css.row}>
             <SelectField label={<Trans>휴식 기간</Trans>} value={days} onChange={(e) => setDays(e.target.value)}>
-              {breakChoices.map((d) => <option key={d} value={String(d)}>{t`${d}일`}</option>)}
+              {breakChoices.map((d) => (
+                <option key={d} value={String(d)}>{t`${d}일`}</option>
+              ))}
             </SelectField>
-            <Button disabled={pause.busy} onClick={() => void pause.submit({ kind: 'break', length: Number(days) })}><Trans>휴식 시작</Trans></Button>
+            <Button disabled={pause.busy} onClick={() => void pause.submit({ kind: 'break', length: Number(days) })}>
+              <Trans>휴식 시작</Trans>
+            </Button>
           </div>
           <div className={css.row}>
             <SelectField label={<Trans>자기 배제 기간</Trans>} value={months} onChange={(e) => setMonths(e.target.value)}>
-              {exclusionChoices.map((m) => <option key={m} value={String(m)}>{t`${m}개월`}</option>)}
+              {exclusionChoices.map((m) => (
+                <option key={m} value={String(m)}>{t`${m}개월`}</option>
+              ))}
             </SelectField>
-            <Button disabled={pause.busy} onClick={() => void pause.submit({ kind: 'exclusion', length: Number(months) })}><Trans>자기 배제</Trans></Button>
+            <Button disabled={pause.busy} onClick={() => void pause.submit({ kind: 'exclusion', length: Number(months) })}>
+              <Trans>자기 배제</Trans>
+            </Button>
           </div>
         </div>
       </Card>

@@ -33,44 +33,71 @@ export function PartnerRate() {
 
   return (
     <div className={css.page} data-testid="partner-rate">
-      <h1 className={css.title}><Trans>요율 설정</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>요율 설정</Trans>
+      </h1>
       <p className={css.note}>
         <Trans>
-          하위 회원의 롤링(포인트)과 루징 요율을 설정합니다. 하위의 요율은 내 요율을 넘을 수 없고, 그 회원의 하위 중 가장 높은 요율보다 낮출 수 없습니다.
-          요율을 변경하면 하루 동안 다시 변경할 수 없습니다.
+          하위 회원의 롤링(포인트)과 루징 요율을 설정합니다. 하위의 요율은 내 요율을 넘을 수 없고, 그 회원의 하위 중 가장 높은 요율보다 낮출 수 없습니다. 요율을 변경하면 하루 동안
+          다시 변경할 수 없습니다.
         </Trans>
       </p>
       <section className={css.mine} aria-label={t`내 요율`}>
         {mine.map((r) => (
           <div key={r.category} className={css.mineCard}>
             <span>{categoryName(r.category)}</span>
-            <strong>{r.pointRate}% <small>/ {r.loseRate}%</small></strong>
+            <strong>
+              {r.pointRate}% <small>/ {r.loseRate}%</small>
+            </strong>
           </div>
         ))}
       </section>
       <FilterBar onSubmit={() => (setSearch(word.trim()), setPage(1))}>
         <input className={inputClass} type="search" aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-        <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+        <Button type="submit" variant="primary">
+          <Trans>검색</Trans>
+        </Button>
       </FilterBar>
       <SeenAt query={q} />
-      {!q.isPending && (q.data?.botttomRateList.length ? (
-        <div className={css.tableWrap}>
-          <table className={css.table}>
-            <thead>
-              <tr>
-                <th><Trans>회원</Trans></th>
-                {categories.map((c) => <th key={c}>{categoryName(c)}<br /><small><Trans>롤링 / 루징 %</Trans></small></th>)}
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.botttomRateList.map((m) => (
-                <RateRow key={`${m.memId}:${q.dataUpdatedAt}`} m={m} categories={categories} onSave={(memId, list) => saveCategoryRates(prefix, me, memId, list)} onDetail={(memId, category) => setDetail({ memId, category })} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : <Empty><Trans>하위 회원이 없습니다.</Trans></Empty>)}
+      {!q.isPending &&
+        (q.data?.botttomRateList.length ? (
+          <div className={css.tableWrap}>
+            <table className={css.table}>
+              <thead>
+                <tr>
+                  <th>
+                    <Trans>회원</Trans>
+                  </th>
+                  {categories.map((c) => (
+                    <th key={c}>
+                      {categoryName(c)}
+                      <br />
+                      <small>
+                        <Trans>롤링 / 루징 %</Trans>
+                      </small>
+                    </th>
+                  ))}
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.botttomRateList.map((m) => (
+                  <RateRow
+                    key={`${m.memId}:${q.dataUpdatedAt}`}
+                    m={m}
+                    categories={categories}
+                    onSave={(memId, list) => saveCategoryRates(prefix, me, memId, list)}
+                    onDetail={(memId, category) => setDetail({ memId, category })}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <Empty>
+            <Trans>하위 회원이 없습니다.</Trans>
+          </Empty>
+        ))}
       {q.data && <Pager info={q.data.pageInfo} onPage={setPage} />}
       <RateDetailSheet memId={detail?.memId ?? ''} category={detail?.category ?? null} onClose={() => setDetail(null)} />
     </div>

@@ -53,22 +53,41 @@ export function CashList() {
 
   return (
     <div className={css.page} data-testid="cash-list">
-      <h1 className={css.title}><Trans>입출금 내역</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>입출금 내역</Trans>
+      </h1>
       <Tabs
-        tabs={[{ key: 'inout', label: t`입출금 내역` }, { key: 'move', label: t`머니 이동/회수 내역` }]}
+        tabs={[
+          { key: 'inout', label: t`입출금 내역` },
+          { key: 'move', label: t`머니 이동/회수 내역` },
+        ]}
         value={tab}
         onChange={(k) => (setTab(k), set({ cashType: typesOf[k][0] }))}
       />
       <div className={css.split}>
         <PartnerTree selected={f.node} onSelect={(node) => set({ node })} />
         <div className={css.page}>
-          <FilterBar onSubmit={() => set({ searchType, word: word.trim() })} summary={[rangeSummary(f.range), f.old && t`과거 데이터`, f.cashType !== null && cashTypeName(f.cashType), f.word]}>
+          <FilterBar
+            onSubmit={() => set({ searchType, word: word.trim() })}
+            summary={[rangeSummary(f.range), f.old && t`과거 데이터`, f.cashType !== null && cashTypeName(f.cashType), f.word]}
+          >
             <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
             <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
-            <p className={css.tip}><Trans>오늘로부터 5일 이전의 데이터를 검색하려면 체크하세요.</Trans></p>
-            <select className={inputClass} aria-label={t`구분`} value={String(f.cashType ?? '')} onChange={(e) => set({ cashType: e.target.value ? Number(e.target.value) : null })}>
+            <p className={css.tip}>
+              <Trans>오늘로부터 5일 이전의 데이터를 검색하려면 체크하세요.</Trans>
+            </p>
+            <select
+              className={inputClass}
+              aria-label={t`구분`}
+              value={String(f.cashType ?? '')}
+              onChange={(e) => set({ cashType: e.target.value ? Number(e.target.value) : null })}
+            >
               {tab === 'move' && <option value="">{t`전체`}</option>}
-              {typesOf[tab].map((c) => <option key={c} value={c}>{cashTypeName(c)}</option>)}
+              {typesOf[tab].map((c) => (
+                <option key={c} value={c}>
+                  {cashTypeName(c)}
+                </option>
+              ))}
             </select>
             <select className={inputClass} aria-label={t`정렬`} value={f.order} onChange={(e) => set({ order: e.target.value as BottomFilter['order'] })}>
               <option value="regDate:desc">{t`신청 시간순`}</option>
@@ -77,10 +96,16 @@ export function CashList() {
               <option value="preCashAmt:asc">{t`이전 머니 적은순`}</option>
             </select>
             <SearchFields type={searchType} word={word} onType={setSearchType} onWord={setWord} />
-            <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+            <Button type="submit" variant="primary">
+              <Trans>검색</Trans>
+            </Button>
           </FilterBar>
           <SeenAt query={query} />
-          {query.data && <p className={css.total}><Trans>총 {query.data.pageInfo.tatal_list_count}건</Trans></p>}
+          {query.data && (
+            <p className={css.total}>
+              <Trans>총 {query.data.pageInfo.tatal_list_count}건</Trans>
+            </p>
+          )}
           {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}
           {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
         </div>

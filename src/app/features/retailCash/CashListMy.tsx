@@ -41,7 +41,16 @@ export function CashListMy() {
     { key: 'nick', label: t`닉네임`, render: (r) => r.memNick },
     { key: 'kind', label: t`구분`, render: (r) => cashTypeName(r.cashType) },
     { key: 'pre', label: t`이전 머니`, numeric: true, render: (r) => <Money value={r.preCashAmt} /> },
-    { key: 'amt', label: t`변동`, numeric: true, render: (r) => <span className={r.cashAmt < 0 ? css.give : css.retrieve}><Money value={r.cashAmt} /></span> },
+    {
+      key: 'amt',
+      label: t`변동`,
+      numeric: true,
+      render: (r) => (
+        <span className={r.cashAmt < 0 ? css.give : css.retrieve}>
+          <Money value={r.cashAmt} />
+        </span>
+      ),
+    },
     { key: 'post', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.postCashAmt} /> },
     { key: 'status', label: t`상태`, render: (r) => requestStatusName(r.cashStatus) },
     { key: 'memo', label: t`메모`, render: (r) => r.memo || '-' },
@@ -49,8 +58,13 @@ export function CashListMy() {
 
   return (
     <div className={css.page} data-testid="cash-list-my">
-      <h1 className={css.title}><Trans>머니 변동 내역</Trans></h1>
-      <FilterBar onSubmit={() => set({ types, memId: word.trim() })} summary={[rangeSummary(f.range), f.types.length === cashTypeCodes.length ? t`전체` : f.types.map(cashTypeName).join(', '), f.memId]}>
+      <h1 className={css.title}>
+        <Trans>머니 변동 내역</Trans>
+      </h1>
+      <FilterBar
+        onSubmit={() => set({ types, memId: word.trim() })}
+        summary={[rangeSummary(f.range), f.types.length === cashTypeCodes.length ? t`전체` : f.types.map(cashTypeName).join(', '), f.memId]}
+      >
         <div className={checksClass} role="group" aria-label={t`구분`}>
           <Check label={<Trans>전체</Trans>} checked={all} onChange={(e) => setTypes(e.target.checked ? [...cashTypeCodes] : [])} />
           {cashTypeCodes.map((c) => (
@@ -60,7 +74,9 @@ export function CashListMy() {
         <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
         <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
         <input className={inputClass} aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-        <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+        <Button type="submit" variant="primary">
+          <Trans>검색</Trans>
+        </Button>
       </FilterBar>
       <SeenAt query={query} />
       {!query.isPending && <DataList rows={query.data?.cashTransLogs ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}

@@ -14,11 +14,18 @@ export function MoneyMove() {
   return (
     <div className={css.page} data-testid="money-move">
       <div className={css.head}>
-        <h1 className={css.title}><Trans>머니 지급/회수</Trans></h1>
-        <Link className={css.link} to="/$prefix/cashList" params={{ prefix }}><Trans>입출금 내역 보기</Trans></Link>
+        <h1 className={css.title}>
+          <Trans>머니 지급/회수</Trans>
+        </h1>
+        <Link className={css.link} to="/$prefix/cashList" params={{ prefix }}>
+          <Trans>입출금 내역 보기</Trans>
+        </Link>
       </div>
       <Tabs
-        tabs={[{ key: 'form', label: t`지급/회수` }, { key: 'history', label: t`지급/회수 내역` }]}
+        tabs={[
+          { key: 'form', label: t`지급/회수` },
+          { key: 'history', label: t`지급/회수 내역` },
+        ]}
         value={tab}
         onChange={setTab}
       />

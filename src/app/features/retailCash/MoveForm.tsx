@@ -28,10 +28,7 @@ export function MoveForm() {
   const me = member?.memId ?? '';
   const targets = useQuery(directTargetsQueryOptions(prefix, me));
   const online = useQuery(loginMembersQueryOptions(prefix, me));
-  const levels = useMemo(
-    () => partnerLevels.filter((l) => targets.data?.some((x) => x.partnerLevel === l)),
-    [targets.data],
-  );
+  const levels = useMemo(() => partnerLevels.filter((l) => targets.data?.some((x) => x.partnerLevel === l)), [targets.data]);
   const [level, setLevel] = useState('');
   const [memId, setMemId] = useState('');
   const [sheet, setSheet] = useState<{ target: MoneyTarget; kind: MoveKind; mode: MoveMode } | null>(null);
@@ -55,7 +52,9 @@ export function MoveForm() {
       label: t`지급/회수`,
       render: (r) =>
         r.recommenderId === me ? (
-          <Button className={css.small} onClick={() => open('cash', 'give', r)}><Trans>지급/회수</Trans></Button>
+          <Button className={css.small} onClick={() => open('cash', 'give', r)}>
+            <Trans>지급/회수</Trans>
+          </Button>
         ) : (
           '-'
         ),
@@ -67,40 +66,56 @@ export function MoveForm() {
       <Card>
         <div className={css.form}>
           <SelectField label={<Trans>등급</Trans>} value={chosenLevel} onChange={(e) => (setLevel(e.target.value), setMemId(''))}>
-            {levels.map((l) => <option key={l} value={l}>{partnerLevelName(l)}</option>)}
+            {levels.map((l) => (
+              <option key={l} value={l}>
+                {partnerLevelName(l)}
+              </option>
+            ))}
           </SelectField>
           <SelectField label={<Trans>아이디</Trans>} name="targetId" value={memId} onChange={(e) => setMemId(e.target.value)}>
             <option value="">{t`아이디 선택`}</option>
-            {ofLevel.map((x) => <option key={x.memId} value={x.memId}>{x.memId} ({x.memNick})</option>)}
+            {ofLevel.map((x) => (
+              <option key={x.memId} value={x.memId}>
+                {x.memId} ({x.memNick})
+              </option>
+            ))}
           </SelectField>
           <dl className={css.facts}>
-            <div><dt><Trans>대상 보유머니</Trans></dt><dd data-testid="target-cash">{target ? <Money value={target.cashAmt} /> : '-'}</dd></div>
-            <div><dt><Trans>대상 보유포인트</Trans></dt><dd>{target ? <Money value={target.pointAmt} unit="point" /> : '-'}</dd></div>
+            <div>
+              <dt>
+                <Trans>대상 보유머니</Trans>
+              </dt>
+              <dd data-testid="target-cash">{target ? <Money value={target.cashAmt} /> : '-'}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>대상 보유포인트</Trans>
+              </dt>
+              <dd>{target ? <Money value={target.pointAmt} unit="point" /> : '-'}</dd>
+            </div>
           </dl>
           <div className={css.actions}>
-            <Button variant="primary" onClick={() => open('cash', 'give')}><Trans>머니 지급</Trans></Button>
-            <Button onClick={() => open('cash', 'retrieve')}><Trans>머니 회수</Trans></Button>
-            <Button onClick={() => open('point', 'give')}><Trans>포인트 지급</Trans></Button>
-            <Button onClick={() => open('point', 'retrieve')}><Trans>포인트 회수</Trans></Button>
+            <Button variant="primary" onClick={() => open('cash', 'give')}>
+              <Trans>머니 지급</Trans>
+            </Button>
+            <Button onClick={() => open('cash', 'retrieve')}>
+              <Trans>머니 회수</Trans>
+            </Button>
+            <Button onClick={() => open('point', 'give')}>
+              <Trans>포인트 지급</Trans>
+            </Button>
+            <Button onClick={() => open('point', 'retrieve')}>
+              <Trans>포인트 회수</Trans>
+            </Button>
           </div>
         </div>
       </Card>
-      <h2 className={css.sectionTitle}><Trans>접속중인 회원</Trans></h2>
+      <h2 className={css.sectionTitle}>
+        <Trans>접속중인 회원</Trans>
+      </h2>
       <SeenAt query={online} />
-      {!online.isPending && (
-        <DataList
-          rows={online.data?.list ?? []}
-          columns={columns}
-          rowKey={(r) => r.memId}
-          empty={<Trans>현재 접속중인 회원이 없습니다.</Trans>}
-        />
-      )}
-      <GiveRetrieveSheet
-        target={sheet?.target ?? null}
-        kind={sheet?.kind ?? 'cash'}
-        mode={sheet?.mode ?? 'give'}
-        onClose={() => setSheet(null)}
-      />
+      {!online.isPending && <DataList rows={online.data?.list ?? []} columns={columns} rowKey={(r) => r.memId} empty={<Trans>현재 접속중인 회원이 없습니다.</Trans>} />}
+      <GiveRetrieveSheet target={sheet?.target ?? null} kind={sheet?.kind ?? 'cash'} mode={sheet?.mode ?? 'give'} onClose={() => setSheet(null)} />
     </>
   );
 }

@@ -27,7 +27,9 @@ export function PartnerTree({ selected, onSelect }: { selected: string | null; o
   const roots = root.data ? [toNode(root.data)] : [];
   return (
     <details className={css.treeBox} open={wideTree()}>
-      <summary><Trans>하위 파트너</Trans></summary>
+      <summary>
+        <Trans>하위 파트너</Trans>
+      </summary>
       {roots.length > 0 && (
         <Tree
           roots={roots}

@@ -42,11 +42,20 @@ export function PointAccrual() {
 
   return (
     <div className={css.page} data-testid="point-accrual">
-      <h1 className={css.title}><Trans>포인트 적립 내역</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>포인트 적립 내역</Trans>
+      </h1>
       <FilterBar summary={[rangeSummary(range)]}>
         <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
       </FilterBar>
-      {query.data && <p className={css.total}><Trans>기간 적립 합계</Trans> <strong><Money value={query.data.sum} unit="point" /></strong></p>}
+      {query.data && (
+        <p className={css.total}>
+          <Trans>기간 적립 합계</Trans>{' '}
+          <strong>
+            <Money value={query.data.sum} unit="point" />
+          </strong>
+        </p>
+      )}
       <SeenAt query={query} />
       {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.pointIdx} />}
       {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}

@@ -48,7 +48,11 @@ export function SendHistory() {
       key: 'amt',
       label: t`금액`,
       numeric: true,
-      render: (r) => <span className={r.cashType === '-3' ? css.give : css.retrieve}><Money value={Math.abs(r.cashAmt)} /></span>,
+      render: (r) => (
+        <span className={r.cashType === '-3' ? css.give : css.retrieve}>
+          <Money value={Math.abs(r.cashAmt)} />
+        </span>
+      ),
     },
     { key: 'aft', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.aftCashAmt} /> },
     { key: 'status', label: t`상태`, render: (r) => (r.cashStatus === '1' ? <span className={css.ok}>O</span> : <span className={css.fail}>X</span>) },
@@ -76,7 +80,9 @@ export function SendHistory() {
             <option value="top">{t`상위 아이디`}</option>
           </select>
           <input className={inputClass} aria-label={t`검색어`} value={word} onChange={(e) => setWord(e.target.value)} />
-          <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+          <Button type="submit" variant="primary">
+            <Trans>검색</Trans>
+          </Button>
         </FilterBar>
         <SeenAt query={query} />
         {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}

@@ -49,19 +49,32 @@ export function SubPointList() {
 
   return (
     <div className={css.page} data-testid="sub-point-list">
-      <h1 className={css.title}><Trans>하위 포인트 내역</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>하위 포인트 내역</Trans>
+      </h1>
       <div className={css.split}>
         <PartnerTree selected={f.node} onSelect={(node) => set({ node })} />
         <div className={css.page}>
           <FilterBar onSubmit={() => set({ searchType, word: word.trim() })} summary={[rangeSummary(f.range), f.old && t`과거 데이터`, f.word]}>
             <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
             <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
-            <select className={inputClass} aria-label={t`내용`} value={String(f.pointType ?? '')} onChange={(e) => set({ pointType: e.target.value ? Number(e.target.value) : null })}>
+            <select
+              className={inputClass}
+              aria-label={t`내용`}
+              value={String(f.pointType ?? '')}
+              onChange={(e) => set({ pointType: e.target.value ? Number(e.target.value) : null })}
+            >
               <option value="">{t`전체`}</option>
-              {pointTypeCodes.map((c) => <option key={c} value={c}>{pointTypeName(c)}</option>)}
+              {pointTypeCodes.map((c) => (
+                <option key={c} value={c}>
+                  {pointTypeName(c)}
+                </option>
+              ))}
             </select>
             <SearchFields type={searchType} word={word} onType={setSearchType} onWord={setWord} />
-            <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+            <Button type="submit" variant="primary">
+              <Trans>검색</Trans>
+            </Button>
           </FilterBar>
           <SeenAt query={query} />
           {!query.isPending && <DataList rows={numbered} columns={columns} rowKey={(r) => r.pointIdx} />}

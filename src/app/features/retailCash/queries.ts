@@ -25,8 +25,13 @@ export const sendListQueryOptions = (prefix: string, memId: string, f: SendFilte
     queryKey: key(prefix, memId, 'send', f),
     queryFn: () =>
       api(retailCalls.cashSendlist, {
-        ...wireRange(f.range), cashType: f.cashType, cashStatus: f.cashStatus || undefined,
-        topMemId: f.topMemId || undefined, botMemId: f.botMemId || undefined, page: f.page, count_per_list: 40,
+        ...wireRange(f.range),
+        cashType: f.cashType,
+        cashStatus: f.cashStatus || undefined,
+        topMemId: f.topMemId || undefined,
+        botMemId: f.botMemId || undefined,
+        page: f.page,
+        count_per_list: 40,
       }),
   });
 
@@ -47,8 +52,12 @@ export const transLogQueryOptions = (prefix: string, memId: string, f: TransFilt
     queryKey: key(prefix, memId, 'trans', f),
     queryFn: () =>
       api(retailCalls.cashTransLog, {
-        ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), cashTypeList: f.types.length ? f.types : null,
-        memId: f.memId || undefined, page: f.page, count_per_list: 10,
+        ...wireRange(f.range),
+        oldYn: oldYnOf(f.range, f.old),
+        cashTypeList: f.types.length ? f.types : null,
+        memId: f.memId || undefined,
+        page: f.page,
+        count_per_list: 10,
       }),
   });
 
@@ -64,7 +73,14 @@ export interface BottomFilter {
   page: number;
 }
 export const defaultCashListFilter = (): BottomFilter => ({
-  node: null, range: lastDays(2), old: false, cashType: 1, searchType: 'memId', word: '', order: 'regDate:desc', page: 1,
+  node: null,
+  range: lastDays(2),
+  old: false,
+  cashType: 1,
+  searchType: 'memId',
+  word: '',
+  order: 'regDate:desc',
+  page: 1,
 });
 
 /** Cash movements of everyone below the caller or below a node of its tree. */
@@ -74,8 +90,16 @@ export const bottomCashQueryOptions = (prefix: string, memId: string, f: BottomF
     queryFn: () => {
       const [orderColumn, orderType] = f.order.split(':') as ['regDate' | 'updDate' | 'preCashAmt', string];
       return api(retailCalls.bottomCashList, {
-        memId: f.node ?? undefined, ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), cashType: f.cashType ?? undefined,
-        searchType: f.word ? f.searchType : undefined, searchWord: f.word || undefined, orderColumn, orderType, page: f.page, count_per_list: 40,
+        memId: f.node ?? undefined,
+        ...wireRange(f.range),
+        oldYn: oldYnOf(f.range, f.old),
+        cashType: f.cashType ?? undefined,
+        searchType: f.word ? f.searchType : undefined,
+        searchWord: f.word || undefined,
+        orderColumn,
+        orderType,
+        page: f.page,
+        count_per_list: 40,
       });
     },
   });
@@ -90,7 +114,13 @@ export interface SubPointFilter {
   page: number;
 }
 export const defaultSubPointFilter = (): SubPointFilter => ({
-  node: null, range: lastDays(7), old: false, pointType: null, searchType: 'memId', word: '', page: 1,
+  node: null,
+  range: lastDays(7),
+  old: false,
+  pointType: null,
+  searchType: 'memId',
+  word: '',
+  page: 1,
 });
 
 /** Point movements of everyone below the caller or below a node. */
@@ -99,8 +129,14 @@ export const subPointQueryOptions = (prefix: string, memId: string, f: SubPointF
     queryKey: key(prefix, memId, 'subPoint', f),
     queryFn: () =>
       api(retailCalls.pointList, {
-        memId: f.node ?? undefined, ...wireRange(f.range), oldYn: oldYnOf(f.range, f.old), pointType: f.pointType ?? undefined,
-        searchType: f.word ? f.searchType : undefined, searchWord: f.word || undefined, page: f.page, count_per_list: 40,
+        memId: f.node ?? undefined,
+        ...wireRange(f.range),
+        oldYn: oldYnOf(f.range, f.old),
+        pointType: f.pointType ?? undefined,
+        searchType: f.word ? f.searchType : undefined,
+        searchWord: f.word || undefined,
+        page: f.page,
+        count_per_list: 40,
       }),
   });
 
@@ -126,10 +162,7 @@ export const directTargetsQueryOptions = (prefix: string, memId: string) =>
   queryOptions({
     queryKey: key(prefix, memId, 'targets'),
     queryFn: async (): Promise<Target[]> => {
-      const [partners, members] = await Promise.all([
-        api(partnerCalls.myPartnerDirectList, {}),
-        api(partnerCalls.myMemDirectList, { page: 1, count_per_list: 200 }),
-      ]);
+      const [partners, members] = await Promise.all([api(partnerCalls.myPartnerDirectList, {}), api(partnerCalls.myMemDirectList, { page: 1, count_per_list: 200 })]);
       const pick = (r: Target) => ({ memId: r.memId, memNick: r.memNick, partnerLevel: r.partnerLevel, cashAmt: r.cashAmt, pointAmt: r.pointAmt });
       return [...partners.list.map(pick), ...members.list.map((m) => pick({ ...m, partnerLevel: m.myLevel || m.partnerLevel }))];
     },
@@ -143,5 +176,4 @@ export const loginMembersQueryOptions = (prefix: string, memId: string) =>
   });
 
 /** One level of the caller's partner tree. */
-export const fetchTreeLevel = (memId?: string) =>
-  api(partnerCalls.hierarchy, { memId, treeOption: 'N' }).then((r) => r.hierarchy[0]);
+export const fetchTreeLevel = (memId?: string) => api(partnerCalls.hierarchy, { memId, treeOption: 'N' }).then((r) => r.hierarchy[0]);

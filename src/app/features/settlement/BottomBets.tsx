@@ -39,9 +39,14 @@ function Panel({ memId, onClose }: { memId: string; onClose: () => void }) {
   const { t } = useLingui();
   const groups = useGameGroups();
   const first = groups[0];
-  const [f, setF] = useState<Omit<BottomBetFilter, 'category' | 'vendor'> & { category: string | null; vendor: string | null }>(
-    { memId, range: todayRange(), old: false, category: null, vendor: null, page: 1 },
-  );
+  const [f, setF] = useState<Omit<BottomBetFilter, 'category' | 'vendor'> & { category: string | null; vendor: string | null }>({
+    memId,
+    range: todayRange(),
+    old: false,
+    category: null,
+    vendor: null,
+    page: 1,
+  });
   const category = f.category ?? first?.groupCode ?? '';
   const vendors = groups.find((g) => g.groupCode === category)?.vendors ?? [];
   const vendor = f.vendor ?? vendors[0]?.vendorCode ?? '';
@@ -64,11 +69,17 @@ function Panel({ memId, onClose }: { memId: string; onClose: () => void }) {
       </FilterBar>
       <Tabs tabs={groups.map((g) => ({ key: g.groupCode as string, label: categoryName(g.groupCode) }))} value={category} onChange={(c) => set({ category: c, vendor: null })} />
       <select className={inputClass} aria-label={t`게임사`} value={vendor} onChange={(e) => set({ vendor: e.target.value })}>
-        {vendors.map((v) => <option key={v.vendorCode} value={v.vendorCode}>{v.vendorName}</option>)}
+        {vendors.map((v) => (
+          <option key={v.vendorCode} value={v.vendorCode}>
+            {v.vendorName}
+          </option>
+        ))}
       </select>
       {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.betIdx} empty={<Trans>베팅 내역이 없습니다.</Trans>} />}
       {q.data && <Pager info={q.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
-      <Button block onClick={onClose}><Trans>닫기</Trans></Button>
+      <Button block onClick={onClose}>
+        <Trans>닫기</Trans>
+      </Button>
     </div>
   );
 }

@@ -8,9 +8,15 @@ export function SettleTabs({ current }: { current: 'partner' | 'user' }) {
   const { t } = useLingui();
   return (
     <nav className={css.tabs} aria-label={t`정산`}>
-      <Link to="/$prefix/partnerCalculationList" params={{ prefix }} aria-current={current === 'partner' ? 'page' : undefined}><Trans>파트너 정산</Trans></Link>
-      <Link to="/$prefix/partnerCalculationUserList" params={{ prefix }} aria-current={current === 'user' ? 'page' : undefined}><Trans>회원 정산</Trans></Link>
-      <Link to="/$prefix/partnerRate" params={{ prefix }}><Trans>요율 조정</Trans> ›</Link>
+      <Link to="/$prefix/partnerCalculationList" params={{ prefix }} aria-current={current === 'partner' ? 'page' : undefined}>
+        <Trans>파트너 정산</Trans>
+      </Link>
+      <Link to="/$prefix/partnerCalculationUserList" params={{ prefix }} aria-current={current === 'user' ? 'page' : undefined}>
+        <Trans>회원 정산</Trans>
+      </Link>
+      <Link to="/$prefix/partnerRate" params={{ prefix }}>
+        <Trans>요율 조정</Trans> ›
+      </Link>
     </nav>
   );
 }

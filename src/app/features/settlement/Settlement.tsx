@@ -39,13 +39,17 @@ export function Settlement() {
 
   return (
     <div className={css.page} data-testid="settlement">
-      <h1 className={css.title}><Trans>정산</Trans></h1>
+      <h1 className={css.title}>
+        <Trans>정산</Trans>
+      </h1>
       <SettleTabs current="partner" />
       <FilterBar onSubmit={() => set({ memId: word.trim() })} summary={[rangeSummary(f.range), f.old && t`과거 데이터`, f.memId]}>
         <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />
         <Check label={<Trans>과거 데이터</Trans>} checked={f.old} onChange={(e) => set({ old: e.target.checked })} />
         <input className={inputClass} type="search" aria-label={t`파트너 아이디`} placeholder={t`파트너 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-        <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+        <Button type="submit" variant="primary">
+          <Trans>검색</Trans>
+        </Button>
       </FilterBar>
       <SeenAt query={q} />
       {total && <Summary total={total} />}
@@ -55,12 +59,22 @@ export function Settlement() {
           parts={groups.map((g) => ({ label: g === 'casino' ? t`카지노` : categoryName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))}
         />
       )}
-      {!q.isPending && (rows.length === 0 ? <Empty><Trans>검색된 내역이 없습니다.</Trans></Empty> : (
-        <div className={css.gridWrap} role="table" aria-label={t`파트너 정산`} style={{ ['--cols' as string]: `220px ${mini ? '90px ' : ''}110px 110px 110px repeat(${groups.length + 1}, 120px) 170px` }}>
-          <SettlementHead groups={groups} mini={mini} />
-          <SettlementRows rows={rows} depth={0} filter={f} groups={groups} mini={mini} onBets={setBets} />
-        </div>
-      ))}
+      {!q.isPending &&
+        (rows.length === 0 ? (
+          <Empty>
+            <Trans>검색된 내역이 없습니다.</Trans>
+          </Empty>
+        ) : (
+          <div
+            className={css.gridWrap}
+            role="table"
+            aria-label={t`파트너 정산`}
+            style={{ ['--cols' as string]: `220px ${mini ? '90px ' : ''}110px 110px 110px repeat(${groups.length + 1}, 120px) 170px` }}
+          >
+            <SettlementHead groups={groups} mini={mini} />
+            <SettlementRows rows={rows} depth={0} filter={f} groups={groups} mini={mini} onBets={setBets} />
+          </div>
+        ))}
       {q.data?.pageInfo && <Pager info={q.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
       <BottomBets memId={bets} onClose={() => setBets(null)} />
     </div>

@@ -20,16 +20,26 @@ export type SettleRow = NonNullable<ResOf<typeof statsCalls.myCalculate>['outSea
 type Figures = Pick<SettleRow, 'betAmt' | 'betAmtWin' | 'rollingAmt' | 'betResultAmt'>;
 
 const groupFigures = (r: SettleRow, g: SettleGroup | 'all'): Figures =>
-  g === 'all' ? r : { betAmt: figure(r, `${g}BetAmt`), betAmtWin: figure(r, `${g}BetAmtWin`), rollingAmt: figure(r, `${g}RollingAmt`), betResultAmt: figure(r, `${g}BetResultAmt`) };
+  g === 'all'
+    ? r
+    : { betAmt: figure(r, `${g}BetAmt`), betAmtWin: figure(r, `${g}BetAmtWin`), rollingAmt: figure(r, `${g}RollingAmt`), betResultAmt: figure(r, `${g}BetResultAmt`) };
 
 function GroupCell({ label, f }: { label: string; f: Figures }) {
   return (
     <div className={css.group} data-label={label}>
       <span className={css.groupName}>{label}</span>
-      <span title="bet"><Money value={f.betAmt} /></span>
-      <span title="win"><Money value={f.betAmtWin} /></span>
-      <span title="rolling"><Money value={f.rollingAmt} unit="point" /></span>
-      <span><Signed value={f.betResultAmt} /></span>
+      <span title="bet">
+        <Money value={f.betAmt} />
+      </span>
+      <span title="win">
+        <Money value={f.betAmtWin} />
+      </span>
+      <span title="rolling">
+        <Money value={f.rollingAmt} unit="point" />
+      </span>
+      <span>
+        <Signed value={f.betResultAmt} />
+      </span>
     </div>
   );
 }
@@ -39,15 +49,38 @@ export function SettlementHead({ groups, mini }: { groups: SettleGroup[]; mini: 
   const { t } = useLingui();
   return (
     <div className={`${css.row} ${css.headRow}`} role="row">
-      <div className={css.name}><Trans>파트너</Trans></div>
-      {mini && <div><Trans>미니 요율</Trans></div>}
-      <div><Trans>보유금</Trans></div>
-      <div><Trans>입금 / 출금</Trans></div>
-      <div><Trans>지급 / 회수</Trans></div>
+      <div className={css.name}>
+        <Trans>파트너</Trans>
+      </div>
+      {mini && (
+        <div>
+          <Trans>미니 요율</Trans>
+        </div>
+      )}
+      <div>
+        <Trans>보유금</Trans>
+      </div>
+      <div>
+        <Trans>입금 / 출금</Trans>
+      </div>
+      <div>
+        <Trans>지급 / 회수</Trans>
+      </div>
       {[...groups.map((g) => (g === 'casino' ? t`카지노` : categoryName(g))), t`전체 베팅`].map((l) => (
         <div key={l} className={css.group}>
           <span className={css.groupName}>{l}</span>
-          <span><Trans>베팅</Trans></span><span><Trans>당첨</Trans></span><span><Trans>롤링</Trans></span><span><Trans>손익</Trans></span>
+          <span>
+            <Trans>베팅</Trans>
+          </span>
+          <span>
+            <Trans>당첨</Trans>
+          </span>
+          <span>
+            <Trans>롤링</Trans>
+          </span>
+          <span>
+            <Trans>손익</Trans>
+          </span>
         </div>
       ))}
       <div />
@@ -65,7 +98,13 @@ interface Props {
 }
 
 export function SettlementRows(p: Props) {
-  return <>{p.rows.map((r) => <SettlementRow key={r.memId} r={r} {...p} />)}</>;
+  return (
+    <>
+      {p.rows.map((r) => (
+        <SettlementRow key={r.memId} r={r} {...p} />
+      ))}
+    </>
+  );
 }
 
 function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: SettleRow }) {
@@ -85,23 +124,66 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
       <div className={css.row} role="row" data-depth={depth} style={{ ['--depth' as string]: depth }} data-testid="settle-row" data-mem={r.memId}>
         <div className={css.name}>
           {r.cntBottom > 0 ? (
-            <button type="button" className={css.toggle} aria-expanded={open} aria-label={open ? t`접기` : t`펼치기`} onClick={toggle} data-testid="settle-toggle">{open ? '−' : '+'}</button>
-          ) : <span className={css.toggleSpace} />}
+            <button type="button" className={css.toggle} aria-expanded={open} aria-label={open ? t`접기` : t`펼치기`} onClick={toggle} data-testid="settle-toggle">
+              {open ? '−' : '+'}
+            </button>
+          ) : (
+            <span className={css.toggleSpace} />
+          )}
           <span className={css.level}>{partnerLevelName(r.partnerLevel)}</span>
-          <span className={css.id}><strong>{r.memId}</strong> <small>{r.memNick}</small></span>
+          <span className={css.id}>
+            <strong>{r.memId}</strong> <small>{r.memNick}</small>
+          </span>
         </div>
-        {mini && <div className={css.cell} data-label={t`미니 요율`}>{r.miniRate}% / {r.miniLoseRate}%</div>}
-        <div className={css.cell} data-label={t`보유금`}><Money value={r.cashAmt} /><small><Money value={r.pointAmt} unit="point" /></small></div>
-        <div className={css.cell} data-label={t`입금 / 출금`}><Money value={r.userCashIn} /><small><Money value={r.userCashOut} /></small></div>
-        <div className={css.cell} data-label={t`지급 / 회수`}><Money value={r.userPayment} /><small><Money value={r.userPayback} /></small></div>
+        {mini && (
+          <div className={css.cell} data-label={t`미니 요율`}>
+            {r.miniRate}% / {r.miniLoseRate}%
+          </div>
+        )}
+        <div className={css.cell} data-label={t`보유금`}>
+          <Money value={r.cashAmt} />
+          <small>
+            <Money value={r.pointAmt} unit="point" />
+          </small>
+        </div>
+        <div className={css.cell} data-label={t`입금 / 출금`}>
+          <Money value={r.userCashIn} />
+          <small>
+            <Money value={r.userCashOut} />
+          </small>
+        </div>
+        <div className={css.cell} data-label={t`지급 / 회수`}>
+          <Money value={r.userPayment} />
+          <small>
+            <Money value={r.userPayback} />
+          </small>
+        </div>
         <div className={`${css.group} ${css.legend}`} aria-hidden>
-          <span /><span><Trans>베팅</Trans></span><span><Trans>당첨</Trans></span><span><Trans>롤링</Trans></span><span><Trans>손익</Trans></span>
+          <span />
+          <span>
+            <Trans>베팅</Trans>
+          </span>
+          <span>
+            <Trans>당첨</Trans>
+          </span>
+          <span>
+            <Trans>롤링</Trans>
+          </span>
+          <span>
+            <Trans>손익</Trans>
+          </span>
         </div>
-        {groups.map((g) => <GroupCell key={g} label={g === 'casino' ? t`카지노` : categoryName(g)} f={groupFigures(r, g)} />)}
+        {groups.map((g) => (
+          <GroupCell key={g} label={g === 'casino' ? t`카지노` : categoryName(g)} f={groupFigures(r, g)} />
+        ))}
         <GroupCell label={t`전체 베팅`} f={groupFigures(r, 'all')} />
         <div className={css.actions}>
-          <button type="button" className={css.small} onClick={() => onBets(r.memId)} data-testid="settle-bets"><Trans>회원 베팅</Trans></button>
-          <button type="button" className={css.small} onClick={() => openRateModal(r.memId)}><Trans>요율</Trans></button>
+          <button type="button" className={css.small} onClick={() => onBets(r.memId)} data-testid="settle-bets">
+            <Trans>회원 베팅</Trans>
+          </button>
+          <button type="button" className={css.small} onClick={() => openRateModal(r.memId)}>
+            <Trans>요율</Trans>
+          </button>
         </div>
       </div>
       {open && <Children filter={sub} depth={depth + 1} groups={groups} mini={mini} onBets={onBets} />}
@@ -113,6 +195,11 @@ function Children({ filter, ...rest }: Omit<Props, 'rows'>) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   const q = useQuery(calcQueryOptions(prefix, member?.memId ?? '', filter));
-  if (q.isPending) return <div className={css.loadingRow} style={{ ['--depth' as string]: rest.depth }}>…</div>;
+  if (q.isPending)
+    return (
+      <div className={css.loadingRow} style={{ ['--depth' as string]: rest.depth }}>
+        …
+      </div>
+    );
   return <SettlementRows rows={q.data?.outSearchList ?? []} filter={filter} {...rest} />;
 }

@@ -28,8 +28,14 @@ export const calcQueryOptions = (prefix: string, me: string, f: CalcFilter) =>
     queryKey: key(prefix, me, 'outer', f),
     queryFn: () =>
       api(statsCalls.myCalculate, {
-        searchType: 'OUTER', searchMemId: f.memId || undefined, chkTodayYn: todayYn(f.range), ...wireRange(f.range),
-        offset: -1, oldYn: oldYnOf(f.range, f.old), page: f.page, count_per_list: f.per ?? 20,
+        searchType: 'OUTER',
+        searchMemId: f.memId || undefined,
+        chkTodayYn: todayYn(f.range),
+        ...wireRange(f.range),
+        offset: -1,
+        oldYn: oldYnOf(f.range, f.old),
+        page: f.page,
+        count_per_list: f.per ?? 20,
       }),
   });
 
@@ -52,7 +58,13 @@ export const userCalcQueryOptions = (prefix: string, me: string, f: UserCalcFilt
     queryFn: () =>
       api(statsCalls.reportByUser, {
         ...(f.word ? (f.searchType === 'memId' ? { searchMemId: f.word } : { searchRecommandId: f.word }) : {}),
-        orderStr: f.order, chkTodayYn: todayYn(f.range), ...wireRange(f.range), offset: -1, oldYn: oldYnOf(f.range, f.old), page: f.page, count_per_list: 20,
+        orderStr: f.order,
+        chkTodayYn: todayYn(f.range),
+        ...wireRange(f.range),
+        offset: -1,
+        oldYn: oldYnOf(f.range, f.old),
+        page: f.page,
+        count_per_list: 20,
       }),
   });
 
@@ -71,7 +83,12 @@ export const bottomBetQueryOptions = (prefix: string, me: string, f: BottomBetFi
     queryKey: key(prefix, me, 'bottomBets', f),
     queryFn: () =>
       api(betCalls.bottomBetList, {
-        memId: f.memId, gameCategory: f.category || undefined, vendorCode: f.vendor || undefined, ...wireRange(f.range),
-        oldYn: oldYnOf(f.range, f.old), page: f.page, count_per_list: 10,
+        memId: f.memId,
+        gameCategory: f.category || undefined,
+        vendorCode: f.vendor || undefined,
+        ...wireRange(f.range),
+        oldYn: oldYnOf(f.range, f.old),
+        page: f.page,
+        count_per_list: 10,
       }),
   });

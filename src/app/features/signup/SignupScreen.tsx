@@ -68,49 +68,118 @@ export function SignupScreen() {
   return (
     <main className={css.page}>
       <div className={css.bar}>
-        <Link to="/$prefix" params={{ prefix }} className={buttonClass('ghost')} aria-label={t`뒤로`}>‹</Link>
-        <h1><Trans>회원가입</Trans></h1>
+        <Link to="/$prefix" params={{ prefix }} className={buttonClass('ghost')} aria-label={t`뒤로`}>
+          ‹
+        </Link>
+        <h1>
+          <Trans>회원가입</Trans>
+        </h1>
         <LanguageSelect />
       </div>
       <form ref={formRef} className={css.form} onSubmit={submit} noValidate>
         <section className={css.group}>
-          <h2 className={css.groupTitle}><Trans>계정</Trans></h2>
+          <h2 className={css.groupTitle}>
+            <Trans>계정</Trans>
+          </h2>
           <TextField
-            label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" maxLength={13}
-            hint={t`영문, 숫자 4~13자`} value={f.memId} onChange={set('memId')}
-            error={errors.memId} {...dupNote(idCheck.state, t`사용 가능한 아이디입니다.`, t`중복된 아이디가 있습니다.`)}
-            action={<Button onClick={() => idCheck.run(f.memId)}><Trans>중복확인</Trans></Button>}
+            label={t`아이디`}
+            name="memId"
+            autoComplete="username"
+            autoCapitalize="none"
+            maxLength={13}
+            hint={t`영문, 숫자 4~13자`}
+            value={f.memId}
+            onChange={set('memId')}
+            error={errors.memId}
+            {...dupNote(idCheck.state, t`사용 가능한 아이디입니다.`, t`중복된 아이디가 있습니다.`)}
+            action={
+              <Button onClick={() => idCheck.run(f.memId)}>
+                <Trans>중복확인</Trans>
+              </Button>
+            }
           />
-          <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="new-password" maxLength={20}
-            hint={t`영문, 숫자, !@#$%* 6~20자`} value={f.memPass} onChange={set('memPass')} error={errors.memPass} />
-          <TextField label={t`비밀번호 확인`} name="memPassCheck" type="password" autoComplete="new-password" maxLength={20}
-            value={f.memPassCheck} onChange={set('memPassCheck')} error={errors.memPassCheck} />
           <TextField
-            label={t`닉네임`} name="memNick" maxLength={20} hint={t`3~20자`} value={f.memNick} onChange={set('memNick')}
-            error={errors.memNick} {...dupNote(nickCheck.state, t`사용 가능한 닉네임입니다.`, t`중복된 닉네임이 있습니다.`)}
-            action={<Button onClick={() => nickCheck.run(f.memNick)}><Trans>중복확인</Trans></Button>}
+            label={t`비밀번호`}
+            name="memPass"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            hint={t`영문, 숫자, !@#$%* 6~20자`}
+            value={f.memPass}
+            onChange={set('memPass')}
+            error={errors.memPass}
           />
-          <TextField label={t`휴대폰 번호`} name="memPhone" type="tel" inputMode="tel" autoComplete="tel"
-            placeholder="010-0000-0000" value={f.memPhone} onChange={set('memPhone')} error={errors.memPhone} />
+          <TextField
+            label={t`비밀번호 확인`}
+            name="memPassCheck"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            value={f.memPassCheck}
+            onChange={set('memPassCheck')}
+            error={errors.memPassCheck}
+          />
+          <TextField
+            label={t`닉네임`}
+            name="memNick"
+            maxLength={20}
+            hint={t`3~20자`}
+            value={f.memNick}
+            onChange={set('memNick')}
+            error={errors.memNick}
+            {...dupNote(nickCheck.state, t`사용 가능한 닉네임입니다.`, t`중복된 닉네임이 있습니다.`)}
+            action={
+              <Button onClick={() => nickCheck.run(f.memNick)}>
+                <Trans>중복확인</Trans>
+              </Button>
+            }
+          />
+          <TextField
+            label={t`휴대폰 번호`}
+            name="memPhone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="010-0000-0000"
+            value={f.memPhone}
+            onChange={set('memPhone')}
+            error={errors.memPhone}
+          />
         </section>
         <section className={css.group}>
-          <h2 className={css.groupTitle}><Trans>출금 계좌</Trans></h2>
+          <h2 className={css.groupTitle}>
+            <Trans>출금 계좌</Trans>
+          </h2>
           <TextField label={t`예금주`} name="memName" autoComplete="name" value={f.memName} onChange={set('memName')} error={errors.memName} />
           <SelectField label={t`은행`} name="bank" value={f.bank} onChange={set('bank')} error={errors.bank}>
             <option value="">{t`은행을 선택하세요`}</option>
             {banks.data?.list.map((b) => (
-              <option key={b.bankCode} value={b.bankNameKr}>{bankName(b)}</option>
+              <option key={b.bankCode} value={b.bankNameKr}>
+                {bankName(b)}
+              </option>
             ))}
           </SelectField>
           <TextField label={t`계좌번호`} name="bankacc" inputMode="numeric" hint={t`숫자만 입력`} value={f.bankacc} onChange={set('bankacc')} error={errors.bankacc} />
-          <TextField label={t`출금 비밀번호`} name="cashOutPass" type="password" inputMode="numeric" maxLength={4} autoComplete="off"
-            hint={t`숫자 4자리`} value={f.cashOutPass} onChange={set('cashOutPass')} error={errors.cashOutPass} />
+          <TextField
+            label={t`출금 비밀번호`}
+            name="cashOutPass"
+            type="password"
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            hint={t`숫자 4자리`}
+            value={f.cashOutPass}
+            onChange={set('cashOutPass')}
+            error={errors.cashOutPass}
+          />
         </section>
         <section className={css.group}>
           <TextField label={t`추천인`} name="recommenderId" autoCapitalize="none" value={f.recommenderId} onChange={set('recommenderId')} error={errors.recommenderId} />
         </section>
         <div className={css.actions}>
-          <Button type="submit" variant="primary" block><Trans>가입하기</Trans></Button>
+          <Button type="submit" variant="primary" block>
+            <Trans>가입하기</Trans>
+          </Button>
         </div>
       </form>
     </main>

@@ -3,8 +3,16 @@ import { emptyForm, firstProblem } from './signup';
 
 const good = {
   ...emptyForm,
-  memId: 'newbie1', memPass: 'secret12', memPassCheck: 'secret12', memNick: 'newbie', memName: '홍길동',
-  memPhone: '010-1234-5678', bank: '국민은행', bankacc: '12345678', cashOutPass: '1234', recommenderId: 'ptn7',
+  memId: 'newbie1',
+  memPass: 'secret12',
+  memPassCheck: 'secret12',
+  memNick: 'newbie',
+  memName: '홍길동',
+  memPhone: '010-1234-5678',
+  bank: '국민은행',
+  bankacc: '12345678',
+  cashOutPass: '1234',
+  recommenderId: 'ptn7',
 };
 
 describe('signup form order', () => {

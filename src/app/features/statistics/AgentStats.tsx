@@ -25,7 +25,15 @@ export function DateAgent() {
   const columns: Column<Row>[] = [
     { key: 'day', label: t`날짜`, render: (r) => r.days },
     { key: 'level', label: t`등급`, render: (r) => partnerLevelName(r.partnerLevel) },
-    { key: 'who', label: t`아이디(닉네임)`, render: (r) => <>{r.memId} <small>({r.memNick})</small></> },
+    {
+      key: 'who',
+      label: t`아이디(닉네임)`,
+      render: (r) => (
+        <>
+          {r.memId} <small>({r.memNick})</small>
+        </>
+      ),
+    },
     { key: 'cnt', label: t`베팅 수`, numeric: true, render: (r) => r.betCnt.toLocaleString('en-US') },
     { key: 'bet', label: t`베팅`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
     { key: 'win', label: t`당첨`, numeric: true, render: (r) => <Money value={r.winAmt} /> },
@@ -38,8 +46,21 @@ export function DateAgent() {
       <PeriodTotals total={q.data?.total} />
       {!q.isPending && (
         <DataList
-          rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.days}:${r.memId}`} empty={<Trans>검색된 내역이 없습니다.</Trans>}
-          card={(r) => <DayRow day={r.days} who={<>{partnerLevelName(r.partnerLevel)} {r.memId} <small>{r.memNick}</small></>} f={r} />}
+          rows={q.data?.list ?? []}
+          columns={columns}
+          rowKey={(r) => `${r.days}:${r.memId}`}
+          empty={<Trans>검색된 내역이 없습니다.</Trans>}
+          card={(r) => (
+            <DayRow
+              day={r.days}
+              who={
+                <>
+                  {partnerLevelName(r.partnerLevel)} {r.memId} <small>{r.memNick}</small>
+                </>
+              }
+              f={r}
+            />
+          )}
         />
       )}
     </StatsFrame>

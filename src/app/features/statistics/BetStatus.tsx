@@ -35,25 +35,94 @@ export function BetStatus({ statType }: { statType: StatType }) {
     </button>
   );
   const columns = useStatColumns((r) => (r.memId ? who(r) : '-'));
-  const ownColumns = useStatColumns((r) => <>{r.memId} <span className={css.muted}>({r.memNick})</span></>);
+  const ownColumns = useStatColumns((r) => (
+    <>
+      {r.memId} <span className={css.muted}>({r.memNick})</span>
+    </>
+  ));
   const own = q.data?.myStatData;
   const card = (r: StatRow) => (
     <div className={css.statCard} data-testid="stat-card">
       <div className={css.cardHead}>
         <span className={css.badge}>{r.partnerLevelName}</span>
         {who(r)}
-        <button type="button" className={css.rateButton} onClick={() => openRateModal(r.memId)}><Trans>요율</Trans></button>
+        <button type="button" className={css.rateButton} onClick={() => openRateModal(r.memId)}>
+          <Trans>요율</Trans>
+        </button>
       </div>
       <dl className={css.grid3}>
-        <div><dt><Trans>총 베팅</Trans></dt><dd><Money value={r.betAmtSum} /></dd></div>
-        <div><dt><Trans>총 당첨</Trans></dt><dd><Money value={r.winAmtSum} /></dd></div>
-        <div><dt><Trans>베팅-당첨</Trans></dt><dd><Signed value={r.winLoseSum} /></dd></div>
-        <div><dt><Trans>총 롤링</Trans></dt><dd><Money value={r.rollingSum} unit="point" /></dd></div>
-        <div><dt><Trans>베팅 손익</Trans></dt><dd><Signed value={r.totalBEP} /></dd></div>
-        <div><dt><Trans>총 루징</Trans></dt><dd><Money value={r.losingAmtSum} /> <small>({r.loseRate}%)</small></dd></div>
-        <div><dt><Trans>총 충전</Trans></dt><dd><Money value={r.cashInAmtSum} /></dd></div>
-        <div><dt><Trans>총 환전</Trans></dt><dd><Money value={r.cashOutAmtSum} /></dd></div>
-        <div><dt><Trans>보유머니</Trans></dt><dd><Money value={r.cashAmtSum} /></dd></div>
+        <div>
+          <dt>
+            <Trans>총 베팅</Trans>
+          </dt>
+          <dd>
+            <Money value={r.betAmtSum} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>총 당첨</Trans>
+          </dt>
+          <dd>
+            <Money value={r.winAmtSum} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>베팅-당첨</Trans>
+          </dt>
+          <dd>
+            <Signed value={r.winLoseSum} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>총 롤링</Trans>
+          </dt>
+          <dd>
+            <Money value={r.rollingSum} unit="point" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>베팅 손익</Trans>
+          </dt>
+          <dd>
+            <Signed value={r.totalBEP} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>총 루징</Trans>
+          </dt>
+          <dd>
+            <Money value={r.losingAmtSum} /> <small>({r.loseRate}%)</small>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>총 충전</Trans>
+          </dt>
+          <dd>
+            <Money value={r.cashInAmtSum} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>총 환전</Trans>
+          </dt>
+          <dd>
+            <Money value={r.cashOutAmtSum} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>보유머니</Trans>
+          </dt>
+          <dd>
+            <Money value={r.cashAmtSum} />
+          </dd>
+        </div>
       </dl>
     </div>
   );
@@ -63,7 +132,9 @@ export function BetStatus({ statType }: { statType: StatType }) {
 
   return (
     <div className={css.page} data-testid="bet-status">
-      <h1 className={css.title}><Trans>베팅 현황</Trans> <span className={css.typeLabel}>{typeName}</span></h1>
+      <h1 className={css.title}>
+        <Trans>베팅 현황</Trans> <span className={css.typeLabel}>{typeName}</span>
+      </h1>
       <nav className={css.typeTabs} aria-label={t`구분`}>
         {(['total', 'casino', 'slot'] as const).map((k) => (
           <Link key={k} to={routes[k]} params={{ prefix }} aria-current={k === statType ? 'page' : undefined}>
@@ -81,13 +152,17 @@ export function BetStatus({ statType }: { statType: StatType }) {
           <SeenAt query={q} />
           {own && (
             <section className={css.section} data-testid="own-stat" data-bet={own.betAmtSum}>
-              <h2 className={css.sectionTitle}><Trans>{own.memId} 본인</Trans></h2>
+              <h2 className={css.sectionTitle}>
+                <Trans>{own.memId} 본인</Trans>
+              </h2>
               <DataList rows={[own]} columns={ownColumns} rowKey={(r) => r.memId} card={card} />
             </section>
           )}
           {!q.isPending && (
             <section className={css.section}>
-              <h2 className={css.sectionTitle}><Trans>하위 파트너</Trans></h2>
+              <h2 className={css.sectionTitle}>
+                <Trans>하위 파트너</Trans>
+              </h2>
               <DataList
                 rows={q.data?.botStatList ?? []}
                 columns={columns}

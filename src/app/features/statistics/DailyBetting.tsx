@@ -52,18 +52,57 @@ export function DailyBetting() {
     <div className={css.statCard} data-testid="daily-row">
       <strong>{r.days}</strong>
       <dl className={css.grid3}>
-        <div><dt><Trans>매장 입금</Trans></dt><dd><Money value={r.dUserPayment} /></dd></div>
-        <div><dt><Trans>매장 출금</Trans></dt><dd><Money value={r.dUserPayback} /></dd></div>
-        <div><dt><Trans>베팅-당첨</Trans></dt><dd><Signed value={r.dBetAmt - r.dWinAmt} /></dd></div>
-        <div><dt><Trans>베팅금</Trans></dt><dd><Money value={r.dBetAmt} /></dd></div>
-        <div><dt><Trans>당첨금</Trans></dt><dd><Money value={r.dWinAmt} /></dd></div>
+        <div>
+          <dt>
+            <Trans>매장 입금</Trans>
+          </dt>
+          <dd>
+            <Money value={r.dUserPayment} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>매장 출금</Trans>
+          </dt>
+          <dd>
+            <Money value={r.dUserPayback} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>베팅-당첨</Trans>
+          </dt>
+          <dd>
+            <Signed value={r.dBetAmt - r.dWinAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>베팅금</Trans>
+          </dt>
+          <dd>
+            <Money value={r.dBetAmt} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>당첨금</Trans>
+          </dt>
+          <dd>
+            <Money value={r.dWinAmt} />
+          </dd>
+        </div>
       </dl>
     </div>
   );
   return (
     <div className={css.page} data-testid="daily-betting" data-bet={q.data?.dailyBetSum.dBetAmt}>
-      <h1 className={css.title}><Trans>일별 베팅</Trans></h1>
-      <FilterBar summary={[rangeSummary(range)]}><DateRangeFilter value={range} onChange={setRange} /></FilterBar>
+      <h1 className={css.title}>
+        <Trans>일별 베팅</Trans>
+      </h1>
+      <FilterBar summary={[rangeSummary(range)]}>
+        <DateRangeFilter value={range} onChange={setRange} />
+      </FilterBar>
       <SeenAt query={q} />
       {rows.length > 0 && (
         <Chart
@@ -76,7 +115,9 @@ export function DailyBetting() {
           ]}
         />
       )}
-      {!q.isPending && <DataList rows={rows} columns={columns} rowKey={(r) => r.days} card={card} foot={rows.length ? sum : undefined} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}
+      {!q.isPending && (
+        <DataList rows={rows} columns={columns} rowKey={(r) => r.days} card={card} foot={rows.length ? sum : undefined} empty={<Trans>검색된 내역이 없습니다.</Trans>} />
+      )}
     </div>
   );
 }

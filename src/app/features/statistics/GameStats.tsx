@@ -73,7 +73,11 @@ export function DateGames() {
     <Chart
       title={t`일별 게임별 베팅`}
       labels={days.map((d) => d.slice(5))}
-      series={cats.map((c) => ({ label: categoryName(c), color: categoryColors[c] ?? 'var(--text-muted)', values: days.map((d) => rows.find((r) => r.days === d && r.gameCategory === c)?.betAmt ?? 0) }))}
+      series={cats.map((c) => ({
+        label: categoryName(c),
+        color: categoryColors[c] ?? 'var(--text-muted)',
+        values: days.map((d) => rows.find((r) => r.days === d && r.gameCategory === c)?.betAmt ?? 0),
+      }))}
     />
   );
   return (
@@ -81,7 +85,10 @@ export function DateGames() {
       <PeriodTotals total={q.data?.total} />
       {!q.isPending && (
         <DataList
-          rows={rows} columns={columns} rowKey={(r) => `${r.days}:${r.gameCategory}`} empty={<Trans>검색된 내역이 없습니다.</Trans>}
+          rows={rows}
+          columns={columns}
+          rowKey={(r) => `${r.days}:${r.gameCategory}`}
+          empty={<Trans>검색된 내역이 없습니다.</Trans>}
           card={(r) => <DayRow day={r.days} who={categoryName(r.gameCategory)} f={r} />}
         />
       )}

@@ -16,7 +16,15 @@ export function useStatsFilter() {
   return { f, set: (p: Partial<StatsFilter>) => setF((o) => ({ ...o, page: 1, ...p })), page: (page: number) => setF((o) => ({ ...o, page })) };
 }
 
-export function StatsFrame({ title, testId, filter, search, query, chart, children }: {
+export function StatsFrame({
+  title,
+  testId,
+  filter,
+  search,
+  query,
+  chart,
+  children,
+}: {
   title: ReactNode;
   testId: string;
   filter: ReturnType<typeof useStatsFilter>;
@@ -35,12 +43,18 @@ export function StatsFrame({ title, testId, filter, search, query, chart, childr
         {search && (
           <>
             <input className={inputClass} type="search" aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-            <Button type="submit" variant="primary"><Trans>검색</Trans></Button>
+            <Button type="submit" variant="primary">
+              <Trans>검색</Trans>
+            </Button>
           </>
         )}
       </FilterBar>
       <SeenAt query={query} />
-      {query.data && <p className={css.total}><Trans>총 {query.data.pageInfo.tatal_list_count}건</Trans></p>}
+      {query.data && (
+        <p className={css.total}>
+          <Trans>총 {query.data.pageInfo.tatal_list_count}건</Trans>
+        </p>
+      )}
       {chart}
       {children}
       {query.data && <Pager info={query.data.pageInfo} onPage={filter.page} />}

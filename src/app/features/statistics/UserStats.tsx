@@ -29,7 +29,15 @@ export function AllUsers() {
   const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'allUsers', filter.f));
   const total = q.data?.total;
   const columns: Column<UserRow>[] = [
-    { key: 'who', label: t`아이디(닉네임)`, render: (r) => <>{r.memId} <small>({r.memNick})</small></> },
+    {
+      key: 'who',
+      label: t`아이디(닉네임)`,
+      render: (r) => (
+        <>
+          {r.memId} <small>({r.memNick})</small>
+        </>
+      ),
+    },
     { key: 'upper', label: t`상위`, render: (r) => r.recommenderId },
     { key: 'cnt', label: t`베팅 수`, numeric: true, render: (r) => r.betCnt.toLocaleString('en-US') },
     { key: 'bet', label: t`베팅`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
@@ -44,7 +52,14 @@ export function AllUsers() {
       filter={filter}
       search
       query={q}
-      chart={total && <SplitBar title={t`게임별 베팅 비중`} parts={groups.map((g) => ({ label: g === 'casino' ? t`카지노` : categoryName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))} />}
+      chart={
+        total && (
+          <SplitBar
+            title={t`게임별 베팅 비중`}
+            parts={groups.map((g) => ({ label: g === 'casino' ? t`카지노` : categoryName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))}
+          />
+        )
+      }
     >
       {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.memId} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}
     </StatsFrame>
@@ -60,7 +75,15 @@ export function DateUsers() {
   const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'dateUsers', filter.f));
   const columns: Column<DayUserRow>[] = [
     { key: 'day', label: t`날짜`, render: (r) => r.days },
-    { key: 'who', label: t`아이디(닉네임)`, render: (r) => <>{r.memId} <small>({r.memNick})</small></> },
+    {
+      key: 'who',
+      label: t`아이디(닉네임)`,
+      render: (r) => (
+        <>
+          {r.memId} <small>({r.memNick})</small>
+        </>
+      ),
+    },
     { key: 'cnt', label: t`베팅 수`, numeric: true, render: (r) => r.betCnt.toLocaleString('en-US') },
     { key: 'bet', label: t`베팅`, numeric: true, render: (r) => <Money value={r.betAmt} /> },
     { key: 'win', label: t`당첨`, numeric: true, render: (r) => <Money value={r.winAmt} /> },
@@ -72,8 +95,21 @@ export function DateUsers() {
       <PeriodTotals total={q.data?.total} losing={false} />
       {!q.isPending && (
         <DataList
-          rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.days}:${r.memId}`} empty={<Trans>검색된 내역이 없습니다.</Trans>}
-          card={(r) => <DayRow day={r.days} who={<>{r.memId} <small>{r.memNick}</small></>} f={r} />}
+          rows={q.data?.list ?? []}
+          columns={columns}
+          rowKey={(r) => `${r.days}:${r.memId}`}
+          empty={<Trans>검색된 내역이 없습니다.</Trans>}
+          card={(r) => (
+            <DayRow
+              day={r.days}
+              who={
+                <>
+                  {r.memId} <small>{r.memNick}</small>
+                </>
+              }
+              f={r}
+            />
+          )}
         />
       )}
     </StatsFrame>

@@ -35,5 +35,6 @@ type StatsCall = 'allUsers' | 'allGames' | 'dateAgent' | 'dateUsers' | 'dateGame
 export const statsQueryOptions = <C extends StatsCall>(prefix: string, me: string, call: C, f: StatsFilter) =>
   queryOptions({
     queryKey: key(prefix, me, call, f),
-    queryFn: () => api(statsCalls[call] as (typeof statsCalls)[C], { ...wireRange(f.range), page: f.page, count_per_list: 40, ...(f.memId ? { searchMemId: f.memId } : {}) } as never),
+    queryFn: () =>
+      api(statsCalls[call] as (typeof statsCalls)[C], { ...wireRange(f.range), page: f.page, count_per_list: 40, ...(f.memId ? { searchMemId: f.memId } : {}) } as never),
   });

@@ -28,8 +28,7 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
 
 const tokenCodes = new Set(['TK001', 'TK002', 'TK999']);
 /** ERROR frames about the token mean a new connection with it can never succeed. */
-const isTokenError = (frame: IFrame) =>
-  tokenCodes.has(frame.headers.code ?? '') || /token/i.test(frame.headers.message ?? '');
+const isTokenError = (frame: IFrame) => tokenCodes.has(frame.headers.code ?? '') || /token/i.test(frame.headers.message ?? '');
 
 function parseEvent(message: IMessage): LiveEvent | null {
   try {

@@ -34,10 +34,11 @@ export async function start() {
 }
 
 /** Ends the session on the server; the caller forgets it here whatever the answer. */
-export const logout = () => api(memberCalls.logout, {}).then(
-  () => undefined,
-  () => undefined,
-);
+export const logout = () =>
+  api(memberCalls.logout, {}).then(
+    () => undefined,
+    () => undefined,
+  );
 
 export function stop() {
   if (timer) clearInterval(timer);

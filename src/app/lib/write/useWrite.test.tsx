@@ -36,7 +36,14 @@ function mount<R, F extends string>(o: WriteOptions<Vars, R, F>) {
     });
     return out;
   };
-  return { get w() { return box.current!; }, submit, invalidated, unmount: () => act(() => root.unmount()) };
+  return {
+    get w() {
+      return box.current!;
+    },
+    submit,
+    invalidated,
+    unmount: () => act(() => root.unmount()),
+  };
 }
 
 beforeEach(() => {
@@ -49,7 +56,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('the write hook', () => {
   it('keeps the request id for a retry of the same action after a lost answer, and only then', async () => {
     const ids: string[] = [];
-    let answer: () => unknown = () => { throw new ApiError('NT99'); };
+    let answer: () => unknown = () => {
+      throw new ApiError('NT99');
+    };
     const h = mount({ say: 'inline', sig: (v) => `deposit:${v.amount}`, run: async (_v, id) => (ids.push(id), answer()) });
     expect(await h.submit({ amount: 10 })).toBe(false);
     expect(await h.submit({ amount: 10 })).toBe(false); // the retry: same id
@@ -57,7 +66,9 @@ describe('the write hook', () => {
     answer = () => ({ ok: true });
     expect(await h.submit({ amount: 20 })).toBe(true); // its retry succeeds with its id
     expect(await h.submit({ amount: 20 })).toBe(true); // done: the next press is a new action
-    answer = () => { throw new ApiError('C202'); };
+    answer = () => {
+      throw new ApiError('C202');
+    };
     expect(await h.submit({ amount: 30 })).toBe(false);
     expect(await h.submit({ amount: 30 })).toBe(false); // a business answer ends the action: a new id
     expect(ids[0]).toBe(ids[1]);
@@ -77,7 +88,7 @@ describe('the write hook', () => {
     h.unmount();
   });
 
-  it('refetches the signed-in user\'s queries after success, or the ones it names', async () => {
+  it("refetches the signed-in user's queries after success, or the ones it names", async () => {
     const done = vi.fn();
     const mine = mount({ run: async () => 7, onDone: done });
     expect(await mine.submit({ amount: 1 })).toBe(true);
@@ -96,7 +107,9 @@ describe('the write hook', () => {
       say: 'inline',
       fields: { C008: 'pass' },
       describe: (err) => (err.code === 'C008' ? `tries:${(err.data as { triesLeft: number }).triesLeft}` : undefined),
-      run: async () => { throw new ApiError(code, undefined, { triesLeft: 3 }); },
+      run: async () => {
+        throw new ApiError(code, undefined, { triesLeft: 3 });
+      },
     });
     await h.submit({ amount: 1 });
     expect(h.w.fieldErrors).toEqual({ pass: 'tries:3' });

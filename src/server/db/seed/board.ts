@@ -22,20 +22,57 @@ const notices: { category: string; title: string; content: string; daysAgo: numb
   { category: 'event', title: '주말 슬롯 페이백 이벤트', content: '<p>주말 슬롯 손실 금액의 <em>5%</em>를 월요일에 포인트로 돌려드립니다.</p>', daysAgo: 8 },
   { category: 'rule', title: '중복 계정 금지 안내', content: '1인 1계정 원칙입니다. 중복 계정은 사전 안내 없이 정지될 수 있습니다.', daysAgo: 5 },
   { category: 'notice', title: '스포츠 배팅 한도 조정 안내', content: '<p>스포츠 단폴 최대 배팅 금액이 <u>3,000,000</u>으로 조정됩니다.</p>', daysAgo: 2 },
-  { category: 'notice', title: '신규 라이브 카지노 오픈', content: '<p>새 라이브 카지노 테이블이 추가되었습니다.</p><img src="/media/notice-casino.svg" alt="casino">', daysAgo: 0.2 },
+  {
+    category: 'notice',
+    title: '신규 라이브 카지노 오픈',
+    content: '<p>새 라이브 카지노 테이블이 추가되었습니다.</p><img src="/media/notice-casino.svg" alt="casino">',
+    daysAgo: 0.2,
+  },
 ];
 
 const inquiries: { memId: string; faqType: 'bankaccount' | 'etc'; title: string; content: string; answer?: string; readAnswer?: boolean; daysAgo: number }[] = [
-  { memId: 'user1', faqType: 'bankaccount', title: '계좌 문의', content: '입금 계좌 안내 부탁드립니다.', answer: '입금 계좌는 쪽지로 안내해 드렸습니다.', readAnswer: true, daysAgo: 27 },
+  {
+    memId: 'user1',
+    faqType: 'bankaccount',
+    title: '계좌 문의',
+    content: '입금 계좌 안내 부탁드립니다.',
+    answer: '입금 계좌는 쪽지로 안내해 드렸습니다.',
+    readAnswer: true,
+    daysAgo: 27,
+  },
   { memId: 'user1', faqType: 'etc', title: '포인트 전환 문의', content: '포인트 전환이 안 됩니다.\n확인 부탁드립니다.', answer: '최소 전환 포인트는 10,000입니다.', daysAgo: 3 },
-  { memId: 'user2', faqType: 'etc', title: '출금 지연 문의', content: '출금 신청 후 30분이 지났습니다.', answer: '은행 점검 시간으로 지연되었습니다. 현재 처리되었습니다.', readAnswer: true, daysAgo: 18 },
+  {
+    memId: 'user2',
+    faqType: 'etc',
+    title: '출금 지연 문의',
+    content: '출금 신청 후 30분이 지났습니다.',
+    answer: '은행 점검 시간으로 지연되었습니다. 현재 처리되었습니다.',
+    readAnswer: true,
+    daysAgo: 18,
+  },
   { memId: 'user2', faqType: 'etc', title: '게임 접속 오류', content: '슬롯 게임이 열리지 않습니다.', daysAgo: 1 },
   { memId: 'user3', faqType: 'bankaccount', title: '계좌 문의', content: '계좌 문의 드립니다.', daysAgo: 0.5 },
   { memId: 'user4', faqType: 'etc', title: '닉네임 변경 가능한가요?', content: '닉네임 변경을 원합니다.', answer: '닉네임은 변경할 수 없습니다.', daysAgo: 6 },
-  { memId: 'user6', faqType: 'etc', title: '이벤트 참여 방법', content: '첫 충전 이벤트 참여 방법이 궁금합니다.', answer: '첫 충전 시 자동 지급됩니다.', readAnswer: true, daysAgo: 12 },
+  {
+    memId: 'user6',
+    faqType: 'etc',
+    title: '이벤트 참여 방법',
+    content: '첫 충전 이벤트 참여 방법이 궁금합니다.',
+    answer: '첫 충전 시 자동 지급됩니다.',
+    readAnswer: true,
+    daysAgo: 12,
+  },
   { memId: 'user11', faqType: 'etc', title: '배팅 내역 확인', content: '어제 배팅 내역이 보이지 않습니다.', daysAgo: 2 },
   { memId: 'user15', faqType: 'bankaccount', title: '계좌 문의', content: '계좌 문의 드립니다.', answer: '쪽지로 안내해 드렸습니다.', daysAgo: 9 },
-  { memId: 'ptn7', faqType: 'etc', title: '하부 회원 정산 문의', content: '지난주 정산 금액 확인 부탁드립니다.', answer: '정산 내역을 확인했습니다. 정상입니다.', readAnswer: true, daysAgo: 15 },
+  {
+    memId: 'ptn7',
+    faqType: 'etc',
+    title: '하부 회원 정산 문의',
+    content: '지난주 정산 금액 확인 부탁드립니다.',
+    answer: '정산 내역을 확인했습니다. 정상입니다.',
+    readAnswer: true,
+    daysAgo: 15,
+  },
   { memId: 'ptn6', faqType: 'etc', title: '요율 변경 요청', content: '슬롯 롤링 요율 조정을 요청합니다.', daysAgo: 4 },
   { memId: 'ptn5', faqType: 'bankaccount', title: '계좌 문의', content: '계좌 문의 드립니다.', answer: '쪽지로 안내해 드렸습니다.', daysAgo: 1.5 },
 ];
@@ -58,16 +95,40 @@ export async function seedBoard(app: AppContext, { siteId, ids }: SeedScope) {
     .insertInto('board_post')
     .values(
       notices.map((n) => ({
-        site_id: siteId, board_type: 'nt' as const, category: n.category, title: n.title, content: richTextToHtml(n.content),
-        member_id: admin, status: 'ANSWER' as const, reg_date: at(n.daysAgo),
+        site_id: siteId,
+        board_type: 'nt' as const,
+        category: n.category,
+        title: n.title,
+        content: richTextToHtml(n.content),
+        member_id: admin,
+        status: 'ANSWER' as const,
+        reg_date: at(n.daysAgo),
       })),
     )
     .execute();
   await db
     .insertInto('board_post')
     .values([
-      { site_id: siteId, board_type: 'normal', category: 'normal', title: '이용 가이드', content: richTextToHtml('<p>충전, 환전, 포인트 전환 방법을 안내합니다.</p>'), member_id: admin, status: 'ANSWER', reg_date: at(22) },
-      { site_id: siteId, board_type: 'normal', category: 'normal', title: '자주 묻는 질문', content: richTextToHtml('Q. 출금은 언제 되나요?\nA. 신청 후 10분 내 처리됩니다.'), member_id: admin, status: 'ANSWER', reg_date: at(11) },
+      {
+        site_id: siteId,
+        board_type: 'normal',
+        category: 'normal',
+        title: '이용 가이드',
+        content: richTextToHtml('<p>충전, 환전, 포인트 전환 방법을 안내합니다.</p>'),
+        member_id: admin,
+        status: 'ANSWER',
+        reg_date: at(22),
+      },
+      {
+        site_id: siteId,
+        board_type: 'normal',
+        category: 'normal',
+        title: '자주 묻는 질문',
+        content: richTextToHtml('Q. 출금은 언제 되나요?\nA. 신청 후 10분 내 처리됩니다.'),
+        member_id: admin,
+        status: 'ANSWER',
+        reg_date: at(11),
+      },
     ])
     .execute();
 
@@ -75,8 +136,16 @@ export async function seedBoard(app: AppContext, { siteId, ids }: SeedScope) {
     const { id } = await db
       .insertInto('board_post')
       .values({
-        site_id: siteId, board_type: 'faq', category: '', faq_type: q.faqType, title: q.title, content: plainTextToHtml(q.content),
-        member_id: ids.get(q.memId)!, status: q.answer ? 'ANSWER' : 'WAIT', is_read_admin: q.answer ? 'Y' : 'N', reg_date: at(q.daysAgo),
+        site_id: siteId,
+        board_type: 'faq',
+        category: '',
+        faq_type: q.faqType,
+        title: q.title,
+        content: plainTextToHtml(q.content),
+        member_id: ids.get(q.memId)!,
+        status: q.answer ? 'ANSWER' : 'WAIT',
+        is_read_admin: q.answer ? 'Y' : 'N',
+        reg_date: at(q.daysAgo),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -94,7 +163,11 @@ export async function seedBoard(app: AppContext, { siteId, ids }: SeedScope) {
     .values(
       receivers.flatMap((memId, i) =>
         messages.map((m, j) => ({
-          site_id: siteId, receiver_id: ids.get(memId)!, sender_id: admin, title: m.title, description: richTextToHtml(m.desc),
+          site_id: siteId,
+          receiver_id: ids.get(memId)!,
+          sender_id: admin,
+          title: m.title,
+          description: richTextToHtml(m.desc),
           notice_yn: m.notice ? ('Y' as const) : ('N' as const),
           // everyone has read and unread ones; every third member has already read the weekend one
           msg_status: m.read || (j === 2 && i % 3 === 2) ? ('Y' as const) : ('N' as const),
@@ -109,13 +182,28 @@ export async function seedBoard(app: AppContext, { siteId, ids }: SeedScope) {
     .insertInto('popup')
     .values([
       {
-        site_id: siteId, kind: 'popup', title: '신규 라이브 카지노 오픈',
+        site_id: siteId,
+        kind: 'popup',
+        title: '신규 라이브 카지노 오픈',
         content: richTextToHtml('<p>새 라이브 카지노 테이블이 오픈했습니다. <b>지금 바로</b> 즐겨보세요!</p>'),
-        image_url: '/media/popup-event.svg', link_url: null, start_date: at(3), end_date: at(-30), ord: 1, reg_date: at(3),
+        image_url: '/media/popup-event.svg',
+        link_url: null,
+        start_date: at(3),
+        end_date: at(-30),
+        ord: 1,
+        reg_date: at(3),
       },
       {
-        site_id: siteId, kind: 'banner', title: '첫 충전 10% 보너스', content: richTextToHtml('첫 충전 시 10% 포인트 지급'),
-        image_url: '/media/banner-main.svg', link_url: null, start_date: at(20), end_date: null, ord: 1, reg_date: at(20),
+        site_id: siteId,
+        kind: 'banner',
+        title: '첫 충전 10% 보너스',
+        content: richTextToHtml('첫 충전 시 10% 포인트 지급'),
+        image_url: '/media/banner-main.svg',
+        link_url: null,
+        start_date: at(20),
+        end_date: null,
+        ord: 1,
+        reg_date: at(20),
       },
     ])
     .execute();

@@ -45,7 +45,13 @@ export async function seedCodes(db: Db) {
     .insertInto('common_code')
     .values(
       codes.map(([master_code, group_code, code, code_name, code_name_en, code_name_vn], ord) => ({
-        master_code, group_code, code, code_name, code_name_en, code_name_vn, ord,
+        master_code,
+        group_code,
+        code,
+        code_name,
+        code_name_en,
+        code_name_vn,
+        ord,
       })),
     )
     .onConflict((oc) => oc.doNothing())

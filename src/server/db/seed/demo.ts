@@ -49,8 +49,12 @@ export async function seedDemo(app: AppContext): Promise<boolean> {
       name: 'Pitboss Demo',
       api_key: randomBytes(24).toString('base64url'),
       options: JSON.stringify({
-        sns1: 'Telegram', sns1Id: '@pitboss_demo', sns1Link: 'https://t.me/pitboss_demo',
-        sns2: 'KakaoTalk', sns2Id: 'pitboss', sns2Link: 'https://open.kakao.com/pitboss',
+        sns1: 'Telegram',
+        sns1Id: '@pitboss_demo',
+        sns1Link: 'https://t.me/pitboss_demo',
+        sns2: 'KakaoTalk',
+        sns2Id: 'pitboss',
+        sns2Link: 'https://open.kakao.com/pitboss',
       }),
     })
     .execute();

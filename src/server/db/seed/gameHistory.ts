@@ -48,7 +48,15 @@ export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Pro
   const txId = () => `seed-${++n}`;
   const stake = (min: number, steps: number, unit: number) => min + rand(steps) * unit;
 
-  const round = async (vendor: Vendor, memId: string, game: string, amount: number, at: Date, win: (a: number) => { win: number; detail?: Record<string, unknown> }, extra: Record<string, unknown> = {}) => {
+  const round = async (
+    vendor: Vendor,
+    memId: string,
+    game: string,
+    amount: number,
+    at: Date,
+    win: (a: number) => { win: number; detail?: Record<string, unknown> },
+    extra: Record<string, unknown> = {},
+  ) => {
     const id = txId();
     const b = await tryIt(() => walletBet(db, vendor, { memId, txId: id, roundId: id, gameCode: game, amount, ...extra }, at, site));
     if (!b) return;
@@ -72,14 +80,30 @@ export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Pro
           const spot = rand(10) < 5 ? 'banker' : rand(10) < 9 ? 'player' : 'tie';
           const stakes = { [spot]: stake(1_000, 10, 1_000) };
           const hand = deal();
-          await round(live, memId, 'baccarat-a', stakes[spot]!, next(), () => ({ win: payout(stakes, hand.result), detail: { player: hand.player, banker: hand.banker, winner: hand.result } }), { detail: { stakes } });
+          await round(
+            live,
+            memId,
+            'baccarat-a',
+            stakes[spot]!,
+            next(),
+            () => ({ win: payout(stakes, hand.result), detail: { player: hand.player, banker: hand.banker, winner: hand.result } }),
+            { detail: { stakes } },
+          );
         }
         await gameToCash(db, { siteId, id: memberId, requestKey: null, call: 'seed', at: next() }, memberId, {});
       } else if (kind < 35) {
         for (let i = 0; i < rounds; i++) {
           const stakes = { banker: stake(5_000, 4, 5_000) };
           const hand = deal();
-          await round(hotel, memId, 'hotel-baccarat', stakes.banker, next(), () => ({ win: payout(stakes, hand.result), detail: { player: hand.player, banker: hand.banker, winner: hand.result } }), { detail: { stakes } });
+          await round(
+            hotel,
+            memId,
+            'hotel-baccarat',
+            stakes.banker,
+            next(),
+            () => ({ win: payout(stakes, hand.result), detail: { player: hand.player, banker: hand.banker, winner: hand.result } }),
+            { detail: { stakes } },
+          );
         }
       } else if (kind < 65) {
         for (let i = 0; i < rounds * 2; i++) {
@@ -91,20 +115,40 @@ export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Pro
       } else if (kind < 85) {
         const open = events.filter((e) => new Date(e.start_at) > t && new Date(e.start_at).getTime() < t.getTime() + 86_400_000);
         for (let i = 0; i < Math.min(2, rounds) && open.length; i++) {
-          const legs = Array.from(new Set(Array.from({ length: 1 + rand(3) }, () => open[rand(open.length)]))).map((e) => ({ eventId: e.id, pick: rand(2) ? ('home' as const) : ('away' as const), odds: e.odds[rand(2) ? 'home' : 'away'] }));
+          const legs = Array.from(new Set(Array.from({ length: 1 + rand(3) }, () => open[rand(open.length)]))).map((e) => ({
+            eventId: e.id,
+            pick: rand(2) ? ('home' as const) : ('away' as const),
+            odds: e.odds[rand(2) ? 'home' : 'away'],
+          }));
           legs.forEach((l) => (l.odds = events.find((e) => e.id === l.eventId)!.odds[l.pick]));
           const odds = combinedOdds(legs.map((l) => l.odds));
           const amount = stake(5_000, 10, 1_000);
           const id = txId();
-          await tryIt(() => walletBet(db, sports, { memId, txId: id, roundId: id, gameCode: 'sportsbook', amount, legs, odds, maxPayout: expectedWin(amount, odds), betType: legs.length > 1 ? 'multi' : 'single' }, next(), site));
+          await tryIt(() =>
+            walletBet(
+              db,
+              sports,
+              { memId, txId: id, roundId: id, gameCode: 'sportsbook', amount, legs, odds, maxPayout: expectedWin(amount, odds), betType: legs.length > 1 ? 'multi' : 'single' },
+              next(),
+              site,
+            ),
+          );
         }
       } else {
         for (let i = 0; i < rounds; i++) {
           const pick = rand(2) ? ('odd' as const) : ('even' as const);
-          await round(mini, memId, 'odd-even', stake(1_000, 5, 1_000), next(), (a) => {
-            const r = playMini(pick, a);
-            return { win: r.win, detail: { number: r.number, result: r.result, pick } };
-          }, { detail: { pick } });
+          await round(
+            mini,
+            memId,
+            'odd-even',
+            stake(1_000, 5, 1_000),
+            next(),
+            (a) => {
+              const r = playMini(pick, a);
+              return { win: r.win, detail: { number: r.number, result: r.result, pick } };
+            },
+            { detail: { pick } },
+          );
         }
       }
     }

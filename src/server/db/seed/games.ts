@@ -20,11 +20,23 @@ export function demoRate(level: string, c: GameCategory) {
 export async function seedGames(app: AppContext, scope: SeedScope): Promise<void> {
   const { siteId, ids } = scope;
   await ensureDemoVendors(app.db, siteId);
-  const members = await app.db.selectFrom('member').select(['id', 'partner_level', 'login_type']).where('site_id', '=', siteId).where('login_type', 'in', ['PARTNER', 'NORMAL']).execute();
+  const members = await app.db
+    .selectFrom('member')
+    .select(['id', 'partner_level', 'login_type'])
+    .where('site_id', '=', siteId)
+    .where('login_type', 'in', ['PARTNER', 'NORMAL'])
+    .execute();
   const admin = ids.get('admin')!;
   const now = app.clock.now();
   for (const m of members) {
-    await setRatesDirect(app.db, siteId, admin, m.id, gameCategories.map((c) => ({ category: c, ...demoRate(m.partner_level, c) })), now);
+    await setRatesDirect(
+      app.db,
+      siteId,
+      admin,
+      m.id,
+      gameCategories.map((c) => ({ category: c, ...demoRate(m.partner_level, c) })),
+      now,
+    );
   }
   await seedBets(app, scope);
 }

@@ -51,9 +51,7 @@ export async function seedMoney(app: AppContext, { siteId, ids }: SeedScope): Pr
   const rand = rng(20260101);
   const events: { at: Date; run: () => Promise<unknown> }[] = [];
   const at = (daysBack: number) =>
-    daysBack === 0
-      ? new Date(now.getTime() - (30 + rand(90)) * MIN)
-      : new Date(kstDayStart(now, daysBack).getTime() + (10 * 60 + rand(11 * 60)) * MIN);
+    daysBack === 0 ? new Date(now.getTime() - (30 + rand(90)) * MIN) : new Date(kstDayStart(now, daysBack).getTime() + (10 * 60 + rand(11 * 60)) * MIN);
   const add = (when: Date, run: () => Promise<unknown>) => events.push({ at: when, run });
 
   /** a request and its processing, minutes apart, at one moment of one day */

@@ -10,8 +10,20 @@ export async function seedPartner(app: AppContext, { siteId, ids }: SeedScope): 
   const now = app.clock.now();
   const who = (memId: string, level: string) => ({ id: ids.get(memId)!, memId, loginType: 'PARTNER', partnerLevel: level });
   const base = { memPass: DEMO_PASSWORD, cashOutPass: DEMO_CASH_OUT_PASS, bank: 'KB' };
-  await requestPartner(app.db, siteId, who('ptn3', 'PTN_3'), { ...base, memId: 'ptn4c', memNick: 'ptn4c_nick', memName: 'PTNC', memPhone: '010-3000-0001', bankAcc: '30000001' }, now);
-  await requestPartner(app.db, siteId, who('ptn1', 'PTN_1'), { ...base, memId: 'ptn2c', memNick: 'ptn2c_nick', memName: 'PTNTWOC', memPhone: '010-3000-0002', bankAcc: '30000002' }, now);
+  await requestPartner(
+    app.db,
+    siteId,
+    who('ptn3', 'PTN_3'),
+    { ...base, memId: 'ptn4c', memNick: 'ptn4c_nick', memName: 'PTNC', memPhone: '010-3000-0001', bankAcc: '30000001' },
+    now,
+  );
+  await requestPartner(
+    app.db,
+    siteId,
+    who('ptn1', 'PTN_1'),
+    { ...base, memId: 'ptn2c', memNick: 'ptn2c_nick', memName: 'PTNTWOC', memPhone: '010-3000-0002', bankAcc: '30000002' },
+    now,
+  );
 
   const logins: { site_id: string; member_id: number; access_ip: string; access_date: Date }[] = [];
   let x = 7;

@@ -15,8 +15,17 @@ import type { UnreadCounts } from '../board/unread.js';
 import { toWire } from '../common/time.js';
 
 interface InfoRow {
-  mem_id: string; mem_name: string | null; mem_nick: string; partner_level: string; login_type: string;
-  cash_amt: number; game_amt: number; out_amt_yn: string; point_amt: number; new_msg: number; new_answer: number;
+  mem_id: string;
+  mem_name: string | null;
+  mem_nick: string;
+  partner_level: string;
+  login_type: string;
+  cash_amt: number;
+  game_amt: number;
+  out_amt_yn: string;
+  point_amt: number;
+  new_msg: number;
+  new_answer: number;
 }
 
 /**
@@ -69,13 +78,7 @@ export async function extendSession(db: Db, sessions: SessionCache, sessionId: n
   const s = await db.selectFrom('session').select('created_at').where('id', '=', sessionId).executeTakeFirst();
   if (!s) throw new ApiError('TK001');
   const expiresAt = cappedExpiry(now, new Date(s.created_at), maxHours);
-  const row = await db
-    .updateTable('session')
-    .set({ expires_at: expiresAt })
-    .where('id', '=', sessionId)
-    .where('ended_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await db.updateTable('session').set({ expires_at: expiresAt }).where('id', '=', sessionId).where('ended_at', 'is', null).returning('id').executeTakeFirst();
   // ended between the auth check and here: a newer login or a logout won
   if (!row) throw new ApiError('TK001');
   await sessions.refreshed(sessionId, expiresAt);
@@ -121,10 +124,7 @@ export async function updateAccount(
   const change = accountEditChanges(f);
   // a withdrawal in progress was applied with the current withdrawal password: it stays until that one is done
   if (change.out && (await withdrawalInProgress(db, memberId))) throw new ApiError('F001');
-  const [passHash, outHash] = await Promise.all([
-    change.pass ? hashPassword(f.memPass!) : null,
-    change.out ? hashPassword(f.cashOutPass!) : null,
-  ]);
+  const [passHash, outHash] = await Promise.all([change.pass ? hashPassword(f.memPass!) : null, change.out ? hashPassword(f.cashOutPass!) : null]);
   await db
     .updateTable('member')
     .set({

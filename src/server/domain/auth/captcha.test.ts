@@ -56,7 +56,7 @@ describe('captcha answer and picture', () => {
     for (let i = 0; i < a.data.length; i += 4) if (Math.abs(a.data[i]! - b.data[i]!) > 60) differ++;
     expect(differ).toBeGreaterThan(200);
     let seed = 1;
-    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const first = renderCaptchaPng('2345', rnd);
     seed = 1;
     expect(renderCaptchaPng('2345', rnd).equals(first)).toBe(true);

@@ -77,8 +77,12 @@ export function renderCaptchaPng(answer: string, rnd: () => number = Math.random
   // warp: shift rows, then columns, by sine waves of random phase and period
   const src = g.getImageData(0, 0, WIDTH, HEIGHT);
   const out = g.createImageData(WIDTH, HEIGHT);
-  const ax = between(1.5, 3), px = between(0, Math.PI * 2), fx = between(8, 14);
-  const ay = between(1.5, 3), py = between(0, Math.PI * 2), fy = between(14, 24);
+  const ax = between(1.5, 3),
+    px = between(0, Math.PI * 2),
+    fx = between(8, 14);
+  const ay = between(1.5, 3),
+    py = between(0, Math.PI * 2),
+    fy = between(14, 24);
   const at = (x: number, y: number) => (Math.min(HEIGHT - 1, Math.max(0, y)) * WIDTH + Math.min(WIDTH - 1, Math.max(0, x))) * 4;
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
@@ -99,12 +103,7 @@ export function renderCaptchaPng(answer: string, rnd: () => number = Math.random
 export const captchaImage = (answer: string, rnd?: () => number) => `data:image/png;base64,${renderCaptchaPng(answer, rnd).toString('base64')}`;
 
 /** Stores a new single-use captcha (5 minutes) and answers its id and picture. */
-export async function issueCaptcha(
-  db: Db,
-  siteId: string,
-  now: Date,
-  fixedAnswer?: string,
-): Promise<{ captchaId: string; image: string }> {
+export async function issueCaptcha(db: Db, siteId: string, now: Date, fixedAnswer?: string): Promise<{ captchaId: string; image: string }> {
   const captchaId = randomUUID();
   const answer = fixedAnswer ?? randomAnswer();
   // keep the table small: whatever has expired can never be used again
@@ -120,13 +119,7 @@ export async function issueCaptcha(
  * True when the answer matches an unexpired, unused captcha of this site. The captcha is used up
  * by the attempt whatever the answer, so one picture allows one guess.
  */
-export async function consumeCaptcha(
-  db: Db,
-  siteId: string,
-  captchaId: string | undefined,
-  answer: string | undefined,
-  now: Date,
-): Promise<boolean> {
+export async function consumeCaptcha(db: Db, siteId: string, captchaId: string | undefined, answer: string | undefined, now: Date): Promise<boolean> {
   if (!captchaId || !answer || captchaId.length > 64) return false;
   const row = await db
     .updateTable('captcha')

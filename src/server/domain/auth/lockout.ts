@@ -5,8 +5,7 @@ import type { SessionCache } from './sessionCache.js';
 import { endSessions } from './sessions.js';
 
 /** Locked while the lock's end lies ahead; an ended lock counts as none. */
-export const isLocked = (lockedUntil: Date | string | null | undefined, now: Date) =>
-  !!lockedUntil && new Date(lockedUntil).getTime() > now.getTime();
+export const isLocked = (lockedUntil: Date | string | null | undefined, now: Date) => !!lockedUntil && new Date(lockedUntil).getTime() > now.getTime();
 
 /**
  * Records a wrong password. The count is raised and compared with the limit in one statement,

@@ -10,7 +10,10 @@ export async function issueTicket(db: Db, siteId: string, memberId: number, purp
   const ticket = newToken();
   const expiresAt = new Date(now.getTime() + TICKET_MINUTES * 60_000);
   await db.deleteFrom('login_ticket').where('member_id', '=', memberId).where('expires_at', '<', now).execute();
-  await db.insertInto('login_ticket').values({ ticket_hash: hashToken(ticket), site_id: siteId, member_id: memberId, purpose, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('login_ticket')
+    .values({ ticket_hash: hashToken(ticket), site_id: siteId, member_id: memberId, purpose, expires_at: expiresAt })
+    .execute();
   return { ticket, expiresIn: TICKET_MINUTES * 60 };
 }
 
@@ -30,6 +33,12 @@ export async function ticketMember(db: Db, siteId: string, ticket: string, purpo
 
 /** Uses the ticket up; false when another request already did. */
 export async function spendTicket(db: Db, ticket: string, now: Date): Promise<boolean> {
-  const row = await db.updateTable('login_ticket').set({ used_at: now }).where('ticket_hash', '=', hashToken(ticket)).where('used_at', 'is', null).returning('member_id').executeTakeFirst();
+  const row = await db
+    .updateTable('login_ticket')
+    .set({ used_at: now })
+    .where('ticket_hash', '=', hashToken(ticket))
+    .where('used_at', 'is', null)
+    .returning('member_id')
+    .executeTakeFirst();
   return !!row;
 }

@@ -20,10 +20,7 @@ export interface NewMember {
 
 /** Inserts a member and its closure rows (itself at depth 0 plus every ancestor of its parent). */
 export async function createMember(db: Db, m: NewMember): Promise<number> {
-  const [passHash, outHash] = await Promise.all([
-    hashPassword(m.password),
-    m.cashOutPass ? hashPassword(m.cashOutPass) : Promise.resolve(null),
-  ]);
+  const [passHash, outHash] = await Promise.all([hashPassword(m.password), m.cashOutPass ? hashPassword(m.cashOutPass) : Promise.resolve(null)]);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('member')
@@ -56,11 +53,6 @@ export async function createMember(db: Db, m: NewMember): Promise<number> {
 
 /** True when `descendantId` lies in `ancestorId`'s subtree (itself included). */
 export async function inSubtree(db: Db, ancestorId: number, descendantId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('member_path')
-    .select('depth')
-    .where('ancestor_id', '=', ancestorId)
-    .where('descendant_id', '=', descendantId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('member_path').select('depth').where('ancestor_id', '=', ancestorId).where('descendant_id', '=', descendantId).executeTakeFirst();
   return !!row;
 }

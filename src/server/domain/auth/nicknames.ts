@@ -4,7 +4,10 @@ import unhomoglyph from 'unhomoglyph';
 const RESERVED = ['operator', 'admin', 'administrator', 'support', 'official', '운영자', '관리자', '고객센터'];
 
 /** Unicode's confusable skeleton (UTS #39 data through unhomoglyph), case folded: look-alikes compare equal. */
-const skeleton = (v: string) => unhomoglyph(v.normalize('NFKC').toLowerCase()).toLowerCase().replace(/[\s_.-]/g, '');
+const skeleton = (v: string) =>
+  unhomoglyph(v.normalize('NFKC').toLowerCase())
+    .toLowerCase()
+    .replace(/[\s_.-]/g, '');
 
 /**
  * True when the nickname spells a reserved word (operator, admin, the site's name) in any case,

@@ -22,7 +22,10 @@ export function newRecoveryCode() {
 export async function issueRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
   const codes = Array.from({ length: COUNT }, newRecoveryCode);
   await db.deleteFrom('totp_recovery').where('member_id', '=', memberId).execute();
-  await db.insertInto('totp_recovery').values(codes.map((c) => ({ member_id: memberId, code_hash: hashRecoveryCode(c) }))).execute();
+  await db
+    .insertInto('totp_recovery')
+    .values(codes.map((c) => ({ member_id: memberId, code_hash: hashRecoveryCode(c) })))
+    .execute();
   return codes;
 }
 
@@ -40,6 +43,11 @@ export async function useRecoveryCode(db: Db, memberId: number, code: string, no
 }
 
 export async function recoveryCodesLeft(db: Db, memberId: number): Promise<number> {
-  const [{ n }] = await db.selectFrom('totp_recovery').select((eb) => eb.fn.countAll<number>().as('n')).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
+  const [{ n }] = await db
+    .selectFrom('totp_recovery')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .execute();
   return Number(n);
 }

@@ -13,7 +13,11 @@ export function serverSecret(db: Db, name: string): Promise<string> {
   let p = byName.get(name);
   if (!p) {
     p = (async () => {
-      await db.insertInto('auth_secret').values({ name, secret: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await db
+        .insertInto('auth_secret')
+        .values({ name, secret: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       const row = await db.selectFrom('auth_secret').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
       return row.secret;
     })();

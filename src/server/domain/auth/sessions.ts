@@ -35,18 +35,7 @@ async function lookup(db: Db, token: string, now: Date, cache?: SessionCache, si
   let q = db
     .selectFrom('session as s')
     .innerJoin('member as m', 'm.id', 's.member_id')
-    .select([
-      's.id as sessionId',
-      's.site_id',
-      's.expires_at',
-      's.ended_at',
-      's.end_reason',
-      'm.id',
-      'm.mem_id',
-      'm.mem_nick',
-      'm.partner_level',
-      'm.login_type',
-    ])
+    .select(['s.id as sessionId', 's.site_id', 's.expires_at', 's.ended_at', 's.end_reason', 'm.id', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'm.login_type'])
     .where('s.token_hash', '=', hash);
   if (siteId !== undefined) q = q.where('s.site_id', '=', siteId);
   const row = await q.executeTakeFirst();
@@ -75,13 +64,7 @@ export type EndReason = 'logout' | 'superseded' | 'forced' | 'login-blocked' | '
  * through (logout, a newer login, the operator's forced sign-out, a login block, a password lock),
  * so the session caches of this and every other instance forget them here. Answers the ids it ended.
  */
-export async function endSessions(
-  db: Db,
-  cache: SessionCache,
-  target: { memberId: number } | { sessionId: number },
-  now: Date,
-  reason: EndReason,
-): Promise<number[]> {
+export async function endSessions(db: Db, cache: SessionCache, target: { memberId: number } | { sessionId: number }, now: Date, reason: EndReason): Promise<number[]> {
   let q = db.updateTable('session').set({ ended_at: now, end_reason: reason }).where('ended_at', 'is', null);
   q = 'sessionId' in target ? q.where('id', '=', target.sessionId) : q.where('member_id', '=', target.memberId);
   const ids = (await q.returning('id').execute()).map((r) => r.id);

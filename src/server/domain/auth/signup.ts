@@ -26,12 +26,7 @@ export async function signup(db: Db, siteId: string, input: SignupFields, opts: 
   const memId = f.memId!.trim();
   const memNick = f.memNick!;
 
-  const rec = await db
-    .selectFrom('member')
-    .select(['id', 'login_type', 'status'])
-    .where('site_id', '=', siteId)
-    .where('mem_id', '=', f.recommenderId!.trim())
-    .executeTakeFirst();
+  const rec = await db.selectFrom('member').select(['id', 'login_type', 'status']).where('site_id', '=', siteId).where('mem_id', '=', f.recommenderId!.trim()).executeTakeFirst();
   if (!rec || rec.login_type !== 'PARTNER' || rec.status !== 'ACTIVE') throw new ApiError('U107');
 
   const taken = async (column: 'mem_nick' | 'mem_phone' | 'bank_acc', value: string) =>

@@ -5,8 +5,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** Minutes left before a session expires, rounded down; negative once expired. */
 export const minutesLeft = (expiresAt: Date, now: Date) => Math.floor((expiresAt.getTime() - now.getTime()) / 60_000);
-export const needsRefresh = (expiresAt: Date, now: Date, thresholdMinutes = 5) =>
-  expiresAt.getTime() - now.getTime() <= thresholdMinutes * 60_000;
+export const needsRefresh = (expiresAt: Date, now: Date, thresholdMinutes = 5) => expiresAt.getTime() - now.getTime() <= thresholdMinutes * 60_000;
 
 /** When a session started or extended at `now` ends. */
 export const sessionExpiry = (now: Date, minutes = 240) => new Date(now.getTime() + minutes * 60_000);

@@ -4,7 +4,10 @@ import { serverSecret } from './secrets.js';
 
 // The TOTP secrets are sealed with AES-256-GCM under a server secret, so a copy of the member
 // rows alone (a dump, a report query, a replica someone reads) does not give the codes away.
-const keyOf = async (db: Db) => createHash('sha256').update(await serverSecret(db, 'totp-seal')).digest();
+const keyOf = async (db: Db) =>
+  createHash('sha256')
+    .update(await serverSecret(db, 'totp-seal'))
+    .digest();
 
 /** `iv.tag.ciphertext`, each base64url. */
 export async function sealSecret(db: Db, secret: string): Promise<string> {

@@ -6,7 +6,14 @@ import { verifyPassword } from './passwords.js';
 import type { SessionCache } from './sessionCache.js';
 import { checkSecondFactor, removeTwoFactor, twoFactorOn } from './twoFactor.js';
 
-interface Env { db: Db; live: Publisher; sessions: SessionCache; siteId: string; now: Date; lockMinutes: number }
+interface Env {
+  db: Db;
+  live: Publisher;
+  sessions: SessionCache;
+  siteId: string;
+  now: Date;
+  lockMinutes: number;
+}
 
 /**
  * Turning two-factor off from the account screen takes the password and a current (or recovery)

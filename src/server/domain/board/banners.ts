@@ -14,8 +14,16 @@ type SaveReq = z.output<(typeof adminSiteCalls)['bannerSave']['req']>;
 const columns = ['id', 'kind', 'title', 'content', 'image_url', 'link_url', 'start_date', 'end_date', 'use_yn', 'ord'] as const;
 
 function toRow(r: {
-  id: number; kind: Kind; title: string; content: string; image_url: string | null; link_url: string | null;
-  start_date: Date | null; end_date: Date | null; use_yn: 'Y' | 'N'; ord: number;
+  id: number;
+  kind: Kind;
+  title: string;
+  content: string;
+  image_url: string | null;
+  link_url: string | null;
+  start_date: Date | null;
+  end_date: Date | null;
+  use_yn: 'Y' | 'N';
+  ord: number;
 }): z.infer<typeof bannerRow> {
   return {
     bannerIdx: r.id,
@@ -100,14 +108,7 @@ export async function saveBanner({ db, clock }: Ctx, siteId: string, req: SaveRe
   if (req.bannerIdx) {
     if (values.title === '') throw new ApiError('V001', 'title: required');
     if (!Object.keys(values).length) return { bannerIdx: req.bannerIdx };
-    const r = await db
-      .updateTable('popup')
-      .set(values)
-      .where('id', '=', req.bannerIdx)
-      .where('site_id', '=', siteId)
-      .where('del_yn', '=', 'N')
-      .returning('id')
-      .executeTakeFirst();
+    const r = await db.updateTable('popup').set(values).where('id', '=', req.bannerIdx).where('site_id', '=', siteId).where('del_yn', '=', 'N').returning('id').executeTakeFirst();
     if (!r) fail('A001');
     return { bannerIdx: r.id };
   }

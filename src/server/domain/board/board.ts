@@ -20,7 +20,11 @@ const isAdmin = (c: Caller) => c.loginType === 'ADMIN';
 
 /** Titles are plain text everywhere: tags and angle brackets removed, whitespace folded. */
 export const plainTitle = (s: string) =>
-  s.replace(/<[^>]*>?/g, '').replace(/[<>\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  s
+    .replace(/<[^>]*>?/g, '')
+    .replace(/[<>\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function required(field: string, v: string | undefined, clean: (s: string) => string = (s) => s.trim()): string {
   const out = clean(v ?? '');
@@ -36,14 +40,23 @@ function baseQuery(db: Db, siteId: string, type: BoardType, now: Date) {
     .where('p.board_type', '=', type)
     .where('p.del_yn', '=', 'N')
     .select([
-      'p.id', 'p.board_type', 'p.category', 'p.faq_type', 'p.title', 'p.status', 'p.is_read_admin', 'p.reg_date', 'p.del_yn',
-      'p.member_id', 'm.mem_id', 'm.mem_name', 'm.mem_nick',
+      'p.id',
+      'p.board_type',
+      'p.category',
+      'p.faq_type',
+      'p.title',
+      'p.status',
+      'p.is_read_admin',
+      'p.reg_date',
+      'p.del_yn',
+      'p.member_id',
+      'm.mem_id',
+      'm.mem_name',
+      'm.mem_nick',
     ])
     .select((eb) =>
       type === 'faq'
-        ? eb
-            .exists(eb.selectFrom('board_comment as c').select('c.id').whereRef('c.post_id', '=', 'p.id').where('c.read_yn', '=', 'N'))
-            .as('is_new')
+        ? eb.exists(eb.selectFrom('board_comment as c').select('c.id').whereRef('c.post_id', '=', 'p.id').where('c.read_yn', '=', 'N')).as('is_new')
         : sql<boolean>`${sql.ref('p.reg_date')} > ${new Date(now.getTime() - NEW_NOTICE_MS)}`.as('is_new'),
     );
 }
@@ -93,7 +106,10 @@ export async function listPosts({ db, clock }: Ctx, siteId: string, caller: Call
   const { limit, offset } = pageWindow(req.page);
   const [rows, total] = await Promise.all([
     q.orderBy('p.reg_date', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const list = rows.map(toRow);
   return { list, idxList: list.map((r) => r.boardIdx), pageInfo: pageInfoOf(req.page, Number(total.n)) };
@@ -225,8 +241,7 @@ export async function saveNotice(
 ) {
   const { db } = ctx;
   const now = ctx.clock.now();
-  const scoped = (id: number) =>
-    db.updateTable('board_post').where('id', '=', id).where('site_id', '=', siteId).where('board_type', '=', type).where('del_yn', '=', 'N');
+  const scoped = (id: number) => db.updateTable('board_post').where('id', '=', id).where('site_id', '=', siteId).where('board_type', '=', type).where('del_yn', '=', 'N');
   if (req.delYn === 'Y') {
     if (!req.boardIdx) throw new ApiError('V001', 'boardIdx: required');
     const r = await scoped(req.boardIdx).set({ del_yn: 'Y', upd_date: now }).returning('id').executeTakeFirst();

@@ -65,7 +65,10 @@ async function page(q: ReturnType<typeof messageQuery>, pageNo: number) {
 /** The caller's inbox: its own messages not deleted and still kept (30 days, 100), newest first, with the unread count. */
 export async function inbox({ db, clock }: Ctx, siteId: string, caller: Caller, s: Search) {
   const now = clock.now();
-  const q = messageQuery(db, siteId, s).where('g.receiver_id', '=', caller.id).where('g.status', '=', 'Y').where('g.id', 'in', keptMessageIds(db, caller.id, now));
+  const q = messageQuery(db, siteId, s)
+    .where('g.receiver_id', '=', caller.id)
+    .where('g.status', '=', 'Y')
+    .where('g.id', 'in', keptMessageIds(db, caller.id, now));
   const [p, counts] = await Promise.all([page(q, s.page), unreadCounts(db, caller.id, now)]);
   return { ...p, idxList: p.list.map((r) => r.msgIdx), newMsg: counts.newMsg };
 }
@@ -85,12 +88,7 @@ const ownOnly = (caller: Caller, recieveId?: string) => {
  * the caller's own and present (else A001); deleting an unread one answers M002. Either way
  * nothing changes on a refusal.
  */
-export async function updateMessages(
-  ctx: Ctx,
-  siteId: string,
-  caller: Caller,
-  req: { msgIdx?: number; msgIdxList?: number[]; recieveId?: string; status: 'N' | 'R' },
-) {
+export async function updateMessages(ctx: Ctx, siteId: string, caller: Caller, req: { msgIdx?: number; msgIdxList?: number[]; recieveId?: string; status: 'N' | 'R' }) {
   ownOnly(caller, req.recieveId);
   const ids = [...new Set(req.msgIdxList ?? (req.msgIdx ? [req.msgIdx] : []))];
   if (!ids.length) throw new ApiError('V001', 'msgIdx: required');
@@ -189,12 +187,7 @@ async function audience(db: Db, siteId: string, target: Target, memId?: string) 
  * The operator sends a message to one member, a partner and its whole subtree, or everyone; each
  * receiver gets MSG with its own unread count.
  */
-export async function sendMessage(
-  ctx: Ctx,
-  siteId: string,
-  caller: Caller,
-  req: { target: Target; memId?: string; msgTitle: string; msgDesc: string },
-) {
+export async function sendMessage(ctx: Ctx, siteId: string, caller: Caller, req: { target: Target; memId?: string; msgTitle: string; msgDesc: string }) {
   const { db } = ctx;
   const title = plainTitle(req.msgTitle).slice(0, 200);
   if (!title) throw new ApiError('V001', 'msgTitle: required');

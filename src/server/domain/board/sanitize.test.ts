@@ -31,9 +31,7 @@ describe('sanitizeHtml keeps what notices need', () => {
       '<a href="https://example.com/?a=1&amp;b=2" title="t" target="_blank" rel="noopener noreferrer nofollow">go</a>',
     );
     expect(sanitizeHtml('<a href="mailto:help@example.com">mail</a>')).toContain('href="mailto:help@example.com"');
-    expect(sanitizeHtml('<img src="https://cdn.example.com/a.png" alt="banner" width="300">')).toBe(
-      '<img src="https://cdn.example.com/a.png" alt="banner" width="300" />',
-    );
+    expect(sanitizeHtml('<img src="https://cdn.example.com/a.png" alt="banner" width="300">')).toBe('<img src="https://cdn.example.com/a.png" alt="banner" width="300" />');
     expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" />');
     // images shipped with the app (works offline); never another host through // or a backslash
     expect(sanitizeHtml('<img src="/media/notice-casino.svg" alt="casino">')).toBe('<img src="/media/notice-casino.svg" alt="casino" />');

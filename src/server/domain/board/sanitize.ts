@@ -62,8 +62,7 @@ export function sanitizeHtml(input: string): string {
   return sanitize(input.replace(/\u0000/g, ''), options);
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Member-written text: escaped, line breaks kept as <br>. */
 export function plainTextToHtml(text: string): string {

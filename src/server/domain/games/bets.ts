@@ -12,24 +12,73 @@ import { combinedOdds, expectedWin } from '../../../contract/odds.js';
 
 /** Bets with their vendor, game and member; with a root, only the bets of that member's subtree. */
 const base = (db: Db, rootId?: number) =>
-  db.selectFrom('bet as b').innerJoin('vendor as v', 'v.id', 'b.vendor_id').innerJoin('game as g', 'g.id', 'b.game_id').innerJoin('member as m', 'm.id', 'b.member_id')
+  db
+    .selectFrom('bet as b')
+    .innerJoin('vendor as v', 'v.id', 'b.vendor_id')
+    .innerJoin('game as g', 'g.id', 'b.game_id')
+    .innerJoin('member as m', 'm.id', 'b.member_id')
     .$if(rootId !== undefined, (q) => q.innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', rootId!)));
 type Q = ReturnType<typeof base>;
 
 const cols = [
-  'b.id', 'b.tx_id', 'b.round_id', 'b.category', 'b.stake', 'b.win', 'b.status', 'b.before_amt', 'b.after_amt', 'b.created_at', 'b.settled_at',
-  'v.code as vendor_code', 'v.name as vendor_name', 'g.code as game_code', 'g.name as game_name', 'm.mem_id', 'm.mem_nick',
+  'b.id',
+  'b.tx_id',
+  'b.round_id',
+  'b.category',
+  'b.stake',
+  'b.win',
+  'b.status',
+  'b.before_amt',
+  'b.after_amt',
+  'b.created_at',
+  'b.settled_at',
+  'v.code as vendor_code',
+  'v.name as vendor_name',
+  'g.code as game_code',
+  'g.name as game_name',
+  'm.mem_id',
+  'm.mem_nick',
 ] as const;
-type Row = { id: number; tx_id: string; round_id: string; category: string; stake: number; win: number; status: string; before_amt: number; after_amt: number; created_at: Date; settled_at: Date | null; vendor_code: string; vendor_name: string; game_code: string; game_name: string; mem_id: string; mem_nick: string };
+type Row = {
+  id: number;
+  tx_id: string;
+  round_id: string;
+  category: string;
+  stake: number;
+  win: number;
+  status: string;
+  before_amt: number;
+  after_amt: number;
+  created_at: Date;
+  settled_at: Date | null;
+  vendor_code: string;
+  vendor_name: string;
+  game_code: string;
+  game_name: string;
+  mem_id: string;
+  mem_nick: string;
+};
 
 function toRow(r: Row) {
   const settled = r.status !== 'wait';
   return {
-    betIdx: r.id, betId: r.tx_id, roundId: r.round_id, vendorCode: r.vendor_code, vendorName: r.vendor_name, gameCode: r.game_code, gameName: r.game_name,
-    gameCategory: r.category, beforeCash: r.before_amt, cash: r.stake, winCash: r.win,
+    betIdx: r.id,
+    betId: r.tx_id,
+    roundId: r.round_id,
+    vendorCode: r.vendor_code,
+    vendorName: r.vendor_name,
+    gameCode: r.game_code,
+    gameName: r.game_name,
+    gameCategory: r.category,
+    beforeCash: r.before_amt,
+    cash: r.stake,
+    winCash: r.win,
     afterCash: settled ? r.after_amt + (r.status === 'cancel' ? r.stake : r.win) : r.after_amt,
-    resultCash: r.status === 'cancel' ? 0 : r.win - r.stake, type: r.status, resultLabel: betLabel(r.status),
-    regDate: toWire(r.created_at), settleDate: r.settled_at ? toWire(r.settled_at) : null,
+    resultCash: r.status === 'cancel' ? 0 : r.win - r.stake,
+    type: r.status,
+    resultLabel: betLabel(r.status),
+    regDate: toWire(r.created_at),
+    settleDate: r.settled_at ? toWire(r.settled_at) : null,
   };
 }
 
@@ -54,7 +103,13 @@ function filtered(q: Q, f: BetFilter): Q {
 
 async function paged(q: Q, f: BetFilter, order: { col: string; dir: 'asc' | 'desc' } = { col: 'b.created_at', dir: 'desc' }) {
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = (await q.select(cols).orderBy(sql.ref(order.col), order.dir).orderBy('b.id', order.dir).limit(f.perPage).offset((f.page - 1) * f.perPage).execute());
+  const rows = await q
+    .select(cols)
+    .orderBy(sql.ref(order.col), order.dir)
+    .orderBy('b.id', order.dir)
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .execute();
   return { rows, pageInfo: pageInfoOf(f.page, Number(n), f.perPage) };
 }
 
@@ -79,12 +134,18 @@ function inSubtree(db: Db, f: SubtreeFilter): Q {
   if (f.search?.type === 'memNick') q = q.where('m.mem_nick', 'ilike', containsPattern(f.search.value));
   if (f.search?.type === 'recommenderId') {
     const v = f.search.value;
-    q = q.where(({ exists, selectFrom }) => exists(
-      // the upper must lie inside the caller's subtree: an upline id finds nothing
-      selectFrom('member_path as up').innerJoin('member as a', 'a.id', 'up.ancestor_id')
-        .innerJoin('member_path as rp', (j) => j.onRef('rp.descendant_id', '=', 'a.id').on('rp.ancestor_id', '=', f.rootId))
-        .select('up.depth').whereRef('up.descendant_id', '=', 'b.member_id').where('up.depth', '>', 0).where('a.mem_id', '=', v),
-    ));
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        // the upper must lie inside the caller's subtree: an upline id finds nothing
+        selectFrom('member_path as up')
+          .innerJoin('member as a', 'a.id', 'up.ancestor_id')
+          .innerJoin('member_path as rp', (j) => j.onRef('rp.descendant_id', '=', 'a.id').on('rp.ancestor_id', '=', f.rootId))
+          .select('up.depth')
+          .whereRef('up.descendant_id', '=', 'b.member_id')
+          .where('up.depth', '>', 0)
+          .where('a.mem_id', '=', v),
+      ),
+    );
   }
   return filtered(q, f);
 }
@@ -111,29 +172,78 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
   let q = inSubtree(db, { ...f, category: 'sport' });
   if (f.branchID !== undefined) {
     const sport = f.branchID;
-    q = q.where(({ exists, selectFrom }) => exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where('e.sport_id', '=', sport)));
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where('e.sport_id', '=', sport)),
+    );
   }
-  const col = f.sportOrder === 'eventDate'
-    ? '(select min(e.start_at) from bet_leg l join sport_event e on e.id = l.event_id where l.bet_id = b.id)'
-    : null;
+  const col = f.sportOrder === 'eventDate' ? '(select min(e.start_at) from bet_leg l join sport_event e on e.id = l.event_id where l.bet_id = b.id)' : null;
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const dir = f.orderType ?? 'desc';
   const ordered = col ? q.orderBy(sql.raw(col), dir) : q.orderBy(sql.ref(orderCols[(f.sportOrder ?? 'betDate') as 'betDate']), dir);
-  const bets = (await ordered.select([...cols, 'b.odds', 'b.bet_type']).orderBy('b.id', dir).limit(f.perPage).offset((f.page - 1) * f.perPage).execute());
+  const bets = await ordered
+    .select([...cols, 'b.odds', 'b.bet_type'])
+    .orderBy('b.id', dir)
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .execute();
   const legs = bets.length
-    ? await db.selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id')
-        .select(['l.id', 'l.bet_id', 'l.pick', 'l.odds', 'l.status', 'e.start_at', 'e.sport_id', 'e.league', 'e.league_ko', 'e.home', 'e.home_ko', 'e.away', 'e.away_ko', 'e.home_score', 'e.away_score'])
-        .where('l.bet_id', 'in', bets.map((b) => b.id)).orderBy('l.bet_id').orderBy('l.id').execute()
+    ? await db
+        .selectFrom('bet_leg as l')
+        .innerJoin('sport_event as e', 'e.id', 'l.event_id')
+        .select([
+          'l.id',
+          'l.bet_id',
+          'l.pick',
+          'l.odds',
+          'l.status',
+          'e.start_at',
+          'e.sport_id',
+          'e.league',
+          'e.league_ko',
+          'e.home',
+          'e.home_ko',
+          'e.away',
+          'e.away_ko',
+          'e.home_score',
+          'e.away_score',
+        ])
+        .where(
+          'l.bet_id',
+          'in',
+          bets.map((b) => b.id),
+        )
+        .orderBy('l.bet_id')
+        .orderBy('l.id')
+        .execute()
     : [];
   const list = bets.flatMap((b) => {
     const mine = legs.filter((l) => l.bet_id === b.id);
     const total = b.odds != null ? Number(b.odds) : combinedOdds(mine.map((l) => Number(l.odds)));
     return mine.map((l) => ({
-      betIdx: b.id, betId: b.tx_id, newLineID: l.id, memId: b.mem_id, memNick: b.mem_nick, eventDate: toWire(l.start_at), branchID: l.sport_id,
-      leagueName: l.league, leagueNameKO: l.league_ko, homeTeam: l.home, homeTeamKO: l.home_ko, awayTeam: l.away, awayTeamKO: l.away_ko,
-      score: l.home_score == null ? '' : `${l.home_score}:${l.away_score}`, yourBet: l.pick, lineOdds: Number(l.odds), status: l.status,
-      betDate: toWire(b.created_at), betTypeName: mine.length > 1 ? 'multi' : 'single', betAmt: b.stake, betWinAmt: b.win,
-      totalOdds: total, expectedWin: expectedWin(b.stake, total), type: b.status,
+      betIdx: b.id,
+      betId: b.tx_id,
+      newLineID: l.id,
+      memId: b.mem_id,
+      memNick: b.mem_nick,
+      eventDate: toWire(l.start_at),
+      branchID: l.sport_id,
+      leagueName: l.league,
+      leagueNameKO: l.league_ko,
+      homeTeam: l.home,
+      homeTeamKO: l.home_ko,
+      awayTeam: l.away,
+      awayTeamKO: l.away_ko,
+      score: l.home_score == null ? '' : `${l.home_score}:${l.away_score}`,
+      yourBet: l.pick,
+      lineOdds: Number(l.odds),
+      status: l.status,
+      betDate: toWire(b.created_at),
+      betTypeName: mine.length > 1 ? 'multi' : 'single',
+      betAmt: b.stake,
+      betWinAmt: b.win,
+      totalOdds: total,
+      expectedWin: expectedWin(b.stake, total),
+      type: b.status,
     }));
   });
   return { list, pageInfo: pageInfoOf(f.page, Number(n), f.perPage) };
@@ -143,24 +253,41 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
 export async function betDetail(db: Db, viewerId: number, betId: string) {
   let q = base(db, viewerId);
   q = /^\d{1,15}$/.test(betId) ? q.where((eb) => eb.or([eb('b.id', '=', Number(betId)), eb('b.tx_id', '=', betId)])) : q.where('b.tx_id', '=', betId);
-  const r = (await q.select([...cols, 'b.detail', 'g.kind', 'b.bet_type', 'b.odds']).executeTakeFirst());
+  const r = await q.select([...cols, 'b.detail', 'g.kind', 'b.bet_type', 'b.odds']).executeTakeFirst();
   if (!r) throw new ApiError('A002');
   const d = r.detail ?? {};
-  const legs = r.kind === 'sports'
-    ? await db.selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id')
-        .select(['l.pick', 'l.odds', 'l.status', 'e.home', 'e.away', 'e.home_score', 'e.away_score', 'e.start_at']).where('l.bet_id', '=', r.id).execute()
-    : [];
+  const legs =
+    r.kind === 'sports'
+      ? await db
+          .selectFrom('bet_leg as l')
+          .innerJoin('sport_event as e', 'e.id', 'l.event_id')
+          .select(['l.pick', 'l.odds', 'l.status', 'e.home', 'e.away', 'e.home_score', 'e.away_score', 'e.start_at'])
+          .where('l.bet_id', '=', r.id)
+          .execute()
+      : [];
   const status = r.status === 'wait' ? 'Open' : r.status === 'cancel' ? 'Cancelled' : 'Resolved';
   const detail = {
     dType: r.kind === 'baccarat' ? 'detail_5' : r.kind === 'sports' ? 'sports' : 'default',
-    gameType: r.kind, gameProvider: r.vendor_name, gameName: r.game_name, id: r.round_id, playerId: r.mem_id,
-    startedAt: r.created_at.toISOString(), settledAt: r.settled_at?.toISOString() ?? null, status,
-    result: r.kind === 'baccarat' ? { player: d.player ?? null, banker: d.banker ?? null, winner: d.winner ?? null }
-      : r.kind === 'sports' ? { legs: legs.map((l) => ({ ...l, odds: Number(l.odds), start_at: toWire(l.start_at) })), odds: r.odds != null ? Number(r.odds) : null }
-      : d,
-    bets: r.kind === 'baccarat'
-      ? Object.entries((d.stakes ?? {}) as Record<string, number>).filter(([, v]) => v).map(([code, stake]) => ({ code, stake, placedOn: r.created_at.toISOString(), transactionId: r.tx_id }))
-      : [{ betAmount: r.stake, winAmount: r.win, target: (d.pick as string) ?? r.bet_type ?? '', transactionId: r.tx_id }],
+    gameType: r.kind,
+    gameProvider: r.vendor_name,
+    gameName: r.game_name,
+    id: r.round_id,
+    playerId: r.mem_id,
+    startedAt: r.created_at.toISOString(),
+    settledAt: r.settled_at?.toISOString() ?? null,
+    status,
+    result:
+      r.kind === 'baccarat'
+        ? { player: d.player ?? null, banker: d.banker ?? null, winner: d.winner ?? null }
+        : r.kind === 'sports'
+          ? { legs: legs.map((l) => ({ ...l, odds: Number(l.odds), start_at: toWire(l.start_at) })), odds: r.odds != null ? Number(r.odds) : null }
+          : d,
+    bets:
+      r.kind === 'baccarat'
+        ? Object.entries((d.stakes ?? {}) as Record<string, number>)
+            .filter(([, v]) => v)
+            .map(([code, stake]) => ({ code, stake, placedOn: r.created_at.toISOString(), transactionId: r.tx_id }))
+        : [{ betAmount: r.stake, winAmount: r.win, target: (d.pick as string) ?? r.bet_type ?? '', transactionId: r.tx_id }],
   };
   return {
     info: { betIdx: r.id, betId: r.tx_id, memId: r.mem_id, type: r.status, betAmt: r.stake, betWinAmt: r.win, regDate: toWire(r.created_at) },

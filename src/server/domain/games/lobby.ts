@@ -7,18 +7,32 @@ import { categoryNames } from '../partner/rates.js';
 export async function vendorGroups(db: Db, siteId: string) {
   const vendors = await db.selectFrom('vendor').selectAll().where('site_id', '=', siteId).where('status', '<>', 'OFF').orderBy('ord').execute();
   return gameCategories.map((g) => ({
-    groupCode: g, groupName: categoryNames[g],
-    vendors: vendors.filter((v) => v.category === g).map((v) => ({
-      vendorCode: v.code, vendorName: v.name, category: v.category, walletMode: v.wallet_mode, status: v.status, minBet: v.min_bet, maxBet: v.max_bet, maxWin: v.max_win,
-    })),
+    groupCode: g,
+    groupName: categoryNames[g],
+    vendors: vendors
+      .filter((v) => v.category === g)
+      .map((v) => ({
+        vendorCode: v.code,
+        vendorName: v.name,
+        category: v.category,
+        walletMode: v.wallet_mode,
+        status: v.status,
+        minBet: v.min_bet,
+        maxBet: v.max_bet,
+        maxWin: v.max_win,
+      })),
   }));
 }
 
 /** The site's games (not switched off, nor their vendor), optionally of one vendor or category. */
 export async function gameList(db: Db, siteId: string, f: { vendorCode?: string; gameType?: string }) {
-  let q = db.selectFrom('game as g').innerJoin('vendor as v', 'v.id', 'g.vendor_id')
+  let q = db
+    .selectFrom('game as g')
+    .innerJoin('vendor as v', 'v.id', 'g.vendor_id')
     .select(['v.code as vendorCode', 'g.code as gameCode', 'g.name as gameName', 'v.category as gameType', 'g.kind', 'g.status'])
-    .where('g.site_id', '=', siteId).where('g.status', '<>', 'OFF').where('v.status', '<>', 'OFF');
+    .where('g.site_id', '=', siteId)
+    .where('g.status', '<>', 'OFF')
+    .where('v.status', '<>', 'OFF');
   if (f.vendorCode) q = q.where('v.code', '=', f.vendorCode);
   // a category the site does not have lists no game
   if (f.gameType) q = isGameCategory(f.gameType) ? q.where('v.category', '=', f.gameType) : q.where(sql<boolean>`false`);
@@ -29,8 +43,13 @@ export async function gameList(db: Db, siteId: string, f: { vendorCode?: string;
 export async function gameMoneyOf(db: Db, memberId: number) {
   const [me, list] = await Promise.all([
     db.selectFrom('member').select(['cash_amt', 'game_amt']).where('id', '=', memberId).executeTakeFirstOrThrow(),
-    db.selectFrom('game_wallet as w').innerJoin('vendor as v', 'v.id', 'w.vendor_id')
-      .select(['v.code as vendorCode', 'v.name as vendorName', 'w.balance as gameAmt']).where('w.member_id', '=', memberId).orderBy('v.ord').execute(),
+    db
+      .selectFrom('game_wallet as w')
+      .innerJoin('vendor as v', 'v.id', 'w.vendor_id')
+      .select(['v.code as vendorCode', 'v.name as vendorName', 'w.balance as gameAmt'])
+      .where('w.member_id', '=', memberId)
+      .orderBy('v.ord')
+      .execute(),
   ]);
   return { cashAmt: me.cash_amt, gameAmt: me.game_amt, list };
 }

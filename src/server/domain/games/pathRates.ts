@@ -15,7 +15,13 @@ export interface PathLevel {
   loseBp: number;
 }
 
-interface PathRow { id: number; mem_id: string; depth: number; p: number | string; l: number | string }
+interface PathRow {
+  id: number;
+  mem_id: string;
+  depth: number;
+  p: number | string;
+  l: number | string;
+}
 
 /** The bettor and its ancestors, nearest first, with the rates of a category and a vendor's rate type. */
 export async function pathRates(db: Kysely<Database>, memberId: number, category: string, vendorId: number, rateType: string): Promise<PathLevel[]> {

@@ -44,7 +44,19 @@ export async function vendorByCode(db: Db, siteId: string, code: string): Promis
   if (hit && Date.now() - hit.at < VENDOR_TTL) return hit.v;
   const r = await db.selectFrom('vendor').selectAll().where('site_id', '=', siteId).where('code', '=', code).executeTakeFirst();
   const v: Vendor | null = r
-    ? { id: r.id, siteId: r.site_id, code: r.code, name: r.name, category: r.category, walletMode: r.wallet_mode, secret: r.secret, status: r.status, minBet: r.min_bet, maxBet: r.max_bet, maxWin: r.max_win }
+    ? {
+        id: r.id,
+        siteId: r.site_id,
+        code: r.code,
+        name: r.name,
+        category: r.category,
+        walletMode: r.wallet_mode,
+        secret: r.secret,
+        status: r.status,
+        minBet: r.min_bet,
+        maxBet: r.max_bet,
+        maxWin: r.max_win,
+      }
     : null;
   c.set(key, { at: Date.now(), v });
   return v;
@@ -59,7 +71,8 @@ export async function gameAccount(db: Db, siteId: string): Promise<number> {
   if (!c) gameCache.set(db, (c = new Map()));
   const hit = c.get(siteId);
   if (hit) return hit;
-  await db.insertInto('member')
+  await db
+    .insertInto('member')
     .values({ site_id: siteId, mem_id: GAME_ID, pass_hash: '!', mem_nick: GAME_ID, partner_level: 'NORMAL', login_type: 'HOUSE', login_yn: 'N' })
     .onConflict((oc) => oc.columns(['site_id', 'mem_id']).doNothing())
     .execute();
@@ -78,7 +91,6 @@ async function player(db: Db, siteId: string, memId: string): Promise<Player> {
   if (!r || r.login_type === 'HOUSE') throw new ApiError('U001');
   return { id: r.id, loginType: r.login_type, status: r.status };
 }
-
 
 /** Runs a callback; a concurrent duplicate that lost the race on the unique key is answered from the winner. */
 async function once<T>(run: () => Promise<T>): Promise<T> {
@@ -121,8 +133,7 @@ async function sides(db: Db, v: Vendor) {
 }
 
 /** One wallet function call (wallet_bet.sql, wallet_win.sql, wallet_rollback.sql): the whole callback in one round trip, keyed by the vendor's transaction id. */
-const call = (db: Db, v: Vendor, statement: () => RawBuilder<unknown>) =>
-  once(() => runMovement<WalletResult>(db, v.siteId, statement));
+const call = (db: Db, v: Vendor, statement: () => RawBuilder<unknown>) => once(() => runMovement<WalletResult>(db, v.siteId, statement));
 
 /**
  * A stake leaves the player (seamless: cash; transfer: game money) to the house. Refused: a bet
@@ -134,10 +145,14 @@ export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date, site: Pi
   const closed = inCheckWindow(site, at) || v.status !== 'ACTIVE';
   const betType = b.betType ?? (b.legs ? (b.legs.length > 1 ? 'multi' : 'single') : 'normal');
   const legs = b.legs?.length ? JSON.stringify(b.legs.map((l) => ({ event_id: l.eventId, pick: l.pick, odds: l.odds }))) : null;
-  return call(db, v, () => sql`select wallet_bet(${v.siteId}, ${v.id}::bigint, ${v.code}, ${v.category}, ${accounts},
+  return call(
+    db,
+    v,
+    () => sql`select wallet_bet(${v.siteId}, ${v.id}::bigint, ${v.code}, ${v.category}, ${accounts},
     ${closed}, ${site.lock_bet_yn === 'Y'}, ${v.minBet}::bigint, ${v.maxBet}::bigint, ${v.maxWin}::bigint,
     ${b.memId}, ${b.txId}, ${b.roundId}, ${b.gameCode}, ${b.amount}::bigint, ${b.maxPayout ?? null}::bigint,
-    ${betType}, ${b.odds ?? null}::numeric, ${legs}::jsonb, ${b.detail ? JSON.stringify(b.detail) : null}::jsonb, ${at}::timestamptz) as r`);
+    ${betType}, ${b.odds ?? null}::numeric, ${legs}::jsonb, ${b.detail ? JSON.stringify(b.detail) : null}::jsonb, ${at}::timestamptz) as r`,
+  );
 }
 
 /**
@@ -145,10 +160,19 @@ export async function walletBet(db: Db, v: Vendor, b: BetReq, at: Date, site: Pi
  * the house side, the ancestors' rolling and the daily figures are applied by the accrual step.
  * B6003 above the vendor's ceiling, W003 no such bet, W005 rolled back, W004 settled.
  */
-export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: string; betTxId: string; amount: number; detail?: Record<string, unknown> }, at: Date): Promise<MoneyResult<WalletResult>> {
+export async function walletWin(
+  db: Db,
+  v: Vendor,
+  w: { memId: string; txId: string; betTxId: string; amount: number; detail?: Record<string, unknown> },
+  at: Date,
+): Promise<MoneyResult<WalletResult>> {
   const accounts = await sides(db, v);
-  return call(db, v, () => sql`select wallet_win(${v.siteId}, ${v.id}::bigint, ${v.name}, ${accounts}, ${v.maxWin}::bigint,
-    ${w.memId}, ${w.txId}, ${w.betTxId}, ${w.amount}::bigint, ${w.detail ? JSON.stringify(w.detail) : null}::jsonb, ${at}::timestamptz) as r`);
+  return call(
+    db,
+    v,
+    () => sql`select wallet_win(${v.siteId}, ${v.id}::bigint, ${v.name}, ${accounts}, ${v.maxWin}::bigint,
+    ${w.memId}, ${w.txId}, ${w.betTxId}, ${w.amount}::bigint, ${w.detail ? JSON.stringify(w.detail) : null}::jsonb, ${at}::timestamptz) as r`,
+  );
 }
 
 /**
@@ -158,8 +182,12 @@ export async function walletWin(db: Db, v: Vendor, w: { memId: string; txId: str
  */
 export async function walletRollback(db: Db, v: Vendor, r: { memId: string; txId: string; betTxId: string }, at: Date): Promise<MoneyResult<WalletResult>> {
   const accounts = await sides(db, v);
-  return call(db, v, () => sql`select wallet_rollback(${v.siteId}, ${v.id}::bigint, ${accounts},
-    ${r.memId}, ${r.txId}, ${r.betTxId}, ${at}::timestamptz) as r`);
+  return call(
+    db,
+    v,
+    () => sql`select wallet_rollback(${v.siteId}, ${v.id}::bigint, ${accounts},
+    ${r.memId}, ${r.txId}, ${r.betTxId}, ${at}::timestamptz) as r`,
+  );
 }
 
 // --- transfer-wallet game money
@@ -168,8 +196,12 @@ export async function walletRollback(db: Db, v: Vendor, r: { memId: string; txId
 export async function cashToGame(db: Db, siteId: string, memberId: number, v: Vendor, at: Date): Promise<MoneyResult<{ cashAmt: number; gameAmt: number; moved: number }>> {
   const game = await gameAccount(db, siteId);
   const actor: Actor = { siteId, id: memberId, requestKey: null, call: 'game:in', at };
-  return runMovement(db, actor.siteId, () => sql`select money_game_in(${siteId}, ${memberId}::bigint, ${actor.call}, ${at}::timestamptz,
-    ${game}::bigint, ${v.id}::bigint, ${v.code}) as r`);
+  return runMovement(
+    db,
+    actor.siteId,
+    () => sql`select money_game_in(${siteId}, ${memberId}::bigint, ${actor.call}, ${at}::timestamptz,
+    ${game}::bigint, ${v.id}::bigint, ${v.code}) as r`,
+  );
 }
 
 /**
@@ -177,12 +209,18 @@ export async function cashToGame(db: Db, siteId: string, memberId: number, v: Ve
  * C009 while a round of a transfer vendor is open; C202 beyond the game money held (money_game_out).
  */
 export async function gameToCash(
-  db: Db, actor: Actor, memberId: number,
+  db: Db,
+  actor: Actor,
+  memberId: number,
   f: { vendorId?: number; amount?: number },
 ): Promise<MoneyResult<{ cashAmt: number; gameAmt: number; moved: number }>> {
   const game = await gameAccount(db, actor.siteId);
-  return runMovement(db, actor.siteId, () => sql`select money_game_out(${movementHead(actor)}, ${game}::bigint, ${memberId}::bigint,
-    ${f.vendorId ?? null}::bigint, ${f.amount ?? null}::bigint) as r`);
+  return runMovement(
+    db,
+    actor.siteId,
+    () => sql`select money_game_out(${movementHead(actor)}, ${game}::bigint, ${memberId}::bigint,
+    ${f.vendorId ?? null}::bigint, ${f.amount ?? null}::bigint) as r`,
+  );
 }
 
 export type { Changed };

@@ -33,10 +33,14 @@ export interface ApplyOptions {
 export async function applyPending(db: Db, opts: ApplyOptions = {}): Promise<Applied | null> {
   const limit = opts.limit ?? BATCH;
   return db.transaction().execute(async (trx) => {
-    const { rows: [taken] } = await sql<{ ids: (string | number)[] | null }>`select accrual_take(${limit}::int) as ids`.execute(trx);
+    const {
+      rows: [taken],
+    } = await sql<{ ids: (string | number)[] | null }>`select accrual_take(${limit}::int) as ids`.execute(trx);
     if (!taken.ids) return null;
     await opts.midBatch?.(trx);
-    const { rows: [r] } = await sql<{ r: Applied }>`select accrual_apply(${`{${taken.ids.join(',')}}`}::bigint[], ${limit}::int) as r`.execute(trx);
+    const {
+      rows: [r],
+    } = await sql<{ r: Applied }>`select accrual_apply(${`{${taken.ids.join(',')}}`}::bigint[], ${limit}::int) as r`.execute(trx);
     return { sides: r.r.sides, daily: r.r.daily, more: r.r.more, changed: r.r.changed.map((c) => ({ ...c, cash: Number(c.cash), point: Number(c.point) })) };
   });
 }

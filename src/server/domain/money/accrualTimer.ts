@@ -13,7 +13,7 @@ export function startAccrual(db: Db, live: Publisher, everyMs = 250): Accrual {
   let chain: Promise<void> = Promise.resolve();
   let stopped = false;
   const drain = async (wait: boolean) => {
-    for (let tries = 0; ; ) {
+    for (let tries = 0; ;) {
       const r = await applyPending(db);
       if (!r) {
         if (!wait || ++tries > 400) return;

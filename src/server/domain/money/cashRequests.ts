@@ -25,12 +25,7 @@ export function requestDeposit(db: Db, actor: Actor, amount: number | undefined,
  * A player asks for a withdrawal: checked in the product's order, then the amount is held at once
  * (member -> hold, type -1) and returned if the request is cancelled or rejected.
  */
-export function requestWithdrawal(
-  db: Db,
-  actor: Actor,
-  p: { amount?: number; cashOutPass?: string | null },
-  o: CashRequestOptions,
-): Promise<MoneyResult<RequestAnswer>> {
+export function requestWithdrawal(db: Db, actor: Actor, p: { amount?: number; cashOutPass?: string | null }, o: CashRequestOptions): Promise<MoneyResult<RequestAnswer>> {
   return holdWithdrawal(db, actor, p.amount ?? 0, o, () => withdrawalChecks(db, actor, p, o));
 }
 
@@ -56,16 +51,15 @@ async function withdrawalChecks(db: Db, actor: Actor, p: { amount?: number; cash
  * The withdrawal's movement once the password and amount rules passed (`checks`, run after the
  * request id's lookup): re-checked under the member's lock (money_cash_withdraw).
  */
-export async function holdWithdrawal(
-  db: Db,
-  actor: Actor,
-  amount: number,
-  o: CashRequestOptions,
-  checks?: () => Promise<void>,
-): Promise<MoneyResult<RequestAnswer>> {
+export async function holdWithdrawal(db: Db, actor: Actor, amount: number, o: CashRequestOptions, checks?: () => Promise<void>): Promise<MoneyResult<RequestAnswer>> {
   const { hold } = await systemAccounts(db, actor.siteId);
-  return runMovement(db, actor.siteId, () => sql`select money_cash_withdraw(${movementHead(actor)}, ${hold}::bigint,
-    ${amount}::bigint, ${o.withdrawWaitMinutes}::int) as r`, checks && { actor, checks });
+  return runMovement(
+    db,
+    actor.siteId,
+    () => sql`select money_cash_withdraw(${movementHead(actor)}, ${hold}::bigint,
+    ${amount}::bigint, ${o.withdrawWaitMinutes}::int) as r`,
+    checks && { actor, checks },
+  );
 }
 
 /** The player cancels an own request still in the applied state; a held withdrawal comes back (money_cash_cancel). */
@@ -81,6 +75,10 @@ export async function cancelRequest(db: Db, actor: Actor, cashIdx: number | unde
  */
 export async function processRequest(db: Db, actor: Actor, cashIdx: number | undefined, next: number): Promise<MoneyResult<RequestAnswer>> {
   const { house, hold } = await systemAccounts(db, actor.siteId);
-  return runMovement(db, actor.siteId, () => sql`select money_cash_process(${movementHead(actor)}, ${house}::bigint, ${hold}::bigint,
-    ${cashIdx ?? null}::bigint, ${next}::int) as r`);
+  return runMovement(
+    db,
+    actor.siteId,
+    () => sql`select money_cash_process(${movementHead(actor)}, ${house}::bigint, ${hold}::bigint,
+    ${cashIdx ?? null}::bigint, ${next}::int) as r`,
+  );
 }

@@ -53,5 +53,15 @@ export interface Plan {
 /** Rolling on the stake and losing on the net loss, for a path of {pointBp, loseBp}, bettor first. */
 export function commissionPlan(stake: number, win: number, path: { pointBp: number; loseBp: number }[]): Plan {
   const loss = Math.max(0, stake - win);
-  return { rolling: split(stake, path.map((p) => p.pointBp)), losing: split(loss, path.map((p) => p.loseBp)), loss };
+  return {
+    rolling: split(
+      stake,
+      path.map((p) => p.pointBp),
+    ),
+    losing: split(
+      loss,
+      path.map((p) => p.loseBp),
+    ),
+    loss,
+  };
 }

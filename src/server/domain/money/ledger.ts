@@ -49,12 +49,7 @@ export async function systemAccounts(db: Db, siteId: string): Promise<SystemAcco
     .values([row(HOUSE_ID), row(HOLD_ID)])
     .onConflict((oc) => oc.columns(['site_id', 'mem_id']).doNothing())
     .execute();
-  const rows = await db
-    .selectFrom('member')
-    .select(['id', 'mem_id'])
-    .where('site_id', '=', siteId)
-    .where('mem_id', 'in', [HOUSE_ID, HOLD_ID])
-    .execute();
+  const rows = await db.selectFrom('member').select(['id', 'mem_id']).where('site_id', '=', siteId).where('mem_id', 'in', [HOUSE_ID, HOLD_ID]).execute();
   const ids = { house: rows.find((r) => r.mem_id === HOUSE_ID)!.id, hold: rows.find((r) => r.mem_id === HOLD_ID)!.id };
   perDb.set(siteId, ids);
   return ids;
@@ -92,8 +87,7 @@ interface MoveAnswer<T> {
 }
 
 /** The idempotency arguments every movement function starts with: site, actor, request id, call, body hash, time. */
-export const movementHead = (a: Actor) =>
-  sql`${a.siteId}, ${a.id}::bigint, ${a.requestKey}, ${a.call}, ${a.bodyHash ?? null}, ${a.at}::timestamptz`;
+export const movementHead = (a: Actor) => sql`${a.siteId}, ${a.id}::bigint, ${a.requestKey}, ${a.call}, ${a.bodyHash ?? null}, ${a.at}::timestamptz`;
 
 const RETRIES = 5;
 const pgCode = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '');
@@ -124,7 +118,9 @@ export async function runMovement<T>(
   if (before) {
     const a = before.actor;
     if (a.requestKey) {
-      const { rows } = await sql<{ r: MoveAnswer<T> | null }>`select money_replay(${a.siteId}, ${a.id}::bigint, ${a.requestKey}, ${a.call}, ${a.bodyHash ?? null}) as r`.execute(db);
+      const { rows } = await sql<{ r: MoveAnswer<T> | null }>`select money_replay(${a.siteId}, ${a.id}::bigint, ${a.requestKey}, ${a.call}, ${a.bodyHash ?? null}) as r`.execute(
+        db,
+      );
       if (rows[0].r) return answer(siteId, rows[0].r);
     }
     await before.checks();
@@ -151,7 +147,9 @@ export async function houseGrants(db: Db, siteId: string, grants: { id: number; 
   await db.transaction().execute(async (trx) => {
     await sql`select count(*) from money_lock(${siteId}, ${[house, ...grants.map((g) => g.id)]}::bigint[])`.execute(trx);
     await sql`select count(money_post(${siteId}, nextval('ledger_move_seq'), g.kind, ${house}::bigint, g.id, g.amount, 2, 2, 'E001', null, null, null, null, now()))
-      from unnest(${grants.map((g) => g.id)}::bigint[], ${grants.map((g) => g.kind)}::text[], ${grants.map((g) => g.amount)}::bigint[]) with ordinality as g(id, kind, amount, n)`.execute(trx);
+      from unnest(${grants.map((g) => g.id)}::bigint[], ${grants.map((g) => g.kind)}::text[], ${grants.map((g) => g.amount)}::bigint[]) with ordinality as g(id, kind, amount, n)`.execute(
+      trx,
+    );
   });
 }
 

@@ -28,7 +28,10 @@ const LIMIT = 100;
  * snapshot, so the answer is exact while movements and accrual batches commit.
  */
 export async function checkLedger(db: Db, siteId: string): Promise<LedgerReport> {
-  return db.transaction().setIsolationLevel('repeatable read').execute((trx) => checkIn(trx, siteId));
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => checkIn(trx, siteId));
 }
 
 async function checkIn(db: Trx, siteId: string): Promise<LedgerReport> {
@@ -69,10 +72,18 @@ async function checkIn(db: Trx, siteId: string): Promise<LedgerReport> {
     .execute();
   const totals = await db
     .selectFrom('member')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('cash_amt'), sql<number>`0`).as('cash'), eb.fn.coalesce(eb.fn.sum<number>('point_amt'), sql<number>`0`).as('point')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('cash_amt'), sql<number>`0`).as('cash'),
+      eb.fn.coalesce(eb.fn.sum<number>('point_amt'), sql<number>`0`).as('point'),
+    ])
     .where('site_id', '=', siteId)
     .executeTakeFirstOrThrow();
-  const entries = await db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom('ledger_entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
   const pending = await db
     .selectFrom('ledger_pending')
     .select((eb) => [
@@ -93,8 +104,12 @@ async function checkIn(db: Trx, siteId: string): Promise<LedgerReport> {
     negatives: negatives.map((r) => ({ memId: r.mem_id, cash: r.cash_amt, point: r.point_amt })),
   };
   report.ok =
-    report.totals.cash === 0 && report.totals.point === 0 &&
-    !report.balanceMismatches.length && !report.unbalancedMoves.length && !report.chainBreaks.length && !report.negatives.length;
+    report.totals.cash === 0 &&
+    report.totals.point === 0 &&
+    !report.balanceMismatches.length &&
+    !report.unbalancedMoves.length &&
+    !report.chainBreaks.length &&
+    !report.negatives.length;
   return report;
 }
 
@@ -122,7 +137,9 @@ export async function rebuildBalances(db: Db, siteId: string): Promise<number> {
 /** Keeps a check's result as the site's last one (the operator's home shows it). */
 export async function keepLedgerCheck(db: Db, siteId: string, r: LedgerReport): Promise<void> {
   const row = { site_id: siteId, ok: r.ok, checked_at: new Date(r.checkedAt), report: JSON.stringify(r) };
-  await db.insertInto('ledger_check').values(row)
+  await db
+    .insertInto('ledger_check')
+    .values(row)
     .onConflict((oc) => oc.column('site_id').doUpdateSet({ ok: row.ok, checked_at: row.checked_at, report: row.report }))
     .execute();
 }

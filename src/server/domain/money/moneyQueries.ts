@@ -8,17 +8,18 @@ import { toWire } from '../common/time.js';
 /** A player's own deposit and withdrawal requests, newest first. */
 export async function ownRequests(db: Db, memberId: number, f: { cashType?: number; range: Range; page: number }) {
   const per = 10;
-  let q = db
-    .selectFrom('cash_request')
-    .where('member_id', '=', memberId)
-    .where('created_at', '>=', f.range.from)
-    .where('created_at', '<', f.range.to);
+  let q = db.selectFrom('cash_request').where('member_id', '=', memberId).where('created_at', '>=', f.range.from).where('created_at', '<', f.range.to);
   if (f.cashType !== undefined) q = q.where('cash_type', '=', f.cashType);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q.selectAll().orderBy('id', 'desc').limit(per).offset(pageWindow(f.page, per).offset).execute();
   return {
     list: rows.map((r) => ({
-      cashIdx: r.id, cashType: r.cash_type, regDate: toWire(r.created_at), updDate: toWire(r.updated_at), cashAmt: r.amount, cashStatus: r.status,
+      cashIdx: r.id,
+      cashType: r.cash_type,
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at),
+      cashAmt: r.amount,
+      cashStatus: r.status,
     })),
     pageInfo: pageInfoOf(f.page, Number(n), per),
   };
@@ -37,9 +38,7 @@ export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' |
     .where('e.created_at', '>=', f.range.from)
     .where('e.created_at', '<', f.range.to);
   q = f.pointType === 'in' ? q.where('e.amount', '>', 0) : q.where('e.type_code', '=', -4);
-  const [{ n, sum }] = await q
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('sum')])
-    .execute();
+  const [{ n, sum }] = await q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('sum')]).execute();
   const rows = await q
     .select(['e.id', 'e.type_code', 'e.amount', 'e.detail', 'e.created_at', 'm.mem_id'])
     .orderBy('e.id', 'desc')
@@ -90,9 +89,18 @@ export async function siteRequests(
     .execute();
   return {
     list: rows.map((r) => ({
-      cashIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, memName: r.mem_name ?? '', bank: r.bank ?? '', bankAcc: r.bank_acc ?? '',
-      cashType: r.cash_type, cashAmt: r.amount, cashStatus: r.status, memCashAmt: r.cash_amt,
-      regDate: toWire(r.created_at), updDate: toWire(r.updated_at),
+      cashIdx: r.id,
+      memId: r.mem_id,
+      memNick: r.mem_nick,
+      memName: r.mem_name ?? '',
+      bank: r.bank ?? '',
+      bankAcc: r.bank_acc ?? '',
+      cashType: r.cash_type,
+      cashAmt: r.amount,
+      cashStatus: r.status,
+      memCashAmt: r.cash_amt,
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at),
     })),
     pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };

@@ -16,6 +16,10 @@ export function conversionAmountError(amount: number | undefined): 'P001' | 'P00
 export async function convertPoints(db: Db, actor: Actor, amount: number | undefined): Promise<MoneyResult<{ cashAmt: number; pointAmt: number }>> {
   const refuse = conversionAmountError(amount);
   const { house } = await systemAccounts(db, actor.siteId);
-  return runMovement(db, actor.siteId, () => sql`select money_points_convert(${movementHead(actor)}, ${house}::bigint, ${refuse},
-    ${refuse ? null : amount}::bigint, ${CONVERSION_GAP_MS}::bigint) as r`);
+  return runMovement(
+    db,
+    actor.siteId,
+    () => sql`select money_points_convert(${movementHead(actor)}, ${house}::bigint, ${refuse},
+    ${refuse ? null : amount}::bigint, ${CONVERSION_GAP_MS}::bigint) as r`,
+  );
 }

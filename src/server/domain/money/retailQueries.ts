@@ -13,22 +13,13 @@ const shown = (memId: string, loginType: string) => (loginType === 'HOUSE' ? SYS
 /** The node a partner query starts from: the caller, or a member of the caller's own subtree (else A002). */
 export async function scopeRoot(db: Db, siteId: string, callerId: number, memId: string | undefined): Promise<number> {
   if (!memId) return callerId;
-  const m = await db
-    .selectFrom('member')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('mem_id', '=', memId)
-    .executeTakeFirst();
+  const m = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
   if (!m || !(await inSubtree(db, callerId, m.id))) throw new ApiError('A002');
   return m.id;
 }
 
 /** Gives and retrieves made by one partner (its -3/3 entries) with the member's side of each. */
-export async function cashSendList(
-  db: Db,
-  topId: number,
-  f: { range: Range; cashType?: '-3' | '3'; cashStatus?: string; botMemId?: string; page: number; perPage: number },
-) {
+export async function cashSendList(db: Db, topId: number, f: { range: Range; cashType?: '-3' | '3'; cashStatus?: string; botMemId?: string; page: number; perPage: number }) {
   if (f.cashStatus && f.cashStatus !== '1') return { list: [], pageInfo: pageInfoOf(f.page, 0, f.perPage) };
   let q = db
     .selectFrom('ledger_entry as e')
@@ -45,16 +36,39 @@ export async function cashSendList(
   const rows = await q
     // by move only (a give/retrieve move has exactly two cash entries), so the planner cannot pick the account index
     .innerJoin('ledger_entry as b', (j) => j.onRef('b.move_id', '=', 'e.move_id').onRef('b.id', '<>', 'e.id').on('b.kind', '=', 'cash'))
-    .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'bm.mem_id', 'bm.mem_nick', 'tm.mem_id as top_mem_id', 'b.before_amt as b_before', 'b.after_amt as b_after'])
+    .select([
+      'e.id',
+      'e.type_code',
+      'e.before_amt',
+      'e.amount',
+      'e.after_amt',
+      'e.created_at',
+      'e.memo',
+      'bm.mem_id',
+      'bm.mem_nick',
+      'tm.mem_id as top_mem_id',
+      'b.before_amt as b_before',
+      'b.after_amt as b_after',
+    ])
     .orderBy('e.id', 'desc')
     .limit(f.perPage)
     .offset(pageWindow(f.page, f.perPage).offset)
     .execute();
   return {
     list: rows.map((r) => ({
-      cashIdx: r.id, topMemId: r.top_mem_id, botMemId: r.mem_id, botMemNick: r.mem_nick, cashType: String(r.type_code),
-      preCashAmt: r.before_amt, cashAmt: Math.abs(r.amount), aftCashAmt: r.after_amt, botPreCashAmt: r.b_before, botAftCashAmt: r.b_after,
-      regDate: toWire(r.created_at), cashStatus: '1', memo: r.memo ?? '',
+      cashIdx: r.id,
+      topMemId: r.top_mem_id,
+      botMemId: r.mem_id,
+      botMemNick: r.mem_nick,
+      cashType: String(r.type_code),
+      preCashAmt: r.before_amt,
+      cashAmt: Math.abs(r.amount),
+      aftCashAmt: r.after_amt,
+      botPreCashAmt: r.b_before,
+      botAftCashAmt: r.b_after,
+      regDate: toWire(r.created_at),
+      cashStatus: '1',
+      memo: r.memo ?? '',
     })),
     pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
@@ -75,8 +89,7 @@ function cashEntries(db: Db, memberId: number, range: Range) {
     .where('e.created_at', '<', range.to);
 }
 
-const entryStatus = (r: { type_code: number; amount: number; status: number | null }) =>
-  r.status == null ? 1 : r.type_code === -1 && r.amount > 0 ? -1 : r.status;
+const entryStatus = (r: { type_code: number; amount: number; status: number | null }) => (r.status == null ? 1 : r.type_code === -1 && r.amount > 0 ? -1 : r.status);
 
 /** A partner's own cash log; `memId` (another member than the caller) filters the other side. */
 export async function cashTransLog(
@@ -89,7 +102,22 @@ export async function cashTransLog(
   if (f.memId && f.memId !== caller.memId) q = q.where('c.mem_id', '=', f.memId);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q
-    .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'c.mem_id', 'c.mem_nick', 'c.login_type', 'me.mem_id as my_id', 'me.mem_nick as my_nick', 'r.status', 'r.updated_at'])
+    .select([
+      'e.id',
+      'e.type_code',
+      'e.before_amt',
+      'e.amount',
+      'e.after_amt',
+      'e.created_at',
+      'e.memo',
+      'c.mem_id',
+      'c.mem_nick',
+      'c.login_type',
+      'me.mem_id as my_id',
+      'me.mem_nick as my_nick',
+      'r.status',
+      'r.updated_at',
+    ])
     .orderBy('e.id', 'desc')
     .limit(f.perPage)
     .offset(pageWindow(f.page, f.perPage).offset)
@@ -99,11 +127,19 @@ export async function cashTransLog(
       const house = r.login_type === 'HOUSE';
       const status = entryStatus(r);
       return {
-        cashIdx: r.id, regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
-        memId: house ? r.my_id : r.mem_id, memNick: house ? r.my_nick : r.mem_nick,
-        cashType: r.type_code, typeDesc: codeName('cashType', r.type_code),
-        preCashAmt: r.before_amt, cashAmt: r.amount, postCashAmt: r.after_amt,
-        cashStatus: status, statusDesc: codeName('cashStatus', status), memo: r.memo ?? '',
+        cashIdx: r.id,
+        regDate: toWire(r.created_at),
+        updDate: toWire(r.updated_at ?? r.created_at),
+        memId: house ? r.my_id : r.mem_id,
+        memNick: house ? r.my_nick : r.mem_nick,
+        cashType: r.type_code,
+        typeDesc: codeName('cashType', r.type_code),
+        preCashAmt: r.before_amt,
+        cashAmt: r.amount,
+        postCashAmt: r.after_amt,
+        cashStatus: status,
+        statusDesc: codeName('cashStatus', status),
+        memo: r.memo ?? '',
       };
     }),
     pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
@@ -117,17 +153,37 @@ export async function memberCashLog(db: Db, memberId: number, f: { range: Range;
   if (f.cashType !== undefined) q = q.where('e.type_code', '=', f.cashType);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q
-    .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 's.mem_id as s_id', 's.login_type as s_type', 'rv.mem_id as r_id', 'rv.login_type as r_type', 'r.updated_at'])
+    .select([
+      'e.id',
+      'e.type_code',
+      'e.before_amt',
+      'e.amount',
+      'e.after_amt',
+      'e.created_at',
+      'e.memo',
+      's.mem_id as s_id',
+      's.login_type as s_type',
+      'rv.mem_id as r_id',
+      'rv.login_type as r_type',
+      'r.updated_at',
+    ])
     .orderBy('e.id', 'desc')
     .limit(per)
     .offset(pageWindow(f.page, per).offset)
     .execute();
   return {
     cashLog: rows.map((r) => ({
-      cashIdx: r.id, preCashAmt: r.before_amt, afterCashAmt: r.after_amt, cashAmt: r.amount,
-      sender: shown(r.s_id, r.s_type), reciver: shown(r.r_id, r.r_type), cashType: r.type_code,
-      cashDesc: codeName('cashType', r.type_code), memo: r.memo ?? '',
-      regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
+      cashIdx: r.id,
+      preCashAmt: r.before_amt,
+      afterCashAmt: r.after_amt,
+      cashAmt: r.amount,
+      sender: shown(r.s_id, r.s_type),
+      reciver: shown(r.r_id, r.r_type),
+      cashType: r.type_code,
+      cashDesc: codeName('cashType', r.type_code),
+      memo: r.memo ?? '',
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at ?? r.created_at),
     })),
     pageInfo: pageInfoOf(f.page, Number(n), per),
   };
@@ -186,11 +242,7 @@ async function topUsers(db: Db, viewerId: number, memberIds: number[]) {
 const orderColumns = { preCashAmt: 'e.before_amt', regDate: 'e.id', updDate: sql`coalesce(r.updated_at, e.created_at)` } as const;
 
 /** Cash movements below a node of the viewer's tree (partner cash list). */
-export async function bottomCashList(
-  db: Db,
-  viewerId: number,
-  f: SubtreeFilter & { cashType?: number; orderColumn?: keyof typeof orderColumns; orderType: 'asc' | 'desc' },
-) {
+export async function bottomCashList(db: Db, viewerId: number, f: SubtreeFilter & { cashType?: number; orderColumn?: keyof typeof orderColumns; orderType: 'asc' | 'desc' }) {
   let q = subtreeEntries(db, 'cash', f);
   if (f.cashType !== undefined) q = q.where('e.type_code', '=', f.cashType);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
@@ -202,13 +254,26 @@ export async function bottomCashList(
     .limit(f.perPage)
     .offset(pageWindow(f.page, f.perPage).offset)
     .execute();
-  const tops = await topUsers(db, viewerId, rows.map((r) => r.member_id));
+  const tops = await topUsers(
+    db,
+    viewerId,
+    rows.map((r) => r.member_id),
+  );
   return {
     list: rows.map((r) => ({
-      cashIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, myLevel: r.partner_level, myLevelName: codeName('partnerLevel', r.partner_level),
-      topUserList: tops.get(r.member_id) ?? [], cashType: r.type_code, cashDesc: codeName('cashType', r.type_code),
-      preCashAmt: r.before_amt, cashAmt: r.amount, aftCashAmt: r.after_amt,
-      regDate: toWire(r.created_at), updDate: toWire(r.updated_at ?? r.created_at),
+      cashIdx: r.id,
+      memId: r.mem_id,
+      memNick: r.mem_nick,
+      myLevel: r.partner_level,
+      myLevelName: codeName('partnerLevel', r.partner_level),
+      topUserList: tops.get(r.member_id) ?? [],
+      cashType: r.type_code,
+      cashDesc: codeName('cashType', r.type_code),
+      preCashAmt: r.before_amt,
+      cashAmt: r.amount,
+      aftCashAmt: r.after_amt,
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at ?? r.created_at),
     })),
     pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
@@ -227,9 +292,16 @@ export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: nu
     .execute();
   return {
     list: rows.map((r) => ({
-      pointIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, pointType: String(r.type_code),
+      pointIdx: r.id,
+      memId: r.mem_id,
+      memNick: r.mem_nick,
+      pointType: String(r.type_code),
       pointDesc: codeName('pointType', r.type_code),
-      prePointAmt: r.before_amt, pointAmt: r.amount, aftPointAmt: r.after_amt, pointRegDate: toWire(r.created_at), memo: r.memo ?? '',
+      prePointAmt: r.before_amt,
+      pointAmt: r.amount,
+      aftPointAmt: r.after_amt,
+      pointRegDate: toWire(r.created_at),
+      memo: r.memo ?? '',
     })),
     pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };

@@ -37,8 +37,12 @@ export function partnerMove(
   actor: Actor,
   p: { memId?: string; amount?: number; memo?: string | null; direction: Direction; kind: 'cash' | 'point' },
 ): Promise<MoneyResult<PartnerMoveResult>> {
-  return runMovement<PartnerMoveResult>(db, actor.siteId, () => sql`select money_partner_move(${movementHead(actor)},
-    ${p.memId ?? null}, ${p.amount ?? null}::bigint, ${p.memo ?? null}, ${p.direction === 'give'}, ${p.kind === 'point'}) as r`);
+  return runMovement<PartnerMoveResult>(
+    db,
+    actor.siteId,
+    () => sql`select money_partner_move(${movementHead(actor)},
+    ${p.memId ?? null}, ${p.amount ?? null}::bigint, ${p.memo ?? null}, ${p.direction === 'give'}, ${p.kind === 'point'}) as r`,
+  );
 }
 
 /**
@@ -51,6 +55,10 @@ export async function adminGrant(
   p: { memId?: string; amount?: number; mode: 2 | -2; memo?: string | null; kind?: 'cash' | 'point' },
 ): Promise<MoneyResult<{ memId: string; cashAmt: number; pointAmt: number }>> {
   const { house } = await systemAccounts(db, actor.siteId);
-  return runMovement(db, actor.siteId, () => sql`select money_admin_grant(${movementHead(actor)}, ${house}::bigint,
-    ${p.memId ?? null}, ${p.amount ?? null}::bigint, ${p.memo ?? null}, ${p.mode}::int, ${p.kind === 'point'}) as r`);
+  return runMovement(
+    db,
+    actor.siteId,
+    () => sql`select money_admin_grant(${movementHead(actor)}, ${house}::bigint,
+    ${p.memId ?? null}, ${p.amount ?? null}::bigint, ${p.memo ?? null}, ${p.mode}::int, ${p.kind === 'point'}) as r`,
+  );
 }

@@ -34,8 +34,14 @@ export async function statistics(db: Db, callerId: number, today: Range) {
   const o = own.get(callerId)!;
   return {
     mainStatisticsInfo: {
-      dCashIn: r.cashIn, dCashInCnt: r.cashInCnt, dCashOut: r.cashOut, dCashOutCnt: r.cashOutCnt,
-      dPayment: o.given, dPayback: o.retrieved, dJoinCnt: Number(joins.n), dBetBEP: bets.betBEP,
+      dCashIn: r.cashIn,
+      dCashInCnt: r.cashInCnt,
+      dCashOut: r.cashOut,
+      dCashOutCnt: r.cashOutCnt,
+      dPayment: o.given,
+      dPayback: o.retrieved,
+      dJoinCnt: Number(joins.n),
+      dBetBEP: bets.betBEP,
     },
   };
 }
@@ -52,10 +58,19 @@ export async function cashReport(db: Db, callerId: number, range: Range) {
   const me = h.get(callerId)!;
   return {
     cashReport: {
-      cashIn: r.cashIn, payment: moves.payment, inPaymentSum: r.cashIn + moves.payment,
-      cashOut: r.cashOut, payback: moves.payback, outPaybackSum: r.cashOut + moves.payback,
-      couponCash: 0, normalCashAmt: me.normalCashAmt, partnerCashAmt: me.partnerCashAmt,
-      betAmt: bets.betAmt, winAmt: bets.winAmt, betBEP: bets.betBEP, totalPointAmt: me.pointAmt,
+      cashIn: r.cashIn,
+      payment: moves.payment,
+      inPaymentSum: r.cashIn + moves.payment,
+      cashOut: r.cashOut,
+      payback: moves.payback,
+      outPaybackSum: r.cashOut + moves.payback,
+      couponCash: 0,
+      normalCashAmt: me.normalCashAmt,
+      partnerCashAmt: me.partnerCashAmt,
+      betAmt: bets.betAmt,
+      winAmt: bets.winAmt,
+      betBEP: bets.betBEP,
+      totalPointAmt: me.pointAmt,
     },
   };
 }
@@ -68,8 +83,20 @@ export async function myCashReport(db: Db, callerId: number, range: Range) {
   const t = await ownCashByType(db, callerId, range);
   const up = (type: number) => Math.max(0, t.get(type) ?? 0);
   const down = (type: number) => Math.max(0, -(t.get(type) ?? 0));
-  const inc = { cashIn: up(cashTypes.deposit), adminPayment: up(cashTypes.adminGrant), upperPayment: up(cashTypes.upperGrant), myPayback: up(cashTypes.holdingsRecovery), changePoint: up(cashTypes.pointConversion), couponCash: 0 };
-  const dec = { cashOut: down(cashTypes.withdrawal), adminPayback: down(cashTypes.adminRecovery), upperPayback: down(cashTypes.upperRecovery), myPayment: down(cashTypes.holdingsGrant) };
+  const inc = {
+    cashIn: up(cashTypes.deposit),
+    adminPayment: up(cashTypes.adminGrant),
+    upperPayment: up(cashTypes.upperGrant),
+    myPayback: up(cashTypes.holdingsRecovery),
+    changePoint: up(cashTypes.pointConversion),
+    couponCash: 0,
+  };
+  const dec = {
+    cashOut: down(cashTypes.withdrawal),
+    adminPayback: down(cashTypes.adminRecovery),
+    upperPayback: down(cashTypes.upperRecovery),
+    myPayment: down(cashTypes.holdingsGrant),
+  };
   const total = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
   return { myCashReport: { ...inc, increaseTotal: total(inc), ...dec, decreaseTotal: total(dec) } };
 }
@@ -119,7 +146,10 @@ export async function summary(db: Db, rootId: number, today: Range) {
   const newAll = joins.reduce((a, j) => a + Number(j.n), 0);
   return {
     summary: {
-      partnerCnt: me.partnerCount, memberCnt: me.count - me.partnerCount, totalCashAmt: me.cashAmt, totalPointAmt: me.pointAmt,
+      partnerCnt: me.partnerCount,
+      memberCnt: me.count - me.partnerCount,
+      totalCashAmt: me.cashAmt,
+      totalPointAmt: me.pointAmt,
       countInfo: me.byLevel.map((l) => ({ ...l, partnerLevelName: levelName(l.partnerLevel) })),
     },
     summaryNew: { newPartnerCnt: newAll - newMembers, newMemberCnt: newMembers, waitingPartnerRequestCnt: Number(waiting.n) },

@@ -18,7 +18,12 @@ export interface MemberRef {
 
 const refColumns = ['m.id', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'm.login_type', 'm.parent_id'] as const;
 const toRef = (r: { id: number; mem_id: string; mem_nick: string; partner_level: string; login_type: string; parent_id: number | null }): MemberRef => ({
-  id: r.id, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, loginType: r.login_type, parentId: r.parent_id,
+  id: r.id,
+  memId: r.mem_id,
+  memNick: r.mem_nick,
+  partnerLevel: r.partner_level,
+  loginType: r.login_type,
+  parentId: r.parent_id,
 });
 
 /**
@@ -82,9 +87,19 @@ export async function hierarchy(db: Db, root: MemberRef, f: { treeOption: 'Y' | 
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)
     .execute();
-  const counts = await childCounts(db, rows.map((r) => r.id), partnersOnly);
+  const counts = await childCounts(
+    db,
+    rows.map((r) => r.id),
+    partnersOnly,
+  );
   const node = (r: { mem_id: string; mem_nick: string; partner_level: string }, cnt: number, children: TreeNode[], open: boolean): TreeNode => ({
-    memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, partnerLevelName: levelName(r.partner_level), cnt, children, open,
+    memId: r.mem_id,
+    memNick: r.mem_nick,
+    partnerLevel: r.partner_level,
+    partnerLevelName: levelName(r.partner_level),
+    cnt,
+    children,
+    open,
   });
   const children = rows.map((r) => node(r, counts.get(r.id) ?? 0, [], false));
   return {

@@ -1,7 +1,19 @@
 /** A partner creates members (at once) and lower partners (as a request the operator approves). */
 import { sql } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
-import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone, normaliseNick, validateSignup, type SignupFields } from '../../../contract/validate.js';
+import {
+  isAccountNumber,
+  isBankName,
+  isCashOutPass,
+  isHolder,
+  isMemId,
+  isNickname,
+  isPassword,
+  isPhone,
+  normaliseNick,
+  validateSignup,
+  type SignupFields,
+} from '../../../contract/validate.js';
 import type { Caller } from '../auth/caller.js';
 import type { Db } from '../../db/driver.js';
 import type { RequestedRate } from '../../db/tables/partner.js';
@@ -15,8 +27,15 @@ type Who = Pick<Caller, 'id' | 'memId' | 'loginType' | 'partnerLevel'>;
 const present = (v: string | undefined): v is string => !!v && v.trim().length > 0;
 
 export interface NewPartner {
-  memId?: string; memPass?: string; memNick?: string; memPhone?: string; bank?: string; bankAcc?: string;
-  memName?: string; cashOutPass?: string; recommenderId?: string;
+  memId?: string;
+  memPass?: string;
+  memNick?: string;
+  memPhone?: string;
+  bank?: string;
+  bankAcc?: string;
+  memName?: string;
+  cashOutPass?: string;
+  recommenderId?: string;
   rateList?: { category: string; pointRate?: string | number; loseRate?: string | number }[];
 }
 
@@ -90,9 +109,21 @@ export async function requestPartner(db: Db, siteId: string, caller: Who, input:
     const row = await db
       .insertInto('partner_request')
       .values({
-        site_id: siteId, requested_by: caller.id, parent_id: parent.id, mem_id: memId, pass_hash: passHash, cash_out_pass_hash: outHash,
-        mem_nick: f.memNick!, mem_name: f.memName!.trim(), mem_phone: f.memPhone!, bank: f.bank!.trim(), bank_acc: f.bankAcc!,
-        partner_level: level, rates: JSON.stringify(rates), created_at: now, updated_at: now,
+        site_id: siteId,
+        requested_by: caller.id,
+        parent_id: parent.id,
+        mem_id: memId,
+        pass_hash: passHash,
+        cash_out_pass_hash: outHash,
+        mem_nick: f.memNick!,
+        mem_name: f.memName!.trim(),
+        mem_phone: f.memPhone!,
+        bank: f.bank!.trim(),
+        bank_acc: f.bankAcc!,
+        partner_level: level,
+        rates: JSON.stringify(rates),
+        created_at: now,
+        updated_at: now,
       })
       .returning(['id', 'status'])
       .executeTakeFirstOrThrow();
@@ -129,9 +160,7 @@ export async function partnerJoin(db: Db, siteId: string, caller: Who, input: Jo
   const f = { ...input, memNick: normaliseNick(input.memNick) };
   if (caller.partnerLevel === 'NORMAL') throw new ApiError('A001');
   const group = f.groupYn === 'Y' ? groupSuffixes(f.startNum, f.endNum) : null;
-  const members: SignupFields[] = group
-    ? group.map((n) => ({ ...f, memId: `${f.memId?.trim() ?? ''}${n}`, memNick: `${f.memNick ?? ''}${n}` }))
-    : [f];
+  const members: SignupFields[] = group ? group.map((n) => ({ ...f, memId: `${f.memId?.trim() ?? ''}${n}`, memNick: `${f.memNick ?? ''}${n}` })) : [f];
   for (const m of members) {
     const code = validateSignup(m);
     if (code) throw new ApiError(code);
@@ -150,8 +179,16 @@ export async function partnerJoin(db: Db, siteId: string, caller: Who, input: Jo
   for (const [i, m] of members.entries()) {
     try {
       await createMember(db, {
-        siteId, memId: m.memId!, password: f.memPass!, cashOutPass: f.cashOutPass!, memNick: m.memNick!,
-        memName: `${f.memName!.trim()}${group[i]}`, bank: f.bank!.trim(), partnerLevel: 'NORMAL', loginType: 'NORMAL', parentId: parent.id,
+        siteId,
+        memId: m.memId!,
+        password: f.memPass!,
+        cashOutPass: f.cashOutPass!,
+        memNick: m.memNick!,
+        memName: `${f.memName!.trim()}${group[i]}`,
+        bank: f.bank!.trim(),
+        partnerLevel: 'NORMAL',
+        loginType: 'NORMAL',
+        parentId: parent.id,
       });
     } catch (e) {
       // a concurrent signup took an id or nickname after the checks: report what was made

@@ -24,9 +24,15 @@ export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date
     .executeTakeFirstOrThrow();
   return {
     partnerInfo: {
-      siteId, memId: m.memId, memNick: m.memNick, cashBalance: r.cash_amt, pointBalance: r.point_amt,
-      loginYn: r.login_yn === 'N' ? ('N' as const) : ('Y' as const), joinDate: toWire(r.created_at),
-      partnerLevel: m.partnerLevel, partnerLevelName: levelName(m.partnerLevel),
+      siteId,
+      memId: m.memId,
+      memNick: m.memNick,
+      cashBalance: r.cash_amt,
+      pointBalance: r.point_amt,
+      loginYn: r.login_yn === 'N' ? ('N' as const) : ('Y' as const),
+      joinDate: toWire(r.created_at),
+      partnerLevel: m.partnerLevel,
+      partnerLevelName: levelName(m.partnerLevel),
       lockYn: isLocked(r.locked_until, now) || isLocked(r.out_locked_until, now) ? ('Y' as const) : ('N' as const),
     },
     protection: m.partnerLevel === 'NORMAL' ? await protectionState(db, m.id, now, realityDefault) : null,
@@ -34,19 +40,17 @@ export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date
 }
 
 async function taken(db: Db, siteId: string, column: 'mem_nick' | 'mem_phone', value: string, exceptId: number) {
-  const row = await db
-    .selectFrom('member')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where(column, '=', value)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where(column, '=', value).where('id', '<>', exceptId).executeTakeFirst();
   return !!row;
 }
 
 async function update(db: Db, id: number, values: { mem_nick?: string; login_yn?: string; mem_phone?: string }, now: Date) {
   try {
-    await db.updateTable('member').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+    await db
+      .updateTable('member')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   } catch (e) {
     // another member took the value between the check and the update
     const code = uniqueViolation(e);

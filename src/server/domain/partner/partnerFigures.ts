@@ -103,10 +103,12 @@ export async function subtreeBetTotals(db: Db, rootId: number, range: Range | nu
 /** Rolling and losing percent per member (casino and slot). */
 export async function memberRates(db: Db, memberIds: number[]): Promise<Map<number, MemberRates>> {
   const rates = await ratesOf(db, memberIds);
-  return new Map(memberIds.map((id) => {
-    const r = rates.get(id)!;
-    return [id, { casinoRate: r.casino.pointRate, slotRate: r.slot.pointRate, casinoLosing: r.casino.loseRate, slotLosing: r.slot.loseRate }];
-  }));
+  return new Map(
+    memberIds.map((id) => {
+      const r = rates.get(id)!;
+      return [id, { casinoRate: r.casino.pointRate, slotRate: r.slot.pointRate, casinoLosing: r.casino.loseRate, slotLosing: r.slot.loseRate }];
+    }),
+  );
 }
 
 /** Bounds for a new partner's rates under `parentId`: the parent's own rates are the maximum. */
@@ -117,11 +119,21 @@ export async function newPartnerRateBounds(db: Db, parentId: number): Promise<Ra
 
 /** Games a member played (detail screen's game tab), last played first. */
 export async function playedGames(db: Db, memberId: number, f: { range: Range; page: number; perPage: number }) {
-  const q = db.selectFrom('bet as b').innerJoin('game as g', 'g.id', 'b.game_id').innerJoin('vendor as v', 'v.id', 'b.vendor_id')
-    .where('b.member_id', '=', memberId).where('b.created_at', '>=', f.range.from).where('b.created_at', '<', f.range.to);
+  const q = db
+    .selectFrom('bet as b')
+    .innerJoin('game as g', 'g.id', 'b.game_id')
+    .innerJoin('vendor as v', 'v.id', 'b.vendor_id')
+    .where('b.member_id', '=', memberId)
+    .where('b.created_at', '>=', f.range.from)
+    .where('b.created_at', '<', f.range.to);
   const [{ n }] = await q.select(sql<number>`count(distinct b.game_id)`.as('n')).execute();
-  const rows = await q.select(['v.name as vendorName', 'g.name as gameName', sql<Date | string>`max(b.created_at)`.as('at')])
-    .groupBy(['v.name', 'g.name']).orderBy(sql`max(b.created_at)`, 'desc').limit(f.perPage).offset((f.page - 1) * f.perPage).execute();
+  const rows = await q
+    .select(['v.name as vendorName', 'g.name as gameName', sql<Date | string>`max(b.created_at)`.as('at')])
+    .groupBy(['v.name', 'g.name'])
+    .orderBy(sql`max(b.created_at)`, 'desc')
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .execute();
   return { list: rows.map((r) => ({ vendorName: r.vendorName, gameName: r.gameName, regDate: toWire(new Date(r.at)) })), total: Number(n) };
 }
 
@@ -139,14 +151,34 @@ export interface BetLogRow {
 
 /** A member's wallet transactions (detail screen's bet tab), optionally of bets that won at least minWin. */
 export async function betLog(db: Db, memberId: number, f: { range: Range; minWin?: number; page: number; perPage: number }) {
-  let q = db.selectFrom('wallet_tx as t').innerJoin('bet as b', 'b.id', 't.bet_id').innerJoin('game as g', 'g.id', 'b.game_id').innerJoin('vendor as v', 'v.id', 'b.vendor_id')
-    .where('t.member_id', '=', memberId).where('t.created_at', '>=', f.range.from).where('t.created_at', '<', f.range.to);
+  let q = db
+    .selectFrom('wallet_tx as t')
+    .innerJoin('bet as b', 'b.id', 't.bet_id')
+    .innerJoin('game as g', 'g.id', 'b.game_id')
+    .innerJoin('vendor as v', 'v.id', 'b.vendor_id')
+    .where('t.member_id', '=', memberId)
+    .where('t.created_at', '>=', f.range.from)
+    .where('t.created_at', '<', f.range.to);
   if (f.minWin) q = q.where('b.win', '>=', f.minWin);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q.select(['b.id', 'v.name as vname', 'g.name as gname', 'b.tx_id', 't.kind', 't.before_amt', 't.amount', 't.after_amt', 't.created_at'])
-    .orderBy('t.id', 'desc').limit(f.perPage).offset((f.page - 1) * f.perPage).execute();
+  const rows = await q
+    .select(['b.id', 'v.name as vname', 'g.name as gname', 'b.tx_id', 't.kind', 't.before_amt', 't.amount', 't.after_amt', 't.created_at'])
+    .orderBy('t.id', 'desc')
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .execute();
   return {
-    list: rows.map((r): BetLogRow => ({ betIdx: r.id, vendorName: r.vname, gameName: r.gname, betId: r.tx_id, tranType: r.kind, bfMoney: r.before_amt, amount: r.amount, afMoney: r.after_amt, regDate: toWire(r.created_at) })),
+    list: rows.map((r): BetLogRow => ({
+      betIdx: r.id,
+      vendorName: r.vname,
+      gameName: r.gname,
+      betId: r.tx_id,
+      tranType: r.kind,
+      bfMoney: r.before_amt,
+      amount: r.amount,
+      afMoney: r.after_amt,
+      regDate: toWire(r.created_at),
+    })),
     total: Number(n),
   };
 }

@@ -12,8 +12,21 @@ export type Depth = 'all' | 'direct';
 export type LevelFilter = string | 'PARTNERS' | 'ALL';
 export type Search = { type: 'id' | 'nickname' | 'upper'; value: string } | null;
 export type Order =
-  | 'JOIN_DESC' | 'JOIN_ASC' | 'ID_DESC' | 'ID_ASC' | 'CASH_DESC' | 'CASH_ASC' | 'POINT_DESC' | 'POINT_ASC'
-  | 'IN_DESC' | 'IN_ASC' | 'OUT_DESC' | 'OUT_ASC' | 'NET_DESC' | 'NET_ASC' | 'LOGIN_DESC';
+  | 'JOIN_DESC'
+  | 'JOIN_ASC'
+  | 'ID_DESC'
+  | 'ID_ASC'
+  | 'CASH_DESC'
+  | 'CASH_ASC'
+  | 'POINT_DESC'
+  | 'POINT_ASC'
+  | 'IN_DESC'
+  | 'IN_ASC'
+  | 'OUT_DESC'
+  | 'OUT_ASC'
+  | 'NET_DESC'
+  | 'NET_ASC'
+  | 'LOGIN_DESC';
 
 export interface ListQuery {
   siteId: string;
@@ -42,8 +55,20 @@ export function searchOf(type: string | undefined, value: string | undefined): S
 }
 
 const retailKeys: Record<string, string> = {
-  cashamt: 'CASH', cash: 'CASH', pointamt: 'POINT', point: 'POINT', cashin: 'IN', deposit: 'IN', cashout: 'OUT', withdrawal: 'OUT',
-  netcash: 'NET', netdeposit: 'NET', memid: 'ID', id: 'ID', joindate: 'JOIN', regdate: 'JOIN',
+  cashamt: 'CASH',
+  cash: 'CASH',
+  pointamt: 'POINT',
+  point: 'POINT',
+  cashin: 'IN',
+  deposit: 'IN',
+  cashout: 'OUT',
+  withdrawal: 'OUT',
+  netcash: 'NET',
+  netdeposit: 'NET',
+  memid: 'ID',
+  id: 'ID',
+  joindate: 'JOIN',
+  regdate: 'JOIN',
 };
 /** The retail lists' orderColumn/orderType (or 'key_DESC' in one string) as an Order; unknown keys sort by join date. */
 export function retailOrder(column: string | undefined, type: string | undefined): Order {
@@ -56,11 +81,7 @@ export function retailOrder(column: string | undefined, type: string | undefined
 
 function subtree(db: Db, q: ListQuery) {
   // the site filter lets the planner walk an ordered member index and probe the closure key
-  const base = db
-    .selectFrom('member_path as p')
-    .innerJoin('member as m', 'm.id', 'p.descendant_id')
-    .where('p.ancestor_id', '=', q.rootId)
-    .where('m.site_id', '=', q.siteId);
+  const base = db.selectFrom('member_path as p').innerJoin('member as m', 'm.id', 'p.descendant_id').where('p.ancestor_id', '=', q.rootId).where('m.site_id', '=', q.siteId);
   // direct children through parent_id: its index knows how many a node has, the closure's does not
   return q.depth === 'direct' ? base.where('m.parent_id', '=', q.rootId).where('p.depth', '=', 1) : base.where('p.depth', '>', 0);
 }
@@ -69,12 +90,18 @@ function subtree(db: Db, q: ListQuery) {
 async function countFast(db: Db, q: ListQuery): Promise<number | null> {
   if (q.search || q.onlineAt) return null;
   if (q.depth === 'direct') {
-    let c = db.selectFrom('member as m').select((eb) => eb.fn.countAll<number>().as('n')).where('m.parent_id', '=', q.rootId);
+    let c = db
+      .selectFrom('member as m')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('m.parent_id', '=', q.rootId);
     if (q.level === 'PARTNERS') c = c.where('m.partner_level', '<>', 'NORMAL');
     else if (q.level !== 'ALL') c = c.where('m.partner_level', '=', q.level);
     return Number((await c.executeTakeFirstOrThrow()).n);
   }
-  let c = db.selectFrom('member_subtree').select((eb) => eb.fn.sum<number>('cnt').as('n')).where('ancestor_id', '=', q.rootId);
+  let c = db
+    .selectFrom('member_subtree')
+    .select((eb) => eb.fn.sum<number>('cnt').as('n'))
+    .where('ancestor_id', '=', q.rootId);
   if (q.level === 'PARTNERS') c = c.where('partner_level', '<>', 'NORMAL');
   else if (q.level !== 'ALL') c = c.where('partner_level', '=', q.level);
   return Number((await c.executeTakeFirstOrThrow()).n ?? 0);
@@ -93,10 +120,16 @@ const LARGE_SUBTREE = 5_000;
 export async function balancePageOfLargeSubtree(db: Db, q: ListQuery, col: 'cash_amt' | 'point_amt', d: 'asc' | 'desc', total: number) {
   const offset = (q.page - 1) * q.perPage;
   const expected = Math.max(0, Math.min(q.perPage, total - offset));
-  let top = db.selectFrom('member as c').select(['c.id', `c.${col} as v`]).where('c.site_id', '=', q.siteId);
+  let top = db
+    .selectFrom('member as c')
+    .select(['c.id', `c.${col} as v`])
+    .where('c.site_id', '=', q.siteId);
   if (q.level === 'PARTNERS') top = top.where('c.partner_level', '<>', 'NORMAL');
   else if (q.level !== 'ALL') top = top.where('c.partner_level', '=', q.level);
-  const candidates = top.orderBy(`c.${col}`, d).orderBy('c.id', d).limit((offset + q.perPage) * 4);
+  const candidates = top
+    .orderBy(`c.${col}`, d)
+    .orderBy('c.id', d)
+    .limit((offset + q.perPage) * 4);
   const rows = await db
     .selectFrom(candidates.as('m'))
     .innerJoin('member_path as p', 'p.descendant_id', 'm.id')
@@ -123,8 +156,14 @@ export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; to
     const v = q.search.value;
     // the upper must itself lie inside the caller's subtree: an upline id finds nothing
     base = base.where('m.parent_id', 'in', (eb) =>
-      eb.selectFrom('member as u').innerJoin('member_path as up', 'up.descendant_id', 'u.id')
-        .select('u.id').where('u.site_id', '=', q.siteId).where('u.mem_id', '=', v).where('up.ancestor_id', '=', q.rootId));
+      eb
+        .selectFrom('member as u')
+        .innerJoin('member_path as up', 'up.descendant_id', 'u.id')
+        .select('u.id')
+        .where('u.site_id', '=', q.siteId)
+        .where('u.mem_id', '=', v)
+        .where('up.ancestor_id', '=', q.rootId),
+    );
   }
   if (q.onlineAt) {
     const at = q.onlineAt;
@@ -150,16 +189,34 @@ export async function pageIds(db: Db, q: ListQuery): Promise<{ ids: number[]; to
   // a search scans anyway: the total rides along as a window count instead of a second scan
   let page = base.select(['m.id', (fast === null ? sql<number>`count(*) over ()` : sql<number>`0`).as('total')]);
   switch (key) {
-    case 'ID': page = page.orderBy('m.site_id').orderBy('m.mem_id', d); break;
-    case 'CASH': page = page.orderBy('m.cash_amt', d).orderBy('m.id', d); break;
-    case 'POINT': page = page.orderBy('m.point_amt', d).orderBy('m.id', d); break;
-    case 'IN': page = page.orderBy(sum(cashTypes.deposit), d).orderBy('m.id', 'desc'); break;
-    case 'OUT': page = page.orderBy(sum(cashTypes.withdrawal), d).orderBy('m.id', 'desc'); break;
-    case 'NET': page = page.orderBy(sql`${sum(cashTypes.deposit)} - ${sum(cashTypes.withdrawal)}`, d).orderBy('m.id', 'desc'); break;
-    case 'LOGIN': page = page.orderBy(sql`m.last_login_at desc nulls last`).orderBy('m.id', 'desc'); break;
-    default: page = page.orderBy('m.created_at', d).orderBy('m.id', d);
+    case 'ID':
+      page = page.orderBy('m.site_id').orderBy('m.mem_id', d);
+      break;
+    case 'CASH':
+      page = page.orderBy('m.cash_amt', d).orderBy('m.id', d);
+      break;
+    case 'POINT':
+      page = page.orderBy('m.point_amt', d).orderBy('m.id', d);
+      break;
+    case 'IN':
+      page = page.orderBy(sum(cashTypes.deposit), d).orderBy('m.id', 'desc');
+      break;
+    case 'OUT':
+      page = page.orderBy(sum(cashTypes.withdrawal), d).orderBy('m.id', 'desc');
+      break;
+    case 'NET':
+      page = page.orderBy(sql`${sum(cashTypes.deposit)} - ${sum(cashTypes.withdrawal)}`, d).orderBy('m.id', 'desc');
+      break;
+    case 'LOGIN':
+      page = page.orderBy(sql`m.last_login_at desc nulls last`).orderBy('m.id', 'desc');
+      break;
+    default:
+      page = page.orderBy('m.created_at', d).orderBy('m.id', d);
   }
-  const rows = await page.limit(q.perPage).offset((q.page - 1) * q.perPage).execute();
+  const rows = await page
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
   let total = fast ?? Number(rows[0]?.total ?? 0);
   if (fast === null && !rows.length && q.page > 1) {
     total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

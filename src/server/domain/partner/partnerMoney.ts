@@ -118,9 +118,7 @@ export interface Holdings {
 
 /** Current holdings and head counts below each root (the root itself excluded). */
 export async function subtreeHoldings(db: Db, rootIds: number[]): Promise<Map<number, Holdings>> {
-  const out = new Map<number, Holdings>(
-    rootIds.map((id) => [id, { count: 0, partnerCount: 0, cashAmt: 0, pointAmt: 0, partnerCashAmt: 0, normalCashAmt: 0, byLevel: [] }]),
-  );
+  const out = new Map<number, Holdings>(rootIds.map((id) => [id, { count: 0, partnerCount: 0, cashAmt: 0, pointAmt: 0, partnerCashAmt: 0, normalCashAmt: 0, byLevel: [] }]));
   if (!rootIds.length) return out;
   const rows = await db
     .selectFrom('member_path as p')

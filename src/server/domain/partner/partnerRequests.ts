@@ -20,8 +20,21 @@ export async function listRequests(db: Db, siteId: string, f: { status?: number;
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q
     .select([
-      'r.id', 'r.mem_id', 'r.mem_nick', 'r.mem_name', 'r.mem_phone', 'r.bank', 'r.bank_acc', 'r.partner_level', 'r.rates',
-      'r.status', 'r.memo', 'r.created_at', 'r.updated_at', 'p.mem_id as parent_mem_id', 'by.mem_id as by_mem_id',
+      'r.id',
+      'r.mem_id',
+      'r.mem_nick',
+      'r.mem_name',
+      'r.mem_phone',
+      'r.bank',
+      'r.bank_acc',
+      'r.partner_level',
+      'r.rates',
+      'r.status',
+      'r.memo',
+      'r.created_at',
+      'r.updated_at',
+      'p.mem_id as parent_mem_id',
+      'by.mem_id as by_mem_id',
     ])
     .orderBy('r.id', 'desc')
     .limit(f.perPage)
@@ -29,9 +42,22 @@ export async function listRequests(db: Db, siteId: string, f: { status?: number;
     .execute();
   return {
     list: rows.map((r) => ({
-      reqIdx: r.id, memId: r.mem_id, memNick: r.mem_nick, memName: r.mem_name, memPhone: r.mem_phone, bank: r.bank, bankAcc: r.bank_acc,
-      recommenderId: r.parent_mem_id, requestedBy: r.by_mem_id, partnerLevel: r.partner_level, partnerLevelName: levelName(r.partner_level),
-      rateList: r.rates, status: r.status, memo: r.memo ?? '', regDate: toWire(r.created_at), updDate: toWire(r.updated_at),
+      reqIdx: r.id,
+      memId: r.mem_id,
+      memNick: r.mem_nick,
+      memName: r.mem_name,
+      memPhone: r.mem_phone,
+      bank: r.bank,
+      bankAcc: r.bank_acc,
+      recommenderId: r.parent_mem_id,
+      requestedBy: r.by_mem_id,
+      partnerLevel: r.partner_level,
+      partnerLevelName: levelName(r.partner_level),
+      rateList: r.rates,
+      status: r.status,
+      memo: r.memo ?? '',
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at),
     })),
     pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
@@ -58,8 +84,17 @@ export async function approveRequest(db: Db, siteId: string, operatorId: number,
   try {
     // createMember hashes a password it is given; the request only holds hashes, so they replace a throw-away one
     id = await createMember(db, {
-      siteId, memId: req.mem_id, password: randomBytes(18).toString('base64url'), memNick: req.mem_nick, memName: req.mem_name,
-      memPhone: req.mem_phone, bank: req.bank, bankAcc: req.bank_acc, partnerLevel: req.partner_level, loginType: 'PARTNER', parentId: req.parent_id,
+      siteId,
+      memId: req.mem_id,
+      password: randomBytes(18).toString('base64url'),
+      memNick: req.mem_nick,
+      memName: req.mem_name,
+      memPhone: req.mem_phone,
+      bank: req.bank,
+      bankAcc: req.bank_acc,
+      partnerLevel: req.partner_level,
+      loginType: 'PARTNER',
+      parentId: req.parent_id,
     });
   } catch (e) {
     await undo();

@@ -20,8 +20,20 @@ async function baseRows(db: Db, ids: number[]) {
     .selectFrom('member as m')
     .leftJoin('member as up', 'up.id', 'm.parent_id')
     .select([
-      'm.id', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.mem_phone', 'm.partner_level', 'm.cash_amt', shownPoint('m').as('point_amt'),
-      'm.login_yn', 'm.created_at', 'm.last_login_at', 'm.last_login_ip', 'm.login_count', 'up.mem_id as up_id',
+      'm.id',
+      'm.mem_id',
+      'm.mem_nick',
+      'm.mem_name',
+      'm.mem_phone',
+      'm.partner_level',
+      'm.cash_amt',
+      shownPoint('m').as('point_amt'),
+      'm.login_yn',
+      'm.created_at',
+      'm.last_login_at',
+      'm.last_login_ip',
+      'm.login_count',
+      'up.mem_id as up_id',
     ])
     .where('m.id', 'in', ids)
     .execute();
@@ -32,11 +44,20 @@ type Base = Awaited<ReturnType<typeof baseRows>>[number];
 
 function info(b: Base, rates: MemberRates, bets: BetFigures, money: { cashIn: number; cashOut: number; payment: number; payback: number }): PartnerInfo {
   return {
-    memId: b.mem_id, memNick: b.mem_nick, partnerLevel: b.partner_level, partnerLevelName: levelName(b.partner_level),
-    cashAmt: b.cash_amt, pointAmt: b.point_amt, memPhone: b.mem_phone ?? '',
+    memId: b.mem_id,
+    memNick: b.mem_nick,
+    partnerLevel: b.partner_level,
+    partnerLevelName: levelName(b.partner_level),
+    cashAmt: b.cash_amt,
+    pointAmt: b.point_amt,
+    memPhone: b.mem_phone ?? '',
     ...rates,
-    casinoBetAmt: bets.casino.betAmt, casinoWinAmt: bets.casino.winAmt, slotBetAmt: bets.slot.betAmt, slotWinAmt: bets.slot.winAmt,
-    casinoRolling: bets.casino.rollingAmt, slotRolling: bets.slot.rollingAmt,
+    casinoBetAmt: bets.casino.betAmt,
+    casinoWinAmt: bets.casino.winAmt,
+    slotBetAmt: bets.slot.betAmt,
+    slotWinAmt: bets.slot.winAmt,
+    casinoRolling: bets.casino.rollingAmt,
+    slotRolling: bets.slot.rollingAmt,
     ...money,
   };
 }

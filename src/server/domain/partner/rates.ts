@@ -11,11 +11,18 @@ import type { Trx } from '../money/ledger.js';
 import type { MemberRef } from './hierarchy.js';
 
 export const categoryNames: Record<GameCategory, string> = {
-  casino: '라이브카지노', hcasino: '호텔카지노', slot: '슬롯', sport: '스포츠', mini: '미니게임',
+  casino: '라이브카지노',
+  hcasino: '호텔카지노',
+  slot: '슬롯',
+  sport: '스포츠',
+  mini: '미니게임',
 };
 /** Rate types per game engine; a vendor's detail rates are one row per type. */
 export const rateTypesByKind: Record<string, { rateType: string; rateTypeName: string }[]> = {
-  sports: [{ rateType: 'single', rateTypeName: '단폴더' }, { rateType: 'multi', rateTypeName: '다폴더' }],
+  sports: [
+    { rateType: 'single', rateTypeName: '단폴더' },
+    { rateType: 'multi', rateTypeName: '다폴더' },
+  ],
   baccarat: [{ rateType: 'normal', rateTypeName: '일반' }],
   slot: [{ rateType: 'normal', rateTypeName: '일반' }],
   oddeven: [{ rateType: 'normal', rateTypeName: '일반' }],
@@ -67,7 +74,10 @@ export async function boundsOf(db: Db | Trx, members: { id: number; parentId: nu
   const parents = [...new Set(members.map((m) => m.parentId).filter((p): p is number => p != null))];
   const [parentRates, kids, parentRows] = await Promise.all([
     ratesOf(db, parents),
-    childMax(db, members.map((m) => m.id)),
+    childMax(
+      db,
+      members.map((m) => m.id),
+    ),
     parents.length ? db.selectFrom('member').select(['id', 'login_type']).where('id', 'in', parents).execute() : Promise.resolve([]),
   ]);
   const isPartner = new Map(parentRows.map((p) => [p.id, p.login_type === 'PARTNER']));
@@ -75,10 +85,20 @@ export async function boundsOf(db: Db | Trx, members: { id: number; parentId: nu
   for (const m of members) {
     const up = m.parentId != null && isPartner.get(m.parentId) ? parentRates.get(m.parentId)! : null;
     const k = kids.get(m.id)!;
-    out.set(m.id, Object.fromEntries(gameCategories.map((c) => [c, {
-      minPointRate: k[c]?.pointRate ?? 0, maxPointRate: up ? up[c].pointRate : MAX,
-      minLoseRate: k[c]?.loseRate ?? 0, maxLoseRate: up ? up[c].loseRate : MAX,
-    }])) as Record<GameCategory, Bounds>);
+    out.set(
+      m.id,
+      Object.fromEntries(
+        gameCategories.map((c) => [
+          c,
+          {
+            minPointRate: k[c]?.pointRate ?? 0,
+            maxPointRate: up ? up[c].pointRate : MAX,
+            minLoseRate: k[c]?.loseRate ?? 0,
+            maxLoseRate: up ? up[c].loseRate : MAX,
+          },
+        ]),
+      ) as Record<GameCategory, Bounds>,
+    );
   }
   return out;
 }
@@ -86,7 +106,8 @@ export async function boundsOf(db: Db | Trx, members: { id: number; parentId: nu
 /** A rate as the screens send it (text or number, percent with at most 2 decimals). */
 export function parseRate(v: unknown, what: string): number {
   const x = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : NaN;
-  if (!Number.isFinite(x) || x < 0 || x > MAX || Math.round(x * 100) !== Math.round(x * 1e6) / 1e4) throw new ApiError('V001', `${what}: a rate from 0 to 100 with at most 2 decimals`);
+  if (!Number.isFinite(x) || x < 0 || x > MAX || Math.round(x * 100) !== Math.round(x * 1e6) / 1e4)
+    throw new ApiError('V001', `${what}: a rate from 0 to 100 with at most 2 decimals`);
   return Math.round(x * 100) / 100;
 }
 
@@ -113,8 +134,12 @@ function checkBound(category: string, v: Pair, b: Bounds) {
  * locked for a day and kept in rate_change. Nothing is written when any value fails.
  */
 export async function saveRates(
-  db: Db, siteId: string, editor: Editor, target: Pick<MemberRef, 'id' | 'parentId'>,
-  list: { category: string; pointRate: unknown; loseRate: unknown }[], now: Date,
+  db: Db,
+  siteId: string,
+  editor: Editor,
+  target: Pick<MemberRef, 'id' | 'parentId'>,
+  list: { category: string; pointRate: unknown; loseRate: unknown }[],
+  now: Date,
 ): Promise<{ changed: string[] }> {
   assertEditor(editor, target);
   const wanted = list.map((r) => {
@@ -144,10 +169,20 @@ async function writeRate(trx: Trx, siteId: string, editor: Editor, memberId: num
     .values({ site_id: siteId, member_id: memberId, category: w.category, point_rate: w.pointRate, lose_rate: w.loseRate, locked_until: lockedUntil, updated_at: now })
     .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ point_rate: w.pointRate, lose_rate: w.loseRate, locked_until: lockedUntil, updated_at: now }))
     .execute();
-  await trx.insertInto('rate_change').values({
-    site_id: siteId, member_id: memberId, changed_by: editor.id, category: w.category,
-    before_point: before.pointRate, before_lose: before.loseRate, after_point: w.pointRate, after_lose: w.loseRate, created_at: now,
-  }).execute();
+  await trx
+    .insertInto('rate_change')
+    .values({
+      site_id: siteId,
+      member_id: memberId,
+      changed_by: editor.id,
+      category: w.category,
+      before_point: before.pointRate,
+      before_lose: before.loseRate,
+      after_point: w.pointRate,
+      after_lose: w.loseRate,
+      created_at: now,
+    })
+    .execute();
 }
 
 /** Sets rates without bounds or lock (demo seed, approved partner requests), still recorded in the history. */
@@ -212,9 +247,14 @@ export async function multipleRateInfo(db: Db | Trx, m: Pick<MemberRef, 'id' | '
       const up = parent?.login_type === 'PARTNER' ? eff.get(m.parentId!)!.get(t.rateType)! : null;
       const down = kids.map((k) => eff.get(k)!.get(t.rateType)!);
       return {
-        rateType: t.rateType, rateTypeName: t.rateTypeName, pointRate: own.pointRate, loseRate: own.loseRate,
-        minPointRate: Math.max(0, ...down.map((d) => d.pointRate)), maxPointRate: up ? up.pointRate : MAX,
-        minLoseRate: Math.max(0, ...down.map((d) => d.loseRate)), maxLoseRate: up ? up.loseRate : MAX,
+        rateType: t.rateType,
+        rateTypeName: t.rateTypeName,
+        pointRate: own.pointRate,
+        loseRate: own.loseRate,
+        minPointRate: Math.max(0, ...down.map((d) => d.pointRate)),
+        maxPointRate: up ? up.pointRate : MAX,
+        minLoseRate: Math.max(0, ...down.map((d) => d.loseRate)),
+        maxLoseRate: up ? up.loseRate : MAX,
       };
     }),
   };
@@ -222,8 +262,13 @@ export async function multipleRateInfo(db: Db | Trx, m: Pick<MemberRef, 'id' | '
 
 /** Saves detail rates of one vendor, with the same bounds, lock and history rules as category rates. */
 export async function saveMultipleRates(
-  db: Db, siteId: string, editor: Editor, target: Pick<MemberRef, 'id' | 'parentId'>, v: VendorRef,
-  list: { rateType: string; pointRate: unknown; loseRate: unknown }[], now: Date,
+  db: Db,
+  siteId: string,
+  editor: Editor,
+  target: Pick<MemberRef, 'id' | 'parentId'>,
+  v: VendorRef,
+  list: { rateType: string; pointRate: unknown; loseRate: unknown }[],
+  now: Date,
 ) {
   assertEditor(editor, target);
   const types = new Set((rateTypesByKind[v.kind] ?? rateTypesByKind.slot).map((t) => t.rateType));
@@ -244,14 +289,27 @@ export async function saveMultipleRates(
       if (!editor.admin && until && until > now) throw new ApiError('R001');
       const lockedUntil = editor.admin ? null : new Date(now.getTime() + LOCK_MS);
       const set = { point_rate: w.pointRate, lose_rate: w.loseRate, locked_until: lockedUntil, updated_at: now };
-      await trx.insertInto('rate_detail')
+      await trx
+        .insertInto('rate_detail')
         .values({ site_id: siteId, member_id: target.id, vendor_id: v.id, rate_type: w.rateType, ...set })
         .onConflict((oc) => oc.columns(['member_id', 'vendor_id', 'rate_type']).doUpdateSet(set))
         .execute();
-      await trx.insertInto('rate_change').values({
-        site_id: siteId, member_id: target.id, changed_by: editor.id, category: v.category, vendor_id: v.id, rate_type: w.rateType,
-        before_point: cur.pointRate, before_lose: cur.loseRate, after_point: w.pointRate, after_lose: w.loseRate, created_at: now,
-      }).execute();
+      await trx
+        .insertInto('rate_change')
+        .values({
+          site_id: siteId,
+          member_id: target.id,
+          changed_by: editor.id,
+          category: v.category,
+          vendor_id: v.id,
+          rate_type: w.rateType,
+          before_point: cur.pointRate,
+          before_lose: cur.loseRate,
+          after_point: w.pointRate,
+          after_lose: w.loseRate,
+          created_at: now,
+        })
+        .execute();
       changed.push(w.rateType);
     }
     return { changed };
@@ -272,23 +330,48 @@ export async function rateInfoRows(db: Db, m: Pick<MemberRef, 'id' | 'memId'>) {
 
 /** Rates with bounds per member, in the order of `members`. */
 export async function rollingRows(db: Db, siteId: string, members: { id: number; parentId: number | null }[]) {
-  const [rates, bounds, detailed] = await Promise.all([ratesOf(db, members.map((m) => m.id)), boundsOf(db, members), detailCategories(db, siteId)]);
-  return new Map(members.map((m) => [m.id, gameCategories.map((c) => {
-    const r = rates.get(m.id)![c];
-    return {
-      category: c, cateCode: c, cateCodeName: categoryNames[c], detailSetYn: detailed.has(c) ? ('Y' as const) : ('N' as const),
-      pointRate: r.pointRate, loseRate: r.loseRate, ...bounds.get(m.id)![c], lockedUntil: r.lockedUntil,
-    };
-  })]));
+  const [rates, bounds, detailed] = await Promise.all([
+    ratesOf(
+      db,
+      members.map((m) => m.id),
+    ),
+    boundsOf(db, members),
+    detailCategories(db, siteId),
+  ]);
+  return new Map(
+    members.map((m) => [
+      m.id,
+      gameCategories.map((c) => {
+        const r = rates.get(m.id)![c];
+        return {
+          category: c,
+          cateCode: c,
+          cateCodeName: categoryNames[c],
+          detailSetYn: detailed.has(c) ? ('Y' as const) : ('N' as const),
+          pointRate: r.pointRate,
+          loseRate: r.loseRate,
+          ...bounds.get(m.id)![c],
+          lockedUntil: r.lockedUntil,
+        };
+      }),
+    ]),
+  );
 }
 
 /** casinoPR, casinoLR, casinoPRMax, casinoPRMin, casinoLRMax, casinoLRMin ... for one member. */
-export function flatRates(memId: string, rows: { category: string; pointRate: number; loseRate: number; minPointRate: number; maxPointRate: number; minLoseRate: number; maxLoseRate: number }[]) {
+export function flatRates(
+  memId: string,
+  rows: { category: string; pointRate: number; loseRate: number; minPointRate: number; maxPointRate: number; minLoseRate: number; maxLoseRate: number }[],
+) {
   const out: Record<string, number | string> = { memId };
   for (const r of rows) {
     Object.assign(out, {
-      [`${r.category}PR`]: r.pointRate, [`${r.category}LR`]: r.loseRate, [`${r.category}PRMax`]: r.maxPointRate, [`${r.category}PRMin`]: r.minPointRate,
-      [`${r.category}LRMax`]: r.maxLoseRate, [`${r.category}LRMin`]: r.minLoseRate,
+      [`${r.category}PR`]: r.pointRate,
+      [`${r.category}LR`]: r.loseRate,
+      [`${r.category}PRMax`]: r.maxPointRate,
+      [`${r.category}PRMin`]: r.minPointRate,
+      [`${r.category}LRMax`]: r.maxLoseRate,
+      [`${r.category}LRMin`]: r.minLoseRate,
     });
   }
   return out;

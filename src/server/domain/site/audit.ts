@@ -50,10 +50,15 @@ export async function writeAudit(db: Db, e: AuditEntry) {
   await db
     .insertInto('audit_log')
     .values({
-      site_id: e.siteId, actor_id: e.actorId, actor: e.actor, action: e.action, target: e.target ?? null,
+      site_id: e.siteId,
+      actor_id: e.actorId,
+      actor: e.actor,
+      action: e.action,
+      target: e.target ?? null,
       before: e.before === undefined ? null : JSON.stringify(e.before),
       after: e.after === undefined ? null : JSON.stringify(e.after),
-      ip: e.ip, at: e.at,
+      ip: e.ip,
+      at: e.at,
     })
     .execute();
 }
@@ -63,20 +68,29 @@ export async function listAudit(db: Db, siteId: string, f: { page: number; perPa
   if (f.actorId) q = q.where('actor', '=', f.actorId);
   if (f.action) q = q.where('action', 'like', `%${f.action.replace(/[%_\\]/g, '\\$&')}%`);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(f.perPage).offset((f.page - 1) * f.perPage).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)
+    .execute();
   return {
     list: rows.map((r) => ({
-      auditIdx: Number(r.id), actorId: r.actor, action: r.action, target: r.target ?? '',
-      before: r.before ?? null, after: r.after ?? null, ip: r.ip ?? '', regDate: toWire(new Date(r.at)),
+      auditIdx: Number(r.id),
+      actorId: r.actor,
+      action: r.action,
+      target: r.target ?? '',
+      before: r.before ?? null,
+      after: r.after ?? null,
+      ip: r.ip ?? '',
+      regDate: toWire(new Date(r.at)),
     })),
     pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
   };
 }
 
 /** The verdict on one site's chain: intact, or the first row whose link is broken and why. */
-export type ChainVerdict =
-  | { ok: true; rows: number }
-  | { ok: false; rows: number; auditIdx: number | null; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
+export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; auditIdx: number | null; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
 
 const GENESIS = '0'.repeat(64);
 
@@ -100,7 +114,11 @@ export async function verifyAuditChain(db: Db, siteId: string): Promise<ChainVer
     if (!r.hash || r.hash !== r.expected) return { ok: false, ...at, reason: 'content' };
     prev = r.hash;
   }
-  const head = await db.selectFrom('audit_chain_head').select(['last_seq', sql<string>`encode(last_hash, 'hex')`.as('last')]).where('site_id', '=', siteId).executeTakeFirst();
+  const head = await db
+    .selectFrom('audit_chain_head')
+    .select(['last_seq', sql<string>`encode(last_hash, 'hex')`.as('last')])
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
   if ((head ? Number(head.last_seq) : 0) !== n || (head ? head.last : GENESIS) !== prev) {
     return { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail' };
   }

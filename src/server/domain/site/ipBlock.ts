@@ -136,7 +136,11 @@ export async function setIpBlock(ctx: BlockCtx, siteId: string, by: { id: number
   if (blockYn === 'Y') {
     if (tooWide(rule)) throw new ApiError('IP001');
     if (ruleHolds(rule, by.ip)) throw new ApiError('IP002');
-    await db.insertInto('ip_block').values({ site_id: siteId, ip: rule, created_by: by.id }).onConflict((oc) => oc.columns(['site_id', 'ip']).doNothing()).execute();
+    await db
+      .insertInto('ip_block')
+      .values({ site_id: siteId, ip: rule, created_by: by.id })
+      .onConflict((oc) => oc.columns(['site_id', 'ip']).doNothing())
+      .execute();
     const open = await db
       .selectFrom('session as s')
       .innerJoin('member as m', 'm.id', 's.member_id')

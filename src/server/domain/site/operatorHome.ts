@@ -17,12 +17,27 @@ const PEOPLE = ['NORMAL', 'PARTNER', 'P_NORMAL'];
 
 export async function pendingCounts(db: Db, siteId: string): Promise<AdminPending> {
   const [cash, qna, partners] = await Promise.all([
-    db.selectFrom('cash_request').select(['status', 'cash_type', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('site_id', '=', siteId).where('status', 'in', [cashStatus.applied, cashStatus.waiting]).groupBy(['status', 'cash_type']).execute(),
-    db.selectFrom('board_post').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('site_id', '=', siteId).where('board_type', '=', 'faq').where('status', '=', 'WAIT').where('del_yn', '=', 'N').executeTakeFirstOrThrow(),
-    db.selectFrom('partner_request').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('site_id', '=', siteId).where('status', '=', 0).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cash_request')
+      .select(['status', 'cash_type', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', siteId)
+      .where('status', 'in', [cashStatus.applied, cashStatus.waiting])
+      .groupBy(['status', 'cash_type'])
+      .execute(),
+    db
+      .selectFrom('board_post')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', siteId)
+      .where('board_type', '=', 'faq')
+      .where('status', '=', 'WAIT')
+      .where('del_yn', '=', 'N')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('partner_request')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', siteId)
+      .where('status', '=', 0)
+      .executeTakeFirstOrThrow(),
   ]);
   const c = { applied: 0, waiting: 0, deposits: 0, withdrawals: 0, appliedIn: 0, appliedOut: 0, waitingIn: 0, waitingOut: 0 };
   for (const r of cash) {
@@ -53,7 +68,17 @@ export function notifyOperators(ctx: Pick<AppContext, 'db' | 'live'>, siteId: st
 }
 
 const emptyDay = (day: string): AdminDay => ({
-  day, deposits: 0, depositCnt: 0, withdrawals: 0, withdrawalCnt: 0, net: 0, bets: 0, wins: 0, ggr: 0, rolling: 0, newMembers: 0,
+  day,
+  deposits: 0,
+  depositCnt: 0,
+  withdrawals: 0,
+  withdrawalCnt: 0,
+  net: 0,
+  bets: 0,
+  wins: 0,
+  ggr: 0,
+  rolling: 0,
+  newMembers: 0,
 });
 
 /** Today by KST hour: the same sources as the days, bucketed by the hour of the time that puts them in the day. */
@@ -62,19 +87,35 @@ async function todayByHour(db: Db, siteId: string, now: Date): Promise<AdminHour
   const to = kstDayStart(now, -1);
   const hourOf = (col: string) => sql<number>`extract(hour from ${sql.ref(col)} at time zone 'Asia/Seoul')::int`;
   const [cash, bets, joins] = await Promise.all([
-    db.selectFrom('cash_request')
+    db
+      .selectFrom('cash_request')
       .select([hourOf('updated_at').as('h'), 'cash_type', (eb) => eb.fn.sum<number>('amount').as('a')])
-      .where('site_id', '=', siteId).where('status', '=', cashStatus.complete).where('updated_at', '>=', from).where('updated_at', '<', to)
-      .groupBy([sql`1`, 'cash_type']).execute(),
+      .where('site_id', '=', siteId)
+      .where('status', '=', cashStatus.complete)
+      .where('updated_at', '>=', from)
+      .where('updated_at', '<', to)
+      .groupBy([sql`1`, 'cash_type'])
+      .execute(),
     // a bet settles soon after it is placed: the day before bounds the index range on created_at
-    db.selectFrom('bet')
+    db
+      .selectFrom('bet')
       .select([hourOf('settled_at').as('h'), (eb) => eb.fn.sum<number>('stake').as('s'), (eb) => eb.fn.sum<number>('win').as('w')])
-      .where('site_id', '=', siteId).where('created_at', '>=', kstDayStart(now, 1))
-      .where('status', 'in', ['win', 'lose', 'draw']).where('settled_at', '>=', from).where('settled_at', '<', to)
-      .groupBy(sql`1`).execute(),
-    db.selectFrom('member').select([hourOf('created_at').as('h'), (eb) => eb.fn.countAll<number>().as('n')])
-      .where('site_id', '=', siteId).where('created_at', '>=', from).where('created_at', '<', to).where('login_type', 'in', PEOPLE)
-      .groupBy(sql`1`).execute(),
+      .where('site_id', '=', siteId)
+      .where('created_at', '>=', kstDayStart(now, 1))
+      .where('status', 'in', ['win', 'lose', 'draw'])
+      .where('settled_at', '>=', from)
+      .where('settled_at', '<', to)
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('member')
+      .select([hourOf('created_at').as('h'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', siteId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .where('login_type', 'in', PEOPLE)
+      .groupBy(sql`1`)
+      .execute(),
   ]);
   const hours: AdminHour[] = Array.from({ length: 24 }, (_, hour) => ({ hour, deposits: 0, withdrawals: 0, net: 0, bets: 0, wins: 0, ggr: 0, newMembers: 0 }));
   for (const c of cash) {
@@ -96,21 +137,47 @@ export async function operatorDashboard(db: Db, siteId: string, now: Date) {
   const [pending, bets, cash, joins, online, ledger, hours] = await Promise.all([
     pendingCounts(db, siteId),
     // the tops of the tree ('T' rows cover each one's whole subtree): the same rows the settlement screens read
-    db.selectFrom('daily_stat as d')
+    db
+      .selectFrom('daily_stat as d')
       .innerJoin('member as m', 'm.id', 'd.member_id')
-      .select([sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('d'), (eb) => eb.fn.sum<number>('d.stake').as('s'), (eb) => eb.fn.sum<number>('d.win').as('w'), (eb) => eb.fn.sum<number>('d.rolling').as('r')])
-      .where('m.site_id', '=', siteId).where('m.parent_id', 'is', null).where('m.login_type', 'in', PEOPLE)
-      .where('d.scope', '=', 'T').where('d.day', '>=', firstDay).where('d.day', '<=', lastDay)
-      .groupBy('d.day').execute(),
-    db.selectFrom('cash_request')
+      .select([
+        sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('d'),
+        (eb) => eb.fn.sum<number>('d.stake').as('s'),
+        (eb) => eb.fn.sum<number>('d.win').as('w'),
+        (eb) => eb.fn.sum<number>('d.rolling').as('r'),
+      ])
+      .where('m.site_id', '=', siteId)
+      .where('m.parent_id', 'is', null)
+      .where('m.login_type', 'in', PEOPLE)
+      .where('d.scope', '=', 'T')
+      .where('d.day', '>=', firstDay)
+      .where('d.day', '<=', lastDay)
+      .groupBy('d.day')
+      .execute(),
+    db
+      .selectFrom('cash_request')
       .select([kstDate('updated_at').as('d'), 'cash_type', (eb) => eb.fn.sum<number>('amount').as('a'), (eb) => eb.fn.countAll<number>().as('n')])
-      .where('site_id', '=', siteId).where('status', '=', cashStatus.complete).where('updated_at', '>=', from).where('updated_at', '<', to)
-      .groupBy([sql`1`, 'cash_type']).execute(),
-    db.selectFrom('member_join_daily').select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('d'), 'joins as n'])
-      .where('site_id', '=', siteId).where('day', '>=', firstDay).where('day', '<=', lastDay).execute(),
-    db.selectFrom('session as s').innerJoin('member as m', 'm.id', 's.member_id')
+      .where('site_id', '=', siteId)
+      .where('status', '=', cashStatus.complete)
+      .where('updated_at', '>=', from)
+      .where('updated_at', '<', to)
+      .groupBy([sql`1`, 'cash_type'])
+      .execute(),
+    db
+      .selectFrom('member_join_daily')
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('d'), 'joins as n'])
+      .where('site_id', '=', siteId)
+      .where('day', '>=', firstDay)
+      .where('day', '<=', lastDay)
+      .execute(),
+    db
+      .selectFrom('session as s')
+      .innerJoin('member as m', 'm.id', 's.member_id')
       .select(sql<number>`count(distinct s.member_id)`.as('n'))
-      .where('s.site_id', '=', siteId).where('s.ended_at', 'is', null).where('s.expires_at', '>', now).where('m.login_type', 'in', PEOPLE)
+      .where('s.site_id', '=', siteId)
+      .where('s.ended_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .where('m.login_type', 'in', PEOPLE)
       .executeTakeFirstOrThrow(),
     lastLedgerCheck(db, siteId),
     todayByHour(db, siteId, now),

@@ -41,7 +41,9 @@ export function startPushScheduler(ctx: Ctx, everyMs = 1_000) {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    fireDuePushes(ctx).catch(() => undefined).finally(() => (running = false));
+    fireDuePushes(ctx)
+      .catch(() => undefined)
+      .finally(() => (running = false));
   }, everyMs);
   timer.unref();
   return {

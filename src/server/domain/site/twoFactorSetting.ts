@@ -10,6 +10,10 @@ export async function adminTwoFactorRequired(db: Db, siteId: string): Promise<bo
 }
 
 export async function setAdminTwoFactor(db: Db, siteId: string, adminOtpYn: Yn): Promise<{ adminOtpYn: Yn }> {
-  await db.updateTable('site').set({ options: sql`options || ${JSON.stringify({ adminOtpYn })}::jsonb` }).where('id', '=', siteId).execute();
+  await db
+    .updateTable('site')
+    .set({ options: sql`options || ${JSON.stringify({ adminOtpYn })}::jsonb` })
+    .where('id', '=', siteId)
+    .execute();
   return { adminOtpYn };
 }

@@ -29,8 +29,10 @@ export function deal(): Hand {
       third = value(p[2]);
     }
     const bt = total(b);
-    const bankerDraws = third === null ? bt <= 5
-      : bt <= 2 || (bt === 3 && third !== 8) || (bt === 4 && third >= 2 && third <= 7) || (bt === 5 && third >= 4 && third <= 7) || (bt === 6 && third >= 6 && third <= 7);
+    const bankerDraws =
+      third === null
+        ? bt <= 5
+        : bt <= 2 || (bt === 3 && third !== 8) || (bt === 4 && third >= 2 && third <= 7) || (bt === 5 && third >= 4 && third <= 7) || (bt === 6 && third >= 6 && third <= 7);
     if (bankerDraws) b.push(draw());
   }
   const [ps, bs] = [total(p), total(b)];

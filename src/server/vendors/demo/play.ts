@@ -37,8 +37,17 @@ export const demoRoutes = [
   defineRoute(c.session, async (req, ctx) => {
     const { launch, vendor, game } = await session(ctx, req.t, '');
     return {
-      memId: launch.memId, vendorCode: vendor.code, vendorName: vendor.name, gameCode: game.code, gameName: game.name, kind: game.kind,
-      walletMode: vendor.walletMode, balance: await balanceOf(ctx, vendor, launch.memId), minBet: vendor.minBet, maxBet: vendor.maxBet, maxWin: vendor.maxWin,
+      memId: launch.memId,
+      vendorCode: vendor.code,
+      vendorName: vendor.name,
+      gameCode: game.code,
+      gameName: game.name,
+      kind: game.kind,
+      walletMode: vendor.walletMode,
+      balance: await balanceOf(ctx, vendor, launch.memId),
+      minBet: vendor.minBet,
+      maxBet: vendor.maxBet,
+      maxWin: vendor.maxWin,
     };
   }),
 
@@ -51,7 +60,13 @@ export const demoRoutes = [
       return { roundId, reels: d.reels ?? [], line: d.line ?? '', multiplier: d.multiplier ?? 0, win: row.win, balance: await balanceOf(ctx, vendor, launch.memId) };
     }
     const s = spin(req.bet);
-    const w = await callWallet(ctx, vendor, 'win', { memId: launch.memId, txId: `${roundId}:w`, betTxId: txId, amount: s.win, detail: { reels: s.reels, line: s.line, multiplier: s.multiplier } });
+    const w = await callWallet(ctx, vendor, 'win', {
+      memId: launch.memId,
+      txId: `${roundId}:w`,
+      betTxId: txId,
+      amount: s.win,
+      detail: { reels: s.reels, line: s.line, multiplier: s.multiplier },
+    });
     return { roundId, ...s, balance: w.balance };
   }),
 
@@ -68,9 +83,14 @@ export const demoRoutes = [
 
   defineRoute(c.baccaratDeal, async (req, ctx) => {
     const { launch, vendor } = await session(ctx, req.t, 'baccarat');
-    const bet = await ctx.db.selectFrom('bet as b').innerJoin('member as m', 'm.id', 'b.member_id')
+    const bet = await ctx.db
+      .selectFrom('bet as b')
+      .innerJoin('member as m', 'm.id', 'b.member_id')
       .select(['b.tx_id', 'b.round_id', 'b.detail', 'b.status', 'b.stake', 'b.win', 'm.mem_id'])
-      .where('b.vendor_id', '=', vendor.id).where('b.tx_id', '=', `${req.roundId}:b`).where('b.member_id', '=', launch.memberId).executeTakeFirst();
+      .where('b.vendor_id', '=', vendor.id)
+      .where('b.tx_id', '=', `${req.roundId}:b`)
+      .where('b.member_id', '=', launch.memberId)
+      .executeTakeFirst();
     if (!bet) throw new ApiError('W003');
     if (bet.status === 'wait') {
       const r = await dealRound(ctx, vendor, bet);
@@ -98,12 +118,27 @@ export const demoRoutes = [
     const { vendor } = await session(ctx, req.t, 'sports');
     const now = ctx.clock.now();
     await ensureEvents(ctx.db, vendor.siteId, now, new Date(now.getTime() + 2 * 86_400_000), new Date(now.getTime() - 600_000));
-    const rows = await ctx.db.selectFrom('sport_event').selectAll().where('site_id', '=', vendor.siteId).where('status', '=', 'open')
-      .where('start_at', '>', now).orderBy('start_at').limit(60).execute();
+    const rows = await ctx.db
+      .selectFrom('sport_event')
+      .selectAll()
+      .where('site_id', '=', vendor.siteId)
+      .where('status', '=', 'open')
+      .where('start_at', '>', now)
+      .orderBy('start_at')
+      .limit(60)
+      .execute();
     return {
       list: rows.map((e) => ({
-        eventId: e.id, branchID: e.sport_id, leagueName: e.league, leagueNameKO: e.league_ko, homeTeam: e.home, homeTeamKO: e.home_ko,
-        awayTeam: e.away, awayTeamKO: e.away_ko, eventDate: toWire(e.start_at), odds: { home: e.odds.home, away: e.odds.away, ...(e.odds.draw ? { draw: e.odds.draw } : {}) },
+        eventId: e.id,
+        branchID: e.sport_id,
+        leagueName: e.league,
+        leagueNameKO: e.league_ko,
+        homeTeam: e.home,
+        homeTeamKO: e.home_ko,
+        awayTeam: e.away,
+        awayTeamKO: e.away_ko,
+        eventDate: toWire(e.start_at),
+        odds: { home: e.odds.home, away: e.odds.away, ...(e.odds.draw ? { draw: e.odds.draw } : {}) },
       })),
     };
   }),
@@ -124,7 +159,11 @@ export const demoRoutes = [
     const win = expectedWin(req.stake, odds);
     const roundId = req.roundId ?? randomUUID();
     const { bet } = await placed(ctx, vendor, launch.memId, roundId, game.code, req.stake, {
-      legs, odds, maxPayout: win, betType: legs.length > 1 ? 'multi' : 'single', detail: { legs: legs.length },
+      legs,
+      odds,
+      maxPayout: win,
+      betType: legs.length > 1 ? 'multi' : 'single',
+      detail: { legs: legs.length },
     });
     return { betId: bet.betId!, roundId, odds, expectedWin: win, balance: bet.balance };
   }),

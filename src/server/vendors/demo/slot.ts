@@ -9,7 +9,12 @@ const table: { upTo: number; line: string; reels: string[]; x: number }[] = [
   { upTo: 1495, line: 'CHERRY x2', reels: ['CHERRY', 'CHERRY', 'LEMON'], x: 2 },
   { upTo: 3495, line: 'CHERRY x1', reels: ['CHERRY', 'LEMON', 'BELL'], x: 1 },
 ];
-const blanks = [['LEMON', 'BELL', 'BAR'], ['7', 'LEMON', 'BELL'], ['BAR', 'LEMON', '7'], ['BELL', 'BAR', 'LEMON']];
+const blanks = [
+  ['LEMON', 'BELL', 'BAR'],
+  ['7', 'LEMON', 'BELL'],
+  ['BAR', 'LEMON', '7'],
+  ['BELL', 'BAR', 'LEMON'],
+];
 
 export function spin(bet: number) {
   const r = rand(0, 10_000);

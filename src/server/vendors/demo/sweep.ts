@@ -20,7 +20,10 @@ export async function dealRound(ctx: Ctx, v: Vendor, bet: { tx_id: string; round
   const hand = deal();
   const win = payout(stakes, hand.result);
   const r = await callWallet(ctx, v, 'win', {
-    memId: bet.mem_id, txId: `${bet.tx_id}:w`, betTxId: bet.tx_id, amount: win,
+    memId: bet.mem_id,
+    txId: `${bet.tx_id}:w`,
+    betTxId: bet.tx_id,
+    amount: win,
     detail: { player: hand.player, banker: hand.banker, winner: hand.result },
   });
   return { hand, win, balance: r.balance };
@@ -29,9 +32,15 @@ export async function dealRound(ctx: Ctx, v: Vendor, bet: { tx_id: string; round
 const baccaratCodes = demoCatalog.filter((c) => c.games.some((g) => g.kind === 'baccarat')).map((c) => c.code);
 
 async function staleRounds(db: Db, siteId: string, before: Date, memberId?: number) {
-  let q = db.selectFrom('bet as b').innerJoin('vendor as v', 'v.id', 'b.vendor_id').innerJoin('member as m', 'm.id', 'b.member_id')
+  let q = db
+    .selectFrom('bet as b')
+    .innerJoin('vendor as v', 'v.id', 'b.vendor_id')
+    .innerJoin('member as m', 'm.id', 'b.member_id')
     .select(['b.tx_id', 'b.round_id', 'b.detail', 'm.mem_id', 'v.code'])
-    .where('b.site_id', '=', siteId).where('b.status', '=', 'wait').where('v.code', 'in', baccaratCodes).where('b.created_at', '<', before);
+    .where('b.site_id', '=', siteId)
+    .where('b.status', '=', 'wait')
+    .where('v.code', 'in', baccaratCodes)
+    .where('b.created_at', '<', before);
   if (memberId) q = q.where('b.member_id', '=', memberId);
   return q.limit(200).execute();
 }
@@ -55,17 +64,29 @@ export async function settleSports(ctx: Ctx, siteId: string) {
   await finishEvents(ctx.db, siteId, ctx.clock.now());
   const v = await vendorByCode(ctx.db, siteId, 'demo-sports');
   if (!v) return 0;
-  const bets = await ctx.db.selectFrom('bet as b').innerJoin('member as m', 'm.id', 'b.member_id')
+  const bets = await ctx.db
+    .selectFrom('bet as b')
+    .innerJoin('member as m', 'm.id', 'b.member_id')
     .select(['b.id', 'b.tx_id', 'b.stake', 'b.odds', 'm.mem_id'])
-    .where('b.vendor_id', '=', v.id).where('b.status', '=', 'wait')
-    .where(({ or, not, exists, selectFrom }) => or([
-      not(exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where('e.status', '<>', 'done'))),
-      exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where(lostLeg)),
-    ]))
-    .limit(500).execute();
+    .where('b.vendor_id', '=', v.id)
+    .where('b.status', '=', 'wait')
+    .where(({ or, not, exists, selectFrom }) =>
+      or([
+        not(
+          exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where('e.status', '<>', 'done')),
+        ),
+        exists(selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id').select('l.id').whereRef('l.bet_id', '=', 'b.id').where(lostLeg)),
+      ]),
+    )
+    .limit(500)
+    .execute();
   for (const b of bets) {
-    const legs = await ctx.db.selectFrom('bet_leg as l').innerJoin('sport_event as e', 'e.id', 'l.event_id')
-      .select(['l.id', 'l.pick', 'e.home_score', 'e.away_score', 'e.status']).where('l.bet_id', '=', b.id).execute();
+    const legs = await ctx.db
+      .selectFrom('bet_leg as l')
+      .innerJoin('sport_event as e', 'e.id', 'l.event_id')
+      .select(['l.id', 'l.pick', 'e.home_score', 'e.away_score', 'e.status'])
+      .where('l.bet_id', '=', b.id)
+      .execute();
     let won = true;
     for (const l of legs) {
       if (l.status !== 'done') {
@@ -74,7 +95,11 @@ export async function settleSports(ctx: Ctx, siteId: string) {
       }
       const ok = winnerOf(l) === l.pick;
       won &&= ok;
-      await ctx.db.updateTable('bet_leg').set({ status: ok ? 'Won' : 'Lost' }).where('id', '=', l.id).execute();
+      await ctx.db
+        .updateTable('bet_leg')
+        .set({ status: ok ? 'Won' : 'Lost' })
+        .where('id', '=', l.id)
+        .execute();
     }
     await callWallet(ctx, v, 'win', { memId: b.mem_id, txId: `${b.tx_id}:w`, betTxId: b.tx_id, amount: won ? expectedWin(b.stake, Number(b.odds)) : 0 }).catch(() => {});
   }
@@ -97,4 +122,3 @@ export async function sweepSite(ctx: Ctx, siteId: string) {
 export async function sweepMember(ctx: Ctx & { site: { id: string } }, memberId: number) {
   await dealStale(ctx, ctx.site.id, memberId);
 }
-

@@ -43,7 +43,14 @@ export default function CreatePopup() {
     <BottomSheet open={popup.open} title={t`하위 생성`} onClose={close}>
       <div className={css.popup} data-testid="create-popup">
         {newLevel && (
-          <Tabs tabs={[{ key: 'partner', label: t`파트너` }, { key: 'member', label: t`회원` }]} value={shown} onChange={setTab} />
+          <Tabs
+            tabs={[
+              { key: 'partner', label: t`파트너` },
+              { key: 'member', label: t`회원` },
+            ]}
+            value={shown}
+            onChange={setTab}
+          />
         )}
         {shown === 'partner' && newLevel ? (
           <PartnerForm key={parent} prefix={prefix} me={me} recommenderId={parent} newLevel={newLevel} onDone={done} />

@@ -57,12 +57,25 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
     if (idCheck.state !== 'available') return alert(t`아이디 중복확인을 해 주세요.`);
     if (nickCheck.state !== 'available') return alert(t`닉네임 중복확인을 해 주세요.`);
     try {
-      await withLoading(api(partnerCalls.partnerJoin, {
-        memId: f.memId.trim(), memPass: f.memPass, memPassCheck: f.memPassCheck, memNick: f.memNick, memPhone: f.memPhone,
-        memName: f.memName.trim(), bank: f.bank, bankacc: f.bankacc, cashOutPass: f.cashOutPass, recommenderId,
-        memLevel: '1', partSendYn: 'N', firstBetConfYn: 'N', memStatus: '0',
-        ...(group ? { groupYn: 'Y', startNum: f.startNum, endNum: f.endNum } : {}),
-      }));
+      await withLoading(
+        api(partnerCalls.partnerJoin, {
+          memId: f.memId.trim(),
+          memPass: f.memPass,
+          memPassCheck: f.memPassCheck,
+          memNick: f.memNick,
+          memPhone: f.memPhone,
+          memName: f.memName.trim(),
+          bank: f.bank,
+          bankacc: f.bankacc,
+          cashOutPass: f.cashOutPass,
+          recommenderId,
+          memLevel: '1',
+          partSendYn: 'N',
+          firstBetConfYn: 'N',
+          memStatus: '0',
+          ...(group ? { groupYn: 'Y', startNum: f.startNum, endNum: f.endNum } : {}),
+        }),
+      );
     } catch (err) {
       return alert(group ? `${t`확인 후 다시 시도해 주세요.`}\n${apiMessage(err)}` : apiMessage(err));
     }
@@ -74,13 +87,18 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
   }
 
   const checkButton = (kind: 'id' | 'nick') => (
-    <Button onClick={() => check(kind)} data-testid={`check-${kind}`}><Trans>중복확인</Trans></Button>
+    <Button onClick={() => check(kind)} data-testid={`check-${kind}`}>
+      <Trans>중복확인</Trans>
+    </Button>
   );
   return (
     <form className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="member-form">
       <SortLinks
         label={t`가입 방식`}
-        options={[{ key: 'single', label: t`단일 회원` }, { key: 'group', label: t`그룹 회원` }]}
+        options={[
+          { key: 'single', label: t`단일 회원` },
+          { key: 'group', label: t`그룹 회원` },
+        ]}
         value={mode}
         onChange={(m) => (setMode(m), idCheck.reset(), nickCheck.reset())}
       />
@@ -90,12 +108,36 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
           <TextField label={<Trans>끝 번호</Trans>} name="endNum" inputMode="numeric" value={f.endNum} onChange={set('endNum')} hint={<Trans>최대 10명</Trans>} />
         </div>
       )}
-      <TextField label={group ? <Trans>아이디 (번호 앞부분)</Trans> : <Trans>아이디</Trans>} name="memId" autoComplete="off" value={f.memId} onChange={set('memId')} action={checkButton('id')} {...idCheck.note()} />
+      <TextField
+        label={group ? <Trans>아이디 (번호 앞부분)</Trans> : <Trans>아이디</Trans>}
+        name="memId"
+        autoComplete="off"
+        value={f.memId}
+        onChange={set('memId')}
+        action={checkButton('id')}
+        {...idCheck.note()}
+      />
       <div className={css.two}>
         <TextField label={<Trans>비밀번호</Trans>} name="memPass" type="password" autoComplete="new-password" maxLength={20} value={f.memPass} onChange={set('memPass')} />
-        <TextField label={<Trans>비밀번호 확인</Trans>} name="memPassCheck" type="password" autoComplete="new-password" maxLength={20} value={f.memPassCheck} onChange={set('memPassCheck')} />
+        <TextField
+          label={<Trans>비밀번호 확인</Trans>}
+          name="memPassCheck"
+          type="password"
+          autoComplete="new-password"
+          maxLength={20}
+          value={f.memPassCheck}
+          onChange={set('memPassCheck')}
+        />
       </div>
-      <TextField label={group ? <Trans>닉네임 (번호 앞부분)</Trans> : <Trans>닉네임</Trans>} name="memNick" maxLength={20} value={f.memNick} onChange={set('memNick')} action={checkButton('nick')} {...nickCheck.note()} />
+      <TextField
+        label={group ? <Trans>닉네임 (번호 앞부분)</Trans> : <Trans>닉네임</Trans>}
+        name="memNick"
+        maxLength={20}
+        value={f.memNick}
+        onChange={set('memNick')}
+        action={checkButton('nick')}
+        {...nickCheck.note()}
+      />
       <div className={css.two}>
         <TextField label={<Trans>전화번호</Trans>} name="memPhone" inputMode="tel" value={f.memPhone} onChange={set('memPhone')} />
         <TextField label={<Trans>예금주</Trans>} name="memName" value={f.memName} onChange={set('memName')} />
@@ -103,11 +145,24 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
       <div className={css.two}>
         <SelectField label={<Trans>은행</Trans>} name="bank" value={f.bank} onChange={set('bank')}>
           <option value="">{t`선택`}</option>
-          {banks.data?.list.map((b) => <option key={b.bankCode} value={b.bankNameKr}>{i18n.locale === 'ko' ? b.bankNameKr : b.bankNameEn}</option>)}
+          {banks.data?.list.map((b) => (
+            <option key={b.bankCode} value={b.bankNameKr}>
+              {i18n.locale === 'ko' ? b.bankNameKr : b.bankNameEn}
+            </option>
+          ))}
         </SelectField>
         <TextField label={<Trans>계좌번호</Trans>} name="bankacc" inputMode="numeric" value={f.bankacc} onChange={set('bankacc')} />
       </div>
-      <TextField label={<Trans>출금 비밀번호</Trans>} name="cashOutPass" type="password" inputMode="numeric" maxLength={4} value={f.cashOutPass} onChange={set('cashOutPass')} hint={<Trans>숫자 4자리</Trans>} />
+      <TextField
+        label={<Trans>출금 비밀번호</Trans>}
+        name="cashOutPass"
+        type="password"
+        inputMode="numeric"
+        maxLength={4}
+        value={f.cashOutPass}
+        onChange={set('cashOutPass')}
+        hint={<Trans>숫자 4자리</Trans>}
+      />
       <TextField label={<Trans>추천인</Trans>} value={recommenderId} readOnly />
       <Button type="submit" variant="primary" block data-testid="create-member-submit">
         {group ? <Trans>그룹 회원 생성</Trans> : <Trans>회원 생성</Trans>}

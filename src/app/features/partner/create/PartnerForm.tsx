@@ -22,12 +22,18 @@ type Rates = Record<string, { pointRate: string; loseRate: string }>;
 /** Rate categories of the new-partner bounds, by name. */
 function categoryName(code: string): string {
   switch (code) {
-    case 'casino': return tc`카지노`;
-    case 'hcasino': return tc`호텔카지노`;
-    case 'slot': return tc`슬롯`;
-    case 'sport': return tc`스포츠`;
-    case 'mini': return tc`미니게임`;
-    default: return code;
+    case 'casino':
+      return tc`카지노`;
+    case 'hcasino':
+      return tc`호텔카지노`;
+    case 'slot':
+      return tc`슬롯`;
+    case 'sport':
+      return tc`스포츠`;
+    case 'mini':
+      return tc`미니게임`;
+    default:
+      return code;
   }
 }
 
@@ -95,10 +101,17 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
     const problem = firstProblem();
     if (problem) return alert(problem);
     try {
-      await withLoading(api(partnerCalls.createPartner, {
-        ...f, memId: f.memId.trim(), memName: f.memName.trim(), memPhone: f.memPhone.trim(), recommenderId, partnerLevel: newLevel,
-        rateList: bounds.map((b) => ({ category: b.vendorCode, pointRate: rate(b.vendorCode, 'pointRate'), loseRate: rate(b.vendorCode, 'loseRate') })),
-      }));
+      await withLoading(
+        api(partnerCalls.createPartner, {
+          ...f,
+          memId: f.memId.trim(),
+          memName: f.memName.trim(),
+          memPhone: f.memPhone.trim(),
+          recommenderId,
+          partnerLevel: newLevel,
+          rateList: bounds.map((b) => ({ category: b.vendorCode, pointRate: rate(b.vendorCode, 'pointRate'), loseRate: rate(b.vendorCode, 'loseRate') })),
+        }),
+      );
     } catch (err) {
       // the seed shows the server's own words for a refused request
       return alert(isApiError(err) && !err.code.startsWith('U') && err.message !== 'RESPONSE_FAILED' ? err.message : apiMessage(err));
@@ -113,10 +126,22 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
 
   return (
     <form className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="partner-form">
-      <p className={css.note}><Trans>{partnerLevelName(newLevel)} 등급으로 신청합니다. 관리자 승인 후 가입이 완료됩니다.</Trans></p>
+      <p className={css.note}>
+        <Trans>{partnerLevelName(newLevel)} 등급으로 신청합니다. 관리자 승인 후 가입이 완료됩니다.</Trans>
+      </p>
       <table className={css.rates}>
         <thead>
-          <tr><th><Trans>게임</Trans></th><th><Trans>롤링 %</Trans></th><th><Trans>루징 %</Trans></th></tr>
+          <tr>
+            <th>
+              <Trans>게임</Trans>
+            </th>
+            <th>
+              <Trans>롤링 %</Trans>
+            </th>
+            <th>
+              <Trans>루징 %</Trans>
+            </th>
+          </tr>
         </thead>
         <tbody>
           {bounds.map((b) => (
@@ -132,23 +157,58 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
                     onChange={(e) => setRate(b.vendorCode, k, e.target.value)}
                     onBlur={() => void clamp(b.vendorCode, k)}
                   />
-                  <small className={css.bound}>
-                    {k === 'pointRate' ? `${b.minPointRate}~${b.maxPointRate}` : `${b.minLoseRate}~${b.maxLoseRate}`}
-                  </small>
+                  <small className={css.bound}>{k === 'pointRate' ? `${b.minPointRate}~${b.maxPointRate}` : `${b.minLoseRate}~${b.maxLoseRate}`}</small>
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      <TextField label={<Trans>아이디</Trans>} name="memId" autoComplete="off" value={f.memId} onChange={set('memId')} action={<Button onClick={() => void idCheck.run([f.memId.trim()])}><Trans>중복확인</Trans></Button>} {...idCheck.note()} />
+      <TextField
+        label={<Trans>아이디</Trans>}
+        name="memId"
+        autoComplete="off"
+        value={f.memId}
+        onChange={set('memId')}
+        action={
+          <Button onClick={() => void idCheck.run([f.memId.trim()])}>
+            <Trans>중복확인</Trans>
+          </Button>
+        }
+        {...idCheck.note()}
+      />
       <TextField label={<Trans>비밀번호</Trans>} name="memPass" type="password" autoComplete="new-password" maxLength={20} value={f.memPass} onChange={set('memPass')} />
-      <TextField label={<Trans>닉네임</Trans>} name="memNick" maxLength={20} value={f.memNick} onChange={set('memNick')} action={<Button onClick={() => void nickCheck.run([f.memNick])}><Trans>중복확인</Trans></Button>} {...nickCheck.note()} />
-      <TextField label={<Trans>출금 비밀번호</Trans>} name="cashOutPass" type="password" inputMode="numeric" maxLength={4} value={f.cashOutPass} onChange={set('cashOutPass')} hint={<Trans>숫자 4자리</Trans>} />
+      <TextField
+        label={<Trans>닉네임</Trans>}
+        name="memNick"
+        maxLength={20}
+        value={f.memNick}
+        onChange={set('memNick')}
+        action={
+          <Button onClick={() => void nickCheck.run([f.memNick])}>
+            <Trans>중복확인</Trans>
+          </Button>
+        }
+        {...nickCheck.note()}
+      />
+      <TextField
+        label={<Trans>출금 비밀번호</Trans>}
+        name="cashOutPass"
+        type="password"
+        inputMode="numeric"
+        maxLength={4}
+        value={f.cashOutPass}
+        onChange={set('cashOutPass')}
+        hint={<Trans>숫자 4자리</Trans>}
+      />
       <div className={css.two}>
         <SelectField label={<Trans>은행</Trans>} name="bank" value={f.bank} onChange={set('bank')}>
           <option value="">{t`선택`}</option>
-          {banks.data?.list.map((b) => <option key={b.bankCode} value={b.bankNameKr}>{i18n.locale === 'ko' ? b.bankNameKr : b.bankNameEn}</option>)}
+          {banks.data?.list.map((b) => (
+            <option key={b.bankCode} value={b.bankNameKr}>
+              {i18n.locale === 'ko' ? b.bankNameKr : b.bankNameEn}
+            </option>
+          ))}
         </SelectField>
         <TextField label={<Trans>계좌번호</Trans>} name="bankAcc" inputMode="numeric" value={f.bankAcc} onChange={set('bankAcc')} />
       </div>
@@ -157,7 +217,9 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
         <TextField label={<Trans>전화번호</Trans>} name="memPhone" inputMode="tel" value={f.memPhone} onChange={set('memPhone')} />
       </div>
       <TextField label={<Trans>추천인</Trans>} value={recommenderId} readOnly />
-      <Button type="submit" variant="primary" block data-testid="create-partner-submit"><Trans>파트너 생성 신청</Trans></Button>
+      <Button type="submit" variant="primary" block data-testid="create-partner-submit">
+        <Trans>파트너 생성 신청</Trans>
+      </Button>
     </form>
   );
 }

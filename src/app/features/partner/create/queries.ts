@@ -4,8 +4,7 @@ import { partnerCalls } from '../../../../contract/partner';
 import { api } from '../../../lib/api';
 import { siteKey, userKey } from '../../../lib/queryClient';
 
-export const bankQueryOptions = (prefix: string) =>
-  queryOptions({ queryKey: siteKey(prefix, 'banks'), queryFn: () => api(commonCalls.bank, {}), staleTime: 60 * 60_000 });
+export const bankQueryOptions = (prefix: string) => queryOptions({ queryKey: siteKey(prefix, 'banks'), queryFn: () => api(commonCalls.bank, {}), staleTime: 60 * 60_000 });
 
 /** Rate bounds a new partner under `memId` may get. */
 export const partnerRatesQueryOptions = (prefix: string, me: string, memId: string) =>

@@ -16,8 +16,7 @@ export function useDupCheck(kind: 'id' | 'nick') {
   async function run(values: string[]) {
     if (!values.length || !values[0]) return alert(kind === 'id' ? t`아이디를 입력해 주세요.` : t`닉네임을 입력해 주세요.`);
     try {
-      const answers = await withLoading(Promise.all(values.map((v) =>
-        kind === 'id' ? api(memberCalls.checkId, { memId: v }) : api(memberCalls.checkNickname, { memNick: v }))));
+      const answers = await withLoading(Promise.all(values.map((v) => (kind === 'id' ? api(memberCalls.checkId, { memId: v }) : api(memberCalls.checkNickname, { memNick: v })))));
       setState(answers.every((a) => a.available) ? 'available' : 'taken');
     } catch (err) {
       await alert(apiMessage(err));

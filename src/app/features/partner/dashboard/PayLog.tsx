@@ -15,14 +15,28 @@ export function PayLog({ prefix, me }: { prefix: string; me: string }) {
   const columns = (tone: 'neg' | 'pos'): Column<Pay & { rank: number }>[] => [
     { key: 'rank', label: t`순위`, render: (r) => r.rank },
     { key: 'nick', label: t`닉네임`, render: (r) => r.memNick },
-    { key: 'amt', label: t`금액`, numeric: true, render: (r) => <span data-tone={tone} className={css.toned}><Money value={r.cashAmt} /></span> },
+    {
+      key: 'amt',
+      label: t`금액`,
+      numeric: true,
+      render: (r) => (
+        <span data-tone={tone} className={css.toned}>
+          <Money value={r.cashAmt} />
+        </span>
+      ),
+    },
     { key: 'time', label: t`시간`, render: (r) => r.updDate.slice(5, 16) },
   ];
   const card = (tone: 'neg' | 'pos') => (r: Pay & { rank: number }) => (
     <div className={css.payRow}>
       <span className={css.rank}>{r.rank}</span>
-      <span className={css.payWho}>{r.memNick}<small>{r.updDate.slice(5, 16)}</small></span>
-      <span data-tone={tone} className={css.toned}><Money value={r.cashAmt} /></span>
+      <span className={css.payWho}>
+        {r.memNick}
+        <small>{r.updDate.slice(5, 16)}</small>
+      </span>
+      <span data-tone={tone} className={css.toned}>
+        <Money value={r.cashAmt} />
+      </span>
     </div>
   );
   const ranked = (l: Pay[] | undefined) => (l ?? []).map((r, i) => ({ ...r, rank: i + 1 }));

@@ -16,7 +16,9 @@ function Figures({ lines }: { lines: Line[] }) {
       {lines.map(([label, value, total]) => (
         <div key={label} data-total={total || undefined}>
           <dt>{label}</dt>
-          <dd><Money value={value} /></dd>
+          <dd>
+            <Money value={value} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -26,7 +28,9 @@ function Figures({ lines }: { lines: Line[] }) {
 function Report({ title, range, onRange, children, testId }: { title: ReactNode; range: DayRange; onRange: (r: DayRange) => void; children: ReactNode; testId: string }) {
   return (
     <Card title={title} data-testid={testId}>
-      <div className={css.filter}><DateRangeFilter value={range} onChange={onRange} /></div>
+      <div className={css.filter}>
+        <DateRangeFilter value={range} onChange={onRange} />
+      </div>
       {children}
     </Card>
   );
@@ -40,10 +44,35 @@ export function CashReport({ prefix, me }: { prefix: string; me: string }) {
   return (
     <Report title={<Trans>입출금 현황</Trans>} range={range} onRange={setRange} testId="cash-report">
       <div className={css.columns}>
-        <Figures lines={[[t`입금`, r?.cashIn], [t`지급`, r?.payment], [t`입금+지급`, r?.inPaymentSum, true]]} />
-        <Figures lines={[[t`출금`, r?.cashOut], [t`회수`, r?.payback], [t`출금+회수`, r?.outPaybackSum, true]]} />
-        <Figures lines={[[t`베팅`, r?.betAmt], [t`당첨`, r?.winAmt], [t`베팅손익`, r?.betBEP, true]]} />
-        <Figures lines={[[t`회원 보유머니`, r?.normalCashAmt], [t`파트너 보유머니`, r?.partnerCashAmt], [t`보유 포인트`, r?.totalPointAmt], [t`쿠폰`, r?.couponCash]]} />
+        <Figures
+          lines={[
+            [t`입금`, r?.cashIn],
+            [t`지급`, r?.payment],
+            [t`입금+지급`, r?.inPaymentSum, true],
+          ]}
+        />
+        <Figures
+          lines={[
+            [t`출금`, r?.cashOut],
+            [t`회수`, r?.payback],
+            [t`출금+회수`, r?.outPaybackSum, true],
+          ]}
+        />
+        <Figures
+          lines={[
+            [t`베팅`, r?.betAmt],
+            [t`당첨`, r?.winAmt],
+            [t`베팅손익`, r?.betBEP, true],
+          ]}
+        />
+        <Figures
+          lines={[
+            [t`회원 보유머니`, r?.normalCashAmt],
+            [t`파트너 보유머니`, r?.partnerCashAmt],
+            [t`보유 포인트`, r?.totalPointAmt],
+            [t`쿠폰`, r?.couponCash],
+          ]}
+        />
       </div>
     </Report>
   );
@@ -57,14 +86,26 @@ export function MyCashReport({ prefix, me }: { prefix: string; me: string }) {
   return (
     <Report title={<Trans>내 머니 변동</Trans>} range={range} onRange={setRange} testId="my-cash-report">
       <div className={css.columns}>
-        <Figures lines={[
-          [t`입금`, r?.cashIn], [t`관리자 지급`, r?.adminPayment], [t`상위 지급`, r?.upperPayment], [t`하위 회수`, r?.myPayback],
-          [t`포인트 전환`, r?.changePoint], [t`쿠폰`, r?.couponCash], [t`증가 합계`, r?.increaseTotal, true],
-        ]} />
-        <Figures lines={[
-          [t`출금`, r?.cashOut], [t`관리자 회수`, r?.adminPayback], [t`상위 회수`, r?.upperPayback], [t`하위 지급`, r?.myPayment],
-          [t`감소 합계`, r?.decreaseTotal, true],
-        ]} />
+        <Figures
+          lines={[
+            [t`입금`, r?.cashIn],
+            [t`관리자 지급`, r?.adminPayment],
+            [t`상위 지급`, r?.upperPayment],
+            [t`하위 회수`, r?.myPayback],
+            [t`포인트 전환`, r?.changePoint],
+            [t`쿠폰`, r?.couponCash],
+            [t`증가 합계`, r?.increaseTotal, true],
+          ]}
+        />
+        <Figures
+          lines={[
+            [t`출금`, r?.cashOut],
+            [t`관리자 회수`, r?.adminPayback],
+            [t`상위 회수`, r?.upperPayback],
+            [t`하위 지급`, r?.myPayment],
+            [t`감소 합계`, r?.decreaseTotal, true],
+          ]}
+        />
       </div>
     </Report>
   );

@@ -15,8 +15,7 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
   const week = useQueries({
     queries: weekRanges().map((range) => cashReportQueryOptions(prefix, me, range)),
   });
-  const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) =>
-    week.every((q) => q.data) ? week.map((q) => pick(q.data!.cashReport)) : [];
+  const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) => (week.every((q) => q.data) ? week.map((q) => pick(q.data!.cashReport)) : []);
   const s = stats.data?.mainStatisticsInfo;
   const cards: { key: string; label: string; value: ReactNode; sub?: ReactNode; trend?: number[]; tone?: 'pos' | 'neg' }[] = [
     { key: 'in', label: t`입금`, value: <Money value={s?.dCashIn} />, sub: t`${formatNumber(s?.dCashInCnt)}건`, trend: series((r) => r.cashIn) },
@@ -25,7 +24,10 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
     { key: 'back', label: t`회수`, value: <Money value={s?.dPayback} /> },
     { key: 'join', label: t`신규회원`, value: formatNumber(s?.dJoinCnt) },
     {
-      key: 'bep', label: t`베팅손익`, value: <Money value={s?.dBetBEP} />, trend: series((r) => r.betBEP),
+      key: 'bep',
+      label: t`베팅손익`,
+      value: <Money value={s?.dBetBEP} />,
+      trend: series((r) => r.betBEP),
       tone: (s?.dBetBEP ?? 0) > 0 ? 'pos' : (s?.dBetBEP ?? 0) < 0 ? 'neg' : undefined,
     },
   ];
@@ -34,11 +36,24 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
       {cards.map((c) => (
         <section key={c.key} className={css.stat} data-testid={`stat-${c.key}`}>
           <h2 className={css.statLabel}>{c.label}</h2>
-          <div className={css.statValue} data-tone={c.tone}>{c.value}</div>
-          {c.sub && <div className={css.statFoot}><span>{c.sub}</span></div>}
+          <div className={css.statValue} data-tone={c.tone}>
+            {c.value}
+          </div>
+          {c.sub && (
+            <div className={css.statFoot}>
+              <span>{c.sub}</span>
+            </div>
+          )}
           {/* drawn empty until the week is in, so the card keeps its height (no layout shift) */}
           {c.trend && (
-            <Chart small height={64} title={t`최근 7일 ${c.label}`} labels={c.trend.length ? WEEK.map((d) => kstDay(d).slice(5)) : []} series={[{ label: c.label, color: c.tone === 'neg' ? 'var(--negative)' : 'var(--brand)', values: c.trend }]} testId={c.trend.length ? `trend-${c.key}` : undefined} />
+            <Chart
+              small
+              height={64}
+              title={t`최근 7일 ${c.label}`}
+              labels={c.trend.length ? WEEK.map((d) => kstDay(d).slice(5)) : []}
+              series={[{ label: c.label, color: c.tone === 'neg' ? 'var(--negative)' : 'var(--brand)', values: c.trend }]}
+              testId={c.trend.length ? `trend-${c.key}` : undefined}
+            />
           )}
         </section>
       ))}

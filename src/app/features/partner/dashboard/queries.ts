@@ -13,11 +13,9 @@ export const todayRange = () => lastDays(0);
 export const WEEK = [6, 5, 4, 3, 2, 1, 0];
 export const weekRanges = (): DayRange[] => WEEK.map((d) => ({ start: kstDay(d), end: kstDay(d) }));
 
-export const statisticsQueryOptions = (prefix: string, me: string) =>
-  queryOptions({ queryKey: key(prefix, me, 'statistics'), queryFn: () => api(partnerCalls.statistics, {}) });
+export const statisticsQueryOptions = (prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'statistics'), queryFn: () => api(partnerCalls.statistics, {}) });
 
-export const topInfoQueryOptions = (prefix: string, me: string) =>
-  queryOptions({ queryKey: key(prefix, me, 'topInfo'), queryFn: () => api(partnerCalls.topInfo, {}) });
+export const topInfoQueryOptions = (prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'topInfo'), queryFn: () => api(partnerCalls.topInfo, {}) });
 
 export const cashReportQueryOptions = (prefix: string, me: string, range: DayRange) =>
   queryOptions({ queryKey: key(prefix, me, 'cashReport', range), queryFn: () => api(partnerCalls.cashReport, wireRange(range)) });
@@ -25,8 +23,7 @@ export const cashReportQueryOptions = (prefix: string, me: string, range: DayRan
 export const myCashReportQueryOptions = (prefix: string, me: string, range: DayRange) =>
   queryOptions({ queryKey: key(prefix, me, 'myCashReport', range), queryFn: () => api(partnerCalls.myCashReport, wireRange(range)) });
 
-export const newPayLogQueryOptions = (prefix: string, me: string) =>
-  queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
+export const newPayLogQueryOptions = (prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
 /**
  * Everything the dashboard shows, asked for at once but not awaited: today's figures, then (a task

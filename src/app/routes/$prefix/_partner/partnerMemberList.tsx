@@ -5,9 +5,7 @@ import { MemberMoneyList } from '../../../features/partnerLists/MemberMoneyList'
 export const Route = createFileRoute('/$prefix/_partner/partnerMemberList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/partnerLists/queries');
-    await context.queryClient
-      .ensureQueryData(q.memListQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultMemListReq()))
-      .catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.memListQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultMemListReq())).catch(() => undefined);
   },
   component: MemberMoneyList,
 });
