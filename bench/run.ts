@@ -4,6 +4,7 @@ import { benchBundle } from './bundle.js';
 import { benchEvening } from './evening.js';
 import { benchHttp } from './http.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchLogin } from './login.js';
 import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
 import { benchReports } from './reports.js';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   evening: benchEvening,
   lighthouse: benchLighthouse,
   startup: benchStartup,
+  login: benchLogin,
 };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';
