@@ -8,8 +8,8 @@ export interface Client {
   apiKey: string;
   /** POSTs a call with the site key, a session token and, with `from`, X-Forwarded-For (a server started with trustProxy reads it as the address). */
   post(path: string, body: object, o?: { token?: string; from?: string }): Promise<any>;
-  /** A player-screen login (no captcha there); the token, or throws with the result code. */
-  login(memId: string, o?: { from?: string; memPass?: string }): Promise<string>;
+  /** A player-screen login (a partner's id there also needs `captcha`); the token, or throws with the result code. */
+  login(memId: string, o?: { from?: string; memPass?: string; captcha?: boolean }): Promise<string>;
 }
 
 export async function client(url: string): Promise<Client> {
@@ -32,7 +32,8 @@ export async function client(url: string): Promise<Client> {
     apiKey: site.apiKey,
     post,
     async login(memId, o = {}) {
-      const r = await post('/api/member/login', { memId, memPass: o.memPass ?? 'demo1234!' }, { from: o.from });
+      const captcha = o.captcha ? { captchaId: (await post('/api/member/captcha', {}, { from: o.from })).data.captchaId, captcha: '1234' } : {};
+      const r = await post('/api/member/login', { memId, memPass: o.memPass ?? 'demo1234!', ...captcha }, { from: o.from });
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode}`);
       return r.data.token as string;
     },

@@ -2,11 +2,11 @@
  * A login flood (issue 21): 300 wrong-password logins (made-up ids and real ones) from one address,
  * then from five, while a real player signs in again and again from its own address. Prints the
  * real login's p50/p99 during each flood beside a quiet server, and what the flood was answered.
- * The server trusts X-Forwarded-For (TRUST_PROXY), so each client names its address as a proxy would.
+ * The server (its own process) trusts X-Forwarded-For (TRUST_PROXY), so each client names its address as a proxy would.
  */
 import { randomBytes } from 'node:crypto';
 import { client, ms, pct, type Client } from './client.js';
-import { startBenchServer } from './server.js';
+import { spawnBenchChild } from './child.js';
 
 const FLOOD = Number(process.env.BENCH_LOGIN_FLOOD ?? 300);
 const PARALLEL = 16;
@@ -43,12 +43,13 @@ async function flood(c: Client, addresses: string[]) {
 }
 
 export async function benchLogin(): Promise<void> {
-  const s = await startBenchServer({ trustProxy: true });
+  const server = spawnBenchChild('./apiServer.ts', undefined);
+  const s = await server.next<{ url: string }>();
   try {
     const c = await client(s.url);
     await c.login('user1', { from: '10.8.0.1' }); // warm-up
     const quiet = await realLogins(c, '10.8.0.2', () => true, QUIET_LOGINS);
-    console.log(`\n# login flood (${FLOOD} wrong-password logins, ${PARALLEL} at a time; real player user1 signs in meanwhile; server and clients in one process)`);
+    console.log(`\n# login flood (${FLOOD} wrong-password logins, ${PARALLEL} at a time; real player user1 signs in meanwhile; server in its own process)`);
     console.log(`quiet server          real login p50 ${ms(pct(quiet, 50))}  p99 ${ms(pct(quiet, 99))}  (${quiet.length} logins)`);
     const phases: [string, string[], string][] = [
       ['1 address', ['10.1.0.1'], '10.8.1.1'],
@@ -64,6 +65,6 @@ export async function benchLogin(): Promise<void> {
       console.log(`  flood: ${(FLOOD / f.secs).toFixed(0)} tries/s over ${f.secs.toFixed(1)} s, answered ${codes}`);
     }
   } finally {
-    await s.close();
+    await server.close();
   }
 }

@@ -8,6 +8,7 @@ import { benchLogin } from './login.js';
 import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
 import { benchReports } from './reports.js';
+import { benchSockets } from './sockets.js';
 import { benchStartup } from './startup.js';
 
 const only = process.argv[2];
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   lighthouse: benchLighthouse,
   startup: benchStartup,
   login: benchLogin,
+  sockets: benchSockets,
 };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';
