@@ -276,7 +276,7 @@ async function socketsHeld(s: RunningServer, ctx: Ctx, url: string, child: Retur
   // after a collection, live objects (heap + buffers) grow with the sockets; rss mostly reuses what the load left free
   const perSocket = (after.heapUsed + after.external - before.heapUsed - before.external) / open;
   console.log(
-    `live sockets: ${open} subscribed as players on one instance: heap + buffers ${(perSocket / 1024).toFixed(1)} KiB a socket (rss ${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MiB more in all), so about ${Math.floor(2 ** 30 / Math.max(perSocket, 1)).toLocaleString('en')} sockets per GiB beyond the instance's ${(before.rss / 2 ** 20).toFixed(0)} MiB`,
+    `live sockets: ${open} subscribed as players on one instance: heap + buffers ${(perSocket / 1024).toFixed(1)} KiB a socket (rss changed ${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MiB in all), so about ${Math.floor(2 ** 30 / Math.max(perSocket, 1)).toLocaleString('en')} sockets per GiB beyond the instance's ${(before.rss / 2 ** 20).toFixed(0)} MiB`,
   );
   for (const x of sockets) x.ws.terminate();
 }
