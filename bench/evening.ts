@@ -3,19 +3,31 @@
  * or lose), partners paging their lists and settlement, gives and retrieves, one operator approving
  * cash, all at once for BENCH_EVENING_SECONDS (30). Prints throughput and p50/p99 per call type and
  * the ledger check at the end. Load generator and server share this process.
+ *
+ * `--instances 2` (issue 22): the same load on one instance, then spread over two, each its own
+ * process on one database and one Redis (REDIS_URL, default redis://127.0.0.1:6379); prints bets/s
+ * and p99 for both and their ratio, then how much memory a live socket subscribed as a player takes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
+import { hashToken, newToken } from '../src/server/domain/auth/tokens.js';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/vendors/signature.js';
+import { spawnBenchChild } from './child.js';
+import { pct } from './client.js';
 import { startBenchServer } from './server.js';
 import { operatorScreen } from './staff.js';
+import { Stomp } from './stomp.js';
 
 const SECONDS = Number(process.env.BENCH_EVENING_SECONDS ?? 30);
 const PLAYERS = Number(process.env.BENCH_EVENING_PLAYERS ?? 24);
+const SOCKETS = Number(process.env.BENCH_EVENING_SOCKETS ?? 1000);
 const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : 0);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const flag = process.argv.indexOf('--instances');
+const INSTANCES = flag > 0 ? Number(process.argv[flag + 1]) : 1;
 
 async function db(sqlText: string) {
   const c = new pg.Client({ connectionString: PG_URL });
@@ -27,7 +39,24 @@ async function db(sqlText: string) {
   }
 }
 
+async function redisAnswers() {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2_000, retryStrategy: () => null });
+  r.on('error', () => {});
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
 export async function benchEvening(): Promise<void> {
+  if (INSTANCES > 1 && !(await redisAnswers())) {
+    console.log(`\n# evening --instances ${INSTANCES}: Redis not reachable at ${REDIS_URL}, skipped`);
+    return;
+  }
   const name = `pitboss_evening_${randomBytes(5).toString('hex')}`;
   try {
     await db(`create database ${name}`);
@@ -39,23 +68,40 @@ export async function benchEvening(): Promise<void> {
   u.pathname = `/${name}`;
   const s = await startBenchServer({ databaseUrl: u.toString() });
   try {
-    await run(s);
+    const ctx = await prepare(s);
+    if (INSTANCES > 1) await instances(s, ctx, u.toString());
+    else {
+      const r = await mixedLoad([s.url], ctx);
+      await s.app.accrual.flush();
+      console.log(`\n# evening (postgres, ${r.secs.toFixed(0)} s, ${ctx.players.length} players, ${ctx.partnerTokens.length} partners reading and moving money, 1 operator)`);
+      printFigures(r);
+      await ledgerCheck(s.url, ctx);
+    }
   } finally {
     await s.close();
     await db(`drop database if exists ${name} with (force)`);
   }
 }
 
-async function run(s: RunningServer) {
-  const site = (await (await fetch(`${s.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
-  const post = async (path: string, body: object, token?: string) => {
-    const r = await fetch(s.url + path, {
+type Post = (path: string, body: object, token?: string) => Promise<any>;
+
+const poster =
+  (url: string, site: { siteId: string; apiKey: string }): Post =>
+  async (path, body, token) => {
+    const r = await fetch(url + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: site.apiKey, ...(token ? { 'x-auth-token': token } : {}) },
       body: JSON.stringify({ siteId: site.siteId, ...body }),
     });
     return r.json();
   };
+
+type Ctx = Awaited<ReturnType<typeof prepare>>;
+
+/** Players funded, the vendor's secret, partners, the operator and four depositing players signed in (sessions hold on every instance). */
+async function prepare(s: RunningServer) {
+  const site = (await (await fetch(`${s.url}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
+  const post = poster(s.url, site);
   const login = async (memId: string) => {
     const c = await post('/api/member/captcha', {});
     const staff = memId === 'admin' ? await operatorScreen(post) : {};
@@ -71,13 +117,25 @@ async function run(s: RunningServer) {
   for (const memId of players)
     await adminGrant(database, { siteId: 'demo', id: admin.id, requestKey: null, call: 'bench', at: new Date() }, { memId, amount: 1_000_000_000, mode: 2 });
   const { secret } = await database.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();
-  const partners = ['ptn5', 'ptn6', 'ptn7'];
-  const partnerTokens = await Promise.all(partners.map(login));
+  const partnerTokens = await Promise.all(['ptn5', 'ptn6', 'ptn7'].map(login));
   const adminToken = await login('admin');
   const depositors = await Promise.all(players.slice(0, 4).map(login));
+  return { site, secret: secret as string, players, partnerTokens, adminToken, depositors };
+}
 
+interface Figures {
+  secs: number;
+  times: Map<string, number[]>;
+  refused: Map<string, number>;
+}
+
+/** The evening's mixed load for SECONDS; each player, partner and the operator on one of `urls` in turn. */
+async function mixedLoad(urls: string[], ctx: Ctx): Promise<Figures> {
+  const { site, secret, players, partnerTokens, adminToken, depositors } = ctx;
   const times = new Map<string, number[]>();
   const refused = new Map<string, number>();
+  let turn = 0;
+  const nextUrl = () => urls[turn++ % urls.length];
   const timed = async <T extends { resultCode: string }>(kind: string, f: () => Promise<T>): Promise<T> => {
     const t = performance.now();
     const r = await f();
@@ -85,41 +143,48 @@ async function run(s: RunningServer) {
     if (r.resultCode !== '0') refused.set(kind, (refused.get(kind) ?? 0) + 1);
     return r;
   };
-  const callback = (action: string, body: object) => {
-    const raw = JSON.stringify({ siteId: site.siteId, ...body });
-    return fetch(`${s.url}/api/vendor/demo-slot/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) }, body: raw }).then(
-      (r) => r.json(),
-    );
-  };
   const end = Date.now() + SECONDS * 1000;
   const loop = async (f: () => Promise<void>) => {
     while (Date.now() < end) await f();
   };
 
-  const bettor = (memId: string) =>
-    loop(async () => {
+  const bettor = (memId: string) => {
+    const url = nextUrl();
+    const callback = (action: string, body: object) => {
+      const raw = JSON.stringify({ siteId: site.siteId, ...body });
+      return fetch(`${url}/api/vendor/demo-slot/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) }, body: raw }).then(
+        (r) => r.json(),
+      );
+    };
+    return loop(async () => {
       const id = `ev-${randomUUID()}`;
       await timed('wallet bet', () => callback('bet', { memId, txId: id, roundId: id, gameCode: 'lucky-sevens', amount: 1_000 }));
       await timed('wallet win/lose', () => callback('win', { memId, txId: `${id}:w`, betTxId: id, amount: Math.random() < 0.45 ? 2_000 : 0 }));
     });
+  };
   const month = { startDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), endDate: new Date().toISOString().slice(0, 10) };
-  const reader = (token: string) =>
-    loop(async () => {
+  const reader = (token: string) => {
+    const post = poster(nextUrl(), site);
+    return loop(async () => {
       await timed('partner member list', () => post('/api/v2/user/lowerUserList', { page: 1 + Math.floor(Math.random() * 3) }, token));
       await timed('partner settlement', () => post('/api/retail/myCalculate', { searchType: 'OUTER', ...month }, token));
     });
-  const mover = (token: string, child: string) =>
-    loop(async () => {
+  };
+  const mover = (token: string, child: string) => {
+    const post = poster(nextUrl(), site);
+    return loop(async () => {
       await timed('give', () => post('/api/v2/retail/cashIn', { memId: child, inAmt: 1_000, requestId: randomUUID() }, token));
       await timed('retrieve', () => post('/api/v2/retail/cashOut', { memId: child, outAmt: 1_000, requestId: randomUUID() }, token));
     });
+  };
+  const operatorPost = poster(nextUrl(), site);
   const operator = loop(async () => {
     const token = depositors[Math.floor(Math.random() * depositors.length)];
-    const d = await timed('deposit request', () => post('/api/cash/in', { cashAmt: 10_000, requestId: randomUUID() }, token));
+    const d = await timed('deposit request', () => operatorPost('/api/cash/in', { cashAmt: 10_000, requestId: randomUUID() }, token));
     if (d.resultCode !== '0') return;
     const idx = d.data.cashIdx as number;
-    await timed('operator approve', () => post('/api/admin/cash/process', { cashIdx: idx, cashStatus: 2, requestId: randomUUID() }, adminToken));
-    await timed('operator approve', () => post('/api/admin/cash/process', { cashIdx: idx, cashStatus: 1, requestId: randomUUID() }, adminToken));
+    await timed('operator approve', () => operatorPost('/api/admin/cash/process', { cashIdx: idx, cashStatus: 2, requestId: randomUUID() }, adminToken));
+    await timed('operator approve', () => operatorPost('/api/admin/cash/process', { cashIdx: idx, cashStatus: 1, requestId: randomUUID() }, adminToken));
   });
   // children each mover partner may give to: ptn5 -> ptn6, ptn6 -> ptn7, ptn7 -> user1
   const t0 = performance.now();
@@ -131,17 +196,87 @@ async function run(s: RunningServer) {
     mover(partnerTokens[2], 'user1'),
     operator,
   ]);
-  const secs = (performance.now() - t0) / 1000;
-  await s.app.accrual.flush();
-  const check = await post('/api/admin/ledger/check', {}, adminToken);
-  console.log(`\n# evening (postgres, ${secs.toFixed(0)} s, ${players.length} players, ${partners.length} partners reading and moving money, 1 operator)`);
+  return { secs: (performance.now() - t0) / 1000, times, refused };
+}
+
+function printFigures({ secs, times, refused }: Figures) {
   for (const [kind, xs] of times) {
     console.log(
       `${kind.padEnd(22)} ${(xs.length / secs).toFixed(0).padStart(6)} /s  p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms  refused ${refused.get(kind) ?? 0}`,
     );
   }
-  const r = check.data;
+}
+
+async function ledgerCheck(url: string, ctx: Ctx) {
+  const r = (await poster(url, ctx.site)('/api/admin/ledger/check', {}, ctx.adminToken)).data;
   console.log(
     `ledger check: ${r?.ok ? 'exact' : 'NOT EXACT'} (${r?.entries} entries, totals cash ${r?.totals?.cash} point ${r?.totals?.point}, mismatches ${r?.balanceMismatches?.length}, unbalanced ${r?.unbalancedMoves?.length}, chain breaks ${r?.chainBreaks?.length})`,
   );
+}
+
+/** The load on one instance, then over INSTANCES, each a process of its own on the one database and Redis. */
+async function instances(s: RunningServer, ctx: Ctx, databaseUrl: string) {
+  const env = { REDIS_URL, LIMIT_NAMESPACE: `pitboss-bench-${randomBytes(6).toString('hex')}:` };
+  const children = [spawnBenchChild('./apiServer.ts', databaseUrl, env)];
+  try {
+    const urls = [(await children[0].next<{ url: string }>()).url];
+    const one = await mixedLoad(urls, ctx);
+    for (let i = 1; i < INSTANCES; i++) {
+      children.push(spawnBenchChild('./apiServer.ts', databaseUrl, env));
+      urls.push((await children[i].next<{ url: string }>()).url);
+    }
+    const many = await mixedLoad(urls, ctx);
+    const bets = (f: Figures) => (f.times.get('wallet bet')?.length ?? 0) / f.secs;
+    const p99 = (f: Figures) => pct([...f.times.values()].flat(), 99);
+    console.log(
+      `\n# evening on ${INSTANCES} instances (postgres + Redis, each instance its own process, ${SECONDS} s per line, ${ctx.players.length} players, 3 partners, 1 operator)`,
+    );
+    console.log(`1 instance:   ${bets(one).toFixed(0).padStart(5)} bets/s  p99 over all calls ${p99(one).toFixed(1).padStart(7)} ms`);
+    console.log(`${INSTANCES} instances:  ${bets(many).toFixed(0).padStart(5)} bets/s  p99 over all calls ${p99(many).toFixed(1).padStart(7)} ms`);
+    console.log(`ratio ${INSTANCES}/1: bets/s ${(bets(many) / Math.max(bets(one), 1e-9)).toFixed(2)}  p99 ${(p99(many) / Math.max(p99(one), 1e-9)).toFixed(2)}`);
+    printFigures(many);
+    await socketsHeld(s, ctx, urls[0], children[0]);
+  } finally {
+    for (const c of children) await c.close();
+  }
+  await s.app.accrual.flush();
+  await ledgerCheck(s.url, ctx);
+}
+
+/** SOCKETS live sockets on one instance, each CONNECTed with its own player session and subscribed; the instance's memory before and after. */
+async function socketsHeld(s: RunningServer, ctx: Ctx, url: string, child: ReturnType<typeof spawnBenchChild>) {
+  const members = await s.app.db.selectFrom('member').select('id').where('site_id', '=', ctx.site.siteId).where('login_type', '=', 'NORMAL').execute();
+  const tokens: string[] = [];
+  for (let i = 0; i < SOCKETS; i++) {
+    const token = newToken();
+    await s.app.db
+      .insertInto('session')
+      .values({ site_id: ctx.site.siteId, member_id: members[i % members.length].id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3600_000) })
+      .execute();
+    tokens.push(token);
+  }
+  const mem = () => (child.send('mem'), child.next<{ rss: number; heapUsed: number; external: number }>());
+  const before = await mem();
+  const wsUrl = `${url.replace(/^http/, 'ws')}/ws`;
+  const sockets: Stomp[] = [];
+  // 50 at a time, each from its own address (an address may keep only so many sockets waiting for CONNECT)
+  for (let i = 0; i < tokens.length; i += 50) {
+    const batch = await Promise.all(
+      tokens.slice(i, i + 50).map(async (token, j) => {
+        const n = i + j;
+        const socket = await Stomp.open(wsUrl, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
+        await socket.connect(token);
+        return socket;
+      }),
+    );
+    sockets.push(...batch);
+  }
+  const after = await mem();
+  const open = sockets.filter((x) => x.closeCode === null).length;
+  // after a collection, live objects (heap + buffers) grow with the sockets; rss mostly reuses what the load left free
+  const perSocket = (after.heapUsed + after.external - before.heapUsed - before.external) / open;
+  console.log(
+    `live sockets: ${open} subscribed as players on one instance: heap + buffers ${(perSocket / 1024).toFixed(1)} KiB a socket (rss changed ${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MiB in all), so about ${Math.floor(2 ** 30 / Math.max(perSocket, 1)).toLocaleString('en')} sockets per GiB beyond the instance's ${(before.rss / 2 ** 20).toFixed(0)} MiB`,
+  );
+  for (const x of sockets) x.ws.terminate();
 }

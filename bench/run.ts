@@ -4,9 +4,11 @@ import { benchBundle } from './bundle.js';
 import { benchEvening } from './evening.js';
 import { benchHttp } from './http.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchLogin } from './login.js';
 import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
 import { benchReports } from './reports.js';
+import { benchSockets } from './sockets.js';
 import { benchStartup } from './startup.js';
 
 const only = process.argv[2];
@@ -19,6 +21,8 @@ const benches: Record<string, () => Promise<void>> = {
   evening: benchEvening,
   lighthouse: benchLighthouse,
   startup: benchStartup,
+  login: benchLogin,
+  sockets: benchSockets,
 };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';

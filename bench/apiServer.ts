@@ -1,0 +1,27 @@
+/**
+ * The API in its own process (bench/child.ts) for the flood benches, so the flood's clients do not
+ * share its event loop: in-memory PGlite or DATABASE_URL, X-Forwarded-For trusted (as behind a
+ * proxy), the clock moved past the bank's nightly maintenance; prints its address, then answers
+ * `mem` (its memory and live sockets, after a collection when --expose-gc allows) and `exit`.
+ */
+import { createInterface } from 'node:readline';
+import { inBankMaintenance } from '../src/server/domain/money/cashRules.js';
+import { startBenchServer } from './server.js';
+
+const server = await startBenchServer({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  trustProxy: true,
+  clockOffsetMs: inBankMaintenance(new Date()) ? 70 * 60_000 : 0,
+});
+console.log(JSON.stringify({ url: server.url }));
+for await (const line of createInterface({ input: process.stdin })) {
+  const cmd = line.trim();
+  if (cmd === 'mem') {
+    globalThis.gc?.();
+    const m = process.memoryUsage();
+    console.log(JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external }));
+  }
+  if (cmd === 'exit') break;
+}
+await server.close();
+process.exit(0);
