@@ -1,0 +1,35 @@
+import { ApiError } from '../../../contract/codes.js';
+import type { PushLang } from '../../../contract/push.js';
+import type { Db } from '../../db/driver.js';
+import type { Caller } from '../auth/caller.js';
+
+interface Subscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  lang: PushLang;
+}
+
+/**
+ * Keeps a device's subscription for the caller's session; the same endpoint again (another member
+ * on the device, new keys or language) replaces the row. Push services are reached over https only,
+ * plain http is let through outside production for local test endpoints.
+ */
+export async function subscribe(db: Db, siteId: string, caller: Caller, s: Subscription, production: boolean) {
+  if (new URL(s.endpoint).protocol !== 'https:' && production) throw new ApiError('V001', 'endpoint: https only');
+  const row = { site_id: siteId, member_id: caller.id, session_id: caller.sessionId, p256dh: s.keys.p256dh, auth: s.keys.auth, lang: s.lang };
+  await db
+    .insertInto('push_subscription')
+    .values({ endpoint: s.endpoint, ...row })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
+    .execute();
+}
+
+/** Forgets one of the caller's own devices. */
+export async function unsubscribe(db: Db, caller: Caller, endpoint: string) {
+  await db.deleteFrom('push_subscription').where('endpoint', '=', endpoint).where('member_id', '=', caller.id).execute();
+}
+
+/** A logout forgets the device that signed out. */
+export async function forgetSession(db: Db, sessionId: number) {
+  await db.deleteFrom('push_subscription').where('session_id', '=', sessionId).execute();
+}
