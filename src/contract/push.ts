@@ -13,7 +13,8 @@ const endpoint = z.url().max(2000);
 
 export const pushSubscription = z.object({
   endpoint,
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  // base64url: an uncompressed P-256 point (65 bytes) and a 16-byte auth secret (RFC 8291)
+  keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}=?$/), auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/) }),
   lang: z.enum(pushLangs),
 });
 

@@ -143,9 +143,43 @@ describe(`web push (${testDb})`, () => {
     expect(headers.length).toBe(n);
   });
 
+  it('sends a refused withdrawal to the member and a decided partner request to the partner who asked', async () => {
+    const admin = await s.login('admin');
+    const t = await s.login('user6');
+    const d = add('user6-phone');
+    expect((await s.post('/api/member/push/subscribe', d.sub('vn'), t)).resultCode).toBe('0');
+    const out = await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: randomUUID() }, t);
+    expect(out.resultCode).toBe('0');
+    for (const cashStatus of [2, -1])
+      expect((await s.post('/api/admin/cash/process', { cashIdx: out.data.cashIdx, cashStatus, requestId: randomUUID() }, admin)).resultCode).toBe('0');
+    await until(() => d.got.length > 0, 'withdrawal push');
+    expect(d.got[0]).toMatchObject({ title: 'Rút tiền bị từ chối', body: 'Khoản rút 10,000 đã bị từ chối.', tag: 'withdrawNo' });
+    expect(d.got[0].url).toMatch(/^\/[^/]+\/exchange$/);
+
+    const waiting = (await s.post('/api/admin/partnerRequest/list', { status: 0 }, admin)).data.list[0] as { reqIdx: number; memId: string; requestedBy: string };
+    const p = add('partner-phone');
+    expect((await s.post('/api/member/push/subscribe', p.sub('en'), await s.login(waiting.requestedBy))).resultCode).toBe('0');
+    expect((await s.post('/api/admin/partnerRequest/reject', { reqIdx: waiting.reqIdx, memo: 'no' }, admin)).resultCode).toBe('0');
+    await until(() => p.got.length > 0, 'partner request push');
+    expect(p.got[0]).toMatchObject({ title: 'Partner request refused', body: `The partner request for ${waiting.memId} was refused.`, tag: 'partnerNo' });
+  });
+
+  it('keeps at most 10 devices per member, dropping the oldest', async () => {
+    const t = await s.login('user7');
+    for (let i = 0; i < 12; i++) expect((await s.post('/api/member/push/subscribe', add(`user7-${i}`).sub(), t)).resultCode).toBe('0');
+    const rows = await s.app.db.selectFrom('push_subscription').select('endpoint').where('endpoint', 'like', `${base}/user7-%`).execute();
+    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => r.endpoint)).not.toContain(`${base}/user7-0`);
+    expect(rows.map((r) => r.endpoint)).not.toContain(`${base}/user7-1`);
+  });
+
   it('refuses a malformed subscription', async () => {
     const t = await s.login('user1');
     expect((await s.post('/api/member/push/subscribe', { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' }, lang: 'ko' }, t)).resultCode).toBe('V001');
     expect((await s.post('/api/member/push/subscribe', { ...add('x').sub(), lang: 'fr' }, t)).resultCode).toBe('V001');
+    const good = add('y').sub();
+    expect((await s.post('/api/member/push/subscribe', { ...good, keys: { ...good.keys, p256dh: 'AAAA' } }, t)).resultCode).toBe('V001');
+    expect((await s.post('/api/member/push/subscribe', { ...good, keys: { ...good.keys, auth: 'AAAA' } }, t)).resultCode).toBe('V001');
+    expect((await s.post('/api/member/push/subscribe', good, t)).resultCode).toBe('0');
   });
 });

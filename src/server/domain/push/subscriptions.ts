@@ -1,7 +1,11 @@
+import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import type { PushLang } from '../../../contract/push.js';
 import type { Db } from '../../db/driver.js';
 import type { Caller } from '../auth/caller.js';
+
+/** Devices kept per member. */
+export const MAX_DEVICES = 10;
 
 interface Subscription {
   endpoint: string;
@@ -20,8 +24,12 @@ export async function subscribe(db: Db, siteId: string, caller: Caller, s: Subsc
   await db
     .insertInto('push_subscription')
     .values({ endpoint: s.endpoint, ...row })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
+    // a device subscribing again counts as new: the cap below drops devices not seen for longest
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...row, created_at: sql`now()` }))
     .execute();
+  // a member's devices are few: past the cap the oldest go, so no one makes the server post to a long list
+  const keep = db.selectFrom('push_subscription').select('endpoint').where('member_id', '=', caller.id).orderBy('created_at', 'desc').orderBy('endpoint').limit(MAX_DEVICES);
+  await db.deleteFrom('push_subscription').where('member_id', '=', caller.id).where('endpoint', 'not in', keep).execute();
 }
 
 /** Forgets one of the caller's own devices. */
