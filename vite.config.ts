@@ -174,6 +174,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
         cleanupOutdatedCaches: true,
+        // the push and notification-click handlers (public/push-sw.js); the generated worker stays as it was
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

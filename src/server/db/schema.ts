@@ -4,6 +4,7 @@ import type { BoardTables } from './tables/board.js';
 import type { PartnerTables } from './tables/partner.js';
 import type { GameTables } from './tables/games.js';
 import type { TwoFactorTables } from './tables/twoFactor.js';
+import type { PushTables } from './tables/push.js';
 
 /** The whole schema: each capability owns one tables/*.ts file and its migrations. */
-export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables {}
+export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables, PushTables {}

@@ -6,6 +6,7 @@ import { dateRange } from '../domain/common/dateRange.js';
 import { adminGrant } from '../domain/money/transfers.js';
 import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';
 import { loginAttack } from '../domain/auth/attack.js';
+import { cashDecided } from '../domain/push/events.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from './route.js';
 
@@ -30,8 +31,10 @@ export const adminMoneyRoutes = [
   ),
 
   defineRoute(adminCalls.cashProcess, async (req, ctx) => {
-    const r = settle(ctx, await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req), req.cashIdx, req.cashStatus));
+    const moved = await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req), req.cashIdx, req.cashStatus);
+    const r = settle(ctx, moved);
     notifyOperators(ctx, ctx.site.id, 'cash');
+    if (!moved.replayed) cashDecided(ctx, ctx.site.id, r.cashIdx);
     return r;
   }),
 

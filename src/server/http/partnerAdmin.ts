@@ -1,6 +1,7 @@
 import { partnerCalls as c } from '../../contract/partner.js';
 import { approveRequest, listRequests, rejectRequest } from '../domain/partner/partnerRequests.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
+import { partnerRequestDecided } from '../domain/push/events.js';
 import { defineRoute } from './route.js';
 
 /** The operator's lower-partner requests: list, approve, reject. */
@@ -9,11 +10,13 @@ export const partnerAdminRoutes = [
   defineRoute(c.approveRequest, async (req, ctx) => {
     const r = await approveRequest(ctx.db, ctx.site.id, ctx.caller.id, req.reqIdx, ctx.clock.now());
     notifyOperators(ctx, ctx.site.id, 'partnerRequests');
+    partnerRequestDecided(ctx, ctx.site.id, req.reqIdx);
     return r;
   }),
   defineRoute(c.rejectRequest, async (req, ctx) => {
     await rejectRequest(ctx.db, ctx.site.id, ctx.caller.id, req.reqIdx, req.memo, ctx.clock.now());
     notifyOperators(ctx, ctx.site.id, 'partnerRequests');
+    partnerRequestDecided(ctx, ctx.site.id, req.reqIdx);
     return null;
   }),
 ];

@@ -16,6 +16,7 @@ import { rateRoutes } from './rate.js';
 import { statsRoutes } from './stats.js';
 import { protectionRoutes } from './protection.js';
 import { twoFactorRoutes } from './twoFactor.js';
+import { pushRoutes } from './push.js';
 import { vendorRoutes } from '../vendors/registry.js';
 
 /** Every API route, one module per contract area. */
@@ -38,4 +39,5 @@ export const allRoutes: RouteDef[] = [
   ...rateRoutes,
   ...statsRoutes,
   ...protectionRoutes,
+  ...pushRoutes,
 ];

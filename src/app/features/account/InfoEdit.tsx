@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
 import { api } from '../../lib/api';
+import { pushSupported } from '../../lib/push';
 import { apiMessage } from '../../lib/apiMessage';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
@@ -16,6 +17,7 @@ import css from './InfoEdit.module.css';
 
 // only partners and the operator have it, and its parts load with it
 const TwoFactorCard = lazy(() => import('./TwoFactorCard'));
+const PushCard = lazy(() => import('./PushCard'));
 
 const digits4 = (v: string) => v.replace(/\D/g, '').slice(0, 4);
 
@@ -145,6 +147,11 @@ export function InfoEdit() {
       {(isPartnerLogin(member?.loginType) || member?.loginType === 'ADMIN') && (
         <Suspense fallback={null}>
           <TwoFactorCard />
+        </Suspense>
+      )}
+      {member?.loginType !== 'ADMIN' && pushSupported() && (
+        <Suspense fallback={null}>
+          <PushCard />
         </Suspense>
       )}
     </div>

@@ -56,6 +56,7 @@ export async function signOut(reason: SignOutReason): Promise<void> {
   const { site, member } = session;
   if (!site || !session.token) return;
   if (reason === 'user') await (await runtime()).logout();
+  await (await import('../push')).dropDeviceSubscription();
   stop();
   session.token = null;
   session.expiresAt = null;

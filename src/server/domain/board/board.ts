@@ -9,6 +9,7 @@ import { containsPattern, pageInfoOf, pageWindow } from '../common/paging.js';
 import { plainTextToHtml, richTextToHtml } from './sanitize.js';
 import { toWire } from '../common/time.js';
 import { unreadCounts } from './unread.js';
+import { notify } from '../push/send.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
 type ListReq = z.output<typeof boardListReq> & { status?: 'ANSWER' | 'WAIT' };
@@ -290,6 +291,7 @@ export async function saveComment(ctx: Ctx, siteId: string, caller: Caller, boar
     return { cmtIdx: id, author: post };
   });
   await pushAnswerCount(ctx, siteId, out.author.member_id, out.author.mem_id, boardIdx);
+  notify(ctx, [out.author.member_id], { kind: 'answer', path: `qnaread/${boardIdx}` });
   return { cmtIdx: out.cmtIdx, boardIdx, status: 'ANSWER' as const };
 }
 

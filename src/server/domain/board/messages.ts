@@ -12,6 +12,7 @@ import { richTextToHtml } from './sanitize.js';
 import { toWire } from '../common/time.js';
 import { keptMessageIds } from './retention.js';
 import { unreadCounts } from './unread.js';
+import { notify } from '../push/send.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
 type Search = { page: number; searchOption: 't' | 'c' | 'tc'; searchValue?: string };
@@ -214,11 +215,16 @@ export async function sendMessage(ctx: Ctx, siteId: string, caller: Caller, req:
   const counts = await db
     .selectFrom('member as m')
     .leftJoin('message as g', (j) => j.onRef('g.receiver_id', '=', 'm.id').on('g.status', '=', 'Y').on('g.msg_status', '=', 'N'))
-    .select(['m.mem_id', (eb) => eb.fn.count<number>('g.id').as('n')])
+    .select(['m.id', 'm.mem_id', (eb) => eb.fn.count<number>('g.id').as('n')])
     .where('m.id', 'in', who)
-    .groupBy('m.mem_id')
+    .groupBy(['m.id', 'm.mem_id'])
     .execute();
   for (const c of counts) ctx.live.publish({ siteId, memId: c.mem_id }, { type: 'MSG', data1: Number(c.n), data2: null });
+  notify(
+    ctx,
+    counts.map((c) => c.id),
+    { kind: 'message', path: 'msg' },
+  );
   return { sent: Number(sent.numInsertedOrUpdatedRows ?? 0) };
 }
 

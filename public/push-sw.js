@@ -1,0 +1,39 @@
+/* global self */
+/* Web Push, imported by the generated service worker: shows what the server sends (title, body,
+   tag, url) and opens its screen on a tap, in an open window of the app when there is one. */
+self.addEventListener('push', (event) => {
+  let data;
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'Pitboss', {
+      body: data.body || '',
+      tag: data.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: typeof data.url === 'string' ? data.url : '/' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/', self.location.origin);
+  // only the app's own screens
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => 'focus' in w);
+      if (open) {
+        await open.focus();
+        if (open.url !== url.href && 'navigate' in open) return open.navigate(url.href).catch(() => self.clients.openWindow(url.href));
+        return open;
+      }
+      return self.clients.openWindow(url.href);
+    })(),
+  );
+});

@@ -1,0 +1,59 @@
+import webpush from 'web-push';
+import { pushLangs, type PushLang, type PushPayload } from '../../../contract/push.js';
+import type { AppContext } from '../../context.js';
+import { pushText, type PushKind } from './texts.js';
+import { vapidKeys } from './vapid.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+export interface PushNote {
+  kind: PushKind;
+  /** the screen a tap opens, below the site's prefix ("qnaread/12") */
+  path: string;
+  /** {placeholders} of the texts */
+  values?: Record<string, string>;
+}
+
+/** The VAPID subject push services may contact; set PITBOSS_PUSH_SUBJECT (mailto: or https:) in production. */
+const subject = () => process.env.PITBOSS_PUSH_SUBJECT || 'mailto:push@pitboss.invalid';
+const TIMEOUT_MS = 10_000;
+const CHUNK = 1000;
+
+/**
+ * Sends `note` to every subscribed device of the members whose session is still open. Never waits
+ * and never throws: a push is a courtesy after the call's own work is committed. A subscription the
+ * push service no longer knows (404/410) is deleted.
+ */
+export function notify(ctx: Ctx, memberIds: number[], note: PushNote): void {
+  // a message to everyone names every member: a bounded list per query
+  for (let i = 0; i < memberIds.length; i += CHUNK) void send(ctx, memberIds.slice(i, i + CHUNK), note).catch(() => {});
+}
+
+async function send({ db, clock }: Ctx, memberIds: number[], note: PushNote) {
+  const subs = await db
+    .selectFrom('push_subscription as p')
+    .innerJoin('session as s', 's.id', 'p.session_id')
+    .innerJoin('site', 'site.id', 'p.site_id')
+    .select(['p.endpoint', 'p.p256dh', 'p.auth', 'p.lang', 'site.prefix'])
+    .where('p.member_id', 'in', memberIds)
+    .where('s.ended_at', 'is', null)
+    .where('s.expires_at', '>', clock.now())
+    .execute();
+  if (!subs.length) return;
+  const keys = await vapidKeys(db);
+  const vapidDetails = { subject: subject(), publicKey: keys.publicKey, privateKey: keys.privateKey };
+  await Promise.all(
+    subs.map(async (s) => {
+      const lang: PushLang = (pushLangs as readonly string[]).includes(s.lang) ? (s.lang as PushLang) : 'ko';
+      const payload: PushPayload = { ...pushText(note.kind, lang, note.values), url: `/${s.prefix}/${note.path}`, tag: note.kind };
+      const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), { vapidDetails, TTL: 24 * 3600 });
+      const res = await fetch(req.endpoint, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body ? new Uint8Array(req.body) : null,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (res.status === 404 || res.status === 410) await db.deleteFrom('push_subscription').where('endpoint', '=', s.endpoint).execute();
+    }),
+  );
+}

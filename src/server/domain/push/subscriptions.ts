@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import { ApiError } from '../../../contract/codes.js';
+import type { PushLang } from '../../../contract/push.js';
+import type { Db } from '../../db/driver.js';
+import type { Caller } from '../auth/caller.js';
+
+/** Devices kept per member. */
+export const MAX_DEVICES = 10;
+
+interface Subscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  lang: PushLang;
+}
+
+/**
+ * Keeps a device's subscription for the caller's session; the same endpoint again (another member
+ * on the device, new keys or language) replaces the row. Push services are reached over https only,
+ * plain http is let through outside production for local test endpoints.
+ */
+export async function subscribe(db: Db, siteId: string, caller: Caller, s: Subscription, production: boolean) {
+  if (new URL(s.endpoint).protocol !== 'https:' && production) throw new ApiError('V001', 'endpoint: https only');
+  const row = { site_id: siteId, member_id: caller.id, session_id: caller.sessionId, p256dh: s.keys.p256dh, auth: s.keys.auth, lang: s.lang };
+  await db
+    .insertInto('push_subscription')
+    .values({ endpoint: s.endpoint, ...row })
+    // a device subscribing again counts as new: the cap below drops devices not seen for longest
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...row, created_at: sql`now()` }))
+    .execute();
+  // a member's devices are few: past the cap the oldest go, so no one makes the server post to a long list
+  const keep = db.selectFrom('push_subscription').select('endpoint').where('member_id', '=', caller.id).orderBy('created_at', 'desc').orderBy('endpoint').limit(MAX_DEVICES);
+  await db.deleteFrom('push_subscription').where('member_id', '=', caller.id).where('endpoint', 'not in', keep).execute();
+}
+
+/** Forgets one of the caller's own devices. */
+export async function unsubscribe(db: Db, caller: Caller, endpoint: string) {
+  await db.deleteFrom('push_subscription').where('endpoint', '=', endpoint).where('member_id', '=', caller.id).execute();
+}
+
+/** A logout forgets the device that signed out. */
+export async function forgetSession(db: Db, sessionId: number) {
+  await db.deleteFrom('push_subscription').where('session_id', '=', sessionId).execute();
+}

@@ -1,0 +1,55 @@
+import type { PushLang } from '../../../contract/push.js';
+
+export type PushKind = 'answer' | 'message' | 'depositOk' | 'depositNo' | 'withdrawOk' | 'withdrawNo' | 'partnerOk' | 'partnerNo';
+
+type Text = { title: string; body: string };
+
+/** The notifications' texts, in the language each device subscribed with. */
+const texts: Record<PushKind, Record<PushLang, Text>> = {
+  answer: {
+    ko: { title: '문의 답변', body: '문의하신 내용에 답변이 등록되었습니다.' },
+    en: { title: 'Inquiry answered', body: 'Your inquiry has an answer.' },
+    vn: { title: 'Đã trả lời yêu cầu', body: 'Yêu cầu của bạn đã có câu trả lời.' },
+  },
+  message: {
+    ko: { title: '새 쪽지', body: '새 쪽지가 도착했습니다.' },
+    en: { title: 'New message', body: 'You have a new message.' },
+    vn: { title: 'Tin nhắn mới', body: 'Bạn có tin nhắn mới.' },
+  },
+  depositOk: {
+    ko: { title: '충전 승인', body: '{amount}원 충전이 승인되었습니다.' },
+    en: { title: 'Deposit approved', body: 'Your deposit of {amount} was approved.' },
+    vn: { title: 'Nạp tiền được duyệt', body: 'Khoản nạp {amount} đã được duyệt.' },
+  },
+  depositNo: {
+    ko: { title: '충전 거절', body: '{amount}원 충전 신청이 거절되었습니다.' },
+    en: { title: 'Deposit refused', body: 'Your deposit of {amount} was refused.' },
+    vn: { title: 'Nạp tiền bị từ chối', body: 'Khoản nạp {amount} đã bị từ chối.' },
+  },
+  withdrawOk: {
+    ko: { title: '환전 승인', body: '{amount}원 환전이 승인되었습니다.' },
+    en: { title: 'Withdrawal approved', body: 'Your withdrawal of {amount} was approved.' },
+    vn: { title: 'Rút tiền được duyệt', body: 'Khoản rút {amount} đã được duyệt.' },
+  },
+  withdrawNo: {
+    ko: { title: '환전 거절', body: '{amount}원 환전 신청이 거절되었습니다.' },
+    en: { title: 'Withdrawal refused', body: 'Your withdrawal of {amount} was refused.' },
+    vn: { title: 'Rút tiền bị từ chối', body: 'Khoản rút {amount} đã bị từ chối.' },
+  },
+  partnerOk: {
+    ko: { title: '파트너 신청 승인', body: '{memId} 파트너 신청이 승인되었습니다.' },
+    en: { title: 'Partner request approved', body: 'The partner request for {memId} was approved.' },
+    vn: { title: 'Yêu cầu đối tác được duyệt', body: 'Yêu cầu đối tác {memId} đã được duyệt.' },
+  },
+  partnerNo: {
+    ko: { title: '파트너 신청 거절', body: '{memId} 파트너 신청이 거절되었습니다.' },
+    en: { title: 'Partner request refused', body: 'The partner request for {memId} was refused.' },
+    vn: { title: 'Yêu cầu đối tác bị từ chối', body: 'Yêu cầu đối tác {memId} đã bị từ chối.' },
+  },
+};
+
+/** A kind's title and body in `lang`, its {placeholders} filled. */
+export function pushText(kind: PushKind, lang: PushLang, values: Record<string, string> = {}): Text {
+  const t = texts[kind][lang];
+  return { title: t.title, body: t.body.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m) };
+}

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { dismissPopups, playerLogin } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await dismissPopups(page);
+});
+
+test('the account screen offers notifications, and the service worker shows a push with its screen', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  // a player no other spec signs in (a second login signs the first out)
+  await playerLogin(page, 'user16');
+  await page.goto('/demo/infoEdit');
+  await expect(page.getByTestId('push').getByRole('button', { name: '이 기기 알림 켜기' })).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+
+  // a push as the push service would deliver it, straight to the worker
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const r = registrations.find((x) => !x.isDeleted);
+      if (r) resolve(r.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  const payload = { title: '문의 답변', body: '문의하신 내용에 답변이 등록되었습니다.', url: '/demo/qnaread/1', tag: 'answer' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+
+  const shown = () =>
+    page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
+    });
+  await expect.poll(shown).toEqual([payload]);
+});
