@@ -15,11 +15,20 @@ interface Subscription {
 
 /**
  * Keeps a device's subscription for the caller's session; the same endpoint again (another member
- * on the device, new keys or language) replaces the row. Push services are reached over https only,
- * plain http is let through outside production for local test endpoints.
+ * on the device, new keys or language) replaces the row. In production only the browsers' own push
+ * services are reached (over https), so a member cannot make the server post to an address of its
+ * choosing; outside production any endpoint is let through for local test endpoints.
  */
+/** The push services of Chrome/Edge/Android (FCM), Firefox, Safari and Windows. */
+const pushHosts = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/, /\.notify\.windows\.com$/];
+
+export function isPushService(endpoint: string): boolean {
+  const u = new URL(endpoint);
+  return u.protocol === 'https:' && !u.port && pushHosts.some((h) => h.test(u.hostname));
+}
+
 export async function subscribe(db: Db, siteId: string, caller: Caller, s: Subscription, production: boolean) {
-  if (new URL(s.endpoint).protocol !== 'https:' && production) throw new ApiError('V001', 'endpoint: https only');
+  if (production && !isPushService(s.endpoint)) throw new ApiError('V001', 'endpoint: not a known push service');
   const row = { site_id: siteId, member_id: caller.id, session_id: caller.sessionId, p256dh: s.keys.p256dh, auth: s.keys.auth, lang: s.lang };
   await db
     .insertInto('push_subscription')
