@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { memberCalls } from '../../../contract/member';
 import { api } from '../../lib/api';
 import { siteKey } from '../../lib/queryClient';
 
 export const captchaQueryOptions = (prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'captcha'),
-    queryFn: () => api(memberCalls.captcha, {}),
+    // the member calls load with the first captcha, not with the player's login screen (which shows none)
+    queryFn: async () => api((await import('../../../contract/member')).memberCalls.captcha, {}),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,

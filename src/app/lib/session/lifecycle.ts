@@ -56,7 +56,8 @@ export async function signOut(reason: SignOutReason): Promise<void> {
   const { site, member } = session;
   if (!site || !session.token) return;
   if (reason === 'user') await (await runtime()).logout();
-  await (await import('../push')).dropDeviceSubscription();
+  // a signed-out device is sent nothing: its browser subscription goes too
+  await (await runtime()).dropDeviceSubscription();
   stop();
   session.token = null;
   session.expiresAt = null;

@@ -7,6 +7,7 @@ import { signOut } from './lifecycle';
 import { saveSession, session } from './store';
 import { applyUserCash } from './userCash';
 import { firstPaint } from '../firstPaint';
+export { dropDeviceSubscription } from '../push';
 
 const CHECK_MS = 5_000;
 const REFRESH_WITHIN_MS = 5 * 60_000;
