@@ -12,7 +12,7 @@ import { LastSeen } from '../../widgets/LastSeen';
 import { PrevNext } from '../../ui/PrevNext';
 import { noticeDetailQueryOptions, noticeKey } from './queries';
 import article from '../../ui/Article.module.css';
-import css from './Board.module.css';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/noticeRead/$boardIdx');
 

@@ -18,7 +18,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';
 import { qnaKey, qnaListQueryOptions } from './queries';
-import css from './Board.module.css';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qna');
 type Row = ResOf<typeof boardCalls.list.faq>['list'][number];

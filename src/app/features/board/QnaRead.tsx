@@ -14,7 +14,7 @@ import { PrevNext } from '../../ui/PrevNext';
 import { StatusBadge } from './marks';
 import { qnaDetailQueryOptions, qnaKey } from './queries';
 import article from '../../ui/Article.module.css';
-import css from './Board.module.css';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qnaread/$boardIdx');
 

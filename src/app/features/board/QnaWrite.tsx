@@ -14,7 +14,7 @@ import { Card } from '../../ui/Card';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { qnaKey } from './queries';
 import fieldCss from '../../ui/Field.module.css';
-import css from './Board.module.css';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qnawrite');
 type FaqType = (typeof faqTypes)[number];

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge } from '../../ui/Badge';
 import { MailIcon } from '../../ui/icons';
-import css from './Board.module.css';
+import css from './boardCss';
 
 /** ANSWER / WAIT, in words. */
 export function StatusBadge({ status }: { status: 'ANSWER' | 'WAIT' }) {

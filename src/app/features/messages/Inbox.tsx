@@ -22,7 +22,7 @@ import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from './queries';
-import css from './Messages.module.css';
+import css from './messagesCss';
 
 const route = getRouteApi('/$prefix/_member/msg');
 

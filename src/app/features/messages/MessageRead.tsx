@@ -14,7 +14,7 @@ import { HtmlContent } from '../../ui/HtmlContent';
 import { PrevNext } from '../../ui/PrevNext';
 import { findLoaded, markReadInCache } from './queries';
 import article from '../../ui/Article.module.css';
-import css from './Messages.module.css';
+import css from './messagesCss';
 
 const route = getRouteApi('/$prefix/_member/msgread/$msgIdx');
 
