@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
+import { adminCalls } from '../../src/contract/admin.js';
+import { partnerCalls } from '../../src/contract/partner.js';
+import { adminSiteCalls } from '../../src/contract/site.js';
 
 describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
@@ -21,7 +24,7 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
       .where('mem_id', '=', 'user6')
       .execute();
     const ptn6 = await s.login('ptn6');
-    expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user6' }, ptn6)).resultCode).toBe('0');
+    expect((await s.call(partnerCalls.detailUnlock, { memId: 'user6' }, ptn6)).resultCode).toBe('0');
     const [row] = await rows('/detail/unlock');
     expect(row).toMatchObject({ actorId: 'ptn6', action: '/api/v2/retail/detail/unlock', target: 'memId=user6' });
     expect(row.before).toMatchObject({ memId: 'user6', failedLogins: 9, lockedUntil: expect.any(String), outLockedUntil: expect.any(String) });
@@ -30,17 +33,17 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
 
   it('records a partner turning a downline login off, with before and after', async () => {
     const ptn6 = await s.login('ptn6');
-    expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user7', loginYn: 'N' }, ptn6)).resultCode).toBe('0');
+    expect((await s.call(partnerCalls.detailInfoSave, { memId: 'user7', loginYn: 'N' }, ptn6)).resultCode).toBe('0');
     const [row] = await rows('/detail/info/save');
     expect(row).toMatchObject({ actorId: 'ptn6', target: 'memId=user7', before: { loginYn: 'Y' }, after: { loginYn: 'N' } });
   });
 
   it('records refused operator calls (who, call, code), from the operator and from others', async () => {
-    expect((await s.post('/api/admin/cash/grant', { memId: 'user8', cashAmt: '12x', mode: 2, requestId: 'audit-bad-1' }, admin)).resultCode).toBe('V001');
+    expect((await s.call(adminCalls.grant, { memId: 'user8', cashAmt: '12x', mode: 2, requestId: 'audit-bad-1' }, admin)).resultCode).toBe('V001');
     const [bad] = await rows('/cash/grant');
     expect(bad).toMatchObject({ actorId: 'admin', after: { refused: 'V001' } });
     const ptn1 = await s.login('ptn1');
-    expect((await s.post('/api/admin/site/lockBet', { lockBetYn: 'Y' }, ptn1)).resultCode).toBe('A001');
+    expect((await s.call(adminSiteCalls.lockBet, { lockBetYn: 'Y' }, ptn1)).resultCode).toBe('A001');
     const [denied] = await rows('/site/lockBet');
     expect(denied).toMatchObject({ actorId: 'ptn1', after: { refused: 'A001' } });
   });
@@ -48,21 +51,21 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
   it('does not record dashboard reads as actions', async () => {
     const count = async () => (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
     const before = await count();
-    expect((await s.post('/api/admin/dashboard', {}, admin)).resultCode).toBe('0');
-    expect((await s.post('/api/admin/site/state', {}, admin)).resultCode).toBe('0');
+    expect((await s.call(adminCalls.dashboard, {}, admin)).resultCode).toBe('0');
+    expect((await s.call(adminSiteCalls.siteState, {}, admin)).resultCode).toBe('0');
     expect(await count()).toBe(before);
   });
 
   it('keeps before and after for the cash switch and for grants', async () => {
-    expect((await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, admin)).resultCode).toBe('0');
+    expect((await s.call(adminSiteCalls.cashSwitch, { inAmtYn: 'N' }, admin)).resultCode).toBe('0');
     const [sw] = await rows('/site/cashSwitch');
     expect(sw).toMatchObject({ before: { inAmtYn: 'Y', outAmtYn: 'Y' }, after: { inAmtYn: 'N', outAmtYn: 'Y' } });
-    await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'Y' }, admin);
+    await s.call(adminSiteCalls.cashSwitch, { inAmtYn: 'Y' }, admin);
 
     const cashOf = async () =>
       Number((await s.app.db.selectFrom('member').select('cash_amt').where('site_id', '=', s.siteId).where('mem_id', '=', 'user9').executeTakeFirstOrThrow()).cash_amt);
     const start = await cashOf();
-    expect((await s.post('/api/admin/cash/grant', { memId: 'user9', cashAmt: 7_000, mode: 2, requestId: 'audit-grant-ba' }, admin)).resultCode).toBe('0');
+    expect((await s.call(adminCalls.grant, { memId: 'user9', cashAmt: 7_000, mode: 2, requestId: 'audit-grant-ba' }, admin)).resultCode).toBe('0');
     const [grant] = await rows('/cash/grant');
     expect(grant).toMatchObject({ target: 'memId=user9', before: { cash: start }, after: { memId: 'user9', cashAmt: 7_000, mode: 2, cash: start + 7_000 } });
   });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bankSafeOffset, solve, startTestServer, testDb, type TestServer } from './harness.js';
+import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { demoCalls } from '../../src/contract/game.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { partnerCalls } from '../../src/contract/partner.js';
+import { adminSiteCalls } from '../../src/contract/site.js';
 
 const PASS = 'demo1234!';
 const wire = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -22,7 +28,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
         .where('ended_at', 'is', null)
         .execute()
     ).length;
-  const playerLogin = (memId: string, memPass: string) => s.post('/api/member/login', { memId, memPass });
+  const playerLogin = (memId: string, memPass: string) => s.call(memberCalls.login, { memId, memPass });
   const adminToken = () => s.login('admin');
   const endLock = (memId: string) =>
     s.app.db
@@ -39,7 +45,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       const passes = [...Array(46).fill('wrong-pass'), ...Array(4).fill(PASS)].sort(() => Math.random() - 0.5);
       // solved first, so all 50 reach the password check together (unproved ones past the hash queue would answer L005)
       const proofs = await Promise.all(passes.map(async () => solve((await s.post('/api/member/challenge', {})).data.challenge)));
-      const codes = (await Promise.all(passes.map((p, i) => s.post('/api/member/login', { memId: 'user2', memPass: p, pow: proofs[i] })))).map((r) => r.resultCode);
+      const codes = (await Promise.all(passes.map((p, i) => s.call(memberCalls.login, { memId: 'user2', memPass: p, pow: proofs[i] })))).map((r) => r.resultCode);
       expect(codes.every((c) => ['0', 'L001', 'U003'].includes(c))).toBe(true);
       const m = await member('user2');
       expect(new Date(m.locked_until!).getTime()).toBeGreaterThan(s.now() + 29 * 60_000);
@@ -50,7 +56,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       // wrong passwords from untrusted devices lock them out but end no session (anyone can send them):
       // at most the newest right password's session is open, the one from before the burst was superseded by it
       expect(await openSessions('user2')).toBeLessThanOrEqual(1);
-      if (ok > 0) expect((await s.post('/api/member/info', {}, early)).resultCode).toBe('TK999');
+      if (ok > 0) expect((await s.call(memberCalls.info, {}, early)).resultCode).toBe('TK999');
       expect((await playerLogin('user2', PASS)).resultCode).toBe('U003');
     });
 
@@ -71,11 +77,11 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       const state = await s.post('/api/admin/member/state', { memId: 'user4' }, admin);
       expect(state.data).toMatchObject({ memId: 'user4', failedLogins: 9, outLockedUntil: null });
       expect(state.data.lockedUntil).toMatch(wire);
-      const r = await s.post('/api/admin/member/unlock', { memId: 'user4' }, admin);
+      const r = await s.call(adminSecurityCalls.memberUnlock, { memId: 'user4' }, admin);
       expect(r).toMatchObject({ resultCode: '0', data: { memId: 'user4', failedLogins: 0, lockedUntil: null } });
       expect((await playerLogin('user4', PASS)).resultCode).toBe('0');
-      expect((await s.post('/api/admin/member/unlock', { memId: 'ghost' }, admin)).resultCode).toBe('U001');
-      expect((await s.post('/api/admin/member/unlock', { memId: 'user4' }, await s.login('ptn1'))).resultCode).toBe('A001');
+      expect((await s.call(adminSecurityCalls.memberUnlock, { memId: 'ghost' }, admin)).resultCode).toBe('U001');
+      expect((await s.call(adminSecurityCalls.memberUnlock, { memId: 'user4' }, await s.login('ptn1'))).resultCode).toBe('A001');
       const audit = await s.post('/api/admin/auditList', { page: 1 }, admin);
       type Row = { action: string; actorId: string; target: string; before: unknown; after: { refused?: string } | null };
       const unlocks = (audit.data.list as Row[]).filter((a) => a.action === '/api/admin/member/unlock');
@@ -93,16 +99,16 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       const ptn7 = await s.login('ptn7');
       expect((await s.post('/api/v2/retail/detail/info', { memId: 'user5' }, ptn7)).data.partnerInfo.lockYn).toBe('Y');
       // user11..20 hang under sibling partners, outside ptn7's subtree; ptn7 cannot unlock itself
-      expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user12' }, ptn7)).resultCode).not.toBe('0');
-      expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'ptn7' }, ptn7)).resultCode).not.toBe('0');
-      expect(await s.post('/api/v2/retail/detail/unlock', { memId: 'user5' }, ptn7)).toMatchObject({ resultCode: '0', data: { memId: 'user5' } });
+      expect((await s.call(partnerCalls.detailUnlock, { memId: 'user12' }, ptn7)).resultCode).not.toBe('0');
+      expect((await s.call(partnerCalls.detailUnlock, { memId: 'ptn7' }, ptn7)).resultCode).not.toBe('0');
+      expect(await s.call(partnerCalls.detailUnlock, { memId: 'user5' }, ptn7)).toMatchObject({ resultCode: '0', data: { memId: 'user5' } });
       expect((await playerLogin('user5', PASS)).resultCode).toBe('0');
     });
 
     it('asks the operator screen for the captcha before anything', async () => {
-      const wrong = await s.post('/api/member/login', { memId: 'admin', memPass: PASS, loginPage: 'admin' });
+      const wrong = await s.call(memberCalls.login, { memId: 'admin', memPass: PASS, loginPage: 'admin' });
       expect(wrong.resultCode).toBe('L002');
-      for (let i = 0; i < 12; i++) await s.post('/api/member/login', { memId: 'admin', memPass: 'bad', loginPage: 'admin' });
+      for (let i = 0; i < 12; i++) await s.call(memberCalls.login, { memId: 'admin', memPass: 'bad', loginPage: 'admin' });
       expect((await member('admin')).failed_logins).toBe(0);
       expect((await member('admin')).locked_until).toBeNull();
     });
@@ -138,28 +144,28 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     it('refuses a missing or wrong current password with U121, counted toward the lock', async () => {
       const token = await s.login('user6');
       const before = await member('user6');
-      expect((await s.post('/api/member/update', form, token)).resultCode).toBe('U121');
-      expect((await s.post('/api/member/update', { ...form, curPass: 'nope1234' }, token)).resultCode).toBe('U121');
+      expect((await s.call(memberCalls.update, form, token)).resultCode).toBe('U121');
+      expect((await s.call(memberCalls.update, { ...form, curPass: 'nope1234' }, token)).resultCode).toBe('U121');
       const after = await member('user6');
       expect(after.pass_hash).toBe(before.pass_hash);
       expect(after.cash_out_pass_hash).toBe(before.cash_out_pass_hash);
       expect(after.failed_logins).toBe(2);
-      for (let i = 0; i < 6; i++) expect((await s.post('/api/member/update', { ...form, curPass: `nope${i}` }, token)).resultCode).toBe('U121');
+      for (let i = 0; i < 6; i++) expect((await s.call(memberCalls.update, { ...form, curPass: `nope${i}` }, token)).resultCode).toBe('U121');
       // the ninth wrong one locks the account and ends the session that asked
-      expect((await s.post('/api/member/update', { ...form, curPass: 'nope-last' }, token)).resultCode).toBe('U003');
-      expect((await s.post('/api/member/info', {}, token)).resultCode).toBe('TK001');
+      expect((await s.call(memberCalls.update, { ...form, curPass: 'nope-last' }, token)).resultCode).toBe('U003');
+      expect((await s.call(memberCalls.info, {}, token)).resultCode).toBe('TK001');
       expect((await member('user6')).pass_hash).toBe(before.pass_hash);
     });
 
     it('changes both passwords with the right one', async () => {
       const token = await s.login('user7');
-      expect((await s.post('/api/member/update', { ...form, curPass: PASS }, token)).resultCode).toBe('0');
+      expect((await s.call(memberCalls.update, { ...form, curPass: PASS }, token)).resultCode).toBe('0');
       expect((await playerLogin('user7', 'changed1!')).resultCode).toBe('0');
     });
   });
 
   describe('withdrawal password attempt limit', () => {
-    const withdraw = (token: string, cashOutPass: string) => s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass, requestId: `w-${Math.random()}` }, token);
+    const withdraw = (token: string, cashOutPass: string) => s.call(cashCalls.withdraw, { cashAmt: 10_000, cashOutPass, requestId: `w-${Math.random()}` }, token);
 
     it('locks withdrawals after 5 wrong tries (C011), even for the right one, and resets on success', async () => {
       const token = await s.login('user8');
@@ -196,24 +202,24 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       expect(g.resultCode).toBe('0');
       return g.data.token as string;
     };
-    const spin = (t: string) => s.post('/api/demo-vendor/slot/spin', { t, bet: 1_000 });
+    const spin = (t: string) => s.call(demoCalls.slotSpin, { t, bet: 1_000 });
 
     it('after logout, a newer login, a forced sign-out and a login block', async () => {
       let token = await s.login('user10');
       let t = await launch(token);
       expect((await spin(t)).resultCode).toBe('0');
-      await s.post('/api/member/logout', {}, token);
+      await s.call(memberCalls.logout, {}, token);
       expect((await spin(t)).resultCode).toBe('TK002');
 
       token = await s.login('user10');
       t = await launch(token);
       await s.login('user10');
       expect((await spin(t)).resultCode).toBe('TK999');
-      expect((await s.post('/api/demo-vendor/session', { t })).resultCode).toBe('TK999');
+      expect((await s.call(demoCalls.session, { t })).resultCode).toBe('TK999');
 
       token = await s.login('user10');
       t = await launch(token);
-      expect((await s.post('/api/admin/member/forceLogout', { memId: 'user10' }, await adminToken())).resultCode).toBe('0');
+      expect((await s.call(adminSiteCalls.forceLogout, { memId: 'user10' }, await adminToken())).resultCode).toBe('0');
       expect((await spin(t)).resultCode).toBe('TK002');
 
       token = await s.login('user1');
@@ -259,17 +265,17 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       const bad = ['abc\u200Bdef', 'abc\u202Edef', 'abc\u2066def', '\uFEFFabcdef', 'abc\u200Ddef', 'abc\u00ADdef', 'abc\u2028def'];
       let n = 10;
       for (const nick of bad) {
-        expect((await s.post('/api/member/signup', form(nick, n++))).resultCode, JSON.stringify(nick)).toBe('U105');
-        expect((await s.post('/api/admin/member/checkNickname', { memNick: nick })).resultCode).toBe('U105');
+        expect((await s.call(memberCalls.signup, form(nick, n++))).resultCode, JSON.stringify(nick)).toBe('U105');
+        expect((await s.call(memberCalls.checkNickname, { memNick: nick })).resultCode).toBe('U105');
       }
       const ptn7 = await s.login('ptn7');
       const join = { ...form('abc\u200Bdef', 40), bankacc: '7740001' };
-      expect((await s.post('/api/retail/partnerJoin', join, ptn7)).resultCode).toBe('U105');
+      expect((await s.call(partnerCalls.partnerJoin, join, ptn7)).resultCode).toBe('U105');
     });
 
     it('folds full-width look-alikes (NFKC) onto the nickname they imitate', async () => {
-      expect((await s.post('/api/admin/member/checkNickname', { memNick: 'ｕｓｅｒ１_nick' })).data).toEqual({ available: false });
-      expect((await s.post('/api/member/signup', form('ｕｓｅｒ２_nick', 50))).resultCode).toBe('U110');
+      expect((await s.call(memberCalls.checkNickname, { memNick: 'ｕｓｅｒ１_nick' })).data).toEqual({ available: false });
+      expect((await s.call(memberCalls.signup, form('ｕｓｅｒ２_nick', 50))).resultCode).toBe('U110');
       expect((await s.post('/api/member/signup', form('ｆｒｅｓｈ_nick', 51))).resultCode).toBe('0');
       expect((await member('nick51x')).mem_nick).toBe('fresh_nick');
     });
@@ -294,9 +300,9 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     it('records every operator action, not reads, with secrets left out, and pages', async () => {
       const admin = await adminToken();
       const before = (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
-      await s.post('/api/admin/site/lockBet', { lockBetYn: 'Y' }, admin);
-      await s.post('/api/admin/site/lockBet', { lockBetYn: 'N' }, admin);
-      await s.post('/api/admin/cash/list', {}, admin);
+      await s.call(adminSiteCalls.lockBet, { lockBetYn: 'Y' }, admin);
+      await s.call(adminSiteCalls.lockBet, { lockBetYn: 'N' }, admin);
+      await s.call(adminCalls.cashList, {}, admin);
       await s.post('/api/admin/site/state', {}, admin);
       await s.post('/api/admin/cash/grant', { memId: 'user14', cashAmt: 5_000, mode: 2, requestId: 'audit-grant-1' }, admin);
       const page1 = await s.post('/api/admin/auditList', { page: 1, count_per_list: 2 }, admin);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import type { Audience } from '../../src/server/live/publisher.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { messageCalls } from '../../src/contract/message.js';
 
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)><a href="JaVaScRiPt:alert(3)">x</a><p onclick="alert(4)">p</p>';
 
@@ -359,11 +360,11 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
 
     it("a forced sign-out ends the member's session and pushes LOGOUT", async () => {
       const token = await s.login('user7');
-      expect((await s.post('/api/board/msgList', { page: 1 }, token)).resultCode).toBe('0');
+      expect((await s.call(messageCalls.msgList, { page: 1 }, token)).resultCode).toBe('0');
       const r = await post('/api/admin/member/forceLogout', 'admin', { memId: 'user7' });
       expect(r).toMatchObject({ resultCode: '0', data: { ended: 1 } });
       expect(eventsFor('user7', 'LOGOUT')).toHaveLength(1);
-      expect(['TK001', 'TK999']).toContain((await s.post('/api/board/msgList', { page: 1 }, token)).resultCode);
+      expect(['TK001', 'TK999']).toContain((await s.call(messageCalls.msgList, { page: 1 }, token)).resultCode);
       expect((await post('/api/admin/member/forceLogout', 'admin', { memId: 'ghost' })).resultCode).toBe('U001');
       expect((await post('/api/admin/member/forceLogout', 'user1', { memId: 'user2' })).resultCode).toBe('A001');
     });

@@ -13,7 +13,6 @@ import type { Call } from '../../src/contract/define.js';
 import { forgetSites } from '../../src/server/http/route.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId, sessionFor } from './moneyKit.js';
-
 import * as adminArea from '../../src/contract/admin.js';
 import * as betArea from '../../src/contract/bet.js';
 import * as boardArea from '../../src/contract/board.js';

@@ -3,6 +3,7 @@ import { settleSports } from '../../src/server/vendors/demo/sweep.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, rid } from './moneyKit.js';
 import { cashOf } from './gamesKit.js';
+import { rateCalls } from '../../src/contract/rate.js';
 
 describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
   let s: TestServer;
@@ -178,7 +179,7 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
         )
       ).resultCode,
     ).toBe('R002');
-    expect((await s.post('/api/v2/retail/rateInfo/save', { memId: 'user1', rateList: [{ category: 'slot', pointRate: '0', loseRate: '0' }] }, p6)).resultCode).toBe('A001');
+    expect((await s.call(rateCalls.saveRates, { memId: 'user1', rateList: [{ category: 'slot', pointRate: '0', loseRate: '0' }] }, p6)).resultCode).toBe('A001');
     const log = await s.post('/api/v2/retail/rateChangeLog', { memId: 'user4' }, p7);
     expect(log.data.list[0]).toMatchObject({ category: 'slot', changedBy: 'ptn7', afterPointRate: slot.maxPointRate });
     const page = await s.post('/api/retail/bottomRateList', {}, p7);

@@ -7,6 +7,7 @@ import { setRatesDirect } from '../../src/server/domain/partner/rates.js';
 import { vendorByCode, walletBet, walletWin } from '../../src/server/domain/games/wallet.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId } from './moneyKit.js';
+import { betCalls } from '../../src/contract/bet.js';
 
 const CODES: Record<string, [string, string]> = { slot: ['demo-slot', 'lucky-sevens'], hcasino: ['demo-hotel', 'hotel-baccarat'], mini: ['demo-mini', 'odd-even'] };
 
@@ -172,9 +173,9 @@ describe(`reports against raw bets (${testDb})`, () => {
     const mine = new Set(['user1', 'user2', 'user3', 'user4', 'user5']);
     expect(list.data.list.every((r: { memId: string }) => mine.has(r.memId))).toBe(true);
     const u1 = await s.login('user1');
-    expect((await s.post('/api/retail/betList', {}, u1)).resultCode).toBe('A001');
+    expect((await s.call(betCalls.betList, {}, u1)).resultCode).toBe('A001');
     const other = await s.app.db.selectFrom('bet as b').innerJoin('member as m', 'm.id', 'b.member_id').select('b.id').where('m.mem_id', '=', 'user11').executeTakeFirst();
-    if (other) expect((await s.post('/api/bet/betDetailTest', { betId: other.id }, u1)).resultCode).toBe('A002');
+    if (other) expect((await s.call(betCalls.betDetail, { betId: other.id }, u1)).resultCode).toBe('A002');
     await expectSound(s.app.db, s.siteId);
   });
 

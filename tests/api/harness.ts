@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Envelope } from '../../src/contract/define.js';
+import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js';
 import { readLimits, type Config, type Limits } from '../../src/server/config.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { solveChallenge } from 'altcha-lib';
@@ -31,6 +31,8 @@ export interface TestServer extends RunningServer {
   apiKey: string;
   /** POST a call as a client would: siteId in the body, site key and token in headers; signup and staff-screen logins get a solved challenge unless the body names `pow`. */
   post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
+  /** A call through the contract: its path, the body's type and the answer's type come from it (`post` stays for malformed bodies and raw paths). */
+  call<C extends Call>(c: C, body: ReqOf<C>, token?: string | null): Promise<Envelope<ResOf<C>>>;
   /** Raw fetch for transport-level checks. */
   raw(path: string, init: RequestInit): Promise<Response>;
   login(memId: string, password?: string): Promise<string>;
@@ -166,6 +168,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     siteId: site.siteId,
     apiKey: site.apiKey,
     post,
+    call: (c, body, token) => post(c.path, body as Record<string, unknown>, token),
     raw: (path, init) => fetch(server.url + path, init),
     now: () => server.app.clock.now().getTime(),
     async login(memId, password = 'demo1234!') {

@@ -13,6 +13,13 @@ import { buildHttp } from '../../src/server/http/app.js';
 import { callback, cashOf, tx, walletState } from './gamesKit.js';
 import { bankSafeOffset, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, moneyState, rid } from './moneyKit.js';
+import { adminCalls } from '../../src/contract/admin.js';
+import { betCalls } from '../../src/contract/bet.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { demoCalls, gameCalls } from '../../src/contract/game.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { partnerCalls } from '../../src/contract/partner.js';
+import { adminSiteCalls } from '../../src/contract/site.js';
 
 const small = (max: number) => ({ max, windowMs: 60_000 });
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
@@ -177,7 +184,7 @@ describe(`HTTP hardening (${testDb})`, () => {
     it('unknown ids cost a password hash like known ones', async () => {
       const time = async (memId: string) => {
         const t = performance.now();
-        await s.post('/api/member/login', { memId, memPass: 'wrong-pass' });
+        await s.call(memberCalls.login, { memId, memPass: 'wrong-pass' });
         return performance.now() - t;
       };
       const known: number[] = [];
@@ -198,15 +205,15 @@ describe(`HTTP hardening (${testDb})`, () => {
     it('refuses player and partner calls with B0093 while the operator keeps working', async () => {
       const admin = await tok('admin');
       const [user, ptn] = [await tok('user4'), await tok('ptn7')];
-      const g = await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user);
+      const g = await s.call(gameCalls.getGame, { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user);
       expect(g.resultCode).toBe('0');
       const now = s.now();
       expect((await s.post('/api/admin/site/check', { startDate: fmt(new Date(now - 60_000)), endDate: fmt(new Date(now + 3600_000)) }, admin)).data.inCheck).toBe(true);
       const before = await moneyState(s);
       try {
-        expect((await s.post('/api/member/login', { memId: 'user5', memPass: 'demo1234!' })).resultCode).toBe('B0093');
-        expect((await s.post('/api/member/login', { memId: 'user5', memPass: 'demo1234!', loginPage: 'player' })).resultCode).toBe('B0093');
-        const captcha = await s.post<{ captchaId: string }>('/api/member/captcha', {});
+        expect((await s.call(memberCalls.login, { memId: 'user5', memPass: 'demo1234!' })).resultCode).toBe('B0093');
+        expect((await s.call(memberCalls.login, { memId: 'user5', memPass: 'demo1234!', loginPage: 'player' })).resultCode).toBe('B0093');
+        const captcha = await s.call(memberCalls.captcha, {});
         const onAdminPage = { memId: 'user5', memPass: 'demo1234!', loginPage: 'admin', captchaId: captcha.data?.captchaId, captcha: '1234' };
         expect((await s.post('/api/member/login', onAdminPage)).resultCode).toBe('L003');
         expect((await s.post('/api/member/signup', { memId: 'maint1' })).resultCode).toBe('B0093');
@@ -214,7 +221,7 @@ describe(`HTTP hardening (${testDb})`, () => {
         expect((await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, user)).resultCode).toBe('B0093');
         expect((await s.post('/api/v2/retail/cashIn', { memId: 'user1', inAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('B0093');
         expect((await s.post('/api/v2/retail/cashOut', { memId: 'user1', outAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('B0093');
-        expect((await s.post('/api/demo-vendor/slot/spin', { t: g.data.token, bet: 1_000 })).resultCode).toBe('B0093');
+        expect((await s.post('/api/demo-vendor/slot/spin', { t: g.data!.token, bet: 1_000 })).resultCode).toBe('B0093');
         expect(await moneyState(s)).toBe(before);
         // the operator logs in on its own page and works
         const r = await s.post('/api/member/login', {
@@ -231,8 +238,8 @@ describe(`HTTP hardening (${testDb})`, () => {
       } finally {
         expect((await s.post('/api/admin/site/check', { startDate: '', endDate: '' }, tokens.get('admin'))).data.inCheck).toBe(false);
       }
-      expect((await s.post('/api/cash/in', { cashAmt: 10_000, requestId: rid() }, user)).resultCode).toBe('0');
-      expect((await s.post('/api/member/login', { memId: 'user5', memPass: 'demo1234!' })).resultCode).toBe('0');
+      expect((await s.call(cashCalls.deposit, { cashAmt: 10_000, requestId: rid() }, user)).resultCode).toBe('0');
+      expect((await s.call(memberCalls.login, { memId: 'user5', memPass: 'demo1234!' })).resultCode).toBe('0');
     });
 
     it('refuses bets and launches with B1001 while bets are locked', async () => {
@@ -285,7 +292,7 @@ describe(`HTTP hardening (${testDb})`, () => {
         }
       }
       expect(await moneyState(s)).toBe(before);
-      expect((await s.post('/api/admin/cash/grant', { memId: 'user7', cashAmt: '10000', mode: 2, requestId: rid() }, admin)).resultCode).toBe('0');
+      expect((await s.call(adminCalls.grant, { memId: 'user7', cashAmt: '10000', mode: 2, requestId: rid() }, admin)).resultCode).toBe('0');
     });
   });
 
@@ -321,21 +328,21 @@ describe(`HTTP hardening (${testDb})`, () => {
     it('answers impossible dates with V001', async () => {
       const [user, ptn, admin] = [await tok('user8'), await tok('ptn7'), await tok('admin')];
       for (const d of ['2026-02-30', '2026-02-29', '2026-13-01', '2026-01-01 25:61:00', '2026-01-01 24:00:00', '2026-04-31 10:00:00']) {
-        expect((await s.post('/api/cash/list/', { startDate: d }, user)).resultCode, d).toBe('V001');
-        expect((await s.post('/api/bet/betlist', { groupKey: 'slot', startDate: '2026-01-01', endDate: d }, user)).resultCode, d).toBe('V001');
-        expect((await s.post('/api/v2/main/cashReport', { startDate: d }, ptn)).resultCode, d).toBe('V001');
-        expect((await s.post('/api/admin/site/check', { startDate: d, endDate: '2027-01-01 00:00:00' }, admin)).resultCode, d).toBe('V001');
+        expect((await s.call(cashCalls.list, { startDate: d }, user)).resultCode, d).toBe('V001');
+        expect((await s.call(betCalls.betlist, { groupKey: 'slot', startDate: '2026-01-01', endDate: d }, user)).resultCode, d).toBe('V001');
+        expect((await s.call(partnerCalls.cashReport, { startDate: d }, ptn)).resultCode, d).toBe('V001');
+        expect((await s.call(adminSiteCalls.siteCheck, { startDate: d, endDate: '2027-01-01 00:00:00' }, admin)).resultCode, d).toBe('V001');
       }
-      expect((await s.post('/api/cash/list/', { startDate: '2024-02-29' }, user)).resultCode).toBe('0');
+      expect((await s.call(cashCalls.list, { startDate: '2024-02-29' }, user)).resultCode).toBe('0');
     });
 
     it('answers an operator grant that would overflow a balance with V002 and no change', async () => {
       const admin = await tok('admin');
       const before = await moneyState(s);
-      const r = await s.post('/api/admin/cash/grant', { memId: 'user9', cashAmt: Number.MAX_SAFE_INTEGER, mode: 2, requestId: rid() }, admin);
+      const r = await s.call(adminCalls.grant, { memId: 'user9', cashAmt: Number.MAX_SAFE_INTEGER, mode: 2, requestId: rid() }, admin);
       expect(r.resultCode).toBe('V002');
       expect(await moneyState(s)).toBe(before);
-      const p = await s.post('/api/admin/cash/grant', { memId: 'user9', cashAmt: Number.MAX_SAFE_INTEGER, mode: 2, kind: 'point', requestId: rid() }, admin);
+      const p = await s.call(adminCalls.grant, { memId: 'user9', cashAmt: Number.MAX_SAFE_INTEGER, mode: 2, kind: 'point', requestId: rid() }, admin);
       expect(p.resultCode).toBe('V002');
       expect(await moneyState(s)).toBe(before);
     });
@@ -357,10 +364,10 @@ describe(`HTTP hardening (${testDb})`, () => {
       const launch = async (memId: string) =>
         (await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, await tok(memId))).data.token as string;
       const [t1, t2] = [await launch('user11'), await launch('user19')];
-      const first = await s.post('/api/demo-vendor/slot/spin', { t: t1, bet: 1_000, roundId: 'shared-round' });
+      const first = await s.call(demoCalls.slotSpin, { t: t1, bet: 1_000, roundId: 'shared-round' });
       expect(first.resultCode).toBe('0');
       const before = (await cashOf(s, 'user19')).cash;
-      const other = await s.post('/api/demo-vendor/slot/spin', { t: t2, bet: 1_000, roundId: 'shared-round' });
+      const other = await s.call(demoCalls.slotSpin, { t: t2, bet: 1_000, roundId: 'shared-round' });
       expect(other.resultCode).toBe('C999');
       expect(other.data).toBeNull();
       expect((await cashOf(s, 'user19')).cash).toBe(before);

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { WebSocket } from 'ws';
 import { FrameParser, type Frame } from '../../src/server/live/frames.js';
 import { bankSafeOffset, startTestServer, type TestServer } from './harness.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, ms = 5000, what = 'condition') {
@@ -86,8 +88,8 @@ describe('subscriptions per socket', () => {
       }
     })();
     const [infoAnswer, outAnswer] = await Promise.all([
-      s.post('/api/member/info', {}, await info),
-      s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: `flood-${Date.now()}` }, await withdrawal),
+      s.call(memberCalls.info, {}, await info),
+      s.call(cashCalls.withdraw, { cashAmt: 10_000, cashOutPass: '1234', requestId: `flood-${Date.now()}` }, await withdrawal),
     ]);
     await sending;
     const error = await flooder.next('ERROR');
@@ -97,7 +99,7 @@ describe('subscriptions per socket', () => {
     expect(flooder.count('RECEIPT')).toBe(16);
     expect(infoAnswer.resultCode).toBe('0');
     expect(outAnswer.resultCode).toBe('0');
-    expect((await s.post('/api/member/info', {}, await info)).resultCode).toBe('0');
+    expect((await s.call(memberCalls.info, {}, await info)).resultCode).toBe('0');
   });
 
   it('writes one MESSAGE per event to a socket however many subscriptions it holds', async () => {

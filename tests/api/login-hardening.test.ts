@@ -13,6 +13,7 @@ import { buildHttp } from '../../src/server/http/app.js';
 import { hashPool } from '../../src/server/domain/auth/hashPool.js';
 import { bankSafeOffset, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { moneyState, rid } from './moneyKit.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 const PASS = 'demo1234!';
 const small = (max: number) => ({ max, windowMs: 60_000 });
@@ -225,20 +226,20 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
     it('refuses mixed-script look-alikes, stacked combining marks and lone surrogates (U105), and reserved words in any disguise (taken)', async () => {
       let n = 10;
       for (const nick of ['\u043Eperator', 'p\u0430ypal', 'abc\u0301\u0301\u0301\u0301', '\u0301abc', 'ab\uD800cd']) {
-        expect((await s.post('/api/member/signup', form(nick, n++))).resultCode, JSON.stringify(nick)).toBe('U105');
-        expect((await s.post('/api/admin/member/checkNickname', { memNick: nick })).resultCode, JSON.stringify(nick)).toBe('U105');
+        expect((await s.call(memberCalls.signup, form(nick, n++))).resultCode, JSON.stringify(nick)).toBe('U105');
+        expect((await s.call(memberCalls.checkNickname, { memNick: nick })).resultCode, JSON.stringify(nick)).toBe('U105');
       }
       for (const nick of ['OPERATOR', 'the_admin', '0PERAT0R', 'Pitboss Demo', 'Admin_01', '\uFF2F\uFF30\uFF25\uFF32\uFF21\uFF34\uFF2F\uFF32', '운영자님']) {
-        expect((await s.post('/api/member/signup', form(nick, n++))).resultCode, nick).toBe('U110');
-        expect((await s.post('/api/admin/member/checkNickname', { memNick: nick })).data, nick).toEqual({ available: false });
+        expect((await s.call(memberCalls.signup, form(nick, n++))).resultCode, nick).toBe('U110');
+        expect((await s.call(memberCalls.checkNickname, { memNick: nick })).data, nick).toEqual({ available: false });
       }
       // Hangul with Latin, and Vietnamese, are ordinary nicknames
-      expect((await s.post('/api/member/signup', form('홍길동abc', n++))).resultCode).toBe('0');
-      expect((await s.post('/api/member/signup', form('Tiếng Việt', n))).resultCode).toBe('0');
+      expect((await s.call(memberCalls.signup, form('홍길동abc', n++))).resultCode).toBe('0');
+      expect((await s.call(memberCalls.signup, form('Tiếng Việt', n))).resultCode).toBe('0');
     });
 
     it('keeps member ids unique whatever their case, in the database too', async () => {
-      expect((await s.post('/api/admin/member/checkId', { memId: 'USER1' })).data).toEqual({ available: false });
+      expect((await s.call(memberCalls.checkId, { memId: 'USER1' })).data).toEqual({ available: false });
       const u1 = await member('user1');
       const insert = s.app.db
         .insertInto('member')

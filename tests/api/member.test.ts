@@ -7,6 +7,7 @@ import { unreadCounts } from '../../src/server/domain/board/unread.js';
 import { uniqueViolation } from '../../src/server/domain/auth/signup.js';
 import { forgetSites } from '../../src/server/http/route.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 const PASS = 'demo1234!';
 const wire = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -126,9 +127,9 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect(await wrongCaptcha('ptn3', 'wrong-pass')).toMatchObject({ resultCode: 'L001' });
       expect((await member('ptn3')).failed_logins).toBe(1);
       expect(await wrongCaptcha('ptn3', PASS)).toMatchObject({ resultCode: 'L002' });
-      expect((await s.post('/api/member/login', { memId: 'ptn3', memPass: PASS })).resultCode).toBe('L002');
+      expect((await s.call(memberCalls.login, { memId: 'ptn3', memPass: PASS })).resultCode).toBe('L002');
       // elsewhere than its own screen the operator id answers as an unknown id, even with its password
-      expect((await s.post('/api/member/login', { memId: 'admin', memPass: PASS })).resultCode).toBe('L001');
+      expect((await s.call(memberCalls.login, { memId: 'admin', memPass: PASS })).resultCode).toBe('L001');
       // the partner and operator screens need it for any id, known or not, before the password
       expect((await wrongCaptcha('user4', 'wrong-pass', 'partner')).resultCode).toBe('L002');
       expect((await wrongCaptcha('nobody', 'wrong-pass', 'partner')).resultCode).toBe('L002');
@@ -148,30 +149,30 @@ describe(`member accounts and sessions (${testDb})`, () => {
     });
 
     it('answers unknown ids and wrong passwords alike with L001', async () => {
-      const unknown = await s.post('/api/member/login', { memId: 'ghost99', memPass: PASS });
-      const wrong = await s.post('/api/member/login', { memId: 'user5', memPass: 'nope1234' });
-      const empty = await s.post('/api/member/login', { memId: 'user5' });
+      const unknown = await s.call(memberCalls.login, { memId: 'ghost99', memPass: PASS });
+      const wrong = await s.call(memberCalls.login, { memId: 'user5', memPass: 'nope1234' });
+      const empty = await s.call(memberCalls.login, { memId: 'user5' });
       expect(unknown).toEqual(wrong);
       expect(empty).toEqual(wrong);
       expect(wrong.resultCode).toBe('L001');
       // the house account never logs in
       const house = await s.app.db.selectFrom('member').select('mem_id').where('login_type', '=', 'HOUSE').executeTakeFirst();
-      if (house) expect((await s.post('/api/member/login', { memId: house.mem_id, memPass: PASS })).resultCode).toBe('L001');
+      if (house) expect((await s.call(memberCalls.login, { memId: house.mem_id, memPass: PASS })).resultCode).toBe('L001');
     });
 
     it('resets the wrong-password count on a right password', async () => {
-      for (let i = 0; i < 3; i++) expect((await s.post('/api/member/login', { memId: 'user6', memPass: 'bad' })).resultCode).toBe('L001');
+      for (let i = 0; i < 3; i++) expect((await s.call(memberCalls.login, { memId: 'user6', memPass: 'bad' })).resultCode).toBe('L001');
       expect((await member('user6')).failed_logins).toBe(3);
-      expect((await s.post('/api/member/login', { memId: 'user6', memPass: PASS })).resultCode).toBe('0');
+      expect((await s.call(memberCalls.login, { memId: 'user6', memPass: PASS })).resultCode).toBe('0');
       expect((await member('user6')).failed_logins).toBe(0);
     });
 
     it('locks after more than 8 wrong passwords: U003 even with the right one', async () => {
       const codes: string[] = [];
-      for (let i = 0; i < 9; i++) codes.push((await s.post('/api/member/login', { memId: 'user7', memPass: `bad${i}` })).resultCode);
+      for (let i = 0; i < 9; i++) codes.push((await s.call(memberCalls.login, { memId: 'user7', memPass: `bad${i}` })).resultCode);
       expect(codes.slice(0, 8)).toEqual(Array(8).fill('L001'));
       expect(codes[8]).toBe('U003');
-      expect((await s.post('/api/member/login', { memId: 'user7', memPass: PASS })).resultCode).toBe('U003');
+      expect((await s.call(memberCalls.login, { memId: 'user7', memPass: PASS })).resultCode).toBe('U003');
       expect((await member('user7')).failed_logins).toBe(9);
       const open = await s.app.db
         .selectFrom('session')
@@ -200,11 +201,11 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect(info.data.msgInfo).toEqual(await unreadCounts(s.app.db, (await member('user10')).id));
       expect(info.data.expiresAt).toMatch(wire);
       expect(info.data.expiresIn).toBeGreaterThan(0);
-      const cash = await s.post('/api/cash/getUserCash', {}, token);
+      const cash = await s.call(memberCalls.userCash, {}, token);
       const m = await member('user10');
       expect(cash).toMatchObject({ resultCode: '0', data: { cashAmt: m.cash_amt, pointAmt: m.point_amt, gameAmt: m.game_amt } });
-      expect((await s.post('/api/member/info', {})).resultCode).toBe('TK001');
-      expect((await s.post('/api/member/info', {}, 'forged-token')).resultCode).toBe('TK001');
+      expect((await s.call(memberCalls.info, {})).resultCode).toBe('TK001');
+      expect((await s.call(memberCalls.info, {}, 'forged-token')).resultCode).toBe('TK001');
     });
 
     it('keeps one live session: a second login makes the first token answer TK999 and pushes LOGOUT to it', async () => {
@@ -217,10 +218,10 @@ describe(`member accounts and sessions (${testDb})`, () => {
         .executeTakeFirstOrThrow();
       events.length = 0;
       const second = await s.login('user11');
-      expect((await s.post('/api/member/info', {}, first)).resultCode).toBe('TK999');
-      expect((await s.post('/api/cash/getUserCash', {}, first)).resultCode).toBe('TK999');
-      expect((await s.post('/api/getToken', {}, first)).resultCode).toBe('TK999');
-      expect((await s.post('/api/member/info', {}, second)).resultCode).toBe('0');
+      expect((await s.call(memberCalls.info, {}, first)).resultCode).toBe('TK999');
+      expect((await s.call(memberCalls.userCash, {}, first)).resultCode).toBe('TK999');
+      expect((await s.call(memberCalls.getToken, {}, first)).resultCode).toBe('TK999');
+      expect((await s.call(memberCalls.info, {}, second)).resultCode).toBe('0');
       expect(events).toEqual([{ to: { siteId: s.siteId, memId: 'user11', sessionId: firstSession.id }, event: { type: 'LOGOUT' } }]);
     });
 
@@ -272,7 +273,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
         .where('member_id', '=', (await member('user15')).id)
         .where('ended_at', 'is', null)
         .execute();
-      expect((await s.post('/api/getToken', {}, token)).resultCode).toBe('TK002');
+      expect((await s.call(memberCalls.getToken, {}, token)).resultCode).toBe('TK002');
     });
   });
 
@@ -292,7 +293,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
     };
 
     it('signs a player up under the recommender, ready to log in', async () => {
-      const r = await s.post('/api/member/signup', form);
+      const r = await s.call(memberCalls.signup, form);
       expect(r).toMatchObject({ resultCode: '0', data: { memId: 'newbie1', status: 'ACTIVE' } });
       const m = await member('newbie1');
       const ptn7 = await member('ptn7');
@@ -312,7 +313,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
       const ancestors = await s.app.db.selectFrom('member_path').select('ancestor_id').where('descendant_id', '=', m.id).execute();
       expect(ancestors.map((a) => a.ancestor_id)).toContain(ptn7.id);
       expect(ancestors.length).toBe(8); // itself, ptn7..ptn1
-      expect((await s.post('/api/member/login', { memId: 'newbie1', memPass: 'fresh123!' })).resultCode).toBe('0');
+      expect((await s.call(memberCalls.login, { memId: 'newbie1', memPass: 'fresh123!' })).resultCode).toBe('0');
     });
 
     it('answers the first failing rule in the product order and writes nothing', async () => {
@@ -347,7 +348,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
       ];
       const n = await memberCount();
       for (const [patch, code] of cases) {
-        const r = await s.post('/api/member/signup', { ...form, memId: 'newbie2', memNick: 'newbie_two', memPhone: '010-5555-0002', bankacc: '5555000002', ...patch });
+        const r = await s.call(memberCalls.signup, { ...form, memId: 'newbie2', memNick: 'newbie_two', memPhone: '010-5555-0002', bankacc: '5555000002', ...patch });
         expect(r.resultCode, JSON.stringify(patch)).toBe(code);
       }
       expect(await memberCount()).toBe(n);
@@ -356,7 +357,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
     it('maps a race on the same id to U109, one winner', async () => {
       const a = { ...form, memId: 'racer1', memNick: 'racer_a', memPhone: '010-5555-0101', bankacc: '5555000101' };
       const b = { ...form, memId: 'racer1', memNick: 'racer_b', memPhone: '010-5555-0102', bankacc: '5555000102' };
-      const codes = (await Promise.all([s.post('/api/member/signup', a), s.post('/api/member/signup', b)])).map((r) => r.resultCode).sort();
+      const codes = (await Promise.all([s.call(memberCalls.signup, a), s.call(memberCalls.signup, b)])).map((r) => r.resultCode).sort();
       expect(codes).toEqual(['0', 'U109']);
     });
 
@@ -389,26 +390,26 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
     it('makes new members wait for approval when the site asks for it, and refuses when closed', async () => {
       await setSiteOptions({ signupApproval: true });
-      const r = await s.post('/api/member/signup', { ...form, memId: 'waiter1', memNick: 'waiter_one', memPhone: '010-5555-0201', bankacc: '5555000201' });
+      const r = await s.call(memberCalls.signup, { ...form, memId: 'waiter1', memNick: 'waiter_one', memPhone: '010-5555-0201', bankacc: '5555000201' });
       expect(r).toMatchObject({ resultCode: '0', data: { memId: 'waiter1', status: 'PENDING' } });
-      expect((await s.post('/api/member/login', { memId: 'waiter1', memPass: form.memPass })).resultCode).toBe('U002');
+      expect((await s.call(memberCalls.login, { memId: 'waiter1', memPass: form.memPass })).resultCode).toBe('U002');
       await setSiteOptions({ signupApproval: false, signupClosed: true });
       const n = await memberCount();
-      const closed = await s.post('/api/member/signup', { ...form, memId: 'late1', memNick: 'late_one', memPhone: '010-5555-0301', bankacc: '5555000301' });
+      const closed = await s.call(memberCalls.signup, { ...form, memId: 'late1', memNick: 'late_one', memPhone: '010-5555-0301', bankacc: '5555000301' });
       expect(closed.resultCode).toBe('U108');
       expect(await memberCount()).toBe(n);
       await setSiteOptions({ signupClosed: false });
     });
 
     it('checks id and nickname availability', async () => {
-      expect((await s.post('/api/admin/member/checkId', { memId: 'ab' })).resultCode).toBe('U101');
-      expect((await s.post('/api/admin/member/checkId', {})).resultCode).toBe('U101');
-      expect(await s.post('/api/admin/member/checkId', { memId: 'user1' })).toMatchObject({ resultCode: '0', data: { available: false } });
-      expect(await s.post('/api/admin/member/checkId', { memId: 'User1' })).toMatchObject({ resultCode: '0', data: { available: false } });
-      expect(await s.post('/api/admin/member/checkId', { memId: 'freshid9' })).toMatchObject({ resultCode: '0', data: { available: true } });
-      expect((await s.post('/api/admin/member/checkNickname', { memNick: 'ab' })).resultCode).toBe('U105');
-      expect(await s.post('/api/admin/member/checkNickname', { memNick: 'user1_nick' })).toMatchObject({ data: { available: false } });
-      expect(await s.post('/api/admin/member/checkNickname', { memNick: '새닉네임' })).toMatchObject({ data: { available: true } });
+      expect((await s.call(memberCalls.checkId, { memId: 'ab' })).resultCode).toBe('U101');
+      expect((await s.call(memberCalls.checkId, {})).resultCode).toBe('U101');
+      expect(await s.call(memberCalls.checkId, { memId: 'user1' })).toMatchObject({ resultCode: '0', data: { available: false } });
+      expect(await s.call(memberCalls.checkId, { memId: 'User1' })).toMatchObject({ resultCode: '0', data: { available: false } });
+      expect(await s.call(memberCalls.checkId, { memId: 'freshid9' })).toMatchObject({ resultCode: '0', data: { available: true } });
+      expect((await s.call(memberCalls.checkNickname, { memNick: 'ab' })).resultCode).toBe('U105');
+      expect(await s.call(memberCalls.checkNickname, { memNick: 'user1_nick' })).toMatchObject({ data: { available: false } });
+      expect(await s.call(memberCalls.checkNickname, { memNick: '새닉네임' })).toMatchObject({ data: { available: true } });
     });
   });
 
@@ -429,12 +430,12 @@ describe(`member accounts and sessions (${testDb})`, () => {
         [{ memId: 'user17' }, 'A001'],
       ];
       for (const [patch, code] of cases) {
-        expect((await s.post('/api/member/update', { ...ok, ...patch }, token)).resultCode, JSON.stringify(patch)).toBe(code);
+        expect((await s.call(memberCalls.update, { ...ok, ...patch }, token)).resultCode, JSON.stringify(patch)).toBe(code);
       }
       const after = await member('user16');
       expect(after.pass_hash).toBe(before.pass_hash);
       expect(after.cash_out_pass_hash).toBe(before.cash_out_pass_hash);
-      expect((await s.post('/api/member/update', ok)).resultCode).toBe('TK001');
+      expect((await s.call(memberCalls.update, ok)).resultCode).toBe('TK001');
     });
 
     it('changes both passwords: the new one logs in, the old one no longer', async () => {
@@ -446,22 +447,22 @@ describe(`member accounts and sessions (${testDb})`, () => {
       );
       expect(r).toMatchObject({ resultCode: '0', data: null });
       expect(await verifyPassword('9876', (await member('user17')).cash_out_pass_hash)).toBe(true);
-      expect((await s.post('/api/member/login', { memId: 'user17', memPass: PASS })).resultCode).toBe('L001');
-      expect((await s.post('/api/member/login', { memId: 'user17', memPass: 'changed1!' })).resultCode).toBe('0');
+      expect((await s.call(memberCalls.login, { memId: 'user17', memPass: PASS })).resultCode).toBe('L001');
+      expect((await s.call(memberCalls.login, { memId: 'user17', memPass: 'changed1!' })).resultCode).toBe('0');
     });
 
     it('leaves an empty pair unchanged and always checks the current password', async () => {
       const token = await s.login('user18');
       const before = await member('user18');
       const outOnly = { memId: 'user18', memPass: '', memPassCheck: '', cashOutPass: '4321', cashOutPassCheck: '4321' };
-      expect((await s.post('/api/member/update', { ...outOnly, curPass: 'wrong-one1' }, token)).resultCode).toBe('U121');
+      expect((await s.call(memberCalls.update, { ...outOnly, curPass: 'wrong-one1' }, token)).resultCode).toBe('U121');
       expect((await member('user18')).cash_out_pass_hash).toBe(before.cash_out_pass_hash);
-      expect((await s.post('/api/member/update', { ...outOnly, curPass: PASS }, token)).resultCode).toBe('0');
+      expect((await s.call(memberCalls.update, { ...outOnly, curPass: PASS }, token)).resultCode).toBe('0');
       const after = await member('user18');
       expect(after.pass_hash).toBe(before.pass_hash);
       expect(await verifyPassword('4321', after.cash_out_pass_hash)).toBe(true);
       const passOnly = { memId: 'user18', curPass: PASS, memPass: 'changed3!', memPassCheck: 'changed3!' };
-      expect((await s.post('/api/member/update', passOnly, token)).resultCode).toBe('0');
+      expect((await s.call(memberCalls.update, passOnly, token)).resultCode).toBe('0');
       const last = await member('user18');
       expect(last.cash_out_pass_hash).toBe(after.cash_out_pass_hash);
       expect(await verifyPassword('changed3!', last.pass_hash)).toBe(true);
@@ -470,10 +471,10 @@ describe(`member accounts and sessions (${testDb})`, () => {
         .insertInto('cash_request')
         .values({ site_id: s.siteId, member_id: before.id, cash_type: -1, amount: 10_000, status: 2, created_at: new Date(), updated_at: new Date() })
         .execute();
-      expect((await s.post('/api/member/update', { ...outOnly, curPass: 'changed3!' }, token)).resultCode).toBe('F001');
+      expect((await s.call(memberCalls.update, { ...outOnly, curPass: 'changed3!' }, token)).resultCode).toBe('F001');
       expect((await member('user18')).cash_out_pass_hash).toBe(after.cash_out_pass_hash);
       // nothing to change: the product's first rule answers
-      expect((await s.post('/api/member/update', { memId: 'user18', curPass: 'changed3!' }, token)).resultCode).toBe('U113');
+      expect((await s.call(memberCalls.update, { memId: 'user18', curPass: 'changed3!' }, token)).resultCode).toBe('U113');
     });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../src/contract/enums.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { memberId } from './moneyKit.js';
+import { messageCalls } from '../../src/contract/message.js';
 
 /** The inbox keeps 30 days and at most 100 messages: the list, the counts and the updates agree. */
 describe(`message retention (${testDb})`, () => {
@@ -50,9 +51,9 @@ describe(`message retention (${testDb})`, () => {
     expect((await s.post('/api/member/info', {}, token)).data.msgInfo.newMsg).toBe(100);
 
     // beyond the count or the period: gone for every update too
-    expect((await s.post('/api/board/msgRead', { msgIdx: idOf('keep 101') }, token)).resultCode).toBe('A001');
-    expect((await s.post('/api/board/msgRead', { msgIdx: idOf('keep 200') }, token)).resultCode).toBe('A001');
-    expect((await s.post('/api/board/msgUpdate', { msgIdx: idOf('keep 102'), status: 'N' }, token)).resultCode).toBe('A001');
+    expect((await s.call(messageCalls.msgRead, { msgIdx: idOf('keep 101') }, token)).resultCode).toBe('A001');
+    expect((await s.call(messageCalls.msgRead, { msgIdx: idOf('keep 200') }, token)).resultCode).toBe('A001');
+    expect((await s.call(messageCalls.msgUpdate, { msgIdx: idOf('keep 102'), status: 'N' }, token)).resultCode).toBe('A001');
 
     // mark-all-read touches the kept ones only
     const all = await s.post('/api/board/msgRead', {}, token);

@@ -3,6 +3,9 @@ import { forgetSites } from '../../src/server/http/route.js';
 import { kstDayStart } from '../../src/server/domain/common/time.js';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
 import { balances, expectSound, moneyCalls, moneyState, rid } from './moneyKit.js';
+import { adminCalls } from '../../src/contract/admin.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { retailCalls } from '../../src/contract/retail.js';
 
 describe(`money result codes (${testDb})`, () => {
   let s: TestServer;
@@ -39,7 +42,7 @@ describe(`money result codes (${testDb})`, () => {
     await setMember('user2', { status: 'SUSPENDED' });
     await refused('U0011', '/api/cash/in', { cashAmt: 10_000 }, 'user2');
     await setMember('user2', { status: 'ACTIVE' });
-    const ok = await s.post('/api/cash/in', { cashAmt: '20000', requestId: rid() }, await tok('user1'));
+    const ok = await s.call(cashCalls.deposit, { cashAmt: '20000', requestId: rid() }, await tok('user1'));
     expect(ok).toMatchObject({ resultCode: '0', data: { cashStatus: 0 } });
     await refused('C003', '/api/cash/in', { cashAmt: 10_000 }, 'user1');
     await refused('C003', '/api/cash/in', { cashAmt: 10_000 }, 'user11');
@@ -101,9 +104,9 @@ describe(`money result codes (${testDb})`, () => {
     await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: -1 }, 'admin');
     await refused('C099', '/api/admin/cash/process', { cashIdx: 999_999, cashStatus: 2 }, 'admin');
     const before = (await balances(s, 'user5')).cash;
-    expect((await s.post('/api/admin/cash/process', { cashIdx: idx, cashStatus: 2, requestId: rid() }, await tok('admin'))).resultCode).toBe('0');
+    expect((await s.call(adminCalls.cashProcess, { cashIdx: idx, cashStatus: 2, requestId: rid() }, await tok('admin'))).resultCode).toBe('0');
     await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: 2 }, 'admin');
-    expect((await s.post('/api/admin/cash/process', { cashIdx: idx, cashStatus: 1, requestId: rid() }, await tok('admin'))).resultCode).toBe('0');
+    expect((await s.call(adminCalls.cashProcess, { cashIdx: idx, cashStatus: 1, requestId: rid() }, await tok('admin'))).resultCode).toBe('0');
     expect((await balances(s, 'user5')).cash).toBe(before + 30_000);
     await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: -1 }, 'admin');
     await refused('U001', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: 1000, mode: 2 }, 'admin');
@@ -124,7 +127,7 @@ describe(`money result codes (${testDb})`, () => {
     const ok = await s.post('/api/cash/pointChg', { pointAmt: 10_000, requestId: rid() }, await tok('user6'));
     expect(ok.resultCode, ok.resultMessage).toBe('0');
     expect(ok.data.pointAmt).toBe(pts - 10_000);
-    await s.post('/api/admin/cash/grant', { memId: 'user6', cashAmt: 50_000, mode: 2, kind: 'point', requestId: rid() }, await tok('admin'));
+    await s.call(adminCalls.grant, { memId: 'user6', cashAmt: 50_000, mode: 2, kind: 'point', requestId: rid() }, await tok('admin'));
     await refused('P003', '/api/cash/pointChg', { pointAmt: 10_000 }, 'user6');
   });
 
@@ -167,8 +170,8 @@ describe(`money result codes (${testDb})`, () => {
     const token = await tok('ptn7');
     const key = rid();
     const before = await balances(s, 'user2');
-    const a = await s.post('/api/v2/retail/cashIn', { memId: 'user2', inAmt: 7_000, requestId: key }, token);
-    const b = await s.post('/api/v2/retail/cashIn', { memId: 'user2', inAmt: 7_000, requestId: key }, token);
+    const a = await s.call(retailCalls.cashIn, { memId: 'user2', inAmt: 7_000, requestId: key }, token);
+    const b = await s.call(retailCalls.cashIn, { memId: 'user2', inAmt: 7_000, requestId: key }, token);
     expect(a.resultCode).toBe('0');
     expect(b).toEqual(a);
     expect((await balances(s, 'user2')).cash).toBe(before.cash + 7_000);
@@ -177,32 +180,32 @@ describe(`money result codes (${testDb})`, () => {
 
   it('C998 for a request id reused with a different body, on every money call keyed by it', async () => {
     const give = rid();
-    expect((await s.post('/api/v2/retail/cashIn', { memId: 'user2', inAmt: 5_000, requestId: give }, await tok('ptn7'))).resultCode).toBe('0');
+    expect((await s.call(retailCalls.cashIn, { memId: 'user2', inAmt: 5_000, requestId: give }, await tok('ptn7'))).resultCode).toBe('0');
     await refused('C998', '/api/v2/retail/cashIn', { memId: 'user2', inAmt: 6_000, requestId: give }, 'ptn7');
     await refused('C998', '/api/v2/retail/cashIn', { memId: 'user3', inAmt: 5_000, requestId: give }, 'ptn7');
     const grant = rid();
-    expect((await s.post('/api/admin/cash/grant', { memId: 'user2', cashAmt: 3_000, mode: 2, requestId: grant }, await tok('admin'))).resultCode).toBe('0');
+    expect((await s.call(adminCalls.grant, { memId: 'user2', cashAmt: 3_000, mode: 2, requestId: grant }, await tok('admin'))).resultCode).toBe('0');
     await refused('C998', '/api/admin/cash/grant', { memId: 'user2', cashAmt: 3_000, mode: -2, requestId: grant }, 'admin');
     const dep = rid();
-    const d = await s.post('/api/cash/in', { cashAmt: 10_000, requestId: dep }, await tok('user6'));
+    const d = await s.call(cashCalls.deposit, { cashAmt: 10_000, requestId: dep }, await tok('user6'));
     expect(d.resultCode).toBe('0');
     await refused('C998', '/api/cash/in', { cashAmt: 20_000, requestId: dep }, 'user6');
     // the same body again is still a replay of the first answer
-    expect(await s.post('/api/cash/in', { cashAmt: 10_000, requestId: dep }, await tok('user6'))).toEqual(d);
+    expect(await s.call(cashCalls.deposit, { cashAmt: 10_000, requestId: dep }, await tok('user6'))).toEqual(d);
   });
 
   it('a replayed withdrawal answers its first result whatever password it carries: no oracle, no attempt counted', async () => {
     const token = await tok('user12');
     const body = { cashAmt: 10_000, requestId: rid() };
-    const first = await s.post('/api/cash/out', { ...body, cashOutPass: '1234' }, token);
+    const first = await s.call(cashCalls.withdraw, { ...body, cashOutPass: '1234' }, token);
     expect(first).toMatchObject({ resultCode: '0', data: { cashStatus: 0 } });
     const counters = () =>
       s.app.db.selectFrom('member').select(['out_pass_fails', 'out_locked_until']).where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').executeTakeFirstOrThrow();
     const state = async () => JSON.stringify([await moneyState(s), await counters()]);
     const before = await state();
     const guesses = [...Array.from({ length: 40 }, (_, i) => String(1200 + i)), '1234', '', '12345', 'x'];
-    for (const cashOutPass of guesses) expect(await s.post('/api/cash/out', { ...body, cashOutPass }, token), cashOutPass).toEqual(first);
-    expect(await s.post('/api/cash/out', body, token)).toEqual(first);
+    for (const cashOutPass of guesses) expect(await s.call(cashCalls.withdraw, { ...body, cashOutPass }, token), cashOutPass).toEqual(first);
+    expect(await s.call(cashCalls.withdraw, body, token)).toEqual(first);
     expect(await state()).toBe(before);
     // while withdrawals are locked the replay still answers the same, right password or wrong
     await s.app.db
@@ -235,6 +238,6 @@ describe(`money result codes (${testDb})`, () => {
     expect(two.data.list.length).toBeGreaterThan(0);
     expect(two).toEqual(one);
     await refused('A002', '/api/retail/bottomCashList2', { memId: 'ptn6' }, 'ptn7');
-    expect((await s.post('/api/retail/bottomCashList2', {}, await tok('user1'))).resultCode).toBe('A001');
+    expect((await s.call(retailCalls.bottomCashList2, {}, await tok('user1'))).resultCode).toBe('A001');
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { balances, expectSound, memberId, moneyCalls, moneyState, rid } from './moneyKit.js';
+import { adminCalls } from '../../src/contract/admin.js';
+import { retailCalls } from '../../src/contract/retail.js';
 
 /** Give, retrieve and grant: one statement each, with the same answers, codes and ledger rows as ever. */
 describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => {
@@ -29,11 +31,11 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     const moved = await balances(s, 'user3');
     expect(moved.cash).toBe(first.data.cashAmt - 1_000);
     const state = await moneyState(s);
-    expect(await s.post('/api/v2/retail/cashIn', body, token)).toEqual(first);
+    expect(await s.call(retailCalls.cashIn, body, token)).toEqual(first);
     // the partner suspended since: the replay still answers the first result, not C301
     await setStatus('ptn7', 'SUSPENDED');
     try {
-      expect(await s.post('/api/v2/retail/cashIn', body, token)).toEqual(first);
+      expect(await s.call(retailCalls.cashIn, body, token)).toEqual(first);
     } finally {
       await setStatus('ptn7', 'ACTIVE');
     }
@@ -43,12 +45,12 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
   it('C998 for the same request id with another body, C999 on another call; neither moves money', async () => {
     const token = await tok('ptn7');
     const key = rid();
-    expect((await s.post('/api/v2/retail/pointChange', { memId: 'user4', pointType: 2, pointAmt: 100, requestId: key }, token)).resultCode).toBe('0');
+    expect((await s.call(retailCalls.pointChange, { memId: 'user4', pointType: 2, pointAmt: 100, requestId: key }, token)).resultCode).toBe('0');
     await refused('C998', '/api/v2/retail/pointChange', { memId: 'user4', pointType: 2, pointAmt: 101, requestId: key }, 'ptn7');
     await refused('C998', '/api/v2/retail/pointChange', { memId: 'user4', pointType: -2, pointAmt: 100, requestId: key }, 'ptn7');
     await refused('C999', '/api/v2/retail/cashIn', { memId: 'user4', inAmt: 100, requestId: key }, 'ptn7');
     const grant = rid();
-    expect((await s.post('/api/admin/cash/grant', { memId: 'user4', cashAmt: 700, mode: 2, requestId: grant }, await tok('admin'))).resultCode).toBe('0');
+    expect((await s.call(adminCalls.grant, { memId: 'user4', cashAmt: 700, mode: 2, requestId: grant }, await tok('admin'))).resultCode).toBe('0');
     await refused('C998', '/api/admin/cash/grant', { memId: 'user5', cashAmt: 700, mode: 2, requestId: grant }, 'admin');
   });
 
@@ -86,7 +88,7 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     const [ptn7, user2] = [await memberId(db, s.siteId, 'ptn7'), await memberId(db, s.siteId, 'user2')];
     const before = { p: await balances(s, 'ptn7'), u: await balances(s, 'user2') };
     const key = rid();
-    const r = await s.post('/api/v2/retail/cashOut', { memId: 'user2', outAmt: 3_000, memo: 'back', requestId: key }, await tok('ptn7'));
+    const r = await s.call(retailCalls.cashOut, { memId: 'user2', outAmt: 3_000, memo: 'back', requestId: key }, await tok('ptn7'));
     expect(r.data).toEqual({
       memId: 'user2',
       cashAmt: before.u.cash - 3_000,
@@ -133,7 +135,7 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
         { memId: 'user5', event: { type: 'CASH', data1: r.data.cashAmt, data2: r.data.pointAmt } },
       ]);
       seen.length = 0;
-      expect(await s.post('/api/v2/retail/cashIn', body, await tok('ptn7'))).toEqual(r);
+      expect(await s.call(retailCalls.cashIn, body, await tok('ptn7'))).toEqual(r);
       expect(seen).toEqual([]);
     } finally {
       off();

@@ -5,6 +5,7 @@ import { forgetSites } from '../../src/server/http/route.js';
 import { callback, tx } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, rid } from './moneyKit.js';
+import { adminCalls } from '../../src/contract/admin.js';
 
 const players = ['user1', 'user2', 'user3', 'user6', 'user7'];
 const parentOf: Record<string, string> = { user1: 'ptn7', user2: 'ptn7', user3: 'ptn7', user6: 'ptn6', user7: 'ptn6', ptn7: 'ptn6', ptn6: 'ptn5' };
@@ -72,7 +73,7 @@ describe(`money properties (${testDb})`, () => {
     s = await startTestServer();
     for (const m of ['admin', ...members]) tokens.set(m, await s.login(m));
     for (const p of ['ptn5', 'ptn6', 'ptn7']) {
-      await s.post('/api/admin/cash/grant', { memId: p, cashAmt: 1_000_000, mode: 2, kind: 'point', requestId: rid() }, tokens.get('admin'));
+      await s.call(adminCalls.grant, { memId: p, cashAmt: 1_000_000, mode: 2, kind: 'point', requestId: rid() }, tokens.get('admin'));
     }
     // every deposit earns an event: the first of a day 5%, any other 2%
     const site = await s.app.db.selectFrom('site').select('options').where('id', '=', s.siteId).executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import { GOODBYE } from '../../src/server/ops/drain.js';
 import { startMetricsListener } from '../../src/server/ops/metrics.js';
 import { callback } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 async function until(check: () => boolean, ms = 10_000, what = 'condition') {
   const end = Date.now() + ms;
@@ -61,8 +62,8 @@ describe(`health and metrics (${testDb})`, () => {
 
   it('/metrics asks for the bearer token, then answers Prometheus text with call durations by route pattern and result code', async () => {
     const token = await s.login('user1');
-    await s.post('/api/member/info', {}, token);
-    await s.post('/api/member/info', {}, 'not-a-session');
+    await s.call(memberCalls.info, {}, token);
+    await s.call(memberCalls.info, {}, 'not-a-session');
     expect((await callback(s, 'demo-slot', 'balance', { memId: 'user1' })).resultCode).toBe('0');
     expect((await s.raw('/metrics', { method: 'GET' })).status).toBe(401);
     expect((await s.raw('/metrics', { method: 'GET', headers: { authorization: 'Bearer wrong' } })).status).toBe(401);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../src/server/domain/auth/members.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { partnerCalls } from '../../src/contract/partner.js';
 
 const callers = ['ptn1', 'ptn2', 'ptn3', 'ptn4', 'ptn5', 'ptn6', 'ptn7', 'pnorm'] as const;
 type Who = (typeof callers)[number];
@@ -179,14 +180,14 @@ describe(`partner access matrix (${testDb})`, () => {
 
   it('keeps P_NORMAL out of partner lists and member creation, and NORMAL-level callers out of creation', async () => {
     const t = tokens.get('pnorm')!;
-    expect((await s.post('/api/v2/retail/lowerPartnerList', {}, t)).resultCode).toBe('A001');
-    expect((await s.post('/api/retail/partnerJoin', newMember('ptn7'), t)).resultCode).toBe('A001');
-    expect((await s.post('/api/v2/retail/createPartner', newPartner('pnorm'), t)).resultCode).toBe('A001');
+    expect((await s.call(partnerCalls.lowerPartnerList, {}, t)).resultCode).toBe('A001');
+    expect((await s.call(partnerCalls.partnerJoin, newMember('ptn7'), t)).resultCode).toBe('A001');
+    expect((await s.call(partnerCalls.createPartner, newPartner('pnorm'), t)).resultCode).toBe('A001');
   });
 
   it('answers the operator calls to the operator only', async () => {
-    const r = await s.post('/api/admin/partnerRequest/list', {}, tokens.get('ptn1'));
+    const r = await s.call(partnerCalls.requestList, {}, tokens.get('ptn1'));
     expect(r.resultCode).toBe('A001');
-    expect((await s.post('/api/admin/partnerRequest/approve', { reqIdx: 1 }, tokens.get('ptn3'))).resultCode).toBe('A001');
+    expect((await s.call(partnerCalls.approveRequest, { reqIdx: 1 }, tokens.get('ptn3'))).resultCode).toBe('A001');
   });
 });

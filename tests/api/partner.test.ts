@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 const PASS = 'demo1234!';
 const member = (over: Record<string, unknown> = {}) => ({
@@ -355,7 +356,7 @@ describe(`partner back-office (${testDb})`, () => {
       expect(online.data.list.map((x: { memId: string }) => x.memId)).toContain('user3');
       expect(online.data.list.find((x: { memId: string }) => x.memId === 'user3')).toMatchObject({ loginIP: '127.0.0.1' });
       expect((await call('ptn7', '/api/v2/user/loginList', {})).data.list.map((x: { memId: string }) => x.memId)).toContain('user3');
-      await s.post('/api/member/logout', {}, userToken);
+      await s.call(memberCalls.logout, {}, userToken);
       expect((await call('ptn7', '/api/retail/loginList', {})).data.loginMemList.map((x: { memId: string }) => x.memId)).not.toContain('user3');
     });
   });
@@ -369,7 +370,7 @@ describe(`partner back-office (${testDb})`, () => {
       expect((await call('ptn6', '/api/v2/retail/detail/info/save', { memId: 'user8', memNick: 'user8_new', loginYn: 'N' })).resultCode).toBe('0');
       const d = await call('ptn6', '/api/v2/retail/detail/info', { memId: 'user8' });
       expect(d.data.partnerInfo).toMatchObject({ memId: 'user8', memNick: 'user8_new', loginYn: 'N', partnerLevelName: '회원' });
-      expect((await s.post('/api/member/info', {}, userToken)).resultCode).not.toBe('0');
+      expect((await s.call(memberCalls.info, {}, userToken)).resultCode).not.toBe('0');
       await expect(s.login('user8')).rejects.toThrow(/U010/);
 
       expect((await call('ptn6', '/api/v2/retail/updMemPhone', { memId: 'user8', memPhone: '12ab' })).resultCode).toBe('U114');

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId, moneyCalls, moneyState, rid } from './moneyKit.js';
 import { callback, tx, walletState } from './gamesKit.js';
+import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { gameCalls } from '../../src/contract/game.js';
+import { protectionCalls } from '../../src/contract/protection.js';
 
 const DAY = 86_400_000;
 const SLOT = 'demo-slot';
@@ -37,7 +41,7 @@ describe(`player protection (${testDb})`, () => {
     let surplus = (await left(memId, what))! - room;
     if (surplus > 0) {
       expect(what).toBe('loss');
-      const grant = await s.post('/api/admin/cash/grant', { memId, cashAmt: surplus, mode: 2, requestId: rid() }, await tok('admin'));
+      const grant = await s.call(adminCalls.grant, { memId, cashAmt: surplus, mode: 2, requestId: rid() }, await tok('admin'));
       expect(grant.resultCode).toBe('0');
     }
     while (surplus > 0) {
@@ -60,7 +64,7 @@ describe(`player protection (${testDb})`, () => {
     let token = await tok('user1');
     const row = async (kind: string) => (await s.post('/api/member/protection', {}, token)).data.limits.find((l: { kind: string }) => l.kind === kind);
     expect(await row('deposit_week')).toEqual({ kind: 'deposit_week', amount: null, pending: false, pendingAmount: null, appliesAt: null });
-    await s.post('/api/member/limits', { kind: 'deposit_week', amount: 500_000 }, token);
+    await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 500_000 }, token);
     expect(await row('deposit_week')).toMatchObject({ amount: 500_000, pending: false });
     await s.post('/api/member/limits', { kind: 'deposit_week', amount: 300_000 }, token);
     expect(await row('deposit_week')).toMatchObject({ amount: 300_000, pending: false });
@@ -78,25 +82,25 @@ describe(`player protection (${testDb})`, () => {
       clock().offsetMs = base + DAY + 60_000;
       expect(await row('deposit_week')).toMatchObject({ amount: 800_000, pending: false, pendingAmount: null });
       // removing waits its 24 hours too; lowering meanwhile is again at once
-      await s.post('/api/member/limits', { kind: 'deposit_week', amount: null }, token);
+      await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: null }, token);
       expect(await row('deposit_week')).toMatchObject({ amount: 800_000, pending: true, pendingAmount: null });
-      await s.post('/api/member/limits', { kind: 'deposit_week', amount: 200_000 }, token);
+      await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 200_000 }, token);
       expect(await row('deposit_week')).toMatchObject({ amount: 200_000, pending: false });
     } finally {
       clock().offsetMs = base;
     }
     token = await s.login('user1');
-    expect((await s.post('/api/member/limits', { kind: 'deposit_week', amount: 0 }, token)).resultCode).toBe('V001');
+    expect((await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 0 }, token)).resultCode).toBe('V001');
     expect((await s.post('/api/member/limits', { kind: 'nope', amount: 1000 }, token)).resultCode).toBe('V001');
     // partners do not play: protection is the players'
-    expect((await s.post('/api/member/protection', {}, await tok('ptn7'))).resultCode).toBe('A001');
+    expect((await s.call(protectionCalls.protection, {}, await tok('ptn7'))).resultCode).toBe('A001');
   });
 
   it('a deposit past a deposit limit answers C104 and changes nothing', async () => {
     const token = await tok('user3');
     await leaveRoom('user3', 'deposit_day', 50_000);
     const before = await moneyState(s);
-    const over = await s.post('/api/cash/in', { requestId: rid(), cashAmt: 51_000 }, token);
+    const over = await s.call(cashCalls.deposit, { requestId: rid(), cashAmt: 51_000 }, token);
     expect(over.resultCode).toBe('C104');
     expect(await moneyState(s)).toBe(before);
     const fits = await s.post('/api/cash/in', { requestId: rid(), cashAmt: 50_000 }, token);
@@ -115,14 +119,14 @@ describe(`player protection (${testDb})`, () => {
     expect(await walletState(s)).toBe(before);
     expect((await callback(s, SLOT, 'bet', bet('user4', 10_000))).resultCode).toBe('0');
     expect(await left('user4', 'loss')).toBe(0);
-    const launch = await s.post('/api/game/launch', { vendorKey: SLOT }, await tok('user4'));
+    const launch = await s.call(gameCalls.launch, { vendorKey: SLOT }, await tok('user4'));
     expect(launch.resultCode).toBe('B6011');
   });
 
   it('a break signs the player out, refuses login with its end, and nobody lifts it early', async () => {
     const token = await s.login('user5');
-    expect((await s.post('/api/member/break', { kind: 'break', length: 43 }, token)).resultCode).toBe('V002');
-    expect((await s.post('/api/member/break', { kind: 'exclusion', length: 5 }, token)).resultCode).toBe('V002');
+    expect((await s.call(protectionCalls.takeBreak, { kind: 'break', length: 43 }, token)).resultCode).toBe('V002');
+    expect((await s.call(protectionCalls.takeBreak, { kind: 'exclusion', length: 5 }, token)).resultCode).toBe('V002');
     const r = await s.post('/api/member/break', { kind: 'break', length: 2 }, token);
     expect(r.resultCode).toBe('0');
     expect((await s.post('/api/member/info', {}, token)).resultCode).toBe('TK001');
@@ -136,7 +140,7 @@ describe(`player protection (${testDb})`, () => {
 
     // every operator and partner switch on the member leaves the break in place
     const admin = await tok('admin');
-    expect((await s.post('/api/admin/member/unlock', { memId: 'user5' }, admin)).resultCode).toBe('0');
+    expect((await s.call(adminSecurityCalls.memberUnlock, { memId: 'user5' }, admin)).resultCode).toBe('0');
     const ptn = await tok('ptn7');
     expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'N' }, ptn)).resultCode).toBe('0');
     expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'Y' }, ptn)).resultCode).toBe('0');
@@ -172,20 +176,20 @@ describe(`player protection (${testDb})`, () => {
     expect(c.resultCode).toBe('U021');
     expect(c.data).toEqual({ until: r.data.until });
     // the account is signed out: no way in to change anything
-    expect((await s.post('/api/member/break', { kind: 'break', length: 1 }, token)).resultCode).toBe('TK001');
+    expect((await s.call(protectionCalls.takeBreak, { kind: 'break', length: 1 }, token)).resultCode).toBe('TK001');
   });
 
   it('reality check: the interval, and the session figures', async () => {
     const token = await s.login('user7');
-    const st = await s.post('/api/member/protection', {}, token);
+    const st = await s.call(protectionCalls.protection, {}, token);
     expect(st.data).toMatchObject({ realityMinutes: null, realityDefault: 60 });
     expect((await s.post('/api/member/realityCheck', { minutes: 15 }, token)).data.realityMinutes).toBe(15);
     expect((await s.post('/api/member/realityCheck', { minutes: 0 }, token)).data.realityMinutes).toBe(0);
-    expect((await s.post('/api/member/realityCheck', { minutes: 17 }, token)).resultCode).toBe('V001');
+    expect((await s.call(protectionCalls.realityCheck, { minutes: 17 }, token)).resultCode).toBe('V001');
     const b = bet('user7', 10_000);
     await callback(s, SLOT, 'bet', b);
     await callback(s, SLOT, 'win', { memId: 'user7', txId: `${b.txId}:w`, betTxId: b.txId, amount: 4_000 });
-    const p = await s.post('/api/member/playSession', {}, token);
+    const p = await s.call(protectionCalls.playSession, {}, token);
     expect(p.data).toMatchObject({ betAmt: 10_000, winAmt: 4_000, net: -6_000 });
   });
 });

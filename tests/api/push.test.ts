@@ -4,6 +4,10 @@ import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { adminMessageCalls } from '../../src/contract/message.js';
+import { partnerCalls } from '../../src/contract/partner.js';
+import { pushCalls } from '../../src/contract/push.js';
 
 /** A device: its subscription keys (P-256 pair, auth secret) and the pushes it decrypted. */
 function device(base: string, name: string) {
@@ -67,7 +71,7 @@ describe(`web push (${testDb})`, () => {
     expect(a.resultCode).toBe('0');
     expect(Buffer.from(a.data.publicKey, 'base64url')).toHaveLength(65);
     expect((await s.post('/api/member/push/key', {}, t)).data.publicKey).toBe(a.data.publicKey);
-    expect((await s.post('/api/member/push/key', {})).resultCode).toBe('TK001');
+    expect((await s.call(pushCalls.key, {})).resultCode).toBe('TK001');
   });
 
   it('sends an answered inquiry to the subscribed device, in its language, signed with the key', async () => {
@@ -108,19 +112,19 @@ describe(`web push (${testDb})`, () => {
     expect((await s.post('/api/member/push/subscribe', d4.sub(), t4)).resultCode).toBe('0');
     // another member cannot remove it
     const t5 = await s.login('user5');
-    expect((await s.post('/api/member/push/unsubscribe', { endpoint: d4.sub().endpoint }, t5)).resultCode).toBe('0');
-    const msg = () => s.post('/api/admin/msg/send', { target: 'member', memId: 'user4', msgTitle: 'hello', msgDesc: 'hello' }, admin);
+    expect((await s.call(pushCalls.unsubscribe, { endpoint: d4.sub().endpoint }, t5)).resultCode).toBe('0');
+    const msg = () => s.call(adminMessageCalls.send, { target: 'member', memId: 'user4', msgTitle: 'hello', msgDesc: 'hello' }, admin);
     expect((await msg()).resultCode).toBe('0');
     await until(() => d4.got.length === 1, 'message push');
     expect(d4.got[0]).toMatchObject({ tag: 'message', title: '새 쪽지' });
-    expect((await s.post('/api/member/push/unsubscribe', { endpoint: d4.sub().endpoint }, t4)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.unsubscribe, { endpoint: d4.sub().endpoint }, t4)).resultCode).toBe('0');
     await msg();
     await settle();
     expect(d4.got).toHaveLength(1);
 
     // subscribed again, then logged out: nothing more
     expect((await s.post('/api/member/push/subscribe', d4.sub(), t4)).resultCode).toBe('0');
-    expect((await s.post('/api/member/logout', {}, t4)).resultCode).toBe('0');
+    expect((await s.call(memberCalls.logout, {}, t4)).resultCode).toBe('0');
     await msg();
     await settle();
     expect(d4.got).toHaveLength(1);
@@ -133,7 +137,7 @@ describe(`web push (${testDb})`, () => {
     expect((await s.post('/api/member/push/subscribe', d.sub(), t)).resultCode).toBe('0');
     gone = new Set(['user5-phone']);
     const n = headers.length;
-    const msg = () => s.post('/api/admin/msg/send', { target: 'member', memId: 'user5', msgTitle: 'hi', msgDesc: 'hi' }, admin);
+    const msg = () => s.call(adminMessageCalls.send, { target: 'member', memId: 'user5', msgTitle: 'hi', msgDesc: 'hi' }, admin);
     await msg();
     await settle();
     gone = new Set();
@@ -159,7 +163,7 @@ describe(`web push (${testDb})`, () => {
     const waiting = (await s.post('/api/admin/partnerRequest/list', { status: 0 }, admin)).data.list[0] as { reqIdx: number; memId: string; requestedBy: string };
     const p = add('partner-phone');
     expect((await s.post('/api/member/push/subscribe', p.sub('en'), await s.login(waiting.requestedBy))).resultCode).toBe('0');
-    expect((await s.post('/api/admin/partnerRequest/reject', { reqIdx: waiting.reqIdx, memo: 'no' }, admin)).resultCode).toBe('0');
+    expect((await s.call(partnerCalls.rejectRequest, { reqIdx: waiting.reqIdx, memo: 'no' }, admin)).resultCode).toBe('0');
     await until(() => p.got.length > 0, 'partner request push');
     expect(p.got[0]).toMatchObject({ title: 'Partner request refused', body: `The partner request for ${waiting.memId} was refused.`, tag: 'partnerNo' });
   });
@@ -175,7 +179,7 @@ describe(`web push (${testDb})`, () => {
 
   it('refuses a malformed subscription', async () => {
     const t = await s.login('user1');
-    expect((await s.post('/api/member/push/subscribe', { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' }, lang: 'ko' }, t)).resultCode).toBe('V001');
+    expect((await s.call(pushCalls.subscribe, { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' }, lang: 'ko' }, t)).resultCode).toBe('V001');
     expect((await s.post('/api/member/push/subscribe', { ...add('x').sub(), lang: 'fr' }, t)).resultCode).toBe('V001');
     const good = add('y').sub();
     expect((await s.post('/api/member/push/subscribe', { ...good, keys: { ...good.keys, p256dh: 'AAAA' } }, t)).resultCode).toBe('V001');

@@ -4,6 +4,7 @@ import type { LiveEvent } from '../../src/contract/enums.js';
 import { fireDuePushes } from '../../src/server/domain/site/scheduledPush.js';
 import { inProcessPublisher, type Audience } from '../../src/server/live/publisher.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { adminSiteCalls } from '../../src/contract/site.js';
 
 /** A maintenance window that starts later: stored, fired once across instances, not lost by a restart. */
 describe(`scheduled INSPECT push (${testDb})`, () => {
@@ -29,7 +30,7 @@ describe(`scheduled INSPECT push (${testDb})`, () => {
 
   it("stores a later window's push, fires it once at the start, and a new window replaces it", async () => {
     const now = Date.now();
-    await s.post('/api/admin/site/check', { startDate: fmt(new Date(now + 3 * 86400_000)), endDate: fmt(new Date(now + 4 * 86400_000)) }, admin);
+    await s.call(adminSiteCalls.siteCheck, { startDate: fmt(new Date(now + 3 * 86400_000)), endDate: fmt(new Date(now + 4 * 86400_000)) }, admin);
     expect(Number(await pending())).toBe(1);
     const n = inspects().length;
     const r = await s.post('/api/admin/site/check', { startDate: fmt(new Date(now + 1500)), endDate: fmt(new Date(now + 3600_000)) }, admin);
@@ -45,7 +46,7 @@ describe(`scheduled INSPECT push (${testDb})`, () => {
         .map((e) => [e.ev.data1, 'all' in e.to]),
     ).toEqual([['Y', true]]);
     expect(Number(await pending())).toBe(0);
-    await s.post('/api/admin/site/check', {}, admin);
+    await s.call(adminSiteCalls.siteCheck, {}, admin);
   });
 
   it('a push stored before a restart still fires, once, however many instances poll', async () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { balances, expectSound, moneyState, rid } from './moneyKit.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { commonCalls } from '../../src/contract/common.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { adminSiteCalls } from '../../src/contract/site.js';
 
 /** The operator's money settings: the site-wide cash switches (C001 / C201) and the deposit point events (5, 6, 7). */
 describe(`site cash switches and deposit events (${testDb})`, () => {
@@ -27,25 +31,25 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
 
       const off = await admin('/api/admin/site/cashSwitch', { inAmtYn: 'N' });
       expect(off).toMatchObject({ resultCode: '0', data: { inAmtYn: 'N', outAmtYn: 'Y' } });
-      expect((await s.post('/api/common/siteCheckInfo', {}, user)).data).toMatchObject({ inAmtYn: 'N', outAmtYn: 'Y' });
+      expect((await s.call(commonCalls.siteCheckInfo, {}, user)).data).toMatchObject({ inAmtYn: 'N', outAmtYn: 'Y' });
       const before = await moneyState(s);
-      expect((await s.post('/api/cash/in', { memId: 'user3', cashType: 1, cashStatus: 'in', cashAmt: 50_000, requestId: rid() }, user)).resultCode).toBe('C001');
+      expect((await s.call(cashCalls.deposit, { memId: 'user3', cashType: 1, cashStatus: 'in', cashAmt: 50_000, requestId: rid() }, user)).resultCode).toBe('C001');
       // the ban comes before every other rule
-      expect((await s.post('/api/cash/in', { cashAmt: 0, requestId: rid() }, user)).resultCode).toBe('C001');
+      expect((await s.call(cashCalls.deposit, { cashAmt: 0, requestId: rid() }, user)).resultCode).toBe('C001');
       expect(await moneyState(s)).toBe(before);
 
       expect((await admin('/api/admin/site/cashSwitch', { outAmtYn: 'N' })).data).toEqual({ inAmtYn: 'N', outAmtYn: 'N' });
-      expect((await s.post('/api/cash/out', { cashType: -1, cashStatus: 'out', cashAmt: 20_000, cashOutPass: '1234', requestId: rid() }, user)).resultCode).toBe('C201');
+      expect((await s.call(cashCalls.withdraw, { cashType: -1, cashStatus: 'out', cashAmt: 20_000, cashOutPass: '1234', requestId: rid() }, user)).resultCode).toBe('C201');
       expect(await moneyState(s)).toBe(before);
       expect((await admin('/api/admin/site/state')).data).toMatchObject({ inAmtYn: 'N', outAmtYn: 'N' });
 
       expect((await admin('/api/admin/site/cashSwitch', { inAmtYn: 'Y', outAmtYn: 'Y' })).data).toEqual({ inAmtYn: 'Y', outAmtYn: 'Y' });
-      expect((await s.post('/api/cash/in', { cashType: 1, cashStatus: 'in', cashAmt: 50_000, requestId: rid() }, user)).resultCode).toBe('0');
+      expect((await s.call(cashCalls.deposit, { cashType: 1, cashStatus: 'in', cashAmt: 50_000, requestId: rid() }, user)).resultCode).toBe('0');
     });
 
     it("is the operator's alone and refuses a bad value", async () => {
-      expect((await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, await tok('user4'))).resultCode).toBe('A001');
-      expect((await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, await tok('ptn1'))).resultCode).toBe('A001');
+      expect((await s.call(adminSiteCalls.cashSwitch, { inAmtYn: 'N' }, await tok('user4'))).resultCode).toBe('A001');
+      expect((await s.call(adminSiteCalls.cashSwitch, { inAmtYn: 'N' }, await tok('ptn1'))).resultCode).toBe('A001');
       expect((await admin('/api/admin/site/cashSwitch', { inAmtYn: 'X' })).resultCode).toBe('V001');
       expect((await s.post('/api/common/siteCheckInfo')).data).toMatchObject({ inAmtYn: 'Y', outAmtYn: 'Y' });
     });
@@ -73,12 +77,12 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
       });
       expect((await admin('/api/admin/site/depositEvents', { everyPct: 101 })).resultCode).toBe('V001');
       expect((await admin('/api/admin/site/depositEvents', { everyPct: 1.234 })).resultCode).toBe('V001');
-      expect((await s.post('/api/admin/site/depositEvents', { everyPct: 50 }, await tok('ptn1'))).resultCode).toBe('A001');
+      expect((await s.call(adminSiteCalls.depositEvents, { everyPct: 50 }, await tok('ptn1'))).resultCode).toBe('A001');
       expect((await admin('/api/admin/site/state')).data).toMatchObject({ signupFirstPct: 10, dailyFirstPct: 5, everyPct: 2.5 });
     });
 
     it('pays sign-up first (5), then every (7), then daily first (6) on a new day, once per approval, in point history', async () => {
-      const signup = await s.post('/api/member/signup', {
+      const signup = await s.call(memberCalls.signup, {
         memId: 'evtuser1',
         memPass: 'newpass1!',
         memPassCheck: 'newpass1!',

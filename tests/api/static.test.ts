@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { forgetSites } from '../../src/server/http/route.js';
+import { commonCalls } from '../../src/contract/common.js';
 
 /** A stand-in build: the shell and one hashed chunk with its brotli and gzip twins, as `vite build` writes them. */
 function fakeBuild() {
@@ -101,7 +102,7 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     const res = await get('/demo/login');
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const boot = JSON.parse(bootOf(res.body)!);
-    const site = await s.post('/api/common/site', { prefix: 'demo' });
+    const site = await s.call(commonCalls.site, { prefix: 'demo' });
     expect(boot).toEqual({ prefix: 'demo', site: site.data, check: { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y', outAmtYn: 'Y' } });
     // unknown prefixes and the root get the plain shell
     expect(bootOf((await get('/nope/login')).body)).toBeUndefined();

@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../src/contract/enums.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { adminTwoFactorCalls, loginStepCalls, twoFactorCalls } from '../../src/contract/twoFactor.js';
 
 describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
@@ -58,7 +59,7 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
   });
 
   it('a player cannot enrol', async () => {
-    expect((await s.post('/api/member/otp/setup', {}, await s.login('user2'))).resultCode).toBe('A001');
+    expect((await s.call(twoFactorCalls.setup, {}, await s.login('user2'))).resultCode).toBe('A001');
   });
 
   it('asks an enrolled partner for a code after the password, and refuses the same code twice', async () => {
@@ -73,8 +74,8 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     expect((await s.post('/api/member/info', {}, ok.data.token)).data.member.memId).toBe('ptn4');
     // the ticket is spent, and the code cannot open a second session through a new ticket
     expect((await s.post('/api/member/login/otp', { ticket: first.data.ticket, otpCode: code })).resultCode).toBe('L009');
-    expect((await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn4'), otpCode: code })).resultCode).toBe('L007');
-    expect((await s.post('/api/member/login/otp', { ticket: 'not-a-ticket', otpCode: code })).resultCode).toBe('L009');
+    expect((await s.call(loginStepCalls.otp, { ticket: await ticketOf('ptn4'), otpCode: code })).resultCode).toBe('L007');
+    expect((await s.call(loginStepCalls.otp, { ticket: 'not-a-ticket', otpCode: code })).resultCode).toBe('L009');
   });
 
   it('counts a wrong code exactly like a wrong password, and a right password does not clear that count', async () => {
@@ -82,32 +83,32 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     const right = await codeFor(secret, 1);
     const wrong = right === '123456' ? '654321' : '123456';
     const ticket = await ticketOf('ptn5');
-    for (let i = 1; i <= 3; i++) expect((await s.post('/api/member/login/otp', { ticket, otpCode: wrong })).resultCode).toBe('L007');
+    for (let i = 1; i <= 3; i++) expect((await s.call(loginStepCalls.otp, { ticket, otpCode: wrong })).resultCode).toBe('L007');
     expect((await member('ptn5')).failed_logins).toBe(3);
     await ticketOf('ptn5');
     expect((await member('ptn5')).failed_logins).toBe(3);
     const codes: string[] = [];
-    for (let i = 4; i <= limits.maxWrongPasswords + 1; i++) codes.push((await s.post('/api/member/login/otp', { ticket, otpCode: wrong })).resultCode);
+    for (let i = 4; i <= limits.maxWrongPasswords + 1; i++) codes.push((await s.call(loginStepCalls.otp, { ticket, otpCode: wrong })).resultCode);
     expect(codes.at(-1)).toBe('U003');
     expect(codes.slice(0, -1).every((c) => c === 'L007')).toBe(true);
     // locked: the right code is refused too, and so is the password
-    expect((await s.post('/api/member/login/otp', { ticket, otpCode: right })).resultCode).toBe('U003');
+    expect((await s.call(loginStepCalls.otp, { ticket, otpCode: right })).resultCode).toBe('U003');
     expect((await passwordStep('ptn5')).resultCode).toBe('U003');
   });
 
   it('takes each recovery code once', async () => {
     const { recoveryCodes } = await enrol('ptn6');
     const code = recoveryCodes[3]!;
-    expect((await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn6'), otpCode: code.toLowerCase() })).resultCode).toBe('0');
-    expect((await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn6'), otpCode: code })).resultCode).toBe('L007');
+    expect((await s.call(loginStepCalls.otp, { ticket: await ticketOf('ptn6'), otpCode: code.toLowerCase() })).resultCode).toBe('0');
+    expect((await s.call(loginStepCalls.otp, { ticket: await ticketOf('ptn6'), otpCode: code })).resultCode).toBe('L007');
     const token = (await s.post('/api/member/login/otp', { ticket: await ticketOf('ptn6'), otpCode: recoveryCodes[4] })).data.token;
-    expect((await s.post('/api/member/otp/state', {}, token)).data).toEqual({ otpYn: 'Y', recoveryLeft: 8 });
+    expect((await s.call(twoFactorCalls.state, {}, token)).data).toEqual({ otpYn: 'Y', recoveryLeft: 8 });
   });
 
   it('turns off with the password and a code; a wrong password is refused', async () => {
     const { token, secret } = await enrol('ptn7');
-    expect((await s.post('/api/member/otp/disable', { memPass: 'wrong-pass', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('U121');
-    expect((await s.post('/api/member/otp/disable', { memPass: 'demo1234!', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('0');
+    expect((await s.call(twoFactorCalls.disable, { memPass: 'wrong-pass', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('U121');
+    expect((await s.call(twoFactorCalls.disable, { memPass: 'demo1234!', otpCode: await codeFor(secret, 1) }, token)).resultCode).toBe('0');
     expect((await passwordStep('ptn7')).resultCode).toBe('0');
   });
 
@@ -115,16 +116,16 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     const { secret } = await enrol('ptn7b');
     const ticket = await ticketOf('ptn7b');
     await s.app.db.updateTable('member').set({ login_yn: 'N' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7b').execute();
-    expect((await s.post('/api/member/login/otp', { ticket, otpCode: await codeFor(secret, 1) })).resultCode).toBe('U010');
+    expect((await s.call(loginStepCalls.otp, { ticket, otpCode: await codeFor(secret, 1) })).resultCode).toBe('U010');
     await s.app.db.updateTable('member').set({ login_yn: 'Y' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7b').execute();
   });
 
   it("lets the operator reset a partner's two-factor, audited; others may not", async () => {
     await enrol('ptn2');
-    expect((await s.post('/api/admin/member/otpReset', { memId: 'ptn2' }, await s.login('ptn1'))).resultCode).toBe('A001');
+    expect((await s.call(adminTwoFactorCalls.otpReset, { memId: 'ptn2' }, await s.login('ptn1'))).resultCode).toBe('A001');
     const admin = await s.login('admin');
-    expect((await s.post('/api/admin/member/otpReset', { memId: 'ptn2' }, admin)).data).toEqual({ memId: 'ptn2', otpYn: 'N' });
-    expect((await s.post('/api/admin/member/otpReset', { memId: 'ptn2' }, admin)).resultCode).toBe('OT002');
+    expect((await s.call(adminTwoFactorCalls.otpReset, { memId: 'ptn2' }, admin)).data).toEqual({ memId: 'ptn2', otpYn: 'N' });
+    expect((await s.call(adminTwoFactorCalls.otpReset, { memId: 'ptn2' }, admin)).resultCode).toBe('OT002');
     // newest first: the refused second reset, then the reset
     const [refused, row] = (await s.post('/api/admin/auditList', { page: 1, action: '/member/otpReset' }, admin)).data.list;
     expect(refused.after).toMatchObject({ refused: 'OT002' });
@@ -147,7 +148,7 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     expect(done.resultCode).toBe('0');
     expect(done.data.recoveryCodes).toHaveLength(10);
     expect((await s.post('/api/admin/dashboard', {}, done.data.token)).resultCode).toBe('0');
-    expect((await s.post('/api/member/login/otpSetup', { ticket })).resultCode).toBe('L009');
+    expect((await s.call(loginStepCalls.otpSetup, { ticket })).resultCode).toBe('L009');
     // from now on the operator signs in with a code
     const again = await passwordStep('admin');
     expect(again.resultCode).toBe('L006');
