@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { solvedChallenge } from './staff.js';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -71,7 +72,8 @@ async function partnerSession(base: string, memId: string): Promise<string> {
   const site = (await post('/api/common/site', { prefix: 'demo' })).data;
   const h = { authorization: site.apiKey };
   const captcha = (await post('/api/member/captcha', { siteId: site.siteId }, h)).data;
-  const r = await post('/api/member/login', { siteId: site.siteId, memId, memPass: 'demo1234!', captchaId: captcha.captchaId, captcha: '1234', loginPage: 'partner' }, h);
+  const pow = await solvedChallenge((path, body) => post(path, { siteId: site.siteId, ...body }, h));
+  const r = await post('/api/member/login', { siteId: site.siteId, memId, memPass: 'demo1234!', captchaId: captcha.captchaId, captcha: '1234', loginPage: 'partner', pow }, h);
   if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
   const d = r.data;
   return JSON.stringify({ token: d.token, expiresAt: Date.now() + d.expiresIn * 1000, member: d.member, msgInfo: d.msgInfo, syncedAt: Date.now() });
