@@ -28,7 +28,7 @@ const allowed: Record<string, string> = {
 };
 
 interface Finding {
-  check: 'scroll' | 'clipped' | 'code' | 'target';
+  check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow';
   detail: string;
 }
 
@@ -36,7 +36,7 @@ interface Finding {
 function inspect(page: Page): Promise<Finding[]> {
   return page.evaluate((codeSource) => {
     const code = new RegExp(codeSource);
-    const out: { check: 'scroll' | 'clipped' | 'code' | 'target'; detail: string }[] = [];
+    const out: { check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow'; detail: string }[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > doc.clientWidth) out.push({ check: 'scroll', detail: `page ${doc.scrollWidth} px wide in ${doc.clientWidth}` });
     const shown = (el: Element) => {
@@ -52,6 +52,13 @@ function inspect(page: Page): Promise<Finding[]> {
       if (!shown(el)) continue;
       const r = el.getBoundingClientRect();
       if (r.height < 43.5 || r.width < 43.5) out.push({ check: 'target', detail: `"${label(el)}" ${Math.round(r.width)}x${Math.round(r.height)}` });
+    }
+    // a field wider than the box it sits in (a date picker out of its card) is cut or overlaps its border
+    for (const el of document.querySelectorAll<HTMLElement>('input, select, textarea')) {
+      const box = el.closest('form, section, [role="dialog"]') ?? el.parentElement;
+      if (!box || !shown(el)) continue;
+      const over = el.getBoundingClientRect().right - box.getBoundingClientRect().right;
+      if (over > 1) out.push({ check: 'overflow', detail: `${el.getAttribute('name') ?? el.getAttribute('type') ?? el.tagName} ${Math.round(over)} px out of its box` });
     }
     const hit = document.body.innerText.match(new RegExp(code.source, 'g'));
     if (hit) out.push({ check: 'code', detail: [...new Set(hit)].join(', ') });
