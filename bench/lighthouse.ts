@@ -34,7 +34,7 @@ interface Figures {
 }
 
 /** A fresh `npm start` of the built app: own port, own PGlite folder, demo seed; test captcha so the bench can log in. */
-async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
   const data = mkdtempSync(join(tmpdir(), 'pitboss-lh-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PITBOSS_DATA: data, PITBOSS_TEST_CAPTCHA: '1234', NODE_ENV: 'development' };
   delete env.DATABASE_URL;

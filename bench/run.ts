@@ -7,6 +7,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchLogin } from './login.js';
 import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
+import { benchPow } from './pow.js';
 import { benchReports } from './reports.js';
 import { benchSockets } from './sockets.js';
 import { benchStartup } from './startup.js';
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   login: benchLogin,
   sockets: benchSockets,
+  pow: benchPow,
 };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';

@@ -17,7 +17,7 @@ const num = (v: string | undefined, d: number) => (v && Number(v) >= 1 ? Math.fl
 /** PBKDF2 iterations per try and the range of the secret counter (the tries a client makes, on average their middle). */
 export const powCost = () => ({
   cost: num(process.env.PITBOSS_POW_COST, 500),
-  counterMax: num(process.env.PITBOSS_POW_COUNTER, 2_000),
+  counterMax: num(process.env.PITBOSS_POW_COUNTER, 1_400),
 });
 
 export async function newChallenge(db: Db, siteId: string, now: Date): Promise<PowChallenge> {
