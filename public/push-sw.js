@@ -29,7 +29,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => 'focus' in w);
       if (open) {
-        await open.focus();
+        // a browser may refuse the focus (no user activation): the window still goes to the screen
+        await open.focus().catch(() => undefined);
         if (open.url !== url.href && 'navigate' in open) return open.navigate(url.href).catch(() => self.clients.openWindow(url.href));
         return open;
       }

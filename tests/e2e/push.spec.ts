@@ -5,7 +5,7 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-test('the account screen offers notifications, and the service worker shows a push with its screen', async ({ page, context }) => {
+test('the account screen offers notifications; the service worker shows a push, and a tap opens its screen', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   // a player no other spec signs in (a second login signs the first out)
   await playerLogin(page, 'user16');
@@ -32,4 +32,17 @@ test('the account screen offers notifications, and the service worker shows a pu
       return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
     });
   await expect.poll(shown).toEqual([payload]);
+
+  // a tap: the worker's notificationclick handler with the shown notification brings the open window
+  // to its screen (a window the worker controls, as every visit after the first is)
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await worker.evaluate(async () => {
+    const sw = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await sw.registration.getNotifications();
+    sw.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+  });
+  await expect(page).toHaveURL(/\/demo\/qnaread\/1$/);
+  await expect.poll(shown).toEqual([]);
 });
