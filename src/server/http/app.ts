@@ -27,11 +27,6 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   registerAccessLog(fastify);
   registerHttpMetrics(fastify, ops.metrics);
   registerSecurityHeaders(fastify, app.config);
-  // API answers are per user and per moment: never kept by a browser or a shared cache
-  fastify.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
 
   fastify.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof RateLimited) {

@@ -45,5 +45,25 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<C
     crossOriginOpenerPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
-  fastify.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  // The headers depend only on the Host (the live channel's origin in the CSP): helmet's answer is
+  // kept per host, a few hosts at most, so a call does not rebuild and re-check the policy.
+  const byHost = new Map<string, [string, string][]>();
+  const headersFor = (raw: IncomingMessage) => {
+    const host = raw.headers.host ?? '';
+    let set = byHost.get(host);
+    if (!set) {
+      const got: [string, string][] = [];
+      const sink = { setHeader: (k: string, v: string) => void got.push([k, v]), removeHeader: () => undefined };
+      setHeaders(raw, sink as never, () => undefined);
+      set = got;
+      if (byHost.size < 64) byHost.set(host, set);
+    }
+    return set;
+  };
+  fastify.addHook('onRequest', (req, reply, done) => {
+    for (const [k, v] of headersFor(req.raw)) reply.raw.setHeader(k, v);
+    // API answers are per user and per moment: never kept by a browser or a shared cache
+    if (req.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
+    done();
+  });
 }
