@@ -37,7 +37,20 @@ const s = z
   .optional();
 
 /** An ALTCHA proof-of-work challenge (altcha-lib v2) as the server signed it. */
-export const powChallenge = z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().max(200) });
+export const powChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string().max(40),
+    nonce: z.string().max(200),
+    salt: z.string().max(200),
+    cost: z.number().int().positive(),
+    keyLength: z.number().int().positive(),
+    keyPrefix: z.string().max(200),
+    keySignature: z.string().max(200).optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().max(200),
+});
 export type PowChallenge = z.infer<typeof powChallenge>;
 /** A solved challenge, sent with a login or signup: the challenge as received and the counter found. */
 export const powProof = z.object({

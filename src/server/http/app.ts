@@ -84,7 +84,6 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
 
 /** A server's shared ops state: not draining, its own metrics registry. */
 export function newOps(app: AppContext): Ops {
-  const ops: Ops = { draining: false, metrics: undefined as unknown as Ops['metrics'] };
-  ops.metrics = createMetrics(app, () => ops);
+  const ops: Ops = { draining: false, metrics: createMetrics(app, () => ops) };
   return ops;
 }

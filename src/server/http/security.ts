@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { IncomingMessage } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Config } from '../config.js';
 
 // The live channel is same-origin; older Safari does not count ws: under 'self', so it is named.
@@ -52,10 +52,9 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<C
     const host = raw.headers.host ?? '';
     let set = byHost.get(host);
     if (!set) {
-      const got: [string, string][] = [];
-      const sink = { setHeader: (k: string, v: string) => void got.push([k, v]), removeHeader: () => undefined };
-      setHeaders(raw, sink as never, () => undefined);
-      set = got;
+      const res = new ServerResponse(raw);
+      setHeaders(raw, res, () => undefined);
+      set = Object.entries(res.getHeaders()).map(([k, v]) => [k, String(v)]);
       if (byHost.size < 64) byHost.set(host, set);
     }
     return set;

@@ -7,7 +7,7 @@
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';
-import type { PowChallenge, PowProof } from '../../../contract/member.js';
+import { powChallenge, type PowChallenge, type PowProof } from '../../../contract/member.js';
 import type { Db } from '../../db/driver.js';
 import { serverSecret } from './secrets.js';
 
@@ -32,7 +32,8 @@ export async function newChallenge(db: Db, siteId: string, now: Date): Promise<P
     hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
     hmacKeySignatureSecret: await serverSecret(db, 'pow-key'),
   });
-  return c as unknown as PowChallenge;
+  // through the contract's shape: what the app is sent is what the schema names
+  return powChallenge.parse(c);
 }
 
 /** Remembers the challenges already used until they expire: in Redis when the limits live there, so it holds across instances. */
@@ -60,11 +61,11 @@ export function usedChallenges(redis: Redis | null, namespace: string): UsedChal
 /** True when the proof solves an unexpired challenge this server signed for this site, never used before. */
 export async function checkProof(db: Db, siteId: string, proof: PowProof | undefined, used: UsedChallenges): Promise<boolean> {
   if (!proof) return false;
-  const p = proof.challenge.parameters as Record<string, unknown>;
-  if ((p.data as { site?: unknown } | undefined)?.site !== siteId || typeof p.nonce !== 'string') return false;
+  const p = proof.challenge.parameters;
+  if (p.data?.site !== siteId) return false;
   try {
     const r = await verifySolution({
-      challenge: proof.challenge as never,
+      challenge: proof.challenge,
       solution: proof.solution,
       deriveKey,
       hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
