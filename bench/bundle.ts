@@ -28,7 +28,7 @@ export async function benchBundle(): Promise<void> {
   const firstBytes = [...first].reduce((sum, f) => sum + gz(join('dist', f)), 0);
   const goal = 120 * 1024;
   console.log(`\n# Bundle (gzip -9)`);
-  console.log(`first route JS: ${kb(firstBytes)} in ${first.size} files  goal <= ${kb(goal)}  ratio ${(firstBytes / goal).toFixed(2)}`);
+  console.log(`first route JS: ${kb(firstBytes)} (${firstBytes} B) in ${first.size} files  goal <= ${kb(goal)} (${goal} B)  ratio ${(firstBytes / goal).toFixed(3)}`);
   const ko = list?.catalogues.ko;
   if (ko) console.log(`Korean catalogue preloaded beside it: ${kb(gz(join('dist', ko)))}`);
   const chunks = readdirSync('dist/assets')
