@@ -4,7 +4,10 @@
 
 -- Makes the partitions of every month from p_from's to p_to's that has none yet, moving into each
 -- the rows the default partition took for it (a write never waits for upkeep). Answers how many
--- partitions it made. Serialised across instances by an advisory lock held to the transaction's end.
+-- partitions it made. A partition is made apart and attached (the parent then takes only a
+-- SHARE UPDATE EXCLUSIVE lock, which writers and readers pass; the default partition is locked
+-- while it is checked); it waits at most lock_timeout for busy tables and fails, changing nothing,
+-- so a busy minute delays a month, never a movement. Serialised across instances by an advisory lock.
 create or replace function history_months(p_from timestamptz, p_to timestamptz) returns integer language plpgsql as $$
 declare
   t text;
@@ -16,6 +19,7 @@ declare
   made integer := 0;
 begin
   perform pg_advisory_xact_lock(7247002);
+  perform set_config('lock_timeout', '500ms', true);
   while m <= last loop
     lo := m::text || ' 00:00:00+09';
     hi := (m + interval '1 month')::date::text || ' 00:00:00+09';
@@ -24,11 +28,9 @@ begin
       continue when to_regclass(part) is not null;
       -- an archived month stays archived: its late rows stay in the default partition
       continue when exists (select 1 from history_archive where month = to_char(m, 'YYYY-MM'));
-      execute format('create temp table history_moved on commit drop as with d as (delete from %I where created_at >= %L and created_at < %L returning *) select * from d',
-                     t || '_default', lo, hi);
-      execute format('create table %I partition of %I for values from (%L) to (%L)', part, t, lo, hi);
-      execute format('insert into %I select * from history_moved', part);
-      drop table history_moved;
+      execute format('create table %I (like %I including defaults including constraints)', part, t);
+      execute format('with d as (delete from %I where created_at >= %L and created_at < %L returning *) insert into %I select * from d', t || '_default', lo, hi, part);
+      execute format('alter table %I attach partition %I for values from (%L) to (%L)', t, part, lo, hi);
       made := made + 1;
     end loop;
     m := (m + interval '1 month')::date;

@@ -60,8 +60,8 @@ create or replace function wallet_record(
 declare
   i bigint := nextval('wallet_tx_id_seq');
 begin
-  insert into wallet_tx_key (vendor_id, tx_id, kind, member_id, ref_tx_id, bet_id, id, created_at)
-  values (p_vendor, p_tx_id, p_kind, p_member, p_ref, p_bet, i, p_at);
+  insert into wallet_tx_key (site_id, vendor_id, tx_id, kind, member_id, ref_tx_id, bet_id, id, created_at)
+  values (p_site, p_vendor, p_tx_id, p_kind, p_member, p_ref, p_bet, i, p_at);
   insert into wallet_tx (id, site_id, vendor_id, tx_id, kind, member_id, bet_id, ref_tx_id, amount, before_amt, after_amt, result, created_at)
   values (i, p_site, p_vendor, p_tx_id, p_kind, p_member, p_bet, p_ref, p_amount, p_before, p_after, p_result, p_at);
 end $$;

@@ -20,6 +20,7 @@
 
 -- the vendor transaction ids, for ever (kept when a month is archived: a replayed id stays refused)
 create table wallet_tx_key (
+  site_id    text not null,
   vendor_id  bigint not null,
   tx_id      text not null,
   kind       text not null,
@@ -67,17 +68,19 @@ alter sequence bet_id_seq owned by bet.id;
 alter sequence ledger_entry_id_seq owned by ledger_entry.id;
 alter sequence wallet_tx_id_seq owned by wallet_tx.id;
 
--- the months of the rows there are, through next month, and the default partition
+-- the months of the rows there are, from last month at the latest through two months ahead (what
+-- upkeep keeps, so the first start-up has none to make), and the default partition
 do $$
 declare
   t text;
   first date;
   m date;
-  last date := date_trunc('month', (now() at time zone 'Asia/Seoul')::date + interval '1 month')::date;
+  this date := date_trunc('month', now() at time zone 'Asia/Seoul')::date;
+  last date := (this + interval '2 months')::date;
 begin
   foreach t in array array['bet', 'ledger_entry', 'wallet_tx'] loop
     execute format('select date_trunc(''month'', min(created_at) at time zone ''Asia/Seoul'')::date from %I', t || '_old') into first;
-    m := least(coalesce(first, last), date_trunc('month', (now() at time zone 'Asia/Seoul')::date)::date);
+    m := least(coalesce(first, this), (this - interval '1 month')::date);
     while m <= last loop
       execute format('create table %I partition of %I for values from (%L) to (%L)', t || to_char(m, '_YYYY_MM'), t,
                      m::text || ' 00:00:00+09', (m + interval '1 month')::date::text || ' 00:00:00+09');
@@ -90,8 +93,8 @@ end $$;
 insert into bet select * from bet_old;
 insert into ledger_entry select * from ledger_entry_old;
 insert into wallet_tx select * from wallet_tx_old;
-insert into wallet_tx_key (vendor_id, tx_id, kind, member_id, ref_tx_id, bet_id, id, created_at)
-select vendor_id, tx_id, kind, member_id, ref_tx_id, bet_id, id, created_at from wallet_tx_old;
+insert into wallet_tx_key (site_id, vendor_id, tx_id, kind, member_id, ref_tx_id, bet_id, id, created_at)
+select site_id, vendor_id, tx_id, kind, member_id, ref_tx_id, bet_id, id, created_at from wallet_tx_old;
 
 drop table wallet_tx_old;
 drop table bet_old;

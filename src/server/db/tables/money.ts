@@ -67,6 +67,7 @@ export interface MoneyTables {
   };
   /** a vendor transaction id, unique for ever (wallet_tx is partitioned by month): its kind, bettor, bet and wallet_tx row */
   wallet_tx_key: {
+    site_id: string;
     vendor_id: number;
     tx_id: string;
     kind: 'bet' | 'win' | 'rollback';

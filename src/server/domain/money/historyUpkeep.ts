@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/driver.js';
 
 const DAY_MS = 86_400_000;
+const RETRY_MS = 60_000;
 
 /** Makes the month partitions of bet, ledger_entry and wallet_tx from last month to two ahead of `at` (functions/history.sql); answers how many it made. */
 export async function historyUpkeep(db: Db, at: Date): Promise<number> {
@@ -16,11 +17,28 @@ export async function historyDetach(db: Db, month: string, at: Date): Promise<Re
   return rows[0].r;
 }
 
-/** Upkeep at start-up, then once a day on the server's clock (several instances serialise on the function's advisory lock). */
+/**
+ * Upkeep at start-up, then once a day on the server's clock (several instances serialise on the
+ * function's advisory lock). A failed run (tables busy past its lock timeout) is retried a minute
+ * later; meanwhile writes land in the default partition, which the next run moves into their month.
+ */
 export async function startHistoryUpkeep(ctx: Pick<AppContext, 'db' | 'clock'>, everyMs = DAY_MS) {
-  await historyUpkeep(ctx.db, ctx.clock.now());
-  // a failed day leaves writes in the default partition, which the next upkeep moves into their month
-  const timer = setInterval(() => void historyUpkeep(ctx.db, ctx.clock.now()).catch(() => {}), everyMs);
+  let retry: NodeJS.Timeout | null = null;
+  const run = async () => {
+    if (retry) clearTimeout(retry);
+    retry = null;
+    await historyUpkeep(ctx.db, ctx.clock.now()).catch(() => {
+      retry = setTimeout(() => void run(), RETRY_MS);
+      retry.unref();
+    });
+  };
+  await run();
+  const timer = setInterval(() => void run(), everyMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop() {
+      clearInterval(timer);
+      if (retry) clearTimeout(retry);
+    },
+  };
 }
