@@ -29,7 +29,8 @@ import { pathRates, type PathLevel } from '../src/server/domain/games/pathRates.
 import { kstDay } from '../src/server/domain/common/time.js';
 import { admin, buildTree, dbUrl } from './tree.js';
 
-export const BENCH_DB = 'pitboss_bench';
+// BENCH_DATA_DB names another database (a small build beside the large one)
+export const BENCH_DB = process.env.BENCH_DATA_DB ?? 'pitboss_bench';
 export const BENCH_ROOT = 'bench1';
 export const BENCH_PASSWORD = 'demo1234!';
 

@@ -129,7 +129,7 @@ async function prunedPartitions(handle: DbHandle) {
     q(`explain select b.game_id, count(*), sum(b.stake) from bet b join member_path p on p.descendant_id = b.member_id and p.ancestor_id = (select id from member where mem_id = '${BENCH_ROOT}')
        where b.created_at >= '${new Date(Date.now() - 30 * DAY_MS).toISOString()}' and b.created_at < '${new Date().toISOString()}' and b.status in ('win', 'lose', 'draw') group by 1`),
   );
-  const scanned = new Set(plan.flatMap((r) => [...String(r['QUERY PLAN']).matchAll(/ on (bet_\w+)/g)].map((m) => m[1])));
+  const scanned = new Set(plan.flatMap((r) => [...String(r['QUERY PLAN']).matchAll(/ on (bet_(?:\d{4}_\d{2}|default))\b/g)].map((m) => m[1])));
   console.log(`partition pruning: a 30-day bet range reads ${scanned.size} of ${all.n} bet partitions (${[...scanned].sort().join(', ')})`);
 }
 
