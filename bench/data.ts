@@ -2,6 +2,8 @@
  * `npm run bench:data`: a fresh PostgreSQL database `pitboss_bench` with the demo site, a 7-level
  * tree of BENCH_MEMBERS (100,000) members and BENCH_BETS (10,000,000) settled bets over the last 90
  * KST days, with the daily figures (daily_stat 'O' and 'T') the settlement would have kept for them.
+ * Smaller builds: BENCH_MEMBERS=10000 BENCH_BETS=200000 npm run bench:data. Bets go into bet's month
+ * partitions (migration 230_history_partitions.sql), made for the 90 days first.
  *
  * No ledger entries, wallet transactions or rolling points are written for these bets: reports read
  * bet and daily_stat only. Balances are left as generated (never below zero) and each bet's
@@ -27,7 +29,8 @@ import { pathRates, type PathLevel } from '../src/server/domain/games/pathRates.
 import { kstDay } from '../src/server/domain/common/time.js';
 import { admin, buildTree, dbUrl } from './tree.js';
 
-export const BENCH_DB = 'pitboss_bench';
+// BENCH_DATA_DB names another database (a small build beside the large one)
+export const BENCH_DB = process.env.BENCH_DATA_DB ?? 'pitboss_bench';
 export const BENCH_ROOT = 'bench1';
 export const BENCH_PASSWORD = 'demo1234!';
 
@@ -318,6 +321,8 @@ export async function benchData(): Promise<void> {
     const root = await buildMembers(app);
     await timed('scratch tables', () => scratch(handle, root));
     const players = Number((await handle.withConnection((q) => q('select count(*) n from bench_player')))[0].n);
+    // the month partitions of the whole span, so every bet lands in its month (not the default partition)
+    await timed('month partitions', () => handle.exec(`select history_months(now() - interval '${DAYS + 1} days', now())`));
     await generateBets(handle, players);
     await dailyStats(handle);
     await handle.exec('drop table bench_player, bench_game, bench_path_rate, bench_agg');

@@ -10,6 +10,7 @@ import { buildHttp, newOps } from './http/app.js';
 import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
+import { startHistoryUpkeep } from './domain/money/historyUpkeep.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SiteCache } from './domain/site/siteCache.js';
 import { drain } from './ops/drain.js';
@@ -44,6 +45,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     sessions: new SessionCache(live),
     sites: new SiteCache(handle.db, live),
   };
+  const history = await startHistoryUpkeep(app);
   const seeded = opts.seed === false ? false : await seedDemo(app);
   const ops = newOps(app);
   const http = await buildHttp(app, [], { ops });
@@ -67,6 +69,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     close: () =>
       (closing ??= (async () => {
         await pushes.stop();
+        history.stop();
         await http.close();
         await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));
         await app.accrual.stop();

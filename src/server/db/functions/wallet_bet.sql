@@ -24,9 +24,10 @@ begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
   if not found then return '{"code": "U001"}'; end if;
   -- read after the lock: every call that changes this bettor's bets holds the same lock
-  select kind, w.result, member_id into prior from wallet_tx w where vendor_id = p_vendor and tx_id = p_tx_id;
+  select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
+    where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
   if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'bet', me.id); end if;
-  if exists (select 1 from wallet_tx where vendor_id = p_vendor and ref_tx_id = p_tx_id and kind = 'rollback') then
+  if exists (select 1 from wallet_tx_key where vendor_id = p_vendor and ref_tx_id = p_tx_id and kind = 'rollback') then
     return '{"code": "W005"}';
   end if;
   if me.login_type <> 'NORMAL' then return '{"code": "B0095"}'; end if;
@@ -61,7 +62,6 @@ begin
     select p_site, new_bet, (l->>'event_id')::bigint, l->>'pick', (l->>'odds')::numeric from jsonb_array_elements(p_legs) with ordinality as x(l, n) order by n;
   end if;
   answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'betId', new_bet, 'status', 'wait');
-  insert into wallet_tx (site_id, vendor_id, tx_id, kind, member_id, bet_id, amount, before_amt, after_amt, result, created_at)
-  values (p_site, p_vendor, p_tx_id, 'bet', me.id, new_bet, -p_amount, before, after, answer, p_at);
+  perform wallet_record(p_site, p_vendor, p_tx_id, 'bet', me.id, new_bet, null, -p_amount, before, after, answer, p_at);
   return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, not p_transfer));
 end $$;

@@ -8,10 +8,11 @@
 -- (contract/game.ts gameCashTypes); rolling points 3. These are their shared parts.
 
 -- The stored answer of an earlier wallet transaction with this id: replayed when it is the same
--- kind of call by the same bettor, C999 otherwise (another player's balance is never answered).
+-- kind of call by the same bettor, C999 otherwise (another player's balance is never answered, and
+-- an answer whose month was archived is gone: the id stays used, never applied twice).
 create or replace function wallet_replay(p_kind text, p_result jsonb, p_member bigint, p_want text, p_me bigint)
 returns jsonb language sql immutable as $$
-  select case when p_kind = p_want and p_member = p_me
+  select case when p_kind = p_want and p_member = p_me and p_result is not null
     then jsonb_build_object('code', '0', 'replayed', true, 'result', p_result)
     else '{"code": "C999"}'::jsonb end
 $$;
@@ -47,4 +48,20 @@ create or replace function wallet_changed(me member, p_moved boolean) returns js
 begin
   if not p_moved then return '[]'; end if;
   return jsonb_build_array(jsonb_build_object('memId', me.mem_id, 'cash', me.cash_amt, 'point', me.point_amt));
+end $$;
+
+-- A vendor transaction: its row in wallet_tx (partitioned by month) and its key in wallet_tx_key,
+-- where the vendor's id is unique for ever (and one rollback per bet id); a duplicate fails here
+-- as it failed on wallet_tx's own unique keys before the history was partitioned.
+create or replace function wallet_record(
+  p_site text, p_vendor bigint, p_tx_id text, p_kind text, p_member bigint, p_bet bigint, p_ref text,
+  p_amount bigint, p_before bigint, p_after bigint, p_result jsonb, p_at timestamptz
+) returns void language plpgsql as $$
+declare
+  i bigint := nextval('wallet_tx_id_seq');
+begin
+  insert into wallet_tx_key (site_id, vendor_id, tx_id, kind, member_id, ref_tx_id, bet_id, id, created_at)
+  values (p_site, p_vendor, p_tx_id, p_kind, p_member, p_ref, p_bet, i, p_at);
+  insert into wallet_tx (id, site_id, vendor_id, tx_id, kind, member_id, bet_id, ref_tx_id, amount, before_amt, after_amt, result, created_at)
+  values (i, p_site, p_vendor, p_tx_id, p_kind, p_member, p_bet, p_ref, p_amount, p_before, p_after, p_result, p_at);
 end $$;

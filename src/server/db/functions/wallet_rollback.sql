@@ -17,11 +17,14 @@ declare
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
   if not found then return '{"code": "U001"}'; end if;
-  select kind, w.result, member_id into prior from wallet_tx w where vendor_id = p_vendor and tx_id = p_tx_id;
+  select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
+    where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
   if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'rollback', me.id); end if;
-  select kind, w.result, member_id into prior from wallet_tx w where vendor_id = p_vendor and ref_tx_id = p_bet_tx_id and kind = 'rollback';
+  select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
+    where k.vendor_id = p_vendor and k.ref_tx_id = p_bet_tx_id and k.kind = 'rollback';
   if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'rollback', me.id); end if;
-  select id, member_id, stake, status into b from bet where vendor_id = p_vendor and tx_id = p_bet_tx_id;
+  select x.id, x.member_id, x.stake, x.status, x.created_at into b from wallet_tx_key k join bet x on x.id = k.bet_id and x.created_at = k.created_at
+    where k.vendor_id = p_vendor and k.tx_id = p_bet_tx_id and k.kind = 'bet';
   if found and b.member_id <> me.id then return '{"code": "W003"}'; end if;
   if found and b.status <> 'wait' then
     return case when b.status = 'cancel' then '{"code": "W005"}'::jsonb else '{"code": "W004"}'::jsonb end;
@@ -39,12 +42,11 @@ begin
       perform money_post(p_site, mv, 'cash', p_house, me.id, b.stake, 12, 12, 'B6000', null, null, null, d, p_at, 'from');
       me.cash_amt := me.cash_amt + b.stake;
     end if;
-    update bet set status = 'cancel', settled_at = p_at where id = b.id;
+    update bet set status = 'cancel', settled_at = p_at where id = b.id and created_at = b.created_at;
     after := before + b.stake;
   end if;
   answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'status', 'cancel')
             || case when b.id is null then '{}'::jsonb else jsonb_build_object('betId', b.id) end;
-  insert into wallet_tx (site_id, vendor_id, tx_id, kind, member_id, bet_id, ref_tx_id, amount, before_amt, after_amt, result, created_at)
-  values (p_site, p_vendor, p_tx_id, 'rollback', me.id, b.id, p_bet_tx_id, coalesce(b.stake, 0), before, after, answer, p_at);
+  perform wallet_record(p_site, p_vendor, p_tx_id, 'rollback', me.id, b.id, p_bet_tx_id, coalesce(b.stake, 0), before, after, answer, p_at);
   return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, b.id is not null and not p_transfer));
 end $$;

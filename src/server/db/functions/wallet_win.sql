@@ -26,12 +26,14 @@ declare
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
   if not found then return '{"code": "U001"}'; end if;
-  select kind, w.result, member_id into prior from wallet_tx w where vendor_id = p_vendor and tx_id = p_tx_id;
+  select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
+    where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
   if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'win', me.id); end if;
   -- the vendor's own ceiling on one payout: a larger win is refused, never paid
   if p_amount > p_max_win then return '{"code": "B6003"}'; end if;
   select x.id, x.member_id, x.category, x.stake, x.status, coalesce(x.bet_type, 'normal') as rate_type, x.created_at, x.detail, gm.name as game_name
-    into b from bet x join game gm on gm.id = x.game_id where x.vendor_id = p_vendor and x.tx_id = p_bet_tx_id;
+    into b from wallet_tx_key k join bet x on x.id = k.bet_id and x.created_at = k.created_at join game gm on gm.id = x.game_id
+    where k.vendor_id = p_vendor and k.tx_id = p_bet_tx_id and k.kind = 'bet';
   if not found or b.member_id <> me.id then return '{"code": "W003"}'; end if;
   if b.status = 'cancel' then return '{"code": "W005"}'; end if;
   if b.status <> 'wait' then return '{"code": "W004"}'; end if;
@@ -94,10 +96,9 @@ begin
 
   update bet set win = p_amount, status = outcome, settled_at = p_at,
                  detail = case when p_detail is null then bet.detail else coalesce(bet.detail, '{}'::jsonb) || p_detail end
-  where id = b.id;
+  where id = b.id and created_at = b.created_at;
   after := before + p_amount;
   answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'betId', b.id, 'status', outcome);
-  insert into wallet_tx (site_id, vendor_id, tx_id, kind, member_id, bet_id, amount, before_amt, after_amt, result, created_at)
-  values (p_site, p_vendor, p_tx_id, 'win', me.id, b.id, p_amount, before, after, answer, p_at);
+  perform wallet_record(p_site, p_vendor, p_tx_id, 'win', me.id, b.id, null, p_amount, before, after, answer, p_at);
   return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, moved));
 end $$;

@@ -65,6 +65,22 @@ export interface MoneyTables {
     losing_paid: number[];
     losing_cum: number[];
   };
+  /** a vendor transaction id, unique for ever (wallet_tx is partitioned by month): its kind, bettor, bet and wallet_tx row */
+  wallet_tx_key: {
+    site_id: string;
+    vendor_id: number;
+    tx_id: string;
+    kind: 'bet' | 'win' | 'rollback';
+    member_id: number;
+    ref_tx_id: string | null;
+    bet_id: number | null;
+    id: number;
+    created_at: Stamp;
+  };
+  /** per archived month (YYYY-MM), account and kind: the detached entries' count and sum */
+  ledger_archive: { month: string; site_id: string; member_id: number; kind: 'cash' | 'point'; entries: number; amount: number };
+  /** the months detached from bet, ledger_entry and wallet_tx */
+  history_archive: { month: string; detached_at: Stamp };
   request_key: {
     site_id: string;
     member_id: number;

@@ -23,6 +23,14 @@ export interface LedgerReport {
 const LIMIT = 100;
 
 /**
+ * Every account's ledger amounts: the entries, and per archived month the sum of its detached
+ * entries (history_detach, functions/history.sql), so balances still equal the ledger.
+ */
+const entrySums = (siteId: string) => sql`
+  select member_id, kind, amount from ledger_entry where site_id = ${siteId}
+  union all select member_id, kind, amount from ledger_archive where site_id = ${siteId}`;
+
+/**
  * Compares stored balances with the ledger and checks that every movement balances, pending sides
  * (not yet applied by the accrual step) counted in the movements and totals. All reads see one
  * snapshot, so the answer is exact while movements and accrual batches commit.
@@ -40,7 +48,7 @@ async function checkIn(db: Trx, siteId: string): Promise<LedgerReport> {
       select member_id,
              coalesce(sum(amount) filter (where kind = 'cash'), 0) as cash,
              coalesce(sum(amount) filter (where kind = 'point'), 0) as point
-      from ledger_entry where site_id = ${siteId} group by member_id
+      from (${entrySums(siteId)}) e group by member_id
     )
     select m.mem_id, k.kind, k.stored, k.ledger from member m
     left join sums s on s.member_id = m.id
@@ -54,13 +62,17 @@ async function checkIn(db: Trx, siteId: string): Promise<LedgerReport> {
       union all select move_id, kind, amount from ledger_pending where site_id = ${siteId}
     ) s group by move_id, kind having sum(amount) <> 0 order by move_id limit ${LIMIT}
   `.execute(db);
+  // an entry continues its account's previous one, or the archived months' runs between the two
   const breaks = await sql<{ id: number; mem_id: string; kind: string }>`
-    select e.id, m.mem_id, e.kind from (
-      select id, member_id, kind, before_amt, lag(after_amt) over (partition by member_id, kind order by id) as prev
-      from ledger_entry where site_id = ${siteId}
-    ) e join member m on m.id = e.member_id
-    where (e.prev is null and e.before_amt <> 0) or (e.prev is not null and e.prev <> e.before_amt)
-    order by e.id limit ${LIMIT}
+    select c.id, m.mem_id, c.kind from (
+      select * from (
+        select id, member_id, kind, before_amt, lag(after_amt) over w as prev, lag(id) over w as prev_id
+        from ledger_entry where site_id = ${siteId} window w as (partition by member_id, kind order by id)
+      ) e where e.before_amt <> coalesce(e.prev, 0)
+    ) c join member m on m.id = c.member_id
+    where c.before_amt <> coalesce(c.prev, 0) + coalesce((select sum(a.amount) from ledger_archive a
+      where a.member_id = c.member_id and a.kind = c.kind and a.min_id > coalesce(c.prev_id, 0) and a.max_id < c.id), 0)
+    order by c.id limit ${LIMIT}
   `.execute(db);
   const negatives = await db
     .selectFrom('member')
@@ -123,7 +135,7 @@ export async function rebuildBalances(db: Db, siteId: string): Promise<number> {
         select member_id,
                coalesce(sum(amount) filter (where kind = 'cash'), 0) as cash,
                coalesce(sum(amount) filter (where kind = 'point'), 0) as point
-        from ledger_entry where site_id = ${siteId} group by member_id
+        from (${entrySums(siteId)}) e group by member_id
       )
       update member m set cash_amt = coalesce(s.cash, 0), point_amt = coalesce(s.point, 0), updated_at = now()
       from member m2 left join sums s on s.member_id = m2.id
