@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { legStatusName, pickName, resultName } from '../lib/betCodes';
 import { betDetailQueryOptions, handsOf, parseDetail, type BetDetailBody } from '../lib/betDetail';
 import { betResultCash } from '../lib/betResult';
 import { apiMessage } from '../lib/apiMessage';
 import { formatKst } from '../lib/format';
-import { session } from '../lib/session/store';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Empty } from '../ui/Empty';
 import { HandCards } from '../ui/HandCards';
 import { Money } from './Money';
 import css from '../ui/BetDetail.module.css';
+import { useCaller } from '../lib/caller';
 
 const kst = (iso?: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatKst(Date.parse(iso)) : '-');
 
@@ -29,9 +28,9 @@ export function BetDetailSheet({ betId, title, onClose }: { betId: string | numb
 
 function DetailBody({ betId }: { betId: string }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
-  const q = useQuery(betDetailQueryOptions(prefix, member?.memId ?? '', betId));
+  const q = useQuery(betDetailQueryOptions(prefix, caller.memId, betId));
   if (q.isPending)
     return (
       <p className={css.muted}>

@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { gameCalls } from '../../contract/game';
 import { api } from '../lib/api';
-import { saveSession, session } from '../lib/session/store';
+import { session } from '../lib/session/store';
+import { applyGameMoney } from '../lib/session/userCash';
 import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
@@ -28,12 +29,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
       return api(gameCalls.changeMemCashFlag, { requestId });
     },
     onDone: (r) => {
-      if (session.member) {
-        session.member.cashAmt = r.cashAmt;
-        session.member.gameAmt = r.gameAmt;
-        session.syncedAt = Date.now();
-        saveSession();
-      }
+      applyGameMoney(r.cashAmt, r.gameAmt);
       setResult({ moved: r.moved, cashAmt: r.cashAmt });
     },
   });

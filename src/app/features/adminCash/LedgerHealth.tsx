@@ -1,22 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { formatKst, formatNumber } from '../../lib/format';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ledgerQueryOptions } from './queries';
 import css from './AdminCash.module.css';
+import { useCaller } from '../../lib/caller';
 
 /** The ledger check: every stored balance rebuilt from its entries, every movement balanced. */
 export function LedgerHealth() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
-  const query = useQuery(ledgerQueryOptions(prefix, member?.memId ?? ''));
+  const query = useQuery(ledgerQueryOptions(prefix, caller.memId));
   const r = query.data;
   const groups = r
     ? [

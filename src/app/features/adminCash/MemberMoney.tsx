@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { cashTypeName, requestStatusName } from '../../lib/codeNames';
 import { lastDays } from '../../lib/dayRange';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
@@ -16,18 +14,19 @@ import { Money } from '../../widgets/Money';
 import { cashQueueQueryOptions } from './queries';
 import { MemberLock } from './MemberLock';
 import css from './AdminCash.module.css';
+import { useCaller } from '../../lib/caller';
 
 /** Member lookup with the operator's grant and recovery of cash or points (against the house). */
 export function MemberMoney() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [word, setWord] = useState('');
   const [memId, setMemId] = useState('');
   const [after, setAfter] = useState<MoveAnswer | null>(null);
   const [sheet, setSheet] = useState<{ kind: MoveKind; mode: MoveMode } | null>(null);
   const recent = useQuery({
-    ...cashQueueQueryOptions(prefix, member?.memId ?? '', { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
+    ...cashQueueQueryOptions(prefix, caller.memId, { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
     enabled: !!memId,
   });
   const rows = (recent.data?.list ?? []).filter((r) => r.memId === memId);
@@ -84,7 +83,7 @@ export function MemberMoney() {
           </div>
         </Card>
       )}
-      {memId && <MemberLock key={memId} prefix={prefix} me={member?.memId ?? ''} memId={memId} />}
+      {memId && <MemberLock key={memId} prefix={prefix} me={caller.memId} memId={memId} />}
       {memId && !recent.isPending && (
         <DataList
           rows={rows}

@@ -1,11 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import type { boardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
 import { categoryName, shortDate } from '../../lib/boardLabels';
-import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
@@ -13,6 +11,7 @@ import { SearchBar } from '../../ui/SearchBar';
 import { NewBadge } from './marks';
 import { noticeListQueryOptions } from './queries';
 import css from './boardCss';
+import { useCaller } from '../../lib/caller';
 
 const route = getRouteApi('/$prefix/_member/noticeList');
 type Row = ResOf<typeof boardCalls.list.nt>['list'][number];
@@ -21,8 +20,8 @@ export function NoticeList() {
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { member } = useSnapshot(session);
-  const q = useQuery(noticeListQueryOptions(prefix, member?.memId ?? '', search));
+  const caller = useCaller();
+  const q = useQuery(noticeListQueryOptions(prefix, caller.memId, search));
   const rows = q.data?.list ?? [];
 
   const cat = (r: Row) => <span className={css.cat}>{categoryName(r.category)}</span>;

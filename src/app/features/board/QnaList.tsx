@@ -19,6 +19,7 @@ import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';
 import { qnaKey, qnaListQueryOptions } from './queries';
 import css from './boardCss';
+import { useCaller } from '../../lib/caller';
 
 const route = getRouteApi('/$prefix/_member/qna');
 type Row = ResOf<typeof boardCalls.list.faq>['list'][number];
@@ -33,7 +34,7 @@ export function QnaList() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { member, msgInfo } = useSnapshot(session);
-  const memId = member?.memId ?? '';
+  const { memId } = useCaller();
   const q = useQuery(qnaListQueryOptions(prefix, memId, search));
   const rows = q.data?.list ?? [];
   const { picked, toggle, allPicked, toggleAll } = useRowSelection(rows, (r) => r.boardIdx, q.data);

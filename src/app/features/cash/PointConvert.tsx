@@ -19,6 +19,7 @@ import { problemText, ruleHint } from './limits';
 import { pointListQueryOptions } from './queries';
 import { allOf, amountProblem, waitLeft } from './rules';
 import css from './Cash.module.css';
+import { useCaller } from '../../lib/caller';
 
 const MIN = specLimits.pointConversionMin;
 
@@ -39,11 +40,12 @@ export function PointConvert() {
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const [amount, setAmount] = useState('');
   const [done, setDone] = useState<number | null>(null);
   const points = member?.pointAmt ?? 0;
   const value = Number(amount) || 0;
-  const last = useQuery(pointListQueryOptions(prefix, member?.memId ?? '', 'out', null, 1)).data?.list[0];
+  const last = useQuery(pointListQueryOptions(prefix, caller.memId, 'out', null, 1)).data?.list[0];
   const seconds = useSecondsLeft(last ? parseWire(last.regDt) : null);
   const problem = amountProblem(value, { min: MIN, held: points });
 

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { partnerCalls } from '../../../contract/partner';
 import { levelOrder } from '../../../contract/enums';
 import { openCreate } from '../../lib/createPopup';
-import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { innerPartnersQueryOptions } from './queries';
 import css from './Lists.module.css';
+import { useCaller } from '../../lib/caller';
 
 export type PartnerRow = ResOf<typeof partnerCalls.lowerPartnerList>['list'][number];
 type Shown = PartnerRow & { depth: number };
@@ -25,16 +24,16 @@ type Shown = PartnerRow & { depth: number };
  */
 export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: React.ReactNode }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const client = useQueryClient();
-  const me = member?.memId ?? '';
+  const me = caller.memId;
   const [open, setOpen] = useState<string[]>([]);
   const money = useGiveRetrieve();
   const kids = useQueries({ queries: open.map((id) => innerPartnersQueryOptions(prefix, me, id)) });
   const childrenOf = new Map(open.map((id, i) => [id, kids[i].data?.list]));
-  const topLevel = (member?.partnerLevelOrder ?? levelOrder(member?.partnerLevel ?? '')) + 1;
-  const canCreate = member?.loginType === 'PARTNER';
+  const topLevel = levelOrder(caller.partnerLevel) + 1;
+  const canCreate = caller.loginType === 'PARTNER';
 
   const shown: Shown[] = [];
   const walk = (list: PartnerRow[], depth: number) => {

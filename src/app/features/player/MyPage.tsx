@@ -9,10 +9,12 @@ import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
 import { Money } from '../../widgets/Money';
 import css from './MyPage.module.css';
+import { useCaller } from '../../lib/caller';
 
 export function MyPage() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   return (
     <div className={css.page}>
       <h1 className={css.title}>
@@ -24,7 +26,7 @@ export function MyPage() {
             <dt>
               <Trans>아이디</Trans>
             </dt>
-            <dd>{member?.memId}</dd>
+            <dd>{caller.memId}</dd>
           </div>
           <div>
             <dt>

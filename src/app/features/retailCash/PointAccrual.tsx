@@ -16,17 +16,19 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { accrualQueryOptions, defaultAccrualRange } from './queries';
 import css from './RetailCash.module.css';
+import { useCaller } from '../../lib/caller';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
 
 /** pointList: the partner's own accrued points (rolling and events). */
 export function PointAccrual() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member, site } = useSnapshot(session);
+  const { site } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(defaultAccrualRange);
   const [page, setPage] = useState(1);
-  const query = useQuery(accrualQueryOptions(prefix, member?.memId ?? '', range, page));
+  const query = useQuery(accrualQueryOptions(prefix, caller.memId, range, page));
 
   const columns: Column<Row>[] = [
     { key: 'date', label: t`적립일시`, render: (r) => r.regDt },
