@@ -9,6 +9,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { ledgerQueryOptions } from './queries';
 import css from './AdminCash.module.css';
 import { useCaller } from '../../lib/caller';
+import { Fact, Facts } from '../../ui/Facts';
 
 /** The ledger check: every stored balance rebuilt from its entries, every movement balanced. */
 export function LedgerHealth() {
@@ -43,42 +44,17 @@ export function LedgerHealth() {
             {r.ok ? <Trans>정상: 모든 잔액이 원장과 일치합니다.</Trans> : <Trans>문제가 발견되었습니다.</Trans>}
           </div>
           <Card>
-            <dl className={css.facts}>
-              <div>
-                <dt>
-                  <Trans>점검 시각</Trans>
-                </dt>
-                <dd>{Number.isNaN(Date.parse(r.checkedAt)) ? r.checkedAt : formatKst(Date.parse(r.checkedAt))}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>계정 수</Trans>
-                </dt>
-                <dd>{formatNumber(r.members)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>원장 항목 수</Trans>
-                </dt>
-                <dd>{formatNumber(r.entries)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>머니 총합(하우스 포함)</Trans>
-                </dt>
-                <dd>
-                  <Money value={r.totals.cash} />
-                </dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>포인트 총합(하우스 포함)</Trans>
-                </dt>
-                <dd>
-                  <Money value={r.totals.point} unit="point" />
-                </dd>
-              </div>
-            </dl>
+            <Facts strong>
+              <Fact label={<Trans>점검 시각</Trans>}>{Number.isNaN(Date.parse(r.checkedAt)) ? r.checkedAt : formatKst(Date.parse(r.checkedAt))}</Fact>
+              <Fact label={<Trans>계정 수</Trans>}>{formatNumber(r.members)}</Fact>
+              <Fact label={<Trans>원장 항목 수</Trans>}>{formatNumber(r.entries)}</Fact>
+              <Fact label={<Trans>머니 총합(하우스 포함)</Trans>}>
+                <Money value={r.totals.cash} />
+              </Fact>
+              <Fact label={<Trans>포인트 총합(하우스 포함)</Trans>}>
+                <Money value={r.totals.point} unit="point" />
+              </Fact>
+            </Facts>
           </Card>
           {groups.map((g) => (
             <Card key={g.key} title={`${g.title} · ${formatNumber(g.items.length)}`}>

@@ -15,6 +15,7 @@ import { cashQueueQueryOptions } from './queries';
 import { MemberLock } from './MemberLock';
 import css from './AdminCash.module.css';
 import { useCaller } from '../../lib/caller';
+import { Fact, Facts } from '../../ui/Facts';
 
 /** Member lookup with the operator's grant and recovery of cash or points (against the house). */
 export function MemberMoney() {
@@ -52,20 +53,12 @@ export function MemberMoney() {
       {memId && (
         <Card title={memId}>
           <div className={css.form}>
-            <dl className={css.facts}>
-              <div>
-                <dt>
-                  <Trans>보유머니</Trans>
-                </dt>
-                <dd data-testid="member-cash">{target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>보유포인트</Trans>
-                </dt>
-                <dd>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</dd>
-              </div>
-            </dl>
+            <Facts strong>
+              <Fact label={<Trans>보유머니</Trans>} data-testid="member-cash">
+                {target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}
+              </Fact>
+              <Fact label={<Trans>보유포인트</Trans>}>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</Fact>
+            </Facts>
             <div className={css.row}>
               <Button variant="primary" onClick={() => setSheet({ kind: 'cash', mode: 'give' })}>
                 <Trans>머니 지급</Trans>

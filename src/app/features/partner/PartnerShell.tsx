@@ -17,6 +17,7 @@ import { PartnerMenuLinks } from './PartnerMenuLinks';
 import { BetMenuLinks } from './BetMenuLinks';
 import { RateModalHost } from '../../widgets/RateModalHost';
 import { createPopup, openCreate } from '../../lib/createPopup';
+import { Fact, Facts } from '../../ui/Facts';
 import css from './PartnerShell.module.css';
 import { useCaller, useCallerWatch } from '../../lib/caller';
 
@@ -123,36 +124,16 @@ function AccountLine() {
         </span>
       </button>
       {open && (
-        <dl className={css.stats} id="partner-stats-detail" data-testid="partner-stats-detail">
-          <div>
-            <dt>
-              <Trans>등급</Trans>
-            </dt>
-            <dd>{levelName(caller.partnerLevel)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>아이디</Trans>
-            </dt>
-            <dd>{caller.memId}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>보유머니</Trans>
-            </dt>
-            <dd>
-              <Money value={member?.cashAmt} />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>보유롤링</Trans>
-            </dt>
-            <dd>
-              <Money value={member?.pointAmt} />
-            </dd>
-          </div>
-        </dl>
+        <Facts tiles strong className={css.stats} id="partner-stats-detail" data-testid="partner-stats-detail">
+          <Fact label={<Trans>등급</Trans>}>{levelName(caller.partnerLevel)}</Fact>
+          <Fact label={<Trans>아이디</Trans>}>{caller.memId}</Fact>
+          <Fact label={<Trans>보유머니</Trans>}>
+            <Money value={member?.cashAmt} />
+          </Fact>
+          <Fact label={<Trans>보유롤링</Trans>}>
+            <Money value={member?.pointAmt} />
+          </Fact>
+        </Facts>
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { innerPartnersQueryOptions } from './queries';
 import css from './Lists.module.css';
 import { useCaller } from '../../lib/caller';
+import { Fact, Facts } from '../../ui/Facts';
 
 export type PartnerRow = ResOf<typeof partnerCalls.lowerPartnerList>['list'][number];
 type Shown = PartnerRow & { depth: number };
@@ -121,52 +122,22 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
         {idCell({ ...r, depth: 0 })}
         <span className={css.badge}>{r.partnerLevelName}</span>
       </div>
-      <dl className={css.pairs}>
-        <div>
-          <dt>
-            <Trans>보유머니</Trans>
-          </dt>
-          <dd>
-            <Money value={r.cashAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>보유포인트</Trans>
-          </dt>
-          <dd>
-            <Money value={r.pointAmt} unit="point" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>롤링/루징</Trans>
-          </dt>
-          <dd>
-            {r.pointRate}% / {r.loseRate}%
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>입출금 차액</Trans>
-          </dt>
-          <dd>
-            <Money value={r.totalCashInAmt - r.totalCashOutAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>소속</Trans>
-          </dt>
-          <dd>{dept(r)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>가입일</Trans>
-          </dt>
-          <dd>{r.joinDate.slice(0, 10)}</dd>
-        </div>
-      </dl>
+      <Facts className={css.pairs}>
+        <Fact label={<Trans>보유머니</Trans>}>
+          <Money value={r.cashAmt} />
+        </Fact>
+        <Fact label={<Trans>보유포인트</Trans>}>
+          <Money value={r.pointAmt} unit="point" />
+        </Fact>
+        <Fact label={<Trans>롤링/루징</Trans>}>
+          {r.pointRate}% / {r.loseRate}%
+        </Fact>
+        <Fact label={<Trans>입출금 차액</Trans>}>
+          <Money value={r.totalCashInAmt - r.totalCashOutAmt} />
+        </Fact>
+        <Fact label={<Trans>소속</Trans>}>{dept(r)}</Fact>
+        <Fact label={<Trans>가입일</Trans>}>{r.joinDate.slice(0, 10)}</Fact>
+      </Facts>
       {actions(r)}
     </div>
   );

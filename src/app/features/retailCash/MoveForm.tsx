@@ -16,6 +16,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { directTargetsQueryOptions, loginMembersQueryOptions } from './queries';
 import css from './RetailCash.module.css';
 import { useCaller } from '../../lib/caller';
+import { Fact, Facts } from '../../ui/Facts';
 
 type Online = { memId: string; memNick: string; recommenderId: string; cashAmt: number; pointAmt: number; loginDt: string; totalLoginCount: number };
 
@@ -78,20 +79,12 @@ export function MoveForm() {
               </option>
             ))}
           </SelectField>
-          <dl className={css.facts}>
-            <div>
-              <dt>
-                <Trans>대상 보유머니</Trans>
-              </dt>
-              <dd data-testid="target-cash">{target ? <Money value={target.cashAmt} /> : '-'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>대상 보유포인트</Trans>
-              </dt>
-              <dd>{target ? <Money value={target.pointAmt} unit="point" /> : '-'}</dd>
-            </div>
-          </dl>
+          <Facts strong>
+            <Fact label={<Trans>대상 보유머니</Trans>} data-testid="target-cash">
+              {target ? <Money value={target.cashAmt} /> : '-'}
+            </Fact>
+            <Fact label={<Trans>대상 보유포인트</Trans>}>{target ? <Money value={target.pointAmt} unit="point" /> : '-'}</Fact>
+          </Facts>
           <div className={css.actions}>
             <Button variant="primary" onClick={() => open('cash', 'give')}>
               <Trans>머니 지급</Trans>
