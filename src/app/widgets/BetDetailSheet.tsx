@@ -11,8 +11,8 @@ import { BottomSheet } from '../ui/BottomSheet';
 import { Empty } from '../ui/Empty';
 import { HandCards } from '../ui/HandCards';
 import { Money } from './Money';
-import css from '../ui/BetDetail.module.css';
 import { useCaller } from '../lib/caller';
+import css from '../ui/BetDetail.module.css';
 import { Fact, Facts } from '../ui/Facts';
 
 const kst = (iso?: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatKst(Date.parse(iso)) : '-');

@@ -5,8 +5,8 @@ import { categoryName, shortDate } from '../lib/boardLabels';
 import { mainNoticesQueryOptions } from '../lib/siteContent';
 import { Card } from '../ui/Card';
 import { Empty } from '../ui/Empty';
-import css from '../ui/ShellExtras.module.css';
 import { useCaller } from '../lib/caller';
+import css from '../ui/ShellExtras.module.css';
 
 /** The dashboard's latest notices; a row opens the notice. */
 export function DashboardNotices() {

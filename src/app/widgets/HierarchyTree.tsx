@@ -5,8 +5,8 @@ import { partnerLevelName } from '../lib/codeNames';
 import { hierarchyQueryOptions, type HierarchyNode } from '../lib/hierarchy';
 import { Check } from '../ui/FilterBar';
 import { Tree, type TreeNode } from '../ui/Tree';
-import css from './HierarchyTree.module.css';
 import { useCaller } from '../lib/caller';
+import css from './HierarchyTree.module.css';
 
 const toNode = (n: HierarchyNode): TreeNode => ({
   id: n.memId,

@@ -11,8 +11,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { changesOf, emptyInfoEdit, fieldOfCode, firstInfoEditProblem, type InfoEditForm } from './infoEdit';
-import css from './InfoEdit.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './InfoEdit.module.css';
 
 // only partners and the operator have it, and its parts load with it
 const TwoFactorCard = lazy(() => import('./TwoFactorCard'));

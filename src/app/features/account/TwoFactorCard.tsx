@@ -10,8 +10,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
-import css from './InfoEdit.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './InfoEdit.module.css';
 
 type Enrolment = { secret: string; qrDataUrl: string };
 

@@ -15,8 +15,8 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { Tabs } from '../../ui/Tabs';
 import { dashboardQueryOptions } from './queries';
-import css from './AdminHome.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminHome.module.css';
 
 type Dash = ResOf<typeof adminCalls.dashboard>;
 type Day = Dash['days'][number];

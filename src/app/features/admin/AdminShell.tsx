@@ -6,8 +6,8 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
 import { dashboardQueryOptions } from './queries';
-import css from './AdminShell.module.css';
 import { useCaller, useCallerWatch } from '../../lib/caller';
+import css from './AdminShell.module.css';
 
 type To =
   | '/$prefix/admin'

@@ -20,8 +20,8 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ago } from './ago';
 import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queries';
-import css from './AdminCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminCash.module.css';
 
 type Row = ResOf<typeof adminCalls.cashList>['list'][number];
 

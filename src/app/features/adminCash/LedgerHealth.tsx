@@ -7,8 +7,8 @@ import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ledgerQueryOptions } from './queries';
-import css from './AdminCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 
 /** The ledger check: every stored balance rebuilt from its entries, every movement balanced. */

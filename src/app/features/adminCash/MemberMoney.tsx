@@ -13,8 +13,8 @@ import { GiveRetrieveSheet, type MoneyTarget, type MoveAnswer, type MoveKind, ty
 import { Money } from '../../widgets/Money';
 import { cashQueueQueryOptions } from './queries';
 import { MemberLock } from './MemberLock';
-import css from './AdminCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 
 /** Member lookup with the operator's grant and recovery of cash or points (against the house). */

@@ -14,8 +14,8 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { Tabs } from '../../ui/Tabs';
 import { partnerRequestsQueryOptions, type RequestFilter } from './queries';
-import css from './AdminPartners.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminPartners.module.css';
 
 type Row = ResOf<typeof partnerCalls.requestList>['list'][number];
 

@@ -10,8 +10,8 @@ import { Pager } from '../../ui/Pager';
 import { AuditChange } from './AuditChange';
 import { auditListQueryOptions } from './queries';
 import { AuditVerify } from './AuditVerify';
-import css from './AdminSecurity.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminSecurity.module.css';
 
 /** Every operator action: who, what, on whom, before and after, from where and when. */
 export function AuditLog() {

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { auditVerifyQueryOptions } from './queries';
-import css from './AdminSecurity.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminSecurity.module.css';
 
 /** Runs the audit chain check on demand and says whether it holds, or which row broke it. */
 export function AuditVerify() {

@@ -11,8 +11,8 @@ import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
 import { TextField } from '../../ui/Field';
 import { ipBlockListQueryOptions } from './queries';
-import css from './AdminSecurity.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './AdminSecurity.module.css';
 
 /**
  * Addresses and ranges refused at login and on every call (U004); adding one ends the sessions

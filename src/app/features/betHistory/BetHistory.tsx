@@ -16,8 +16,8 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ResultLabel, SignedMoney, useCategoryNames } from './labels';
 import { betListQueryOptions, defaultBetFilter, vendorGroupsQueryOptions, type BetFilter } from './queries';
-import css from './BetHistory.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './BetHistory.module.css';
 
 type Row = ResOf<typeof betCalls.betlist>['list'][number];
 

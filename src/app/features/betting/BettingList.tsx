@@ -18,8 +18,8 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { ResultSelect, SearchFields } from './BetFilters';
 import { betListQueryOptions, defaultBetFilter, type BetFilter, type BetOrder } from './queries';
-import css from './Betting.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Betting.module.css';
 
 type Row = ResOf<typeof betCalls.betList>['list'][number];
 

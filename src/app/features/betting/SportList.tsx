@@ -13,8 +13,8 @@ import { ResultSelect, SearchFields } from './BetFilters';
 import { defaultSportFilter, sportListQueryOptions, sportOrders, type SportFilter, type SportOrder } from './queries';
 import { groupBets } from './sport';
 import { SportBetCard } from './SportBetCard';
-import css from './Betting.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Betting.module.css';
 
 /** bettingListSport: sports bets of everyone below, grouped per bet with their legs. */
 export function SportList() {

@@ -10,8 +10,8 @@ import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { NewBadge } from './marks';
 import { noticeListQueryOptions } from './queries';
-import css from './boardCss';
 import { useCaller } from '../../lib/caller';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/noticeList');
 type Row = ResOf<typeof boardCalls.list.nt>['list'][number];

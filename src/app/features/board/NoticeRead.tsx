@@ -10,8 +10,8 @@ import { LastSeen } from '../../widgets/LastSeen';
 import { PrevNext } from '../../ui/PrevNext';
 import { noticeDetailQueryOptions, noticeKey } from './queries';
 import article from '../../ui/Article.module.css';
-import css from './boardCss';
 import { useCaller } from '../../lib/caller';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/noticeRead/$boardIdx');
 

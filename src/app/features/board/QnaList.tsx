@@ -18,8 +18,8 @@ import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';
 import { qnaKey, qnaListQueryOptions } from './queries';
-import css from './boardCss';
 import { useCaller } from '../../lib/caller';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qna');
 type Row = ResOf<typeof boardCalls.list.faq>['list'][number];

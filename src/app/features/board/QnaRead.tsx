@@ -12,8 +12,8 @@ import { PrevNext } from '../../ui/PrevNext';
 import { StatusBadge } from './marks';
 import { qnaDetailQueryOptions, qnaKey } from './queries';
 import article from '../../ui/Article.module.css';
-import css from './boardCss';
 import { useCaller } from '../../lib/caller';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qnaread/$boardIdx');
 

@@ -14,8 +14,8 @@ import { Card } from '../../ui/Card';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { qnaKey } from './queries';
 import fieldCss from '../../ui/Field.module.css';
-import css from './boardCss';
 import { useCaller } from '../../lib/caller';
+import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qnawrite');
 type FaqType = (typeof faqTypes)[number];

@@ -16,8 +16,8 @@ import { problemText, ruleHint, useCashLimits } from './limits';
 import { OpenRequestCard, useOpenRequest } from './OpenRequest';
 import { RequestHistory } from './RequestHistory';
 import { amountProblem } from './rules';
-import css from './Cash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Cash.module.css';
 
 /** Deposit (charge): an open request on top, the amount with its rule, the guide, own requests. */
 export function Charge() {

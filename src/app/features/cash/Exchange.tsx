@@ -17,8 +17,8 @@ import { problemText, ruleHint, useCashLimits } from './limits';
 import { OpenRequestCard, useOpenRequest } from './OpenRequest';
 import { RequestHistory } from './RequestHistory';
 import { allOf, amountProblem } from './rules';
-import css from './Cash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Cash.module.css';
 
 /** The device's view of the bank window; the server's clock decides (C210). */
 const inBankWindow = () => {

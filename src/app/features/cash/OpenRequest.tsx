@@ -9,8 +9,8 @@ import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Money } from '../../widgets/Money';
 import { cashRequestsQueryOptions } from './queries';
-import css from './Cash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Cash.module.css';
 
 export type CashRow = { cashIdx: number; regDate: string; updDate: string; cashAmt: number; cashStatus: number };
 

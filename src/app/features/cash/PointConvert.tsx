@@ -18,8 +18,8 @@ import { MoneyInput } from '../../ui/MoneyInput';
 import { problemText, ruleHint } from './limits';
 import { pointListQueryOptions } from './queries';
 import { allOf, amountProblem, waitLeft } from './rules';
-import css from './Cash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 
 const MIN = specLimits.pointConversionMin;

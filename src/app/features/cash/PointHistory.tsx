@@ -13,8 +13,8 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { defaultPointRange, pointListQueryOptions } from './queries';
-import css from './Cash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Cash.module.css';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
 

@@ -12,8 +12,8 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { useCancelRequest, type CashRow as Row } from './OpenRequest';
 import { cashRequestsQueryOptions } from './queries';
-import css from './Cash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Cash.module.css';
 
 /** Own deposit or withdrawal requests; an applied one can still be cancelled. */
 export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {

@@ -9,8 +9,8 @@ import { Empty } from '../../ui/Empty';
 import { SeenAt } from '../../widgets/SeenAt';
 import { launchGame } from './launch';
 import { lobbyQueryOptions, type LobbyGame } from './queries';
-import css from './Games.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Games.module.css';
 
 // glyphs every system font has (emoji fonts are not everywhere)
 const ICONS: Record<string, string> = { baccarat: '♠', slot: '❼', sports: '◉', oddeven: '⚄' };

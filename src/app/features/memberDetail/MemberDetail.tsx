@@ -11,8 +11,8 @@ import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import { LoginTab, NotesTab } from './LogTabs';
 import { BetsTab, CashTab, GamesTab, RollingTab } from './MoneyTabs';
 import { detailInfoQueryOptions } from './queries';
-import css from './Detail.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Detail.module.css';
 
 /** Partner detail and member detail (query parameter id): header figures and the history tabs. */
 export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'user'; id: string; tab?: DetailTab }) {

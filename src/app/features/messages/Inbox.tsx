@@ -22,8 +22,8 @@ import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from './queries';
-import css from './messagesCss';
 import { useCaller } from '../../lib/caller';
+import css from './messagesCss';
 
 const route = getRouteApi('/$prefix/_member/msg');
 

@@ -13,8 +13,8 @@ import { HtmlContent } from '../../ui/HtmlContent';
 import { PrevNext } from '../../ui/PrevNext';
 import { findLoaded, markReadInCache } from './queries';
 import article from '../../ui/Article.module.css';
-import css from './messagesCss';
 import { useCaller } from '../../lib/caller';
+import css from './messagesCss';
 
 const route = getRouteApi('/$prefix/_member/msgread/$msgIdx');
 

@@ -9,8 +9,8 @@ import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOption
 import { CashReport, MyCashReport } from './dashboard/Reports';
 import { PayLog } from './dashboard/PayLog';
 import { SummaryCards } from './dashboard/SummaryCards';
-import css from './dashboard/Dashboard.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './dashboard/Dashboard.module.css';
 
 /** Partner dashboard (seed 001): today's cards, money in/out, own money movement, notices, recent gives and retrieves. */
 export function PartnerMain() {

@@ -18,8 +18,8 @@ import { BetMenuLinks } from './BetMenuLinks';
 import { RateModalHost } from '../../widgets/RateModalHost';
 import { createPopup, openCreate } from '../../lib/createPopup';
 import { Fact, Facts } from '../../ui/Facts';
-import css from './PartnerShell.module.css';
 import { useCaller, useCallerWatch } from '../../lib/caller';
+import css from './PartnerShell.module.css';
 
 const CreatePopup = lazy(() => import('./create/CreatePopup'));
 

@@ -11,8 +11,8 @@ import type { IdSearch, OrderStr } from './listSearch';
 import { levelListQueryOptions, partnerList2QueryOptions } from './queries';
 import { PartnerTable } from './PartnerTable';
 import { SearchBox } from './SearchBox';
-import css from './Lists.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Lists.module.css';
 
 /**
  * Per-level partner list (`code` PTN_1..PTN_7, every partner of that level below the caller) and

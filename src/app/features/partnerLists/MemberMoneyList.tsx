@@ -14,8 +14,8 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells, type MemberRow } from './memberColumns';
 import { memListQueryOptions } from './queries';
-import css from './Lists.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Lists.module.css';
 
 const sortKeys = ['joinDate', 'memId', 'cashAmt', 'pointAmt', 'cashIn', 'cashOut', 'netCash'] as const;
 

@@ -17,8 +17,8 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells } from './memberColumns';
 import { loginListQueryOptions } from './queries';
-import css from './Lists.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Lists.module.css';
 
 type Row = ResOf<typeof partnerCalls.loginList>['list'][number];
 

@@ -11,8 +11,8 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { innerPartnersQueryOptions } from './queries';
-import css from './Lists.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Lists.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 
 export type PartnerRow = ResOf<typeof partnerCalls.lowerPartnerList>['list'][number];

@@ -15,8 +15,8 @@ import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells, type MemberRow } from './memberColumns';
 import { memDirectListQueryOptions } from './queries';
 import { SearchBox } from './SearchBox';
-import css from './Lists.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Lists.module.css';
 
 type SearchType = 'memId' | 'memNick' | 'recommenderId';
 

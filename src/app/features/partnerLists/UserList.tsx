@@ -17,8 +17,8 @@ import type { IdSearch, OrderStr } from './listSearch';
 import { useMemberCells, type MemberRow } from './memberColumns';
 import { lowerUserListQueryOptions } from './queries';
 import { SearchBox } from './SearchBox';
-import css from './Lists.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Lists.module.css';
 
 /** Members below the node picked in the tree, with money, points, rates and casino/slot figures over the dates. */
 export function UserList() {

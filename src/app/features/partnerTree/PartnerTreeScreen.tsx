@@ -5,8 +5,8 @@ import { Card } from '../../ui/Card';
 import { HierarchyTree } from '../../widgets/HierarchyTree';
 import { LowerPartners } from './LowerPartners';
 import { PartnerInfoPanel } from './PartnerInfoPanel';
-import css from './PartnerTree.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './PartnerTree.module.css';
 
 /** All partners: the downline tree, the selected partner's figures and its direct lower partners. */
 export function PartnerTreeScreen() {

@@ -9,8 +9,8 @@ import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
 import { Money } from '../../widgets/Money';
 import { Fact, Facts } from '../../ui/Facts';
-import css from './MyPage.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './MyPage.module.css';
 
 export function MyPage() {
   const { prefix } = useParams({ from: '/$prefix' });

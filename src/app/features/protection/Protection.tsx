@@ -14,8 +14,8 @@ import { Money } from '../../widgets/Money';
 import { limitLabels, shortWire } from '../../widgets/protectionLabels';
 import { LimitSheet } from './LimitSheet';
 import { protectionQueryOptions } from './queries';
-import css from './Protection.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Protection.module.css';
 
 const breakChoices = [1, 3, 7, 14, 28, 42].filter((d) => d >= breakDays.min && d <= breakDays.max);
 const exclusionChoices = [6, 12, 24, 60].filter((m) => m >= exclusionMonths.min && m <= exclusionMonths.max);

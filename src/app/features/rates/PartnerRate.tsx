@@ -13,8 +13,8 @@ import { RateDetailSheet } from '../../widgets/RateDetailSheet';
 import { SeenAt } from '../../widgets/SeenAt';
 import { bottomRateQueryOptions } from './queries';
 import { RateRow } from './RateRow';
-import css from './Rates.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Rates.module.css';
 
 /** partnerRate: own rates per category and the direct downline's, each row edited and saved on its own. */
 export function PartnerRate() {

@@ -17,8 +17,8 @@ import { Tabs } from '../../ui/Tabs';
 import { PartnerTree } from './PartnerTree';
 import { bottomCashQueryOptions, defaultCashListFilter, type BottomFilter, type SearchType } from './queries';
 import { SearchFields } from './SearchFields';
-import css from './RetailCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.bottomCashList>['list'][number];
 type Tab = 'inout' | 'move';

@@ -14,8 +14,8 @@ import { GiveRetrieveSheet, type MoneyTarget, type MoveKind, type MoveMode } fro
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { directTargetsQueryOptions, loginMembersQueryOptions } from './queries';
-import css from './RetailCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './RetailCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 
 type Online = { memId: string; memNick: string; recommenderId: string; cashAmt: number; pointAmt: number; loginDt: string; totalLoginCount: number };

@@ -6,8 +6,8 @@ import { partnerLevelName } from '../../lib/codeNames';
 import { userKey } from '../../lib/queryClient';
 import { Tree, type TreeNode } from '../../ui/Tree';
 import { fetchTreeLevel } from './queries';
-import css from './RetailCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './RetailCash.module.css';
 
 const wideTree = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
 

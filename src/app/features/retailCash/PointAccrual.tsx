@@ -15,8 +15,8 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { accrualQueryOptions, defaultAccrualRange } from './queries';
-import css from './RetailCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
 

@@ -15,8 +15,8 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { PartnerTree } from './PartnerTree';
 import { defaultSendFilter, sendListQueryOptions, type SendFilter } from './queries';
-import css from './RetailCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.cashSendlist>['list'][number];
 

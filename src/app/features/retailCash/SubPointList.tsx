@@ -17,8 +17,8 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { PartnerTree } from './PartnerTree';
 import { defaultSubPointFilter, subPointQueryOptions, type SearchType, type SubPointFilter } from './queries';
 import { SearchFields } from './SearchFields';
-import css from './RetailCash.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.pointList>['list'][number];
 

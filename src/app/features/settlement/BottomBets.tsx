@@ -17,8 +17,8 @@ import { Signed } from '../../widgets/Signed';
 import { Tabs } from '../../ui/Tabs';
 import { useGameGroups } from './groups';
 import { bottomBetQueryOptions, todayRange, type BottomBetFilter } from './queries';
-import css from './Settlement.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Settlement.module.css';
 
 type Row = ResOf<typeof betCalls.bottomBetList>['list'][number];
 

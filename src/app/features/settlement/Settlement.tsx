@@ -18,8 +18,8 @@ import { calcQueryOptions, defaultCalcFilter, type CalcFilter } from './queries'
 import { SettlementHead, SettlementRows } from './SettlementRows';
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
-import css from './Settlement.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Settlement.module.css';
 
 /** partnerCalculationList (partner totals): lower partners' settlement, rows opening onto their own lower partners. */
 export function Settlement() {

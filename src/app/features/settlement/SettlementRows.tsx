@@ -12,8 +12,8 @@ import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
 import type { SettleGroup } from './groups';
 import { calcQueryOptions, type CalcFilter } from './queries';
-import css from './Settlement.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Settlement.module.css';
 
 export type SettleRow = NonNullable<ResOf<typeof statsCalls.myCalculate>['outSearchList']>[number];
 type Figures = Pick<SettleRow, 'betAmt' | 'betAmtWin' | 'rollingAmt' | 'betResultAmt'>;

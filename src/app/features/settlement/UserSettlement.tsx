@@ -17,8 +17,8 @@ import { Signed } from '../../widgets/Signed';
 import { defaultUserCalcFilter, userCalcQueryOptions, type UserCalcFilter, type UserOrder } from './queries';
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
-import css from './Settlement.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Settlement.module.css';
 
 type Row = ResOf<typeof statsCalls.reportByUser>['searchList'][number];
 

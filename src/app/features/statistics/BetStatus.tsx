@@ -13,8 +13,8 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { betStatisticsQueryOptions, today, type StatType } from './queries';
 import { useStatColumns, type StatRow } from './statColumns';
-import css from './Statistics.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Statistics.module.css';
 
 const routes = { total: '/$prefix/bettingtotal', casino: '/$prefix/bettingcasino', slot: '/$prefix/bettingslot' } as const;
 

@@ -12,8 +12,8 @@ import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { dailyBettingQueryOptions, defaultDailyRange } from './queries';
-import css from './Statistics.module.css';
 import { useCaller } from '../../lib/caller';
+import css from './Statistics.module.css';
 
 const DAY = 86_400_000;
 /** Every KST day of the range (at most 92), so days without bets show as empty bars. */

@@ -10,8 +10,8 @@ import { BottomSheet } from '../../../ui/BottomSheet';
 import { Tabs } from '../../../ui/Tabs';
 import { MemberForm } from './MemberForm';
 import { PartnerForm } from './PartnerForm';
-import css from './Create.module.css';
 import { useCaller } from '../../../lib/caller';
+import css from './Create.module.css';
 
 /** The level a new lower partner of `level` gets: none below PTN_5 (members only) or PTN_7 (the last). */
 function nextLevel(level: string): string | null {
