@@ -6,6 +6,7 @@ import { alert } from './dialogs';
 import { seedSite, siteCheckQueryOptions, siteQueryOptions } from './site';
 import { enterSite } from './session/lifecycle';
 import { isLoggedIn, session, type Site } from './session/store';
+import type { MemberInfo } from '../../contract/member';
 
 export type ShellKind = 'player' | 'partner' | 'admin';
 
@@ -29,7 +30,16 @@ export function kindOf(loginType: string | null | undefined): ShellKind | null {
   return 'player';
 }
 
-export const currentKind = () => (isLoggedIn() ? kindOf(session.member?.loginType) : null);
+/** Who is signed in, as the guarded layouts put it into the router context (`context.caller`). */
+export type Caller = Pick<MemberInfo, 'memId' | 'loginType' | 'partnerLevel'> & { kind: ShellKind };
+
+export function callerOf(): Caller | null {
+  const m = session.member;
+  if (!isLoggedIn() || !m) return null;
+  return { memId: m.memId, loginType: m.loginType, partnerLevel: m.partnerLevel, kind: kindOf(m.loginType) ?? 'player' };
+}
+
+export const currentKind = () => callerOf()?.kind ?? null;
 
 /** The site guard: unknown site -> `/`, maintenance window -> warning page. */
 export async function resolveSite(client: QueryClient, prefix: string, onWarningPage: boolean): Promise<Site> {
@@ -52,11 +62,14 @@ export async function resolveSite(client: QueryClient, prefix: string, onWarning
   return site;
 }
 
-/** Guarded routes: logged-out visitors get the login-required alert and go to the right login. */
-export async function requireShell(prefix: string, kind: ShellKind, preload = false): Promise<void> {
-  const current = currentKind();
-  if (current === kind) return;
-  if (current) throw redirect({ to: dashboardOf(current), params: { prefix } });
+/**
+ * Guarded routes: logged-out visitors get the login-required alert and go to the right login. The
+ * signed-in caller is returned for the layout's `beforeLoad`, so every route below reads `context.caller`.
+ */
+export async function requireShell(prefix: string, kind: ShellKind, preload = false): Promise<{ caller: Caller }> {
+  const caller = callerOf();
+  if (caller?.kind === kind) return { caller };
+  if (caller) throw redirect({ to: dashboardOf(caller.kind), params: { prefix } });
   // a hover preload must not pop the alert
   if (!preload) await alert(t`로그인이 필요합니다.`);
   throw redirect({ to: loginOf(kind), params: { prefix } });

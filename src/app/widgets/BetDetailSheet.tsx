@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { legStatusName, pickName, resultName } from '../lib/betCodes';
 import { betDetailQueryOptions, handsOf, parseDetail, type BetDetailBody } from '../lib/betDetail';
 import { betResultCash } from '../lib/betResult';
 import { apiMessage } from '../lib/apiMessage';
 import { formatKst } from '../lib/format';
-import { session } from '../lib/session/store';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Empty } from '../ui/Empty';
 import { HandCards } from '../ui/HandCards';
 import { Money } from './Money';
+import { useCaller } from '../lib/caller';
 import css from '../ui/BetDetail.module.css';
+import { Fact, Facts } from '../ui/Facts';
 
 const kst = (iso?: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatKst(Date.parse(iso)) : '-');
 
@@ -29,9 +29,9 @@ export function BetDetailSheet({ betId, title, onClose }: { betId: string | numb
 
 function DetailBody({ betId }: { betId: string }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
-  const q = useQuery(betDetailQueryOptions(prefix, member?.memId ?? '', betId));
+  const q = useQuery(betDetailQueryOptions(prefix, caller.memId, betId));
   if (q.isPending)
     return (
       <p className={css.muted}>
@@ -44,53 +44,25 @@ function DetailBody({ betId }: { betId: string }) {
   const net = betResultCash({ cash: info.betAmt, winCash: info.betWinAmt });
   return (
     <div className={css.wrap} data-testid="bet-detail">
-      <dl className={css.facts}>
-        <div>
-          <dt>
-            <Trans>베팅번호</Trans>
-          </dt>
-          <dd className="break-all">{info.betId || info.betIdx}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>베팅일시</Trans>
-          </dt>
-          <dd>{info.regDate}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>베팅금액</Trans>
-          </dt>
-          <dd>
-            <Money value={info.betAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>당첨금액</Trans>
-          </dt>
-          <dd>
-            <Money value={info.betWinAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>결과금액</Trans>
-          </dt>
-          <dd className={css.net} data-sign={Math.sign(net)}>
-            {net > 0 ? '+' : ''}
-            <Money value={net} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>결과</Trans>
-          </dt>
-          <dd data-type={info.type} className={css.result} data-testid="bet-result">
-            {resultName(info.type)}
-          </dd>
-        </div>
-      </dl>
+      <Facts className={css.facts}>
+        <Fact label={<Trans>베팅번호</Trans>} className="break-all">
+          {info.betId || info.betIdx}
+        </Fact>
+        <Fact label={<Trans>베팅일시</Trans>}>{info.regDate}</Fact>
+        <Fact label={<Trans>베팅금액</Trans>}>
+          <Money value={info.betAmt} />
+        </Fact>
+        <Fact label={<Trans>당첨금액</Trans>}>
+          <Money value={info.betWinAmt} />
+        </Fact>
+        <Fact label={<Trans>결과금액</Trans>} className={css.net} data-sign={Math.sign(net)}>
+          {net > 0 ? '+' : ''}
+          <Money value={net} />
+        </Fact>
+        <Fact label={<Trans>결과</Trans>} data-type={info.type} className={css.result} data-testid="bet-result">
+          {resultName(info.type)}
+        </Fact>
+      </Facts>
       {parsed.kind === 'frame' && <iframe className={css.frame} src={parsed.url} title={t`베팅 상세`} sandbox="allow-scripts allow-same-origin" />}
       {parsed.kind === 'none' && (
         <Empty>
@@ -189,13 +161,12 @@ function DefaultForm({ body }: { body: BetDetailBody }) {
   if (body.dealerName) rows.push([t`딜러`, body.dealerName]);
   if (body.tableName) rows.push([t`테이블`, body.tableName]);
   return (
-    <dl className={css.facts} data-testid="bet-detail-form">
+    <Facts className={css.facts} data-testid="bet-detail-form">
       {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
+        <Fact key={k} label={k}>
+          {v}
+        </Fact>
       ))}
-    </dl>
+    </Facts>
   );
 }

@@ -1,19 +1,18 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { categoryName, shortDate } from '../lib/boardLabels';
 import { mainNoticesQueryOptions } from '../lib/siteContent';
-import { session } from '../lib/session/store';
 import { Card } from '../ui/Card';
 import { Empty } from '../ui/Empty';
+import { useCaller } from '../lib/caller';
 import css from '../ui/ShellExtras.module.css';
 
 /** The dashboard's latest notices; a row opens the notice. */
 export function DashboardNotices() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const q = useQuery(mainNoticesQueryOptions(prefix, member?.memId ?? ''));
+  const caller = useCaller();
+  const q = useQuery(mainNoticesQueryOptions(prefix, caller.memId));
   const rows = q.data?.boardList ?? [];
   return (
     <Card

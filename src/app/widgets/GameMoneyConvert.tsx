@@ -3,12 +3,14 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { gameCalls } from '../../contract/game';
 import { api } from '../lib/api';
-import { saveSession, session } from '../lib/session/store';
+import { session } from '../lib/session/store';
+import { applyGameMoney } from '../lib/session/userCash';
 import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { Money } from './Money';
 import css from './GameMoneyConvert.module.css';
+import { Fact, Facts } from '../ui/Facts';
 
 /** Integrated money: every vendor's game money back to cash, after a confirmation; progress and result in a sheet. */
 export function GameMoneyConvert({ block }: { block?: boolean }) {
@@ -28,12 +30,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
       return api(gameCalls.changeMemCashFlag, { requestId });
     },
     onDone: (r) => {
-      if (session.member) {
-        session.member.cashAmt = r.cashAmt;
-        session.member.gameAmt = r.gameAmt;
-        session.syncedAt = Date.now();
-        saveSession();
-      }
+      applyGameMoney(r.cashAmt, r.gameAmt);
       setResult({ moved: r.moved, cashAmt: r.cashAmt });
     },
   });
@@ -59,32 +56,17 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
             </p>
           )}
           {state === 'complete' && result && (
-            <dl className={css.facts}>
-              <div>
-                <dt>
-                  <Trans>전환 금액</Trans>
-                </dt>
-                <dd>
-                  <Money value={result.moved} />
-                </dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>보유머니</Trans>
-                </dt>
-                <dd>
-                  <Money value={result.cashAmt} />
-                </dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>게임머니</Trans>
-                </dt>
-                <dd>
-                  <Money value={member?.gameAmt} />
-                </dd>
-              </div>
-            </dl>
+            <Facts strong boxed className={css.facts}>
+              <Fact label={<Trans>전환 금액</Trans>}>
+                <Money value={result.moved} />
+              </Fact>
+              <Fact label={<Trans>보유머니</Trans>}>
+                <Money value={result.cashAmt} />
+              </Fact>
+              <Fact label={<Trans>게임머니</Trans>}>
+                <Money value={member?.gameAmt} />
+              </Fact>
+            </Facts>
           )}
           {state === 'fail' && (
             <p className={css.fail} role="alert">

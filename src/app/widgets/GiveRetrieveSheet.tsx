@@ -17,6 +17,7 @@ import { Money } from './Money';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
+import { Fact, Facts } from '../ui/Facts';
 
 /** The target's balances after the move (a partner's answer also carries its own). */
 export type MoveAnswer = Pick<ResOf<typeof retailCalls.cashIn>, 'memId' | 'cashAmt' | 'pointAmt'> & Partial<ResOf<typeof retailCalls.cashIn>>;
@@ -137,26 +138,17 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
           value={mode}
           onChange={(m) => (setMode(m), setAmount(''), move.clear())}
         />
-        <dl className={css.facts}>
-          <div>
-            <dt>
-              <Trans>대상</Trans>
-            </dt>
-            <dd data-testid="sheet-target">{who}</dd>
-          </div>
-          <div>
-            <dt>{kind === 'cash' ? <Trans>대상 보유머니</Trans> : <Trans>대상 보유포인트</Trans>}</dt>
-            <dd>{theirs === undefined ? '-' : <Money value={theirs} unit={unit} />}</dd>
-          </div>
+        <Facts strong boxed className={css.facts}>
+          <Fact label={<Trans>대상</Trans>} data-testid="sheet-target">
+            {who}
+          </Fact>
+          <Fact label={kind === 'cash' ? <Trans>대상 보유머니</Trans> : <Trans>대상 보유포인트</Trans>}>{theirs === undefined ? '-' : <Money value={theirs} unit={unit} />}</Fact>
           {by === 'partner' && (
-            <div>
-              <dt>{kind === 'cash' ? <Trans>내 보유머니</Trans> : <Trans>내 보유포인트</Trans>}</dt>
-              <dd>
-                <Money value={mine} unit={unit} />
-              </dd>
-            </div>
+            <Fact label={kind === 'cash' ? <Trans>내 보유머니</Trans> : <Trans>내 보유포인트</Trans>}>
+              <Money value={mine} unit={unit} />
+            </Fact>
           )}
-        </dl>
+        </Facts>
         <MoneyInput
           label={mode === 'give' ? <Trans>지급 금액</Trans> : <Trans>회수 금액</Trans>}
           name="amount"

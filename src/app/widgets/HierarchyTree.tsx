@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { partnerLevelName } from '../lib/codeNames';
 import { hierarchyQueryOptions, type HierarchyNode } from '../lib/hierarchy';
-import { session } from '../lib/session/store';
 import { Check } from '../ui/FilterBar';
 import { Tree, type TreeNode } from '../ui/Tree';
+import { useCaller } from '../lib/caller';
 import css from './HierarchyTree.module.css';
 
 const toNode = (n: HierarchyNode): TreeNode => ({
@@ -39,10 +38,9 @@ export function HierarchyTree({
   onTreeOption?: (v: 'Y' | 'N') => void;
 }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
   const client = useQueryClient();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const root = useQuery(hierarchyQueryOptions(prefix, me, null, treeOption));
   const top = root.data?.hierarchy[0];
 

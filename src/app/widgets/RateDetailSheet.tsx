@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { categoryName } from '../lib/betCodes';
 import { gameGroupsQueryOptions } from '../lib/gameGroups';
 import { useRateDraft } from '../lib/rateDraft';
 import { multipleRateQueryOptions, saveMultipleRates } from '../lib/rates';
-import { session } from '../lib/session/store';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { Empty } from '../ui/Empty';
@@ -15,6 +13,7 @@ import { inputClass } from '../ui/Field';
 import { RateInput } from '../ui/RateInput';
 import css from '../ui/Rates.module.css';
 import { apiMessage } from '../lib/apiMessage';
+import { useCaller } from '../lib/caller';
 
 /** Detail (per-vendor, per rate type) rates of one category; only a PTN_1 partner may save them. */
 export function RateDetailSheet({ memId, category, onClose }: { memId: string; category: string | null; onClose: () => void }) {
@@ -56,8 +55,8 @@ function Vendors({ memId, category, onDone }: { memId: string; category: string;
 
 function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: string; onDone: () => void }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const me = member?.memId ?? '';
+  const caller = useCaller();
+  const me = caller.memId;
   const q = useQuery(multipleRateQueryOptions(prefix, me, memId, vendorCode));
   const list = q.data?.multipleRateInfo.rateList ?? [];
   if (q.isPending) return <p>…</p>;
@@ -66,7 +65,7 @@ function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: s
     <TypeRows
       key={q.dataUpdatedAt}
       list={list}
-      canSave={member?.partnerLevel === 'PTN_1' && memId !== me}
+      canSave={caller.partnerLevel === 'PTN_1' && memId !== me}
       onSave={async (rows) => {
         if (await saveMultipleRates(prefix, me, memId, vendorCode, rows)) onDone();
       }}

@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { categoryName } from '../lib/betCodes';
 import { rateModal } from '../lib/rateModal';
 import { rateInfoListQueryOptions } from '../lib/rates';
-import { session } from '../lib/session/store';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Empty } from '../ui/Empty';
 import css from '../ui/Rates.module.css';
 import { apiMessage } from '../lib/apiMessage';
+import { useCaller } from '../lib/caller';
 
 /** Rolling and losing percent per game category of the member a list row named. */
 export default function RateModal() {
@@ -24,8 +24,8 @@ export default function RateModal() {
 
 function Rates({ memId }: { memId: string }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const q = useQuery(rateInfoListQueryOptions(prefix, member?.memId ?? '', memId));
+  const caller = useCaller();
+  const q = useQuery(rateInfoListQueryOptions(prefix, caller.memId, memId));
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
   return (

@@ -1,18 +1,17 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { isPartnerLogin } from '../../../contract/enums';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
 import { api } from '../../lib/api';
 import { pushSupported } from '../../lib/push';
 import { apiMessage } from '../../lib/apiMessage';
-import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { changesOf, emptyInfoEdit, fieldOfCode, firstInfoEditProblem, type InfoEditForm } from './infoEdit';
+import { useCaller } from '../../lib/caller';
 import css from './InfoEdit.module.css';
 
 // only partners and the operator have it, and its parts load with it
@@ -24,7 +23,7 @@ const digits4 = (v: string) => v.replace(/\D/g, '').slice(0, 4);
 /** Account edit (infoEdit): id read-only, current password, new password and withdrawal password, each with its confirmation. */
 export function InfoEdit() {
   const { t } = useLingui();
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const [f, setF] = useState<InfoEditForm>(emptyInfoEdit);
   const [checks, setChecks] = useState<Partial<Record<keyof InfoEditForm, string>>>({});
   const [done, setDone] = useState(false);
@@ -36,7 +35,7 @@ export function InfoEdit() {
       const change = changesOf(form);
       return change.pass && change.out ? t`비밀번호와 출금 비밀번호를 변경하시겠습니까?` : change.pass ? t`비밀번호를 변경하시겠습니까?` : t`출금 비밀번호를 변경하시겠습니까?`;
     },
-    run: (form) => api(memberCalls.update, { memId: member?.memId, ...form }),
+    run: (form) => api(memberCalls.update, { memId: caller.memId, ...form }),
     onDone: () => (setF(emptyInfoEdit), setDone(true)),
   });
   const errors = { ...checks, ...save.fieldErrors };
@@ -72,7 +71,7 @@ export function InfoEdit() {
       </h1>
       <Card>
         <form ref={formRef} className={css.form} onSubmit={(e) => void submit(e)} noValidate>
-          <TextField label={<Trans>아이디</Trans>} name="memId" value={member?.memId ?? ''} readOnly autoComplete="username" />
+          <TextField label={<Trans>아이디</Trans>} name="memId" value={caller.memId} readOnly autoComplete="username" />
           <TextField
             label={<Trans>현재 비밀번호</Trans>}
             name="curPass"
@@ -144,12 +143,12 @@ export function InfoEdit() {
           </Button>
         </form>
       </Card>
-      {(isPartnerLogin(member?.loginType) || member?.loginType === 'ADMIN') && (
+      {(isPartnerLogin(caller.loginType) || caller.loginType === 'ADMIN') && (
         <Suspense fallback={null}>
           <TwoFactorCard />
         </Suspense>
       )}
-      {member?.loginType !== 'ADMIN' && pushSupported() && (
+      {caller.loginType !== 'ADMIN' && pushSupported() && (
         <Suspense fallback={null}>
           <PushCard />
         </Suspense>

@@ -2,16 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { twoFactorCalls } from '../../../contract/twoFactor';
 import { api } from '../../lib/api';
 import { userKey } from '../../lib/queryClient';
-import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
+import { useCaller } from '../../lib/caller';
 import css from './InfoEdit.module.css';
 
 type Enrolment = { secret: string; qrDataUrl: string };
@@ -19,9 +18,9 @@ type Enrolment = { secret: string; qrDataUrl: string };
 /** Two-factor sign-in on the account screen: set up (QR, first code, recovery codes) or turn off (password and code). */
 export default function TwoFactorCard() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
-  const key = userKey(prefix, member?.memId ?? '', 'twoFactor');
+  const key = userKey(prefix, caller.memId, 'twoFactor');
   const state = useQuery({ queryKey: key, staleTime: 0, queryFn: () => api(twoFactorCalls.state, {}) });
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);

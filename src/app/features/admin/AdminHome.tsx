@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useWrite } from '../../lib/write/useWrite';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Chart } from '../../widgets/Chart';
@@ -17,6 +15,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { Tabs } from '../../ui/Tabs';
 import { dashboardQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './AdminHome.module.css';
 
 type Dash = ResOf<typeof adminCalls.dashboard>;
@@ -33,8 +32,7 @@ function currentHour() {
 /** The operator's index: what waits (kept live), today by hour and the last 7/30 days by day, ledger health. */
 export function AdminHome() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const { t } = useLingui();
   const q = useQuery(dashboardQueryOptions(prefix, me));
   const [period, setPeriod] = useState<Period>('1');

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { session } from '../../lib/session/store';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
 import { dashboardQueryOptions } from './queries';
+import { useCaller, useCallerWatch } from '../../lib/caller';
 import css from './AdminShell.module.css';
 
 type To =
@@ -43,12 +42,13 @@ const BAR = 4;
 
 /** Operator shell: a top menu on wide screens; on phones a bottom bar of the four most used screens and a sheet with all of them. */
 export function AdminShell() {
+  useCallerWatch();
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [more, setMore] = useState(false);
   // the home's query, kept live by ADMIN_PENDING: the bar's badges cost no extra call
-  const pending = useQuery(dashboardQueryOptions(prefix, member?.memId ?? '')).data?.pending;
+  const pending = useQuery(dashboardQueryOptions(prefix, caller.memId)).data?.pending;
   const label: Record<To, string> = {
     '/$prefix/admin': t`홈`,
     '/$prefix/admin/cash': t`입출금 신청`,

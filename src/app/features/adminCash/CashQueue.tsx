@@ -20,6 +20,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ago } from './ago';
 import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
 
 type Row = ResOf<typeof adminCalls.cashList>['list'][number];
@@ -29,12 +30,13 @@ const account = (r: Row) => [r.bank && bankName(r.bank), r.bankAcc, r.memName].f
 /** The operator's queue: what waits, oldest first; applied -> waiting -> approved or rejected, each step confirmed. */
 export function CashQueue() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member, site } = useSnapshot(session);
+  const { site } = useSnapshot(session);
+  const caller = useCaller();
   const { t, i18n } = useLingui();
   const search = useSearch({ from: '/$prefix/admin/_operator/cash' });
   const [f, setF] = useState<QueueFilter>(() => defaultQueueFilter(search.status));
   const [word, setWord] = useState('');
-  const query = useQuery(cashQueueQueryOptions(prefix, member?.memId ?? '', f));
+  const query = useQuery(cashQueueQueryOptions(prefix, caller.memId, f));
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const statusName = (s: QueueFilter['status']) => (s === 'open' ? t`처리할 신청` : s === null ? t`전체 상태` : requestStatusName(s));
 

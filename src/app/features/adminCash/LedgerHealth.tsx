@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { formatKst, formatNumber } from '../../lib/format';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ledgerQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 /** The ledger check: every stored balance rebuilt from its entries, every movement balanced. */
 export function LedgerHealth() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
-  const query = useQuery(ledgerQueryOptions(prefix, member?.memId ?? ''));
+  const query = useQuery(ledgerQueryOptions(prefix, caller.memId));
   const r = query.data;
   const groups = r
     ? [
@@ -44,42 +44,17 @@ export function LedgerHealth() {
             {r.ok ? <Trans>정상: 모든 잔액이 원장과 일치합니다.</Trans> : <Trans>문제가 발견되었습니다.</Trans>}
           </div>
           <Card>
-            <dl className={css.facts}>
-              <div>
-                <dt>
-                  <Trans>점검 시각</Trans>
-                </dt>
-                <dd>{Number.isNaN(Date.parse(r.checkedAt)) ? r.checkedAt : formatKst(Date.parse(r.checkedAt))}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>계정 수</Trans>
-                </dt>
-                <dd>{formatNumber(r.members)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>원장 항목 수</Trans>
-                </dt>
-                <dd>{formatNumber(r.entries)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>머니 총합(하우스 포함)</Trans>
-                </dt>
-                <dd>
-                  <Money value={r.totals.cash} />
-                </dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>포인트 총합(하우스 포함)</Trans>
-                </dt>
-                <dd>
-                  <Money value={r.totals.point} unit="point" />
-                </dd>
-              </div>
-            </dl>
+            <Facts strong>
+              <Fact label={<Trans>점검 시각</Trans>}>{Number.isNaN(Date.parse(r.checkedAt)) ? r.checkedAt : formatKst(Date.parse(r.checkedAt))}</Fact>
+              <Fact label={<Trans>계정 수</Trans>}>{formatNumber(r.members)}</Fact>
+              <Fact label={<Trans>원장 항목 수</Trans>}>{formatNumber(r.entries)}</Fact>
+              <Fact label={<Trans>머니 총합(하우스 포함)</Trans>}>
+                <Money value={r.totals.cash} />
+              </Fact>
+              <Fact label={<Trans>포인트 총합(하우스 포함)</Trans>}>
+                <Money value={r.totals.point} unit="point" />
+              </Fact>
+            </Facts>
           </Card>
           {groups.map((g) => (
             <Card key={g.key} title={`${g.title} · ${formatNumber(g.items.length)}`}>

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import css from './AdminCash.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 /**
  * The member's wrong-password locks (login and withdrawal password) with the operator's unlock,
@@ -39,52 +40,25 @@ export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; 
     <>
       <Card title={<Trans>계정 잠금</Trans>}>
         <div className={css.form} data-testid="member-lock">
-          <dl className={css.facts}>
-            <div>
-              <dt>
-                <Trans>상태</Trans>
-              </dt>
-              <dd>
-                {locked ? (
-                  <Badge tone="new">
-                    <Trans>잠김</Trans>
-                  </Badge>
-                ) : (
-                  <Badge tone="ok">
-                    <Trans>정상</Trans>
-                  </Badge>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>비밀번호 오류 횟수</Trans>
-              </dt>
-              <dd>{s.failedLogins}</dd>
-            </div>
-            {s.lockedUntil && (
-              <div>
-                <dt>
-                  <Trans>로그인 잠금 해제 예정</Trans>
-                </dt>
-                <dd>{s.lockedUntil}</dd>
-              </div>
-            )}
-            {s.outLockedUntil && (
-              <div>
-                <dt>
-                  <Trans>출금 잠금 해제 예정</Trans>
-                </dt>
-                <dd>{s.outLockedUntil}</dd>
-              </div>
-            )}
-            <div>
-              <dt>
-                <Trans>2단계 인증</Trans>
-              </dt>
-              <dd data-testid="member-otp">{s.otpYn === 'Y' ? <Trans>사용</Trans> : <Trans>미사용</Trans>}</dd>
-            </div>
-          </dl>
+          <Facts strong>
+            <Fact label={<Trans>상태</Trans>}>
+              {locked ? (
+                <Badge tone="new">
+                  <Trans>잠김</Trans>
+                </Badge>
+              ) : (
+                <Badge tone="ok">
+                  <Trans>정상</Trans>
+                </Badge>
+              )}
+            </Fact>
+            <Fact label={<Trans>비밀번호 오류 횟수</Trans>}>{s.failedLogins}</Fact>
+            {s.lockedUntil && <Fact label={<Trans>로그인 잠금 해제 예정</Trans>}>{s.lockedUntil}</Fact>}
+            {s.outLockedUntil && <Fact label={<Trans>출금 잠금 해제 예정</Trans>}>{s.outLockedUntil}</Fact>}
+            <Fact label={<Trans>2단계 인증</Trans>} data-testid="member-otp">
+              {s.otpYn === 'Y' ? <Trans>사용</Trans> : <Trans>미사용</Trans>}
+            </Fact>
+          </Facts>
           {(locked || s.failedLogins > 0) && (
             <Button variant="primary" disabled={unlock.busy} onClick={() => void unlock.submit()}>
               <Trans>잠금 해제</Trans>

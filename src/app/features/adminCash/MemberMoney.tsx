@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { cashTypeName, requestStatusName } from '../../lib/codeNames';
 import { lastDays } from '../../lib/dayRange';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
@@ -15,19 +13,21 @@ import { GiveRetrieveSheet, type MoneyTarget, type MoveAnswer, type MoveKind, ty
 import { Money } from '../../widgets/Money';
 import { cashQueueQueryOptions } from './queries';
 import { MemberLock } from './MemberLock';
+import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 /** Member lookup with the operator's grant and recovery of cash or points (against the house). */
 export function MemberMoney() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [word, setWord] = useState('');
   const [memId, setMemId] = useState('');
   const [after, setAfter] = useState<MoveAnswer | null>(null);
   const [sheet, setSheet] = useState<{ kind: MoveKind; mode: MoveMode } | null>(null);
   const recent = useQuery({
-    ...cashQueueQueryOptions(prefix, member?.memId ?? '', { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
+    ...cashQueueQueryOptions(prefix, caller.memId, { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
     enabled: !!memId,
   });
   const rows = (recent.data?.list ?? []).filter((r) => r.memId === memId);
@@ -53,20 +53,12 @@ export function MemberMoney() {
       {memId && (
         <Card title={memId}>
           <div className={css.form}>
-            <dl className={css.facts}>
-              <div>
-                <dt>
-                  <Trans>보유머니</Trans>
-                </dt>
-                <dd data-testid="member-cash">{target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>보유포인트</Trans>
-                </dt>
-                <dd>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</dd>
-              </div>
-            </dl>
+            <Facts strong>
+              <Fact label={<Trans>보유머니</Trans>} data-testid="member-cash">
+                {target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}
+              </Fact>
+              <Fact label={<Trans>보유포인트</Trans>}>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</Fact>
+            </Facts>
             <div className={css.row}>
               <Button variant="primary" onClick={() => setSheet({ kind: 'cash', mode: 'give' })}>
                 <Trans>머니 지급</Trans>
@@ -84,7 +76,7 @@ export function MemberMoney() {
           </div>
         </Card>
       )}
-      {memId && <MemberLock key={memId} prefix={prefix} me={member?.memId ?? ''} memId={memId} />}
+      {memId && <MemberLock key={memId} prefix={prefix} me={caller.memId} memId={memId} />}
       {memId && !recent.isPending && (
         <DataList
           rows={rows}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
@@ -10,12 +9,12 @@ import { apiMessage } from '../../lib/apiMessage';
 import { bankName, requestStatusName } from '../../lib/codeNames';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { userKey } from '../../lib/queryClient';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { Tabs } from '../../ui/Tabs';
 import { partnerRequestsQueryOptions, type RequestFilter } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './AdminPartners.module.css';
 
 type Row = ResOf<typeof partnerCalls.requestList>['list'][number];
@@ -23,10 +22,9 @@ type Row = ResOf<typeof partnerCalls.requestList>['list'][number];
 /** Lower-partner requests filed by partners: the operator approves (the partner is created) or rejects. */
 export function PartnerRequests() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
   const client = useQueryClient();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [filter, setFilter] = useState<RequestFilter>('open');
   const [page, setPage] = useState(1);
   const q = useQuery(partnerRequestsQueryOptions(prefix, me, filter, page));

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList } from '../../ui/DataList';
 import { inputClass } from '../../ui/Field';
@@ -12,17 +10,18 @@ import { Pager } from '../../ui/Pager';
 import { AuditChange } from './AuditChange';
 import { auditListQueryOptions } from './queries';
 import { AuditVerify } from './AuditVerify';
+import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
 
 /** Every operator action: who, what, on whom, before and after, from where and when. */
 export function AuditLog() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [word, setWord] = useState('');
   const [actor, setActor] = useState('');
-  const list = useQuery(auditListQueryOptions(prefix, member?.memId ?? '', page, actor));
+  const list = useQuery(auditListQueryOptions(prefix, caller.memId, page, actor));
 
   return (
     <div className={css.page} data-testid="audit-log">

@@ -1,18 +1,17 @@
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { auditVerifyQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
 
 /** Runs the audit chain check on demand and says whether it holds, or which row broke it. */
 export function AuditVerify() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
-  const check = useQuery({ ...auditVerifyQueryOptions(prefix, member?.memId ?? ''), enabled: false });
+  const check = useQuery({ ...auditVerifyQueryOptions(prefix, caller.memId), enabled: false });
   const v = check.data;
   const why = { content: t`내용이 바뀜`, link: t`앞 행과의 연결이 끊김`, order: t`순서가 어긋남`, tail: t`마지막 행이 잘림` };
 

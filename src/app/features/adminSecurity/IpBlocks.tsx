@@ -2,17 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { adminSecurityCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
 import { TextField } from '../../ui/Field';
 import { ipBlockListQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
 
 /**
@@ -21,8 +20,7 @@ import css from './AdminSecurity.module.css';
  */
 export function IpBlocks() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const { t } = useLingui();
   const list = useQuery(ipBlockListQueryOptions(prefix, me));
   const [ip, setIp] = useState('');

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { betCalls } from '../../../contract/bet';
 import { gameCategories } from '../../../contract/game';
 import { betResultCash } from '../../lib/betResult';
-import { session } from '../../lib/session/store';
 import { BetDetailSheet } from '../../widgets/BetDetailSheet';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
@@ -18,6 +16,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ResultLabel, SignedMoney, useCategoryNames } from './labels';
 import { betListQueryOptions, defaultBetFilter, vendorGroupsQueryOptions, type BetFilter } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './BetHistory.module.css';
 
 type Row = ResOf<typeof betCalls.betlist>['list'][number];
@@ -25,12 +24,12 @@ type Row = ResOf<typeof betCalls.betlist>['list'][number];
 /** The player's own bets: category, vendor and day filters; cards on phones, a table on wide screens. */
 export function BetHistory() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const names = useCategoryNames();
   const [filter, setFilter] = useState<BetFilter>(defaultBetFilter);
   const [open, setOpen] = useState<Row | null>(null);
-  const query = useQuery(betListQueryOptions(prefix, member?.memId ?? '', filter));
+  const query = useQuery(betListQueryOptions(prefix, caller.memId, filter));
   const groups = useQuery(vendorGroupsQueryOptions(prefix));
   const vendors = (groups.data ?? []).filter((g) => !filter.category || g.groupCode === filter.category).flatMap((g) => g.vendors);
   const set = (patch: Partial<BetFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));

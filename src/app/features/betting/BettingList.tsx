@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { betCalls } from '../../../contract/bet';
 import { categoryName, resultName } from '../../lib/betCodes';
 import { gameGroupsQueryOptions } from '../../lib/gameGroups';
-import { session } from '../../lib/session/store';
 import { BetDetailSheet } from '../../widgets/BetDetailSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -20,6 +18,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { ResultSelect, SearchFields } from './BetFilters';
 import { betListQueryOptions, defaultBetFilter, type BetFilter, type BetOrder } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Betting.module.css';
 
 type Row = ResOf<typeof betCalls.betList>['list'][number];
@@ -27,12 +26,12 @@ type Row = ResOf<typeof betCalls.betList>['list'][number];
 /** bettingList: casino, slot and mini-game bets of everyone below, with the bet detail. */
 export function BettingList({ id }: { id?: string }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<BetFilter>(() => defaultBetFilter(id));
   const [draft, setDraft] = useState({ searchType: f.searchType, word: f.word });
   const [detail, setDetail] = useState<number | null>(null);
-  const query = useQuery(betListQueryOptions(prefix, member?.memId ?? '', f));
+  const query = useQuery(betListQueryOptions(prefix, caller.memId, f));
   const groups = useQuery(gameGroupsQueryOptions(prefix)).data?.list.filter((g) => g.groupCode !== 'sport') ?? [];
   const vendors = groups.find((g) => g.groupCode === f.category)?.vendors ?? [];
   const set = (p: Partial<BetFilter>) => setF((o) => ({ ...o, page: 1, ...p }));

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
-import { session } from '../../lib/session/store';
 import { BetDetailSheet } from '../../widgets/BetDetailSheet';
 import { Button } from '../../ui/Button';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
@@ -15,17 +13,18 @@ import { ResultSelect, SearchFields } from './BetFilters';
 import { defaultSportFilter, sportListQueryOptions, sportOrders, type SportFilter, type SportOrder } from './queries';
 import { groupBets } from './sport';
 import { SportBetCard } from './SportBetCard';
+import { useCaller } from '../../lib/caller';
 import css from './Betting.module.css';
 
 /** bettingListSport: sports bets of everyone below, grouped per bet with their legs. */
 export function SportList() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<SportFilter>(defaultSportFilter);
   const [draft, setDraft] = useState({ searchType: f.searchType, word: f.word });
   const [detail, setDetail] = useState<number | null>(null);
-  const query = useQuery(sportListQueryOptions(prefix, member?.memId ?? '', f));
+  const query = useQuery(sportListQueryOptions(prefix, caller.memId, f));
   const bets = groupBets(query.data?.list ?? []);
   const set = (p: Partial<SportFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const names: Record<(typeof sportOrders)[number], string> = { betAmt: t`베팅금`, betWinAmt: t`당첨금`, betDate: t`베팅시간`, eventDate: t`경기시간` };

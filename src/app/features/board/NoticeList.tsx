@@ -1,17 +1,16 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import type { boardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
 import { categoryName, shortDate } from '../../lib/boardLabels';
-import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { NewBadge } from './marks';
 import { noticeListQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/noticeList');
@@ -21,8 +20,8 @@ export function NoticeList() {
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { member } = useSnapshot(session);
-  const q = useQuery(noticeListQueryOptions(prefix, member?.memId ?? '', search));
+  const caller = useCaller();
+  const q = useQuery(noticeListQueryOptions(prefix, caller.memId, search));
   const rows = q.data?.list ?? [];
 
   const cat = (r: Row) => <span className={css.cat}>{categoryName(r.category)}</span>;

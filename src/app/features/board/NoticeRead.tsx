@@ -1,10 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { categoryName, shortDate } from '../../lib/boardLabels';
 import { lastIdxList, neighbours } from '../../lib/lastList';
-import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { HtmlContent } from '../../ui/HtmlContent';
@@ -12,6 +10,7 @@ import { LastSeen } from '../../widgets/LastSeen';
 import { PrevNext } from '../../ui/PrevNext';
 import { noticeDetailQueryOptions, noticeKey } from './queries';
 import article from '../../ui/Article.module.css';
+import { useCaller } from '../../lib/caller';
 import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/noticeRead/$boardIdx');
@@ -20,8 +19,7 @@ export function NoticeRead() {
   const { prefix, boardIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
-  const { member } = useSnapshot(session);
-  const memId = member?.memId ?? '';
+  const { memId } = useCaller();
   const q = useQuery(noticeDetailQueryOptions(prefix, memId, boardIdx));
   const board = q.data?.board;
   const { prev, next } = neighbours(lastIdxList(client, [...noticeKey(prefix, memId), 'list']), boardIdx);

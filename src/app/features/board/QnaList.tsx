@@ -18,6 +18,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';
 import { qnaKey, qnaListQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qna');
@@ -33,7 +34,7 @@ export function QnaList() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { member, msgInfo } = useSnapshot(session);
-  const memId = member?.memId ?? '';
+  const { memId } = useCaller();
   const q = useQuery(qnaListQueryOptions(prefix, memId, search));
   const rows = q.data?.list ?? [];
   const { picked, toggle, allPicked, toggleAll } = useRowSelection(rows, (r) => r.boardIdx, q.data);

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { faqTypeName, shortDate } from '../../lib/boardLabels';
 import { lastIdxList, neighbours } from '../../lib/lastList';
-import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { HtmlContent } from '../../ui/HtmlContent';
@@ -14,6 +12,7 @@ import { PrevNext } from '../../ui/PrevNext';
 import { StatusBadge } from './marks';
 import { qnaDetailQueryOptions, qnaKey } from './queries';
 import article from '../../ui/Article.module.css';
+import { useCaller } from '../../lib/caller';
 import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qnaread/$boardIdx');
@@ -23,8 +22,7 @@ export function QnaRead() {
   const { prefix, boardIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
-  const { member } = useSnapshot(session);
-  const memId = member?.memId ?? '';
+  const { memId } = useCaller();
   const q = useQuery(qnaDetailQueryOptions(prefix, memId, boardIdx));
   const board = q.data?.board;
   const { prev, next } = neighbours(lastIdxList(client, [...qnaKey(prefix, memId), 'list']), boardIdx);

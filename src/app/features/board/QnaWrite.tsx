@@ -14,6 +14,7 @@ import { Card } from '../../ui/Card';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { qnaKey } from './queries';
 import fieldCss from '../../ui/Field.module.css';
+import { useCaller } from '../../lib/caller';
 import css from './boardCss';
 
 const route = getRouteApi('/$prefix/_member/qnawrite');
@@ -25,12 +26,13 @@ export function QnaWrite() {
   const navigate = route.useNavigate();
   const router = useRouter();
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const [faqType, setFaqType] = useState<FaqType>('etc');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const write = useWrite({
-    run: () => api(boardCalls.save.faq, { faqType, title: title.trim(), content, category: '', memId: member?.memId, memName: member?.memName }),
-    invalidates: [qnaKey(prefix, member?.memId ?? '')],
+    run: () => api(boardCalls.save.faq, { faqType, title: title.trim(), content, category: '', memId: caller.memId, memName: member?.memName }),
+    invalidates: [qnaKey(prefix, caller.memId)],
     onDone: async () => {
       await alert(t`등록되었습니다.`);
       await navigate({ to: '/$prefix/qna', params: { prefix } });

@@ -16,12 +16,14 @@ import { problemText, ruleHint, useCashLimits } from './limits';
 import { OpenRequestCard, useOpenRequest } from './OpenRequest';
 import { RequestHistory } from './RequestHistory';
 import { amountProblem } from './rules';
+import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 
 /** Deposit (charge): an open request on top, the amount with its rule, the guide, own requests. */
 export function Charge() {
   const { t } = useLingui();
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const [amount, setAmount] = useState('');
   const [asked, setAsked] = useState(false);
   const limits = useCashLimits();
@@ -38,7 +40,7 @@ export function Charge() {
       const shown = moneyText(v);
       return t`${shown} 입금 신청하시겠습니까?`;
     },
-    run: (v: number, requestId) => api(cashCalls.deposit, { memId: member?.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
+    run: (v: number, requestId) => api(cashCalls.deposit, { memId: caller.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
     onDone: () => setAmount(''),
   });
   const ask = useWrite({
@@ -48,7 +50,7 @@ export function Charge() {
       api(boardCalls.save.faq, {
         faqType: 'bankaccount',
         category: '',
-        memId: member?.memId,
+        memId: caller.memId,
         memName: member?.memName,
         title: t`계좌 문의`,
         content: t`입금 계좌 문의입니다.`,

@@ -17,6 +17,7 @@ import { problemText, ruleHint, useCashLimits } from './limits';
 import { OpenRequestCard, useOpenRequest } from './OpenRequest';
 import { RequestHistory } from './RequestHistory';
 import { allOf, amountProblem } from './rules';
+import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 
 /** The device's view of the bank window; the server's clock decides (C210). */
@@ -29,6 +30,7 @@ const inBankWindow = () => {
 export function Exchange() {
   const { t } = useLingui();
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const [amount, setAmount] = useState('');
   const [pass, setPass] = useState('');
   const limits = useCashLimits();
@@ -59,7 +61,7 @@ export function Exchange() {
       const shown = moneyText(v.value);
       return t`${shown} 출금 신청하시겠습니까?`;
     },
-    run: (v, requestId) => api(cashCalls.withdraw, { memId: member?.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
+    run: (v, requestId) => api(cashCalls.withdraw, { memId: caller.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
     onDone: () => (setAmount(''), setPass('')),
   });
 

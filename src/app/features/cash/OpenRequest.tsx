@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { cashCalls } from '../../../contract/cash';
 import { api } from '../../lib/api';
 import { requestStatusName } from '../../lib/codeNames';
 import { confirm } from '../../lib/dialogs';
-import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Money } from '../../widgets/Money';
 import { cashRequestsQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 
 export type CashRow = { cashIdx: number; regDate: string; updDate: string; cashAmt: number; cashStatus: number };
@@ -18,8 +17,8 @@ export type CashRow = { cashIdx: number; regDate: string; updDate: string; cashA
 /** The member's request still open (applied 0 or waiting 2), newest first; the form waits while there is one. */
 export function useOpenRequest(cashType: 1 | -1) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const q = useQuery(cashRequestsQueryOptions(prefix, member?.memId ?? '', cashType, 1));
+  const caller = useCaller();
+  const q = useQuery(cashRequestsQueryOptions(prefix, caller.memId, cashType, 1));
   const open = q.data?.list.find((r) => r.cashStatus === 0 || r.cashStatus === 2) ?? null;
   return { open, loading: q.isPending };
 }

@@ -18,7 +18,9 @@ import { MoneyInput } from '../../ui/MoneyInput';
 import { problemText, ruleHint } from './limits';
 import { pointListQueryOptions } from './queries';
 import { allOf, amountProblem, waitLeft } from './rules';
+import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 const MIN = specLimits.pointConversionMin;
 
@@ -39,11 +41,12 @@ export function PointConvert() {
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const [amount, setAmount] = useState('');
   const [done, setDone] = useState<number | null>(null);
   const points = member?.pointAmt ?? 0;
   const value = Number(amount) || 0;
-  const last = useQuery(pointListQueryOptions(prefix, member?.memId ?? '', 'out', null, 1)).data?.list[0];
+  const last = useQuery(pointListQueryOptions(prefix, caller.memId, 'out', null, 1)).data?.list[0];
   const seconds = useSecondsLeft(last ? parseWire(last.regDt) : null);
   const problem = amountProblem(value, { min: MIN, held: points });
 
@@ -71,32 +74,17 @@ export function PointConvert() {
   return (
     <Card>
       <form className={css.form} onSubmit={(e) => (e.preventDefault(), !blocked && void convert.submit(value))} data-testid="point-convert">
-        <dl className={css.facts}>
-          <div>
-            <dt>
-              <Trans>보유 포인트</Trans>
-            </dt>
-            <dd data-testid="points-left">
-              <Money value={points} unit="point" />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>전환 후 남는 포인트</Trans>
-            </dt>
-            <dd>
-              <Money value={Math.max(0, points - value)} unit="point" />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>받을 머니</Trans>
-            </dt>
-            <dd>
-              <Money value={problem ? 0 : value} />
-            </dd>
-          </div>
-        </dl>
+        <Facts strong className={css.facts}>
+          <Fact label={<Trans>보유 포인트</Trans>} data-testid="points-left">
+            <Money value={points} unit="point" />
+          </Fact>
+          <Fact label={<Trans>전환 후 남는 포인트</Trans>}>
+            <Money value={Math.max(0, points - value)} unit="point" />
+          </Fact>
+          <Fact label={<Trans>받을 머니</Trans>}>
+            <Money value={problem ? 0 : value} />
+          </Fact>
+        </Facts>
         <MoneyInput
           label={<Trans>전환할 포인트</Trans>}
           name="pointAmt"

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { pointCalls } from '../../../contract/point';
 import { pointTypeName, requestStatusName } from '../../lib/codeNames';
 import type { DayRange } from '../../lib/dayRange';
-import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
@@ -15,6 +13,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { defaultPointRange, pointListQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
@@ -22,11 +21,11 @@ type Row = ResOf<typeof pointCalls.list>['list'][number];
 /** Accrued points ('in', with a date filter, default 7 days) or conversions ('out'). */
 export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(defaultPointRange);
   const [page, setPage] = useState(1);
-  const query = useQuery(pointListQueryOptions(prefix, member?.memId ?? '', kind, kind === 'in' ? range : null, page));
+  const query = useQuery(pointListQueryOptions(prefix, caller.memId, kind, kind === 'in' ? range : null, page));
 
   const accrued: Column<Row>[] = [
     { key: 'date', label: t`일시`, render: (r) => r.regDt },

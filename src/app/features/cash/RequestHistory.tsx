@@ -12,16 +12,18 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { useCancelRequest, type CashRow as Row } from './OpenRequest';
 import { cashRequestsQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 
 /** Own deposit or withdrawal requests; an applied one can still be cancelled. */
 export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const cancel = useCancelRequest();
   const [page, setPage] = useState(1);
-  const query = useQuery(cashRequestsQueryOptions(prefix, member?.memId ?? '', cashType, page));
+  const query = useQuery(cashRequestsQueryOptions(prefix, caller.memId, cashType, page));
   useRefetchOnBalance(member?.cashAmt, query.refetch);
 
   const processed = (r: Row) => (r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-');

@@ -9,6 +9,7 @@ import { Empty } from '../../ui/Empty';
 import { SeenAt } from '../../widgets/SeenAt';
 import { launchGame } from './launch';
 import { lobbyQueryOptions, type LobbyGame } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Games.module.css';
 
 // glyphs every system font has (emoji fonts are not everywhere)
@@ -18,8 +19,9 @@ const ICONS: Record<string, string> = { baccarat: '♠', slot: '❼', sports: '�
 export function GameLobby() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
-  const { member, online } = useSnapshot(session);
-  const lobby = useQuery(lobbyQueryOptions(prefix, member?.memId ?? ''));
+  const { online } = useSnapshot(session);
+  const caller = useCaller();
+  const lobby = useQuery(lobbyQueryOptions(prefix, caller.memId));
   const names: Record<GameCategory, string> = { casino: t`라이브카지노`, hcasino: t`호텔카지노`, slot: t`슬롯`, sport: t`스포츠`, mini: t`미니게임` };
   if (lobby.isPending) return null;
   const groups = (lobby.data ?? []).filter((g) => g.games.length > 0);

@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import css from './Detail.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 type Info = ResOf<typeof partnerCalls.detailInfo>['partnerInfo'];
 
@@ -38,30 +39,15 @@ export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: st
     <form className={css.form} onSubmit={(e) => (e.preventDefault(), void save())} data-testid="info-tab">
       <TextField label={<Trans>아이디</Trans>} value={info.memId} readOnly />
       <TextField label={<Trans>닉네임</Trans>} name="memNick" value={nick} maxLength={20} readOnly={!editable} onChange={(e) => setNick(e.target.value)} />
-      <dl className={css.facts}>
-        <div>
-          <dt>
-            <Trans>보유머니</Trans>
-          </dt>
-          <dd>
-            <Money value={info.cashBalance} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>롤링포인트</Trans>
-          </dt>
-          <dd>
-            <Money value={info.pointBalance} unit="point" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>가입일</Trans>
-          </dt>
-          <dd>{info.joinDate}</dd>
-        </div>
-      </dl>
+      <Facts>
+        <Fact label={<Trans>보유머니</Trans>}>
+          <Money value={info.cashBalance} />
+        </Fact>
+        <Fact label={<Trans>롤링포인트</Trans>}>
+          <Money value={info.pointBalance} unit="point" />
+        </Fact>
+        <Fact label={<Trans>가입일</Trans>}>{info.joinDate}</Fact>
+      </Facts>
       <label className={css.switch}>
         <span>
           <Trans>로그인 허용</Trans>

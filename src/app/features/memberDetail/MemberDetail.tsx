@@ -1,8 +1,6 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { session } from '../../lib/session/store';
 import { Empty } from '../../ui/Empty';
 import { Money } from '../../widgets/Money';
 import { RateTab } from '../../widgets/RateTab';
@@ -13,15 +11,15 @@ import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import { LoginTab, NotesTab } from './LogTabs';
 import { BetsTab, CashTab, GamesTab, RollingTab } from './MoneyTabs';
 import { detailInfoQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Detail.module.css';
 
 /** Partner detail and member detail (query parameter id): header figures and the history tabs. */
 export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'user'; id: string; tab?: DetailTab }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
   const navigate = useNavigate();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const q = useQuery(detailInfoQueryOptions(prefix, me, id));
   const info = q.data?.partnerInfo;
   const setTab = (k: DetailTab) =>

@@ -22,6 +22,7 @@ import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './messagesCss';
 
 const route = getRouteApi('/$prefix/_member/msg');
@@ -32,8 +33,8 @@ export function Inbox() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const client = useQueryClient();
-  const { member, msgInfo } = useSnapshot(session);
-  const memId = member?.memId ?? '';
+  const { msgInfo } = useSnapshot(session);
+  const { memId } = useCaller();
   const q = useQuery(msgListQueryOptions(prefix, memId, search));
   const rows = q.data?.list ?? [];
   const { picked, toggle, allPicked, toggleAll } = useRowSelection(rows, (r) => r.msgIdx, q.data);

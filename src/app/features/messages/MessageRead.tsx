@@ -1,7 +1,6 @@
 import { useEffect, useReducer } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { messageCalls } from '../../../contract/message';
 import { api } from '../../lib/api';
@@ -14,6 +13,7 @@ import { HtmlContent } from '../../ui/HtmlContent';
 import { PrevNext } from '../../ui/PrevNext';
 import { findLoaded, markReadInCache } from './queries';
 import article from '../../ui/Article.module.css';
+import { useCaller } from '../../lib/caller';
 import css from './messagesCss';
 
 const route = getRouteApi('/$prefix/_member/msgread/$msgIdx');
@@ -23,8 +23,7 @@ export function MessageRead() {
   const { prefix, msgIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
-  const { member } = useSnapshot(session);
-  const memId = member?.memId ?? '';
+  const { memId } = useCaller();
   const [, refresh] = useReducer((n: number) => n + 1, 0);
   const found = findLoaded(client, prefix, memId, msgIdx);
   const msg = found?.row;

@@ -1,23 +1,21 @@
 import { useDeferredValue } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format';
-import { session } from '../../lib/session/store';
 import { DashboardNotices } from '../../widgets/DashboardNotices';
 import { Money } from '../../widgets/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, todayRange, topInfoQueryOptions } from './dashboard/queries';
 import { CashReport, MyCashReport } from './dashboard/Reports';
 import { PayLog } from './dashboard/PayLog';
 import { SummaryCards } from './dashboard/SummaryCards';
+import { useCaller } from '../../lib/caller';
 import css from './dashboard/Dashboard.module.css';
 
 /** Partner dashboard (seed 001): today's cards, money in/out, own money movement, notices, recent gives and retrieves. */
 export function PartnerMain() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const today = todayRange();
   const top = useQuery(topInfoQueryOptions(prefix, me)).data?.mainTopInfo;
   // the seed shows the dashboard once these three have answered

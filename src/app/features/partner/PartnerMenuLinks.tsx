@@ -1,18 +1,17 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { levelOrder } from '../../../contract/enums';
 import { partnerLevelName } from '../../lib/codeNames';
-import { session } from '../../lib/session/store';
+import { useCaller } from '../../lib/caller';
 
 const levelCodes = ['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7'] as const;
 
 /** Side-menu groups for partners and members; the partner lists are hidden for P_NORMAL (seed §6). */
 export function PartnerMenuLinks({ groupClass, labelClass }: { groupClass: string; labelClass: string }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const partner = member?.loginType === 'PARTNER' && member.partnerLevel !== 'NORMAL';
-  const mine = levelOrder(member?.partnerLevel ?? 'NORMAL');
+  const caller = useCaller();
+  const partner = caller.loginType === 'PARTNER' && caller.partnerLevel !== 'NORMAL';
+  const mine = levelOrder(caller.partnerLevel ?? 'NORMAL');
   const below = levelCodes.filter((c) => levelOrder(c) > mine);
   return (
     <>

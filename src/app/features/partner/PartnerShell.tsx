@@ -17,6 +17,8 @@ import { PartnerMenuLinks } from './PartnerMenuLinks';
 import { BetMenuLinks } from './BetMenuLinks';
 import { RateModalHost } from '../../widgets/RateModalHost';
 import { createPopup, openCreate } from '../../lib/createPopup';
+import { Fact, Facts } from '../../ui/Facts';
+import { useCaller, useCallerWatch } from '../../lib/caller';
 import css from './PartnerShell.module.css';
 
 const CreatePopup = lazy(() => import('./create/CreatePopup'));
@@ -105,13 +107,14 @@ function MenuLinks({ prefix }: { prefix: string }) {
 /** The account in one line (level, id, cash); a tap opens all four figures. */
 function AccountLine() {
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const [open, setOpen] = useState(false);
   return (
     <div className={css.account}>
       <button type="button" className={css.accountLine} aria-expanded={open} aria-controls="partner-stats-detail" onClick={() => setOpen((o) => !o)} data-testid="partner-stats">
         <span className={css.accountWho}>
-          <span className={css.level}>{member ? levelName(member.partnerLevel) : ''}</span>
-          <span className={css.accountId}>{member?.memId}</span>
+          <span className={css.level}>{levelName(caller.partnerLevel)}</span>
+          <span className={css.accountId}>{caller.memId}</span>
         </span>
         <span className={css.accountCash}>
           <Money value={member?.cashAmt} />
@@ -121,36 +124,16 @@ function AccountLine() {
         </span>
       </button>
       {open && (
-        <dl className={css.stats} id="partner-stats-detail" data-testid="partner-stats-detail">
-          <div>
-            <dt>
-              <Trans>등급</Trans>
-            </dt>
-            <dd>{member ? levelName(member.partnerLevel) : ''}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>아이디</Trans>
-            </dt>
-            <dd>{member?.memId}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>보유머니</Trans>
-            </dt>
-            <dd>
-              <Money value={member?.cashAmt} />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>보유롤링</Trans>
-            </dt>
-            <dd>
-              <Money value={member?.pointAmt} />
-            </dd>
-          </div>
-        </dl>
+        <Facts tiles strong className={css.stats} id="partner-stats-detail" data-testid="partner-stats-detail">
+          <Fact label={<Trans>등급</Trans>}>{levelName(caller.partnerLevel)}</Fact>
+          <Fact label={<Trans>아이디</Trans>}>{caller.memId}</Fact>
+          <Fact label={<Trans>보유머니</Trans>}>
+            <Money value={member?.cashAmt} />
+          </Fact>
+          <Fact label={<Trans>보유롤링</Trans>}>
+            <Money value={member?.pointAmt} />
+          </Fact>
+        </Facts>
       )}
     </div>
   );
@@ -158,8 +141,10 @@ function AccountLine() {
 
 /** Partner shell (seed 001): menu toggle, the account line, nickname, language, logout and the side menu. */
 export function PartnerShell() {
+  useCallerWatch();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const menu = useMenuOpen();
   // the side menu's ~40 links (off screen on phones) render just after the first paint, not in it
@@ -180,7 +165,7 @@ export function PartnerShell() {
           <Trans>파트너</Trans>
         </Link>
         <div className={css.who}>
-          {member && member.partnerLevel !== 'NORMAL' && (
+          {caller.partnerLevel !== 'NORMAL' && (
             <Button variant="primary" className={css.create} onClick={() => openCreate()} data-testid="open-create" aria-label={t`회원 생성`}>
               +
               <span className={css.desktopOnly}>

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { partnerLevelName } from '../../lib/codeNames';
-import { session } from '../../lib/session/store';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
@@ -13,6 +11,7 @@ import type { IdSearch, OrderStr } from './listSearch';
 import { levelListQueryOptions, partnerList2QueryOptions } from './queries';
 import { PartnerTable } from './PartnerTable';
 import { SearchBox } from './SearchBox';
+import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 
 /**
@@ -21,9 +20,8 @@ import css from './Lists.module.css';
  */
 export function LevelList({ code }: { code?: string }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [orderStr, setOrder] = useState<OrderStr>('JOIN_DESC');
   const [search, setSearch] = useState<{ type: IdSearch; value: string }>({ type: 'id', value: '' });
   const [page, setPage] = useState(1);

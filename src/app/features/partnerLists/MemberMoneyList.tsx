@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -16,6 +14,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells, type MemberRow } from './memberColumns';
 import { memListQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 
 const sortKeys = ['joinDate', 'memId', 'cashAmt', 'pointAmt', 'cashIn', 'cashOut', 'netCash'] as const;
@@ -23,9 +22,8 @@ const sortKeys = ['joinDate', 'memId', 'cashAmt', 'pointAmt', 'cashIn', 'cashOut
 /** Money management: every member below the caller, with cash and point give/retrieve for its own members. */
 export function MemberMoneyList() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [range, setRange] = useState<DayRange>(() => lastDays(0));
   const [oldYn, setOldYn] = useState<'Y' | 'N'>('N');
   const [idText, setIdText] = useState('');

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { partnerCalls } from '../../../contract/partner';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
-import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -19,6 +17,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells } from './memberColumns';
 import { loginListQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 
 type Row = ResOf<typeof partnerCalls.loginList>['list'][number];
@@ -26,9 +25,8 @@ type Row = ResOf<typeof partnerCalls.loginList>['list'][number];
 /** Members with an open session below the node picked in the tree. */
 export function OnlineList() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [node, setNode] = useState<string | null>(null);
   const [treeOption, setTreeOption] = useState<'Y' | 'N'>('N');
   const [range, setRange] = useState<DayRange>(() => lastDays(0));

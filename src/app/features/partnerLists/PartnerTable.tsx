@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { partnerCalls } from '../../../contract/partner';
 import { levelOrder } from '../../../contract/enums';
 import { openCreate } from '../../lib/createPopup';
-import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { innerPartnersQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 export type PartnerRow = ResOf<typeof partnerCalls.lowerPartnerList>['list'][number];
 type Shown = PartnerRow & { depth: number };
@@ -25,16 +25,16 @@ type Shown = PartnerRow & { depth: number };
  */
 export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: React.ReactNode }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const client = useQueryClient();
-  const me = member?.memId ?? '';
+  const me = caller.memId;
   const [open, setOpen] = useState<string[]>([]);
   const money = useGiveRetrieve();
   const kids = useQueries({ queries: open.map((id) => innerPartnersQueryOptions(prefix, me, id)) });
   const childrenOf = new Map(open.map((id, i) => [id, kids[i].data?.list]));
-  const topLevel = (member?.partnerLevelOrder ?? levelOrder(member?.partnerLevel ?? '')) + 1;
-  const canCreate = member?.loginType === 'PARTNER';
+  const topLevel = levelOrder(caller.partnerLevel) + 1;
+  const canCreate = caller.loginType === 'PARTNER';
 
   const shown: Shown[] = [];
   const walk = (list: PartnerRow[], depth: number) => {
@@ -122,52 +122,22 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
         {idCell({ ...r, depth: 0 })}
         <span className={css.badge}>{r.partnerLevelName}</span>
       </div>
-      <dl className={css.pairs}>
-        <div>
-          <dt>
-            <Trans>보유머니</Trans>
-          </dt>
-          <dd>
-            <Money value={r.cashAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>보유포인트</Trans>
-          </dt>
-          <dd>
-            <Money value={r.pointAmt} unit="point" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>롤링/루징</Trans>
-          </dt>
-          <dd>
-            {r.pointRate}% / {r.loseRate}%
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>입출금 차액</Trans>
-          </dt>
-          <dd>
-            <Money value={r.totalCashInAmt - r.totalCashOutAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>소속</Trans>
-          </dt>
-          <dd>{dept(r)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>가입일</Trans>
-          </dt>
-          <dd>{r.joinDate.slice(0, 10)}</dd>
-        </div>
-      </dl>
+      <Facts className={css.pairs}>
+        <Fact label={<Trans>보유머니</Trans>}>
+          <Money value={r.cashAmt} />
+        </Fact>
+        <Fact label={<Trans>보유포인트</Trans>}>
+          <Money value={r.pointAmt} unit="point" />
+        </Fact>
+        <Fact label={<Trans>롤링/루징</Trans>}>
+          {r.pointRate}% / {r.loseRate}%
+        </Fact>
+        <Fact label={<Trans>입출금 차액</Trans>}>
+          <Money value={r.totalCashInAmt - r.totalCashOutAmt} />
+        </Fact>
+        <Fact label={<Trans>소속</Trans>}>{dept(r)}</Fact>
+        <Fact label={<Trans>가입일</Trans>}>{r.joinDate.slice(0, 10)}</Fact>
+      </Facts>
       {actions(r)}
     </div>
   );

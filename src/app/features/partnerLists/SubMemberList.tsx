@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
-import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -17,6 +15,7 @@ import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells, type MemberRow } from './memberColumns';
 import { memDirectListQueryOptions } from './queries';
 import { SearchBox } from './SearchBox';
+import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 
 type SearchType = 'memId' | 'memNick' | 'recommenderId';
@@ -24,9 +23,8 @@ type SearchType = 'memId' | 'memNick' | 'recommenderId';
 /** Direct members of the partner picked in the tree (the caller by default). */
 export function SubMemberList() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [node, setNode] = useState<string | null>(null);
   const [range, setRange] = useState<DayRange>(() => lastDays(0));
   const [search, setSearch] = useState<{ type: SearchType; value: string }>({ type: 'memId', value: '' });

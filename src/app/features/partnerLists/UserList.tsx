@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
-import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -19,14 +17,14 @@ import type { IdSearch, OrderStr } from './listSearch';
 import { useMemberCells, type MemberRow } from './memberColumns';
 import { lowerUserListQueryOptions } from './queries';
 import { SearchBox } from './SearchBox';
+import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 
 /** Members below the node picked in the tree, with money, points, rates and casino/slot figures over the dates. */
 export function UserList() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [node, setNode] = useState<string | null>(null);
   const [treeOption, setTreeOption] = useState<'Y' | 'N'>('N');
   const [range, setRange] = useState<DayRange>(() => lastDays(0));

@@ -7,6 +7,7 @@ import type { Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import type { MoveKind, MoneyTarget } from '../../widgets/GiveRetrieveSheet';
 import css from './Lists.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 export type MemberRow = ResOf<typeof partnerCalls.lowerUserList>['list'][number];
 
@@ -85,14 +86,13 @@ export function useMemberCells(prefix: string, me: string, give: (r: MoneyTarget
         {who(r)}
         <span className={css.badge}>{r.myLevelName}</span>
       </div>
-      <dl className={css.pairs}>
+      <Facts className={css.pairs}>
         {pairs.map(([label, render]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{render(r)}</dd>
-          </div>
+          <Fact key={label} label={label}>
+            {render(r)}
+          </Fact>
         ))}
-      </dl>
+      </Facts>
       <span className={css.actions}>{actions(r)}</span>
     </div>
   );

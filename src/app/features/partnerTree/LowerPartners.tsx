@@ -13,6 +13,7 @@ import { SortLinks } from '../../ui/SortLinks';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { directPartnersQueryOptions, partnerInfoQueryOptions } from './queries';
 import css from './PartnerTree.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 type Row = ResOf<typeof partnerCalls.myPartnerDirectList>['list'][number];
 type Sort = 'latest' | 'id' | 'money' | 'rolling';
@@ -71,38 +72,18 @@ export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string
         <strong>{r.memId}</strong>
         <span className={css.muted}>{r.memNick}</span>
       </div>
-      <dl className={css.pairs}>
-        <div>
-          <dt>
-            <Trans>보유머니</Trans>
-          </dt>
-          <dd>
-            <Money value={r.cashAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>보유롤링</Trans>
-          </dt>
-          <dd>
-            <Money value={r.pointAmt} unit="point" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>롤링/루징</Trans>
-          </dt>
-          <dd>
-            {r.pointRate}% / {r.loseRate}%
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>가입일</Trans>
-          </dt>
-          <dd>{r.joinDate.slice(0, 10)}</dd>
-        </div>
-      </dl>
+      <Facts className={css.pairs}>
+        <Fact label={<Trans>보유머니</Trans>}>
+          <Money value={r.cashAmt} />
+        </Fact>
+        <Fact label={<Trans>보유롤링</Trans>}>
+          <Money value={r.pointAmt} unit="point" />
+        </Fact>
+        <Fact label={<Trans>롤링/루징</Trans>}>
+          {r.pointRate}% / {r.loseRate}%
+        </Fact>
+        <Fact label={<Trans>가입일</Trans>}>{r.joinDate.slice(0, 10)}</Fact>
+      </Facts>
       {actions(r)}
     </div>
   );

@@ -12,6 +12,7 @@ import { inputClass } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import { partnerInfoQueryOptions } from './queries';
 import css from './PartnerTree.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 /** The selected partner: level, balances, phone (editable), rates, bets and money totals. */
 export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
@@ -54,24 +55,14 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
         <strong data-testid="info-id">{info.memId}</strong>
         <span className={css.muted}>{info.memNick}</span>
       </div>
-      <dl className={css.pairs}>
-        <div>
-          <dt>
-            <Trans>보유머니</Trans>
-          </dt>
-          <dd>
-            <Money value={info.cashAmt} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>보유롤링</Trans>
-          </dt>
-          <dd>
-            <Money value={info.pointAmt} unit="point" />
-          </dd>
-        </div>
-      </dl>
+      <Facts className={css.pairs}>
+        <Fact label={<Trans>보유머니</Trans>}>
+          <Money value={info.cashAmt} />
+        </Fact>
+        <Fact label={<Trans>보유롤링</Trans>}>
+          <Money value={info.pointAmt} unit="point" />
+        </Fact>
+      </Facts>
       <form className={css.phone} onSubmit={(e) => (e.preventDefault(), void changePhone())}>
         <label className={css.muted} htmlFor="partner-phone">
           <Trans>전화번호</Trans>
@@ -101,40 +92,20 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
           {row(t`롤링금`, info.casinoRolling, info.slotRolling)}
         </tbody>
       </table>
-      <dl className={css.pairs}>
-        <div>
-          <dt>
-            <Trans>입금</Trans>
-          </dt>
-          <dd>
-            <Money value={info.cashIn} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>출금</Trans>
-          </dt>
-          <dd>
-            <Money value={info.cashOut} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>지급</Trans>
-          </dt>
-          <dd>
-            <Money value={info.payment} />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>회수</Trans>
-          </dt>
-          <dd>
-            <Money value={info.payback} />
-          </dd>
-        </div>
-      </dl>
+      <Facts className={css.pairs}>
+        <Fact label={<Trans>입금</Trans>}>
+          <Money value={info.cashIn} />
+        </Fact>
+        <Fact label={<Trans>출금</Trans>}>
+          <Money value={info.cashOut} />
+        </Fact>
+        <Fact label={<Trans>지급</Trans>}>
+          <Money value={info.payment} />
+        </Fact>
+        <Fact label={<Trans>회수</Trans>}>
+          <Money value={info.payback} />
+        </Fact>
+      </Facts>
     </Card>
   );
 }

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { HierarchyTree } from '../../widgets/HierarchyTree';
 import { LowerPartners } from './LowerPartners';
 import { PartnerInfoPanel } from './PartnerInfoPanel';
+import { useCaller } from '../../lib/caller';
 import css from './PartnerTree.module.css';
 
 /** All partners: the downline tree, the selected partner's figures and its direct lower partners. */
 export function PartnerTreeScreen() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const me = member?.memId ?? '';
+  const caller = useCaller();
+  const me = caller.memId;
   const [selected, setSelected] = useState(me);
   const [treeOption, setTreeOption] = useState<'Y' | 'N'>('N');
   return (
@@ -27,7 +26,7 @@ export function PartnerTreeScreen() {
         </Card>
         <div className={css.side}>
           <PartnerInfoPanel prefix={prefix} me={me} memId={selected} />
-          <LowerPartners prefix={prefix} me={me} memId={selected} canCreate={member?.loginType === 'PARTNER' && member.partnerLevel !== 'PTN_5'} />
+          <LowerPartners prefix={prefix} me={me} memId={selected} canCreate={caller.loginType === 'PARTNER' && caller.partnerLevel !== 'PTN_5'} />
         </div>
       </div>
     </div>

@@ -8,55 +8,33 @@ import { GameMoneyConvert } from '../../widgets/GameMoneyConvert';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
 import { Money } from '../../widgets/Money';
+import { Fact, Facts } from '../../ui/Facts';
+import { useCaller } from '../../lib/caller';
 import css from './MyPage.module.css';
 
 export function MyPage() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
+  const caller = useCaller();
   return (
     <div className={css.page}>
       <h1 className={css.title}>
         <Trans>내 정보</Trans>
       </h1>
       <Card>
-        <dl className={css.rows}>
-          <div>
-            <dt>
-              <Trans>아이디</Trans>
-            </dt>
-            <dd>{member?.memId}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>닉네임</Trans>
-            </dt>
-            <dd>{member?.memNick}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>보유머니</Trans>
-            </dt>
-            <dd>
-              <Money value={member?.cashAmt} />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>포인트</Trans>
-            </dt>
-            <dd>
-              <Money value={member?.pointAmt} unit="point" />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>게임머니</Trans>
-            </dt>
-            <dd>
-              <Money value={member?.gameAmt} />
-            </dd>
-          </div>
-        </dl>
+        <Facts className={css.rows}>
+          <Fact label={<Trans>아이디</Trans>}>{caller.memId}</Fact>
+          <Fact label={<Trans>닉네임</Trans>}>{member?.memNick}</Fact>
+          <Fact label={<Trans>보유머니</Trans>}>
+            <Money value={member?.cashAmt} />
+          </Fact>
+          <Fact label={<Trans>포인트</Trans>}>
+            <Money value={member?.pointAmt} unit="point" />
+          </Fact>
+          <Fact label={<Trans>게임머니</Trans>}>
+            <Money value={member?.gameAmt} />
+          </Fact>
+        </Facts>
       </Card>
       <GameMoneyConvert block />
       <Link to="/$prefix/bettingHistory" params={{ prefix }} className={css.link}>

@@ -7,10 +7,12 @@ import { Money } from '../../widgets/Money';
 import { NoticeBox } from '../../widgets/NoticeBox';
 import { SiteFooter } from '../../widgets/SiteFooter';
 import { SitePopups } from '../../widgets/SitePopups';
+import { useCallerWatch } from '../../lib/caller';
 import css from './PlayerShell.module.css';
 
 /** Player shell: balance and points in the header (live), bottom tabs on phones, side nav on wide screens. */
 export function PlayerShell() {
+  useCallerWatch();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   const { t } = useLingui();

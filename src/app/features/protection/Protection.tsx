@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { breakDays, exclusionMonths, limitKinds, protectionCalls, realityChoices, type LimitRow } from '../../../contract/protection';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
-import { session } from '../../lib/session/store';
 import { signOut } from '../../lib/session/lifecycle';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
@@ -16,6 +14,7 @@ import { Money } from '../../widgets/Money';
 import { limitLabels, shortWire } from '../../widgets/protectionLabels';
 import { LimitSheet } from './LimitSheet';
 import { protectionQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Protection.module.css';
 
 const breakChoices = [1, 3, 7, 14, 28, 42].filter((d) => d >= breakDays.min && d <= breakDays.max);
@@ -25,8 +24,8 @@ const exclusionChoices = [6, 12, 24, 60].filter((m) => m >= exclusionMonths.min 
 export function Protection() {
   const { t, i18n } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const { data } = useSuspenseQuery(protectionQueryOptions(prefix, member?.memId ?? ''));
+  const caller = useCaller();
+  const { data } = useSuspenseQuery(protectionQueryOptions(prefix, caller.memId));
   const [editing, setEditing] = useState<LimitRow | null>(null);
   const [days, setDays] = useState(String(breakChoices[0]));
   const [months, setMonths] = useState(String(exclusionChoices[0]));

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { categoryName } from '../../lib/betCodes';
 import { saveCategoryRates } from '../../lib/rates';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
@@ -15,14 +13,14 @@ import { RateDetailSheet } from '../../widgets/RateDetailSheet';
 import { SeenAt } from '../../widgets/SeenAt';
 import { bottomRateQueryOptions } from './queries';
 import { RateRow } from './RateRow';
+import { useCaller } from '../../lib/caller';
 import css from './Rates.module.css';
 
 /** partnerRate: own rates per category and the direct downline's, each row edited and saved on its own. */
 export function PartnerRate() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [word, setWord] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeName, partnerLevelName } from '../../lib/codeNames';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -19,6 +17,7 @@ import { Tabs } from '../../ui/Tabs';
 import { PartnerTree } from './PartnerTree';
 import { bottomCashQueryOptions, defaultCashListFilter, type BottomFilter, type SearchType } from './queries';
 import { SearchFields } from './SearchFields';
+import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.bottomCashList>['list'][number];
@@ -29,13 +28,13 @@ const typesOf: Record<Tab, number[]> = { inout: [1, -1], move: [33, -33, -3, 3, 
 /** cashList: deposits/withdrawals and money moves of everyone below, narrowed by the partner tree. */
 export function CashList() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('inout');
   const [f, setF] = useState<BottomFilter>(defaultCashListFilter);
   const [searchType, setSearchType] = useState<SearchType>('memId');
   const [word, setWord] = useState('');
-  const query = useQuery(bottomCashQueryOptions(prefix, member?.memId ?? '', f));
+  const query = useQuery(bottomCashQueryOptions(prefix, caller.memId, f));
   const set = (p: Partial<BottomFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
 
   const columns: Column<Row>[] = [

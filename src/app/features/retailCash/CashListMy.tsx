@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeCodes } from '../../../contract/enums';
 import { cashTypeName, requestStatusName } from '../../lib/codeNames';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -17,6 +15,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { DEFAULT_TYPES, defaultTransFilter, transLogQueryOptions, type TransFilter } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.cashTransLog>['cashTransLogs'][number];
@@ -24,12 +23,12 @@ type Row = ResOf<typeof retailCalls.cashTransLog>['cashTransLogs'][number];
 /** cashListMy: the caller's own money changes by cash type. */
 export function CashListMy() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<TransFilter>(defaultTransFilter);
   const [types, setTypes] = useState<number[]>(DEFAULT_TYPES);
   const [word, setWord] = useState('');
-  const query = useQuery(transLogQueryOptions(prefix, member?.memId ?? '', f));
+  const query = useQuery(transLogQueryOptions(prefix, caller.memId, f));
   const set = (p: Partial<TransFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const all = types.length === cashTypeCodes.length;
   const toggle = (c: number, on: boolean) => setTypes((ts) => (on ? [...ts, c] : ts.filter((x) => x !== c)));

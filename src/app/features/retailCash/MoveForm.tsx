@@ -2,12 +2,10 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { partnerLevels } from '../../../contract/enums';
 import { partnerLevelName } from '../../lib/codeNames';
 import { alert } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
@@ -16,16 +14,17 @@ import { GiveRetrieveSheet, type MoneyTarget, type MoveKind, type MoveMode } fro
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { directTargetsQueryOptions, loginMembersQueryOptions } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
+import { Fact, Facts } from '../../ui/Facts';
 
 type Online = { memId: string; memNick: string; recommenderId: string; cashAmt: number; pointAmt: number; loginDt: string; totalLoginCount: number };
 
 /** Tab 1: pick a level and a direct child, then give or retrieve through the shared sheet; members online below. */
 export function MoveForm() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const targets = useQuery(directTargetsQueryOptions(prefix, me));
   const online = useQuery(loginMembersQueryOptions(prefix, me));
   const levels = useMemo(() => partnerLevels.filter((l) => targets.data?.some((x) => x.partnerLevel === l)), [targets.data]);
@@ -80,20 +79,12 @@ export function MoveForm() {
               </option>
             ))}
           </SelectField>
-          <dl className={css.facts}>
-            <div>
-              <dt>
-                <Trans>대상 보유머니</Trans>
-              </dt>
-              <dd data-testid="target-cash">{target ? <Money value={target.cashAmt} /> : '-'}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>대상 보유포인트</Trans>
-              </dt>
-              <dd>{target ? <Money value={target.pointAmt} unit="point" /> : '-'}</dd>
-            </div>
-          </dl>
+          <Facts strong>
+            <Fact label={<Trans>대상 보유머니</Trans>} data-testid="target-cash">
+              {target ? <Money value={target.cashAmt} /> : '-'}
+            </Fact>
+            <Fact label={<Trans>대상 보유포인트</Trans>}>{target ? <Money value={target.pointAmt} unit="point" /> : '-'}</Fact>
+          </Facts>
           <div className={css.actions}>
             <Button variant="primary" onClick={() => open('cash', 'give')}>
               <Trans>머니 지급</Trans>

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { HierarchyNode } from '../../../contract/partner';
 import { partnerLevelName } from '../../lib/codeNames';
 import { userKey } from '../../lib/queryClient';
-import { session } from '../../lib/session/store';
 import { Tree, type TreeNode } from '../../ui/Tree';
 import { fetchTreeLevel } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 
 const wideTree = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
@@ -21,8 +20,7 @@ const toNode = (n: HierarchyNode): TreeNode => ({
 /** The caller's lower partners, four levels deep, as a filter: choosing a node narrows the list to its subtree. */
 export function PartnerTree({ selected, onSelect }: { selected: string | null; onSelect: (memId: string | null) => void }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const root = useQuery({ queryKey: userKey(prefix, me, 'retailCash', 'tree'), queryFn: () => fetchTreeLevel() });
   const roots = root.data ? [toNode(root.data)] : [];
   return (

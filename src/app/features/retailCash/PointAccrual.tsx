@@ -15,6 +15,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { accrualQueryOptions, defaultAccrualRange } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
@@ -22,11 +23,12 @@ type Row = ResOf<typeof pointCalls.list>['list'][number];
 /** pointList: the partner's own accrued points (rolling and events). */
 export function PointAccrual() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member, site } = useSnapshot(session);
+  const { site } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(defaultAccrualRange);
   const [page, setPage] = useState(1);
-  const query = useQuery(accrualQueryOptions(prefix, member?.memId ?? '', range, page));
+  const query = useQuery(accrualQueryOptions(prefix, caller.memId, range, page));
 
   const columns: Column<Row>[] = [
     { key: 'date', label: t`적립일시`, render: (r) => r.regDt },

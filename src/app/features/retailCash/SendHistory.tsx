@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeName } from '../../lib/codeNames';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -17,6 +15,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { PartnerTree } from './PartnerTree';
 import { defaultSendFilter, sendListQueryOptions, type SendFilter } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.cashSendlist>['list'][number];
@@ -24,12 +23,12 @@ type Row = ResOf<typeof retailCalls.cashSendlist>['list'][number];
 /** Tab 2: gives ('-3', blue) and retrieves ('3', red) with their O/X status. */
 export function SendHistory() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<SendFilter>(defaultSendFilter);
   const [searchType, setSearchType] = useState<'bot' | 'top'>('bot');
   const [word, setWord] = useState('');
-  const query = useQuery(sendListQueryOptions(prefix, member?.memId ?? '', f));
+  const query = useQuery(sendListQueryOptions(prefix, caller.memId, f));
   const set = (p: Partial<SendFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const search = () => set(searchType === 'bot' ? { botMemId: word.trim(), topMemId: f.topMemId } : { topMemId: word.trim(), botMemId: '' });
 

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { pointTypeCodes } from '../../../contract/enums';
 import { pointTypeName } from '../../lib/codeNames';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -19,6 +17,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { PartnerTree } from './PartnerTree';
 import { defaultSubPointFilter, subPointQueryOptions, type SearchType, type SubPointFilter } from './queries';
 import { SearchFields } from './SearchFields';
+import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 
 type Row = ResOf<typeof retailCalls.pointList>['list'][number];
@@ -26,12 +25,12 @@ type Row = ResOf<typeof retailCalls.pointList>['list'][number];
 /** subpartnerPointList: point movements of everyone below, by content type. */
 export function SubPointList() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<SubPointFilter>(defaultSubPointFilter);
   const [searchType, setSearchType] = useState<SearchType>('memId');
   const [word, setWord] = useState('');
-  const query = useQuery(subPointQueryOptions(prefix, member?.memId ?? '', f));
+  const query = useQuery(subPointQueryOptions(prefix, caller.memId, f));
   const set = (p: Partial<SubPointFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const first = query.data ? (query.data.pageInfo.page - 1) * query.data.pageInfo.count_per_list : 0;
   const numbered = (query.data?.list ?? []).map((r, i) => ({ ...r, no: query.data!.pageInfo.tatal_list_count - first - i }));

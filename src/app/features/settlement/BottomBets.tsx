@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { betCalls } from '../../../contract/bet';
 import { categoryName, resultName } from '../../lib/betCodes';
-import { session } from '../../lib/session/store';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -19,6 +17,7 @@ import { Signed } from '../../widgets/Signed';
 import { Tabs } from '../../ui/Tabs';
 import { useGameGroups } from './groups';
 import { bottomBetQueryOptions, todayRange, type BottomBetFilter } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
 
 type Row = ResOf<typeof betCalls.bottomBetList>['list'][number];
@@ -35,7 +34,7 @@ export function BottomBets({ memId, onClose }: { memId: string | null; onClose: 
 
 function Panel({ memId, onClose }: { memId: string; onClose: () => void }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const groups = useGameGroups();
   const first = groups[0];
@@ -50,7 +49,7 @@ function Panel({ memId, onClose }: { memId: string; onClose: () => void }) {
   const category = f.category ?? first?.groupCode ?? '';
   const vendors = groups.find((g) => g.groupCode === category)?.vendors ?? [];
   const vendor = f.vendor ?? vendors[0]?.vendorCode ?? '';
-  const q = useQuery({ ...bottomBetQueryOptions(prefix, member?.memId ?? '', { ...f, category, vendor }), enabled: !!category });
+  const q = useQuery({ ...bottomBetQueryOptions(prefix, caller.memId, { ...f, category, vendor }), enabled: !!category });
   const set = (p: Partial<typeof f>) => setF((o) => ({ ...o, page: 1, ...p }));
   const columns: Column<Row>[] = [
     { key: 'who', label: t`아이디`, render: (r) => r.memId },

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { categoryName } from '../../lib/betCodes';
 import { figure } from '../../lib/figures';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { Empty } from '../../ui/Empty';
@@ -20,17 +18,18 @@ import { calcQueryOptions, defaultCalcFilter, type CalcFilter } from './queries'
 import { SettlementHead, SettlementRows } from './SettlementRows';
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
+import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
 
 /** partnerCalculationList (partner totals): lower partners' settlement, rows opening onto their own lower partners. */
 export function Settlement() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<CalcFilter>(defaultCalcFilter);
   const [word, setWord] = useState('');
   const [bets, setBets] = useState<string | null>(null);
-  const q = useQuery(calcQueryOptions(prefix, member?.memId ?? '', f));
+  const q = useQuery(calcQueryOptions(prefix, caller.memId, f));
   const groups = useOfferedGroups();
   const mini = groups.includes('mini');
   const set = (p: Partial<CalcFilter>) => setF((o) => ({ ...o, page: 1, ...p }));

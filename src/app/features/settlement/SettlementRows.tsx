@@ -2,18 +2,17 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { categoryName } from '../../lib/betCodes';
 import { partnerLevelName } from '../../lib/codeNames';
 import { figure } from '../../lib/figures';
 import { openRateModal } from '../../lib/rateModal';
-import { session } from '../../lib/session/store';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
 import type { SettleGroup } from './groups';
 import { calcQueryOptions, type CalcFilter } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
 
 export type SettleRow = NonNullable<ResOf<typeof statsCalls.myCalculate>['outSearchList']>[number];
@@ -110,13 +109,13 @@ export function SettlementRows(p: Props) {
 function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: SettleRow }) {
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const sub: CalcFilter = { ...filter, memId: r.memId, page: 1, per: 100 };
   const toggle = () => {
     // collapsing clears the loaded sub-partners
-    if (open) client.removeQueries({ queryKey: calcQueryOptions(prefix, member?.memId ?? '', sub).queryKey });
+    if (open) client.removeQueries({ queryKey: calcQueryOptions(prefix, caller.memId, sub).queryKey });
     setOpen(!open);
   };
   return (
@@ -193,8 +192,8 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
 
 function Children({ filter, ...rest }: Omit<Props, 'rows'>) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
-  const q = useQuery(calcQueryOptions(prefix, member?.memId ?? '', filter));
+  const caller = useCaller();
+  const q = useQuery(calcQueryOptions(prefix, caller.memId, filter));
   if (q.isPending)
     return (
       <div className={css.loadingRow} style={{ ['--depth' as string]: rest.depth }}>

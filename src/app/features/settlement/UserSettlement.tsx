@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { openRateModal } from '../../lib/rateModal';
-import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -19,6 +17,7 @@ import { Signed } from '../../widgets/Signed';
 import { defaultUserCalcFilter, userCalcQueryOptions, type UserCalcFilter, type UserOrder } from './queries';
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
+import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
 
 type Row = ResOf<typeof statsCalls.reportByUser>['searchList'][number];
@@ -26,11 +25,11 @@ type Row = ResOf<typeof statsCalls.reportByUser>['searchList'][number];
 /** partnerCalculationUserList (user totals): settlement per player of the subtree. */
 export function UserSettlement() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<UserCalcFilter>(defaultUserCalcFilter);
   const [draft, setDraft] = useState({ searchType: f.searchType, word: '' });
-  const q = useQuery(userCalcQueryOptions(prefix, member?.memId ?? '', f));
+  const q = useQuery(userCalcQueryOptions(prefix, caller.memId, f));
   const set = (p: Partial<UserCalcFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const orders: { key: UserOrder; label: string }[] = [
     { key: 'BET_DESC', label: t`베팅금 많은순` },

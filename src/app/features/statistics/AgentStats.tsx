@@ -1,27 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { partnerLevelName } from '../../lib/codeNames';
-import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
 import { statsQueryOptions } from './queries';
 import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
+import { useCaller } from '../../lib/caller';
 
 type Row = ResOf<typeof statsCalls.dateAgent>['list'][number];
 
 /** statisticDateAgent: per day and direct lower partner (its whole subtree's figures). */
 export function DateAgent() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'dateAgent', filter.f));
+  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'dateAgent', filter.f));
   const columns: Column<Row>[] = [
     { key: 'day', label: t`날짜`, render: (r) => r.days },
     { key: 'level', label: t`등급`, render: (r) => partnerLevelName(r.partnerLevel) },

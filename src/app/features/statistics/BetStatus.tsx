@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { openRateModal } from '../../lib/rateModal';
-import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -15,6 +13,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { betStatisticsQueryOptions, today, type StatType } from './queries';
 import { useStatColumns, type StatRow } from './statColumns';
+import { useCaller } from '../../lib/caller';
 import css from './Statistics.module.css';
 
 const routes = { total: '/$prefix/bettingtotal', casino: '/$prefix/bettingcasino', slot: '/$prefix/bettingslot' } as const;
@@ -22,9 +21,8 @@ const routes = { total: '/$prefix/bettingtotal', casino: '/$prefix/bettingcasino
 /** bettingtotal / bettingcasino / bettingslot: a partner's own figures and its lower partners' with their sum. */
 export function BetStatus({ statType }: { statType: StatType }) {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
   const { t } = useLingui();
-  const me = member?.memId ?? '';
+  const { memId: me } = useCaller();
   const [node, setNode] = useState<string | null>(null);
   const [range, setRange] = useState(today);
   const q = useQuery(betStatisticsQueryOptions(prefix, me, statType, node, range));

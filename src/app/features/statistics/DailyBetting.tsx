@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import { isOffline } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
-import { session } from '../../lib/session/store';
 import { Chart } from '../../widgets/Chart';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -14,6 +12,7 @@ import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { dailyBettingQueryOptions, defaultDailyRange } from './queries';
+import { useCaller } from '../../lib/caller';
 import css from './Statistics.module.css';
 
 const DAY = 86_400_000;
@@ -29,10 +28,10 @@ type Row = { days: string; dUserPayment: number; dUserPayback: number; dBetAmt: 
 /** statDateBet: per KST day deposits, withdrawals, bets and wins of the subtree, drawn and listed. */
 export function DailyBetting() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const [range, setRange] = useState(defaultDailyRange);
-  const q = useQuery(dailyBettingQueryOptions(prefix, member?.memId ?? '', range));
+  const q = useQuery(dailyBettingQueryOptions(prefix, caller.memId, range));
   useEffect(() => {
     if (q.isError && !isOffline(q.error)) void alert(t`다시 시도해 주세요.`);
   }, [q.isError, q.error, t]);

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { categoryName } from '../../lib/betCodes';
-import { session } from '../../lib/session/store';
 import { Chart } from '../../widgets/Chart';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
@@ -14,6 +12,7 @@ import { SplitBar, categoryColors } from '../../widgets/SplitBar';
 import { statsQueryOptions } from './queries';
 import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
+import { useCaller } from '../../lib/caller';
 
 type GameRow = ResOf<typeof statsCalls.allGames>['list'][number];
 type DayGameRow = ResOf<typeof statsCalls.dateGames>['list'][number];
@@ -27,10 +26,10 @@ const byCategory = (rows: { gameCategory: string; betAmt: number }[]) => {
 /** statisticAllGames: every game played in the subtree over the dates. */
 export function AllGames() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'allGames', filter.f));
+  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'allGames', filter.f));
   const rows = q.data?.list ?? [];
   const columns: Column<GameRow>[] = [
     { key: 'cat', label: t`구분`, render: (r) => categoryName(r.gameCategory) },
@@ -52,10 +51,10 @@ export function AllGames() {
 /** statisticDateGames: per day and game category, drawn as daily bars per category. */
 export function DateGames() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'dateGames', filter.f));
+  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'dateGames', filter.f));
   const rows = q.data?.list ?? [];
   const days = [...new Set(rows.map((r) => r.days))].sort();
   const cats = [...new Set(rows.map((r) => r.gameCategory))];

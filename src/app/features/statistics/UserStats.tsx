@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { categoryName } from '../../lib/betCodes';
 import { figure } from '../../lib/figures';
-import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
@@ -14,6 +12,7 @@ import { SplitBar, categoryColors } from '../../widgets/SplitBar';
 import { statsQueryOptions } from './queries';
 import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
+import { useCaller } from '../../lib/caller';
 
 type UserRow = ResOf<typeof statsCalls.allUsers>['list'][number];
 type DayUserRow = ResOf<typeof statsCalls.dateUsers>['list'][number];
@@ -23,10 +22,10 @@ const groups = ['casino', 'slot', 'sport', 'mini'] as const;
 /** statisticAllUsers: every player of the subtree over the dates, with the category split of their bets. */
 export function AllUsers() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'allUsers', filter.f));
+  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'allUsers', filter.f));
   const total = q.data?.total;
   const columns: Column<UserRow>[] = [
     {
@@ -69,10 +68,10 @@ export function AllUsers() {
 /** statisticDateUsers: per day and player. */
 export function DateUsers() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, member?.memId ?? '', 'dateUsers', filter.f));
+  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'dateUsers', filter.f));
   const columns: Column<DayUserRow>[] = [
     { key: 'day', label: t`날짜`, render: (r) => r.days },
     {

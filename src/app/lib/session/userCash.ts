@@ -18,3 +18,12 @@ export function applyBalance(cashAmt: number, pointAmt: number) {
   session.syncedAt = Date.now();
   saveSession();
 }
+
+/** Cash and game money a game call answered with (launch, integrated money). */
+export function applyGameMoney(cashAmt: number, gameAmt: number) {
+  if (!session.member) return;
+  session.member.cashAmt = cashAmt;
+  session.member.gameAmt = gameAmt;
+  session.syncedAt = Date.now();
+  saveSession();
+}

@@ -6,11 +6,11 @@ import { useLingui } from '@lingui/react/macro';
 import { levelOrder } from '../../../../contract/enums';
 import { createPopup } from '../../../lib/createPopup';
 import { userKey } from '../../../lib/queryClient';
-import { session } from '../../../lib/session/store';
 import { BottomSheet } from '../../../ui/BottomSheet';
 import { Tabs } from '../../../ui/Tabs';
 import { MemberForm } from './MemberForm';
 import { PartnerForm } from './PartnerForm';
+import { useCaller } from '../../../lib/caller';
 import css from './Create.module.css';
 
 /** The level a new lower partner of `level` gets: none below PTN_5 (members only) or PTN_7 (the last). */
@@ -22,14 +22,14 @@ function nextLevel(level: string): string | null {
 /** Create popup: Partner (a request the operator approves) and Member tabs, under the chosen parent. */
 export default function CreatePopup() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const caller = useCaller();
   const popup = useSnapshot(createPopup);
   const { t } = useLingui();
   const client = useQueryClient();
-  const me = member?.memId ?? '';
+  const me = caller.memId;
   const parent = popup.recommenderId ?? me;
-  const parentLevel = popup.recommenderLevel ?? member?.partnerLevel ?? 'NORMAL';
-  const newLevel = member?.loginType === 'PARTNER' && member.partnerLevel !== 'PTN_5' ? nextLevel(parentLevel) : null;
+  const parentLevel = popup.recommenderLevel ?? caller.partnerLevel ?? 'NORMAL';
+  const newLevel = caller.loginType === 'PARTNER' && caller.partnerLevel !== 'PTN_5' ? nextLevel(parentLevel) : null;
   const [tab, setTab] = useState<'partner' | 'member'>('member');
   const shown = newLevel ? tab : 'member';
 

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { Exchange } from '../../../features/cash/Exchange';
 
 export const Route = createFileRoute('/$prefix/_member/exchange')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/cash/queries');
-    await context.queryClient.ensureQueryData(q.cashRequestsQueryOptions(params.prefix, session.member?.memId ?? '', -1)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.cashRequestsQueryOptions(params.prefix, context.caller.memId, -1)).catch(() => undefined);
   },
   component: Exchange,
 });

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../lib/listSearch';
-import { session } from '../../../lib/session/store';
 import { Inbox } from '../../../features/messages/Inbox';
 
 export const Route = createFileRoute('/$prefix/_member/msg')({
@@ -8,7 +7,7 @@ export const Route = createFileRoute('/$prefix/_member/msg')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/messages/queries');
-    await context.queryClient.ensureQueryData(q.msgListQueryOptions(params.prefix, session.member?.memId ?? '', deps)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.msgListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: Inbox,
 });

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../lib/listSearch';
-import { session } from '../../../lib/session/store';
 import { NoticeList } from '../../../features/board/NoticeList';
 
 export const Route = createFileRoute('/$prefix/_member/noticeList')({
@@ -8,7 +7,7 @@ export const Route = createFileRoute('/$prefix/_member/noticeList')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/board/queries');
-    await context.queryClient.ensureQueryData(q.noticeListQueryOptions(params.prefix, session.member?.memId ?? '', deps)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.noticeListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: NoticeList,
 });

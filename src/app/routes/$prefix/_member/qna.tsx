@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../lib/listSearch';
-import { session } from '../../../lib/session/store';
 import { QnaList } from '../../../features/board/QnaList';
 
 export const Route = createFileRoute('/$prefix/_member/qna')({
@@ -8,7 +7,7 @@ export const Route = createFileRoute('/$prefix/_member/qna')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/board/queries');
-    await context.queryClient.ensureQueryData(q.qnaListQueryOptions(params.prefix, session.member?.memId ?? '', deps)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.qnaListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: QnaList,
 });

@@ -1,7 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSnapshot } from 'valtio';
 import { currentKind, requireShell } from '../../../lib/guard';
-import { session } from '../../../lib/session/store';
 import { PartnerShell } from '../../../features/partner/PartnerShell';
 import { PlayerShell } from '../../../features/player/PlayerShell';
 
@@ -12,6 +10,6 @@ export const Route = createFileRoute('/$prefix/_member')({
 });
 
 function MemberShell() {
-  const { member } = useSnapshot(session);
-  return member?.loginType === 'PARTNER' || member?.loginType === 'P_NORMAL' ? <PartnerShell /> : <PlayerShell />;
+  const kind = Route.useRouteContext({ select: (c) => c.caller.kind });
+  return kind === 'partner' ? <PartnerShell /> : <PlayerShell />;
 }

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { SportList } from '../../../features/betting/SportList';
 
 export const Route = createFileRoute('/$prefix/_partner/bettingListSport')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/betting/queries');
-    await context.queryClient.ensureQueryData(q.sportListQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultSportFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.sportListQueryOptions(params.prefix, context.caller.memId, q.defaultSportFilter())).catch(() => undefined);
   },
   component: SportList,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { BetStatus } from '../../../features/statistics/BetStatus';
 
 export const Route = createFileRoute('/$prefix/_partner/bettingtotal')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.betStatisticsQueryOptions(params.prefix, session.member?.memId ?? '', 'total', null, q.today())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.betStatisticsQueryOptions(params.prefix, context.caller.memId, 'total', null, q.today())).catch(() => undefined);
   },
   component: function BettingTotalPage() {
     return <BetStatus statType="total" />;

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { CashList } from '../../../features/retailCash/CashList';
 
 export const Route = createFileRoute('/$prefix/_partner/cashList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.bottomCashQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultCashListFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.bottomCashQueryOptions(params.prefix, context.caller.memId, q.defaultCashListFilter())).catch(() => undefined);
   },
   component: CashList,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { CashListMy } from '../../../features/retailCash/CashListMy';
 
 export const Route = createFileRoute('/$prefix/_partner/cashListMy')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.transLogQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultTransFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.transLogQueryOptions(params.prefix, context.caller.memId, q.defaultTransFilter())).catch(() => undefined);
   },
   component: CashListMy,
 });

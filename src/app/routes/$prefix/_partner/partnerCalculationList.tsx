@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { Settlement } from '../../../features/settlement/Settlement';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerCalculationList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/settlement/queries');
-    await context.queryClient.ensureQueryData(q.calcQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultCalcFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.calcQueryOptions(params.prefix, context.caller.memId, q.defaultCalcFilter())).catch(() => undefined);
   },
   component: Settlement,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { UserSettlement } from '../../../features/settlement/UserSettlement';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerCalculationUserList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/settlement/queries');
-    await context.queryClient.ensureQueryData(q.userCalcQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultUserCalcFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.userCalcQueryOptions(params.prefix, context.caller.memId, q.defaultUserCalcFilter())).catch(() => undefined);
   },
   component: UserSettlement,
 });

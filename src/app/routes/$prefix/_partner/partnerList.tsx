@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { PartnerTreeScreen } from '../../../features/partnerTree/PartnerTreeScreen';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../lib/hierarchy');
-    await context.queryClient.ensureQueryData(q.hierarchyQueryOptions(params.prefix, session.member?.memId ?? '', null, 'N')).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.hierarchyQueryOptions(params.prefix, context.caller.memId, null, 'N')).catch(() => undefined);
   },
   component: PartnerTreeScreen,
 });

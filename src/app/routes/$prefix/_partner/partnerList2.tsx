@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { LevelList } from '../../../features/partnerLists/LevelList';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerList2')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/partnerLists/queries');
-    const me = session.member?.memId ?? '';
+    const me = context.caller.memId;
     await context.queryClient
       .ensureQueryData(q.partnerList2QueryOptions(params.prefix, me, { searchType: 'INNER', memId: me, page: 1, count_per_list: 40 }))
       .catch(() => undefined);

@@ -1,5 +1,4 @@
 import { createFileRoute, redirect, useParams } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { LevelList } from '../../../features/partnerLists/LevelList';
 
 const codes = ['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7'] as const;
@@ -10,13 +9,13 @@ export const Route = createFileRoute('/$prefix/_partner/partnerListLevel{$code}'
     parse: ({ code }) => ({ code: (codes.includes(code as Code) ? code : '') as Code }),
     stringify: ({ code }) => ({ code }),
   },
-  beforeLoad: ({ params }) => {
-    if (!params.code || session.member?.loginType !== 'PARTNER') throw redirect({ to: '/$prefix/partnerMain', params: { prefix: params.prefix } });
+  beforeLoad: ({ context, params }) => {
+    if (!params.code || context.caller.loginType !== 'PARTNER') throw redirect({ to: '/$prefix/partnerMain', params: { prefix: params.prefix } });
   },
   loader: async ({ context, params }) => {
     const q = await import('../../../features/partnerLists/queries');
     await context.queryClient
-      .ensureQueryData(q.levelListQueryOptions(params.prefix, session.member?.memId ?? '', { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
+      .ensureQueryData(q.levelListQueryOptions(params.prefix, context.caller.memId, { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
       .catch(() => undefined);
   },
   component: function PartnerLevelList() {

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { prefetchDashboard } from '../../../features/partner/dashboard/queries';
 import { PartnerMain } from '../../../features/partner/PartnerMain';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMain')({
   // not awaited: the shell and the site popup paint while the figures load
-  loader: ({ context: { queryClient }, params: { prefix } }) => prefetchDashboard(queryClient, prefix, session.member?.memId ?? ''),
+  loader: ({ context: { queryClient, caller }, params: { prefix } }) => prefetchDashboard(queryClient, prefix, caller.memId),
   component: PartnerMain,
 });

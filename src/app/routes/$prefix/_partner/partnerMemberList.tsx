@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { MemberMoneyList } from '../../../features/partnerLists/MemberMoneyList';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMemberList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/partnerLists/queries');
-    await context.queryClient.ensureQueryData(q.memListQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultMemListReq())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.memListQueryOptions(params.prefix, context.caller.memId, q.defaultMemListReq())).catch(() => undefined);
   },
   component: MemberMoneyList,
 });

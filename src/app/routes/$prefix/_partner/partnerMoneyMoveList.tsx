@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { MoneyMove } from '../../../features/retailCash/MoneyMove';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMoneyMoveList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.sendListQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultSendFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.sendListQueryOptions(params.prefix, context.caller.memId, q.defaultSendFilter())).catch(() => undefined);
   },
   component: MoneyMove,
 });

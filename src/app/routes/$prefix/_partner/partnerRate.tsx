@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { PartnerRate } from '../../../features/rates/PartnerRate';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerRate')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/rates/queries');
-    await context.queryClient.ensureQueryData(q.bottomRateQueryOptions(params.prefix, session.member?.memId ?? '', '', 1)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.bottomRateQueryOptions(params.prefix, context.caller.memId, '', 1)).catch(() => undefined);
   },
   component: PartnerRate,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { PointAccrual } from '../../../features/retailCash/PointAccrual';
 
 export const Route = createFileRoute('/$prefix/_partner/pointList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.accrualQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultAccrualRange(), 1)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.accrualQueryOptions(params.prefix, context.caller.memId, q.defaultAccrualRange(), 1)).catch(() => undefined);
   },
   component: PointAccrual,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { DailyBetting } from '../../../features/statistics/DailyBetting';
 
 export const Route = createFileRoute('/$prefix/_partner/statDateBet')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.dailyBettingQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultDailyRange())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.dailyBettingQueryOptions(params.prefix, context.caller.memId, q.defaultDailyRange())).catch(() => undefined);
   },
   component: DailyBetting,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { AllGames } from '../../../features/statistics/GameStats';
 
 export const Route = createFileRoute('/$prefix/_partner/statisticAllGames')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.statsQueryOptions(params.prefix, session.member?.memId ?? '', 'allGames', q.defaultStatsFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.statsQueryOptions(params.prefix, context.caller.memId, 'allGames', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: AllGames,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { SubPointList } from '../../../features/retailCash/SubPointList';
 
 export const Route = createFileRoute('/$prefix/_partner/subpartnerPointList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.subPointQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultSubPointFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.subPointQueryOptions(params.prefix, context.caller.memId, q.defaultSubPointFilter())).catch(() => undefined);
   },
   component: SubPointList,
 });

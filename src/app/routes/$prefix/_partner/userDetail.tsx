@@ -1,5 +1,4 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { validateDetailSearch } from '../../../features/memberDetail/detailTabs';
 import { MemberDetail } from '../../../features/memberDetail/MemberDetail';
 
@@ -8,7 +7,7 @@ export const Route = createFileRoute('/$prefix/_partner/userDetail')({
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/memberDetail/queries');
-    await context.queryClient.ensureQueryData(q.detailInfoQueryOptions(params.prefix, session.member?.memId ?? '', deps.id)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.detailInfoQueryOptions(params.prefix, context.caller.memId, deps.id)).catch(() => undefined);
   },
   component: function UserDetail() {
     const { id, tab } = useSearch({ from: '/$prefix/_partner/userDetail' });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../lib/session/store';
 import { Protection } from '../../../features/protection/Protection';
 
 export const Route = createFileRoute('/$prefix/_player/protection')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/protection/queries');
-    await context.queryClient.ensureQueryData(q.protectionQueryOptions(params.prefix, session.member?.memId ?? '')).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.protectionQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: Protection,
 });

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../../lib/session/store';
 import { CashQueue } from '../../../../features/adminCash/CashQueue';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/cash')({
@@ -8,7 +7,7 @@ export const Route = createFileRoute('/$prefix/admin/_operator/cash')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../../features/adminCash/queries');
-    await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(params.prefix, session.member?.memId ?? '', q.defaultQueueFilter(deps.status))).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(params.prefix, context.caller.memId, q.defaultQueueFilter(deps.status))).catch(() => undefined);
   },
   component: CashQueue,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../../lib/session/store';
 import { AdminHome } from '../../../../features/admin/AdminHome';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/')({
   loader: async ({ context, params }) => {
     const q = await import('../../../../features/admin/queries');
-    await context.queryClient.ensureQueryData(q.dashboardQueryOptions(params.prefix, session.member?.memId ?? '')).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.dashboardQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: AdminHome,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../../lib/session/store';
 import { LedgerHealth } from '../../../../features/adminCash/LedgerHealth';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/ledger')({
   loader: async ({ context, params }) => {
     const q = await import('../../../../features/adminCash/queries');
-    await context.queryClient.ensureQueryData(q.ledgerQueryOptions(params.prefix, session.member?.memId ?? '')).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.ledgerQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: LedgerHealth,
 });

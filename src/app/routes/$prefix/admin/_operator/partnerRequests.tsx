@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { session } from '../../../../lib/session/store';
 import { PartnerRequests } from '../../../../features/adminPartners/PartnerRequests';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/partnerRequests')({
   loader: async ({ context, params }) => {
     const q = await import('../../../../features/adminPartners/queries');
-    await context.queryClient.ensureQueryData(q.partnerRequestsQueryOptions(params.prefix, session.member?.memId ?? '', 'open', 1)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.partnerRequestsQueryOptions(params.prefix, context.caller.memId, 'open', 1)).catch(() => undefined);
   },
   component: PartnerRequests,
 });
