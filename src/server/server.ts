@@ -11,6 +11,7 @@ import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
+import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
 import { drain } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
@@ -42,6 +43,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     clock: systemClock(config.clockOffsetMs),
     accrual: startAccrual(handle.db, live, config.accrualMs),
     sessions: new SessionCache(live),
+    sealKeys: new SealKeys(),
     sites: new SiteCache(handle.db, live),
   };
   const seeded = opts.seed === false ? false : await seedDemo(app);

@@ -6,6 +6,8 @@ import { startServer, type RunningServer } from '../../src/server/server.js';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { PowChallenge, PowProof } from '../../src/contract/member.js';
+import { commonCalls } from '../../src/contract/common.js';
+import { Sealer } from '../../src/app/lib/sealing.js';
 
 // suites solve many challenges: cheap ones (the server reads these when it makes a challenge)
 process.env.PITBOSS_POW_COST ??= '1';
@@ -24,6 +26,8 @@ const needsProof = (path: string, body: Record<string, unknown>) =>
 
 /** Which database the API tests run on: PGlite in memory (default) or a fresh PostgreSQL database. */
 export const testDb = (process.env.PITBOSS_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+/** Whether the API tests run with sealed bodies on for the test site (docs/encrypted-bodies.md). */
+export const testSealed = process.env.PITBOSS_TEST_SEALED === '1';
 export const pgAdminUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestServer extends RunningServer {
@@ -150,8 +154,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     body: JSON.stringify({ prefix: 'demo' }),
   });
   const site = ((await siteRes.json()) as Envelope<{ siteId: string; apiKey: string }>).data!;
-  const post: TestServer['post'] = async (path, body = {}, token) => {
-    if (needsProof(path, body)) body = { ...body, pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge', {})).data!.challenge) };
+  const send = async (path: string, body: unknown, token?: string | null) => {
     const res = await fetch(server.url + path, {
       method: 'POST',
       headers: {
@@ -159,9 +162,24 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         authorization: site.apiKey,
         ...(token ? { 'x-auth-token': token } : {}),
       },
-      body: JSON.stringify({ siteId: site.siteId, ...body }),
+      body: JSON.stringify(body),
     });
-    return (await res.json()) as Envelope<any>;
+    return (await res.json()) as unknown;
+  };
+  // PITBOSS_TEST_SEALED=1: the site has sealed bodies on; calls then go through the app's sealer, as they do whenever the site asks for them (EN003)
+  if (testSealed) {
+    await server.app.db.updateTable('site').set({ seal_yn: 'Y' }).where('id', '=', site.siteId).execute();
+    server.app.sites.forget();
+  }
+  const sealer = new Sealer(site.siteId, async (pub) => ((await send(commonCalls.key.path, { siteId: site.siteId, pub })) as Envelope<{ keyId: string; pub: string }>).data!);
+  const plainOnly = new Set([commonCalls.key.path, commonCalls.site.path]);
+  const post: TestServer['post'] = async (path, body = {}, token) => {
+    if (needsProof(path, body)) body = { ...body, pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge', {})).data!.challenge) };
+    const payload = { siteId: site.siteId, ...body };
+    const sealed = () => sealer.call(path, payload, (b) => send(path, b, token));
+    if (testSealed && !plainOnly.has(path)) return sealed();
+    const answer = (await send(path, payload, token)) as Envelope<any>;
+    return answer.resultCode === 'EN003' ? sealed() : answer;
   };
   return {
     ...server,

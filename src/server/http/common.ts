@@ -5,6 +5,7 @@ import { toWire } from '../domain/common/time.js';
 import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
+import { KEY_IDLE_MS } from './sealKeys.js';
 
 export const commonRoutes = [
   defineRoute(commonCalls.site, async ({ prefix }, { sites }) => {
@@ -17,7 +18,15 @@ export const commonRoutes = [
       vendor: site.vendor,
       cashDecimal: site.cash_decimal,
       languages: site.languages.split(',') as ('ko' | 'en' | 'vn')[],
+      sealYn: site.seal_yn,
     };
+  }),
+
+  defineRoute(commonCalls.key, async ({ pub }, { site, sealKeys }) => {
+    const agreed = await sealKeys.agree(site.id, pub).catch(() => {
+      throw new ApiError('V001', 'pub: not a P-256 public key');
+    });
+    return { ...agreed, ttlSec: KEY_IDLE_MS / 1000 };
   }),
 
   defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock }) => {

@@ -37,6 +37,14 @@ export const siteRoutes = [
   defineRoute(adminSiteCalls.siteState, async (_req, ctx) => ({
     ...(await siteState(ctx, ctx.site.id)),
     adminOtpYn: (await adminTwoFactorRequired(ctx.db, ctx.site.id)) ? ('Y' as const) : ('N' as const),
+    sealYn: ctx.site.seal_yn,
   })),
+  defineRoute(adminSiteCalls.sealBodies, async (req, ctx) => {
+    const before = { sealYn: ctx.site.seal_yn };
+    await ctx.db.updateTable('site').set({ seal_yn: req.sealYn }).where('id', '=', ctx.site.id).execute();
+    await ctx.sites.changed(ctx.site.id);
+    ctx.audit = { before, after: { sealYn: req.sealYn } };
+    return { sealYn: req.sealYn };
+  }),
   defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
 ];
