@@ -16,8 +16,6 @@ export type SiteInfo = z.infer<typeof siteInfo>;
 export const commonCalls = {
   /** Public: the app resolves its site from the URL prefix. */
   site: call('/api/common/site', z.object({ prefix: z.string().min(1).max(40) }), siteInfo, 'public'),
-  /** The sealed-body handshake: the app's ephemeral P-256 public key in, the server's and the key id out (raw points, base64url). Never sealed itself. */
-  key: call('/api/common/key', z.object({ pub: z.string().regex(/^[A-Za-z0-9_-]{87}$/) }), z.object({ keyId: z.string(), pub: z.string(), ttlSec: z.number() }), 'site'),
   siteCheckInfo: call(
     '/api/common/siteCheckInfo',
     empty,

@@ -18,6 +18,8 @@ const banners = z.object({ list: z.array(bannerRow) });
 
 /** Popups and banners the app shows now (active, inside their window). */
 export const siteCalls = {
+  /** The sealed-body handshake: the app's ephemeral P-256 public key in, the server's and the key id out (raw points, base64url). Never sealed itself. */
+  sealKey: call('/api/common/key', z.object({ pub: z.string().regex(/^[A-Za-z0-9_-]{87}$/) }), z.object({ keyId: z.string(), pub: z.string(), ttlSec: z.number() }), 'site'),
   banner: call('/api/etc/banner', empty, banners, 'site'),
   popupList: call('/api/etc/popupList', empty, banners, 'site'),
   mainPopupList: call('/api/main/popupList', empty, banners, 'site'),

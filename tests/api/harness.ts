@@ -7,6 +7,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { PowChallenge, PowProof } from '../../src/contract/member.js';
 import { commonCalls } from '../../src/contract/common.js';
+import { siteCalls } from '../../src/contract/site.js';
 import { Sealer } from '../../src/app/lib/sealing.js';
 
 // suites solve many challenges: cheap ones (the server reads these when it makes a challenge)
@@ -171,8 +172,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     await server.app.db.updateTable('site').set({ seal_yn: 'Y' }).where('id', '=', site.siteId).execute();
     server.app.sites.forget();
   }
-  const sealer = new Sealer(site.siteId, async (pub) => ((await send(commonCalls.key.path, { siteId: site.siteId, pub })) as Envelope<{ keyId: string; pub: string }>).data!);
-  const plainOnly = new Set([commonCalls.key.path, commonCalls.site.path]);
+  const sealer = new Sealer(site.siteId, async (pub) => ((await send(siteCalls.sealKey.path, { siteId: site.siteId, pub })) as Envelope<{ keyId: string; pub: string }>).data!);
+  const plainOnly = new Set([siteCalls.sealKey.path, commonCalls.site.path]);
   const post: TestServer['post'] = async (path, body = {}, token) => {
     if (needsProof(path, body)) body = { ...body, pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge', {})).data!.challenge) };
     const payload = { siteId: site.siteId, ...body };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonCalls } from '../../src/contract/common.js';
 import { agreeKeys, newKeyPair, open, seal, type DirectionKeys, type SealedBody } from '../../src/contract/sealed.js';
-import { adminSiteCalls } from '../../src/contract/site.js';
+import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
 import { Sealer } from '../../src/app/lib/sealing.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 
@@ -27,7 +27,7 @@ describe(`sealed bodies (${testDb})`, { timeout: 300_000 }, () => {
   const json = async (p: Promise<{ text: string }>) => JSON.parse((await p).text);
   const handshake = async (): Promise<{ keyId: string; keys: DirectionKeys }> => {
     const own = await newKeyPair();
-    const r = await json(wire(commonCalls.key.path, { siteId: s.siteId, pub: own.pub }));
+    const r = await json(wire(siteCalls.sealKey.path, { siteId: s.siteId, pub: own.pub }));
     expect(r.resultCode).toBe('0');
     return { keyId: r.data.keyId, keys: await agreeKeys(own.priv, r.data.pub, s.siteId, r.data.keyId) };
   };
@@ -124,7 +124,7 @@ describe(`sealed bodies (${testDb})`, { timeout: 300_000 }, () => {
     let handshakes = 0;
     const sealer = new Sealer(s.siteId, async (pub) => {
       handshakes++;
-      return (await json(wire(commonCalls.key.path, { siteId: s.siteId, pub }))).data;
+      return (await json(wire(siteCalls.sealKey.path, { siteId: s.siteId, pub }))).data;
     });
     const post = (b: unknown) => json(wire('/api/etc/bank', b));
     expect((await sealer.call('/api/etc/bank', { siteId: s.siteId }, post)).resultCode).toBe('0');
@@ -140,6 +140,6 @@ describe(`sealed bodies (${testDb})`, { timeout: 300_000 }, () => {
     expect((await (await s.raw('/api/health', { method: 'GET' })).json()).resultCode).toBe('0');
     const own = await newKeyPair();
     const bad = own.pub.slice(0, -2) + (own.pub.at(-2) === 'A' ? 'B' : 'A') + own.pub.at(-1);
-    expect((await json(wire(commonCalls.key.path, { siteId: s.siteId, pub: bad }))).resultCode).toBe('V001');
+    expect((await json(wire(siteCalls.sealKey.path, { siteId: s.siteId, pub: bad }))).resultCode).toBe('V001');
   });
 });

@@ -1,6 +1,6 @@
 import type { Call, Envelope, ReqOf, ResOf } from '../../contract/define';
 import { ApiError, type ResultCode } from '../../contract/codes';
-import { commonCalls, type SiteInfo } from '../../contract/common';
+import type { SiteInfo } from '../../contract/common';
 
 export { ApiError };
 
@@ -20,7 +20,7 @@ export function setCredentialSource(read: () => Credentials) {
 const TIMEOUT_MS = 15_000;
 
 /** The one way the app calls the server: POST JSON, envelope in, data out or an ApiError with the result code. */
-export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?: AbortSignal; plain?: boolean } = {}): Promise<ResOf<C>> {
+export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?: AbortSignal } = {}): Promise<ResOf<C>> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('NT99');
   const { site, token } = credentials();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -28,35 +28,32 @@ export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?
   if (token && c.access !== 'public') headers['x-auth-token'] = token;
   const fields = (body ?? {}) as Record<string, unknown>;
   const payload = c.access === 'public' ? fields : { ...fields, siteId: site?.siteId };
-  const post = (b: unknown) => send(c.path, headers, b, opts.signal);
+  /** One POST: the parsed JSON answer, or NT99 / TE99 / S500 when there is none. */
+  const to = async (path: string, b: unknown): Promise<unknown> => {
+    const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    let res: Response;
+    try {
+      res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(b), signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout });
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      throw new ApiError(timeout.aborted ? 'TE99' : 'NT99');
+    }
+    try {
+      return await res.json();
+    } catch {
+      throw new ApiError(res.status >= 500 ? 'S500' : 'TE99');
+    }
+  };
 
   // sealed bodies (docs/encrypted-bodies.md): the crypto loads on its own, only for a site that has them on
-  const sealable = !!site && c.access !== 'public' && !opts.plain;
-  const sealed = async () => (await import('./sealing')).sealerFor(site!.siteId, (pub) => api(commonCalls.key, { pub }, { plain: true })).call<ResOf<C>>(c.path, payload, post);
-  let env = sealable && site.sealYn === 'Y' ? await sealed() : ((await post(payload)) as Envelope<ResOf<C>>);
-  // the operator turned sealing on since the app read its site
-  if (sealable && env.resultCode === 'EN003') env = await sealed();
+  const sealed = async () => (await import('./sealing')).sealedCall<ResOf<C>>(site!.siteId, c.path, payload, to);
+  let env = c.access !== 'public' && site?.sealYn === 'Y' ? await sealed() : ((await to(c.path, payload)) as Envelope<ResOf<C>>);
+  // the operator turned sealing on since the app read its site (only a call with the site key is answered so)
+  if (env.resultCode === 'EN003') env = await sealed();
   if (env.resultCode !== '0') {
     throw new ApiError(env.resultCode as ResultCode, env.resultMessage || 'RESPONSE_FAILED', env.data);
   }
   return env.data as ResOf<C>;
-}
-
-/** One POST: the parsed JSON answer, or NT99 / TE99 / S500 when there is none. */
-async function send(path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<unknown> {
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new ApiError(timeout.aborted ? 'TE99' : 'NT99');
-  }
-  try {
-    return await res.json();
-  } catch {
-    throw new ApiError(res.status >= 500 ? 'S500' : 'TE99');
-  }
 }
 
 export const isApiError = (e: unknown, ...codes: string[]): e is ApiError => e instanceof ApiError && (codes.length === 0 || codes.includes(e.code));

@@ -1,3 +1,5 @@
+import { ApiError, type ResultCode } from '../../contract/codes';
+import { siteCalls } from '../../contract/site';
 import type { Envelope } from '../../contract/define';
 import { agreeKeys, isSealedBody, newKeyPair, open, seal, type DirectionKeys } from '../../contract/sealed';
 
@@ -68,9 +70,16 @@ export class Sealer {
 
 const sealers = new Map<string, Sealer>();
 
-/** The one sealer of a site in this page. */
-export function sealerFor(siteId: string, handshake: Handshake): Sealer {
+/** A call of the app's api client, sealed by the one sealer of its site in this page; `to` posts a body to a path. */
+export function sealedCall<T>(siteId: string, path: string, payload: Record<string, unknown>, to: (path: string, body: unknown) => Promise<unknown>): Promise<Envelope<T>> {
   let s = sealers.get(siteId);
-  if (!s) sealers.set(siteId, (s = new Sealer(siteId, handshake)));
-  return s;
+  if (!s) {
+    const handshake: Handshake = async (pub) => {
+      const env = (await to(siteCalls.sealKey.path, { siteId, pub })) as Envelope<{ keyId: string; pub: string }>;
+      if (env.resultCode !== '0' || !env.data) throw new ApiError(env.resultCode as ResultCode, env.resultMessage);
+      return env.data;
+    };
+    sealers.set(siteId, (s = new Sealer(siteId, handshake)));
+  }
+  return s.call<T>(path, payload, (b) => to(path, b));
 }

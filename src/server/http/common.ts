@@ -5,7 +5,6 @@ import { toWire } from '../domain/common/time.js';
 import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
-import { KEY_IDLE_MS } from './sealKeys.js';
 
 export const commonRoutes = [
   defineRoute(commonCalls.site, async ({ prefix }, { sites }) => {
@@ -20,13 +19,6 @@ export const commonRoutes = [
       languages: site.languages.split(',') as ('ko' | 'en' | 'vn')[],
       sealYn: site.seal_yn,
     };
-  }),
-
-  defineRoute(commonCalls.key, async ({ pub }, { site, sealKeys }) => {
-    const agreed = await sealKeys.agree(site.id, pub).catch(() => {
-      throw new ApiError('V001', 'pub: not a P-256 public key');
-    });
-    return { ...agreed, ttlSec: KEY_IDLE_MS / 1000 };
   }),
 
   defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock }) => {

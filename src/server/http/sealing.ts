@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { commonCalls } from '../../contract/common.js';
+import { siteCalls } from '../../contract/site.js';
 import { isSealedBody, open, seal } from '../../contract/sealed.js';
 import type { AppContext } from '../context.js';
 import { sameKey, TransportError } from './route.js';
@@ -19,7 +20,7 @@ declare module 'fastify' {
  * everything outside the contract's calls (vendor callbacks, health, metrics, docs, static files).
  */
 export function registerSealing(fastify: FastifyInstance, app: AppContext, paths: string[]) {
-  const sealable = new Set(paths.filter((p) => p !== commonCalls.site.path && p !== commonCalls.key.path));
+  const sealable = new Set(paths.filter((p) => p !== commonCalls.site.path && p !== siteCalls.sealKey.path));
 
   fastify.addHook('preValidation', async (req) => {
     const path = req.routeOptions.url;

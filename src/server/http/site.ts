@@ -4,8 +4,16 @@ import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/si
 import { cashSwitch, setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
 import { adminTwoFactorRequired } from '../domain/site/twoFactorSetting.js';
 import { defineRoute } from './route.js';
+import { KEY_IDLE_MS } from './sealKeys.js';
+import { ApiError } from '../../contract/codes.js';
 
 export const siteRoutes = [
+  defineRoute(siteCalls.sealKey, async ({ pub }, { site, sealKeys }) => {
+    const agreed = await sealKeys.agree(site.id, pub).catch(() => {
+      throw new ApiError('V001', 'pub: not a P-256 public key');
+    });
+    return { ...agreed, ttlSec: KEY_IDLE_MS / 1000 };
+  }),
   defineRoute(siteCalls.banner, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'banner')),
   defineRoute(siteCalls.popupList, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'popup')),
   defineRoute(siteCalls.mainPopupList, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'popup')),
