@@ -6,7 +6,6 @@ import { startServer, type RunningServer } from '../../src/server/server.js';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { PowChallenge, PowProof } from '../../src/contract/member.js';
-import { commonCalls } from '../../src/contract/common.js';
 import { siteCalls } from '../../src/contract/site.js';
 import { Sealer } from '../../src/app/lib/sealing.js';
 
@@ -38,11 +37,30 @@ export interface TestServer extends RunningServer {
   post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
   /** A call through the contract: its path, the body's type and the answer's type come from it (`post` stays for malformed bodies and raw paths). */
   call<C extends Call>(c: C, body: ReqOf<C>, token?: string | null): Promise<Envelope<ResOf<C>>>;
+  /** A test's own client (inject, other addresses) sends its bodies through this: sealed as `post` seals them. */
+  through: SealingClient;
   /** Raw fetch for transport-level checks. */
   raw(path: string, init: RequestInit): Promise<Response>;
   login(memId: string, password?: string): Promise<string>;
   /** the server's clock (moved by clockOffsetMs) */
   now(): number;
+}
+
+/** Posts one body (as the caller builds it) and answers the parsed JSON. */
+export type SealingClient = (path: string, payload: Record<string, unknown>, send: (body: unknown) => Promise<unknown>) => Promise<Envelope<any>>;
+const plainOnly = new Set([siteCalls.sealKey.path, '/api/common/site']);
+
+/**
+ * A client that seals as the app does, with one sealer per server (`handshake` posts a body to that
+ * server's handshake call): always under PITBOSS_TEST_SEALED=1, else only once the server answers EN003.
+ */
+export function sealingClient(siteId: string, handshake: (body: unknown) => Promise<unknown>): SealingClient {
+  const sealer = new Sealer(siteId, async (pub) => ((await handshake({ siteId, pub })) as Envelope<{ keyId: string; pub: string }>).data!);
+  return async (path, payload, send) => {
+    if (testSealed && !plainOnly.has(path)) return sealer.call(path, payload, send);
+    const answer = (await send(payload)) as Envelope<any>;
+    return answer.resultCode === 'EN003' ? sealer.call(path, payload, send) : answer;
+  };
 }
 
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -167,20 +185,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     });
     return (await res.json()) as unknown;
   };
-  // PITBOSS_TEST_SEALED=1: the site has sealed bodies on; calls then go through the app's sealer, as they do whenever the site asks for them (EN003)
+  // PITBOSS_TEST_SEALED=1: the site has sealed bodies on, and calls go through the app's sealer
   if (testSealed) {
     await server.app.db.updateTable('site').set({ seal_yn: 'Y' }).where('id', '=', site.siteId).execute();
     server.app.sites.forget();
   }
-  const sealer = new Sealer(site.siteId, async (pub) => ((await send(siteCalls.sealKey.path, { siteId: site.siteId, pub })) as Envelope<{ keyId: string; pub: string }>).data!);
-  const plainOnly = new Set([siteCalls.sealKey.path, commonCalls.site.path]);
+  const through = sealingClient(site.siteId, (b) => send(siteCalls.sealKey.path, b));
   const post: TestServer['post'] = async (path, body = {}, token) => {
     if (needsProof(path, body)) body = { ...body, pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge', {})).data!.challenge) };
-    const payload = { siteId: site.siteId, ...body };
-    const sealed = () => sealer.call(path, payload, (b) => send(path, b, token));
-    if (testSealed && !plainOnly.has(path)) return sealed();
-    const answer = (await send(path, payload, token)) as Envelope<any>;
-    return answer.resultCode === 'EN003' ? sealed() : answer;
+    return through(path, { siteId: site.siteId, ...body }, (b) => send(path, b, token));
   };
   return {
     ...server,
@@ -189,6 +202,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     post,
     call: (c, body, token) => post(c.path, body as Record<string, unknown>, token),
     raw: (path, init) => fetch(server.url + path, init),
+    through,
     now: () => server.app.clock.now().getTime(),
     async login(memId, password = 'demo1234!') {
       const captcha = await post<{ captchaId: string }>('/api/member/captcha', {});
