@@ -35,10 +35,10 @@ function step(label, cmd, args, env) {
   return ok;
 }
 
-function vitest(label, project, env = {}) {
+function vitest(label, project, env = {}, files = []) {
   const out = `reports/${label}.json`;
   rmSync(out, { force: true });
-  const ok = run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const ok = run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], env);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -71,6 +71,12 @@ step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 step('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit', 'unit');
 vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
+// with sealed bodies on: the whole suite takes as long again, so a subset: logins from many addresses and the money codes
+vitest('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1' }, [
+  'tests/api/login-hardening.test.ts',
+  'tests/api/money-codes.test.ts',
+  'tests/api/member.test.ts',
+]);
 
 const pg = new URL(pgUrl);
 if (await portOpen(pg.hostname, Number(pg.port || 5432))) {

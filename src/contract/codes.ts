@@ -32,6 +32,11 @@ export const resultCodes = {
   OT001: 'Two-factor sign-in is already on',
   OT002: 'Two-factor sign-in is not on',
   OT003: 'Start the two-factor setup again',
+  // sealed bodies (docs/encrypted-bodies.md)
+  EN001: 'Sealed body already used or too old',
+  EN002: 'Unknown or expired body key, agree a new one',
+  EN003: 'This site takes sealed bodies only',
+  EN004: 'Sealed body does not open',
   // members
   U001: 'Member not found',
   U002: 'Awaiting approval',

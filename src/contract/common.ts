@@ -8,6 +8,8 @@ export const siteInfo = z.object({
   vendor: z.string(),
   cashDecimal: z.number(),
   languages: z.array(z.enum(['ko', 'en', 'vn'])),
+  /** Y: every other call's body travels sealed (`key` first); docs/encrypted-bodies.md */
+  sealYn: z.enum(['Y', 'N']),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 

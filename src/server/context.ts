@@ -7,6 +7,7 @@ import type { SiteCache } from './domain/site/siteCache.js';
 import type { SiteRow } from './domain/site/siteRow.js';
 import type { Caller } from './domain/auth/caller.js';
 import type { Publisher } from './live/publisher.js';
+import type { SealKeys } from './http/sealKeys.js';
 
 // games/wallet.ts still takes SiteRow from here
 export type { SiteRow };
@@ -23,6 +24,8 @@ export interface AppContext {
   /** resolved sessions and site rows, per process; kept true through `live`'s invalidations */
   sessions: SessionCache;
   sites: SiteCache;
+  /** keys agreed for sealed bodies, per process */
+  sealKeys: SealKeys;
 }
 
 /** What the HTTP layer keeps per request beside the caller: cookies and the throttle's verdict. */

@@ -12,6 +12,7 @@ import { makePublisher } from './live/makePublisher.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
 import { startHistoryUpkeep } from './domain/money/historyUpkeep.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
+import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
 import { drain } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
@@ -43,6 +44,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     clock: systemClock(config.clockOffsetMs),
     accrual: startAccrual(handle.db, live, config.accrualMs),
     sessions: new SessionCache(live),
+    sealKeys: new SealKeys(),
     sites: new SiteCache(handle.db, live),
   };
   const history = await startHistoryUpkeep(app);

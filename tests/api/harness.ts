@@ -6,6 +6,8 @@ import { startServer, type RunningServer } from '../../src/server/server.js';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { PowChallenge, PowProof } from '../../src/contract/member.js';
+import { siteCalls } from '../../src/contract/site.js';
+import { Sealer } from '../../src/app/lib/sealing.js';
 
 // suites solve many challenges: cheap ones (the server reads these when it makes a challenge)
 process.env.PITBOSS_POW_COST ??= '1';
@@ -24,6 +26,8 @@ const needsProof = (path: string, body: Record<string, unknown>) =>
 
 /** Which database the API tests run on: PGlite in memory (default) or a fresh PostgreSQL database. */
 export const testDb = (process.env.PITBOSS_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+/** Whether the API tests run with sealed bodies on for the test site (docs/encrypted-bodies.md). */
+export const testSealed = process.env.PITBOSS_TEST_SEALED === '1';
 export const pgAdminUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestServer extends RunningServer {
@@ -33,11 +37,30 @@ export interface TestServer extends RunningServer {
   post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
   /** A call through the contract: its path, the body's type and the answer's type come from it (`post` stays for malformed bodies and raw paths). */
   call<C extends Call>(c: C, body: ReqOf<C>, token?: string | null): Promise<Envelope<ResOf<C>>>;
+  /** A test's own client (inject, other addresses) sends its bodies through this: sealed as `post` seals them. */
+  through: SealingClient;
   /** Raw fetch for transport-level checks. */
   raw(path: string, init: RequestInit): Promise<Response>;
   login(memId: string, password?: string): Promise<string>;
   /** the server's clock (moved by clockOffsetMs) */
   now(): number;
+}
+
+/** Posts one body (as the caller builds it) and answers the parsed JSON. */
+export type SealingClient = (path: string, payload: Record<string, unknown>, send: (body: unknown) => Promise<unknown>) => Promise<Envelope<any>>;
+const plainOnly = new Set([siteCalls.sealKey.path, '/api/common/site']);
+
+/**
+ * A client that seals as the app does, with one sealer per server (`handshake` posts a body to that
+ * server's handshake call): always under PITBOSS_TEST_SEALED=1, else only once the server answers EN003.
+ */
+export function sealingClient(siteId: string, handshake: (body: unknown) => Promise<unknown>): SealingClient {
+  const sealer = new Sealer(siteId, async (pub) => ((await handshake({ siteId, pub })) as Envelope<{ keyId: string; pub: string }>).data!);
+  return async (path, payload, send) => {
+    if (testSealed && !plainOnly.has(path)) return sealer.call(path, payload, send);
+    const answer = (await send(payload)) as Envelope<any>;
+    return answer.resultCode === 'EN003' ? sealer.call(path, payload, send) : answer;
+  };
 }
 
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -150,8 +173,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     body: JSON.stringify({ prefix: 'demo' }),
   });
   const site = ((await siteRes.json()) as Envelope<{ siteId: string; apiKey: string }>).data!;
-  const post: TestServer['post'] = async (path, body = {}, token) => {
-    if (needsProof(path, body)) body = { ...body, pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge', {})).data!.challenge) };
+  const send = async (path: string, body: unknown, token?: string | null) => {
     const res = await fetch(server.url + path, {
       method: 'POST',
       headers: {
@@ -159,9 +181,19 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         authorization: site.apiKey,
         ...(token ? { 'x-auth-token': token } : {}),
       },
-      body: JSON.stringify({ siteId: site.siteId, ...body }),
+      body: JSON.stringify(body),
     });
-    return (await res.json()) as Envelope<any>;
+    return (await res.json()) as unknown;
+  };
+  // PITBOSS_TEST_SEALED=1: the site has sealed bodies on, and calls go through the app's sealer
+  if (testSealed) {
+    await server.app.db.updateTable('site').set({ seal_yn: 'Y' }).where('id', '=', site.siteId).execute();
+    server.app.sites.forget();
+  }
+  const through = sealingClient(site.siteId, (b) => send(siteCalls.sealKey.path, b));
+  const post: TestServer['post'] = async (path, body = {}, token) => {
+    if (needsProof(path, body)) body = { ...body, pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge', {})).data!.challenge) };
+    return through(path, { siteId: site.siteId, ...body }, (b) => send(path, b, token));
   };
   return {
     ...server,
@@ -170,6 +202,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     post,
     call: (c, body, token) => post(c.path, body as Record<string, unknown>, token),
     raw: (path, init) => fetch(server.url + path, init),
+    through,
     now: () => server.app.clock.now().getTime(),
     async login(memId, password = 'demo1234!') {
       const captcha = await post<{ captchaId: string }>('/api/member/captcha', {});

@@ -46,14 +46,18 @@ describe(`HTTP hardening (${testDb})`, () => {
     return f;
   }
   async function call(f: FastifyInstance, path: string, body: Record<string, unknown> = {}, o: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
-    const r = await f.inject({
-      method: 'POST',
-      url: path,
-      payload: { siteId: s.siteId, ...body },
-      remoteAddress: o.ip,
-      headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...o.headers },
+    let r: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
+    const answer = await s.through(path, { siteId: s.siteId, ...body }, async (payload) => {
+      r = await f.inject({
+        method: 'POST',
+        url: path,
+        payload: payload as Record<string, unknown>,
+        remoteAddress: o.ip,
+        headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...o.headers },
+      });
+      return r.json();
     });
-    return { status: r.statusCode, headers: r.headers, ...(r.json() as { resultCode: string; resultMessage: string; data: any }) };
+    return { status: r!.statusCode, headers: r!.headers, ...(answer as { resultCode: string; resultMessage: string; data: any }) };
   }
 
   describe('finding 6: security headers', () => {

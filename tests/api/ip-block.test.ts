@@ -18,14 +18,17 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
 
   /** A call from a given address (no proxy is trusted, so the socket's address is the caller's). */
   async function call(path: string, body: Record<string, unknown>, o: { token?: string; ip: string }) {
-    const r = await s.http.inject({
-      method: 'POST',
-      url: path,
-      payload: { siteId: s.siteId, ...body },
-      remoteAddress: o.ip,
-      headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}) },
-    });
-    return r.json() as { resultCode: string; data: any };
+    return s.through(path, { siteId: s.siteId, ...body }, async (payload) =>
+      (
+        await s.http.inject({
+          method: 'POST',
+          url: path,
+          payload: payload as Record<string, unknown>,
+          remoteAddress: o.ip,
+          headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}) },
+        })
+      ).json(),
+    ) as Promise<{ resultCode: string; data: any }>;
   }
   async function login(memId: string, ip: string, loginPage?: 'admin') {
     const captcha = await call('/api/member/captcha', {}, { ip });

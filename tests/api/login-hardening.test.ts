@@ -37,16 +37,20 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
   }
   type Answer = { status: number; resultCode: string; data: any; cookie: string | null };
   async function call(f: FastifyInstance, path: string, body: Record<string, unknown> = {}, o: { token?: string; ip?: string; cookie?: string | null } = {}): Promise<Answer> {
-    const r = await f.inject({
-      method: 'POST',
-      url: path,
-      payload: { siteId: s.siteId, ...body },
-      remoteAddress: o.ip ?? '127.0.0.1',
-      headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...(o.cookie ? { cookie: o.cookie } : {}) },
+    let r: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
+    const answer = await s.through(path, { siteId: s.siteId, ...body }, async (payload) => {
+      r = await f.inject({
+        method: 'POST',
+        url: path,
+        payload: payload as Record<string, unknown>,
+        remoteAddress: o.ip ?? '127.0.0.1',
+        headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...(o.cookie ? { cookie: o.cookie } : {}) },
+      });
+      return r.json();
     });
-    const set = r.headers['set-cookie'];
+    const set = r!.headers['set-cookie'];
     const cookie = (Array.isArray(set) ? set[0] : set)?.split(';')[0] ?? null;
-    return { status: r.statusCode, cookie, ...(r.json() as { resultCode: string; data: any }) };
+    return { status: r!.statusCode, cookie, ...(answer as { resultCode: string; data: any }) };
   }
   const proof = async (f: FastifyInstance, ip?: string) => solve((await call(f, '/api/member/challenge', {}, { ip })).data.challenge);
   const captcha = async (f: FastifyInstance, ip?: string) => ({ captchaId: (await call(f, '/api/member/captcha', {}, { ip })).data.captchaId, captcha: '1234' });

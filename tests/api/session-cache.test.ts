@@ -11,7 +11,8 @@ import { toWire } from '../../src/server/domain/common/time.js';
 import type { RunningServer } from '../../src/server/server.js';
 import { sign } from '../../src/server/vendors/signature.js';
 import type { PowChallenge } from '../../src/contract/member.js';
-import { roomyLimits, solve, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
+import { roomyLimits, sealingClient, solve, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
+import { siteCalls } from '../../src/contract/site.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -25,14 +26,17 @@ interface Node {
 }
 
 function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
-  const post: Node['post'] = async (path, body = {}, token) => {
+  const send = async (path: string, body: unknown, token?: string | null) => {
     const res = await fetch(srv.url + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: apiKey, ...(token ? { 'x-auth-token': token } : {}) },
-      body: JSON.stringify({ siteId, ...body }),
+      body: JSON.stringify(body),
     });
-    return (await res.json()) as Envelope<any>;
+    return res.json();
   };
+  // each instance keeps its own keys: one sealer per node
+  const through = sealingClient(siteId, (b) => send(siteCalls.sealKey.path, b));
+  const post: Node['post'] = (path, body = {}, token) => through(path, { siteId, ...body }, (b) => send(path, b, token));
   return {
     post,
     app: srv.app,

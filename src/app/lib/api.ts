@@ -6,7 +6,7 @@ export { ApiError };
 
 /** What every request needs besides its body: the site (siteId + key) and the session token. */
 interface Credentials {
-  site: Pick<SiteInfo, 'siteId' | 'apiKey'> | null;
+  site: Pick<SiteInfo, 'siteId' | 'apiKey' | 'sealYn'> | null;
   token: string | null;
 }
 
@@ -28,26 +28,28 @@ export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?
   if (token && c.access !== 'public') headers['x-auth-token'] = token;
   const fields = (body ?? {}) as Record<string, unknown>;
   const payload = c.access === 'public' ? fields : { ...fields, siteId: site?.siteId };
+  /** One POST: the parsed JSON answer, or NT99 / TE99 / S500 when there is none. */
+  const to = async (path: string, b: unknown): Promise<unknown> => {
+    const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    let res: Response;
+    try {
+      res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(b), signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout });
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      throw new ApiError(timeout.aborted ? 'TE99' : 'NT99');
+    }
+    try {
+      return await res.json();
+    } catch {
+      throw new ApiError(res.status >= 500 ? 'S500' : 'TE99');
+    }
+  };
 
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await fetch(c.path, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(payload),
-      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
-    });
-  } catch (err) {
-    if (opts.signal?.aborted) throw err;
-    throw new ApiError(timeout.aborted ? 'TE99' : 'NT99');
-  }
-  let env: Envelope<ResOf<C>>;
-  try {
-    env = (await res.json()) as Envelope<ResOf<C>>;
-  } catch {
-    throw new ApiError(res.status >= 500 ? 'S500' : 'TE99');
-  }
+  // sealed bodies (docs/encrypted-bodies.md): the crypto loads on its own, only for a site that has them on
+  const sealed = async () => (await import('./sealing')).sealedCall<ResOf<C>>(site!.siteId, c.path, payload, to);
+  let env = c.access !== 'public' && site?.sealYn === 'Y' ? await sealed() : ((await to(c.path, payload)) as Envelope<ResOf<C>>);
+  // the operator turned sealing on since the app read its site (only a call with the site key is answered so)
+  if (env.resultCode === 'EN003') env = await sealed();
   if (env.resultCode !== '0') {
     throw new ApiError(env.resultCode as ResultCode, env.resultMessage || 'RESPONSE_FAILED', env.data);
   }

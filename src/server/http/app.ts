@@ -8,6 +8,7 @@ import { allRoutes } from './routes.js';
 import { registerVendorCallbacks } from '../vendors/callbacks.js';
 import { dbErrorAnswer } from './dbErrors.js';
 import { loggerOptions, registerAccessLog } from './logging.js';
+import { registerSealing } from './sealing.js';
 import { registerSecurityHeaders } from './security.js';
 import { registerClient, registerCompression } from './static.js';
 import { RateLimited, registerThrottle } from './throttle.js';
@@ -58,8 +59,14 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   });
 
   const throttle = await registerThrottle(fastify, app.config);
-  await registerCompression(fastify);
   const routes = [...allRoutes, ...extra];
+  // before compression: the sealed answer is what gets compressed
+  registerSealing(
+    fastify,
+    app,
+    routes.map((r) => r.call.path),
+  );
+  await registerCompression(fastify);
   registerRoutes(fastify, app, routes, throttle);
   registerApiDocs(
     fastify,

@@ -17,6 +17,7 @@ export const commonRoutes = [
       vendor: site.vendor,
       cashDecimal: site.cash_decimal,
       languages: site.languages.split(',') as ('ko' | 'en' | 'vn')[],
+      sealYn: site.seal_yn,
     };
   }),
 

@@ -39,7 +39,7 @@ export class TransportError extends ApiError {
 /** Forgets every cached site row in this process (tests that edit sites behind the API's back). */
 export const forgetSites = forgetAllSites;
 
-const sameKey = (a: string, b: string) => {
+export const sameKey = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

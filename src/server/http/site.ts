@@ -4,8 +4,16 @@ import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/si
 import { cashSwitch, setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
 import { adminTwoFactorRequired } from '../domain/site/twoFactorSetting.js';
 import { defineRoute } from './route.js';
+import { KEY_IDLE_MS } from './sealKeys.js';
+import { ApiError } from '../../contract/codes.js';
 
 export const siteRoutes = [
+  defineRoute(siteCalls.sealKey, async ({ pub }, { site, sealKeys }) => {
+    const agreed = await sealKeys.agree(site.id, pub).catch(() => {
+      throw new ApiError('V001', 'pub: not a P-256 public key');
+    });
+    return { ...agreed, ttlSec: KEY_IDLE_MS / 1000 };
+  }),
   defineRoute(siteCalls.banner, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'banner')),
   defineRoute(siteCalls.popupList, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'popup')),
   defineRoute(siteCalls.mainPopupList, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'popup')),
@@ -37,6 +45,14 @@ export const siteRoutes = [
   defineRoute(adminSiteCalls.siteState, async (_req, ctx) => ({
     ...(await siteState(ctx, ctx.site.id)),
     adminOtpYn: (await adminTwoFactorRequired(ctx.db, ctx.site.id)) ? ('Y' as const) : ('N' as const),
+    sealYn: ctx.site.seal_yn,
   })),
+  defineRoute(adminSiteCalls.sealBodies, async (req, ctx) => {
+    const before = { sealYn: ctx.site.seal_yn };
+    await ctx.db.updateTable('site').set({ seal_yn: req.sealYn }).where('id', '=', ctx.site.id).execute();
+    await ctx.sites.changed(ctx.site.id);
+    ctx.audit = { before, after: { sealYn: req.sealYn } };
+    return { sealYn: req.sealYn };
+  }),
   defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
 ];

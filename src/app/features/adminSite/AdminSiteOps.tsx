@@ -14,6 +14,7 @@ import { useWrite } from '../../lib/write/useWrite';
 import { fromWire, kstNow, toWire } from './kstInput';
 import { adminSiteKey, siteStateQueryOptions } from './queries';
 import { AdminOtpSwitch } from './AdminOtpSwitch';
+import { SealBodiesSwitch } from './SealBodiesSwitch';
 import css from './AdminSite.module.css';
 
 const route = getRouteApi('/$prefix/admin/_operator/site');
@@ -166,6 +167,7 @@ export function AdminSiteOps() {
         </div>
       </Card>
       <AdminOtpSwitch prefix={prefix} />
+      <SealBodiesSwitch prefix={prefix} />
       <Card title={<Trans>입금 이벤트 (포인트 %, 0 = 사용 안 함)</Trans>}>
         <form className={css.form} onSubmit={(e) => void saveEvents(e)} noValidate>
           {eventFields.map(([key, label]) => (

@@ -17,6 +17,7 @@ export interface CoreTables {
     check_start: Date | null;
     check_end: Date | null;
     lock_bet_yn: Generated<'Y' | 'N'>;
+    seal_yn: Generated<'Y' | 'N'>;
     created_at: Generated<Date>;
   };
   member: {

@@ -11,7 +11,7 @@ export type KeyedSite = SiteRow & { api_key: string };
  */
 export const SITE_TTL_MS = 10_000;
 
-const columns = ['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end', 'lock_bet_yn'] as const;
+const columns = ['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end', 'lock_bet_yn', 'seal_yn'] as const;
 
 /** Every site cache of this process, for `forgetAllSites`. */
 const open = new Set<SiteCache>();

@@ -11,4 +11,6 @@ export interface SiteRow {
   check_end: Date | null;
   /** 'Y' while the operator has locked betting site-wide */
   lock_bet_yn: 'Y' | 'N';
+  /** 'Y' while every call's body must travel sealed (docs/encrypted-bodies.md) */
+  seal_yn: 'Y' | 'N';
 }

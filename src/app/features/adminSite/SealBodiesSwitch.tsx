@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { adminSiteCalls } from '../../../contract/site';
+import { api } from '../../lib/api';
+import { useWrite } from '../../lib/write/useWrite';
+import { Card } from '../../ui/Card';
+import { adminSiteKey, siteStateQueryOptions } from './queries';
+import css from './AdminSite.module.css';
+
+/** The site option that every call's body travels sealed (docs/encrypted-bodies.md); open apps switch at their next call. */
+export function SealBodiesSwitch({ prefix }: { prefix: string }) {
+  const { t } = useLingui();
+  const s = useQuery(siteStateQueryOptions(prefix)).data;
+  const save = useWrite({
+    confirm: (on: boolean) =>
+      on ? t`모든 요청과 응답 본문을 암호화하시겠습니까? 열려 있는 앱은 다음 요청부터 암호화합니다.` : t`본문 암호화를 끄시겠습니까? TLS 암호화는 그대로 유지됩니다.`,
+    run: (on: boolean) => api(adminSiteCalls.sealBodies, { sealYn: on ? 'Y' : 'N' }),
+    say: 'alert',
+    invalidates: [adminSiteKey(prefix)],
+  });
+  return (
+    <Card title={<Trans>본문 암호화</Trans>}>
+      <label className={css.switch}>
+        <span>{s?.sealYn === 'Y' ? <Trans>암호화함</Trans> : <Trans>암호화 안 함</Trans>}</span>
+        <input type="checkbox" role="switch" name="sealYn" checked={s?.sealYn === 'Y'} onChange={(e) => void save.submit(e.target.checked)} disabled={!s || save.busy} />
+      </label>
+    </Card>
+  );
+}
