@@ -1,3 +1,4 @@
+import type { CashStatus, CashType, PointType } from './moneyKinds.js';
 /** Partner levels, top first; NORMAL is a plain member. Order 1..8 as the product ranks them. */
 export const partnerLevels = ['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7', 'NORMAL'] as const;
 export type PartnerLevel = (typeof partnerLevels)[number];
@@ -10,42 +11,6 @@ export const levelOrder = (level: PartnerLevel | string): number => {
 export const loginTypes = ['NORMAL', 'PARTNER', 'P_NORMAL', 'ADMIN'] as const;
 export type LoginType = (typeof loginTypes)[number];
 export const isPartnerLogin = (t: string | undefined | null) => t === 'PARTNER' || t === 'P_NORMAL';
-
-/** Cash transaction types as the product codes them. */
-export const cashTypes = {
-  deposit: 1,
-  withdrawal: -1,
-  adminGrant: 2,
-  adminRecovery: -2,
-  holdingsGrant: -3,
-  holdingsRecovery: 3,
-  upperGrant: 33,
-  upperRecovery: -33,
-  pointConversion: 4,
-  gameIn: 19,
-  gameOut: -19,
-} as const;
-export type CashType = (typeof cashTypes)[keyof typeof cashTypes];
-
-/** Cash request statuses: 0 applied, 2 waiting, 1 complete, -1 cancelled/rejected. */
-export const cashStatus = { applied: 0, waiting: 2, complete: 1, cancelled: -1 } as const;
-
-/** Point types as the product codes them. */
-export const pointTypes = {
-  managerPay: 2,
-  managerRetrieval: -2,
-  rolling: 3,
-  conversion: -4,
-  signupFirstDeposit: 5,
-  dailyFirstDeposit: 6,
-  everyDeposit: 7,
-} as const;
-export type PointType = (typeof pointTypes)[keyof typeof pointTypes];
-export type CashStatus = (typeof cashStatus)[keyof typeof cashStatus];
-
-/** Every code in the order the product lists them. */
-export const cashTypeCodes = Object.values(cashTypes);
-export const pointTypeCodes = Object.values(pointTypes);
 
 /**
  * The code catalogue: the Korean names the wire carries beside the codes (typeDesc, codeName,

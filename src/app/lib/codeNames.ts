@@ -1,6 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CashStatus, CashType, PartnerLevel, PointType } from '../../contract/enums';
+import type { PartnerLevel } from '../../contract/enums';
+import type { CashStatus, CashType, PointType } from '../../contract/moneyKinds';
 
 /**
  * Labels of the contract's code catalogue, keyed by code and translated; every code the contract

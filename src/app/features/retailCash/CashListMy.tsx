@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
-import { cashTypeCodes } from '../../../contract/enums';
+import { cashTypeCodes } from '../../../contract/moneyKinds';
 import { cashTypeName, requestStatusName } from '../../lib/codeNames';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';

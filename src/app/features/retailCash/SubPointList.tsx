@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
-import { pointTypeCodes } from '../../../contract/enums';
+import { pointTypeCodes } from '../../../contract/moneyKinds';
 import { pointTypeName } from '../../lib/codeNames';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import { cashStatus } from '../../../contract/enums.js';
+import { cashStatus } from '../../../contract/moneyKinds.js';
 import type { AppContext } from '../../context.js';
 import { holdWithdrawal, processRequest, requestDeposit } from '../../domain/money/cashRequests.js';
 import { convertPoints } from '../../domain/money/points.js';

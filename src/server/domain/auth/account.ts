@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { cashStatus, cashTypes, levelOrder, limits } from '../../../contract/enums.js';
+import { levelOrder, limits } from '../../../contract/enums.js';
+import { cashStatus, cashTypes } from '../../../contract/moneyKinds.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';

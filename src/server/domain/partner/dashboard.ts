@@ -1,5 +1,5 @@
 /** The partner dashboard: head counts, today's figures, money reports and recent gives/retrieves. */
-import { cashTypes } from '../../../contract/enums.js';
+import { cashTypes } from '../../../contract/moneyKinds.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
 import { memberRates, subtreeBetTotals } from './partnerFigures.js';

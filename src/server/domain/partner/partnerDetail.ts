@@ -3,7 +3,7 @@ import { endSessions } from '../auth/sessions.js';
 import type { SessionCache } from '../auth/sessionCache.js';
 import { isLocked } from '../auth/lockout.js';
 import { ApiError } from '../../../contract/codes.js';
-import { pointTypes } from '../../../contract/enums.js';
+import { pointTypes } from '../../../contract/moneyKinds.js';
 import { isNickname, isPhone, normaliseNick } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';

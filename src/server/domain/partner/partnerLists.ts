@@ -3,7 +3,7 @@
  * (hierarchy.scoped) and walks the closure table from it, so a list never leaves the subtree.
  */
 import { sql, type Expression } from 'kysely';
-import { cashStatus, cashTypes } from '../../../contract/enums.js';
+import { cashStatus, cashTypes } from '../../../contract/moneyKinds.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
 

@@ -4,7 +4,7 @@
  * retrieves are the ledger's -3/3 (partner side) and 33/-33 (receiver side) entries.
  */
 import { sql } from 'kysely';
-import { cashStatus, cashTypes } from '../../../contract/enums.js';
+import { cashStatus, cashTypes } from '../../../contract/moneyKinds.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
 

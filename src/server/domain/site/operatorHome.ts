@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { AdminDay, AdminHour, AdminPending, adminPendingKinds } from '../../../contract/admin.js';
-import { cashStatus, cashTypes } from '../../../contract/enums.js';
+import { cashStatus, cashTypes } from '../../../contract/moneyKinds.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/driver.js';
 import { kstDayStart, toWire } from '../common/time.js';
