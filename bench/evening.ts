@@ -11,7 +11,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { adminSiteCalls } from '../src/contract/site.js';
 import { hashToken, newToken } from '../src/server/domain/auth/tokens.js';
+import { toWire } from '../src/server/domain/common/time.js';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/vendors/signature.js';
@@ -23,7 +25,7 @@ import { Stomp } from './stomp.js';
 
 const SECONDS = Number(process.env.BENCH_EVENING_SECONDS ?? 30);
 const PLAYERS = Number(process.env.BENCH_EVENING_PLAYERS ?? 24);
-const SOCKETS = Number(process.env.BENCH_EVENING_SOCKETS ?? 1000);
+const SOCKETS = Number(process.env.BENCH_EVENING_SOCKETS ?? 10_000);
 const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const flag = process.argv.indexOf('--instances');
@@ -278,5 +280,23 @@ async function socketsHeld(s: RunningServer, ctx: Ctx, url: string, child: Retur
   console.log(
     `live sockets: ${open} subscribed as players on one instance: heap + buffers ${(perSocket / 1024).toFixed(1)} KiB a socket (rss changed ${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MiB in all), so about ${Math.floor(2 ** 30 / Math.max(perSocket, 1)).toLocaleString('en')} sockets per GiB beyond the instance's ${(before.rss / 2 ** 20).toFixed(0)} MiB`,
   );
+  await inspectReach(url, ctx, sockets);
   for (const x of sockets) x.ws.terminate();
+}
+
+/** The operator opens a check window now: how long until every socket holds its INSPECT message, then the window is lifted. */
+async function inspectReach(url: string, ctx: Ctx, sockets: Stomp[]) {
+  const post = poster(url, ctx.site);
+  const open = sockets.filter((x) => x.closeCode === null);
+  const arrivals = open.map((x) => x.next('MESSAGE', 30_000).then(() => performance.now()));
+  const t = performance.now();
+  const r = await post(adminSiteCalls.siteCheck.path, { startDate: toWire(new Date(Date.now() - 60_000)), endDate: toWire(new Date(Date.now() + 600_000)) }, ctx.adminToken);
+  if (r.resultCode !== '0') throw new Error(`site check: ${r.resultCode}`);
+  const times = (await Promise.allSettled(arrivals)).map((a) => (a.status === 'fulfilled' ? a.value - t : Infinity));
+  const reached = times.filter(Number.isFinite).length;
+  const all = Math.max(...times);
+  console.log(
+    `site-wide INSPECT: ${reached} of ${open.length} sockets had it ${Number.isFinite(all) ? `within ${all.toFixed(0)} ms` : 'not all within 30 s'} (p50 ${pct(times, 50).toFixed(0)} ms) of the operator's call  goal all < 1000 ms: ${all < 1000 ? 'met' : 'NOT met'}`,
+  );
+  await post(adminSiteCalls.siteCheck.path, { startDate: '', endDate: '' }, ctx.adminToken);
 }
