@@ -72,6 +72,8 @@ export interface Limits {
   cashOutPassFailPerMember: Limit;
   /** public site lookups (/api/common/site) from one address */
   siteLookupPerIp: Limit;
+  /** sealed-body handshakes from one address: each keeps a key in memory, so a flood must not push out the keys in use */
+  sealKeyPerIp: Limit;
   /** Redis key prefix, so limits of several deployments on one Redis stay apart */
   namespace: string;
 }
@@ -92,6 +94,7 @@ export function readLimits(env: NodeJS.ProcessEnv = process.env): Limits {
     captchaPerIp: limit(env, 'CAPTCHA_IP', 60, 60),
     cashOutPassFailPerMember: limit(env, 'CASHOUT_PASS_FAIL_MEMBER', 5, 900),
     siteLookupPerIp: limit(env, 'SITE_LOOKUP_IP', 300, 60),
+    sealKeyPerIp: limit(env, 'SEAL_KEY_IP', 300, 60),
     namespace: env.LIMIT_NAMESPACE || 'pitboss-limit:',
   };
 }

@@ -100,6 +100,7 @@ export function roomyLimits(): Limits {
     captchaPerIp: roomy,
     cashOutPassFailPerMember: roomy,
     siteLookupPerIp: roomy,
+    sealKeyPerIp: roomy,
   };
 }
 

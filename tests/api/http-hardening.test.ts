@@ -19,7 +19,8 @@ import { cashCalls } from '../../src/contract/cash.js';
 import { demoCalls, gameCalls } from '../../src/contract/game.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
-import { adminSiteCalls } from '../../src/contract/site.js';
+import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
+import { newKeyPair } from '../../src/contract/sealed.js';
 
 const small = (max: number) => ({ max, windowMs: 60_000 });
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
@@ -128,9 +129,17 @@ describe(`HTTP hardening (${testDb})`, () => {
       for (let i = 0; i < 4; i++) expect((await call(f, '/api/member/login', { memId: 'user13', memPass: 'demo1234!' }, { ip: '10.7.0.2' })).resultCode).toBe('0');
     });
 
-    it('throttles operator logins, signup, captcha, the site lookup and every login try per address', async () => {
+    it('throttles operator logins, signup, captcha, the site lookup, the sealed-body handshake and every login try per address', async () => {
       const f = await variant({
-        limits: { ...roomyLimits(), adminLoginFailPerIp: small(2), signupPerIp: small(2), captchaPerIp: small(2), siteLookupPerIp: small(2), loginPerIp: small(5) },
+        limits: {
+          ...roomyLimits(),
+          adminLoginFailPerIp: small(2),
+          signupPerIp: small(2),
+          captchaPerIp: small(2),
+          siteLookupPerIp: small(2),
+          sealKeyPerIp: small(2),
+          loginPerIp: small(5),
+        },
       });
       const ip = '10.9.0.1';
       const captcha = async () => (await call(f, '/api/member/captcha', {}, { ip: '10.9.9.9' })).data?.captchaId;
@@ -151,6 +160,9 @@ describe(`HTTP hardening (${testDb})`, () => {
       expect((await site()).statusCode).toBe(200);
       const over = await site();
       expect([over.statusCode, over.json().resultCode]).toEqual([429, 'R429']);
+      // each handshake keeps a key in memory: one address cannot churn out the keys others use
+      const handshake = async () => (await call(f, siteCalls.sealKey.path, { pub: (await newKeyPair()).pub }, { ip })).resultCode;
+      expect([await handshake(), await handshake(), await handshake()]).toEqual(['0', '0', 'R429']);
       // five tries a minute from one address, failed or not; then each needs a challenge
       const burst = await Promise.all(Array.from({ length: 8 }, () => call(f, '/api/member/login', { memId: 'user16', memPass: 'demo1234!' }, { ip: '10.9.0.7' })));
       expect(burst.filter((r) => r.resultCode === 'L005')).toHaveLength(3);

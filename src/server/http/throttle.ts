@@ -16,6 +16,7 @@ import { commonCalls } from '../../contract/common.js';
 import type { Call } from '../../contract/define.js';
 import { cashCalls } from '../../contract/cash.js';
 import { memberCalls, powProof, type PowProof } from '../../contract/member.js';
+import { siteCalls } from '../../contract/site.js';
 import type { Config, Limits } from '../config.js';
 import type { PublicContext, RequestContext } from '../context.js';
 
@@ -57,6 +58,8 @@ const rules = new Map<Call, Rule[]>([
   // per member: one address's (or one member's) wrong guesses never refuse another member's withdrawal
   [cashCalls.withdraw, [{ limit: 'cashOutPassFailPerMember', counts: ['C008'], key: (_ip, b, ctx) => (ctx.caller ? `cashout-pass:${site(b)}:${ctx.caller.id}` : null) }]],
   [commonCalls.site, [{ limit: 'siteLookupPerIp', counts: 'all', key: (ip) => `site:${ip}` }]],
+  // each handshake keeps a key in memory (bounded): one address may not churn out the keys others use
+  [siteCalls.sealKey, [{ limit: 'sealKeyPerIp', counts: 'all', key: (ip, b) => `seal-key:${site(b)}:${ip}` }]],
 ]);
 
 /** The calls whose requests may carry a solved challenge. */
