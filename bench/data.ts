@@ -201,6 +201,14 @@ async function dailyStats(h: DbHandle) {
     group by ancestor_id, day, category
     having bool_or(depth = 0) or sum(r) + sum(l) > 0`),
   );
+  // the site's settled bets by hour, as the accrual step keeps them
+  await timed('bet_hour_stat rows', () =>
+    h.exec(`
+    insert into bet_hour_stat (site_id, hour, bet_cnt, stake, win)
+    select site_id, date_trunc('hour', settled_at, 'Asia/Seoul'), count(*), sum(stake), sum(win)
+    from bet where status in ('win', 'lose', 'draw') and settled_at is not null
+    group by 1, 2`),
+  );
 }
 
 type Row = { cnt: number; stake: number; win: number; rolling: number; losing: number };

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import { fromWire, toWire } from '../../src/server/domain/common/time.js';
+import { sql } from 'kysely';
+import { callback, tx } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,6 +91,30 @@ describe(`operator home (${testDb})`, () => {
     // the seed has activity: the month is not empty
     expect(d.days.reduce((a: number, x: { bets: number }) => a + x.bets, 0)).toBeGreaterThan(0);
     expect(d.days.reduce((a: number, x: { deposits: number }) => a + x.deposits, 0)).toBeGreaterThan(0);
+  });
+
+  it("keeps today's bets by hour as the bets settled in each KST hour say", async () => {
+    // two bets settled now, through the vendor's wallet: the accrual step adds them to their hour
+    for (const [memId, win] of [
+      ['user1', 25_000],
+      ['user2', 0],
+    ] as const) {
+      const id = tx('h');
+      expect((await callback(s, 'demo-slot', 'bet', { memId, txId: id, roundId: `r-${id}`, gameCode: 'lucky-sevens', amount: 10_000 })).resultCode).toBe('0');
+      expect((await callback(s, 'demo-slot', 'win', { memId, txId: `${id}:w`, betTxId: id, amount: win })).resultCode).toBe('0');
+    }
+    await s.app.accrual.flush();
+    const d = await dashboard();
+    const raw = await sql<{ h: number; s: string; w: string }>`
+      select extract(hour from settled_at at time zone 'Asia/Seoul')::int as h, sum(stake) as s, sum(win) as w
+      from bet where site_id = ${s.siteId} and status in ('win', 'lose', 'draw') and settled_at >= ${fromWire(toWire(new Date()).slice(0, 10))}
+      group by 1`.execute(s.app.db);
+    const want = Array.from({ length: 24 }, (_, hour) => {
+      const r = raw.rows.find((x) => x.h === hour);
+      return { hour, bets: Number(r?.s ?? 0), wins: Number(r?.w ?? 0) };
+    });
+    expect(d.hours.map(({ hour, bets, wins }: { hour: number; bets: number; wins: number }) => ({ hour, bets, wins }))).toEqual(want);
+    expect(want.reduce((a, x) => a + x.bets, 0)).toBeGreaterThanOrEqual(20_000);
   });
 
   it('lists the open requests only, oldest first, as the queue opens', async () => {

@@ -82,7 +82,19 @@ begin
       bet_cnt = daily_stat.bet_cnt + excluded.bet_cnt, stake = daily_stat.stake + excluded.stake, win = daily_stat.win + excluded.win,
       rolling = daily_stat.rolling + excluded.rolling, losing = daily_stat.losing + excluded.losing
     returning 1
+  ),
+  -- the site's settled bets by hour (rows pending from before migration 250 carry no time: the backfill has them)
+  hours as (
+    insert into bet_hour_stat (site_id, hour, bet_cnt, stake, win)
+    select d.site_id, date_trunc('hour', d.settled_at, 'Asia/Seoul'), count(*), sum(d.stake), sum(d.win)
+    from d where d.settled_at is not null
+    group by 1, 2
+    order by 1, 2
+    on conflict (site_id, hour) do update set
+      bet_cnt = bet_hour_stat.bet_cnt + excluded.bet_cnt, stake = bet_hour_stat.stake + excluded.stake, win = bet_hour_stat.win + excluded.win
+    returning 1
   )
+  -- (a data-modifying WITH runs to completion whether the outer query reads it or not)
   select (select count(*) from d), (select count(*) from added) into bets, days;
 
   return jsonb_build_object('sides', sides, 'daily', days, 'changed', changed, 'more', sides = p_limit or bets = p_limit);

@@ -91,8 +91,8 @@ begin
   order by l.ord, side;
 
   -- the daily figures, one row for the whole path (daily_rows expands it when applied)
-  insert into daily_pending (site_id, day, category, stake, win, path, rolling_paid, rolling_cum, losing_paid, losing_cum)
-  values (p_site, (b.created_at at time zone 'Asia/Seoul')::date, b.category, b.stake, p_amount, lv_id, r_paid, r_cum, l_paid, l_cum);
+  insert into daily_pending (site_id, day, category, stake, win, path, rolling_paid, rolling_cum, losing_paid, losing_cum, settled_at)
+  values (p_site, (b.created_at at time zone 'Asia/Seoul')::date, b.category, b.stake, p_amount, lv_id, r_paid, r_cum, l_paid, l_cum, p_at);
 
   update bet set win = p_amount, status = outcome, settled_at = p_at,
                  detail = case when p_detail is null then bet.detail else coalesce(bet.detail, '{}'::jsonb) || p_detail end

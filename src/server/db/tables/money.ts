@@ -64,6 +64,16 @@ export interface MoneyTables {
     rolling_cum: number[];
     losing_paid: number[];
     losing_cum: number[];
+    /** the bet's settle time (null on rows pending from before migration 250) */
+    settled_at: Stamp | null;
+  };
+  /** settled bets per site and KST hour, kept by the accrual step (migration 250) */
+  bet_hour_stat: {
+    site_id: string;
+    hour: Stamp;
+    bet_cnt: number;
+    stake: number;
+    win: number;
   };
   /** a vendor transaction id, unique for ever (wallet_tx is partitioned by month): its kind, bettor, bet and wallet_tx row */
   wallet_tx_key: {

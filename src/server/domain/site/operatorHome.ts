@@ -96,16 +96,13 @@ async function todayByHour(db: Db, siteId: string, now: Date): Promise<AdminHour
       .where('updated_at', '<', to)
       .groupBy([sql`1`, 'cash_type'])
       .execute(),
-    // a bet settles soon after it is placed: the day before bounds the index range on created_at
+    // kept per hour by the accrual step (a day of bets is too many rows to sum on each visit)
     db
-      .selectFrom('bet')
-      .select([hourOf('settled_at').as('h'), (eb) => eb.fn.sum<number>('stake').as('s'), (eb) => eb.fn.sum<number>('win').as('w')])
+      .selectFrom('bet_hour_stat')
+      .select([hourOf('hour').as('h'), 'stake as s', 'win as w'])
       .where('site_id', '=', siteId)
-      .where('created_at', '>=', kstDayStart(now, 1))
-      .where('status', 'in', ['win', 'lose', 'draw'])
-      .where('settled_at', '>=', from)
-      .where('settled_at', '<', to)
-      .groupBy(sql`1`)
+      .where('hour', '>=', from)
+      .where('hour', '<', to)
       .execute(),
     db
       .selectFrom('member')
