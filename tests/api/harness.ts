@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js';
 import { readLimits, type Config, type Limits } from '../../src/server/config.js';
@@ -223,4 +224,31 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await drop();
     },
   };
+}
+
+/**
+ * One call to a server the suite built apart (other limits, another address) through inject,
+ * sealed as `post` is when the suite runs sealed: the status, headers, first cookie and the answer.
+ */
+export async function injectCall(
+  s: TestServer,
+  f: FastifyInstance,
+  path: string,
+  body: Record<string, unknown> = {},
+  o: { token?: string; ip?: string; cookie?: string | null; headers?: Record<string, string> } = {},
+) {
+  let r: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
+  const answer = await s.through(path, { siteId: s.siteId, ...body }, async (payload) => {
+    r = await f.inject({
+      method: 'POST',
+      url: path,
+      payload: payload as Record<string, unknown>,
+      remoteAddress: o.ip ?? '127.0.0.1',
+      headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...(o.cookie ? { cookie: o.cookie } : {}), ...o.headers },
+    });
+    return r.json();
+  });
+  const set = r!.headers['set-cookie'];
+  const cookie = (Array.isArray(set) ? set[0] : set)?.split(';')[0] ?? null;
+  return { status: r!.statusCode, headers: r!.headers, cookie, ...(answer as { resultCode: string; resultMessage: string; data: any }) };
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy, type Config } from '../../src/server/config.js';
 import { buildHttp } from '../../src/server/http/app.js';
 import { callback, cashOf, tx, walletState } from './gamesKit.js';
-import { bankSafeOffset, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, moneyState, rid } from './moneyKit.js';
 import { adminCalls } from '../../src/contract/admin.js';
 import { betCalls } from '../../src/contract/bet.js';
@@ -46,20 +46,7 @@ describe(`HTTP hardening (${testDb})`, () => {
     variants.push(f);
     return f;
   }
-  async function call(f: FastifyInstance, path: string, body: Record<string, unknown> = {}, o: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
-    let r: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
-    const answer = await s.through(path, { siteId: s.siteId, ...body }, async (payload) => {
-      r = await f.inject({
-        method: 'POST',
-        url: path,
-        payload: payload as Record<string, unknown>,
-        remoteAddress: o.ip,
-        headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...o.headers },
-      });
-      return r.json();
-    });
-    return { status: r!.statusCode, headers: r!.headers, ...(answer as { resultCode: string; resultMessage: string; data: any }) };
-  }
+  const call = (f: FastifyInstance, path: string, body?: Record<string, unknown>, o?: Parameters<typeof injectCall>[4]) => injectCall(s, f, path, body, o);
 
   describe('finding 6: security headers', () => {
     it('sends CSP, no framing, nosniff, a referrer policy and no-store on API answers; HSTS only with TLS', async () => {

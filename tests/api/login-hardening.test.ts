@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config.js';
 import { buildHttp } from '../../src/server/http/app.js';
 import { hashPool } from '../../src/server/domain/auth/hashPool.js';
-import { bankSafeOffset, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { moneyState, rid } from './moneyKit.js';
 import { memberCalls } from '../../src/contract/member.js';
 
@@ -35,23 +35,7 @@ describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () =>
     variants.push(f);
     return f;
   }
-  type Answer = { status: number; resultCode: string; data: any; cookie: string | null };
-  async function call(f: FastifyInstance, path: string, body: Record<string, unknown> = {}, o: { token?: string; ip?: string; cookie?: string | null } = {}): Promise<Answer> {
-    let r: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
-    const answer = await s.through(path, { siteId: s.siteId, ...body }, async (payload) => {
-      r = await f.inject({
-        method: 'POST',
-        url: path,
-        payload: payload as Record<string, unknown>,
-        remoteAddress: o.ip ?? '127.0.0.1',
-        headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}), ...(o.cookie ? { cookie: o.cookie } : {}) },
-      });
-      return r.json();
-    });
-    const set = r!.headers['set-cookie'];
-    const cookie = (Array.isArray(set) ? set[0] : set)?.split(';')[0] ?? null;
-    return { status: r!.statusCode, cookie, ...(answer as { resultCode: string; data: any }) };
-  }
+  const call = (f: FastifyInstance, path: string, body?: Record<string, unknown>, o?: Parameters<typeof injectCall>[4]) => injectCall(s, f, path, body, o);
   const proof = async (f: FastifyInstance, ip?: string) => solve((await call(f, '/api/member/challenge', {}, { ip })).data.challenge);
   const captcha = async (f: FastifyInstance, ip?: string) => ({ captchaId: (await call(f, '/api/member/captcha', {}, { ip })).data.captchaId, captcha: '1234' });
   const adminLogin = async (f: FastifyInstance, memPass: string, ip: string, cookie?: string | null) =>
