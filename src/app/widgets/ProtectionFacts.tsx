@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ProtectionState } from '../../contract/protection';
+import type { LimitRow, ProtectionState } from '../../contract/protection';
 import { Money } from './Money';
 import { limitLabels, shortWire } from './protectionLabels';
 import css from './ProtectionFacts.module.css';
@@ -15,20 +15,26 @@ export function ProtectionFacts({ p }: { p: ProtectionState }) {
       {p.limits.map((l) => (
         <Fact key={l.kind} label={i18n._(limitLabels[l.kind])}>
           {l.amount === null ? <Trans>한도 없음</Trans> : <Money value={l.amount} />}
-          {l.pending && l.appliesAt && (
-            <span className={css.pending}>
-              {l.pendingAmount === null ? (
-                <Trans>{shortWire(l.appliesAt)}에 해제됩니다</Trans>
-              ) : (
-                <Trans>
-                  {shortWire(l.appliesAt)}부터 <Money value={l.pendingAmount} />
-                </Trans>
-              )}
-            </span>
-          )}
+          <PendingLimit l={l} className={css.pending} />
         </Fact>
       ))}
       <Fact label={<Trans>이용 시간 알림</Trans>}>{(p.realityMinutes ?? p.realityDefault) ? t`${p.realityMinutes ?? p.realityDefault}분마다` : t`끔`}</Fact>
     </Facts>
+  );
+}
+
+/** A limit's change still waiting (a raise or a lift applies 24 hours after it was asked): when, and to what. */
+export function PendingLimit({ l, className }: { l: LimitRow; className?: string }) {
+  if (!l.pending || !l.appliesAt) return null;
+  return (
+    <span className={className}>
+      {l.pendingAmount === null ? (
+        <Trans>{shortWire(l.appliesAt)}에 해제됩니다</Trans>
+      ) : (
+        <Trans>
+          {shortWire(l.appliesAt)}부터 <Money value={l.pendingAmount} />
+        </Trans>
+      )}
+    </span>
   );
 }

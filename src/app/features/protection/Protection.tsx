@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SelectField } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
+import { PendingLimit } from '../../widgets/ProtectionFacts';
 import { limitLabels, shortWire } from '../../widgets/protectionLabels';
 import { LimitSheet } from './LimitSheet';
 import { protectionQueryOptions } from './queries';
@@ -65,17 +66,7 @@ export function Protection() {
                 <div className={css.limitText}>
                   <span className={css.limitName}>{i18n._(limitLabels[kind])}</span>
                   <span className={css.limitValue}>{row.amount === null ? <Trans>한도 없음</Trans> : <Money value={row.amount} />}</span>
-                  {row.pending && row.appliesAt && (
-                    <span className={css.pending}>
-                      {row.pendingAmount === null ? (
-                        <Trans>{shortWire(row.appliesAt)}에 해제됩니다</Trans>
-                      ) : (
-                        <Trans>
-                          {shortWire(row.appliesAt)}부터 <Money value={row.pendingAmount} />
-                        </Trans>
-                      )}
-                    </span>
-                  )}
+                  <PendingLimit l={row} className={css.pending} />
                 </div>
                 <Button onClick={() => setEditing(row)}>
                   <Trans>변경</Trans>
