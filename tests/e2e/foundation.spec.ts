@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { dismissPopups } from './support';
+import { captchaLogin, dismissPopups } from './support';
 
 const PASS = 'demo1234!';
 
@@ -251,11 +251,8 @@ test('narrow screens: login, signup and partner shell at 320px', async ({ page }
 });
 
 test('the operator logs in at /admin/login', async ({ page }) => {
-  await page.goto('/demo/admin/login');
-  await page.locator('input[name=memId]').fill('admin');
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('#captcha').fill('1234');
-  await page.locator('#captcha').press('Enter');
+  // the login stays off until the picture has come: a person types its digits after seeing it
+  await captchaLogin(page, '/demo/admin/login', 'admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
   await page.getByRole('button', { name: '로그아웃' }).click();
   await expect(page).toHaveURL(/\/demo\/admin\/login$/);

@@ -1,18 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { closeFilters, openFilters } from './support';
-import { dismissPopups } from './support';
+import { captchaLogin, closeFilters, dismissPopups, openFilters } from './support';
 
-const PASS = 'demo1234!';
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-bets-${name}.png`;
 const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 async function login(page: Page, memId: string) {
   await dismissPopups(page);
-  await page.goto('/demo/login');
-  await page.locator('input[name=memId]').fill(memId);
-  await page.locator('input[name=memPass]').fill(PASS);
-  await page.locator('#captcha').fill('1234');
-  await page.locator('#captcha').press('Enter');
+  await captchaLogin(page, '/demo/login', memId);
   await expect(page).toHaveURL(/\/demo\/partnerMain$/);
 }
 
