@@ -1,7 +1,7 @@
 /**
  * The HTTP bench's server side, in its own process (bench/child.ts): a bare Fastify route, the bare
  * route with /api/member/info's one statement, and the API on an empty db, user1 signed in; prints both addresses as one JSON line, then answers
- * `long <ms>` (report-sized queries back to back on the server's own handle for that long, with the
+ * `cpu` (this process's CPU time so far, in µs), `long <ms>` (report-sized queries back to back on the server's own handle for that long, with the
  * event loop's delay meanwhile) and `exit`.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -54,6 +54,7 @@ async function longQueries(ms: number) {
 
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, arg] = line.trim().split(' ');
+  if (cmd === 'cpu') console.log(JSON.stringify(process.cpuUsage()));
   if (cmd === 'long') console.log(JSON.stringify(await longQueries(Number(arg))));
   if (cmd === 'exit') break;
 }

@@ -49,28 +49,36 @@ describe(`HTTP hardening (${testDb})`, () => {
   const call = (f: FastifyInstance, path: string, body?: Record<string, unknown>, o?: Parameters<typeof injectCall>[4]) => injectCall(s, f, path, body, o);
 
   describe('finding 6: security headers', () => {
-    it('sends CSP, no framing, nosniff, a referrer policy and no-store on API answers; HSTS only with TLS', async () => {
+    it('answers API calls with the strictest policy (no sources, no framing), nosniff and no-store; HSTS only with TLS', async () => {
       for (const res of [
         await s.raw('/api/etc/bank', { method: 'POST', headers: { 'content-type': 'application/json', authorization: s.apiKey }, body: JSON.stringify({ siteId: s.siteId }) }),
         await s.raw('/api/nope', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
         await s.raw('/api/health', { method: 'GET' }),
       ]) {
-        const csp = res.headers.get('content-security-policy') ?? '';
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).toContain("frame-ancestors 'none'");
-        expect(csp).toContain("object-src 'none'");
-        expect(csp).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:\d+ wss:\/\/127\.0\.0\.1:\d+/);
-        expect(csp).not.toContain('unsafe-eval');
-        expect(csp.match(/script-src[^;]*/)![0]).not.toContain('unsafe-inline');
+        // a JSON answer is never a document: nothing may load from it, nothing may frame it
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
         expect(res.headers.get('x-frame-options')).toBe('DENY');
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
         expect(res.headers.get('strict-transport-security')).toBeNull();
         expect(res.headers.get('cache-control')).toBe('no-store');
       }
       const tls = await variant({ tls: true });
       const r = await tls.inject({ method: 'GET', url: '/api/health' });
       expect(r.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    });
+
+    it('sends the document policy (own scripts only, the live channel, no framing, a referrer policy) on the API reference page', async () => {
+      const res = await s.raw('/api/docs', { method: 'GET' });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:\d+ wss:\/\/127\.0\.0\.1:\d+/);
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp.match(/script-src[^;]*/)![0]).not.toContain('unsafe-inline');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     });
   });
 

@@ -338,9 +338,14 @@ describe('connectLive (the app client)', () => {
   });
 
   it('reconnects after the socket drops', async () => {
+    // the connection's own TCP socket, cut as a lost network cuts it
+    const sockets: { destroy(): void }[] = [];
+    const keep = (_req: unknown, socket: { destroy(): void }) => sockets.push(socket);
+    s.http.server.on('upgrade', keep);
     const c = live(await s.login('user8'));
     await until(() => c.statuses.at(-1) === 'open', 3000, 'open');
-    for (const ws of s.http.websocketServer.clients) ws.terminate();
+    s.http.server.off('upgrade', keep);
+    for (const socket of sockets) socket.destroy();
     await until(() => c.statuses.at(-1) === 'closed', 3000, 'closed');
     await until(() => c.statuses.filter((x) => x === 'open').length === 2, 4000, 'reopened');
     await settle();

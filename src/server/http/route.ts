@@ -10,6 +10,7 @@ import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
+import { sealsBody } from './sealing.js';
 import type { Throttle } from './throttle.js';
 import { isAuditedAction, redact, targetOf, writeAudit } from '../domain/site/audit.js';
 
@@ -63,6 +64,8 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   if (!site) throw new TransportError(404, 'S404');
   const key = header(req, 'authorization');
   if (!key || !sameKey(key.replace(/^Bearer\s+/i, ''), site.api_key)) throw new TransportError(401, 'S401');
+  // a site that has sealing on takes no plain body (req.sealed is set when one was opened)
+  if (site.seal_yn === 'Y' && !req.sealed && sealsBody(def.call.path)) throw new TransportError(400, 'EN003');
   const token = header(req, 'x-auth-token');
   const ctx: RequestContext = { ...app, site, caller: null, ip, token, cookie: header(req, 'cookie'), setCookies: [] };
   if (def.call.access === 'site') {
@@ -135,7 +138,8 @@ function fieldError(e: z.ZodError) {
  */
 export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[], throttle: Throttle | null = null) {
   for (const def of defs) {
-    fastify.post(def.call.path, async (req, reply) => {
+    // no client of ours compresses a request body, and a call's body is at most a few KB: no inflating
+    fastify.post(def.call.path, { decompress: false }, async (req, reply) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (typeof body !== 'object' || Array.isArray(body)) throw new TransportError(400, 'R400');
       const ctx = await contextFor(app, def, req);

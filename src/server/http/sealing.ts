@@ -3,7 +3,7 @@ import { commonCalls } from '../../contract/common.js';
 import { siteCalls } from '../../contract/site.js';
 import { isSealedBody, open, seal } from '../../contract/sealed.js';
 import type { AppContext } from '../context.js';
-import { sameKey, TransportError } from './route.js';
+import { TransportError } from './route.js';
 import { SealKeys, type SealKey } from './sealKeys.js';
 
 declare module 'fastify' {
@@ -19,28 +19,35 @@ declare module 'fastify' {
  * refused. Not sealed: the public site lookup and the handshake (they come before any key), and
  * everything outside the contract's calls (vendor callbacks, health, metrics, docs, static files).
  */
-export function registerSealing(fastify: FastifyInstance, app: AppContext, paths: string[]) {
-  const sealable = new Set(paths.filter((p) => p !== commonCalls.site.path && p !== siteCalls.sealKey.path));
+/** Calls that come before any key exists (the public site lookup and the handshake): never sealed. */
+const plainCalls = new Set([commonCalls.site.path, siteCalls.sealKey.path]);
 
-  fastify.addHook('preValidation', async (req) => {
+/** Whether a site that has sealing on refuses this call's plain body (EN003, checked with the site key in the route). */
+export const sealsBody = (path: string) => !plainCalls.has(path);
+
+/**
+ * Sealed bodies on the contract's calls: a sealed request is opened before validation and its
+ * answer (success or refusal) sealed on the way out. Not sealed: the calls above and everything
+ * outside the contract's calls (vendor callbacks, health, metrics, docs, static files). A plain
+ * body passes both hooks without a promise: they run on every call.
+ */
+export function registerSealing(fastify: FastifyInstance, app: AppContext, paths: string[]) {
+  const sealable = new Set(paths.filter(sealsBody));
+
+  fastify.addHook('preValidation', (req, _reply, done) => {
     const path = req.routeOptions.url;
-    if (req.method !== 'POST' || !path || !sealable.has(path)) return;
-    if (isSealedBody(req.body)) {
-      req.body = await unseal(app, req, path, req.body);
-      return;
-    }
-    const siteId = (req.body as { siteId?: unknown } | null)?.siteId;
-    const site = typeof siteId === 'string' || typeof siteId === 'number' ? await app.sites.get(String(siteId)) : null;
-    // a caller without the site key is answered S401 by the route, as on any site
-    const key = req.headers.authorization;
-    if (site?.seal_yn === 'Y' && typeof key === 'string' && sameKey(key.replace(/^Bearer\s+/i, ''), site.api_key)) throw new TransportError(400, 'EN003');
+    if (!isSealedBody(req.body) || req.method !== 'POST' || !path || !sealable.has(path)) return done();
+    unseal(app, req, path, req.body).then((inner) => {
+      req.body = inner;
+      done();
+    }, done);
   });
 
-  fastify.addHook('onSend', async (req, reply, payload) => {
-    if (!req.sealed || typeof payload !== 'string') return payload;
+  fastify.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.sealed || typeof payload !== 'string') return done(null, payload);
     const { key, n, path } = req.sealed;
     reply.header('content-type', 'application/json; charset=utf-8');
-    return JSON.stringify(await seal(key.keys.res, 'res', path, key.keyId, n, payload));
+    seal(key.keys.res, 'res', path, key.keyId, n, payload).then((sealed) => done(null, JSON.stringify(sealed)), done);
   });
 }
 

@@ -59,10 +59,23 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<C
     }
     return set;
   };
+  // A JSON answer is never a document: it takes the strictest policy, no sources at all, no framing
+  // and no sniffing (OWASP's REST headers), and none of the headers that govern a page.
+  const jsonHeaders: [string, string][] = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    // per user and per moment: never kept by a browser or a shared cache
+    ['cache-control', 'no-store'],
+    ...(config.tls ? ([['strict-transport-security', 'max-age=31536000; includeSubDomains']] as [string, string][]) : []),
+  ];
   fastify.addHook('onRequest', (req, reply, done) => {
-    for (const [k, v] of headersFor(req.raw)) reply.raw.setHeader(k, v);
-    // API answers are per user and per moment: never kept by a browser or a shared cache
-    if (req.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
+    const set = isJsonCall(req.url) ? jsonHeaders : headersFor(req.raw);
+    for (const [k, v] of set) reply.raw.setHeader(k, v);
     done();
   });
 }
+
+/** Calls under /api answer JSON; the API reference page and its files are a document. */
+const isJsonCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');

@@ -56,30 +56,33 @@ export async function attachLive(http: FastifyInstance, app: AppContext): Promis
   const pending = new PendingGate(app.config.pendingSocketsPerIp);
   const logClosed = socketLogger(http.log);
   const slots = await makeSlots(app, http.log);
-  await http.register(websocket, {
-    // a STOMP frame may span WebSocket messages, so the frame limit is enforced by the parser; this caps one message
-    options: { maxPayload: MAX_FRAME_BYTES + 1024 },
-    errorHandler: (error, socket: WebSocket, req) => {
-      logClosed(socket, req.ip, error.message);
-      // ws is already closing with the right code (1009 for an oversized message); let that frame out
-      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.terminate();
-    },
-  });
-  http.get(LIVE_PATH, { websocket: true }, (socket, req) => {
-    const leave = pending.enter(req.ip);
-    if (!leave) {
-      logClosed(socket, req.ip, 'too many sockets waiting for CONNECT from this address');
-      socket.close(CLOSE_TRY_LATER, 'too many pending connections');
-      return;
-    }
-    new StompConnection(socket, {
-      registry,
-      slots,
-      authenticate: (token) => authenticate(app, token, req.ip),
-      maxSubscriptions: app.config.subsPerSocket,
-      connectTimeoutMs: app.config.connectTimeoutMs,
-      onSettled: leave,
-      onProtocolError: (reason) => logClosed(socket, req.ip, reason),
+  // in a scope of its own: the plugin's hooks (marking upgrades) then run for /ws only, not on every call
+  await http.register(async (scope) => {
+    await scope.register(websocket, {
+      // a STOMP frame may span WebSocket messages, so the frame limit is enforced by the parser; this caps one message
+      options: { maxPayload: MAX_FRAME_BYTES + 1024 },
+      errorHandler: (error, socket: WebSocket, req) => {
+        logClosed(socket, req.ip, error.message);
+        // ws is already closing with the right code (1009 for an oversized message); let that frame out
+        if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.terminate();
+      },
+    });
+    scope.get(LIVE_PATH, { websocket: true }, (socket, req) => {
+      const leave = pending.enter(req.ip);
+      if (!leave) {
+        logClosed(socket, req.ip, 'too many sockets waiting for CONNECT from this address');
+        socket.close(CLOSE_TRY_LATER, 'too many pending connections');
+        return;
+      }
+      new StompConnection(socket, {
+        registry,
+        slots,
+        authenticate: (token) => authenticate(app, token, req.ip),
+        maxSubscriptions: app.config.subsPerSocket,
+        connectTimeoutMs: app.config.connectTimeoutMs,
+        onSettled: leave,
+        onProtocolError: (reason) => logClosed(socket, req.ip, reason),
+      });
     });
   });
   const off = app.live.onEvent((to, event) => registry.dispatch(to, event));

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import client from 'prom-client';
 import { walletActions } from '../../contract/game.js';
@@ -114,19 +114,25 @@ export function createMetrics(app: AppContext, ops: () => Ops): Metrics {
 }
 
 /** Times every call: by route pattern (never the raw URL), status and the envelope's result code. */
-export function registerHttpMetrics(fastify: FastifyInstance, metrics: Metrics) {
+export function httpObserver(metrics: Metrics) {
   const http = metrics.register.getSingleMetric('pitboss_http_request_duration_seconds') as client.Histogram;
   const wallet = metrics.register.getSingleMetric('pitboss_wallet_callback_duration_seconds') as client.Histogram;
-  fastify.addHook('onResponse', async (req, reply) => {
+  // one series per route, status and code (as many as Prometheus keeps anyway), its labels checked
+  // and hashed once instead of on every call
+  const series = new Map<string, client.Histogram.Internal<string>>();
+  return (req: FastifyRequest, reply: FastifyReply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     const code = reply.resultCode ?? '';
     const secs = reply.elapsedTime / 1000;
-    http.observe({ method: req.method, route, status: String(reply.statusCode), code }, secs);
+    const key = `${req.method} ${route} ${reply.statusCode} ${code}`;
+    let one = series.get(key);
+    if (!one) series.set(key, (one = http.labels({ method: req.method, route, status: String(reply.statusCode), code })));
+    one.observe(secs);
     if (route === VENDOR_ROUTE) {
       const action = (req.params as { action?: string }).action ?? '';
       wallet.observe({ action: (walletActions as readonly string[]).includes(action) ? action : 'other', code }, secs);
     }
-  });
+  };
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
