@@ -94,6 +94,10 @@ export class StompConnection implements LiveConn {
     });
   }
 
+  private get isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
   get subscriptionCount(): number {
     return this.subscriptions.size;
   }
@@ -112,15 +116,15 @@ export class StompConnection implements LiveConn {
   private onData(data: Buffer) {
     if (this.state === 'closed') return;
     this.lastReceived = Date.now();
-    let items;
     try {
-      items = this.parser.push(data);
+      for (const item of this.parser.parse(data)) {
+        if (item.kind === 'frame') this.onFrame(item.frame);
+        // a frame that closed the socket leaves the rest of the message unread
+        if (this.isClosed) return;
+      }
     } catch (e) {
       if (e instanceof FrameError) return this.fail(e.message);
       throw e;
-    }
-    for (const item of items) {
-      if (item.kind === 'frame') this.onFrame(item.frame);
     }
   }
 

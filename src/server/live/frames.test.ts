@@ -27,6 +27,15 @@ describe('header escaping', () => {
     expect(encodeFrame({ command: 'CONNECTED', headers: { server: 'a:b' }, body: '' })).toBe('CONNECTED\nserver:a:b\n\n\0');
   });
 
+  it('parses a message frame by frame, so a reader that stops leaves the rest unread', () => {
+    const p = new FrameParser();
+    const it = p.parse('SUBSCRIBE\nid:0\ndestination:/q\n\n\0SUBSCRIBE\ncontent-length:x\n\n\0');
+    const first = it.next();
+    expect(first.value).toMatchObject({ kind: 'frame', frame: { command: 'SUBSCRIBE', headers: { id: '0' } } });
+    // the malformed second frame is only reached when read
+    expect(() => it.next()).toThrow(FrameError);
+  });
+
   it('keeps the first of repeated headers', () => {
     const [f] = frames(new FrameParser().push('SEND\nfoo:1\nfoo:2\n\n\0'));
     expect(f.headers.foo).toBe('1');

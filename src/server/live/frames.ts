@@ -55,28 +55,34 @@ export class FrameParser {
   constructor(private readonly maxBytes = MAX_FRAME_BYTES) {}
 
   push(chunk: Buffer | string): Parsed[] {
+    return [...this.parse(chunk)];
+  }
+
+  /**
+   * The frames of a chunk, one at a time: a reader that stops early (a socket closed by its frame)
+   * leaves the rest unparsed, so a message of a thousand frames past a limit costs one frame's work.
+   */
+  *parse(chunk: Buffer | string): Generator<Parsed> {
     const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     this.buf = this.buf.length ? Buffer.concat([this.buf, data]) : data;
-    const out: Parsed[] = [];
     for (;;) {
-      if (this.buf.length === 0) break;
+      if (this.buf.length === 0) return;
       if (this.buf[0] === LF) {
-        out.push({ kind: 'heartbeat' });
         this.buf = this.buf.subarray(1);
+        yield { kind: 'heartbeat' };
         continue;
       }
       if (this.buf[0] === CR) {
-        if (this.buf.length < 2) break;
+        if (this.buf.length < 2) return;
         if (this.buf[1] !== LF) throw new FrameError('stray carriage return');
-        out.push({ kind: 'heartbeat' });
         this.buf = this.buf.subarray(2);
+        yield { kind: 'heartbeat' };
         continue;
       }
       const frame = this.takeFrame();
-      if (!frame) break;
-      out.push({ kind: 'frame', frame });
+      if (!frame) return;
+      yield { kind: 'frame', frame };
     }
-    return out;
   }
 
   /** Bytes buffered for an incomplete frame. */
