@@ -201,9 +201,11 @@ async function dailyStats(h: DbHandle) {
     group by ancestor_id, day, category
     having bool_or(depth = 0) or sum(r) + sum(l) > 0`),
   );
-  // the site's settled bets by hour, as the accrual step keeps them
+  // the site's settled bets by hour, as the accrual step keeps them: counted again from every bet,
+  // the demo seed's (already kept by the accrual step) included
   await timed('bet_hour_stat rows', () =>
     h.exec(`
+    delete from bet_hour_stat;
     insert into bet_hour_stat (site_id, hour, bet_cnt, stake, win)
     select site_id, date_trunc('hour', settled_at, 'Asia/Seoul'), count(*), sum(stake), sum(win)
     from bet where status in ('win', 'lose', 'draw') and settled_at is not null
