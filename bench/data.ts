@@ -1,7 +1,7 @@
 /**
  * `npm run bench:data`: a fresh PostgreSQL database `pitboss_bench` with the demo site, a 7-level
  * tree of BENCH_MEMBERS (100,000) members and BENCH_BETS (10,000,000) settled bets over the last 90
- * KST days, with the daily figures (daily_stat 'O' and 'T') the settlement would have kept for them.
+ * KST days, with the daily figures (daily_stat 'O' and 'T', and their all-time sums in member_stat) the settlement would have kept for them.
  * Smaller builds: BENCH_MEMBERS=10000 BENCH_BETS=200000 npm run bench:data. Bets go into bet's month
  * partitions (migration 230_history_partitions.sql), made for the 90 days first.
  *
@@ -200,6 +200,14 @@ async function dailyStats(h: DbHandle) {
           from bench_agg a join member_path p on p.descendant_id = a.member_id) x
     group by ancestor_id, day, category
     having bool_or(depth = 0) or sum(r) + sum(l) > 0`),
+  );
+  // all-time figures per member, as the accrual step keeps them: summed again from every daily row
+  await timed('member_stat rows', () =>
+    h.exec(`
+    delete from member_stat;
+    insert into member_stat (member_id, scope, category, bet_cnt, stake, win, rolling, losing)
+    select member_id, scope, category, sum(bet_cnt), sum(stake), sum(win), sum(rolling), sum(losing)
+    from daily_stat group by 1, 2, 3`),
   );
   // the site's settled bets by hour, as the accrual step keeps them: counted again from every bet,
   // the demo seed's (already kept by the accrual step) included

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
 import { sign } from '../../src/server/vendors/signature.js';
 import type { TestServer } from './harness.js';
 
@@ -53,4 +55,20 @@ export async function walletState(s: TestServer) {
       .executeTakeFirstOrThrow(),
   ]);
   return JSON.stringify({ m, e, b, w, d });
+}
+
+/** The all-time figures (member_stat) are daily_stat summed over every day, row for row. */
+export async function expectTotalsKept(s: TestServer) {
+  await s.app.accrual.flush();
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      select member_id, scope, category, sum(bet_cnt) c, sum(stake) s, sum(win) w, sum(rolling) r, sum(losing) l from daily_stat group by 1, 2, 3
+    ) d full join member_stat t using (member_id, scope, category)
+    where t.member_id is null or d.member_id is null or (d.c, d.s, d.w, d.r, d.l) is distinct from (t.bet_cnt, t.stake, t.win, t.rolling, t.losing)`.execute(s.app.db);
+  expect(rows[0].n).toBe(0);
+  const [{ n }] = await s.app.db
+    .selectFrom('member_stat')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .execute();
+  return Number(n);
 }

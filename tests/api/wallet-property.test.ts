@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { split } from '../../src/server/domain/money/commissions.js';
 import { cashToGame, vendorByCode } from '../../src/server/domain/games/wallet.js';
 import { adminGrant } from '../../src/server/domain/money/transfers.js';
-import { callback, cashOf, tx } from './gamesKit.js';
+import { callback, cashOf, expectTotalsKept, tx } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId } from './moneyKit.js';
 
@@ -152,6 +152,7 @@ describe(`wallet properties (${testDb})`, () => {
     expect(Math.min(taken.bet, taken.win, taken.rollback, taken.refused), JSON.stringify(taken)).toBeGreaterThan(0);
     await s.app.accrual.flush();
     await expectSound(s.app.db, s.siteId);
+    expect(await expectTotalsKept(s)).toBeGreaterThan(0);
   });
   it('16 callers at once, every callback sent twice at the same moment: each moves money once, the ledger exact', async () => {
     const want = new Map<string, number>();
@@ -180,5 +181,6 @@ describe(`wallet properties (${testDb})`, () => {
     for (const p of players) expect(await funds(s, p, 'demo-slot'), p).toBe(want.get(p));
     await s.app.accrual.flush();
     await expectSound(s.app.db, s.siteId);
+    expect(await expectTotalsKept(s)).toBeGreaterThan(0);
   });
 });

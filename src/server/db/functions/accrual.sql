@@ -37,7 +37,7 @@ $$;
 
 -- Applies the batch taken: each side becomes a ledger entry whose before/after continue the
 -- member's balance in id order, balances move by the sum per member, and up to p_limit settled
--- bets' daily rows are added into daily_stat. Answers {sides, daily, changed: [{siteId, memId, cash,
+-- bets' daily rows are added into daily_stat (and their all-time sums into member_stat). Answers {sides, daily, changed: [{siteId, memId, cash,
 -- point}], more}, `changed` being the non-house members whose balance moved (the caller pushes
 -- CASH) and `more` whether the batch was full (more is waiting).
 create or replace function accrual_apply(p_ids bigint[], p_limit integer) returns jsonb language plpgsql as $$
@@ -72,15 +72,31 @@ begin
   delete from ledger_pending where id = any(p_ids);
 
   with d as (delete from daily_pending where id in (select id from daily_pending order by id limit p_limit) returning *),
+  r as materialized (
+    select d.site_id, d.day, d.category, x.*
+    from d cross join lateral daily_rows(d.stake, d.win, d.path, d.rolling_paid, d.rolling_cum, d.losing_paid, d.losing_cum) x
+  ),
   added as (
     insert into daily_stat (site_id, member_id, scope, day, category, bet_cnt, stake, win, rolling, losing)
-    select d.site_id, r.member_id, r.scope, d.day, d.category, sum(r.bet_cnt), sum(r.stake), sum(r.win), sum(r.rolling), sum(r.losing)
-    from d cross join lateral daily_rows(d.stake, d.win, d.path, d.rolling_paid, d.rolling_cum, d.losing_paid, d.losing_cum) r
-    group by d.site_id, r.member_id, r.scope, d.day, d.category
-    order by r.member_id, r.scope, d.day, d.category
+    select site_id, member_id, scope, day, category, sum(bet_cnt), sum(stake), sum(win), sum(rolling), sum(losing)
+    from r
+    group by site_id, member_id, scope, day, category
+    order by member_id, scope, day, category
     on conflict (member_id, scope, day, category) do update set
       bet_cnt = daily_stat.bet_cnt + excluded.bet_cnt, stake = daily_stat.stake + excluded.stake, win = daily_stat.win + excluded.win,
       rolling = daily_stat.rolling + excluded.rolling, losing = daily_stat.losing + excluded.losing
+    returning 1
+  ),
+  -- the same rows summed over every day (migration 260)
+  totals as (
+    insert into member_stat (member_id, scope, category, bet_cnt, stake, win, rolling, losing)
+    select member_id, scope, category, sum(bet_cnt), sum(stake), sum(win), sum(rolling), sum(losing)
+    from r
+    group by member_id, scope, category
+    order by member_id, scope, category
+    on conflict (member_id, scope, category) do update set
+      bet_cnt = member_stat.bet_cnt + excluded.bet_cnt, stake = member_stat.stake + excluded.stake, win = member_stat.win + excluded.win,
+      rolling = member_stat.rolling + excluded.rolling, losing = member_stat.losing + excluded.losing
     returning 1
   ),
   -- the site's settled bets by hour (rows pending from before migration 250 carry no time: the backfill has them)

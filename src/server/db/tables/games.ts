@@ -147,4 +147,15 @@ export interface GameTables {
     rolling: number;
     losing: number;
   };
+  /** daily_stat summed over every day, kept by the accrual step (migration 260) */
+  member_stat: {
+    member_id: number;
+    scope: 'O' | 'T';
+    category: Category;
+    bet_cnt: number;
+    stake: number;
+    win: number;
+    rolling: number;
+    losing: number;
+  };
 }

@@ -9,8 +9,6 @@ import { ratesOf } from './rates.js';
 import { daysOf, figures } from './reports.js';
 import { toWire } from '../common/time.js';
 
-const ALL_DAYS = { from: '1970-01-01', to: '9999-12-31' };
-
 export interface GroupBets {
   betAmt: number;
   winAmt: number;
@@ -53,7 +51,8 @@ const noBets = (): GroupBets => ({ betAmt: 0, winAmt: 0, rollingAmt: 0, earnedRo
 export async function betFigures(db: Db, memberIds: number[], range: Range | null): Promise<Map<number, BetFigures>> {
   const out = new Map<number, BetFigures>(memberIds.map((id) => [id, { casino: noBets(), slot: noBets(), betAmt: 0, winAmt: 0, lastGame: null }]));
   if (!memberIds.length) return out;
-  const days = range ? daysOf(range) : ALL_DAYS;
+  // no window: all time, one kept row per member and category
+  const days = range ? daysOf(range) : null;
   const [sub, own, kinds, last] = await Promise.all([
     figures(db, memberIds, 'T', days),
     figures(db, memberIds, 'O', days),
@@ -90,7 +89,7 @@ export async function betFigures(db: Db, memberIds: number[], range: Range | nul
 
 /** Bet profit (bets minus wins) of a whole subtree over a window: dBetBEP / betBEP. */
 export async function subtreeBetTotals(db: Db, rootId: number, range: Range | null) {
-  const f = (await figures(db, [rootId], 'T', range ? daysOf(range) : ALL_DAYS)).get(rootId)!;
+  const f = (await figures(db, [rootId], 'T', range ? daysOf(range) : null)).get(rootId)!;
   let betAmt = 0;
   let winAmt = 0;
   for (const x of f.values()) {

@@ -34,28 +34,36 @@ export const statCategories: Record<string, GameCategory[] | undefined> = { tota
 /** Settlement groups: live and hotel casino are settled together. */
 const groups = { casino: ['casino', 'hcasino'], slot: ['slot'], sport: ['sport'], mini: ['mini'] } satisfies Record<string, GameCategory[]>;
 
-/** Figures per member and category over the days. */
-export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days, cats?: GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
+/** Figures per member and category over the days, or over all time (null: one kept row each, member_stat). */
+export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days | null, cats?: GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
   const out = new Map<number, Map<string, Fig>>(ids.map((id) => [id, new Map()]));
   if (!ids.length) return out;
-  let q = db
-    .selectFrom('daily_stat')
-    .select([
-      'member_id',
-      'category',
-      (eb) => eb.fn.sum<number>('bet_cnt').as('c'),
-      (eb) => eb.fn.sum<number>('stake').as('s'),
-      (eb) => eb.fn.sum<number>('win').as('w'),
-      (eb) => eb.fn.sum<number>('rolling').as('r'),
-      (eb) => eb.fn.sum<number>('losing').as('l'),
-    ])
-    .where('member_id', 'in', ids)
-    .where('scope', '=', scope)
-    .where('day', '>=', days.from)
-    .where('day', '<=', days.to)
-    .groupBy(['member_id', 'category']);
-  if (cats) q = q.where('category', 'in', cats);
-  for (const r of await q.execute()) out.get(r.member_id)!.set(r.category, { cnt: Number(r.c), stake: Number(r.s), win: Number(r.w), rolling: Number(r.r), losing: Number(r.l) });
+  const rows = days
+    ? db
+        .selectFrom('daily_stat')
+        .select([
+          'member_id',
+          'category',
+          (eb) => eb.fn.sum<number>('bet_cnt').as('c'),
+          (eb) => eb.fn.sum<number>('stake').as('s'),
+          (eb) => eb.fn.sum<number>('win').as('w'),
+          (eb) => eb.fn.sum<number>('rolling').as('r'),
+          (eb) => eb.fn.sum<number>('losing').as('l'),
+        ])
+        .where('member_id', 'in', ids)
+        .where('scope', '=', scope)
+        .where('day', '>=', days.from)
+        .where('day', '<=', days.to)
+        .$if(!!cats, (q) => q.where('category', 'in', cats!))
+        .groupBy(['member_id', 'category'])
+    : db
+        .selectFrom('member_stat')
+        .select(['member_id', 'category', 'bet_cnt as c', 'stake as s', 'win as w', 'rolling as r', 'losing as l'])
+        .where('member_id', 'in', ids)
+        .where('scope', '=', scope)
+        .$if(!!cats, (q) => q.where('category', 'in', cats!));
+  for (const r of await rows.execute())
+    out.get(r.member_id)!.set(r.category, { cnt: Number(r.c), stake: Number(r.s), win: Number(r.w), rolling: Number(r.r), losing: Number(r.l) });
   return out;
 }
 const sumOf = (m: Map<string, Fig> | undefined, cats?: readonly string[]) =>
