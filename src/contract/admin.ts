@@ -175,6 +175,9 @@ export const memberLockState = z.object({
   otpYn: z.enum(['Y', 'N']),
 });
 
+/** The operator's member screen: the lock state with the balances a person sees (points with credits not yet applied). */
+export const memberState = memberLockState.extend({ cashAmt: z.number(), pointAmt: z.number() });
+
 export const ipBlockRow = z.object({ ip: z.string(), regId: z.string(), regDate: wireDate });
 
 export const auditRow = z.object({
@@ -191,8 +194,8 @@ export const auditRow = z.object({
 const memIdReq = z.object({ memId: z.string().trim().min(1).max(40) });
 
 export const adminSecurityCalls = {
-  /** Lock state of one member (login and withdrawal password). */
-  memberState: call('/api/admin/member/state', memIdReq, memberLockState, 'admin'),
+  /** Lock state of one member (login and withdrawal password) and its balances. */
+  memberState: call('/api/admin/member/state', memIdReq, memberState, 'admin'),
   /** Ends a member's wrong-password locks (login and withdrawal password) and clears the counts. */
   memberUnlock: call('/api/admin/member/unlock', memIdReq, memberLockState, 'admin'),
   /**

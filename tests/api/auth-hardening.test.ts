@@ -77,6 +77,10 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       const state = await s.post('/api/admin/member/state', { memId: 'user4' }, admin);
       expect(state.data).toMatchObject({ memId: 'user4', failedLogins: 9, outLockedUntil: null });
       expect(state.data.lockedUntil).toMatch(wire);
+      // with the balances the member screen shows beside the lock
+      await s.app.accrual.flush();
+      const m = await member('user4');
+      expect(state.data).toMatchObject({ cashAmt: Number(m.cash_amt), pointAmt: Number(m.point_amt) });
       const r = await s.call(adminSecurityCalls.memberUnlock, { memId: 'user4' }, admin);
       expect(r).toMatchObject({ resultCode: '0', data: { memId: 'user4', failedLogins: 0, lockedUntil: null } });
       expect((await playerLogin('user4', PASS)).resultCode).toBe('0');

@@ -44,6 +44,9 @@ test('the operator unlocks a member, blocks an address range and reads the audit
   await page.locator('input[name=lookupMemId]').press('Enter');
   const lock = page.getByTestId('member-lock');
   await expect(lock).toContainText('잠김');
+  // the lookup reads the member's balances, points included
+  await expect(page.getByTestId('member-cash')).toContainText('원');
+  await expect(page.getByTestId('member-point')).toContainText('P');
   await expect(lock).toContainText('9');
   await page.screenshot({ path: shot(info, 'member-locked'), fullPage: true });
   await lock.getByRole('button', { name: '잠금 해제' }).click();

@@ -5,6 +5,7 @@ import type { Db } from '../db/driver.js';
 import { unlockMember } from '../domain/auth/lockout.js';
 import { twoFactorOn } from '../domain/auth/twoFactor.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
+import { shownBalances } from '../domain/money/shownBalance.js';
 import { listAudit, verifyAuditChain } from '../domain/site/audit.js';
 import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
 import { toWire } from '../domain/common/time.js';
@@ -43,7 +44,8 @@ export const adminSecurityRoutes = [
   defineRoute(c.memberState, async (req, ctx) => {
     const now = ctx.clock.now();
     const { id, player, state } = await lockState(ctx.db, ctx.site.id, req.memId, now);
-    return { ...state, protection: player ? await protectionState(ctx.db, id, now, siteOptions(ctx.site).realityMinutes) : null };
+    const [balance, protection] = await Promise.all([shownBalances(ctx.db, id), player ? protectionState(ctx.db, id, now, siteOptions(ctx.site).realityMinutes) : null]);
+    return { ...state, ...balance, protection };
   }),
 
   defineRoute(c.memberUnlock, async (req, ctx: AuthedContext) => {

@@ -5,12 +5,12 @@ import { adminTwoFactorCalls } from '../../../contract/twoFactor';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
-import { userKey } from '../../lib/queryClient';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import css from './AdminCash.module.css';
+import { memberStateQueryOptions } from './queries';
 import { Fact, Facts } from '../../ui/Facts';
 
 /**
@@ -19,8 +19,9 @@ import { Fact, Facts } from '../../ui/Facts';
  */
 export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
   const { t } = useLingui();
-  const key = userKey(prefix, me, 'adminCash', 'lock', memId);
-  const state = useQuery({ queryKey: key, staleTime: 0, retry: false, queryFn: () => api(adminSecurityCalls.memberState, { memId }) });
+  const options = memberStateQueryOptions(prefix, me, memId);
+  const key = options.queryKey;
+  const state = useQuery(options);
   const unlock = useWrite({
     run: () => api(adminSecurityCalls.memberUnlock, { memId }),
     confirm: () => t`${memId} 회원의 잠금을 해제하시겠습니까?`,

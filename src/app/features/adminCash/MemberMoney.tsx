@@ -11,7 +11,8 @@ import { FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
 import { GiveRetrieveSheet, type MoneyTarget, type MoveAnswer, type MoveKind, type MoveMode } from '../../widgets/GiveRetrieveSheet';
 import { Money } from '../../widgets/Money';
-import { cashQueueQueryOptions } from './queries';
+import { cashQueueQueryOptions, memberStateQueryOptions } from './queries';
+import { apiMessage } from '../../lib/apiMessage';
 import { MemberLock } from './MemberLock';
 import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
@@ -30,13 +31,15 @@ export function MemberMoney() {
     ...cashQueueQueryOptions(prefix, caller.memId, { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
     enabled: !!memId,
   });
+  // the balances come with the member's state; a move's answer is newer until the state is read again
+  const state = useQuery({ ...memberStateQueryOptions(prefix, caller.memId, memId), enabled: !!memId });
   const rows = (recent.data?.list ?? []).filter((r) => r.memId === memId);
   const known = after?.memId === memId ? after : null;
   const target: MoneyTarget = {
     memId,
-    memNick: rows[0]?.memNick,
-    cashAmt: known?.cashAmt ?? rows[0]?.memCashAmt,
-    pointAmt: known?.pointAmt,
+    memNick: state.data?.memNick,
+    cashAmt: known?.cashAmt ?? state.data?.cashAmt,
+    pointAmt: known?.pointAmt ?? state.data?.pointAmt,
   };
 
   return (
@@ -50,14 +53,23 @@ export function MemberMoney() {
           <Trans>조회</Trans>
         </Button>
       </FilterBar>
-      {memId && (
+      {memId && state.isError && (
         <Card title={memId}>
+          <p role="alert" data-testid="member-lookup-error">
+            {apiMessage(state.error)}
+          </p>
+        </Card>
+      )}
+      {memId && !state.isError && (
+        <Card title={state.data?.memNick ? `${memId} (${state.data.memNick})` : memId}>
           <div className={css.form}>
             <Facts strong>
               <Fact label={<Trans>보유머니</Trans>} data-testid="member-cash">
                 {target.cashAmt === undefined ? '-' : <Money value={target.cashAmt} />}
               </Fact>
-              <Fact label={<Trans>보유포인트</Trans>}>{target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}</Fact>
+              <Fact label={<Trans>보유포인트</Trans>} data-testid="member-point">
+                {target.pointAmt === undefined ? '-' : <Money value={target.pointAmt} unit="point" />}
+              </Fact>
             </Facts>
             <div className={css.row}>
               <Button variant="primary" onClick={() => setSheet({ kind: 'cash', mode: 'give' })}>
@@ -76,8 +88,8 @@ export function MemberMoney() {
           </div>
         </Card>
       )}
-      {memId && <MemberLock key={memId} prefix={prefix} me={caller.memId} memId={memId} />}
-      {memId && !recent.isPending && (
+      {memId && !state.isError && <MemberLock key={memId} prefix={prefix} me={caller.memId} memId={memId} />}
+      {memId && !state.isError && !recent.isPending && (
         <DataList
           rows={rows}
           rowKey={(r) => r.cashIdx}

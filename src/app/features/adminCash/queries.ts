@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminCalls } from '../../../contract/admin';
+import { adminCalls, adminSecurityCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
@@ -44,4 +44,13 @@ export const ledgerQueryOptions = (prefix: string, me: string) =>
     queryKey: userKey(prefix, me, 'adminCash', 'ledger'),
     queryFn: () => api(adminCalls.ledgerCheck, {}),
     staleTime: 0,
+  });
+
+/** One member's lock state and balances (the member screen's lookup; a lock change refetches it). */
+export const memberStateQueryOptions = (prefix: string, me: string, memId: string) =>
+  queryOptions({
+    queryKey: userKey(prefix, me, 'adminCash', 'member', memId),
+    queryFn: () => api(adminSecurityCalls.memberState, { memId }),
+    staleTime: 0,
+    retry: false,
   });
