@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // the demo site seeded once; each test server starts from a copy (tests/api/dbTemplate.ts)
+          globalSetup: ['tests/api/globalSetup.ts'],
           // two cores: one server per file, files one after another keeps timings sane
           fileParallelism: false,
         },

@@ -3,6 +3,8 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** With dataDir 'memory://': a gzipped snapshot of a data folder (as `npm run backup` writes one) the database starts from. */
+  memorySnapshot?: string;
   /** Where embedded PGlite runs: its own worker thread, or 'main' (the HTTP event loop, as before). */
   pgliteThread: 'worker' | 'main';
   redisUrl?: string;

@@ -33,7 +33,7 @@ export interface RunningServer {
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
   const config = { ...readConfig(), ...overrides };
-  const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteThread: config.pgliteThread });
+  const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
   await migrate(handle);
   const live = await makePublisher(config);
   const app: AppContext = {

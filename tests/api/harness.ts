@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js';
 import { readLimits, type Config, type Limits } from '../../src/server/config.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
@@ -9,6 +9,9 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { PowChallenge, PowProof } from '../../src/contract/member.js';
 import { siteCalls } from '../../src/contract/site.js';
 import { Sealer } from '../../src/app/lib/sealing.js';
+import { freshPostgres } from './dbTemplate.js';
+
+export { freshPostgres, pgAdminUrl } from './dbTemplate.js';
 
 // suites solve many challenges: cheap ones (the server reads these when it makes a challenge)
 process.env.PITBOSS_POW_COST ??= '1';
@@ -29,7 +32,6 @@ const needsProof = (path: string, body: Record<string, unknown>) =>
 export const testDb = (process.env.PITBOSS_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 /** Whether the API tests run with sealed bodies on for the test site (docs/encrypted-bodies.md). */
 export const testSealed = process.env.PITBOSS_TEST_SEALED === '1';
-export const pgAdminUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestServer extends RunningServer {
   siteId: string;
@@ -61,25 +63,6 @@ export function sealingClient(siteId: string, handshake: (body: unknown) => Prom
     if (testSealed && !plainOnly.has(path)) return sealer.call(path, payload, send);
     const answer = (await send(payload)) as Envelope<any>;
     return answer.resultCode === 'EN003' ? sealer.call(path, payload, send) : answer;
-  };
-}
-
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pitboss_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: pgAdminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
   };
 }
 
@@ -128,8 +111,14 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
+/** The run's seeded template database (PostgreSQL runs), when the run has one. */
+export function templateDatabase(): string | undefined {
+  const t = inject('dbTemplate');
+  return t?.kind === 'postgres' ? t.database : undefined;
+}
+
 export async function startTwoInstances(redisUrl: string, overrides: Partial<Config> = {}): Promise<TwoInstances> {
-  const fresh = await freshPostgres();
+  const fresh = await freshPostgres(overrides.clockOffsetMs ? undefined : templateDatabase());
   // each pair of instances keeps its own Redis keys (limits, socket slots): fresh databases reuse ids
   const limits = { ...readLimits({}), namespace: `pitboss-test-${randomBytes(6).toString('hex')}:` };
   const common = { port: 0, host: '127.0.0.1', databaseUrl: fresh.url, dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl, limits, ...overrides };
@@ -154,8 +143,10 @@ export async function startTwoInstances(redisUrl: string, overrides: Partial<Con
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   let drop = async () => {};
   let databaseUrl: string | undefined;
+  // the run's seeded copy, unless the server's clock is moved (the seed's times follow the clock)
+  const template = overrides.clockOffsetMs ? undefined : inject('dbTemplate');
   if (testDb === 'postgres') {
-    const fresh = await freshPostgres();
+    const fresh = await freshPostgres(template?.kind === 'postgres' ? template.database : undefined);
     databaseUrl = fresh.url;
     drop = fresh.drop;
   }
@@ -164,6 +155,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     host: '127.0.0.1',
     databaseUrl,
     dataDir: 'memory://',
+    memorySnapshot: template?.kind === 'pglite' ? template.snapshot : undefined,
     staticDir: '/nonexistent',
     testCaptcha: '1234',
     limits: roomyLimits(),

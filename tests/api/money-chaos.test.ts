@@ -6,7 +6,7 @@ import type { Envelope } from '../../src/contract/define.js';
 import { openDb, type Db } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { sign } from '../../src/server/vendors/signature.js';
-import { bankSafeOffset, freshPostgres, testDb } from './harness.js';
+import { bankSafeOffset, freshPostgres, templateDatabase, testDb } from './harness.js';
 import { expectOnce, expectSound, exited, spawnServer } from './moneyKit.js';
 import { buildWorld, drive, type Sent } from './moneyWorld.js';
 
@@ -65,7 +65,7 @@ describe.skipIf(testDb !== 'postgres')(`two instances, one killed -9 mid-load (p
     const survivor = 1 - victim;
     const killAfterMs = 3_000 + Math.floor(rnd() * 9_000);
 
-    const fresh = await freshPostgres();
+    const fresh = await freshPostgres(bankSafeOffset() ? undefined : templateDatabase());
     drop = fresh.drop;
     const ports = [0, 1].map(() => 20000 + Math.floor(Math.random() * 20000));
     const env: NodeJS.ProcessEnv = {

@@ -1,7 +1,7 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql, type PGlite } from 'kysely';
 import { openPgliteThread } from './pgliteThread.js';
 import { numberParsers } from './pgliteWire.js';
-import { dumpPglite } from './pgliteDump.js';
+import { dumpPglite, pgliteOpening, type PgliteWhere } from './pgliteDump.js';
 import { countingDialect, type PoolGauge } from './poolGauge.js';
 import type { Database } from './schema.js';
 
@@ -25,9 +25,10 @@ export interface DbHandle {
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or memory for
  * 'memory://'): in a worker thread unless `pgliteThread` is 'main'.
  */
-export async function openDb(opts: { url?: string; dataDir: string; poolSize?: number; pgliteThread?: 'worker' | 'main' }): Promise<DbHandle> {
+export async function openDb(opts: { url?: string; dataDir: string; snapshot?: string; poolSize?: number; pgliteThread?: 'worker' | 'main' }): Promise<DbHandle> {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 20);
-  return opts.pgliteThread === 'main' ? openPglite(opts.dataDir) : openPgliteWorker(opts.dataDir);
+  const where = { dataDir: opts.dataDir, snapshot: opts.snapshot };
+  return opts.pgliteThread === 'main' ? openPglite(where) : openPgliteWorker(where);
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
@@ -93,8 +94,8 @@ function pgliteHandle(pglite: PGlite, rows: (text: string) => Promise<Record<str
 }
 
 /** PGlite answers from a worker thread, so a long statement (a report, a migration) does not stall the HTTP event loop. */
-async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
-  const pglite = await openPgliteThread(dataDir);
+async function openPgliteWorker(where: PgliteWhere): Promise<DbHandle> {
+  const pglite = await openPgliteThread(where);
   return pgliteHandle(
     pglite,
     (text) => pglite.exec(text),
@@ -103,11 +104,10 @@ async function openPgliteWorker(dataDir: string): Promise<DbHandle> {
   );
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
+async function openPglite(where: PgliteWhere): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
-    parsers: numberParsers,
-  });
+  const o = await pgliteOpening(where);
+  const pglite = await PGlite.create(o.dataDir, { parsers: numberParsers, loadDataDir: o.loadDataDir });
   return pgliteHandle(
     pglite,
     async (text) => ((await pglite.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],

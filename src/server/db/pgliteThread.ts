@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, PGliteQueryOptions, PGliteQueryResults, PGliteTransaction } from 'kysely';
 import { fromWire, type Hello, type Reply, type Request } from './pgliteWire.js';
+import type { PgliteWhere } from './pgliteDump.js';
 
 type Op = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
@@ -17,14 +18,14 @@ export interface PgliteThread extends PGlite {
  * itself, so the parent's loader flags stay behind (one loader per thread); a compiled build
  * runs pgliteWorker.js.
  */
-function spawn(dataDir: string): Worker {
+function spawn(where: PgliteWhere): Worker {
   const entry = import.meta.url.endsWith('.ts') ? './pgliteBoot.mjs' : './pgliteWorker.js';
-  return new Worker(new URL(entry, import.meta.url), { workerData: { dataDir }, execArgv: [] });
+  return new Worker(new URL(entry, import.meta.url), { workerData: where, execArgv: [] });
 }
 
-/** Opens PGlite (data folder or 'memory://') in a worker thread; resolves once it is ready. */
-export async function openPgliteThread(dataDir: string): Promise<PgliteThread> {
-  const worker = spawn(dataDir);
+/** Opens PGlite (data folder or 'memory://', see PgliteWhere) in a worker thread; resolves once it is ready. */
+export async function openPgliteThread(where: PgliteWhere): Promise<PgliteThread> {
+  const worker = spawn(where);
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let nextId = 1;
   let dead: Error | undefined;

@@ -1,7 +1,7 @@
 // Runs PGlite in its own thread: a long statement blocks this thread, never the HTTP one.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { dumpPglite } from './pgliteDump.js';
+import { dumpPglite, pgliteOpening, type PgliteWhere } from './pgliteDump.js';
 import { numberParsers, toWire, type Hello, type Reply, type Request } from './pgliteWire.js';
 
 interface OpenTx {
@@ -12,14 +12,15 @@ interface OpenTx {
 }
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string };
+const where = workerData as PgliteWhere;
 const rollback = Symbol('rollback');
 const open = new Map<number, OpenTx>();
 let nextTx = 1;
 
 let pglite: PGlite;
 try {
-  pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { parsers: numberParsers });
+  const o = await pgliteOpening(where);
+  pglite = await PGlite.create(o.dataDir, { parsers: numberParsers, loadDataDir: o.loadDataDir });
   port.postMessage({ ready: true } satisfies Hello);
 } catch (e) {
   port.postMessage({ ready: false, error: toWire(e) } satisfies Hello);
