@@ -14,7 +14,7 @@ const state = (ctx: AuthedContext) => protectionState(ctx.db, ctx.caller.id, ctx
 
 /** The player's limits, break and self-exclusion, reality checks. */
 export const protectionRoutes = [
-  defineRoute(c.protection, async (_req, ctx) => state({ ...ctx, caller: player(ctx) })),
+  defineRoute(c.protection, async (_req, ctx) => (player(ctx), state(ctx))),
 
   defineRoute(c.limits, async (req, ctx) => {
     const me = player(ctx);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../../contract/codes.js';
 import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
-import type { AppContext, AuthedContext, PublicContext, RequestContext } from '../context.js';
+import { callContext, type AppContext, type AuthedContext, type PublicContext, type RequestContext } from '../context.js';
 import { resolveSession } from '../domain/auth/sessions.js';
 import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
@@ -56,7 +56,7 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   const body = (req.body ?? {}) as Record<string, unknown>;
   const ip = req.ip;
   if (def.call.access === 'public') {
-    return { ...app, site: null, caller: null, ip, token: null };
+    return callContext(app, { site: null, caller: null, ip, token: null });
   }
   const siteId = typeof body.siteId === 'string' ? body.siteId : typeof body.siteId === 'number' ? String(body.siteId) : '';
   if (!siteId) throw new TransportError(404, 'S404');
@@ -67,7 +67,7 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   // a site that has sealing on takes no plain body (req.sealed is set when one was opened)
   if (site.seal_yn === 'Y' && !req.sealed && sealsBody(def.call.path)) throw new TransportError(400, 'EN003');
   const token = header(req, 'x-auth-token');
-  const ctx: RequestContext = { ...app, site, caller: null, ip, token, cookie: header(req, 'cookie'), setCookies: [] };
+  const ctx: RequestContext = callContext(app, { site, caller: null as RequestContext['caller'], ip, token, cookie: header(req, 'cookie'), setCookies: [] as string[] });
   if (def.call.access === 'site') {
     if (token) ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now(), app.sessions).catch(() => null);
     return ctx;

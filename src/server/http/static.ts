@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commonCalls } from '../../contract/common.js';
 import { siteCalls } from '../../contract/site.js';
-import type { AppContext, RequestContext } from '../context.js';
+import { callContext, type AppContext, type RequestContext } from '../context.js';
 import { commonRoutes } from './common.js';
 import { loadPreloads } from './preloads.js';
 import { shapeAnswer } from './route.js';
@@ -54,7 +54,7 @@ const shellRoutes = new Map([...commonRoutes, ...siteRoutes].map((r) => [r.call.
 async function publicSite(app: AppContext, prefix: string, shell: boolean) {
   const row = await app.sites.getByPrefix(prefix);
   if (!row) return null;
-  const ctx: RequestContext = { ...app, site: row, caller: null, ip: '', token: null };
+  const ctx: RequestContext = callContext(app, { site: row, caller: null, ip: '', token: null });
   // the same handlers and the same contract as the calls themselves
   const answer = async (path: string, req: unknown = {}) => {
     const def = shellRoutes.get(path)!;
