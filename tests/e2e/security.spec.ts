@@ -54,6 +54,12 @@ test('the operator unlocks a member, blocks an address range and reads the audit
   await acceptDialog(page, '잠금이 해제되었습니다.');
   await expect(lock).toContainText('정상');
   await expect(lock.getByRole('button', { name: '잠금 해제' })).toHaveCount(0);
+  // an id that does not exist is named as such, with no money buttons under it
+  await page.locator('input[name=lookupMemId]').fill('nobody-here');
+  await page.locator('input[name=lookupMemId]').press('Enter');
+  await expect(page.getByTestId('member-lookup-error')).toContainText('회원 정보가 없습니다');
+  await expect(page.getByRole('button', { name: '머니 지급' })).toHaveCount(0);
+  await page.screenshot({ path: shot(info, 'member-unknown'), fullPage: true });
 
   // block and lift an address range
   await page.goto('/demo/admin/ipBlock');
