@@ -14,7 +14,8 @@ export const pgAdminUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127
 
 export type DbTemplate = { kind: 'pglite'; snapshot: string } | { kind: 'postgres'; database: string };
 
-async function admin(text: string) {
+/** One statement on the maintenance database (create and drop databases). */
+export async function pgAdmin(text: string) {
   const c = new pg.Client({ connectionString: pgAdminUrl });
   await c.connect();
   try {
@@ -33,8 +34,8 @@ const urlOf = (database: string) => {
 /** A new PostgreSQL database: empty, or a copy of the run's template. */
 export async function freshPostgres(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pitboss_t_${randomBytes(6).toString('hex')}`;
-  await admin(`create database ${name}${template ? ` template ${template}` : ''}`);
-  return { url: urlOf(name), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  await pgAdmin(`create database ${name}${template ? ` template ${template}` : ''}`);
+  return { url: urlOf(name), drop: () => pgAdmin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Migrates and seeds one database the way a test server would, and keeps it as the run's template. */
@@ -43,10 +44,10 @@ export async function buildTemplate(kind: 'pglite' | 'postgres'): Promise<{ temp
   const base = { port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', accrualMs: 0, logLevel: 'silent' };
   if (kind === 'postgres') {
     const database = `pitboss_tpl_${randomBytes(6).toString('hex')}`;
-    await admin(`create database ${database}`);
+    await pgAdmin(`create database ${database}`);
     const server = await startServer({ ...base, databaseUrl: urlOf(database) }, { listen: false });
     await server.close();
-    return { template: { kind, database }, drop: () => admin(`drop database if exists ${database} with (force)`) };
+    return { template: { kind, database }, drop: () => pgAdmin(`drop database if exists ${database} with (force)`) };
   }
   const dir = await mkdtemp(join(tmpdir(), 'pitboss-template-'));
   const snapshot = join(dir, 'demo.tar.gz');

@@ -2,23 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../../src/server/db/driver.js';
 import { backupTo, restoreFrom } from '../../src/server/ops/backup.js';
+import { pgAdmin } from './dbTemplate.js';
 import { pgAdminUrl, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound } from './moneyKit.js';
 import { buildWorld, drive } from './moneyWorld.js';
-
-const admin = async (q: string) => {
-  const c = new pg.Client({ connectionString: pgAdminUrl });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-};
 
 async function balancesOf(db: DbHandle['db'], siteId: string) {
   return db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('site_id', '=', siteId).orderBy('id').execute();
@@ -31,14 +21,14 @@ describe(`backup and restore (${testDb})`, () => {
   afterAll(async () => {
     await s?.close();
     rmSync(dir, { recursive: true, force: true });
-    for (const name of dbs) await admin(`drop database if exists ${name} with (force)`);
+    for (const name of dbs) await pgAdmin(`drop database if exists ${name} with (force)`);
   });
 
   /** Restores a backup into a fresh data folder or database and opens it. */
   async function restored(file: string): Promise<DbHandle> {
     if (testDb === 'postgres') {
       const name = `pitboss_restore_${randomBytes(4).toString('hex')}`;
-      await admin(`create database ${name}`);
+      await pgAdmin(`create database ${name}`);
       dbs.push(name);
       const u = new URL(pgAdminUrl);
       u.pathname = `/${name}`;

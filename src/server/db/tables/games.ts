@@ -8,6 +8,18 @@ type Rate = ColumnType<number, number | string | undefined, number | string>;
 export type Category = 'casino' | 'hcasino' | 'slot' | 'sport' | 'mini';
 export type BetStatus = 'wait' | 'win' | 'lose' | 'draw' | 'cancel';
 
+/** One member's betting figures in one scope ('O' its own, 'T' its subtree's) and category. */
+interface StatFigures {
+  member_id: number;
+  scope: 'O' | 'T';
+  category: Category;
+  bet_cnt: number;
+  stake: number;
+  win: number;
+  rolling: number;
+  losing: number;
+}
+
 export interface GameTables {
   vendor: {
     id: Generated<number>;
@@ -135,27 +147,7 @@ export interface GameTables {
     result: Jsonb<Record<string, unknown>>;
     created_at: Stamp & Generated<Date>;
   };
-  daily_stat: {
-    site_id: string;
-    member_id: number;
-    scope: 'O' | 'T';
-    day: ColumnType<string, string, string>;
-    category: Category;
-    bet_cnt: number;
-    stake: number;
-    win: number;
-    rolling: number;
-    losing: number;
-  };
+  daily_stat: StatFigures & { site_id: string; day: ColumnType<string, string, string> };
   /** daily_stat summed over every day, kept by the accrual step (migration 260) */
-  member_stat: {
-    member_id: number;
-    scope: 'O' | 'T';
-    category: Category;
-    bet_cnt: number;
-    stake: number;
-    win: number;
-    rolling: number;
-    losing: number;
-  };
+  member_stat: StatFigures;
 }

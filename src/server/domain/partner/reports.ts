@@ -34,6 +34,14 @@ export const statCategories: Record<string, GameCategory[] | undefined> = { tota
 /** Settlement groups: live and hotel casino are settled together. */
 const groups = { casino: ['casino', 'hcasino'], slot: ['slot'], sport: ['sport'], mini: ['mini'] } satisfies Record<string, GameCategory[]>;
 
+const periodSums = (t: string) => [
+  sql<number>`coalesce(sum(${sql.ref(`${t}.bet_cnt`)}), 0)`.as('c'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.stake`)}), 0)`.as('s'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.win`)}), 0)`.as('w'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.rolling`)}), 0)`.as('r'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.losing`)}), 0)`.as('l'),
+];
+
 /** Figures per member and category over the days, or over all time (null: one kept row each, member_stat). */
 export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days | null, cats?: GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
   const out = new Map<number, Map<string, Fig>>(ids.map((id) => [id, new Map()]));
@@ -41,15 +49,7 @@ export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Day
   const rows = days
     ? db
         .selectFrom('daily_stat')
-        .select([
-          'member_id',
-          'category',
-          (eb) => eb.fn.sum<number>('bet_cnt').as('c'),
-          (eb) => eb.fn.sum<number>('stake').as('s'),
-          (eb) => eb.fn.sum<number>('win').as('w'),
-          (eb) => eb.fn.sum<number>('rolling').as('r'),
-          (eb) => eb.fn.sum<number>('losing').as('l'),
-        ])
+        .select(['member_id', 'category', ...periodSums('daily_stat')])
         .where('member_id', 'in', ids)
         .where('scope', '=', scope)
         .where('day', '>=', days.from)
@@ -384,13 +384,6 @@ export async function gameStats(db: Db, rootId: number, range: Range, page: numb
 }
 
 /** The sums of a daily-figures range (every row of the period, not only the page's). */
-const periodSums = (t: string) => [
-  sql<number>`coalesce(sum(${sql.ref(`${t}.bet_cnt`)}), 0)`.as('c'),
-  sql<number>`coalesce(sum(${sql.ref(`${t}.stake`)}), 0)`.as('s'),
-  sql<number>`coalesce(sum(${sql.ref(`${t}.win`)}), 0)`.as('w'),
-  sql<number>`coalesce(sum(${sql.ref(`${t}.rolling`)}), 0)`.as('r'),
-  sql<number>`coalesce(sum(${sql.ref(`${t}.losing`)}), 0)`.as('l'),
-];
 const periodTotal = (x: { c: number; s: number; w: number; r: number; l: number }) => ({
   betCnt: Number(x.c),
   betAmt: Number(x.s),
