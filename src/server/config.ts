@@ -25,6 +25,8 @@ export interface Config {
   limits: Limits;
   /** Minutes a member stays locked after too many wrong login passwords (U003). */
   lockMinutes: number;
+  /** Key the withdrawal PINs are hashed under, kept outside the database; unset = a secret the database keeps. */
+  pinKey?: string;
   /** Wrong withdrawal passwords in a row before withdrawals lock for the member. */
   outPassMaxTries: number;
   /** Minutes withdrawals stay locked after too many wrong withdrawal passwords (C011). */
@@ -132,6 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.VITEST || env.NODE_ENV === 'test' ? 'silent' : 'info'),
     limits: readLimits(env),
     lockMinutes: positive(env.PITBOSS_LOCK_MINUTES, 30),
+    pinKey: env.PITBOSS_PIN_KEY || undefined,
     outPassMaxTries: positive(env.PITBOSS_OUTPASS_MAX_TRIES, 5),
     outPassLockMinutes: positive(env.PITBOSS_OUTPASS_LOCK_MINUTES, 30),
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),

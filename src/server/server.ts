@@ -11,6 +11,7 @@ import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
 import { startHistoryUpkeep } from './domain/money/historyUpkeep.js';
+import { configurePinKey } from './domain/auth/pins.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
@@ -33,6 +34,7 @@ export interface RunningServer {
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
   const config = { ...readConfig(), ...overrides };
+  configurePinKey(config.pinKey);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
   await migrate(handle);
   const live = await makePublisher(config);

@@ -3,6 +3,7 @@ import type { LiveEvent } from '../../src/contract/enums.js';
 import type { Audience } from '../../src/server/live/publisher.js';
 import { createMember } from '../../src/server/domain/auth/members.js';
 import { verifyPassword } from '../../src/server/domain/auth/passwords.js';
+import { verifyPin } from '../../src/server/domain/auth/pins.js';
 import { unreadCounts } from '../../src/server/domain/board/unread.js';
 import { uniqueViolation } from '../../src/server/domain/auth/signup.js';
 import { forgetSites } from '../../src/server/http/route.js';
@@ -309,7 +310,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
         bank_acc: '5555000001',
         cash_amt: 0,
       });
-      expect(await verifyPassword('4321', m.cash_out_pass_hash)).toBe(true);
+      expect(await verifyPin(s.app.db, '4321', m.cash_out_pass_hash)).toBe(true);
       const ancestors = await s.app.db.selectFrom('member_path').select('ancestor_id').where('descendant_id', '=', m.id).execute();
       expect(ancestors.map((a) => a.ancestor_id)).toContain(ptn7.id);
       expect(ancestors.length).toBe(8); // itself, ptn7..ptn1
@@ -446,7 +447,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
         token,
       );
       expect(r).toMatchObject({ resultCode: '0', data: null });
-      expect(await verifyPassword('9876', (await member('user17')).cash_out_pass_hash)).toBe(true);
+      expect(await verifyPin(s.app.db, '9876', (await member('user17')).cash_out_pass_hash)).toBe(true);
       expect((await s.call(memberCalls.login, { memId: 'user17', memPass: PASS })).resultCode).toBe('L001');
       expect((await s.call(memberCalls.login, { memId: 'user17', memPass: 'changed1!' })).resultCode).toBe('0');
     });
@@ -460,7 +461,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
       expect((await s.call(memberCalls.update, { ...outOnly, curPass: PASS }, token)).resultCode).toBe('0');
       const after = await member('user18');
       expect(after.pass_hash).toBe(before.pass_hash);
-      expect(await verifyPassword('4321', after.cash_out_pass_hash)).toBe(true);
+      expect(await verifyPin(s.app.db, '4321', after.cash_out_pass_hash)).toBe(true);
       const passOnly = { memId: 'user18', curPass: PASS, memPass: 'changed3!', memPassCheck: 'changed3!' };
       expect((await s.call(memberCalls.update, passOnly, token)).resultCode).toBe('0');
       const last = await member('user18');

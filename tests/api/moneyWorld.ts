@@ -4,6 +4,7 @@ import type { Envelope } from '../../src/contract/define.js';
 import type { Db } from '../../src/server/db/driver.js';
 import { houseGrants } from '../../src/server/domain/money/ledger.js';
 import { hashPassword } from '../../src/server/domain/auth/passwords.js';
+import { hashPin } from '../../src/server/domain/auth/pins.js';
 import { hashToken, newToken } from '../../src/server/domain/auth/tokens.js';
 
 export interface Node {
@@ -21,7 +22,7 @@ export interface Node {
  */
 export async function buildWorld(db: Db, siteId: string, playersPer = 14): Promise<{ partners: Node[]; players: Node[]; adminToken: string }> {
   const passHash = await hashPassword('demo1234!');
-  const outHash = await hashPassword('1234');
+  const outHash = await hashPin(db, '1234');
   const root = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', 'ptn1').executeTakeFirstOrThrow();
   const partners: Node[] = [];
   let above = [root.id];

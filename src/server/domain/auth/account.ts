@@ -6,6 +6,7 @@ import type { MemberInfo } from '../../../contract/member.js';
 import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPin } from './pins.js';
 import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
 import type { Publisher } from '../../live/publisher.js';
 import { secondsLeft } from './tokens.js';
@@ -125,7 +126,7 @@ export async function updateAccount(
   const change = accountEditChanges(f);
   // a withdrawal in progress was applied with the current withdrawal password: it stays until that one is done
   if (change.out && (await withdrawalInProgress(db, memberId))) throw new ApiError('F001');
-  const [passHash, outHash] = await Promise.all([change.pass ? hashPassword(f.memPass!) : null, change.out ? hashPassword(f.cashOutPass!) : null]);
+  const [passHash, outHash] = await Promise.all([change.pass ? hashPassword(f.memPass!) : null, change.out ? hashPin(db, f.cashOutPass!) : null]);
   await db
     .updateTable('member')
     .set({

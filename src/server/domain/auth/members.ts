@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
 import { hashPassword } from './passwords.js';
+import { hashPin } from './pins.js';
 
 export interface NewMember {
   siteId: string;
@@ -20,7 +21,7 @@ export interface NewMember {
 
 /** Inserts a member and its closure rows (itself at depth 0 plus every ancestor of its parent). */
 export async function createMember(db: Db, m: NewMember): Promise<number> {
-  const [passHash, outHash] = await Promise.all([hashPassword(m.password), m.cashOutPass ? hashPassword(m.cashOutPass) : Promise.resolve(null)]);
+  const [passHash, outHash] = await Promise.all([hashPassword(m.password), m.cashOutPass ? hashPin(db, m.cashOutPass) : Promise.resolve(null)]);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('member')

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { WrongOutPass } from '../../../contract/cash.js';
 import { ApiError } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { hashPin, pinNeedsRehash, verifyPin } from '../auth/pins.js';
 
 export interface OutPassLimit {
   maxTries: number;
@@ -27,7 +27,7 @@ export async function checkCashOutPass(
   limit: OutPassLimit = defaultOutPassLimit,
 ) {
   if (lockedAt(m.lockedUntil, now)) throw new ApiError('C011');
-  if (pass && (await verifyPassword(pass, m.hash))) {
+  if (pass && (await verifyPin(db, pass, m.hash))) {
     const ok = await db
       .updateTable('member')
       .set({ out_pass_fails: 0, out_locked_until: null })
@@ -36,6 +36,7 @@ export async function checkCashOutPass(
       .returning('id')
       .executeTakeFirst();
     if (!ok) throw new ApiError('C011');
+    if (await pinNeedsRehash(db, m.hash)) await rehash(db, m.id, m.hash, await hashPin(db, pass));
     return;
   }
   const until = new Date(now.getTime() + limit.lockMinutes * 60_000);
@@ -54,6 +55,11 @@ export async function checkCashOutPass(
   if (lockedAt(rows[0]?.out_locked_until, now)) throw new ApiError('C011');
   const data: WrongOutPass = { triesLeft: Math.max(0, limit.maxTries - Number(rows[0]?.out_pass_fails ?? 0)) };
   throw new ApiError('C008', undefined, data);
+}
+
+/** Only while the hash is still the one checked: a PIN changed meanwhile stays. */
+async function rehash(db: Db, memberId: number, old: string, fresh: string) {
+  await db.updateTable('member').set({ cash_out_pass_hash: fresh }).where('id', '=', memberId).where('cash_out_pass_hash', '=', old).execute();
 }
 
 /** The operator's unlock also clears a withdrawal lock. */

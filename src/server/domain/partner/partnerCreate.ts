@@ -21,6 +21,7 @@ import { nextPartnerLevel, scoped } from './hierarchy.js';
 import { createMember } from '../auth/members.js';
 import { newPartnerRateBounds } from './partnerFigures.js';
 import { hashPassword } from '../auth/passwords.js';
+import { hashPin } from '../auth/pins.js';
 import { idAvailable, nicknameAvailable, signup, uniqueViolation } from '../auth/signup.js';
 
 type Who = Pick<Caller, 'id' | 'memId' | 'loginType' | 'partnerLevel'>;
@@ -104,7 +105,7 @@ export async function requestPartner(db: Db, siteId: string, caller: Who, input:
   if (!(await nicknameAvailable(db, siteId, f.memNick)).available || openNick) throw new ApiError('U110');
   if (await valueTaken(db, siteId, 'mem_phone', f.memPhone!)) throw new ApiError('U111');
   if (await valueTaken(db, siteId, 'bank_acc', f.bankAcc!)) throw new ApiError('U112');
-  const [passHash, outHash] = await Promise.all([hashPassword(f.memPass!), hashPassword(f.cashOutPass!)]);
+  const [passHash, outHash] = await Promise.all([hashPassword(f.memPass!), hashPin(db, f.cashOutPass!)]);
   try {
     const row = await db
       .insertInto('partner_request')
