@@ -6,16 +6,12 @@
  * the CASH message arrives on its socket). Prints their p99 during the flood beside a quiet server.
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { WebSocket } from 'ws';
 import { client, ms, pct, type Client } from './client.js';
 import { spawnBenchChild } from './child.js';
-import { Stomp, subscribeFrame } from './stomp.js';
+import type { FloodReport } from './socketFlood.js';
+import { Stomp } from './stomp.js';
 
-const SUBSCRIBES = Number(process.env.BENCH_SOCKETS_SUBSCRIBES ?? 300_000);
-const IDLE_SOCKETS = Number(process.env.BENCH_SOCKETS_IDLE ?? 1000);
-const ROUNDS = 30;
-const PER_MESSAGE = 1000;
+const ROUNDS = 100;
 
 type Times = Map<string, number[]>;
 
@@ -46,42 +42,6 @@ async function rounds(c: Client, player: { token: string; socket: Stomp }, partn
   return { times, refused };
 }
 
-/** Sockets that each send SUBSCRIBE frames (messages of 1,000) until the server closes them, one after another until `stop`. */
-async function subscribeFlood(wsUrl: string, token: string, stop: () => boolean) {
-  const f = { sockets: 0, frames: 0, receipts: 0, errors: new Map<string, number>() };
-  while (!stop()) {
-    const socket = await Stomp.open(wsUrl, '10.6.0.1');
-    await socket.connect(token);
-    f.sockets++;
-    for (let i = 0; i < SUBSCRIBES && socket.ws.readyState === WebSocket.OPEN; i += PER_MESSAGE) {
-      let chunk = '';
-      for (let j = i; j < i + PER_MESSAGE; j++) chunk += subscribeFrame(j);
-      socket.ws.send(chunk);
-      f.frames += PER_MESSAGE;
-      if (i % 20_000 === 0) await sleep(0);
-    }
-    const end = Date.now() + 10_000;
-    while (socket.closeCode === null && Date.now() < end) await sleep(10);
-    socket.ws.terminate();
-    f.receipts += socket.count('RECEIPT');
-    for (const e of socket.frames.filter((x) => x.command === 'ERROR')) f.errors.set(e.headers.message, (f.errors.get(e.headers.message) ?? 0) + 1);
-  }
-  return f;
-}
-
-/** Sockets from one address that never CONNECT, 50 more every 100 ms until `stop`: how many the server closed at once (1013). */
-async function idleFlood(wsUrl: string, stop: () => boolean) {
-  const sockets: Stomp[] = [];
-  while (!stop() && sockets.length < IDLE_SOCKETS) {
-    for (const x of await Promise.all(Array.from({ length: 50 }, () => Stomp.open(wsUrl, '10.7.0.1').catch(() => null)))) if (x) sockets.push(x);
-    await sleep(100);
-  }
-  while (!stop()) await sleep(50);
-  const closedAtOnce = sockets.filter((x) => x.closeCode === 1013).length;
-  for (const x of sockets) x.ws.terminate();
-  return { opened: sockets.length, closedAtOnce };
-}
-
 export async function benchSockets(): Promise<void> {
   const server = spawnBenchChild('./apiServer.ts', undefined);
   const s = await server.next<{ url: string }>();
@@ -97,14 +57,20 @@ export async function benchSockets(): Promise<void> {
     const quiet = await rounds(c, player, partner);
 
     const flooderToken = await c.login('user2', { from: '10.6.0.1' });
-    let done = false;
-    const flooding = Promise.all([subscribeFlood(wsUrl, flooderToken, () => done), idleFlood(wsUrl, () => done)]);
-    const loaded = await rounds(c, player, partner).finally(() => (done = true));
-    const [sub, idle] = await flooding;
+    // the flood runs in a process of its own, as an attacker's machine would: building its frames must not delay the timed client
+    const flooder = spawnBenchChild('./socketFlood.ts', undefined, { FLOOD_WS_URL: wsUrl, FLOOD_TOKEN: flooderToken });
+    await flooder.next();
+    const loaded = await rounds(c, player, partner).finally(() => flooder.send('stop'));
+    const { sub, idle } = await flooder.next<FloodReport>();
+    await flooder.close();
 
     console.log(`\n# socket flood (${ROUNDS} rounds of another player's calls during the flood and on a quiet server; server in its own process)`);
-    const errors = [...sub.errors].map(([m, n]) => `"${m}" ×${n}`).join(', ');
-    console.log(`flood: ${sub.sockets} sockets one after another sent ${sub.frames} SUBSCRIBE frames, got ${sub.receipts} receipts, ERROR ${errors || 'none'}`);
+    const errors = Object.entries(sub.errors)
+      .map(([m, n]) => `"${m}" ×${n}`)
+      .join(', ');
+    console.log(
+      `flood: ${sub.sockets} sockets one after another sent ${sub.frames} SUBSCRIBE frames in ${sub.seconds.toFixed(1)} s (${Math.round(sub.frames / sub.seconds)}/s), got ${sub.receipts} receipts, ERROR ${errors || 'none'}`,
+    );
     console.log(`       ${idle.opened} sockets from one address never CONNECT: ${idle.closedAtOnce} closed at once (1013), the rest left waiting for CONNECT`);
     for (const [kind, xs] of quiet.times) {
       const during = loaded.times.get(kind) ?? [];
