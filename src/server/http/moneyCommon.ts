@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Call } from '../../contract/define.js';
 import type { AuthedContext } from '../context.js';
 import { purgeRequestKeysDaily, type Actor, type MoneyResult } from '../domain/money/ledger.js';
@@ -17,7 +17,7 @@ export function bodyHash(req: Record<string, unknown>): string {
     if (SECRET.test(k)) return undefined;
     return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v;
   });
-  return createHash('sha256').update(canon).digest('base64url');
+  return hash('sha256', canon, 'base64url');
 }
 
 /** The caller as the money domain sees it: who, which client request id (with its body's hash), which call, when. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { NO_CLOCK_TIMER } from '../domain/common/cacheClock.js';
 import { agreeKeys, newKeyPair, type DirectionKeys } from '../../contract/sealed.js';
 
 /** Counters this far below the highest one seen still pass once: the app sends calls in parallel and they may arrive out of order. */
@@ -22,7 +23,7 @@ export interface SealKey {
  * Bounded, so handshakes nobody uses cannot fill the memory.
  */
 export class SealKeys {
-  private readonly byId = new LRUCache<string, SealKey>({ max: 100_000, ttl: KEY_IDLE_MS, updateAgeOnGet: true });
+  private readonly byId = new LRUCache<string, SealKey>({ max: 100_000, ttl: KEY_IDLE_MS, updateAgeOnGet: true, ttlResolution: NO_CLOCK_TIMER });
 
   /** The server's half of a handshake: a new key id and the server's ephemeral public key. */
   async agree(siteId: string, appPub: string): Promise<{ keyId: string; pub: string }> {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { NO_CLOCK_TIMER } from '../common/cacheClock.js';
 import type { Caller } from './caller.js';
 import type { Invalidation, Publisher } from '../../live/publisher.js';
 
@@ -41,11 +42,12 @@ export class SessionCache {
     this.byHash = new LRUCache({
       max,
       ttl: opts.ttlMs ?? SESSION_TTL_MS,
+      ttlResolution: NO_CLOCK_TIMER,
       dispose: (caller, hash) => {
         if (this.hashOf.get(caller.sessionId) === hash) this.hashOf.delete(caller.sessionId);
       },
     });
-    this.ended = new LRUCache({ max, ttl: ENDED_MS });
+    this.ended = new LRUCache({ max, ttl: ENDED_MS, ttlResolution: NO_CLOCK_TIMER });
     this.off = live.onInvalidate((w) => this.apply(w));
   }
 

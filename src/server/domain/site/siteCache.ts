@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { NO_CLOCK_TIMER } from '../common/cacheClock.js';
 import type { SiteRow } from './siteRow.js';
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
@@ -33,7 +34,7 @@ export class SiteCache {
     private readonly live: Publisher,
     opts: { ttlMs?: number } = {},
   ) {
-    const o = { max: 10_000, ttl: opts.ttlMs ?? SITE_TTL_MS };
+    const o = { max: 10_000, ttl: opts.ttlMs ?? SITE_TTL_MS, ttlResolution: NO_CLOCK_TIMER };
     this.byId = new LRUCache(o);
     this.byPrefix = new LRUCache(o);
     this.off = live.onInvalidate((w) => {
