@@ -86,7 +86,7 @@ async function infoOn(databaseUrl: string | undefined) {
   }
 }
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /**
  * requests/s and p99 of /api/member/info on PGlite and on PostgreSQL (a fresh database on
