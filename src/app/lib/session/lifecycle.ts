@@ -52,7 +52,17 @@ export async function signIn(res: ResOf<typeof memberCalls.login>): Promise<void
   await start();
 }
 
-export async function signOut(reason: SignOutReason): Promise<void> {
+let ending: Promise<void> | null = null;
+
+/**
+ * Ends the session on this device. Several paths can see the same end at once (the live LOGOUT
+ * and the 5-second check both meet TK999): they share one sign-out, so the user sees one alert.
+ */
+export function signOut(reason: SignOutReason): Promise<void> {
+  return (ending ??= end(reason).finally(() => (ending = null)));
+}
+
+async function end(reason: SignOutReason): Promise<void> {
   const { site, member } = session;
   if (!site || !session.token) return;
   if (reason === 'user') await (await runtime()).logout();
