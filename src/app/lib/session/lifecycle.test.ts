@@ -3,6 +3,8 @@ import { answer, dialogs } from '../dialogs';
 
 // the alert's words do not matter here; the macro needs the app's build to compile
 vi.mock('@lingui/core/macro', () => ({ t: (parts: TemplateStringsArray, ...values: unknown[]) => String.raw(parts, ...values) }));
+// the member's offline copy lives in IndexedDB, which this environment lacks
+vi.mock('../persist', () => ({ dropPersist: () => Promise.resolve() }));
 
 import { signOut } from './lifecycle';
 import { session } from './store';
@@ -30,5 +32,19 @@ describe('signOut', () => {
     await both;
     expect(session.token).toBeNull();
     expect(dialogs.queue).toHaveLength(0);
+  });
+
+  it('keeps the name and balance on screen while the alert says why, with the stored token already gone', async () => {
+    const member = { memId: 'user5', nickname: '행운', money: 50_000 } as unknown as typeof session.member;
+    session.member = member;
+    localStorage.setItem('pitboss:demo:session', '{"token":"token"}');
+    const ended = signOut('expired');
+    await expect.poll(() => dialogs.queue.length).toBe(1);
+    expect(session.member).toEqual(member);
+    expect(session.token).toBeNull();
+    expect(localStorage.getItem('pitboss:demo:session')).toBeNull();
+    answer(true);
+    await ended;
+    expect(session.member).toBeNull();
   });
 });

@@ -69,19 +69,27 @@ async function end(reason: SignOutReason): Promise<void> {
   // a signed-out device is sent nothing: its browser subscription goes too
   await (await runtime()).dropDeviceSubscription();
   stop();
+  // the token goes first (nothing more is sent with it; a reload starts signed out), but the screen
+  // keeps the member's name and balance while the alert says why the session ended
   session.token = null;
   session.expiresAt = null;
+  saveSession();
+  const why = reasons[reason];
+  if (why) await alert(why());
   session.member = null;
   session.msgInfo = { newMsg: 0, newAnswer: 0 };
   session.syncedAt = null;
-  saveSession();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[1] === site.prefix && q.queryKey[2] === 'u' });
   if (member) await (await import('../persist')).dropPersist(site.prefix, member.memId);
-  if (reason === 'elsewhere') await alert(t`다른 곳에서 같은 아이디로 로그인하여 로그아웃되었습니다.`);
-  if (reason === 'expired') await alert(t`세션이 만료되었습니다. 다시 로그인해 주세요.`);
-  if (reason === 'forced') await alert(t`로그아웃되었습니다.`);
   for (const l of listeners) l({ reason, prefix: site.prefix, loginType: member?.loginType ?? null });
 }
+
+/** What the user is told when the session ended without them asking (read when shown, in their language). */
+const reasons: Partial<Record<SignOutReason, () => string>> = {
+  elsewhere: () => t`다른 곳에서 같은 아이디로 로그인하여 로그아웃되었습니다.`,
+  expired: () => t`세션이 만료되었습니다. 다시 로그인해 주세요.`,
+  forced: () => t`로그아웃되었습니다.`,
+};
 
 if (typeof window !== 'undefined') {
   const setOnline = () => {
