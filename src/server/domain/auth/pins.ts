@@ -27,7 +27,13 @@ interface PinKey {
   key: Buffer;
 }
 
-const keyOf = (secret: string): PinKey => ({ id: createHash('sha256').update(secret).digest('base64url').slice(0, 10), key: Buffer.from(secret) });
+// a key's fingerprint is made once: a process knows one or two keys (the configured one, the database's)
+const keys = new Map<string, PinKey>();
+function keyOf(secret: string): PinKey {
+  let k = keys.get(secret);
+  if (!k) keys.set(secret, (k = { id: createHash('sha256').update(secret).digest('base64url').slice(0, 10), key: Buffer.from(secret) }));
+  return k;
+}
 let configured: PinKey | undefined;
 
 /** The deployment's PIN key (config `pinKey`); unset, the database's own server secret is used. */
@@ -55,8 +61,8 @@ export async function verifyPin(db: Db, pin: string, stored: string | null | und
   if (!stored) return false;
   if (!stored.startsWith(`${KIND}$`)) return verifyPassword(pin, stored);
   const [, id, n, r, p, salt, hash] = stored.split('$');
-  const k = [configured, await databaseKey(db)].find((x) => x?.id === id);
-  if (!k) throw new Error(`the withdrawal PIN key ${id} is not configured (PITBOSS_PIN_KEY)`);
+  const k = configured?.id === id ? configured : await databaseKey(db);
+  if (k.id !== id) throw new Error(`the withdrawal PIN key ${id} is not configured (PITBOSS_PIN_KEY)`);
   const expected = Buffer.from(hash!, 'base64');
   const got = await pinHash(k.key, pin, Buffer.from(salt!, 'base64'), Number(n), Number(r), Number(p), expected.length);
   return timingSafeEqual(got, expected);
