@@ -67,7 +67,7 @@ if (!step('i18n', 'npx', ['lingui', 'compile', '--typescript', '--strict'])) run
 // the build regenerates the route tree the type check reads
 const built = step('build', 'npm', ['run', 'build']);
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+step('lint', 'npm', ['run', 'lint']);
 step('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit', 'unit');
 vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
