@@ -1,5 +1,5 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { PASS, acceptDialog, captchaLogin, dismissPopups, playerLogin } from './support';
+import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, PASS, playerLogin } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-account-${name}.png`;
 /** Users per project, so the three projects can run against the same database. */
@@ -75,7 +75,7 @@ test('a partner edits the account inside the partner shell', async ({ page }, in
   await page.screenshot({ path: shot(info, 'partner'), fullPage: true });
 });
 
-test('the operator stops deposits site-wide and the charge screen says so before any amount is typed', async ({ page, browser }, info) => {
+test('the operator stops deposits site-wide and the charge screen says so before any amount is typed', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   const admin = await dismissPopups(await (await browser.newContext(info.project.use)).newPage());
   await captchaLogin(admin, '/demo/admin/login', 'admin');
   await expect(admin.getByTestId('admin-home')).toBeVisible();

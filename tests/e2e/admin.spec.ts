@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { PASS, captchaLogin, dismissPopups } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, PASS } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-admin-${name}.png`;
 /** A player with a seeded open deposit; the test cancels it first, so every project and rerun starts the same. */
@@ -100,7 +100,7 @@ test('the ledger check runs from the home and its result stays there', async ({ 
   await page.getByTestId('ledger-card').screenshot({ path: shot(info, 'ledger-card') });
 });
 
-test('at 320 px every operator screen is reachable with one thumb: the bottom bar and its menu sheet', async ({ page }, info) => {
+test('at 320 px every operator screen is reachable with one thumb: the bottom bar and its menu sheet', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   await page.setViewportSize({ width: 320, height: 568 });
   await operatorLogin(page);
   const bar = page.getByTestId('admin-bar');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { PASS, captchaLogin, dismissPopups } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, PASS } from './support';
 
 /** Players of this spec, one set per project so projects sharing one server never meet (user1/user2 belong to the money tests). */
 const players = {
@@ -126,7 +126,7 @@ test('an inquiry answered by the operator: the badge arrives live and opening it
   await admin.context().close();
 });
 
-test('messages: unread ones cannot be deleted, mark all read, opening marks read', async ({ page, browser }, info) => {
+test('messages: unread ones cannot be deleted, mark all read, opening marks read', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   const project = info.project.name;
   const memId = who(project).msg;
   const stamp = Date.now().toString(36);
@@ -190,7 +190,7 @@ test('messages: unread ones cannot be deleted, mark all read, opening marks read
   await admin.context().close();
 });
 
-test('a maintenance window set now sends the online player to the warning page', async ({ page, browser }, info) => {
+test('a maintenance window set now sends the online player to the warning page', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   const project = info.project.name;
   await playerLogin(page, who(project).inspect);
   await expect(page.getByTestId('lobby')).toBeVisible();
@@ -220,7 +220,7 @@ test('a maintenance window set now sends the online player to the warning page',
   }
 });
 
-test('offline: the last-seen inbox and notice list are shown with their time', async ({ page, context }, info) => {
+test('offline: the last-seen inbox and notice list are shown with their time', { tag: ONE_VIEWPORT }, async ({ page, context }, info) => {
   const project = info.project.name;
   await playerLogin(page, who(project).offline);
   await page.evaluate(async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { captchaLogin, dismissPopups } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT } from './support';
 
 const PASS = 'demo1234!';
 
@@ -122,7 +122,7 @@ test('partner login: messages per seed, captcha, then the partner shell', async 
   await page.screenshot({ path: shots('partner-menu', info.project.name) });
 });
 
-test('9 wrong passwords then the right one: locked', async ({ page }, info) => {
+test('9 wrong passwords then the right one: locked', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   // one dedicated user per project, so each run starts unlocked and other tests are unaffected
   const memId = { pixel7: 'user19', iphone14: 'user18', desktop: 'user17' }[info.project.name] ?? 'user16';
   for (let i = 0; i < 9; i++) {
@@ -170,7 +170,7 @@ test('offline reload shows the shell and the last-seen screen', async ({ page, c
   await context.setOffline(false);
 });
 
-test('language switch changes visible texts and is kept', async ({ page }) => {
+test('language switch changes visible texts and is kept', { tag: ONE_VIEWPORT }, async ({ page }) => {
   await page.goto('/demo');
   await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
   await page.getByRole('combobox', { name: '언어' }).selectOption('en');
@@ -186,7 +186,7 @@ test('language switch changes visible texts and is kept', async ({ page }) => {
   await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
 });
 
-test('under its content security policy the app runs, its service worker activates and the live socket connects', async ({ page }) => {
+test('under its content security policy the app runs, its service worker activates and the live socket connects', { tag: ONE_VIEWPORT }, async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && violations.push(m.text()));
   page.on('pageerror', (e) => violations.push(String(e)));
@@ -204,15 +204,21 @@ test('under its content security policy the app runs, its service worker activat
   expect(violations).toEqual([]);
 });
 
-test('a second login elsewhere signs the first out', async ({ page, browser }, info) => {
+test('a second login elsewhere signs the first out', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   await playerLogin(page, 'user3');
   await expect(page.getByTestId('lobby')).toBeVisible();
+  const hello = page.getByTestId('lobby').locator('h1');
+  await expect(hello).not.toHaveText(/^님/);
+  const greeting = await hello.textContent();
 
   const other = await browser.newContext(info.project.use);
   const second = await other.newPage();
   await playerLogin(second, 'user3');
   await expect(second.getByTestId('lobby')).toBeVisible();
 
+  // the alert stands over the player's own screen, not one already emptied
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expect(hello).toHaveText(greeting!);
   await acceptAlert(page, '다른 곳에서 같은 아이디로 로그인하여 로그아웃되었습니다.');
   await expect(page).toHaveURL(/\/demo$/);
   await expect(page.locator('input[name=memId]')).toBeVisible();
@@ -220,7 +226,7 @@ test('a second login elsewhere signs the first out', async ({ page, browser }, i
   await other.close();
 });
 
-test('guarded routes ask a guest to log in; unknown paths go to the dashboard', async ({ page }) => {
+test('guarded routes ask a guest to log in; unknown paths go to the dashboard', { tag: ONE_VIEWPORT }, async ({ page }) => {
   await page.goto('/demo/partnerMain');
   await acceptAlert(page, '로그인이 필요합니다.');
   await expect(page).toHaveURL(/\/demo\/login$/);
@@ -231,8 +237,7 @@ test('guarded routes ask a guest to log in; unknown paths go to the dashboard', 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('narrow screens: login, signup and partner shell at 320px', async ({ page }, info) => {
-  test.skip(info.project.name !== 'pixel7', 'one phone project is enough for the 320px pass');
+test('narrow screens: login, signup and partner shell at 320px', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/demo');
   await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
@@ -250,7 +255,7 @@ test('narrow screens: login, signup and partner shell at 320px', async ({ page }
   }
 });
 
-test('the operator logs in at /admin/login', async ({ page }) => {
+test('the operator logs in at /admin/login', { tag: ONE_VIEWPORT }, async ({ page }) => {
   // the login stays off until the picture has come: a person types its digits after seeing it
   await captchaLogin(page, '/demo/admin/login', 'admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();

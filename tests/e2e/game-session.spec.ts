@@ -1,10 +1,10 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { dismissPopups, playerLogin } from './support';
+import { dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 
 const players: Record<string, string> = { pixel7: 'user13', iphone14: 'user14', desktop: 'user15' };
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-game-session-${name}.png`;
 
-test('a newer login elsewhere signs the main tab out; the game tab is not signed out but its spins end', async ({ page, browser }, info) => {
+test('a newer login elsewhere signs the main tab out; the game tab is not signed out but its spins end', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   test.setTimeout(120_000);
   await dismissPopups(page);
   const memId = players[info.project.name] ?? 'user13';

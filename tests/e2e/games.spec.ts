@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { acceptDialog, dismissPopups, playerLogin } from './support';
+import { acceptDialog, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 
 /** One player per project so the three projects can share the database. */
 const players: Record<string, string> = { pixel7: 'user7', iphone14: 'user8', desktop: 'user9' };
@@ -105,7 +105,7 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await page.screenshot({ path: shot(info, 'bet-detail') });
 });
 
-test('integrated money while a baccarat round is still open: the server warning, then fail', async ({ page }, info) => {
+test('integrated money while a baccarat round is still open: the server warning, then fail', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   await playerLogin(page, players[info.project.name] ?? 'user7');
   const bac = await launch(page, 'Baccarat A', 'baccarat');
   // the stake is placed but the deal never reaches the vendor: the round stays open

@@ -1,9 +1,8 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { acceptDialog, captchaLogin, dismissPopups, playerLogin } from './support';
+import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 
 // Rules said before submit, open requests on top, the one bottom sheet and the offline lobby.
 // Phone behaviour: Pixel 7 only (320 px where the viewport is the point).
-test.beforeAll(({}, info) => test.skip(info.project.name !== 'pixel7', 'phone behaviour: one phone is enough'));
 
 const shot = (name: string) => `tmp/screens/pixel7-forms-${name}.png`;
 const amountOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -13,7 +12,7 @@ async function newPage(browser: Browser, info: TestInfo) {
   return dismissPopups(await ctx.newPage());
 }
 
-test.describe.serial('a player with a waiting deposit (one login)', () => {
+test.describe.serial('a player with a waiting deposit (one login)', { tag: ONE_VIEWPORT }, () => {
   let page: Page;
   test.beforeAll(async ({ browser }, info) => {
     page = await newPage(browser, info);
@@ -123,7 +122,7 @@ test.describe.serial('a player with a waiting deposit (one login)', () => {
   });
 });
 
-test('the give sheet at 320x568: handle, action in view with the amount focused, over-balance inline, backdrop asks, swipe closes', async ({ page }) => {
+test('the give sheet at 320x568: handle, action in view with the amount focused, over-balance inline, backdrop asks, swipe closes', { tag: ONE_VIEWPORT }, async ({ page }) => {
   await dismissPopups(page);
   await page.setViewportSize({ width: 320, height: 568 });
   await captchaLogin(page, '/demo/login', 'ptn7');

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { captchaLogin, closeFilters, dismissPopups, openFilters, playerLogin } from './support';
+import { captchaLogin, closeFilters, dismissPopups, ONE_VIEWPORT, openFilters, playerLogin } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-money-${name}.png`;
 
@@ -135,7 +135,7 @@ async function startLateServer(port: number): Promise<ChildProcess> {
   throw new Error('the second server did not start');
 }
 
-test.describe('bank maintenance', () => {
+test.describe('bank maintenance', { tag: ONE_VIEWPORT }, () => {
   const port = 4300 + Math.floor(Math.random() * 500);
   let server: ChildProcess | null = null;
   test.beforeAll(async () => {
@@ -213,8 +213,7 @@ test('point conversion, money lists and the offline refusal', async ({ page }, i
 });
 
 /** Phone at 320 px: the money screens must fit without sideways scrolling. */
-test('money screens at 320 px', async ({ page, browser }, info) => {
-  test.skip(info.project.name !== 'pixel7', 'one narrow run is enough');
+test('money screens at 320 px', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   await page.setViewportSize({ width: 320, height: 680 });
   const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   const at320 = (name: string) => `tmp/screens/w320-money-${name}.png`;

@@ -1,5 +1,5 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { captchaLogin, dismissPopups, playerLogin } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 
 /** Users per project, so the projects can run against the same database. */
 const users = { pixel7: 'user12', iphone14: 'user13', desktop: 'user14' } as const;
@@ -9,7 +9,7 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-test('a player sets a daily deposit limit, sees it at once, and a raise waits 24 hours', async ({ page }, info) => {
+test('a player sets a daily deposit limit, sees it at once, and a raise waits 24 hours', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   await playerLogin(page, pick(info));
   await page.goto('/demo/my');
   await page.getByRole('link', { name: /건전한 게임 이용/ }).click();

@@ -1,17 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { dismissPopups, playerLogin } from './support';
+import { dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-test('the account screen offers notifications; the service worker shows a push, and a tap opens its screen', async ({ page, context }) => {
+test('the account screen offers notifications; the service worker shows a push, and a tap opens its screen', { tag: ONE_VIEWPORT }, async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   // a player no other spec signs in (a second login signs the first out)
   await playerLogin(page, 'user16');
   await page.goto('/demo/infoEdit');
   await expect(page.getByTestId('push').getByRole('button', { name: '이 기기 알림 켜기' })).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  // `ready` resolves while the worker is still activating; a push is only handled once it is activated
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
 
   // a push as the push service would deliver it, straight to the worker
   const cdp = await context.newCDPSession(page);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { captchaLogin, dismissPopups, playerLogin } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 import { screens, type Role, type Screen } from './screens';
 
 /**
@@ -91,8 +91,7 @@ async function open(page: Page, screen: Screen) {
 }
 
 for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
-  test(`every ${role} screen at 320 and 412 px, light and dark`, async ({ page }, info) => {
-    test.skip(info.project.name !== 'pixel7', 'one viewport family is enough: the check resizes itself');
+  test(`every ${role} screen at 320 and 412 px, light and dark`, { tag: ONE_VIEWPORT }, async ({ page }) => {
     test.setTimeout(60_000 + 25_000 * screens.filter((s) => s.role === role).length);
     mkdirSync(OUT, { recursive: true });
     await dismissPopups(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { acceptDialog, captchaLogin, dismissPopups, playerLogin } from './support';
+import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 
 /** A player per project with no deposit open, so projects share the database without meeting. */
 const depositUser = { pixel7: 'user2', iphone14: 'user4', desktop: 'user5' } as const;
@@ -24,7 +24,7 @@ async function setSealing(admin: Page, on: boolean) {
   await expect(sw).toBeChecked({ checked: on });
 }
 
-test('with sealed bodies on, a player signs in and asks for a deposit: no plain field on the wire either way', async ({ page, browser }, info) => {
+test('with sealed bodies on, a player signs in and asks for a deposit: no plain field on the wire either way', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   const admin = await operatorConsole(browser, info);
   await setSealing(admin, true);
   await admin.screenshot({ path: shot(info, 'switch'), fullPage: true });

@@ -15,6 +15,13 @@ export async function dismissPopups(page: Page) {
   return page;
 }
 
+/**
+ * Tags a check whose outcome does not depend on the viewport (a server rule, a session, offline,
+ * the wire) or that sets its own sizes: it runs on the Pixel 7 project only. The iPhone and
+ * desktop projects repeat only what their layout changes.
+ */
+export const ONE_VIEWPORT = '@one-viewport';
+
 /** Every demo login's password. */
 export const PASS = 'demo1234!';
 

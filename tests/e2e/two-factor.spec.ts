@@ -1,6 +1,6 @@
 import { expect, test, type TestInfo } from '@playwright/test';
 import { generate } from 'otplib';
-import { captchaLogin, dismissPopups } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-two-factor-${name}.png`;
 /** A partner per project that no other spec signs in as: enrolling changes how it signs in. */
@@ -8,7 +8,7 @@ const partner = { pixel7: 'ptn2b', iphone14: 'ptn3b', desktop: 'ptn5b' } as cons
 /** The code of the step after the current one (the server takes one step either side), so it is never the enrolment's own. */
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
-test('a partner sets up two-factor sign-in and then signs in with a code', async ({ page, browser }, info) => {
+test('a partner sets up two-factor sign-in and then signs in with a code', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   const memId = partner[info.project.name as keyof typeof partner] ?? partner.pixel7;
   await dismissPopups(page);
   await captchaLogin(page, '/demo/login', memId);
