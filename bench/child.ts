@@ -1,15 +1,18 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
 /**
  * A bench's server side in its own process, as a deployed server runs, so the load generator does
  * not share its event loop: started with DATABASE_URL (or in-memory PGlite), talked to in JSON lines.
  */
-export function spawnBenchChild(script: string, databaseUrl: string | undefined, extraEnv: NodeJS.ProcessEnv = {}) {
+export function spawnBenchChild(script: string, databaseUrl: string | undefined, extraEnv: NodeJS.ProcessEnv = {}, opts: { cpus?: string } = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...extraEnv };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', new URL(script, import.meta.url).pathname], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const node = [process.execPath, '--expose-gc', '--import', 'tsx', new URL(script, import.meta.url).pathname];
+  const [cmd, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
+  const child = spawn(cmd!, args, { env, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   return {
     /** The next JSON line the child prints. */
@@ -28,4 +31,16 @@ export function spawnBenchChild(script: string, databaseUrl: string | undefined,
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/**
+ * Cores for a server and its load when the machine can keep them apart (Linux `taskset`, two
+ * cores or more): the server gets the last core to itself, as a deployed Node server has its own;
+ * `loadOn()` moves this process (the load) to the others until `release()`. The database floats.
+ */
+export function splitCores(): { server: string; loadOn(): void; release(): void } | null {
+  const n = availableParallelism();
+  if (n < 2 || spawnSync('taskset', ['-V']).status !== 0) return null;
+  const set = (cpus: string) => spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+  return { server: String(n - 1), loadOn: () => set(n === 2 ? '0' : `0-${n - 2}`), release: () => set(`0-${n - 1}`) };
 }

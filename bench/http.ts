@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { spawnBenchChild } from './child.js';
+import { spawnBenchChild, splitCores } from './child.js';
 import { admin, dbUrl } from './tree.js';
 
 interface Figures {
@@ -49,7 +49,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * the rounds' ratios, and the server's own CPU time per call is read around each round.
  */
 async function infoOn(databaseUrl: string | undefined) {
-  const child = spawnBenchChild('./httpServer.ts', databaseUrl);
+  const cores = splitCores();
+  const child = spawnBenchChild('./httpServer.ts', databaseUrl, {}, { cpus: cores?.server });
+  cores?.loadOn();
   try {
     const b = await child.next<Booted>();
     const json = { 'content-type': 'application/json' };
@@ -82,6 +84,7 @@ async function infoOn(databaseUrl: string | undefined) {
     });
     return { kind: b.kind, bare, floor: pick('floor'), info: pick('info'), ratio: median(rounds.map((r) => r.info.rps / r.floor.rps)), rounds, loop };
   } finally {
+    cores?.release();
     await child.close();
   }
 }
@@ -97,7 +100,8 @@ export async function benchHttp(): Promise<void> {
   try {
     const runs = [await infoOn(undefined)];
     if (pg) runs.push(await infoOn(pg.url));
-    console.log(`\n# HTTP (16 connections; server in its own process, warmed; floor and info in ${ROUNDS} alternating 5 s rounds, medians)`);
+    const pinned = splitCores() ? ', on a core of its own (the load on the others)' : '';
+    console.log(`\n# HTTP (16 connections; server in its own process${pinned}, warmed; floor and info in ${ROUNDS} alternating 5 s rounds, medians)`);
     for (const { kind, bare, floor, info, ratio, rounds } of runs) {
       const us = (x: number) => `${x.toFixed(0).padStart(4)} µs server CPU/call`;
       console.log(`${kind}: bare Fastify      ${bare.rps.toFixed(0).padStart(7)} req/s  p99 ${bare.p99} ms`);
