@@ -13,7 +13,7 @@ import { loginEnv } from './loginEnv.js';
 export const memberRoutes = [
   defineRoute(memberCalls.captcha, (_req, { db, site, clock, config }) => issueCaptcha(db, site.id, clock.now(), config.testCaptcha)),
 
-  defineRoute(memberCalls.challenge, async (_req, { db, site, clock }) => ({ challenge: await newChallenge(db, site.id, clock.now()) })),
+  defineRoute(memberCalls.challenge, async (_req, { db, site }) => ({ challenge: await newChallenge(db, site.id) })),
 
   defineRoute(memberCalls.login, async (req, ctx) => {
     const { answer, setCookie } = await login(loginEnv(ctx), req);
@@ -39,8 +39,8 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.userCash, (_req, { db, caller }) => balances(db, caller.id)),
 
-  defineRoute(memberCalls.signup, async (req, { db, site, clock, proved }) => {
-    if (!proved) throw await challengeNeeded(db, site.id, clock.now());
+  defineRoute(memberCalls.signup, async (req, { db, site, proved }) => {
+    if (!proved) throw await challengeNeeded(db, site.id);
     return signup(db, site.id, req, { ...signupOptions(site), siteName: site.name });
   }),
 

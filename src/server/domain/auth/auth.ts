@@ -64,14 +64,14 @@ let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-valid'));
 
 /** L005 with a fresh challenge for the client to solve. */
-export const challengeNeeded = async (db: Db, siteId: string, now: Date) => new ApiError('L005', undefined, { challenge: await newChallenge(db, siteId, now) });
+export const challengeNeeded = async (db: Db, siteId: string) => new ApiError('L005', undefined, { challenge: await newChallenge(db, siteId) });
 
 /** A hash the pool could not take: the client solves a challenge and comes back in the priority lane. */
 async function hashed<T>(env: LoginEnv, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof HashBusy) throw await challengeNeeded(env.db, env.siteId, env.now);
+    if (e instanceof HashBusy) throw await challengeNeeded(env.db, env.siteId);
     throw e;
   }
 }
@@ -97,7 +97,7 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   if (await isBlocked(db, siteId, env.ip)) throw new ApiError('U004');
   const screenCaptcha = input.loginPage === 'partner' || input.loginPage === 'admin';
   // a picture alone is read by machines: the screens that show one need the proof of work as well
-  if ((screenCaptcha || env.challengeRequired) && !env.proved) throw await challengeNeeded(db, siteId, now);
+  if ((screenCaptcha || env.challengeRequired) && !env.proved) throw await challengeNeeded(db, siteId);
   if (screenCaptcha && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
 
   const found = memId

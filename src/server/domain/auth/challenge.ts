@@ -20,7 +20,11 @@ export const powCost = () => ({
   counterMax: num(process.env.PITBOSS_POW_COUNTER, 1_400),
 });
 
-export async function newChallenge(db: Db, siteId: string, now: Date): Promise<PowChallenge> {
+/**
+ * The expiry is set from the real time, not the server's shiftable clock: the library checks it
+ * against the real time, and a shifted clock would issue challenges born expired (or lasting hours).
+ */
+export async function newChallenge(db: Db, siteId: string): Promise<PowChallenge> {
   const { cost, counterMax } = powCost();
   const c = await createChallenge({
     algorithm: 'PBKDF2/SHA-256',
@@ -28,7 +32,7 @@ export async function newChallenge(db: Db, siteId: string, now: Date): Promise<P
     counter: randomInt(Math.ceil(counterMax / 2), counterMax),
     deriveKey,
     data: { site: siteId },
-    expiresAt: new Date(now.getTime() + TTL_MS),
+    expiresAt: new Date(Date.now() + TTL_MS),
     hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
     hmacKeySignatureSecret: await serverSecret(db, 'pow-key'),
   });
