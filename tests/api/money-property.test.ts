@@ -290,7 +290,19 @@ describe(`money properties (${testDb})`, () => {
         // each sequence starts without limits, or one low loss limit would refuse a player's bets for good
         await s.app.db.deleteFrom('member_limit').execute();
       }),
-      { numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? 120), endOnFailure: true },
+      {
+        numRuns: Number(process.env.MONEY_PROPERTY_RUNS ?? 120),
+        endOnFailure: true,
+        // random runs alone may never try a deposit over a player's own limit: one sequence always does
+        examples: [
+          [
+            [
+              { t: 'limit', who: players[0]!, kind: 'deposit_day', amt: 10_000 },
+              { t: 'deposit', who: players[0]!, amt: 200_000, then: 'reject' },
+            ],
+          ],
+        ],
+      },
     );
     const tally: Record<string, number> = {};
     for (const x of [...sent.map((y) => ({ k: y.path, a: y.answer })), ...called.map((y) => ({ k: `${y.v} ${y.action}`, a: y.answer }))]) {
