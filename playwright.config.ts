@@ -1,5 +1,4 @@
 import { defineConfig, devices } from '@playwright/test';
-import { bankSafeOffset } from './tests/bankWindow';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
@@ -35,8 +34,6 @@ export default defineConfig({
       PORT: String(port),
       PITBOSS_TEST_CAPTCHA: '1234',
       PITBOSS_DATA: 'data-e2e',
-      // a run near midnight KST would meet the bank window in the withdrawal checks
-      PITBOSS_TEST_CLOCK_OFFSET_MS: String(bankSafeOffset()),
       NODE_ENV: 'test',
       LIMIT_CAPTCHA_IP: '2000',
       LIMIT_SITE_LOOKUP_IP: '5000',
