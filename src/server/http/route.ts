@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '../../contract/codes.js';
 import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
@@ -8,6 +8,7 @@ import { callContext, type AppContext, type AuthedContext, type PublicContext, t
 import { resolveSession } from '../domain/auth/sessions.js';
 import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
+import { answerJson, ContractBreach } from './answers.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
 import { sealsBody } from './sealing.js';
@@ -86,31 +87,6 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   return ctx;
 }
 
-/** A handler answered outside its call's response schema: a server fault, never sent as it is. */
-export class ContractBreach extends Error {
-  constructor(
-    readonly path: string,
-    readonly issues: z.ZodError['issues'],
-  ) {
-    super(
-      `${path} answered outside its contract: ${issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.') || 'data'}: ${i.message}`)
-        .join('; ')}`,
-    );
-  }
-}
-
-/**
- * The answer as the contract states it: through the call's response schema, so fields it does
- * not name are dropped and a wrong shape never leaves the server.
- */
-export function shapeAnswer(call: Call, data: unknown): unknown {
-  const r = call.res.safeParse(data ?? null);
-  if (!r.success) throw new ContractBreach(call.path, r.error.issues);
-  return r.data;
-}
-
 /** A refused operator call is recorded too: who, which call, the answer's code. */
 async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef, code: string, body: Record<string, unknown>) {
   if (!ctx.caller) return;
@@ -170,9 +146,9 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
           });
         }
         reply.resultCode = '0';
-        const answer = shapeAnswer(def.call, data);
+        const answer = answerJson(def.call, data, !app.config.production);
         if (ctx.setCookies?.length) reply.header('set-cookie', ctx.setCookies);
-        return reply.send({ resultCode: '0', resultMessage: 'OK', data: answer });
+        return reply.type('application/json; charset=utf-8').send(answer);
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);
         if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, body);

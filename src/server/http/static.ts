@@ -10,7 +10,7 @@ import { siteCalls } from '../../contract/site.js';
 import { callContext, type AppContext, type RequestContext } from '../context.js';
 import { commonRoutes } from './common.js';
 import { loadPreloads } from './preloads.js';
-import { shapeAnswer } from './route.js';
+import { shapeAnswer } from './answers.js';
 import { siteRoutes } from './site.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
