@@ -48,8 +48,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * alternating rounds, so both see the same load on a shared machine; the ratio is the median of
  * the rounds' ratios, and the server's own CPU time per call is read around each round.
  */
-async function infoOn(databaseUrl: string | undefined) {
-  const cores = splitCores();
+async function infoOn(databaseUrl: string | undefined, cores: ReturnType<typeof splitCores>) {
   const child = spawnBenchChild('./httpServer.ts', databaseUrl, {}, { cpus: cores?.server });
   cores?.loadOn();
   try {
@@ -97,10 +96,11 @@ const ROUNDS = 5;
  */
 export async function benchHttp(): Promise<void> {
   const pg = await freshPg();
+  const cores = splitCores();
   try {
-    const runs = [await infoOn(undefined)];
-    if (pg) runs.push(await infoOn(pg.url));
-    const pinned = splitCores() ? ', on a core of its own (the load on the others)' : '';
+    const runs = [await infoOn(undefined, cores)];
+    if (pg) runs.push(await infoOn(pg.url, cores));
+    const pinned = cores ? ', on a core of its own (the load on the others)' : '';
     console.log(`\n# HTTP (16 connections; server in its own process${pinned}, warmed; floor and info in ${ROUNDS} alternating 5 s rounds, medians)`);
     for (const { kind, bare, floor, info, ratio, rounds } of runs) {
       const us = (x: number) => `${x.toFixed(0).padStart(4)} µs server CPU/call`;

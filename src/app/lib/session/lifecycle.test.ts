@@ -6,6 +6,7 @@ vi.mock('@lingui/core/macro', () => ({ t: (parts: TemplateStringsArray, ...value
 // the member's offline copy lives in IndexedDB, which this environment lacks
 vi.mock('../persist', () => ({ dropPersist: () => Promise.resolve() }));
 
+import type { MemberInfo } from '../../../contract/member';
 import { signOut } from './lifecycle';
 import { session } from './store';
 
@@ -35,7 +36,18 @@ describe('signOut', () => {
   });
 
   it('keeps the name and balance on screen while the alert says why, with the stored token already gone', async () => {
-    const member = { memId: 'user5', nickname: '행운', money: 50_000 } as unknown as typeof session.member;
+    const member: MemberInfo = {
+      memId: 'user5',
+      memName: '김행운',
+      memNick: '행운',
+      partnerLevel: 'NORMAL',
+      partnerLevelOrder: 8,
+      loginType: 'NORMAL',
+      cashAmt: 50_000,
+      pointAmt: 0,
+      gameAmt: 0,
+      outAmtYn: 'Y',
+    };
     session.member = member;
     localStorage.setItem('pitboss:demo:session', '{"token":"token"}');
     const ended = signOut('expired');
