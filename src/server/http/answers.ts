@@ -48,7 +48,7 @@ function nullableOf(s: unknown): unknown {
 
 const writers = new WeakMap<Call, (data: unknown) => string>();
 
-/** The call's compiled writer, built on its first answer and kept for the life of the process. */
+/** The call's compiled writer, built once and kept for the life of the process. */
 function writerOf(call: Call): (data: unknown) => string {
   let w = writers.get(call);
   if (!w) {
@@ -56,6 +56,11 @@ function writerOf(call: Call): (data: unknown) => string {
     writers.set(call, (w = build(nullableOf(schema) as Json) as (data: unknown) => string));
   }
   return w;
+}
+
+/** Builds the calls' writers ahead of their first answers (a production start: about 1 ms each). */
+export function compileWriters(calls: Call[]) {
+  for (const call of calls) writerOf(call);
 }
 
 /**

@@ -8,7 +8,7 @@ import { callContext, type AppContext, type AuthedContext, type PublicContext, t
 import { resolveSession } from '../domain/auth/sessions.js';
 import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
-import { answerJson, ContractBreach } from './answers.js';
+import { answerJson, compileWriters, ContractBreach } from './answers.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
 import { sealsBody } from './sealing.js';
@@ -113,6 +113,8 @@ function fieldError(e: z.ZodError) {
  * then the call's schema), the maintenance gate, then the handler; answers in the envelope.
  */
 export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[], throttle: Throttle | null = null) {
+  // a checked server (tests) builds each writer on its call's first answer instead
+  if (app.config.production) compileWriters(defs.map((d) => d.call));
   for (const def of defs) {
     // no client of ours compresses a request body, and a call's body is at most a few KB: no inflating
     fastify.post(def.call.path, { decompress: false }, async (req, reply) => {
