@@ -74,7 +74,13 @@ async function infoOn(databaseUrl: string | undefined, cores: ReturnType<typeof 
     for (const o of [floorOpts, infoOpts]) await load({ ...o, duration: 3 });
     const bare = await load({ ...common, url: `${b.bareUrl}/bare`, headers: json, body: '{}' });
     const rounds: { floor: Figures & { cpuUs: number }; info: Figures & { cpuUs: number } }[] = [];
-    for (let i = 0; i < ROUNDS; i++) rounds.push({ floor: await measured({ ...floorOpts, duration: 5 }), info: await measured({ ...infoOpts, duration: 5 }) });
+    for (let i = 0; i < ROUNDS; i++) {
+      // each pair in turn order, so neither route always runs right after the other
+      const [a, b2] = i % 2 ? [infoOpts, floorOpts] : [floorOpts, infoOpts];
+      const first = await measured({ ...a, duration: ROUND_S });
+      const second = await measured({ ...b2, duration: ROUND_S });
+      rounds.push(i % 2 ? { floor: second, info: first } : { floor: first, info: second });
+    }
     const loop = await eventLoopUnderLongQuery(b, child);
     const pick = (k: 'floor' | 'info') => ({
       rps: median(rounds.map((r) => r[k].rps)),
@@ -88,7 +94,10 @@ async function infoOn(databaseUrl: string | undefined, cores: ReturnType<typeof 
   }
 }
 
-const ROUNDS = 5;
+// short rounds, many: a shared machine's speed drifts over seconds, and a pair measured close
+// together sees the same drift
+const ROUNDS = 12;
+const ROUND_S = 2;
 
 /**
  * requests/s and p99 of /api/member/info on PGlite and on PostgreSQL (a fresh database on
@@ -101,7 +110,7 @@ export async function benchHttp(): Promise<void> {
     const runs = [await infoOn(undefined, cores)];
     if (pg) runs.push(await infoOn(pg.url, cores));
     const pinned = cores ? ', on a core of its own (the load on the others)' : '';
-    console.log(`\n# HTTP (16 connections; server in its own process${pinned}, warmed; floor and info in ${ROUNDS} alternating 5 s rounds, medians)`);
+    console.log(`\n# HTTP (16 connections; server in its own process${pinned}, warmed; floor and info in ${ROUNDS} alternating ${ROUND_S} s rounds, medians)`);
     for (const { kind, bare, floor, info, ratio, rounds } of runs) {
       const us = (x: number) => `${x.toFixed(0).padStart(4)} µs server CPU/call`;
       console.log(`${kind}: bare Fastify      ${bare.rps.toFixed(0).padStart(7)} req/s  p99 ${bare.p99} ms`);
