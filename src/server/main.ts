@@ -1,4 +1,4 @@
-import { demoLogins } from './db/seed/demo.js';
+import { demoLogins } from './db/seed/cast.js';
 import { startServer } from './server.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { plainTextToHtml, richTextToHtml } from '../../domain/board/sanitize.js';
-import { demoPartners, demoPlayers } from './demo.js';
-import type { SeedScope } from './steps.js';
+import { demoPartners, demoPlayers } from './cast.js';
+import type { SeedScope } from './scope.js';
 
 const DAY = 24 * 3600_000;
 const HOUR = 3600_000;

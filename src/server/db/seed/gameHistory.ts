@@ -12,7 +12,7 @@ import { spin } from '../../vendors/demo/slot.js';
 import { combinedOdds, expectedWin } from '../../../contract/odds.js';
 import { ensureEvents } from '../../vendors/demo/sports.js';
 import { settleSports } from '../../vendors/demo/sweep.js';
-import type { SeedScope } from './steps.js';
+import type { SeedScope } from './scope.js';
 
 const MIN = 60_000;
 const DAYS = 30;

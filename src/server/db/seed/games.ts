@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { setRatesDirect } from '../../domain/partner/rates.js';
 import { ensureDemoVendors } from '../../vendors/catalog.js';
 import { seedBets } from './gameHistory.js';
-import type { SeedScope } from './steps.js';
+import type { SeedScope } from './scope.js';
 
 /** Top-partner rates per category (rolling %, losing %); each level below gets a little less. */
 const top: Record<GameCategory, [number, number]> = { casino: [1.5, 10], hcasino: [1.2, 8], slot: [3, 12], sport: [2, 10], mini: [1, 5] };

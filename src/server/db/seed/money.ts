@@ -6,7 +6,7 @@ import { convertPoints } from '../../domain/money/points.js';
 import { siteOptions } from '../../domain/site/siteOptions.js';
 import { kstDayStart } from '../../domain/common/time.js';
 import { adminGrant, partnerMove, type Actor } from '../../domain/money/transfers.js';
-import type { SeedScope } from './steps.js';
+import type { SeedScope } from './scope.js';
 
 const MIN = 60_000;
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { requestPartner } from '../../domain/partner/partnerCreate.js';
-import { DEMO_CASH_OUT_PASS, DEMO_PASSWORD } from './demo.js';
-import type { SeedScope } from './steps.js';
+import { DEMO_CASH_OUT_PASS, DEMO_PASSWORD } from './cast.js';
+import type { SeedScope } from './scope.js';
 
 const DAY = 86_400_000;
 
