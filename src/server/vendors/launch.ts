@@ -1,7 +1,7 @@
 /** Game launch: the checks in the product's order, game money for transfer vendors, the game page URL. */
 import { ApiError } from '../../contract/codes.js';
 import type { AuthedContext } from '../context.js';
-import { inCheckWindow } from '../domain/site/siteOps.js';
+import { inCheckWindow } from '../domain/site/siteRow.js';
 import { toWire } from '../domain/common/time.js';
 import { cashToGame, vendorByCode } from '../domain/games/wallet.js';
 import { LAUNCH_MS, launchToken } from './launchToken.js';

@@ -3,18 +3,9 @@
  * process serves, and the work each needs before a member's game money moves back to cash.
  * The game routes ask the registry, never a provider by name.
  */
-import type { AppContext } from '../context.js';
 import type { RouteDef } from '../http/route.js';
+import type { VendorAdapter, VendorCtx } from './adapter.js';
 import { demoVendor } from './demo/vendor.js';
-
-export type VendorCtx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'> & { site: { id: string } };
-
-export interface VendorAdapter {
-  /** Calls the provider serves from this server (its game pages and their moves). */
-  routes: RouteDef[];
-  /** Settles what the member left open with this provider (a round past its time) before game money moves back. */
-  settleOpen?: (ctx: VendorCtx, memberId: number) => Promise<void>;
-}
 
 const adapters: VendorAdapter[] = [demoVendor];
 

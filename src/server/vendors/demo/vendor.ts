@@ -1,4 +1,4 @@
-import type { VendorAdapter } from '../registry.js';
+import type { VendorAdapter } from '../adapter.js';
 import { demoRoutes } from './play.js';
 import { sweepMember } from './sweep.js';
 

@@ -1,0 +1,12 @@
+import type { AppContext } from '../context.js';
+import type { RouteDef } from '../http/route.js';
+
+/** What a provider's hooks get: the handles they need and the member's site. */
+export type VendorCtx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'> & { site: { id: string } };
+
+export interface VendorAdapter {
+  /** Calls the provider serves from this server (its game pages and their moves). */
+  routes: RouteDef[];
+  /** Settles what the member left open with this provider (a round past its time) before game money moves back. */
+  settleOpen?: (ctx: VendorCtx, memberId: number) => Promise<void>;
+}
