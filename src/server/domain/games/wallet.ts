@@ -8,7 +8,7 @@ import { ApiError } from '../../../contract/codes.js';
 import type { GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import { movementHead, runMovement, systemAccounts, type Actor, type Changed, type MoneyResult } from '../money/ledger.js';
-import { inCheckWindow } from '../site/siteOps.js';
+import { inCheckWindow } from '../site/siteRow.js';
 import type { SiteRow } from '../../context.js';
 
 export interface Vendor {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/driver.js';
-import { inCheckWindow } from './siteOps.js';
+import { inCheckWindow } from './siteRow.js';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
 

@@ -2,7 +2,7 @@ import { endSessions } from '../auth/sessions.js';
 import { sql } from 'kysely';
 import { ApiError, fail } from '../../../contract/codes.js';
 import type { AppContext } from '../../context.js';
-import type { SiteRow } from './siteRow.js';
+import { inCheckWindow, type SiteRow } from './siteRow.js';
 import type { Db } from '../../db/driver.js';
 import { fromWire, toWire } from '../common/time.js';
 import { siteMoneySettings } from './moneySettings.js';
@@ -11,12 +11,6 @@ import { scheduleInspect } from './scheduledPush.js';
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
 type SessionsCtx = Ctx & Pick<AppContext, 'sessions'>;
 type Window = Pick<SiteRow, 'check_start' | 'check_end'>;
-
-/** True while `now` lies inside the site's check (maintenance) window. */
-export function inCheckWindow(site: Window, now: Date): boolean {
-  const t = now.getTime();
-  return !!site.check_start && !!site.check_end && site.check_start.getTime() <= t && t < site.check_end.getTime();
-}
 
 const windowAnswer = (w: Window, now: Date) => ({
   startDate: w.check_start ? toWire(w.check_start) : null,

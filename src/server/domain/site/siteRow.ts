@@ -14,3 +14,9 @@ export interface SiteRow {
   /** 'Y' while every call's body must travel sealed (docs/encrypted-bodies.md) */
   seal_yn: 'Y' | 'N';
 }
+
+/** True while `now` lies inside the site's check (maintenance) window. */
+export function inCheckWindow(site: Pick<SiteRow, 'check_start' | 'check_end'>, now: Date): boolean {
+  const t = now.getTime();
+  return !!site.check_start && !!site.check_end && site.check_start.getTime() <= t && t < site.check_end.getTime();
+}
