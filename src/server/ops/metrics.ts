@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import client from 'prom-client';
 import { walletActions } from '../../contract/game.js';
 import type { AppContext } from '../context.js';
-import type { Ops } from './ops.js';
+import type { Registry } from '../live/registry.js';
 
 const VENDOR_ROUTE = '/api/vendor/:vendorCode/:action';
 const buckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -22,7 +22,10 @@ export interface Metrics {
  * result code, wallet callback durations, accrual backlog, live sockets, the query layer's
  * connections, and Node's own (event loop lag, heap, GC) from the default collectors.
  */
-export function createMetrics(app: AppContext, ops: () => Ops): Metrics {
+/** What the gauges read from the running server (its ops record, which holds these metrics). */
+type Running = () => { draining: boolean; live?: Registry };
+
+export function createMetrics(app: AppContext, ops: Running): Metrics {
   const register = new client.Registry();
   client.collectDefaultMetrics({ register, prefix: 'pitboss_', eventLoopMonitoringPrecision: 20 });
   new client.Histogram({
