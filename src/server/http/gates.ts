@@ -2,7 +2,7 @@ import { ApiError } from '../../contract/codes.js';
 import type { Call } from '../../contract/define.js';
 import { memberCalls } from '../../contract/member.js';
 import type { PublicContext, RequestContext } from '../context.js';
-import { inCheckWindow } from '../domain/site/siteOps.js';
+import { inCheckWindow } from '../domain/site/siteRow.js';
 
 /** Site-level calls the maintenance window closes (the rest only read what the warning page needs). */
 const closedSiteCalls = new Set<Call>([memberCalls.signup]);

@@ -9,6 +9,7 @@ import { resolveSession } from '../domain/auth/sessions.js';
 import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
 import { answerJson, compileWriters, ContractBreach } from './answers.js';
+import { TransportError } from './transportError.js';
 import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
 import { sealsBody } from './sealing.js';
@@ -26,16 +27,6 @@ export interface RouteDef {
 export function defineRoute<C extends Call>(call: C, handler: Handler<C>): RouteDef {
   // the route hands each handler the context its access level promises (contextFor below)
   return { call, handler: handler as RouteDef['handler'] };
-}
-
-/** Transport failures carry an HTTP status besides the result code; business errors are 200. */
-export class TransportError extends ApiError {
-  constructor(
-    readonly status: number,
-    code: ConstructorParameters<typeof ApiError>[0],
-  ) {
-    super(code);
-  }
 }
 
 /** Forgets every cached site row in this process (tests that edit sites behind the API's back). */

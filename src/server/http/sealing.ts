@@ -3,7 +3,7 @@ import { commonCalls } from '../../contract/common.js';
 import { siteCalls } from '../../contract/site.js';
 import { isSealedBody, open, seal } from '../../contract/sealed.js';
 import type { AppContext } from '../context.js';
-import { TransportError } from './route.js';
+import { TransportError } from './transportError.js';
 import { SealKeys, type SealKey } from './sealKeys.js';
 
 declare module 'fastify' {
