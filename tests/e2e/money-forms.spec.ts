@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 import { inBankMaintenance } from '../../src/server/domain/money/cashRules';
+import { bankSafeOffset } from '../bankWindow';
+import { startClockServer } from './clockServer';
 
 // Rules said before submit, open requests on top, the one bottom sheet and the offline lobby.
 // Phone behaviour: Pixel 7 only (320 px where the viewport is the point).
@@ -11,6 +13,51 @@ const amountOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 async function newPage(browser: Browser, info: TestInfo) {
   const ctx = await browser.newContext(info.project.use);
   return dismissPopups(await ctx.newPage());
+}
+
+/** The withdrawal form, from "all" to a cancelled request, for a player signed in on `base`. */
+async function withdrawalForm(page: Page, base: string) {
+  await page.goto(`${base}/demo/exchange`);
+  await expect(page.getByTestId('exchange')).toBeVisible();
+  const cash = amountOf(await page.getByTestId('balance').innerText());
+  const amount = page.getByLabel('출금 금액');
+  // "all" keeps to the site's withdrawal unit (1,000 on the demo site), said under the field
+  await expect(page.getByTestId('amount-hint')).toContainText('1,000원 단위');
+  await page.getByRole('button', { name: '전액', exact: true }).click();
+  await expect(amount).toHaveValue((cash - (cash % 1000)).toLocaleString('en-US'));
+  await page.getByRole('button', { name: '+1,000,000', exact: true }).click();
+  const over = `보유머니 ${cash.toLocaleString('en-US')}원보다 많습니다`;
+  await expect(page.getByTestId('amount-error')).toHaveText(over);
+  await expect(page.getByTestId('submit')).toHaveText(over);
+  await expect(page.getByTestId('submit')).toBeDisabled();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await page.screenshot({ path: shot('exchange-over'), fullPage: true });
+
+  await page.getByRole('button', { name: '초기화', exact: true }).click();
+  await page.getByRole('button', { name: '+10,000', exact: true }).click();
+  await expect(page.getByTestId('submit')).toHaveText('출금 비밀번호 4자리를 입력해 주세요');
+  await page.locator('input[name=cashOutPass]').fill('0000');
+  await page.getByTestId('submit').click();
+  await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
+  const passField = page.locator('input[name=cashOutPass]');
+  await expect(passField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('exchange').getByRole('alert')).toContainText(/출금 비밀번호가 틀렸습니다\. [1-4]번 더 틀리면 출금이 잠시 잠깁니다\./);
+  await expect(page.getByTestId('balance')).toHaveText(`${cash.toLocaleString('en-US')}원`);
+  await page.screenshot({ path: shot('exchange-wrong-pass'), fullPage: true });
+
+  // the right one (which also clears the wrong count): the request shows on top and can be cancelled
+  await passField.fill('1234');
+  await page.getByTestId('submit').click();
+  await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
+  const card = page.getByTestId('open-request');
+  await expect(card).toContainText('10,000원');
+  await expect(card).toContainText('신청');
+  await expect(page.getByTestId('submit')).toHaveText('처리 중인 출금 신청이 끝나면 신청할 수 있습니다');
+  await card.getByTestId('open-request-cancel').click();
+  await acceptDialog(page, '신청을 취소하시겠습니까?');
+  await expect(card).toBeHidden();
+  await expect(page.getByLabel('출금 금액')).toBeEnabled();
+  await expect(page.getByTestId('balance')).toHaveText(`${cash.toLocaleString('en-US')}원`);
 }
 
 test.describe.serial('a player with a waiting deposit (one login)', { tag: ONE_VIEWPORT }, () => {
@@ -56,50 +103,23 @@ test.describe.serial('a player with a waiting deposit (one login)', { tag: ONE_V
     await page.screenshot({ path: shot('convert'), fullPage: true });
   });
 
-  test('withdrawal: "all", over the balance said inline, a wrong password says the tries left, then an open request with cancel', async () => {
-    // the bank's nightly window refuses every withdrawal (its own check, on a server set to 23:45, is in money.spec.ts)
-    test.skip(inBankMaintenance(new Date()), 'run inside the bank window (23:30-00:30 KST)');
-    await page.goto('/demo/exchange');
-    await expect(page.getByTestId('exchange')).toBeVisible();
-    const cash = amountOf(await page.getByTestId('balance').innerText());
-    const amount = page.getByLabel('출금 금액');
-    // "all" keeps to the site's withdrawal unit (1,000 on the demo site), said under the field
-    await expect(page.getByTestId('amount-hint')).toContainText('1,000원 단위');
-    await page.getByRole('button', { name: '전액', exact: true }).click();
-    await expect(amount).toHaveValue((cash - (cash % 1000)).toLocaleString('en-US'));
-    await page.getByRole('button', { name: '+1,000,000', exact: true }).click();
-    const over = `보유머니 ${cash.toLocaleString('en-US')}원보다 많습니다`;
-    await expect(page.getByTestId('amount-error')).toHaveText(over);
-    await expect(page.getByTestId('submit')).toHaveText(over);
-    await expect(page.getByTestId('submit')).toBeDisabled();
-    await expect(page.getByRole('alertdialog')).toBeHidden();
-    await page.screenshot({ path: shot('exchange-over'), fullPage: true });
-
-    await page.getByRole('button', { name: '초기화', exact: true }).click();
-    await page.getByRole('button', { name: '+10,000', exact: true }).click();
-    await expect(page.getByTestId('submit')).toHaveText('출금 비밀번호 4자리를 입력해 주세요');
-    await page.locator('input[name=cashOutPass]').fill('0000');
-    await page.getByTestId('submit').click();
-    await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
-    const passField = page.locator('input[name=cashOutPass]');
-    await expect(passField).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('exchange').getByRole('alert')).toContainText(/출금 비밀번호가 틀렸습니다\. [1-4]번 더 틀리면 출금이 잠시 잠깁니다\./);
-    await expect(page.getByTestId('balance')).toHaveText(`${cash.toLocaleString('en-US')}원`);
-    await page.screenshot({ path: shot('exchange-wrong-pass'), fullPage: true });
-
-    // the right one (which also clears the wrong count): the request shows on top and can be cancelled
-    await passField.fill('1234');
-    await page.getByTestId('submit').click();
-    await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
-    const card = page.getByTestId('open-request');
-    await expect(card).toContainText('10,000원');
-    await expect(card).toContainText('신청');
-    await expect(page.getByTestId('submit')).toHaveText('처리 중인 출금 신청이 끝나면 신청할 수 있습니다');
-    await card.getByTestId('open-request-cancel').click();
-    await acceptDialog(page, '신청을 취소하시겠습니까?');
-    await expect(card).toBeHidden();
-    await expect(page.getByLabel('출금 금액')).toBeEnabled();
-    await expect(page.getByTestId('balance')).toHaveText(`${cash.toLocaleString('en-US')}원`);
+  test('withdrawal: "all", over the balance said inline, a wrong password says the tries left, then an open request with cancel', async ({ browser }, info) => {
+    if (!inBankMaintenance(new Date())) return withdrawalForm(page, '');
+    // inside the bank's nightly window this server refuses every withdrawal (that refusal has its own check in
+    // money.spec.ts): the form is checked on a second server whose clock, and the page's with it, stands outside it
+    test.setTimeout(180_000);
+    const offset = bankSafeOffset();
+    const outside = await startClockServer(offset);
+    const ctx = await browser.newContext(info.project.use);
+    try {
+      await ctx.clock.install({ time: Date.now() + offset });
+      const other = await dismissPopups(await ctx.newPage());
+      await playerLogin(other, 'user11', outside.base);
+      await withdrawalForm(other, outside.base);
+    } finally {
+      await ctx.close();
+      outside.stop();
+    }
   });
 
   test('offline, the lobby keeps its last-seen games with their time, and a launch says why it cannot', async () => {

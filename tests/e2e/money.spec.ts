@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, rmSync } from 'node:fs';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { startClockServer } from './clockServer';
 import { captchaLogin, closeFilters, dismissPopups, ONE_VIEWPORT, openFilters, playerLogin } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-money-${name}.png`;
@@ -111,45 +110,23 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await member.context().close();
 });
 
-/** A second server whose clock reads 23:45 KST today (the bank maintenance window). */
-async function startLateServer(port: number): Promise<ChildProcess> {
+/** How far the server's clock moves so that it reads 23:45 KST today (the bank maintenance window). */
+function toLateEvening(): number {
   const now = Date.now();
   const kstMidnight = Math.floor((now + 9 * 3_600_000) / 86_400_000) * 86_400_000 - 9 * 3_600_000;
-  const offset = kstMidnight + (23 * 60 + 45) * 60_000 - now;
-  const dataDir = `tmp/e2e-clock-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync('tmp', { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    stdio: ['ignore', openSync(`${dataDir}.log`, 'w'), 'inherit'],
-    env: { ...process.env, PORT: String(port), PITBOSS_DATA: dataDir, NODE_ENV: 'test', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_TEST_CLOCK_OFFSET_MS: String(offset) },
-  });
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`http://localhost:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the second server did not start');
+  return kstMidnight + (23 * 60 + 45) * 60_000 - now;
 }
 
 test.describe('bank maintenance', { tag: ONE_VIEWPORT }, () => {
-  const port = 4300 + Math.floor(Math.random() * 500);
-  let server: ChildProcess | null = null;
+  let late: Awaited<ReturnType<typeof startClockServer>> | null = null;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    server = await startLateServer(port);
+    late = await startClockServer(toLateEvening());
   });
-  test.afterAll(async () => {
-    server?.kill();
-    rmSync(`tmp/e2e-clock-${port}`, { recursive: true, force: true });
-    rmSync(`tmp/e2e-clock-${port}.log`, { force: true });
-  });
+  test.afterAll(() => late?.stop());
 
   test('a withdrawal at 23:45 KST is refused and nothing moves', async ({ page }, info) => {
-    const base = `http://localhost:${port}`;
+    const { base } = late!;
     await playerLogin(page, 'user3', base);
     await page.goto(`${base}/demo/exchange`);
     await expect(page.getByTestId('exchange')).toBeVisible();
