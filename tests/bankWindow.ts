@@ -1,7 +1,7 @@
 /**
  * The bank's nightly maintenance (23:30-00:30 KST) refuses every withdrawal, so a suite that
- * withdraws would fail when run at that hour. Such a suite (the API tests) starts its server with
- * this clock offset:
+ * withdraws would fail when run at that hour. Such a suite (the API tests; the browser's withdrawal
+ * form check, inside the window) starts its server with this clock offset:
  * near the window it moves the server's clock out of it on the same KST day (22:50-23:59 reads
  * 70 minutes earlier, 00:00-00:39 reads 40 minutes later); otherwise it is 0. Times the suite
  * compares with the server's are then taken from `s.now()`, not `Date.now()`.
