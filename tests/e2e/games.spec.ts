@@ -45,8 +45,12 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   // sports: a two-leg parlay; the slip shows the combined odds floored to 2 decimals
   const sports = await launch(page, 'Sportsbook', 'sports');
   const events = sports.getByTestId('sport-event');
-  await events.nth(0).getByRole('button').first().click();
-  await events.nth(1).getByRole('button').last().click();
+  await expect(events.first()).toBeVisible();
+  // the two latest of the listed fixtures: the soonest may kick off (and stop taking bets) before the slip is sent
+  const listed = await events.count();
+  const oddsOf = (fromEnd: number) => events.nth(listed - fromEnd).getByRole('button');
+  await oddsOf(1).first().click();
+  await oddsOf(2).last().click();
   await sports.getByTestId('slip-bar').click();
   const slip = sports.getByTestId('bet-slip');
   await slip.getByRole('tab', { name: /다폴/ }).click();
