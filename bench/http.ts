@@ -74,12 +74,16 @@ async function infoOn(databaseUrl: string | undefined, cores: ReturnType<typeof 
     for (const o of [floorOpts, infoOpts]) await load({ ...o, duration: 3 });
     const bare = await load({ ...common, url: `${b.bareUrl}/bare`, headers: json, body: '{}' });
     const rounds: { floor: Figures & { cpuUs: number }; info: Figures & { cpuUs: number } }[] = [];
+    const round = (o: autocannon.Options) => measured({ ...o, duration: ROUND_S });
     for (let i = 0; i < ROUNDS; i++) {
-      // each pair in turn order, so neither route always runs right after the other
-      const [a, b2] = i % 2 ? [infoOpts, floorOpts] : [floorOpts, infoOpts];
-      const first = await measured({ ...a, duration: ROUND_S });
-      const second = await measured({ ...b2, duration: ROUND_S });
-      rounds.push(i % 2 ? { floor: second, info: first } : { floor: first, info: second });
+      // the pair takes turns to go first, so neither route always runs right after the other
+      if (i % 2) {
+        const info = await round(infoOpts);
+        rounds.push({ info, floor: await round(floorOpts) });
+      } else {
+        const floor = await round(floorOpts);
+        rounds.push({ floor, info: await round(infoOpts) });
+      }
     }
     const loop = await eventLoopUnderLongQuery(b, child);
     const pick = (k: 'floor' | 'info') => ({

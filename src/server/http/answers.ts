@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import build from 'fast-json-stringify';
-import { z } from 'zod';
 import type { Call } from '../../contract/define.js';
+import { schemaOf } from './openapi.js';
 
 /** A handler answered outside its call's response schema: a server fault, never sent as it is. */
 export class ContractBreach extends Error {
@@ -51,10 +51,7 @@ const writers = new WeakMap<Call, (data: unknown) => string>();
 /** The call's compiled writer, built once and kept for the life of the process. */
 function writerOf(call: Call): (data: unknown) => string {
   let w = writers.get(call);
-  if (!w) {
-    const { $schema: _draft, ...schema } = z.toJSONSchema(call.res, { io: 'output', target: 'draft-7', unrepresentable: 'any', reused: 'inline' });
-    writers.set(call, (w = build(nullableOf(schema) as Json) as (data: unknown) => string));
-  }
+  if (!w) writers.set(call, (w = build(nullableOf(schemaOf(call.res, 'output', 'draft-7')) as Json) as (data: unknown) => string));
   return w;
 }
 
@@ -74,6 +71,7 @@ export function answerJson(call: Call, data: unknown, checked: boolean): string 
   try {
     json = writerOf(call)(data ?? null);
   } catch (e) {
+    // checked, zod's refusal names the field; the writer's own message is the fallback
     if (checked) shapeAnswer(call, data);
     throw new ContractBreach(call.path, [{ path: [], message: (e as Error).message }]);
   }

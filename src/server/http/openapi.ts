@@ -9,8 +9,9 @@ import { walletActions, walletReq, walletRes } from '../../contract/game.js';
 
 type Json = Record<string, unknown>;
 
-const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any', reused: 'inline' });
+/** A contract schema as JSON Schema, every part inline (2020-12 for OpenAPI 3.1; draft 7 for the answer writers). */
+export const schemaOf = (s: z.ZodType, io: 'input' | 'output', target: 'draft-2020-12' | 'draft-7' = 'draft-2020-12'): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, target, unrepresentable: 'any', reused: 'inline' });
   return rest;
 };
 
