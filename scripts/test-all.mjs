@@ -18,9 +18,18 @@ const firstLine = (m) =>
     ?.slice(0, 300) ?? '';
 mkdirSync('reports', { recursive: true });
 
+// each step's wall time, printed as it ends and again in the summary (CI time is a budget)
+const times = [];
+const started = Date.now();
+const mmss = (ms) => `${Math.floor(ms / 60000)}m${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}s`;
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ms = Date.now() - t0;
+  times.push([label, ms, r.status === 0]);
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${mmss(ms)}`);
   return r.status === 0;
 }
 
@@ -112,6 +121,8 @@ if (built) {
   if (!ok) failures.push('e2e');
 }
 
+console.log(`\nStep times (total ${mmss(Date.now() - started)}):`);
+for (const [label, ms, ok] of times) console.log(`  ${label.padEnd(16)} ${mmss(ms).padStart(7)}${ok ? '' : '  failed'}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
