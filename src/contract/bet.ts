@@ -1,6 +1,7 @@
 /** Bet histories: the player's own, the partner's betting lists (casino/slot/mini and sports) and bet detail. */
 import { z } from 'zod';
 import { call, listOf, page, pageInfo, wireDate, yn } from './define.js';
+import { betStatuses } from './gameConcepts.js';
 
 const s = z.string();
 const n = z.number();
@@ -23,7 +24,7 @@ const orderType = z
   .transform((v) => (v?.toLowerCase() === 'asc' ? ('asc' as const) : ('desc' as const)));
 /** Result filter: win, lose, draw, wait, cancel (empty = all). */
 const resultType = z
-  .enum(['win', 'lose', 'draw', 'wait', 'cancel'])
+  .enum(betStatuses)
   .optional()
   .or(z.literal('').transform(() => undefined))
   .nullable()

@@ -5,13 +5,9 @@
 import { z } from 'zod';
 import { call, empty, wireDate } from './define.js';
 import { optAmount, requestId } from './cash.js';
+import { gameCategories, picks } from './gameConcepts.js';
 
-export const gameCategories = ['casino', 'hcasino', 'slot', 'sport', 'mini'] as const;
-export type GameCategory = (typeof gameCategories)[number];
-export const isGameCategory = (c: string): c is GameCategory => (gameCategories as readonly string[]).includes(c);
-/** Bet statuses as stored and sent (`type` of a bet row); the screens label them PASS/FAIL/TIE/WAIT/CANCEL. */
-export const betStatuses = ['wait', 'win', 'lose', 'draw', 'cancel'] as const;
-export const betLabel = (type: string) => (({ win: 'PASS', lose: 'FAIL', draw: 'TIE', wait: 'WAIT' }) as Record<string, string>)[type] ?? 'CANCEL';
+export * from './gameConcepts.js';
 /** Ledger cash types of game play (beside 19 / -19 for game money). */
 export const gameCashTypes = { bet: 10, win: 11, refund: 12 } as const;
 
@@ -97,7 +93,7 @@ export const walletReq = {
     betType: s.optional(),
     odds: n.optional(),
     legs: z
-      .array(z.object({ eventId: z.number().int(), pick: z.enum(['home', 'draw', 'away']), odds: n }))
+      .array(z.object({ eventId: z.number().int(), pick: z.enum(picks), odds: n }))
       .max(20)
       .optional(),
     detail: z.record(z.string(), z.unknown()).optional(),
@@ -214,7 +210,7 @@ export const demoCalls = {
       t,
       stake,
       picks: z
-        .array(z.object({ eventId: z.number().int(), pick: z.enum(['home', 'draw', 'away']) }))
+        .array(z.object({ eventId: z.number().int(), pick: z.enum(picks) }))
         .min(1)
         .max(10),
       roundId: s.max(100).optional(),

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { call, page, pageInfo, wireDate, yn } from './define.js';
+import { statTypes } from './gameConcepts.js';
 
 const s = z.string();
 const n = z.number();
@@ -88,7 +89,7 @@ const periodTotal = z.object({ betCnt: n, betAmt: n, winAmt: n, rollingAmt: n, l
 export const statsCalls = {
   betStatistics: call(
     '/api/v2/retail/report/betStatistics',
-    z.object({ memId: optText, statType: z.enum(['total', 'casino', 'slot']).default('total'), ...range }),
+    z.object({ memId: optText, statType: z.enum(statTypes).default('total'), ...range }),
     z.object({ myStatData: statRow, botStatList: z.array(statRow), botStatSum: statRow }),
     'partner',
   ),

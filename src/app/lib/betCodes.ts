@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import type { SettleGroup, StatType } from '../../contract/gameConcepts';
 
 /** Game categories as the bet screens name them (the server's names are Korean only). */
 export function categoryName(code: string): string {
@@ -18,8 +19,8 @@ export function categoryName(code: string): string {
   }
 }
 
-export const resultTypes = ['win', 'lose', 'draw', 'wait', 'cancel'] as const;
-export type ResultType = (typeof resultTypes)[number];
+/** A settlement group's name: casino stands for live and hotel casino together. */
+export const settleGroupName = (g: SettleGroup | StatType): string => (g === 'total' ? t`전체` : g === 'casino' ? t`카지노` : categoryName(g));
 
 /** Bet results: win, lose, draw, wait; anything else counts as cancelled. */
 export function resultName(type: string): string {

@@ -1,12 +1,14 @@
-import { useLingui } from '@lingui/react/macro';
-import { resultName } from '../../lib/betCodes';
+import { useLingui } from '@lingui/react';
+import { gameCategories } from '../../../contract/gameConcepts';
+import { categoryName, resultName } from '../../lib/betCodes';
 import { betResultLabel } from '../../lib/betResult';
 import { Money } from '../../widgets/Money';
 import css from './BetHistory.module.css';
 
 export function useCategoryNames(): Record<string, string> {
-  const { t } = useLingui();
-  return { casino: t`라이브카지노`, hcasino: t`호텔카지노`, slot: t`슬롯`, sport: t`스포츠`, mini: t`미니게임` };
+  // subscribes to the active language; the names come from the one label map
+  useLingui();
+  return Object.fromEntries(gameCategories.map((c) => [c, categoryName(c)]));
 }
 
 export function ResultLabel({ type }: { type: string }) {

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { resultName, resultTypes, type ResultType } from '../../lib/betCodes';
+import { betStatuses as resultTypes, type BetStatus as ResultType } from '../../../contract/gameConcepts';
+import { resultName } from '../../lib/betCodes';
 import { inputClass } from '../../ui/Field';
 import type { SearchType } from './queries';
 

@@ -4,6 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { betCalls } from '../../../contract/bet';
+import { settleGroupCodes } from '../../../contract/gameConcepts';
 import { categoryName, resultName } from '../../lib/betCodes';
 import { gameGroupsQueryOptions } from '../../lib/gameGroups';
 import { BetDetailSheet } from '../../widgets/BetDetailSheet';
@@ -153,7 +154,7 @@ export function BettingList({ id }: { id?: string }) {
           <Trans>오늘로부터 5일 이전의 데이터를 검색하려면 체크하세요.</Trans>
         </p>
         <select className={inputClass} aria-label={t`게임 구분`} value={f.category} onChange={(e) => set({ category: e.target.value, vendor: '' })}>
-          {(groups.length ? groups.map((g) => g.groupCode) : ['casino', 'slot', 'mini']).map((c) => (
+          {(groups.length ? groups.map((g) => g.groupCode) : settleGroupCodes.filter((g) => g !== 'sport')).map((c) => (
             <option key={c} value={c}>
               {categoryName(c)}
             </option>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { betCalls } from '../../../contract/bet';
 import { api } from '../../lib/api';
-import type { ResultType } from '../../lib/betCodes';
+import type { BetStatus as ResultType } from '../../../contract/gameConcepts';
 import { lastDays, needsOld, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { limits } from '../../../contract/enums';
-import { demoCalls } from '../../../contract/game';
+import { demoCalls, type BetPick } from '../../../contract/game';
 import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { combinedOdds, expectedWin } from '../../../contract/odds';
@@ -14,7 +14,7 @@ import css from './Sportsbook.module.css';
 
 export interface SlipPick {
   eventId: number;
-  pick: 'home' | 'draw' | 'away';
+  pick: BetPick;
   odds: number;
   label: string;
   side: string;

@@ -1,25 +1,23 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
+import { picks as sidesOf } from '../../../contract/gameConcepts';
+import { pickName } from '../../lib/betCodes';
 import { session } from '../../lib/session/store';
 import { BetSlip, type SlipPick } from './BetSlip';
 import type { GameProps } from './play';
 import { sportsEventsQueryOptions } from './queries';
 import css from './Sportsbook.module.css';
 
-type Side = SlipPick['pick'];
-
 /** Upcoming events with their 1X2 markets; picks go to the slip (one per event). */
 export default function Sportsbook(props: GameProps) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { language } = useSnapshot(session);
-  const { t } = useLingui();
   const events = useQuery(sportsEventsQueryOptions(prefix, props.t));
   const [picks, setPicks] = useState<SlipPick[]>([]);
   const ko = language === 'ko';
-  const sideName: Record<Side, string> = { home: t`홈`, draw: t`무`, away: t`원정` };
 
   const toggle = (p: SlipPick) =>
     setPicks((all) => {
@@ -46,7 +44,7 @@ export default function Sportsbook(props: GameProps) {
         {list.map((e) => {
           const home = ko ? e.homeTeamKO : e.homeTeam;
           const away = ko ? e.awayTeamKO : e.awayTeam;
-          const sides: Side[] = e.odds.draw ? ['home', 'draw', 'away'] : ['home', 'away'];
+          const sides = sidesOf.filter((s) => s !== 'draw' || e.odds.draw);
           return (
             <li key={e.eventId} className={css.event} data-testid="sport-event">
               <div className={css.eventHead}>
@@ -72,11 +70,11 @@ export default function Sportsbook(props: GameProps) {
                           pick: s,
                           odds,
                           label: `${home} vs ${away} · ${e.eventDate.slice(5, 16)}`,
-                          side: s === 'home' ? home : s === 'away' ? away : sideName.draw,
+                          side: s === 'home' ? home : s === 'away' ? away : pickName('draw'),
                         })
                       }
                     >
-                      <span className={css.oddSide}>{sideName[s]}</span>
+                      <span className={css.oddSide}>{pickName(s)}</span>
                       <b>{odds.toFixed(2)}</b>
                     </button>
                   );

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useLanguage } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import type { GameCategory } from '../../../contract/game';
+import { categoryName } from '../../lib/betCodes';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
@@ -18,11 +19,10 @@ const ICONS: Record<string, string> = { baccarat: '♠', slot: '❼', sports: '�
 /** The game categories as cards, each with its games; a tap launches. */
 export function GameLobby() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { t } = useLingui();
+  useLanguage(); // the category names follow the active language
   const { online } = useSnapshot(session);
   const caller = useCaller();
   const lobby = useQuery(lobbyQueryOptions(prefix, caller.memId));
-  const names: Record<GameCategory, string> = { casino: t`라이브카지노`, hcasino: t`호텔카지노`, slot: t`슬롯`, sport: t`스포츠`, mini: t`미니게임` };
   if (lobby.isPending) return null;
   const groups = (lobby.data ?? []).filter((g) => g.games.length > 0);
   if (groups.length === 0) {
@@ -38,7 +38,7 @@ export function GameLobby() {
       )}
       {groups.map((g) => (
         <Card key={g.groupCode} className={`${css.group} ${css[g.groupCode] ?? ''}`} data-testid={`games-${g.groupCode}`}>
-          <h2 className={css.groupName}>{names[g.groupCode] ?? g.groupName}</h2>
+          <h2 className={css.groupName}>{categoryName(g.groupCode)}</h2>
           <ul className={css.tiles}>
             {g.games.map((game) => (
               <GameTile key={`${game.vendorCode}/${game.gameCode}`} game={game} vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../../lib/betCodes';
+import { settleGroupName } from '../../lib/betCodes';
 import { figure } from '../../lib/figures';
 import { Button } from '../../ui/Button';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -52,12 +52,7 @@ export function Settlement() {
       </FilterBar>
       <SeenAt query={q} />
       {total && <Summary total={total} />}
-      {total && (
-        <SplitBar
-          title={t`게임별 베팅 비중`}
-          parts={groups.map((g) => ({ label: g === 'casino' ? t`카지노` : categoryName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))}
-        />
-      )}
+      {total && <SplitBar title={t`게임별 베팅 비중`} parts={groups.map((g) => ({ label: settleGroupName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))} />}
       {!q.isPending &&
         (rows.length === 0 ? (
           <Empty>

@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
-import { categoryName } from '../../lib/betCodes';
+import { settleGroupName } from '../../lib/betCodes';
 import { partnerLevelName } from '../../lib/codeNames';
 import { figure } from '../../lib/figures';
 import { openRateModal } from '../../lib/rateModal';
@@ -65,7 +65,7 @@ export function SettlementHead({ groups, mini }: { groups: SettleGroup[]; mini: 
       <div>
         <Trans>지급 / 회수</Trans>
       </div>
-      {[...groups.map((g) => (g === 'casino' ? t`카지노` : categoryName(g))), t`전체 베팅`].map((l) => (
+      {[...groups.map((g) => settleGroupName(g)), t`전체 베팅`].map((l) => (
         <div key={l} className={css.group}>
           <span className={css.groupName}>{l}</span>
           <span>
@@ -173,7 +173,7 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
           </span>
         </div>
         {groups.map((g) => (
-          <GroupCell key={g} label={g === 'casino' ? t`카지노` : categoryName(g)} f={groupFigures(r, g)} />
+          <GroupCell key={g} label={settleGroupName(g)} f={groupFigures(r, g)} />
         ))}
         <GroupCell label={t`전체 베팅`} f={groupFigures(r, 'all')} />
         <div className={css.actions}>

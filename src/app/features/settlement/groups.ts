@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
+import { settleGroupCodes, settleGroupOf, type SettleGroup } from '../../../contract/gameConcepts';
 import { gameGroupsQueryOptions } from '../../lib/gameGroups';
 
-export const settleGroups = ['casino', 'slot', 'sport', 'mini'] as const;
-export type SettleGroup = (typeof settleGroups)[number];
+export type { SettleGroup };
 
 /** Settlement groups the site offers (live and hotel casino settle together as casino); all while unknown. */
 export function useOfferedGroups(): SettleGroup[] {
   const { prefix } = useParams({ from: '/$prefix' });
   const list = useQuery(gameGroupsQueryOptions(prefix)).data?.list;
-  if (!list) return [...settleGroups];
-  const codes = new Set(list.map((g) => (g.groupCode === 'hcasino' ? 'casino' : g.groupCode)));
-  return settleGroups.filter((g) => codes.has(g));
+  if (!list) return [...settleGroupCodes];
+  const codes = new Set(list.map((g) => settleGroupOf(g.groupCode)));
+  return settleGroupCodes.filter((g) => codes.has(g));
 }
 
 /** The site's game groups with vendors, for the bet sub-panel's tabs. */

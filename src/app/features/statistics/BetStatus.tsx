@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { statTypes } from '../../../contract/gameConcepts';
+import { settleGroupName } from '../../lib/betCodes';
 import { openRateModal } from '../../lib/rateModal';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
@@ -26,7 +28,7 @@ export function BetStatus({ statType }: { statType: StatType }) {
   const [node, setNode] = useState<string | null>(null);
   const [range, setRange] = useState(today);
   const q = useQuery(betStatisticsQueryOptions(prefix, me, statType, node, range));
-  const typeName = { total: t`전체`, casino: t`카지노`, slot: t`슬롯` }[statType];
+  const typeName = settleGroupName(statType);
   const who = (r: StatRow) => (
     <button type="button" className={css.linkButton} onClick={() => setNode(r.memId)} title={t`하위 보기`}>
       {r.memId} <span className={css.muted}>({r.memNick})</span>
@@ -134,9 +136,9 @@ export function BetStatus({ statType }: { statType: StatType }) {
         <Trans>베팅 현황</Trans> <span className={css.typeLabel}>{typeName}</span>
       </h1>
       <nav className={css.typeTabs} aria-label={t`구분`}>
-        {(['total', 'casino', 'slot'] as const).map((k) => (
+        {statTypes.map((k) => (
           <Link key={k} to={routes[k]} params={{ prefix }} aria-current={k === statType ? 'page' : undefined}>
-            {{ total: t`전체`, casino: t`카지노`, slot: t`슬롯` }[k]}
+            {settleGroupName(k)}
           </Link>
         ))}
       </nav>

@@ -3,7 +3,8 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
-import { categoryName } from '../../lib/betCodes';
+import { settleGroupCodes } from '../../../contract/gameConcepts';
+import { settleGroupName } from '../../lib/betCodes';
 import { figure } from '../../lib/figures';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
@@ -17,7 +18,7 @@ import { useCaller } from '../../lib/caller';
 type UserRow = ResOf<typeof statsCalls.allUsers>['list'][number];
 type DayUserRow = ResOf<typeof statsCalls.dateUsers>['list'][number];
 
-const groups = ['casino', 'slot', 'sport', 'mini'] as const;
+const groups = settleGroupCodes;
 
 /** statisticAllUsers: every player of the subtree over the dates, with the category split of their bets. */
 export function AllUsers() {
@@ -52,12 +53,7 @@ export function AllUsers() {
       search
       query={q}
       chart={
-        total && (
-          <SplitBar
-            title={t`게임별 베팅 비중`}
-            parts={groups.map((g) => ({ label: g === 'casino' ? t`카지노` : categoryName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))}
-          />
-        )
+        total && <SplitBar title={t`게임별 베팅 비중`} parts={groups.map((g) => ({ label: settleGroupName(g), value: figure(total, `${g}BetAmt`), color: categoryColors[g] }))} />
       }
     >
       {!q.isPending && <DataList rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.memId} empty={<Trans>검색된 내역이 없습니다.</Trans>} />}

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { StatType } from '../../../contract/gameConcepts';
 import { statsCalls } from '../../../contract/stats';
 import { api } from '../../lib/api';
 import { kstDay, lastDays, wireRange, type DayRange } from '../../lib/dayRange';
@@ -6,7 +7,7 @@ import { userKey } from '../../lib/queryClient';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'statistics', ...rest);
 
-export type StatType = 'total' | 'casino' | 'slot';
+export type { StatType };
 export const today = (): DayRange => ({ start: kstDay(0), end: kstDay(0) });
 
 /** Betting status of a partner (default the caller): its own row, its direct children's and their sum. */

@@ -1,12 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BetPick, BetStatus, GameCategory as Category, LegStatus } from '../../../contract/gameConcepts.js';
 
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Jsonb<T> = ColumnType<T, string | undefined | null, string | null>;
 /** numeric(5,2) comes back as a number (driver parser); written as a number or text. */
 type Rate = ColumnType<number, number | string | undefined, number | string>;
 
-export type Category = 'casino' | 'hcasino' | 'slot' | 'sport' | 'mini';
-export type BetStatus = 'wait' | 'win' | 'lose' | 'draw' | 'cancel';
+export type { BetStatus, Category };
 
 /** One member's betting figures in one scope ('O' its own, 'T' its subtree's) and category. */
 interface StatFigures {
@@ -128,9 +128,9 @@ export interface GameTables {
     site_id: string;
     bet_id: number;
     event_id: number;
-    pick: 'home' | 'draw' | 'away';
+    pick: BetPick;
     odds: Rate;
-    status: Generated<'Opened' | 'Won' | 'Lost' | 'Draw'>;
+    status: Generated<LegStatus>;
   };
   wallet_tx: {
     id: Generated<number>;

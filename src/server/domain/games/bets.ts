@@ -1,9 +1,8 @@
 /** Bet histories and bet detail, always inside the asker's own scope. */
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { betLabel, isGameCategory } from '../../../contract/game.js';
+import { betLabel, isGameCategory, settleGroups, type BetStatus } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
-import type { BetStatus } from '../../db/tables/games.js';
 import { containsPattern } from '../common/paging.js';
 import type { Range } from '../common/dateRange.js';
 import { pageInfoOf } from '../common/paging.js';
@@ -93,7 +92,7 @@ export interface BetFilter {
 
 function filtered(q: Q, f: BetFilter): Q {
   q = q.where('b.created_at', '>=', f.range.from).where('b.created_at', '<', f.range.to);
-  if (f.category === 'casino') q = q.where('b.category', 'in', ['casino', 'hcasino']);
+  if (f.category === 'casino') q = q.where('b.category', 'in', settleGroups.casino);
   // a category the site does not have matches no bet
   else if (f.category) q = isGameCategory(f.category) ? q.where('b.category', '=', f.category) : q.where(sql<boolean>`false`);
   if (f.vendorCode) q = q.where('v.code', '=', f.vendorCode);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { gameCategories, isGameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
-import { categoryNames } from '../partner/rates.js';
+import { gameCategoryNames as categoryNames } from '../../../contract/game.js';
 
 /** Each game category with the site's vendors in it (those not switched off). */
 export async function vendorGroups(db: Db, siteId: string) {

@@ -5,7 +5,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import type { GameCategory } from '../../../contract/game.js';
+import type { BetPick, GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import { movementHead, runMovement, systemAccounts, type Actor, type Changed, type MoneyResult } from '../money/ledger.js';
 import { inCheckWindow } from '../site/siteRow.js';
@@ -121,7 +121,7 @@ export interface BetReq {
   maxPayout?: number;
   betType?: string;
   odds?: number;
-  legs?: { eventId: number; pick: 'home' | 'draw' | 'away'; odds: number }[];
+  legs?: { eventId: number; pick: BetPick; odds: number }[];
   detail?: Record<string, unknown>;
 }
 

@@ -3,6 +3,7 @@
  * reading the daily figures, the rate table and the bets.
  */
 import { sql } from 'kysely';
+import { gameCategories, settleGroups } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
 import { ratesOf } from './rates.js';
@@ -42,9 +43,6 @@ export interface RateBound {
   maxLoseRate: number;
 }
 
-/** Rate categories a partner is given rates in (seed: casino, hotel casino, slot, sports, mini-game). */
-export const rateCategories = ['casino', 'hcasino', 'slot', 'sport', 'mini'] as const;
-
 const noBets = (): GroupBets => ({ betAmt: 0, winAmt: 0, rollingAmt: 0, earnedRolling: 0 });
 
 /** Bet and win of each member's subtree (its own bets for a player), and the rolling it was credited, over a window. */
@@ -65,7 +63,7 @@ export async function betFigures(db: Db, memberIds: number[], range: Range | nul
       join vendor v on v.id = b.vendor_id join game g on g.id = b.game_id`.execute(db),
   ]);
   const partner = new Map(kinds.map((k) => [k.id, k.login_type !== 'NORMAL']));
-  const groups = { casino: ['casino', 'hcasino'], slot: ['slot'] } as const;
+  const groups = { casino: settleGroups.casino, slot: settleGroups.slot };
   for (const id of memberIds) {
     const f = out.get(id)!;
     for (const [g, cats] of Object.entries(groups) as [keyof typeof groups, readonly string[]][]) {
@@ -113,7 +111,7 @@ export async function memberRates(db: Db, memberIds: number[]): Promise<Map<numb
 /** Bounds for a new partner's rates under `parentId`: the parent's own rates are the maximum. */
 export async function newPartnerRateBounds(db: Db, parentId: number): Promise<RateBound[]> {
   const r = (await ratesOf(db, [parentId])).get(parentId)!;
-  return rateCategories.map((vendorCode) => ({ vendorCode, minPointRate: 0, maxPointRate: r[vendorCode].pointRate, minLoseRate: 0, maxLoseRate: r[vendorCode].loseRate }));
+  return gameCategories.map((vendorCode) => ({ vendorCode, minPointRate: 0, maxPointRate: r[vendorCode].pointRate, minLoseRate: 0, maxLoseRate: r[vendorCode].loseRate }));
 }
 
 /** Games a member played (detail screen's game tab), last played first. */

@@ -5,18 +5,11 @@
  */
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { gameCategories, type GameCategory } from '../../../contract/game.js';
+import { gameCategories, gameCategoryNames as categoryNames, type GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import type { Trx } from '../money/ledger.js';
 import type { MemberRef } from './hierarchy.js';
 
-export const categoryNames: Record<GameCategory, string> = {
-  casino: '라이브카지노',
-  hcasino: '호텔카지노',
-  slot: '슬롯',
-  sport: '스포츠',
-  mini: '미니게임',
-};
 /** Rate types per game engine; a vendor's detail rates are one row per type. */
 export const rateTypesByKind: Record<string, { rateType: string; rateTypeName: string }[]> = {
   sports: [
@@ -43,7 +36,7 @@ export interface Bounds {
 }
 
 const none = () => ({ pointRate: 0, loseRate: 0, lockedUntil: null });
-const zero = (): CategoryRates => ({ casino: none(), hcasino: none(), slot: none(), sport: none(), mini: none() });
+const zero = () => Object.fromEntries(gameCategories.map((c) => [c, none()])) as CategoryRates;
 
 /** Category rates of each member (0 where none was set). */
 export async function ratesOf(db: Db | Trx, ids: number[]): Promise<Map<number, CategoryRates>> {

@@ -3,7 +3,7 @@
  * own bets and what it earned. Ranges select whole KST days.
  */
 import { sql } from 'kysely';
-import type { GameCategory } from '../../../contract/game.js';
+import { resolvedBetStatuses, settleGroups as groups, statCategories, type GameCategory, type StatType } from '../../../contract/game.js';
 import { settlementTotal as totalSchema, type SettlementRow, type SettlementTotal } from '../../../contract/stats.js';
 import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
@@ -30,10 +30,6 @@ export interface Days {
 /** The KST days a range touches, inclusive. */
 export const daysOf = (r: Range): Days => ({ from: kstDay(r.from), to: kstDay(new Date(r.to.getTime() - 1)) });
 
-export const statCategories: Record<string, GameCategory[] | undefined> = { total: undefined, casino: ['casino', 'hcasino'], slot: ['slot'] };
-/** Settlement groups: live and hotel casino are settled together. */
-const groups = { casino: ['casino', 'hcasino'], slot: ['slot'], sport: ['sport'], mini: ['mini'] } satisfies Record<string, GameCategory[]>;
-
 const periodSums = (t: string) => [
   sql<number>`coalesce(sum(${sql.ref(`${t}.bet_cnt`)}), 0)`.as('c'),
   sql<number>`coalesce(sum(${sql.ref(`${t}.stake`)}), 0)`.as('s'),
@@ -43,7 +39,7 @@ const periodSums = (t: string) => [
 ];
 
 /** Figures per member and category over the days, or over all time (null: one kept row each, member_stat). */
-export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days | null, cats?: GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
+export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days | null, cats?: readonly GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
   const out = new Map<number, Map<string, Fig>>(ids.map((id) => [id, new Map()]));
   if (!ids.length) return out;
   const rows = days
@@ -119,8 +115,8 @@ async function balances(db: Db, ids: number[]) {
 }
 
 /** Betting status: the member's own row, its direct children's rows and their sum. */
-export async function betStatistics(db: Db, root: MemberRef, statType: string, range: Range) {
-  const cats = statCategories[statType];
+export async function betStatistics(db: Db, root: MemberRef, statType: StatType, range: Range) {
+  const cats = statCategories(statType);
   const kids = (await db.selectFrom('member').select('id').where('parent_id', '=', root.id).orderBy('partner_level').orderBy('mem_id').execute()).map((r) => r.id);
   const ids = [root.id, ...kids];
   const [who, fig, cash, bal, rates] = await Promise.all([
@@ -347,7 +343,7 @@ export async function gameStats(db: Db, rootId: number, range: Range, page: numb
     .innerJoin('vendor as v', 'v.id', 'b.vendor_id')
     .where('b.created_at', '>=', range.from)
     .where('b.created_at', '<', range.to)
-    .where('b.status', 'in', ['win', 'lose', 'draw']);
+    .where('b.status', 'in', resolvedBetStatuses);
   const [{ n }] = await base.select(sql<number>`count(distinct b.game_id)`.as('n')).execute();
   const rows = await base
     .select([

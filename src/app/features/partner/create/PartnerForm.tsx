@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { t as tc } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
+import { categoryName } from '../../../lib/betCodes';
 import { partnerCalls } from '../../../../contract/partner';
 import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone } from '../../../../contract/validate';
 import { api, isApiError } from '../../../lib/api';
@@ -18,24 +18,6 @@ import css from './Create.module.css';
 const blank = { memId: '', memPass: '', memNick: '', cashOutPass: '', bank: '', bankAcc: '', memName: '', memPhone: '' };
 type Form = typeof blank;
 type Rates = Record<string, { pointRate: string; loseRate: string }>;
-
-/** Rate categories of the new-partner bounds, by name. */
-function categoryName(code: string): string {
-  switch (code) {
-    case 'casino':
-      return tc`카지노`;
-    case 'hcasino':
-      return tc`호텔카지노`;
-    case 'slot':
-      return tc`슬롯`;
-    case 'sport':
-      return tc`스포츠`;
-    case 'mini':
-      return tc`미니게임`;
-    default:
-      return code;
-  }
-}
 
 const field = (c: ApiError['code']) => apiMessage(new ApiError(c));
 

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { betStatuses, gameCategories, legStatuses, picks, settleGroupCodes, statTypes } from './contract/gameConcepts';
+
+const root = dirname(new URL(import.meta.url).pathname);
+
+/** The game concepts defined once in the contract; a literal list of two or more of one of them elsewhere restates it. */
+const concepts: Record<string, readonly string[]> = { gameCategories, settleGroupCodes, statTypes, picks, legStatuses, betStatuses };
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return p === join(root, 'contract') || e.name === 'locales' ? [] : sources(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !e.name.endsWith('.gen.ts') ? [p] : [];
+  });
+}
+
+/** Array literals of string literals and unions of string literal types, as lists of their strings. */
+function literalLists(file: string): { line: number; items: string[] }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: { line: number; items: string[] }[] = [];
+  const visit = (n: ts.Node) => {
+    let items: string[] | null = null;
+    // a query builder's column list (sport_event's home and away) names columns, not a concept
+    const columns = !!n.parent && ts.isCallExpression(n.parent) && ts.isPropertyAccessExpression(n.parent.expression) && n.parent.expression.name.text === 'columns';
+    if (ts.isArrayLiteralExpression(n) && !columns) items = n.elements.filter(ts.isStringLiteral).map((e) => e.text);
+    else if (ts.isUnionTypeNode(n)) items = n.types.flatMap((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? [t.literal.text] : []));
+    if (items && items.length >= 2) out.push({ line: source.getLineAndCharacterOfPosition(n.getStart()).line + 1, items });
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return out;
+}
+
+describe('game concepts', () => {
+  it('are listed only in src/contract: no literal list of categories, settle groups, picks or statuses elsewhere', () => {
+    const found: string[] = [];
+    for (const file of sources(root))
+      for (const { line, items } of literalLists(file))
+        for (const [name, members] of Object.entries(concepts)) {
+          const named = new Set(items.filter((i) => members.includes(i)));
+          if (named.size >= 2) found.push(`${relative(root, file)}:${line} restates ${name}: ${[...named].join(', ')}`);
+        }
+    expect(found).toEqual([]);
+    // parses every source: seconds on a busy machine
+  }, 60_000);
+});
