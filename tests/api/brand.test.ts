@@ -203,9 +203,26 @@ describe(`a site's brand, its installed app and its host names (${testDb})`, () 
       { host: 'lucky.example.com', site_id: 'lucky' },
       { host: 'www.lucky.example.com', site_id: 'lucky' },
     ]);
+    // two sites claiming one name at the same moment: one has it, the other is told BR007
+    const race = await Promise.allSettled([setSiteHosts(s.app.db, 'demo', ['both.example.com']), setSiteHosts(s.app.db, 'plain', ['both.example.com'])]);
+    expect(race.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(race.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'BR007' } });
+    await s.app.db.deleteFrom('site_host').where('host', '=', 'both.example.com').execute();
     // an emptied list gives the names up
     await setSiteHosts(s.app.db, 'lucky', []);
     await s.app.sites.changed('lucky');
     expect((await get('/', { host: 'lucky.example.com' })).statusCode).not.toBe(302);
+  });
+
+  it('keeps icons in memory until the site changes, on every instance through the live channel', async () => {
+    const icon = () => get('/demo/icons/favicon.png').then((r) => r.rawPayload);
+    const kept = await icon();
+    const other = await pngOf('#ff0000', 48);
+    await s.app.db.updateTable('site_icon').set({ png: other }).where('site_id', '=', 'demo').where('kind', '=', 'favicon').execute();
+    expect((await icon()).equals(kept)).toBe(true);
+    await s.app.sites.changed('demo');
+    expect((await icon()).equals(other)).toBe(true);
+    await s.app.db.updateTable('site_icon').set({ png: kept }).where('site_id', '=', 'demo').where('kind', '=', 'favicon').execute();
+    await s.app.sites.changed('demo');
   });
 });
