@@ -163,7 +163,8 @@ export default defineConfig({
         navigateFallback: null,
         runtimeCaching: [
           {
-            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/[A-Za-z0-9_-]+(\/|$)/.test(url.pathname) && !/^\/(api|ws|assets|icons)(\/|$)/.test(url.pathname),
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/([A-Za-z0-9_-]+(\/|$)|$)/.test(url.pathname) && !/^\/(api|ws|assets|icons)(\/|$)/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'site-shells',
@@ -172,7 +173,8 @@ export default defineConfig({
                 {
                   cacheKeyWillBeUsed: async ({ request }) => {
                     const url = new URL(request.url);
-                    return `${url.origin}/${url.pathname.split('/')[1]}/`;
+                    const site = url.pathname.split('/')[1];
+                    return `${url.origin}/${site ? `${site}/` : ''}`;
                   },
                   handlerDidError: async () => (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error(),
                 },
