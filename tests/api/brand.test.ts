@@ -118,6 +118,11 @@ describe(`a site's brand, its installed app and its host names (${testDb})`, () 
     ctx.drawImage(maskable.image, 0, 0);
     expect([...ctx.getImageData(8, 8, 1, 1).data]).toEqual([0x1a, 0x7f, 0x37, 255]);
     expect([...ctx.getImageData(256, 256, 1, 1).data.slice(3)]).toEqual([255]);
+    // nothing of the logo outside the circle of 80% a launcher may keep
+    for (let a = 0; a < 360; a += 15) {
+      const [x, y] = [256 + 0.41 * 512 * Math.cos((a * Math.PI) / 180), 256 + 0.41 * 512 * Math.sin((a * Math.PI) / 180)];
+      expect([...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data], `${a}°`).toEqual([0x1a, 0x7f, 0x37, 255]);
+    }
     const page = (await get('/lucky/main')).body;
     expect(page).toContain('<title>Lucky &#34;7&#34; &#38; Co</title>');
     expect(page).toContain('<link rel="manifest" href="/lucky/manifest.webmanifest" />');

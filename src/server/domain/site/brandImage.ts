@@ -51,14 +51,14 @@ async function decode(bytes: Buffer): Promise<Image> {
 }
 
 /** Each icon: its side, the share of it the logo fills, and whether the theme colour is painted under it. */
-const ICONS: Record<IconKind, { side: number; fill: number; solid: boolean }> = {
+const ICONS: Record<IconKind, { side: number; fill: number; solid: boolean; circle?: boolean }> = {
   // the logo as kept: re-encoded, never the uploaded bytes
   logo: { side: 512, fill: 1, solid: false },
   'icon-192': { side: 192, fill: 1, solid: false },
   'icon-512': { side: 512, fill: 1, solid: false },
-  // a launcher crops a maskable icon to any shape inside the centre circle of 80%: a square logo fits
-  // that circle at 0.8/√2 of the side
-  'icon-maskable-512': { side: 512, fill: 0.56, solid: true },
+  // a launcher crops a maskable icon to any shape that holds the centre circle of 80%: the logo's
+  // diagonal fits that circle
+  'icon-maskable-512': { side: 512, fill: 0.8, solid: true, circle: true },
   // iOS paints transparent corners black: the theme colour instead, a margin like the home screen's
   'apple-touch-icon': { side: 180, fill: 0.8, solid: true },
   favicon: { side: 48, fill: 1, solid: false },
@@ -70,7 +70,7 @@ export const ICON_KINDS = Object.keys(ICONS) as IconKind[];
 export async function makeIcons(logo: Image, themeColor: string): Promise<Record<IconKind, Buffer>> {
   const out = {} as Record<IconKind, Buffer>;
   for (const kind of ICON_KINDS) {
-    const { side, fill, solid } = ICONS[kind];
+    const { side, fill, solid, circle } = ICONS[kind];
     const canvas = createCanvas(side, side);
     const ctx = canvas.getContext('2d');
     if (solid) {
@@ -79,7 +79,7 @@ export async function makeIcons(logo: Image, themeColor: string): Promise<Record
     }
     // contained and centred, whatever the logo's shape
     const box = side * fill;
-    const scale = Math.min(box / logo.width, box / logo.height);
+    const scale = circle ? box / Math.hypot(logo.width, logo.height) : Math.min(box / logo.width, box / logo.height);
     const w = logo.width * scale;
     const h = logo.height * scale;
     ctx.imageSmoothingQuality = 'high';
