@@ -152,27 +152,42 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       includeAssets: ['icons/*.png', 'robots.txt'],
-      manifest: {
-        name: 'Pitboss',
-        short_name: 'Pitboss',
-        description: 'Pitboss',
-        lang: 'ko',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#0f1115',
-        theme_color: '#0f1115',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // each site installs as its own app: the server sends /{prefix}/manifest.webmanifest and names it in that site's pages
+      manifest: false,
       workbox: {
         // every chunk, including each compiled catalogue, so any language works offline
         globPatterns: ['**/*.{js,css,html,png,svg,ico,json,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
+        // a page opens from its site's own shell (title, colour, manifest, icons), not one generic
+        // index.html: the network first (it carries the site's fresh info), offline the last one that
+        // site sent, kept under the prefix; a site never seen online falls back to the plain shell
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/([A-Za-z0-9_-]+(\/|$)|$)/.test(url.pathname) && !/^\/(api|ws|assets|icons)(\/|$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'site-shells',
+              networkTimeoutSeconds: 5,
+              plugins: [
+                {
+                  cacheKeyWillBeUsed: async ({ request }) => {
+                    const url = new URL(request.url);
+                    const site = url.pathname.split('/')[1];
+                    return `${url.origin}/${site ? `${site}/` : ''}`;
+                  },
+                  handlerDidError: async () => (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error(),
+                },
+              ],
+            },
+          },
+          {
+            // the site's manifest and icons, for an installed app opened offline
+            urlPattern: ({ url }) => /^\/[A-Za-z0-9_-]+\/(manifest\.webmanifest|icons\/[^/]+\.png)$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'site-brands', expiration: { maxEntries: 60 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // the push and notification-click handlers (public/push-sw.js); the generated worker stays as it was
         importScripts: ['/push-sw.js'],

@@ -37,6 +37,14 @@ export const resultCodes = {
   EN002: 'Unknown or expired body key, agree a new one',
   EN003: 'This site takes sealed bodies only',
   EN004: 'Sealed body does not open',
+  // a site's brand and host names
+  BR001: 'The logo is not a PNG or SVG image',
+  BR002: 'The logo is larger than 1 MB',
+  BR003: 'An SVG logo with scripts or outside references is refused',
+  BR004: 'Check the name and short name',
+  BR005: 'The theme colour must be #rrggbb',
+  BR006: 'Check the host name',
+  BR007: 'This host name is used by another site',
   // members
   U001: 'Member not found',
   U002: 'Awaiting approval',

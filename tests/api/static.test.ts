@@ -119,7 +119,7 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     expect(main.filter((l) => l.endsWith('/assets/chunk3-AbC123xy.js'))).toHaveLength(1);
     expect(preloads((await get('/demo/noticeRead/12?x=1')).body)).toContain('modulepreload /assets/noticeRead-AbC123xy.js');
     const login = preloads((await get('/demo/login')).body);
-    expect(login).toEqual(expect.arrayContaining(['modulepreload /assets/login-AbC123xy.js', 'preload /icons/icon-192.png']));
+    expect(login).toEqual(expect.arrayContaining(['modulepreload /assets/login-AbC123xy.js', 'preload /demo/icons/icon-192.png']));
     expect(login.join()).not.toContain('notFound');
     expect(preloads((await get('/demo/nothing/here')).body)).toContain('modulepreload /assets/notFound-AbC123xy.js');
     // the language the user picked, else Korean

@@ -136,8 +136,8 @@ test('9 wrong passwords then the right one: locked', { tag: ONE_VIEWPORT }, asyn
 
 test('manifest present and service worker active; installable', async ({ page }) => {
   await page.goto('/demo');
-  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-  expect(manifest).toMatchObject({ name: 'Pitboss', short_name: 'Pitboss', display: 'standalone', start_url: '/' });
+  const manifest = await (await page.request.get('/demo/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Pitboss Demo', short_name: 'Pitboss Demo', display: 'standalone', start_url: '/demo/', scope: '/demo/' });
   expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -12,6 +12,7 @@ import { logCall, loggerOptions } from './logging.js';
 import { registerSealing } from './sealing.js';
 import { registerSecurityHeaders } from './security.js';
 import { registerClient, registerCompression } from './static.js';
+import { registerBrand } from './brand.js';
 import { RateLimited, registerThrottle } from './throttle.js';
 import { registerHealth } from '../ops/health.js';
 import { createMetrics, httpObserver, registerMetricsRoute } from '../ops/metrics.js';
@@ -83,7 +84,8 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   registerHealth(fastify, app, ops);
   registerMetricsRoute(fastify, app, ops.metrics);
 
-  const sendShell = await registerClient(fastify, app);
+  const brand = registerBrand(fastify, app);
+  const sendShell = await registerClient(fastify, app, brand);
 
   fastify.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !sendShell) {

@@ -12,6 +12,8 @@ import { commonRoutes } from './common.js';
 import { loadPreloads } from './preloads.js';
 import { shapeAnswer } from './answers.js';
 import { siteRoutes } from './site.js';
+import { brandHead, otherSiteOnHost, type BrandRoutes } from './brand.js';
+import type { Brand } from '../domain/site/brandCache.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -97,7 +99,7 @@ function encodeShell(req: FastifyRequest, reply: FastifyReply, html: string): st
  * on every load so updates are seen. Returns the handler for client routes (`/demo/...`), or null
  * when no build is present.
  */
-export async function registerClient(fastify: FastifyInstance, app: AppContext) {
+export async function registerClient(fastify: FastifyInstance, app: AppContext, brand: BrandRoutes) {
   const root = resolve(app.config.staticDir ?? 'dist');
   const shellFile = join(root, 'index.html');
   if (!existsSync(shellFile)) return null;
@@ -116,6 +118,9 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
   // the built shell does not change while the server runs (a new build means a restart)
   const shellHtml = await readFile(shellFile, 'utf8');
   const preloads = loadPreloads(root, shellHtml);
+  // each site's shell with its title, colour, manifest and icons; a new brand is a new object
+  const branded = new WeakMap<Brand, string>();
+  const siteShell = (b: Brand) => branded.get(b) ?? branded.set(b, brandHead(shellHtml, b)).get(b)!;
 
   /**
    * Every client route opens the shell, with the site's public info embedded so the app needs no
@@ -126,11 +131,15 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext) 
     if (req.url.startsWith('/assets/')) return reply.status(404).header('cache-control', 'no-cache').send();
     let html = shellHtml;
     const prefix = /^\/([A-Za-z0-9_-]{1,40})(?:[/?#]|$)/.exec(req.url)?.[1];
+    if (otherSiteOnHost(reply, await brand.hostSite(req), prefix)) return reply;
     const page = preloads(req.url, req.headers.cookie);
-    const boot = prefix ? await publicSite(app, prefix, page.shell).catch(() => null) : null;
+    const [boot, look] = prefix ? await Promise.all([publicSite(app, prefix, page.shell).catch(() => null), brand.brandOf(prefix).catch(() => null)]) : [null, null];
+    if (look) html = siteShell(look);
     if (boot) {
       // the login screens open on the logo
-      const image = page.shell ? popupImage(boot.popups) : '<link rel="preload" as="image" fetchpriority="high" href="/icons/icon-192.png">';
+      const image = page.shell
+        ? popupImage(boot.popups)
+        : `<link rel="preload" as="image" fetchpriority="high" href="${look ? `/${look.prefix}/icons/icon-192.png` : '/icons/icon-192.png'}">`;
       html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>${image}${page.tags.join('')}</head>`);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');

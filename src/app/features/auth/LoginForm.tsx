@@ -67,7 +67,7 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
       </div>
       <div className={css.panel}>
         <header className={css.brand}>
-          <img className={css.logo} src="/icons/icon-192.png" alt="" width={64} height={64} />
+          <img className={css.logo} src={`/${prefix}/icons/icon-192.png`} alt="" width={64} height={64} />
           <h1 className={css.title}>{title}</h1>
           {subtitle && <p className={css.subtitle}>{subtitle}</p>}
         </header>

@@ -14,7 +14,7 @@ import css from './PlayerShell.module.css';
 export function PlayerShell() {
   useCallerWatch();
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const { member, site } = useSnapshot(session);
   const { t } = useLingui();
   const nav = [
     { to: '/$prefix/main' as const, icon: '♠', label: t`로비` },
@@ -28,9 +28,9 @@ export function PlayerShell() {
   return (
     <div className={css.shell}>
       <header className={css.header}>
-        <Link to="/$prefix/main" params={{ prefix }} className={css.brand}>
-          <img src="/icons/icon-192.png" alt="" width={28} height={28} />
-          <span className={css.brandName}>Pitboss</span>
+        <Link to="/$prefix/main" params={{ prefix }} className={css.brand} aria-label={site?.siteName}>
+          <img src={`/${prefix}/icons/icon-192.png`} alt="" width={28} height={28} />
+          <span className={css.brandName}>{site?.siteName}</span>
         </Link>
         <dl className={css.wallet} data-testid="wallet">
           <div>

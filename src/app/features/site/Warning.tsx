@@ -18,7 +18,7 @@ export function Warning() {
   return (
     <main className={css.page}>
       <div className={css.box} data-testid="warning" data-reason={reason}>
-        <img className={css.logo} src="/icons/icon-192.png" alt="" width={72} height={72} />
+        <img className={css.logo} src={`/${prefix}/icons/icon-192.png`} alt="" width={72} height={72} />
         {!maintenance ? (
           <>
             <h1 className={css.title}>

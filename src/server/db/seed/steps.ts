@@ -3,6 +3,7 @@ import { seedBoard } from './board.js';
 import { seedMoney } from './money.js';
 import { seedPartner } from './partner.js';
 import { seedGames } from './games.js';
+import { seedBrand } from './brand.js';
 
 /** Each capability appends its demo history here, in dependency order (money before bets...). */
 export const seedSteps: SeedStep[] = [];
@@ -10,3 +11,4 @@ seedSteps.push(seedMoney);
 seedSteps.push(seedBoard);
 seedSteps.push(seedPartner);
 seedSteps.push(seedGames);
+seedSteps.push(seedBrand);

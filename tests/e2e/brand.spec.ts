@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await dismissPopups(page);
+});
+
+/** Waits until the service worker controls the page (a first visit is not controlled until a reload). */
+async function controlled(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe('activated');
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+test('the demo site installs as its own app: the manifest its page links has its name, id and scope', { tag: ONE_VIEWPORT }, async ({ page, baseURL }) => {
+  await page.goto('/demo');
+  await expect(page).toHaveTitle('Pitboss Demo');
+  await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', '/demo/manifest.webmanifest');
+  await controlled(page);
+
+  const cdp = await page.context().newCDPSession(page);
+  // the manifest Chromium itself found for the page, and what it makes of it
+  const { url, errors, data } = await cdp.send('Page.getAppManifest');
+  expect(url).toBe(`${baseURL}/demo/manifest.webmanifest`);
+  expect(errors).toEqual([]);
+  expect(JSON.parse(data!)).toMatchObject({ id: '/demo/', name: 'Pitboss Demo', short_name: 'Pitboss Demo', scope: '/demo/', start_url: '/demo/' });
+  const { appId } = await cdp.send('Page.getAppId');
+  expect(appId).toBe(`${baseURL}/demo/`);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+});
+
+test("offline, a site's page is served by the service worker from that site's own shell", { tag: ONE_VIEWPORT }, async ({ page, context }) => {
+  await page.goto('/demo/login');
+  await controlled(page);
+  await page.goto('/demo');
+  await expect(page.locator('input[name=memId]')).toBeVisible();
+
+  await context.setOffline(true);
+  // another page of the same site, never opened online: the site's shell all the same
+  const res = await page.goto('/demo/admin/login');
+  expect(res?.fromServiceWorker()).toBe(true);
+  await expect(page).toHaveTitle('Pitboss Demo');
+  await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', '/demo/manifest.webmanifest');
+  await expect(page.locator('input[name=memId]')).toBeVisible();
+  // its icons come from the cache too
+  const logo = page.locator('img[src="/demo/icons/icon-192.png"]').first();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
+  await context.setOffline(false);
+});
+
+test("the player's header shows the site's logo and name", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+  await playerLogin(page, 'user5');
+  const header = page.locator('header').first();
+  const logo = header.locator('img[src="/demo/icons/icon-192.png"]');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
+  await expect(header.getByRole('link', { name: 'Pitboss Demo' })).toBeVisible();
+  await expect(header).toContainText('Pitboss Demo');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [412, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: `tmp/screens/${info.project.name}-brand-header-${width}-${scheme}.png`, clip: { x: 0, y: 0, width, height: 120 } });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  }
+});
