@@ -1,9 +1,11 @@
 import { demoLogins } from './db/seed/cast.js';
+import { StartRefused } from './config.js';
 import { startServer } from './server.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {
-  if (err.code !== 'EADDRINUSE') throw err;
-  console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
+  if (err instanceof StartRefused) console.error(err.message);
+  else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
+  else throw err;
   process.exit(1);
 });
 const base = server.url;

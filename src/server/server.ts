@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from './clock.js';
-import { readConfig, type Config } from './config.js';
+import { readConfig, refuseTestSettings, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate } from './db/migrate.js';
@@ -34,6 +34,7 @@ export interface RunningServer {
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
   const config = { ...readConfig(), ...overrides };
+  refuseTestSettings(config);
   configurePinKey(config.pinKey);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
   await migrate(handle);
@@ -50,7 +51,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     sites: new SiteCache(handle.db, live),
   };
   const history = await startHistoryUpkeep(app);
-  const seeded = opts.seed === false ? false : await seedDemo(app);
+  const seeded = opts.seed === false || !config.demo ? false : await seedDemo(app);
   const ops = newOps(app);
   const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
