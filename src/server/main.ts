@@ -9,9 +9,18 @@ const server = await startServer().catch((err: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 const base = server.url;
-console.log(`\nPitboss is running: ${base}/demo  (${server.app.handle.kind}${server.seeded ? ', demo site seeded' : ''})`);
-console.log('Demo logins:');
-for (const line of demoLogins) console.log(`  ${line}`);
+const { demo } = server.app.config;
+console.log(`\nPitboss is running: ${base}${demo ? '/demo' : ''}  (${server.app.handle.kind}${server.seeded ? ', demo site seeded' : ''})`);
+// the demo's passwords are known: printed only where the demo site is seeded
+if (demo) {
+  console.log('Demo logins:');
+  for (const line of demoLogins) console.log(`  ${line}`);
+}
+if (server.setupToken) {
+  console.log('\nNo platform owner yet. Open this one-time setup link within an hour to create the owner (a restart makes a new one):');
+  // in the fragment: never sent to the server in a request line, so no access log or proxy keeps it
+  console.log(`  ${base}/platform/setup#${server.setupToken}`);
+}
 
 const { metricsPort, metricsHost, metricsToken, drainMs } = server.app.config;
 if (metricsPort !== undefined) console.log(`Metrics: http://${metricsHost}:${metricsPort}/metrics${metricsToken ? ' (bearer token)' : ''}`);

@@ -5,6 +5,7 @@ import type { PartnerTables } from './tables/partner.js';
 import type { GameTables } from './tables/games.js';
 import type { TwoFactorTables } from './tables/twoFactor.js';
 import type { PushTables } from './tables/push.js';
+import type { PlatformTables } from './tables/platform.js';
 
 /** The whole schema: each capability owns one tables/*.ts file and its migrations. */
-export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables, PushTables {}
+export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables, PushTables, PlatformTables {}

@@ -48,7 +48,7 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   const body = (req.body ?? {}) as Record<string, unknown>;
   const ip = req.ip;
   if (def.call.access === 'public') {
-    return callContext(app, { site: null, caller: null, ip, token: null });
+    return callContext(app, { site: null, caller: null, ip, token: header(req, 'x-auth-token') });
   }
   const siteId = typeof body.siteId === 'string' ? body.siteId : typeof body.siteId === 'number' ? String(body.siteId) : '';
   if (!siteId) throw new TransportError(404, 'S404');
