@@ -8,6 +8,8 @@ import { hashToken } from '../../src/server/domain/auth/tokens.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { spawnServer } from '../../scripts/serverProcess.js';
 import { roomyLimits, testDb } from './harness.js';
+import { freshPostgres } from './dbTemplate.js';
+import type { Config } from '../../src/server/config.js';
 
 const post = async <T = unknown>(base: string, path: string, body: unknown, token?: string) => {
   const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) }, body: JSON.stringify(body) });
@@ -80,15 +82,35 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
   });
 });
 
+/** An in-process start with no demo on an empty database of the run's kind. */
+async function emptyStart(overrides: Partial<Config> = {}): Promise<RunningServer & { dropDb(): Promise<void> }> {
+  const db = testDb === 'postgres' ? await freshPostgres() : null;
+  const s = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: db?.url,
+    dataDir: 'memory://',
+    staticDir: '/nonexistent',
+    demo: false,
+    limits: roomyLimits(),
+    checkAnswers: true,
+    ...overrides,
+  });
+  return Object.assign(s, { dropDb: async () => void (await db?.drop()) });
+}
+
 describe(`the platform owner (${testDb}, no demo)`, () => {
-  let s: RunningServer;
+  let s: Awaited<ReturnType<typeof emptyStart>>;
   let token: string;
 
   beforeAll(async () => {
-    s = await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', demo: false, limits: roomyLimits(), checkAnswers: true });
+    s = await emptyStart();
     token = s.setupToken!;
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    await s?.dropDb();
+  });
 
   it('keeps the setup link only as its hash', async () => {
     const rows = await s.app.db.selectFrom('platform_setup').selectAll().execute();
@@ -155,13 +177,14 @@ describe(`the platform owner (${testDb}, no demo)`, () => {
 
 describe(`an expired setup link (${testDb}, no demo)`, () => {
   it('stops working after one hour', async () => {
-    const s = await startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', demo: false, limits: roomyLimits() });
+    const s = await emptyStart();
     try {
       expect((await post(s.url, platformCalls.setupStart.path, { token: s.setupToken })).resultCode).toBe('0');
       (s.app.clock as unknown as { offsetMs: number }).offsetMs = 61 * 60_000;
       expect((await post(s.url, platformCalls.setupStart.path, { token: s.setupToken })).resultCode).toBe('PF002');
     } finally {
       await s.close();
+      await s.dropDb();
     }
   });
 });
