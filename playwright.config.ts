@@ -33,6 +33,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PITBOSS_TEST_CAPTCHA: '1234',
+      PITBOSS_TEST_CHECK_ANSWERS: '1',
       PITBOSS_DATA: 'data-e2e',
       NODE_ENV: 'test',
       LIMIT_CAPTCHA_IP: '2000',

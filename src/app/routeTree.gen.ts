@@ -19,6 +19,9 @@ import { Route as PrefixPlayerRouteRouteImport } from './routes/$prefix/_player/
 import { Route as PrefixLoginRouteImport } from './routes/$prefix/login'
 import { Route as PrefixSignupRouteImport } from './routes/$prefix/signup'
 import { Route as PrefixWarningRouteImport } from './routes/$prefix/warning'
+import { Route as PlatformIndexRouteImport } from './routes/platform/index'
+import { Route as PlatformLoginRouteImport } from './routes/platform/login'
+import { Route as PlatformSetupRouteImport } from './routes/platform/setup'
 import { Route as PrefixMemberChargeRouteImport } from './routes/$prefix/_member/charge'
 import { Route as PrefixMemberExchangeRouteImport } from './routes/$prefix/_member/exchange'
 import { Route as PrefixMemberInfoEditRouteImport } from './routes/$prefix/_member/infoEdit'
@@ -133,6 +136,21 @@ const PrefixWarningRoute = PrefixWarningRouteImport.update({
   id: '/warning',
   path: '/warning',
   getParentRoute: () => PrefixRouteRoute,
+} as any)
+const PlatformIndexRoute = PlatformIndexRouteImport.update({
+  id: '/platform/',
+  path: '/platform/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlatformLoginRoute = PlatformLoginRouteImport.update({
+  id: '/platform/login',
+  path: '/platform/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlatformSetupRoute = PlatformSetupRouteImport.update({
+  id: '/platform/setup',
+  path: '/platform/setup',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PrefixMemberChargeRoute = PrefixMemberChargeRouteImport.update({
   id: '/charge',
@@ -524,7 +542,10 @@ export interface FileRoutesByFullPath {
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
+  '/platform/login': typeof PlatformLoginRoute
+  '/platform/setup': typeof PlatformSetupRoute
   '/$prefix/': typeof PrefixIndexRoute
+  '/platform/': typeof PlatformIndexRoute
   '/$prefix/admin': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/charge': typeof PrefixMemberChargeRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
@@ -600,6 +621,9 @@ export interface FileRoutesByTo {
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
+  '/platform/login': typeof PlatformLoginRoute
+  '/platform/setup': typeof PlatformSetupRoute
+  '/platform': typeof PlatformIndexRoute
   '/$prefix/charge': typeof PrefixMemberChargeRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
   '/$prefix/infoEdit': typeof PrefixMemberInfoEditRoute
@@ -678,7 +702,10 @@ export interface FileRoutesById {
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
+  '/platform/login': typeof PlatformLoginRoute
+  '/platform/setup': typeof PlatformSetupRoute
   '/$prefix/': typeof PrefixIndexRoute
+  '/platform/': typeof PlatformIndexRoute
   '/$prefix/admin/_operator': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/_member/charge': typeof PrefixMemberChargeRoute
   '/$prefix/_member/exchange': typeof PrefixMemberExchangeRoute
@@ -756,7 +783,10 @@ export interface FileRouteTypes {
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
+    | '/platform/login'
+    | '/platform/setup'
     | '/$prefix/'
+    | '/platform/'
     | '/$prefix/admin'
     | '/$prefix/charge'
     | '/$prefix/exchange'
@@ -832,6 +862,9 @@ export interface FileRouteTypes {
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
+    | '/platform/login'
+    | '/platform/setup'
+    | '/platform'
     | '/$prefix/charge'
     | '/$prefix/exchange'
     | '/$prefix/infoEdit'
@@ -909,7 +942,10 @@ export interface FileRouteTypes {
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
+    | '/platform/login'
+    | '/platform/setup'
     | '/$prefix/'
+    | '/platform/'
     | '/$prefix/admin/_operator'
     | '/$prefix/_member/charge'
     | '/$prefix/_member/exchange'
@@ -982,6 +1018,9 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PrefixRouteRoute: typeof PrefixRouteRouteWithChildren
+  PlatformLoginRoute: typeof PlatformLoginRoute
+  PlatformSetupRoute: typeof PlatformSetupRoute
+  PlatformIndexRoute: typeof PlatformIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1055,6 +1094,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/$prefix/warning'
       preLoaderRoute: typeof PrefixWarningRouteImport
       parentRoute: typeof PrefixRouteRoute
+    }
+    '/platform/': {
+      id: '/platform/'
+      path: '/platform'
+      fullPath: '/platform/'
+      preLoaderRoute: typeof PlatformIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/platform/login': {
+      id: '/platform/login'
+      path: '/platform/login'
+      fullPath: '/platform/login'
+      preLoaderRoute: typeof PlatformLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/platform/setup': {
+      id: '/platform/setup'
+      path: '/platform/setup'
+      fullPath: '/platform/setup'
+      preLoaderRoute: typeof PlatformSetupRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/$prefix/_member/charge': {
       id: '/$prefix/_member/charge'
@@ -1736,6 +1796,9 @@ const PrefixRouteRouteWithChildren = PrefixRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PrefixRouteRoute: PrefixRouteRouteWithChildren,
+  PlatformLoginRoute: PlatformLoginRoute,
+  PlatformSetupRoute: PlatformSetupRoute,
+  PlatformIndexRoute: PlatformIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -32,6 +32,11 @@ export const resultCodes = {
   OT001: 'Two-factor sign-in is already on',
   OT002: 'Two-factor sign-in is not on',
   OT003: 'Start the two-factor setup again',
+  // the platform above the sites
+  PF001: 'This service is not set up yet',
+  PF002: 'The setup link is not valid: used, expired or replaced by a newer one',
+  PF003: 'Check the id: lower-case letters and digits, 4 to 20 characters',
+  PF004: 'Check the password: 10 to 64 characters',
   // sealed bodies (docs/encrypted-bodies.md)
   EN001: 'Sealed body already used or too old',
   EN002: 'Unknown or expired body key, agree a new one',

@@ -8,11 +8,21 @@ export interface Config {
   /** Where embedded PGlite runs: its own worker thread, or 'main' (the HTTP event loop, as before). */
   pgliteThread: 'worker' | 'main';
   redisUrl?: string;
+  /**
+   * A production start (NODE_ENV=production): no demo site, and it refuses every test setting below.
+   * No security rule reads it: `npm start` is exactly as strict.
+   */
   production: boolean;
-  /** Fixed captcha answer for automated tests; never honoured in production. */
+  /** Seed the demo site (known passwords) into an empty database: never in production, nor with PITBOSS_DEMO=0. */
+  demo: boolean;
+  /** PITBOSS_TEST_CAPTCHA: a fixed captcha answer for automated tests. */
   testCaptcha?: string;
-  /** Shift of the server clock in ms for tests (e.g. the bank maintenance window); never honoured in production. */
+  /** PITBOSS_TEST_CLOCK_OFFSET_MS: shift of the server clock in ms for tests (e.g. the bank maintenance window). */
   clockOffsetMs: number;
+  /** PITBOSS_TEST_CHECK_ANSWERS=1: every answer also zod-parsed, and a fault's answer names the field. */
+  checkAnswers: boolean;
+  /** PITBOSS_TEST_PUSH_ORIGIN: one more push endpoint origin (a local test push service, http allowed). */
+  testPushOrigin?: string;
   staticDir?: string;
   /** how often the accrual step applies pending credits; 0 only on demand (tests) */
   accrualMs: number;
@@ -116,6 +126,28 @@ export function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   return list.length === 1 ? list[0] : list;
 }
 
+/** A start that must not go on; main prints its message as one line and exits 1. */
+export class StartRefused extends Error {}
+
+/** The test settings a Config carries, by the variable that sets them. */
+const testSettings: Record<string, (c: Config) => boolean> = {
+  PITBOSS_TEST_CAPTCHA: (c) => !!c.testCaptcha,
+  PITBOSS_TEST_CLOCK_OFFSET_MS: (c) => !!c.clockOffsetMs,
+  PITBOSS_TEST_CHECK_ANSWERS: (c) => c.checkAnswers,
+  PITBOSS_TEST_PUSH_ORIGIN: (c) => !!c.testPushOrigin,
+};
+
+/**
+ * A production start runs with no test setting: each weakens a rule (a known captcha, a moved clock,
+ * detailed faults, a local push endpoint). Any PITBOSS_TEST_* variable set, or a test field of the
+ * config, refuses the start, naming it.
+ */
+export function refuseTestSettings(config: Config, env: NodeJS.ProcessEnv = process.env) {
+  if (!config.production) return;
+  const set = Object.keys(env).find((k) => k.startsWith('PITBOSS_TEST_') && env[k]) ?? Object.keys(testSettings).find((k) => testSettings[k](config));
+  if (set) throw new StartRefused(`${set} is a test setting: a production start (NODE_ENV=production) refuses to run with it; unset it.`);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {
@@ -126,8 +158,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteThread: env.PITBOSS_PGLITE_THREAD === 'main' ? 'main' : 'worker',
     redisUrl: env.REDIS_URL || undefined,
     production,
-    testCaptcha: production ? undefined : env.PITBOSS_TEST_CAPTCHA || undefined,
-    clockOffsetMs: production ? 0 : Number(env.PITBOSS_TEST_CLOCK_OFFSET_MS ?? 0),
+    demo: !production && env.PITBOSS_DEMO !== '0',
+    testCaptcha: env.PITBOSS_TEST_CAPTCHA || undefined,
+    clockOffsetMs: Number(env.PITBOSS_TEST_CLOCK_OFFSET_MS ?? 0),
+    checkAnswers: env.PITBOSS_TEST_CHECK_ANSWERS === '1',
+    testPushOrigin: env.PITBOSS_TEST_PUSH_ORIGIN ? new URL(env.PITBOSS_TEST_PUSH_ORIGIN).origin : undefined,
     staticDir: env.PITBOSS_STATIC ?? 'dist',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tls: env.PITBOSS_TLS === '1' || env.PITBOSS_TLS === 'true',

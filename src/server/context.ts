@@ -44,7 +44,8 @@ export interface PublicContext extends AppContext, RequestExtras {
   site: null;
   caller: null;
   ip: string;
-  token: null;
+  /** X-Auth-Token as sent: the platform console's session (no site call reads it here) */
+  token: string | null;
   audit?: undefined;
 }
 

@@ -1,15 +1,26 @@
 import { demoLogins } from './db/seed/cast.js';
+import { StartRefused } from './config.js';
 import { startServer } from './server.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {
-  if (err.code !== 'EADDRINUSE') throw err;
-  console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
+  if (err instanceof StartRefused) console.error(err.message);
+  else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
+  else throw err;
   process.exit(1);
 });
 const base = server.url;
-console.log(`\nPitboss is running: ${base}/demo  (${server.app.handle.kind}${server.seeded ? ', demo site seeded' : ''})`);
-console.log('Demo logins:');
-for (const line of demoLogins) console.log(`  ${line}`);
+const { demo } = server.app.config;
+console.log(`\nPitboss is running: ${base}${demo ? '/demo' : ''}  (${server.app.handle.kind}${server.seeded ? ', demo site seeded' : ''})`);
+// the demo's passwords are known: printed only where the demo site is seeded
+if (demo) {
+  console.log('Demo logins:');
+  for (const line of demoLogins) console.log(`  ${line}`);
+}
+if (server.setupToken) {
+  console.log('\nNo platform owner yet. Open this one-time setup link within an hour to create the owner (a restart makes a new one):');
+  // in the fragment: never sent to the server in a request line, so no access log or proxy keeps it
+  console.log(`  ${base}/platform/setup#${server.setupToken}`);
+}
 
 const { metricsPort, metricsHost, metricsToken, drainMs } = server.app.config;
 if (metricsPort !== undefined) console.log(`Metrics: http://${metricsHost}:${metricsPort}/metrics${metricsToken ? ' (bearer token)' : ''}`);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from './clock.js';
-import { readConfig, type Config } from './config.js';
+import { readConfig, refuseTestSettings, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
+import { issueSetupToken } from './domain/platform/setup.js';
 import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp, newOps } from './http/app.js';
 import { attachLive } from './live/attach.js';
@@ -25,6 +26,8 @@ export interface RunningServer {
   http: FastifyInstance;
   url: string;
   seeded: boolean;
+  /** While the platform has no owner: this start's one-time setup token (the link main prints). */
+  setupToken?: string;
   ops: Ops;
   close(): Promise<void>;
   /** SIGTERM's way out: ready 503, sockets told to reconnect, in-flight calls answered, then close; false when the deadline cut it short */
@@ -34,6 +37,7 @@ export interface RunningServer {
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
   const config = { ...readConfig(), ...overrides };
+  refuseTestSettings(config);
   configurePinKey(config.pinKey);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
   await migrate(handle);
@@ -50,7 +54,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     sites: new SiteCache(handle.db, live),
   };
   const history = await startHistoryUpkeep(app);
-  const seeded = opts.seed === false ? false : await seedDemo(app);
+  const seeded = opts.seed === false || !config.demo ? false : await seedDemo(app);
+  const setupToken = await issueSetupToken(app);
   const ops = newOps(app);
   const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
@@ -69,6 +74,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     http,
     url,
     seeded,
+    setupToken,
     ops,
     close: () =>
       (closing ??= (async () => {

@@ -109,7 +109,18 @@ export async function startTwoInstances(redisUrl: string, overrides: Partial<Con
   const fresh = await freshPostgres(overrides.clockOffsetMs ? undefined : templateDatabase());
   // each pair of instances keeps its own Redis keys (limits, socket slots): fresh databases reuse ids
   const limits = { ...readLimits({}), namespace: `pitboss-test-${randomBytes(6).toString('hex')}:` };
-  const common = { port: 0, host: '127.0.0.1', databaseUrl: fresh.url, dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl, limits, ...overrides };
+  const common = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: fresh.url,
+    dataDir: 'memory://',
+    staticDir: '/nonexistent',
+    testCaptcha: '1234',
+    checkAnswers: true,
+    redisUrl,
+    limits,
+    ...overrides,
+  };
   // one after the other: the first migrates and seeds, the second finds it done
   const a = await startServer(common);
   const b = await startServer(common);
@@ -146,6 +157,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     memorySnapshot: template?.kind === 'pglite' ? template.snapshot : undefined,
     staticDir: '/nonexistent',
     testCaptcha: '1234',
+    checkAnswers: true,
     limits: roomyLimits(),
     ...overrides,
   });

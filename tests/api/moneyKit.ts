@@ -116,7 +116,16 @@ export async function expectOnce(db: Db, keys: string[]) {
  */
 export async function spawnServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // a name set to undefined in `env` is left out
-  const merged = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', ...env };
+  const merged = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PITBOSS_TEST_CAPTCHA: '1234',
+    PITBOSS_TEST_CHECK_ANSWERS: '1',
+    PITBOSS_STATIC: '/nonexistent',
+    NODE_ENV: 'test',
+    ...env,
+  };
   const full = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
   const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';

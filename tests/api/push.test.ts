@@ -43,7 +43,6 @@ describe(`web push (${testDb})`, () => {
   const settle = () => new Promise((r) => setTimeout(r, 300));
 
   beforeAll(async () => {
-    s = await startTestServer({ clockOffsetMs: bankSafeOffset() });
     // the push service: decrypts what it receives for each known device (RFC 8291, aes128gcm)
     push = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -59,6 +58,8 @@ describe(`web push (${testDb})`, () => {
     });
     await new Promise<void>((r) => push.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(push.address() as AddressInfo).port}`;
+    // the one local endpoint the server may reach: named by the test setting
+    s = await startTestServer({ clockOffsetMs: bankSafeOffset(), testPushOrigin: base });
   });
   afterAll(async () => {
     await s?.close();
@@ -128,6 +129,30 @@ describe(`web push (${testDb})`, () => {
     await msg();
     await settle();
     expect(d4.got).toHaveLength(1);
+  });
+
+  it('keeps a subscription its member’s: another member who knows the endpoint can neither take it nor delete it', async () => {
+    const admin = await s.login('admin');
+    const t8 = await s.login('user8');
+    const d8 = add('user8-phone');
+    expect((await s.post('/api/member/push/subscribe', d8.sub(), t8)).resultCode).toBe('0');
+    const t9 = await s.login('user9');
+    const own = device(base, 'user8-phone');
+    // the endpoint with the thief's own keys: refused, the row unchanged
+    const took = await s.post('/api/member/push/subscribe', { ...own.sub('en') }, t9);
+    expect(took.resultCode).toBe('V001');
+    expect((await s.call(pushCalls.unsubscribe, { endpoint: d8.sub().endpoint }, t9)).resultCode).toBe('0');
+    const row = await s.app.db
+      .selectFrom('push_subscription as p')
+      .innerJoin('member as m', 'm.id', 'p.member_id')
+      .select(['m.mem_id', 'p.p256dh', 'p.lang'])
+      .where('p.endpoint', '=', d8.sub().endpoint)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ mem_id: 'user8', p256dh: d8.sub().keys.p256dh, lang: 'ko' });
+    expect((await s.call(adminMessageCalls.send, { target: 'member', memId: 'user8', msgTitle: 'mine', msgDesc: 'mine' }, admin)).resultCode).toBe('0');
+    await until(() => d8.got.length === 1, 'the owner’s push');
+    // the same browser (its own keys) signed in as another member does move it
+    expect((await s.post('/api/member/push/subscribe', d8.sub('en'), t9)).resultCode).toBe('0');
   });
 
   it('forgets a subscription the push service answers 410 for', async () => {

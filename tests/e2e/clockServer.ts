@@ -12,7 +12,15 @@ export async function startClockServer(offsetMs: number): Promise<{ base: string
   mkdirSync('tmp', { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     stdio: ['ignore', openSync(`${dataDir}.log`, 'w'), 'inherit'],
-    env: { ...process.env, PORT: String(port), PITBOSS_DATA: dataDir, NODE_ENV: 'test', PITBOSS_TEST_CAPTCHA: '1234', PITBOSS_TEST_CLOCK_OFFSET_MS: String(offsetMs) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PITBOSS_DATA: dataDir,
+      NODE_ENV: 'test',
+      PITBOSS_TEST_CAPTCHA: '1234',
+      PITBOSS_TEST_CHECK_ANSWERS: '1',
+      PITBOSS_TEST_CLOCK_OFFSET_MS: String(offsetMs),
+    },
   });
   const stop = () => {
     child.kill();

@@ -21,6 +21,9 @@ export const screens: Screen[] = [
   s('guest', '/$prefix/signup'),
   s('guest', '/$prefix/admin/login'),
   s('guest', '/$prefix/warning'),
+  s('guest', '/platform/login'),
+  // without a link's token: the "not a valid link" state
+  s('guest', '/platform/setup'),
 
   s('player', '/$prefix/main'),
   s('player', '/$prefix/my'),
@@ -101,4 +104,6 @@ export const notScreens: Record<string, string> = {
   '/$prefix/$': 'unknown paths: redirects',
   '/$prefix/admin': 'the operator layout; its index, the operator home, is /$prefix/admin/',
   '/$prefix/game/$vendor/$game': "a vendor's game in a frame: the vendor's page, not ours",
+  '/platform/':
+    'the platform console home: needs a platform owner, which the demo server has not; platform-setup.spec.ts walks to it on a production start and shoots it at 412 and 320 px, light and dark',
 };

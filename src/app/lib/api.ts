@@ -20,12 +20,14 @@ export function setCredentialSource(read: () => Credentials) {
 const TIMEOUT_MS = 15_000;
 
 /** The one way the app calls the server: POST JSON, envelope in, data out or an ApiError with the result code. */
-export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?: AbortSignal } = {}): Promise<ResOf<C>> {
+/** `opts.token`: a session of its own (the platform console's), sent instead of the site's. */
+export async function api<C extends Call>(c: C, body?: ReqOf<C>, opts: { signal?: AbortSignal; token?: string | null } = {}): Promise<ResOf<C>> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError('NT99');
   const { site, token } = credentials();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (site && c.access !== 'public') headers.authorization = site.apiKey;
   if (token && c.access !== 'public') headers['x-auth-token'] = token;
+  if (opts.token) headers['x-auth-token'] = opts.token;
   const fields = (body ?? {}) as Record<string, unknown>;
   const payload = c.access === 'public' ? fields : { ...fields, siteId: site?.siteId };
   /** One POST: the parsed JSON answer, or NT99 / TE99 / S500 when there is none. */

@@ -48,7 +48,8 @@ export async function resolveSite(client: QueryClient, prefix: string, onWarning
   try {
     site = await client.ensureQueryData({ ...siteQueryOptions(prefix), revalidateIfStale: true });
   } catch (err) {
-    if (isOffline(err)) throw err;
+    // no site on this deployment yet: the site route shows "not set up yet"
+    if (isOffline(err) || isApiError(err, 'PF001')) throw err;
     throw redirect({ to: '/' });
   }
   await enterSite(site);

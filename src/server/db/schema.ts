@@ -6,6 +6,7 @@ import type { GameTables } from './tables/games.js';
 import type { TwoFactorTables } from './tables/twoFactor.js';
 import type { PushTables } from './tables/push.js';
 import type { BrandTables } from './tables/brand.js';
+import type { PlatformTables } from './tables/platform.js';
 
 /** The whole schema: each capability owns one tables/*.ts file and its migrations. */
-export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables, PushTables, BrandTables {}
+export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables, PushTables, BrandTables, PlatformTables {}

@@ -5,11 +5,13 @@ import { toWire } from '../domain/common/time.js';
 import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
+import { anySite } from '../domain/platform/setup.js';
 
 export const commonRoutes = [
-  defineRoute(commonCalls.site, async ({ prefix }, { sites }) => {
+  defineRoute(commonCalls.site, async ({ prefix }, { sites, db }) => {
     const site = await sites.getByPrefix(prefix);
-    if (!site) throw new ApiError('S404');
+    // a deployment with no site yet says so, rather than "unknown site"
+    if (!site) throw new ApiError((await anySite(db)) ? 'S404' : 'PF001');
     return {
       siteId: site.id,
       apiKey: site.api_key,

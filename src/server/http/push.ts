@@ -8,7 +8,7 @@ export const pushRoutes = [
   defineRoute(c.key, async (_req, { db }) => ({ publicKey: (await vapidKeys(db)).publicKey })),
 
   defineRoute(c.subscribe, async (req, { db, site, caller, config }) => {
-    await subscribe(db, site.id, caller, req, config.production);
+    await subscribe(db, site.id, caller, req, config.testPushOrigin);
     return null;
   }),
 

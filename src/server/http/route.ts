@@ -48,7 +48,7 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   const body = (req.body ?? {}) as Record<string, unknown>;
   const ip = req.ip;
   if (def.call.access === 'public') {
-    return callContext(app, { site: null, caller: null, ip, token: null });
+    return callContext(app, { site: null, caller: null, ip, token: header(req, 'x-auth-token') });
   }
   const siteId = typeof body.siteId === 'string' ? body.siteId : typeof body.siteId === 'number' ? String(body.siteId) : '';
   if (!siteId) throw new TransportError(404, 'S404');
@@ -104,8 +104,8 @@ function fieldError(e: z.ZodError) {
  * then the call's schema), the maintenance gate, then the handler; answers in the envelope.
  */
 export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[], throttle: Throttle | null = null) {
-  // a checked server (tests) builds each writer on its call's first answer instead
-  if (app.config.production) compileWriters(defs.map((d) => d.call));
+  // a checked server (PITBOSS_TEST_CHECK_ANSWERS) builds each writer on its call's first answer instead
+  if (!app.config.checkAnswers) compileWriters(defs.map((d) => d.call));
   for (const def of defs) {
     // no client of ours compresses a request body, and a call's body is at most a few KB: no inflating
     fastify.post(def.call.path, { decompress: false }, async (req, reply) => {
@@ -139,17 +139,17 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
           });
         }
         reply.resultCode = '0';
-        const answer = answerJson(def.call, data, !app.config.production);
+        const answer = answerJson(def.call, data, app.config.checkAnswers);
         if (ctx.setCookies?.length) reply.header('set-cookie', ctx.setCookies);
         return reply.type('application/json; charset=utf-8').send(answer);
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);
         if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, body);
         if (!(e instanceof ContractBreach)) throw e;
-        // loud everywhere: logged, and outside production the answer names the field
+        // loud everywhere: logged, and only a checked test server's answer names the field
         req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');
         reply.resultCode = 'S500';
-        return reply.status(500).send({ resultCode: 'S500', resultMessage: app.config.production ? 'Server error, please retry' : e.message, data: null });
+        return reply.status(500).send({ resultCode: 'S500', resultMessage: app.config.checkAnswers ? e.message : 'Server error, please retry', data: null });
       }
     });
   }

@@ -17,6 +17,7 @@ import type { Call } from '../../contract/define.js';
 import { cashCalls } from '../../contract/cash.js';
 import { memberCalls, powProof, type PowProof } from '../../contract/member.js';
 import { siteCalls } from '../../contract/site.js';
+import { platformCalls } from '../../contract/platform.js';
 import type { Config, Limits } from '../config.js';
 import type { PublicContext, RequestContext } from '../context.js';
 
@@ -51,6 +52,8 @@ const rules = new Map<Call, Rule[]>([
       { limit: 'adminLoginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? `admin-login-ip:${site(b)}:${ip}` : null) },
     ],
   ],
+  // the platform's sign-in: a wall per address after the operator page's number of failures
+  [platformCalls.login, [{ limit: 'adminLoginFailPerIp', counts: [...failedLogin, 'L007'], key: (ip) => `platform-login-ip:${ip}` }]],
   [memberCalls.signup, [{ limit: 'signupPerIp', counts: 'all', key: (ip, b) => `signup:${site(b)}:${ip}` }]],
   // the id check answers which ids exist: limited like signup, per address
   [memberCalls.checkId, [{ limit: 'checkIdPerIp', counts: 'all', key: (ip, b) => `check-id:${site(b)}:${ip}` }]],

@@ -11,7 +11,7 @@ import { toWire } from '../common/time.js';
 import { unreadCounts } from './unread.js';
 import { notify } from '../push/send.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config'>;
 type ListReq = z.output<typeof boardListReq> & { status?: 'ANSWER' | 'WAIT' };
 type Row = z.infer<typeof boardRow>;
 type Detail = z.infer<typeof boardDetail>;

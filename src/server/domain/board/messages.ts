@@ -14,7 +14,7 @@ import { keptMessageIds } from './retention.js';
 import { unreadCounts } from './unread.js';
 import { notify } from '../push/send.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config'>;
 type Search = { page: number; searchOption: 't' | 'c' | 'tc'; searchValue?: string };
 type MessageRow = z.infer<typeof messageRow>;
 

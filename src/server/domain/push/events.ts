@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { notify } from './send.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 const later = (work: () => Promise<void>) => void work().catch(() => {});
 

@@ -1,10 +1,12 @@
+import { fetch } from 'undici';
 import webpush from 'web-push';
 import { pushLangs, type PushLang, type PushPayload } from '../../../contract/push.js';
 import type { AppContext } from '../../context.js';
+import { pushDispatcher, pushEndpointAllowed, PUSH_TIMEOUT_MS } from './endpoint.js';
 import { pushText, type PushKind } from './texts.js';
 import { vapidKeys } from './vapid.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 export interface PushNote {
   kind: PushKind;
@@ -16,8 +18,9 @@ export interface PushNote {
 
 /** The VAPID subject push services may contact; set PITBOSS_PUSH_SUBJECT (mailto: or https:) in production. */
 const subject = () => process.env.PITBOSS_PUSH_SUBJECT || 'mailto:push@pitboss.invalid';
-const TIMEOUT_MS = 10_000;
 const CHUNK = 1000;
+/** one pool for every push: public addresses only, checked as each connection is made */
+let dispatcher: ReturnType<typeof pushDispatcher> | undefined;
 
 /**
  * Sends `note` to every subscribed device of the members whose session is still open. Never waits
@@ -29,7 +32,7 @@ export function notify(ctx: Ctx, memberIds: number[], note: PushNote): void {
   for (let i = 0; i < memberIds.length; i += CHUNK) void send(ctx, memberIds.slice(i, i + CHUNK), note).catch(() => {});
 }
 
-async function send({ db, clock }: Ctx, memberIds: number[], note: PushNote) {
+async function send({ db, clock, config }: Ctx, memberIds: number[], note: PushNote) {
   const subs = await db
     .selectFrom('push_subscription as p')
     .innerJoin('session as s', 's.id', 'p.session_id')
@@ -44,14 +47,19 @@ async function send({ db, clock }: Ctx, memberIds: number[], note: PushNote) {
   const vapidDetails = { subject: subject(), publicKey: keys.publicKey, privateKey: keys.privateKey };
   await Promise.all(
     subs.map(async (s) => {
+      // checked again at send time: a row kept before the rule, or a rule narrowed since
+      if (!pushEndpointAllowed(s.endpoint, config.testPushOrigin)) return;
       const lang: PushLang = (pushLangs as readonly string[]).includes(s.lang) ? (s.lang as PushLang) : 'ko';
       const payload: PushPayload = { ...pushText(note.kind, lang, note.values), url: `/${s.prefix}/${note.path}`, tag: note.kind };
       const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), { vapidDetails, TTL: 24 * 3600 });
       const res = await fetch(req.endpoint, {
         method: req.method,
-        headers: req.headers,
+        headers: req.headers as Record<string, string>,
         body: req.body ? new Uint8Array(req.body) : null,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        // the test push service is local by definition: only its exact origin skips the address check
+        dispatcher: new URL(s.endpoint).origin === config.testPushOrigin ? undefined : (dispatcher ??= pushDispatcher()),
       });
       if (res.status === 404 || res.status === 410) await db.deleteFrom('push_subscription').where('endpoint', '=', s.endpoint).execute();
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPushService } from './subscriptions.js';
+import { isPushService } from './endpoint.js';
 
 describe('isPushService', () => {
   it("takes the browsers' push services over https", () => {

@@ -3,6 +3,7 @@ import { ApiError } from '../../../contract/codes.js';
 import type { PushLang } from '../../../contract/push.js';
 import type { Db } from '../../db/driver.js';
 import type { Caller } from '../auth/caller.js';
+import { pushEndpointAllowed } from './endpoint.js';
 
 /** Devices kept per member. */
 export const MAX_DEVICES = 10;
@@ -14,28 +15,30 @@ interface Subscription {
 }
 
 /**
- * Keeps a device's subscription for the caller's session; the same endpoint again (another member
- * on the device, new keys or language) replaces the row. In production only the browsers' own push
- * services are reached (over https), so a member cannot make the server post to an address of its
- * choosing; outside production any endpoint is let through for local test endpoints.
+ * Keeps a device's subscription for the caller's session. Only the browsers' own push services are
+ * reached (https), so a member cannot make the server post to an address of its choosing.
+ * A subscription is its member's: the same endpoint again replaces the row only for that member, or
+ * for whoever presents the device's own keys (another member signing in on the same browser gets
+ * the same subscription); someone who merely knows the endpoint cannot take it over.
  */
-/** The push services of Chrome/Edge/Android (FCM), Firefox, Safari and Windows. */
-const pushHosts = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/, /\.notify\.windows\.com$/];
-
-export function isPushService(endpoint: string): boolean {
-  const u = new URL(endpoint);
-  return u.protocol === 'https:' && !u.port && pushHosts.some((h) => h.test(u.hostname));
-}
-
-export async function subscribe(db: Db, siteId: string, caller: Caller, s: Subscription, production: boolean) {
-  if (production && !isPushService(s.endpoint)) throw new ApiError('V001', 'endpoint: not a known push service');
+export async function subscribe(db: Db, siteId: string, caller: Caller, s: Subscription, testOrigin?: string) {
+  if (!pushEndpointAllowed(s.endpoint, testOrigin)) throw new ApiError('V001', 'endpoint: not a known push service');
   const row = { site_id: siteId, member_id: caller.id, session_id: caller.sessionId, p256dh: s.keys.p256dh, auth: s.keys.auth, lang: s.lang };
-  await db
+  const kept = await db
     .insertInto('push_subscription')
     .values({ endpoint: s.endpoint, ...row })
     // a device subscribing again counts as new: the cap below drops devices not seen for longest
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...row, created_at: sql`now()` }))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .column('endpoint')
+        .doUpdateSet({ ...row, created_at: sql`now()` })
+        .where((eb) =>
+          eb.or([eb('push_subscription.member_id', '=', caller.id), eb.and([eb('push_subscription.p256dh', '=', s.keys.p256dh), eb('push_subscription.auth', '=', s.keys.auth)])]),
+        ),
+    )
+    .returning('endpoint')
+    .executeTakeFirst();
+  if (!kept) throw new ApiError('V001', 'endpoint: subscribed by another account');
   // a member's devices are few: past the cap the oldest go, so no one makes the server post to a long list
   const keep = db.selectFrom('push_subscription').select('endpoint').where('member_id', '=', caller.id).orderBy('created_at', 'desc').orderBy('endpoint').limit(MAX_DEVICES);
   await db.deleteFrom('push_subscription').where('member_id', '=', caller.id).where('endpoint', 'not in', keep).execute();

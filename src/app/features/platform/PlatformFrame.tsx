@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { LanguageSelect } from '../../widgets/LanguageSelect';
+import css from '../auth/Auth.module.css';
+
+/** The console's sign-in and setup screens: the login screens' frame, the platform's title. */
+export function PlatformFrame({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <main className={css.page}>
+      <div className={css.top}>
+        <LanguageSelect />
+      </div>
+      <div className={css.panel}>
+        <header className={css.brand}>
+          <img className={css.logo} src="/icons/icon-192.png" alt="" width={64} height={64} />
+          <h1 className={css.title}>{title}</h1>
+          {subtitle && <p className={css.subtitle}>{subtitle}</p>}
+        </header>
+        {children}
+      </div>
+    </main>
+  );
+}

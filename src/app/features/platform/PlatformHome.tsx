@@ -1,0 +1,48 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { platformCalls, type PlatformSite } from '../../../contract/platform';
+import { apiMessage } from '../../lib/apiMessage';
+import { platformApi, setPlatformToken } from '../../lib/platform';
+import { Button } from '../../ui/Button';
+import { DataList, type Column } from '../../ui/DataList';
+import { PlatformFrame } from './PlatformFrame';
+import css from './Platform.module.css';
+
+/** The console's home: this deployment's sites, read-only for now. */
+export function PlatformHome() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const sites = useQuery({ queryKey: ['platform', 'sites'], queryFn: () => platformApi(platformCalls.sites, {}) });
+  const signOut = async () => {
+    await platformApi(platformCalls.logout, {}).catch(() => null);
+    setPlatformToken(null);
+    await navigate({ to: '/platform/login', replace: true });
+  };
+  const columns: Column<PlatformSite>[] = [
+    { key: 'prefix', label: t`주소`, render: (s) => `/${s.prefix}` },
+    { key: 'name', label: t`이름`, render: (s) => s.name },
+    { key: 'status', label: t`상태`, render: (s) => (s.status === 'open' ? t`운영 중` : t`점검 중`) },
+    { key: 'members', label: t`회원 수`, render: (s) => s.members.toLocaleString(), numeric: true },
+  ];
+  return (
+    <PlatformFrame title={t`플랫폼`} subtitle={t`사이트`}>
+      <div className={css.steps} data-testid="platform-home">
+        {sites.isPending ? (
+          <p className={css.lead}>
+            <Trans>불러오는 중…</Trans>
+          </p>
+        ) : sites.isError ? (
+          <p className={css.lead} role="alert">
+            {apiMessage(sites.error)}
+          </p>
+        ) : (
+          <DataList rows={sites.data.list} columns={columns} rowKey={(s) => s.prefix} empty={<Trans>아직 사이트가 없습니다.</Trans>} />
+        )}
+        <Button variant="secondary" block onClick={() => void signOut()}>
+          <Trans>로그아웃</Trans>
+        </Button>
+      </div>
+    </PlatformFrame>
+  );
+}

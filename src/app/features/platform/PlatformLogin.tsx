@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { platformCalls } from '../../../contract/platform';
+import { api } from '../../lib/api';
+import { setPlatformToken } from '../../lib/platform';
+import { useWrite } from '../../lib/write/useWrite';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { PlatformFrame } from './PlatformFrame';
+import auth from '../auth/Auth.module.css';
+
+/** The console's sign-in: id, password and the authenticator's code (or a recovery code) at once. */
+export function PlatformLogin() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ loginId: '', password: '', otpCode: '' });
+  const write = useWrite<null, { token: string }, 'otpCode'>({
+    run: () => api(platformCalls.login, form),
+    say: 'inline',
+    invalidates: [],
+    fields: { L007: 'otpCode' },
+    onDone: (r) => {
+      setPlatformToken(r.token);
+      return navigate({ to: '/platform', replace: true });
+    },
+  });
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setForm({ ...form, [k]: e.target.value });
+    write.clear();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void write.submit(null);
+  };
+  return (
+    <PlatformFrame title={t`플랫폼`} subtitle={t`플랫폼 로그인`}>
+      <form className={auth.form} onSubmit={submit} noValidate>
+        <TextField label={t`아이디`} name="loginId" autoComplete="username" autoCapitalize="none" value={form.loginId} onChange={set('loginId')} />
+        <TextField label={t`비밀번호`} name="password" type="password" autoComplete="current-password" value={form.password} onChange={set('password')} />
+        <TextField
+          label={t`인증 코드`}
+          hint={t`인증 앱의 6자리 코드 또는 복구 코드`}
+          name="otpCode"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          value={form.otpCode}
+          onChange={set('otpCode')}
+          error={write.fieldErrors.otpCode ?? write.error ?? undefined}
+        />
+        <Button type="submit" variant="primary" block disabled={write.busy || !form.loginId || !form.password || !form.otpCode}>{t`로그인`}</Button>
+      </form>
+    </PlatformFrame>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The platform above the sites: its owner and staff, on the console's own path (/platform), with
+ * a session apart from every site's. The first owner is made through the one-time setup link a
+ * start prints while there is none; two-factor sign-in is required of every platform account.
+ */
+import { z } from 'zod';
+import { call, ok } from './define.js';
+
+const setupToken = z.string().min(20).max(100);
+const otpCode = z.string().trim().min(1).max(40);
+
+/** Lower-case letters and digits, 4 to 20 (PF003). */
+export const isPlatformId = (v: string) => /^[a-z0-9]{4,20}$/.test(v);
+/** 10 to 64 characters, any (PF004): the platform's password guards every site. */
+export const isPlatformPassword = (v: string) => v.length >= 10 && v.length <= 64;
+
+export const platformSite = z.object({
+  prefix: z.string(),
+  name: z.string(),
+  /** open, or in its maintenance window now */
+  status: z.enum(['open', 'maintenance']),
+  members: z.number().int(),
+});
+export type PlatformSite = z.infer<typeof platformSite>;
+
+export const platformCalls = {
+  /** Checks a setup link and answers the authenticator enrolment the owner confirms with a code. */
+  setupStart: call('/api/platform/setup/start', z.object({ token: setupToken }), z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() }), 'public'),
+  /** Makes the owner: id, password, and a current code of the enrolment (two-factor from the first sign-in). */
+  setup: call(
+    '/api/platform/setup',
+    z.object({ token: setupToken, loginId: z.string().trim().max(40), password: z.string().max(200), passwordCheck: z.string().max(200), otpCode }),
+    z.object({ recoveryCodes: z.array(z.string()) }),
+    'public',
+  ),
+  /** Password and the authenticator's code (or a recovery code) in one step. */
+  login: call(
+    '/api/platform/login',
+    z.object({ loginId: z.string().trim().max(40), password: z.string().max(200), otpCode }),
+    z.object({ token: z.string(), loginId: z.string(), role: z.enum(['owner', 'staff']) }),
+    'public',
+  ),
+  logout: call('/api/platform/logout', z.object({}), ok, 'public'),
+  /** The sites of this deployment, read-only. */
+  sites: call('/api/platform/sites', z.object({}), z.object({ list: z.array(platformSite) }), 'public'),
+};

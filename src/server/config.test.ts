@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig, refuseTestSettings, StartRefused } from './config.js';
+
+const production = { NODE_ENV: 'production' };
+
+describe('test settings', () => {
+  it('work when set outside production, and nothing weakens without them', () => {
+    const c = readConfig({
+      PITBOSS_TEST_CAPTCHA: '1234',
+      PITBOSS_TEST_CLOCK_OFFSET_MS: '60000',
+      PITBOSS_TEST_CHECK_ANSWERS: '1',
+      PITBOSS_TEST_PUSH_ORIGIN: 'http://127.0.0.1:9999/x',
+    });
+    expect(c).toMatchObject({ testCaptcha: '1234', clockOffsetMs: 60_000, checkAnswers: true, testPushOrigin: 'http://127.0.0.1:9999', demo: true });
+    expect(() => refuseTestSettings(c, {})).not.toThrow();
+    // `npm start` sets no NODE_ENV: the same rules as production
+    expect(readConfig({})).toMatchObject({ testCaptcha: undefined, clockOffsetMs: 0, checkAnswers: false, testPushOrigin: undefined });
+  });
+
+  it('refuse a production start, naming the setting', () => {
+    for (const name of ['PITBOSS_TEST_CAPTCHA', 'PITBOSS_TEST_CLOCK_OFFSET_MS', 'PITBOSS_TEST_CHECK_ANSWERS', 'PITBOSS_TEST_PUSH_ORIGIN', 'PITBOSS_TEST_ANYTHING']) {
+      const env = { ...production, [name]: name === 'PITBOSS_TEST_PUSH_ORIGIN' ? 'http://127.0.0.1:1' : '1' };
+      expect(() => refuseTestSettings(readConfig(env), env)).toThrow(StartRefused);
+      expect(() => refuseTestSettings(readConfig(env), env)).toThrow(new RegExp(`^${name} is a test setting`));
+    }
+    // set in code (an embedding start) rather than in the environment
+    expect(() => refuseTestSettings({ ...readConfig(production), testCaptcha: '1234' }, production)).toThrow(/PITBOSS_TEST_CAPTCHA/);
+    expect(() => refuseTestSettings(readConfig(production), production)).not.toThrow();
+  });
+
+  it('the demo site: seeded unless production or PITBOSS_DEMO=0', () => {
+    expect(readConfig({}).demo).toBe(true);
+    expect(readConfig({ PITBOSS_DEMO: '0' }).demo).toBe(false);
+    expect(readConfig({ ...production, PITBOSS_DEMO: '1' }).demo).toBe(false);
+  });
+});

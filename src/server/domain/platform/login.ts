@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import { ApiError } from '../../../contract/codes.js';
+import { limits } from '../../../contract/enums.js';
+import type { AppContext } from '../../context.js';
+import { isLocked } from '../auth/lockout.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { hashRecoveryCode } from '../auth/recoveryCodes.js';
+import { hashToken, newToken } from '../auth/tokens.js';
+import { codeStep } from '../auth/totp.js';
+import { openSecret } from '../auth/totpSecret.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+/** A platform session ends this long after sign-in, however it is used. */
+const SESSION_MINUTES = 120;
+// a hash to spend on an unknown id, so its answer takes as long as a known one's
+const DUMMY = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** Counts a wrong password or code: past the members' limit the account locks for lockMinutes (U003). */
+async function recordWrong({ db, config }: Ctx, id: number, now: Date) {
+  const until = new Date(now.getTime() + config.lockMinutes * 60_000);
+  await sql`
+    update platform_account set
+      failed = case when locked_until is not null and locked_until <= ${now} then 1 else failed + 1 end,
+      locked_until = case
+        when locked_until > ${now} then locked_until
+        when (case when locked_until is not null and locked_until <= ${now} then 1 else failed + 1 end) > ${limits.maxWrongPasswords} then ${until}::timestamptz
+        else null end
+    where id = ${id}`.execute(db);
+}
+
+/** A code is right once: its time step must come after the last one used (one statement). */
+async function takeCode({ db }: Ctx, id: number, secret: string, code: string, lastStep: number, now: Date): Promise<boolean> {
+  const step = await codeStep(secret, code, now, lastStep);
+  if (step !== null) {
+    const r = await db.updateTable('platform_account').set({ totp_step: step }).where('id', '=', id).where('totp_step', '<', step).returning('id').executeTakeFirst();
+    return !!r;
+  }
+  const used = await db
+    .updateTable('platform_recovery')
+    .set({ used_at: now })
+    .where('account_id', '=', id)
+    .where('code_hash', '=', hashRecoveryCode(code))
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return !!used;
+}
+
+/** Password and code in one step; a wrong either counts toward the lock, a locked account answers U003. */
+export async function platformLogin(ctx: Ctx, f: { loginId: string; password: string; otpCode: string }, ip: string) {
+  const now = ctx.clock.now();
+  const acc = await ctx.db.selectFrom('platform_account').selectAll().where('login_id', '=', f.loginId).executeTakeFirst();
+  const right = await verifyPassword(f.password, acc?.pass_hash ?? DUMMY);
+  if (!acc) throw new ApiError('L001');
+  if (isLocked(acc.locked_until, now)) throw new ApiError('U003');
+  if (!right) {
+    await recordWrong(ctx, acc.id, now);
+    throw new ApiError('L001');
+  }
+  if (!(await takeCode(ctx, acc.id, await openSecret(ctx.db, acc.totp_secret), f.otpCode, Number(acc.totp_step), now))) {
+    await recordWrong(ctx, acc.id, now);
+    throw new ApiError('L007');
+  }
+  await ctx.db.updateTable('platform_account').set({ failed: 0, locked_until: null }).where('id', '=', acc.id).execute();
+  const token = newToken();
+  await ctx.db
+    .insertInto('platform_session')
+    .values({ account_id: acc.id, token_hash: hashToken(token), ip, expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000) })
+    .execute();
+  return { token, loginId: acc.login_id, role: acc.role };
+}
+
+/** The platform account of a session token, else TK001 (none) or TK002 (ended or expired). */
+export async function platformCaller({ db, clock }: Ctx, token: string | null) {
+  if (!token) throw new ApiError('TK001');
+  const row = await db
+    .selectFrom('platform_session as s')
+    .innerJoin('platform_account as a', 'a.id', 's.account_id')
+    .select(['s.id', 'a.id as accountId', 'a.login_id', 'a.role'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.ended_at', 'is', null)
+    .where('s.expires_at', '>', clock.now())
+    .executeTakeFirst();
+  if (!row) throw new ApiError('TK002');
+  return row;
+}
+
+export async function platformLogout(ctx: Ctx, token: string | null) {
+  const s = await platformCaller(ctx, token);
+  await ctx.db.updateTable('platform_session').set({ ended_at: ctx.clock.now() }).where('id', '=', s.id).execute();
+}
