@@ -7,7 +7,10 @@ import { createInterface } from 'node:readline';
  * not share its event loop: started with DATABASE_URL (or in-memory PGlite), talked to in JSON lines.
  */
 export function spawnBenchChild(script: string, databaseUrl: string | undefined, extraEnv: NodeJS.ProcessEnv = {}, opts: { cpus?: string } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...extraEnv };
+  // no NODE_ENV: `npm start` runs as strict as production (compiled answers, no test shortcuts), and a
+  // production start would refuse the bench's fixed captcha and seed no demo site
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
+  delete env.NODE_ENV;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const node = [process.execPath, '--expose-gc', '--import', 'tsx', new URL(script, import.meta.url).pathname];
