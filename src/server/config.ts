@@ -64,6 +64,8 @@ export interface Limit {
 export interface Limits {
   /** login tries from one address, failed or not, before a challenge is asked (parallel bursts, scrypt load) */
   loginPerIp: Limit;
+  /** login tries at one account id, from anywhere, before a challenge is asked (a device cookie spares none of it) */
+  loginPerAccount: Limit;
   /** failed logins from one address before a challenge is asked */
   loginFailPerIp: Limit;
   /** failed operator logins from one address (tighter than members') */
@@ -91,6 +93,7 @@ function limit(env: NodeJS.ProcessEnv, name: string, max: number, windowSec: num
 export function readLimits(env: NodeJS.ProcessEnv = process.env): Limits {
   return {
     loginPerIp: limit(env, 'LOGIN_IP', 60, 60),
+    loginPerAccount: limit(env, 'LOGIN_ACCOUNT', 10, 60),
     loginFailPerIp: limit(env, 'LOGIN_FAIL_IP', 20, 900),
     adminLoginFailPerIp: limit(env, 'ADMIN_LOGIN_FAIL_IP', 5, 900),
     signupPerIp: limit(env, 'SIGNUP_IP', 5, 3600),
