@@ -44,6 +44,8 @@ export interface Config {
   drainMs: number;
   /** Subscriptions one live socket may hold; the next SUBSCRIBE gets an ERROR frame and the socket closes. */
   subsPerSocket: number;
+  /** Inbound frames one live socket may send per second (twice that in a burst); past it an ERROR frame and the socket closes. */
+  framesPerSocketPerSec: number;
   /** Live sockets from one address still waiting for CONNECT; more are closed at once. */
   pendingSocketsPerIp: number;
   /** A live socket that has not completed CONNECT by then gets an ERROR frame and is closed. */
@@ -143,6 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
     subsPerSocket: positive(env.PITBOSS_SUBS_PER_SOCKET, 16),
+    framesPerSocketPerSec: positive(env.PITBOSS_LIVE_FRAMES_PER_SECOND, 20),
     pendingSocketsPerIp: positive(env.PITBOSS_PENDING_SOCKETS_PER_IP, 50),
     connectTimeoutMs: positive(env.PITBOSS_CONNECT_TIMEOUT_MS, 10_000),
     accrualMs: Number(env.PITBOSS_ACCRUAL_MS ?? 250),
