@@ -44,6 +44,8 @@ export interface Config {
   drainMs: number;
   /** Subscriptions one live socket may hold; the next SUBSCRIBE gets an ERROR frame and the socket closes. */
   subsPerSocket: number;
+  /** Minutes between the log lines that write out every site's audit chain head. */
+  auditHeadMinutes: number;
   /** Inbound frames one live socket may send per second (twice that in a burst); past it an ERROR frame and the socket closes. */
   framesPerSocketPerSec: number;
   /** Live sockets from one address still waiting for CONNECT; more are closed at once. */
@@ -145,6 +147,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
     subsPerSocket: positive(env.PITBOSS_SUBS_PER_SOCKET, 16),
+    auditHeadMinutes: positive(env.PITBOSS_AUDIT_HEAD_MINUTES, 5),
     framesPerSocketPerSec: positive(env.PITBOSS_LIVE_FRAMES_PER_SECOND, 20),
     pendingSocketsPerIp: positive(env.PITBOSS_PENDING_SOCKETS_PER_IP, 50),
     connectTimeoutMs: positive(env.PITBOSS_CONNECT_TIMEOUT_MS, 10_000),
