@@ -40,6 +40,7 @@ export default defineConfig({
       LIMIT_SITE_LOOKUP_IP: '5000',
       LIMIT_LOGIN_FAIL_IP: '500',
       LIMIT_LOGIN_IP: '5000',
+      LIMIT_LOGIN_ACCOUNT: '5000',
       LIMIT_ADMIN_LOGIN_FAIL_IP: '500',
       LIMIT_SIGNUP_IP: '500',
       LIMIT_CHECK_ID_IP: '500',

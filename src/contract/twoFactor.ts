@@ -17,7 +17,7 @@ const recoveryCodes = z.array(z.string());
 export const twoFactorCalls = {
   state: call('/api/member/otp/state', empty, z.object({ otpYn: yn, recoveryLeft: z.number().int() }), 'member'),
   /** Starts (or restarts) an enrolment: the secret is shown here only, never after it is confirmed. */
-  setup: call('/api/member/otp/setup', empty, enrolment, 'member'),
+  setup: call('/api/member/otp/setup', z.object({ memPass: z.string().max(200) }), enrolment, 'member'),
   /** Confirms with a current code; answers ten single-use recovery codes, shown once. */
   enable: call('/api/member/otp/enable', z.object({ otpCode }), z.object({ recoveryCodes }), 'member'),
   /** Turns it off with the password and a current or recovery code (either wrong counts toward the login lock). */

@@ -54,6 +54,10 @@ export interface Config {
   drainMs: number;
   /** Subscriptions one live socket may hold; the next SUBSCRIBE gets an ERROR frame and the socket closes. */
   subsPerSocket: number;
+  /** Minutes between the log lines that write out every site's audit chain head. */
+  auditHeadMinutes: number;
+  /** Inbound frames one live socket may send per second (twice that in a burst); past it an ERROR frame and the socket closes. */
+  framesPerSocketPerSec: number;
   /** Live sockets from one address still waiting for CONNECT; more are closed at once. */
   pendingSocketsPerIp: number;
   /** A live socket that has not completed CONNECT by then gets an ERROR frame and is closed. */
@@ -74,6 +78,8 @@ export interface Limit {
 export interface Limits {
   /** login tries from one address, failed or not, before a challenge is asked (parallel bursts, scrypt load) */
   loginPerIp: Limit;
+  /** login tries at one account id, from anywhere, before a challenge is asked (a device cookie spares none of it) */
+  loginPerAccount: Limit;
   /** failed logins from one address before a challenge is asked */
   loginFailPerIp: Limit;
   /** failed operator logins from one address (tighter than members') */
@@ -101,6 +107,7 @@ function limit(env: NodeJS.ProcessEnv, name: string, max: number, windowSec: num
 export function readLimits(env: NodeJS.ProcessEnv = process.env): Limits {
   return {
     loginPerIp: limit(env, 'LOGIN_IP', 60, 60),
+    loginPerAccount: limit(env, 'LOGIN_ACCOUNT', 10, 60),
     loginFailPerIp: limit(env, 'LOGIN_FAIL_IP', 20, 900),
     adminLoginFailPerIp: limit(env, 'ADMIN_LOGIN_FAIL_IP', 5, 900),
     signupPerIp: limit(env, 'SIGNUP_IP', 5, 3600),
@@ -175,6 +182,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
     subsPerSocket: positive(env.PITBOSS_SUBS_PER_SOCKET, 16),
+    auditHeadMinutes: positive(env.PITBOSS_AUDIT_HEAD_MINUTES, 5),
+    framesPerSocketPerSec: positive(env.PITBOSS_LIVE_FRAMES_PER_SECOND, 20),
     pendingSocketsPerIp: positive(env.PITBOSS_PENDING_SOCKETS_PER_IP, 50),
     connectTimeoutMs: positive(env.PITBOSS_CONNECT_TIMEOUT_MS, 10_000),
     accrualMs: Number(env.PITBOSS_ACCRUAL_MS ?? 250),

@@ -19,6 +19,7 @@ import { SiteCache } from './domain/site/siteCache.js';
 import { drain } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
+import { rekeyAuditChains, startAuditHeadReport } from './domain/site/auditChain.js';
 import type { Ops } from './ops/ops.js';
 
 export interface RunningServer {
@@ -41,6 +42,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   configurePinKey(config.pinKey);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
   await migrate(handle);
+  // the audit chains from before the key: re-signed under it once (a broken one stays broken for the verify to name)
+  const unkeyed = await rekeyAuditChains(handle.db);
   const live = await makePublisher(config);
   const app: AppContext = {
     config,
@@ -59,6 +62,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const ops = newOps(app);
   const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
+  if (unkeyed.length) http.log.error({ sites: unkeyed }, 'audit chain broken before the key: left unkeyed, npm run audit:verify names the row');
+  const auditHeads = startAuditHeadReport(app.db, (fields, msg) => http.log.info(fields, msg), config.auditHeadMinutes);
   ops.live = await attachLive(http, app);
   const metricsListener = await startMetricsListener(app, ops.metrics, backupCall(handle));
   let url = '';
@@ -79,6 +84,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     close: () =>
       (closing ??= (async () => {
         await pushes.stop();
+        auditHeads.stop();
         history.stop();
         await http.close();
         await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));

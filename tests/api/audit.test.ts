@@ -48,6 +48,22 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
     expect(denied).toMatchObject({ actorId: 'ptn1', after: { refused: 'A001' } });
   });
 
+  it("folds a player's flood of refused operator calls into one row per minute with a count, keeping the body's size and never the body", async () => {
+    const player = await s.login('user9');
+    const huge = 'x'.repeat(150_000);
+    const count = async () => (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
+    const before = await count();
+    for (let i = 0; i < 30; i++) expect((await s.post(adminSiteCalls.lockBet.path, { lockBetYn: 'Y', note: huge, i }, player)).resultCode).toBe('A001');
+    expect(await count()).toBe(before + 1);
+    const [row] = (await s.post('/api/admin/auditList', { page: 1, count_per_list: 5, actorId: 'user9' }, admin)).data.list as any[];
+    expect(row).toMatchObject({ actorId: 'user9', action: adminSiteCalls.lockBet.path, after: { refused: 'A001', count: 30 } });
+    expect(row.after.bodyBytes).toBeGreaterThan(150_000);
+    expect(JSON.stringify(row).length).toBeLessThan(1_000);
+    const stored = await s.app.db.selectFrom('audit_log').select(['before', 'after', 'target']).where('actor', '=', 'user9').execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain('xxxx');
+  });
+
   it('does not record dashboard reads as actions', async () => {
     const count = async () => (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
     const before = await count();

@@ -77,6 +77,7 @@ export function roomyLimits(): Limits {
     ...base,
     namespace: `pitboss-test-${randomBytes(6).toString('hex')}:`,
     loginPerIp: roomy,
+    loginPerAccount: roomy,
     loginFailPerIp: roomy,
     adminLoginFailPerIp: roomy,
     checkIdPerIp: roomy,

@@ -128,6 +128,28 @@ describe('subscriptions per socket', () => {
   });
 });
 
+describe('inbound frame rate per socket', () => {
+  it('closes a socket past its frame rate with an ERROR (R429), and leaves a calm socket open', async () => {
+    const calm = await open();
+    await calm.connect(await s.login('user4'));
+    const flooder = await open();
+    await flooder.connect(await s.login('user5'));
+    // heart-beats one message each, then frames packed into one message: both count
+    for (let i = 0; i < 30 && flooder.ws.readyState === WebSocket.OPEN; i++) flooder.ws.send('\n');
+    for (let i = 0; i < 3 && flooder.ws.readyState === WebSocket.OPEN; i++) flooder.ws.send('\n'.repeat(50));
+    const error = await flooder.next('ERROR');
+    expect(error.headers.code).toBe('R429');
+    expect(error.headers.message).toMatch(/frames a second/);
+    await until(() => flooder.closed, 5000, 'flooding socket closed');
+    for (let i = 0; i < 3; i++) {
+      calm.ws.send('\n');
+      await sleep(100);
+    }
+    expect(calm.closed).toBe(false);
+    expect(calm.count('ERROR')).toBe(0);
+  });
+});
+
 describe('sockets waiting for CONNECT', () => {
   it('caps them per address, frees a place on CONNECT, and leaves other addresses alone', async () => {
     const [t6, t7, t8] = [await s.login('user6'), await s.login('user7'), await s.login('user8')];

@@ -179,6 +179,29 @@ describe(`player protection (${testDb})`, () => {
     expect((await s.call(protectionCalls.takeBreak, { kind: 'break', length: 1 }, token)).resultCode).toBe('TK001');
   });
 
+  it('a member on its own break receives no give or grant (U020), and its money stays retrievable', async () => {
+    const token = await s.login('user8');
+    const parent = await s.app.db
+      .selectFrom('member as m')
+      .innerJoin('member as p', 'p.id', 'm.parent_id')
+      .select('p.mem_id')
+      .where('m.site_id', '=', s.siteId)
+      .where('m.mem_id', '=', 'user8')
+      .executeTakeFirstOrThrow();
+    expect((await s.post('/api/member/break', { kind: 'break', length: 1 }, token)).resultCode).toBe('0');
+    const before = await moneyState(s);
+    const admin = await tok('admin');
+    const ptn = await tok(parent.mem_id);
+    expect((await s.call(adminCalls.grant, { memId: 'user8', cashAmt: 10_000, mode: 2, requestId: rid() }, admin)).resultCode).toBe('U020');
+    expect((await s.call(adminCalls.grant, { memId: 'user8', cashAmt: 10_000, mode: 2, kind: 'point', requestId: rid() }, admin)).resultCode).toBe('U020');
+    expect((await s.post('/api/v2/retail/cashIn', { memId: 'user8', inAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('U020');
+    expect((await s.post('/api/v2/retail/pointChange', { memId: 'user8', pointType: 2, pointAmt: 100, requestId: rid() }, ptn)).resultCode).toBe('U020');
+    expect(await moneyState(s)).toBe(before);
+    // the money the member holds can still be taken back by the operator or its partner
+    expect((await s.call(adminCalls.grant, { memId: 'user8', cashAmt: 1_000, mode: -2, requestId: rid() }, admin)).resultCode).toBe('0');
+    expect((await s.post('/api/v2/retail/cashOut', { memId: 'user8', outAmt: 1_000, requestId: rid() }, ptn)).resultCode).toBe('0');
+  });
+
   it('reality check: the interval, and the session figures', async () => {
     const token = await s.login('user7');
     const st = await s.call(protectionCalls.protection, {}, token);

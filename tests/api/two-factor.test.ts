@@ -27,7 +27,7 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
   /** Enrols a partner from its account screen; answers the secret and the recovery codes. */
   const enrol = async (memId: string) => {
     const token = await s.login(memId);
-    const setup = await s.post('/api/member/otp/setup', {}, token);
+    const setup = await s.post('/api/member/otp/setup', { memPass: 'demo1234!' }, token);
     expect(setup.resultCode).toBe('0');
     const enable = await s.post('/api/member/otp/enable', { otpCode: await codeFor(setup.data.secret) }, token);
     expect(enable.resultCode).toBe('0');
@@ -37,7 +37,7 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
   it('enrols a partner: QR and secret once, a current code confirms, ten recovery codes, the secret kept sealed', async () => {
     const token = await s.login('ptn3');
     expect((await s.post('/api/member/otp/state', {}, token)).data).toEqual({ otpYn: 'N', recoveryLeft: 0 });
-    const setup = await s.post('/api/member/otp/setup', {}, token);
+    const setup = await s.post('/api/member/otp/setup', { memPass: 'demo1234!' }, token);
     expect(setup.data.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(setup.data.otpauthUrl).toContain(`secret=${setup.data.secret}`);
     const other = (await codeFor(setup.data.secret)) === '000000' ? '111111' : '000000';
@@ -46,7 +46,7 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     expect(enable.data.recoveryCodes).toHaveLength(10);
     expect(new Set(enable.data.recoveryCodes).size).toBe(10);
     expect((await s.post('/api/member/otp/state', {}, token)).data).toEqual({ otpYn: 'Y', recoveryLeft: 10 });
-    expect((await s.post('/api/member/otp/setup', {}, token)).resultCode).toBe('OT001');
+    expect((await s.post('/api/member/otp/setup', { memPass: 'demo1234!' }, token)).resultCode).toBe('OT001');
     const row = await s.app.db
       .selectFrom('member_totp')
       .selectAll()
@@ -58,8 +58,29 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     expect(audit).toMatchObject({ actor: 'ptn3', target: 'memId=ptn3', after: { otpYn: 'Y' } });
   });
 
+  it('asks the current password before showing a secret: a stolen session alone cannot enrol, and wrong tries lock the account and end the session', async () => {
+    const token = await s.login('ptn5');
+    expect((await s.post('/api/member/otp/setup', {}, token)).resultCode).toBe('V001');
+    const codes: string[] = [];
+    for (let i = 0; i < 9; i++) codes.push((await s.post('/api/member/otp/setup', { memPass: `guess-${i}` }, token)).resultCode);
+    expect(codes.slice(0, 8).every((c) => c === 'U121')).toBe(true);
+    expect(codes[8]).toBe('U003');
+    expect((await s.post('/api/member/otp/state', {}, token)).resultCode).toBe('TK001');
+    const row = await s.app.db
+      .selectFrom('member_totp')
+      .select('pending_secret')
+      .where('member_id', '=', (await member('ptn5')).id)
+      .executeTakeFirst();
+    expect(row?.pending_secret ?? null).toBeNull();
+    await s.app.db
+      .updateTable('member')
+      .set({ failed_logins: 0, locked_until: null })
+      .where('id', '=', (await member('ptn5')).id)
+      .execute();
+  });
+
   it('a player cannot enrol', async () => {
-    expect((await s.call(twoFactorCalls.setup, {}, await s.login('user2'))).resultCode).toBe('A001');
+    expect((await s.call(twoFactorCalls.setup, { memPass: 'demo1234!' }, await s.login('user2'))).resultCode).toBe('A001');
   });
 
   it('asks an enrolled partner for a code after the password, and refuses the same code twice', async () => {

@@ -14,6 +14,7 @@ test('a partner sets up two-factor sign-in and then signs in with a code', { tag
   await captchaLogin(page, '/demo/login', memId);
   await expect(page.getByTestId('partner-main')).toBeVisible();
   await page.goto('/demo/infoEdit');
+  await page.locator('input[name=otpOnPass]').fill('demo1234!');
   await page.getByTestId('otp-start').click();
   const setup = page.getByTestId('otp-setup');
   await expect(setup.getByRole('img', { name: '2단계 인증 QR 코드' })).toBeVisible();

@@ -14,7 +14,7 @@ import { maintenanceGate } from './gates.js';
 import { nulPath } from './inputs.js';
 import { sealsBody } from './sealing.js';
 import type { Throttle } from './throttle.js';
-import { isAuditedAction, redact, targetOf, writeAudit } from '../domain/site/audit.js';
+import { isAuditedAction, redact, targetOf, writeAudit, writeRefusal } from '../domain/site/audit.js';
 
 type CtxFor<C extends Call> = C['access'] extends 'public' ? PublicContext : C['access'] extends 'site' ? RequestContext : AuthedContext;
 export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;
@@ -72,25 +72,26 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   }
   if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
   if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') {
-    await auditRefusal(app, ctx, def, 'A001', body);
+    await auditRefusal(app, ctx, def, 'A001', req, body);
     throw new ApiError('A001');
   }
   return ctx;
 }
 
-/** A refused operator call is recorded too: who, which call, the answer's code. */
-async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef, code: string, body: Record<string, unknown>) {
+/** A refused operator call is recorded too: who, which call, from where, the answer's code and the body's size (never the body), folded per minute. */
+async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef, code: string, req: FastifyRequest, body: Record<string, unknown>) {
   if (!ctx.caller) return;
   const { siteId: _siteId, ...rest } = body;
-  await writeAudit(app.db, {
+  await writeRefusal(app.db, {
     siteId: ctx.site.id,
     actorId: ctx.caller.id,
     actor: ctx.caller.memId,
     action: def.call.path,
+    code,
     ip: ctx.ip,
     at: app.clock.now(),
-    target: targetOf(rest),
-    after: { refused: code, request: redact(rest) },
+    target: targetOf(rest)?.slice(0, 120),
+    bodyBytes: Number(req.headers['content-length'] ?? 0) || Buffer.byteLength(JSON.stringify(body)),
   }).catch(() => {});
 }
 
@@ -144,7 +145,7 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         return reply.type('application/json; charset=utf-8').send(answer);
       } catch (e) {
         if (counted && e instanceof ApiError) await counted(e.code);
-        if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, body);
+        if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, req, body);
         if (!(e instanceof ContractBreach)) throw e;
         // loud everywhere: logged, and only a checked test server's answer names the field
         req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');

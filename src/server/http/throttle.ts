@@ -2,8 +2,8 @@
  * Throttles on the calls a script would hammer. Login: past an address's limits (tries, failed
  * tries, operator-page failures) a login from it needs a solved proof-of-work challenge (L005)
  * instead of a wall, so a carrier NAT full of real players still gets in and a flood pays per
- * try; a device that signed in to the account before is exempt (it has its own lock). Per account
- * there is no counter here: the account's lock counts only wrong passwords (domain/auth). Signup,
+ * try; so does a login past one account id's rate, from wherever it comes. A device cookie lifts
+ * none of these: it spares only its own account's wrong-password lock (domain/auth). Signup,
  * id checks, captcha and the site lookup per address, and wrong withdrawal passwords per member,
  * answer R429. Counters live in @fastify/rate-limit's store (atomic increments in process, or in
  * Redis when REDIS_URL is set, so a limit holds across every instance); so do used challenges.
@@ -23,7 +23,6 @@ import type { PublicContext, RequestContext } from '../context.js';
 
 type Ctx = RequestContext | PublicContext;
 import { checkProof, usedChallenges } from '../domain/auth/challenge.js';
-import { deviceNonce } from '../domain/auth/devices.js';
 
 type Body = Record<string, unknown>;
 
@@ -48,6 +47,13 @@ const rules = new Map<Call, Rule[]>([
     [
       // every try counts here, atomically: bounds parallel bursts and scrypt load
       { limit: 'loginPerIp', counts: 'all', challenge: true, key: (ip, b) => `login-try:${site(b)}:${ip}` },
+      // one account signed in to again and again (its own device cookie too) pays per try past its rate
+      {
+        limit: 'loginPerAccount',
+        counts: 'all',
+        challenge: true,
+        key: (_ip, b) => (str(b.memId).trim() ? `login-acct:${site(b)}:${str(b.memId).trim().toLowerCase().slice(0, 64)}` : null),
+      },
       { limit: 'loginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? null : `login-ip:${site(b)}:${ip}`) },
       { limit: 'adminLoginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? `admin-login-ip:${site(b)}:${ip}` : null) },
     ],
@@ -122,9 +128,6 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
     return checker(rule.limit)(req, { increment });
   }
 
-  /** A device that signed in to this account before keeps its own allowance. */
-  const trusted = async (ctx: Ctx, body: Body) => !!ctx.site && !!(await deviceNonce(ctx.db, ctx.site.id, str(body.memId).trim(), ctx.cookie).catch(() => null));
-
   return {
     async before(call, req, body, ctx) {
       const list = rules.get(call) ?? [];
@@ -145,7 +148,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
         if (!rule.challenge) throw new RateLimited(Math.max(1, s.ttlInSeconds ?? 1));
         challengeRequired = true;
       }
-      if (challengeRequired && (proved || (await trusted(ctx, body)))) challengeRequired = false;
+      if (proved) challengeRequired = false;
       const counted = active.filter(({ rule }) => rule.counts !== 'all');
       return {
         proved,

@@ -4,7 +4,7 @@ import { adminTwoFactorCalls, loginStepCalls, twoFactorCalls } from '../../contr
 import type { AuthedContext, RequestContext } from '../context.js';
 import { enrolConfirmAtLogin, enrolSetupAtLogin, loginWithCode } from '../domain/auth/loginSecondStep.js';
 import { confirmEnrolment, removeTwoFactor, startEnrolment, twoFactorOn, twoFactorState } from '../domain/auth/twoFactor.js';
-import { disableTwoFactor } from '../domain/auth/twoFactorAccount.js';
+import { disableTwoFactor, startTwoFactor } from '../domain/auth/twoFactorAccount.js';
 import { setAdminTwoFactor } from '../domain/site/twoFactorSetting.js';
 import { loginEnv } from './loginEnv.js';
 import { defineRoute } from './route.js';
@@ -24,9 +24,12 @@ const withCookie = <T>(ctx: RequestContext, r: { answer: T; setCookie: string | 
 
 export const twoFactorRoutes = [
   defineRoute(twoFactorCalls.state, (_req, ctx) => twoFactorState(ctx.db, staff(ctx).id)),
-  defineRoute(twoFactorCalls.setup, (_req, ctx) => {
+  defineRoute(twoFactorCalls.setup, (req, ctx) => {
     const me = staff(ctx);
-    return startEnrolment(ctx.db, { id: me.id, siteId: ctx.site.id, memId: me.memId }, ctx.site.name);
+    const { db, live, sessions, site, clock, config } = ctx;
+    return startTwoFactor({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, { id: me.id, memId: me.memId }, req.memPass, () =>
+      startEnrolment(db, { id: me.id, siteId: site.id, memId: me.memId }, site.name),
+    );
   }),
   defineRoute(twoFactorCalls.enable, async (req, ctx) => {
     const me = staff(ctx);

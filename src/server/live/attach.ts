@@ -79,6 +79,7 @@ export async function attachLive(http: FastifyInstance, app: AppContext): Promis
         slots,
         authenticate: (token) => authenticate(app, token, req.ip),
         maxSubscriptions: app.config.subsPerSocket,
+        maxFramesPerSecond: app.config.framesPerSocketPerSec,
         connectTimeoutMs: app.config.connectTimeoutMs,
         onSettled: leave,
         onProtocolError: (reason) => logClosed(socket, req.ip, reason),

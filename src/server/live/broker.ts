@@ -33,6 +33,8 @@ export interface BrokerOptions {
   slots: SessionSlots;
   /** Subscriptions one socket may hold; the next SUBSCRIBE gets an ERROR frame and the socket closes. */
   maxSubscriptions?: number;
+  /** Inbound frames (heart-beats and empty messages too) one socket may send per second on average, twice that in a burst; past it an ERROR frame (R429) and the socket closes. */
+  maxFramesPerSecond?: number;
   /** Called once when the socket stops waiting for CONNECT (authenticated or closed). */
   onSettled?(): void;
   /** Called once per socket with the reason a protocol error closed it. */
@@ -63,12 +65,16 @@ export class StompConnection implements LiveConn {
   private seq = 0;
   private settled = false;
   private lastReceived = Date.now();
+  // a token bucket: full at the start, refilled at the rate
+  private frameTokens: number;
+  private frameRefilledAt = Date.now();
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly ws: WebSocket,
     private readonly opts: BrokerOptions,
   ) {
+    this.frameTokens = this.frameRate * 2;
     ws.on('message', (data) => this.onData(toBuffer(data)));
     ws.on('close', () => this.teardown());
     ws.on('error', () => this.teardown());
@@ -113,15 +119,35 @@ export class StompConnection implements LiveConn {
     this.ws.close(1000, reason);
   }
 
+  private get frameRate() {
+    return this.opts.maxFramesPerSecond ?? 20;
+  }
+
+  /** Takes one inbound unit from the bucket; false when the socket is past its rate. */
+  private takeFrame(): boolean {
+    const now = Date.now();
+    this.frameTokens = Math.min(this.frameRate * 2, this.frameTokens + ((now - this.frameRefilledAt) * this.frameRate) / 1000);
+    this.frameRefilledAt = now;
+    if (this.frameTokens < 1) return false;
+    this.frameTokens -= 1;
+    return true;
+  }
+
   private onData(data: Buffer) {
     if (this.state === 'closed') return;
     this.lastReceived = Date.now();
+    const tooMany = () => this.fail(`More than ${this.frameRate} frames a second`, undefined, { code: 'R429' });
+    let items = 0;
     try {
       for (const item of this.parser.parse(data)) {
+        // every frame and heart-beat costs the server work: one socket may not send them without end
+        if (!this.takeFrame()) return tooMany();
+        items++;
         if (item.kind === 'frame') this.onFrame(item.frame);
         // a frame that closed the socket leaves the rest of the message unread
         if (this.isClosed) return;
       }
+      if (!items && !this.takeFrame()) return tooMany();
     } catch (e) {
       if (e instanceof FrameError) return this.fail(e.message);
       throw e;

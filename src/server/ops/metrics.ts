@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import client from 'prom-client';
 import { walletActions } from '../../contract/game.js';
 import type { AppContext } from '../context.js';
+import { auditHeads } from '../domain/site/auditChain.js';
 import type { Registry } from '../live/registry.js';
 
 const VENDOR_ROUTE = '/api/vendor/:vendorCode/:action';
@@ -71,6 +72,15 @@ export function createMetrics(app: AppContext, ops: Running): Metrics {
     async collect() {
       await readBacklog();
       this.set(backlog.lag);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_audit_chain_seq',
+    help: "Position of each site's audit chain head (a drop means rows were cut)",
+    labelNames: ['site'],
+    registers: [register],
+    async collect() {
+      for (const h of await auditHeads(app.db).catch(() => [])) this.set({ site: h.siteId }, h.seq);
     },
   });
   new client.Gauge({

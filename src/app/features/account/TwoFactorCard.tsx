@@ -25,8 +25,19 @@ export default function TwoFactorCard() {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [off, setOff] = useState({ memPass: '', otpCode: '' });
+  // turning it on asks the current password first: a session alone must not enrol another authenticator
+  const [onPass, setOnPass] = useState('');
 
-  const start = useWrite({ run: () => api(twoFactorCalls.setup, {}), say: 'alert', invalidates: [], onDone: (r) => setEnrolment(r) });
+  const start = useWrite({
+    run: (memPass: string) => api(twoFactorCalls.setup, { memPass }),
+    say: 'inline',
+    invalidates: [],
+    onDone: (r) => (setOnPass(''), setEnrolment(r)),
+  });
+  const submitOn = (e: FormEvent) => {
+    e.preventDefault();
+    if (onPass) void start.submit(onPass);
+  };
   const enable = useWrite({
     run: (otpCode: string) => api(twoFactorCalls.enable, { otpCode }),
     say: 'inline',
@@ -54,14 +65,27 @@ export default function TwoFactorCard() {
         ) : enrolment ? (
           <OtpSetup {...enrolment} busy={enable.busy} error={enable.error} onConfirm={(c) => void enable.submit(c)} />
         ) : !s ? null : s.otpYn === 'N' ? (
-          <>
+          <form className={css.form} onSubmit={submitOn} noValidate>
             <p className={css.hint}>
               <Trans>로그인할 때 비밀번호와 함께 인증 앱의 코드를 입력합니다. 비밀번호가 새어도 계정을 지킬 수 있습니다.</Trans>
             </p>
-            <Button variant="primary" block onClick={() => void start.submit(undefined)} disabled={start.busy} data-testid="otp-start">
+            <TextField
+              label={<Trans>비밀번호</Trans>}
+              name="otpOnPass"
+              type="password"
+              autoComplete="current-password"
+              value={onPass}
+              onChange={(e) => setOnPass(e.target.value)}
+            />
+            {start.error && (
+              <p className={css.error} role="alert">
+                {start.error}
+              </p>
+            )}
+            <Button type="submit" variant="primary" block disabled={start.busy || !onPass} data-testid="otp-start">
               <Trans>2단계 인증 설정</Trans>
             </Button>
-          </>
+          </form>
         ) : (
           <form className={css.form} onSubmit={submitOff} noValidate>
             <p className={css.done} data-testid="otp-on">

@@ -1,6 +1,7 @@
 -- The operator grants (mode 2) or recovers (mode -2) cash or points of a member against the house
 -- (type code = mode on both sides). Checks, in this order: replay; amount (C206, points P001);
--- member exists (U001); on a recovery, the member's applied holdings (C202, points P002).
+-- member exists (U001); a grant to a member on its own break or self-exclusion (U020/U021; a
+-- recovery stays open); on a recovery, the member's applied holdings (C202, points P002).
 -- Only the member's row is locked: the house side needs no check and goes to ledger_pending, which
 -- the accrual step applies (so grants never queue on the house row).
 create or replace function money_admin_grant(
@@ -27,6 +28,9 @@ begin
   if not found then return '{"code": "U001"}'; end if;
 
   select * into t from money_lock(p_site, array[target]);
+  if p_mode = 2 and protection_refusal(t.id, p_at) is not null then
+    return jsonb_build_object('code', protection_refusal(t.id, p_at)->>'code');
+  end if;
   if p_mode = -2 and (case when p_point then t.point_amt else t.cash_amt end) < p_amount then
     return jsonb_build_object('code', short);
   end if;

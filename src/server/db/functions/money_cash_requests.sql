@@ -67,7 +67,8 @@ end $$;
 -- the order sign-up first deposit (5: the member's first approved deposit ever), daily first deposit
 -- (6: the first approved in its Korea-time day), every deposit (7); points = floor(amount x percent
 -- / 100), the percent in hundredths. A request that already carries an event entry pays nothing
--- more. The rates are site.options eventSignupFirstPct, eventDailyFirstPct, eventEveryPct (a number
+-- more, and neither does a deposit approved while the member is on its own break or self-excluded
+-- (the deposit itself is the member's money and stays withdrawable). The rates are site.options eventSignupFirstPct, eventDailyFirstPct, eventEveryPct (a number
 -- in (0, 100], else off: src/server/domain/money/depositEvents.ts).
 create or replace function money_deposit_event(p_site text, p_mv bigint, p_req cash_request, p_house bigint, p_key text, p_at timestamptz)
 returns boolean language plpgsql as $$
@@ -79,6 +80,7 @@ declare
   points bigint;
 begin
   if exists (select 1 from ledger_entry where cash_request_id = p_req.id and kind = 'point') then return false; end if;
+  if protection_refusal(p_req.member_id, p_at) is not null then return false; end if;
   select options into o from site where id = p_site;
   if not found then return false; end if;
   select count(*) into before from cash_request

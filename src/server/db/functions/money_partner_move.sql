@@ -1,7 +1,8 @@
 -- A partner gives to (p_give) or retrieves from a DIRECT child, cash or points (p_point).
 -- Cash give writes -3 on the partner and 33 on the child, retrieve 3 and -33; points 2 / -2 on both.
 -- Checks, in this order: replay; amount (C303/C403, points C601/C701); target is a direct child
--- (C302/C402); caller is an active partner (C301/C401); payer's applied holdings (give C202,
+-- (C302/C402); caller is an active partner (C301/C401); a give to a child on its own break or
+-- self-exclusion (U020/U021: nothing new to play with; a retrieve stays open); payer's applied holdings (give C202,
 -- retrieve C702, points P002). Both rows are locked (money_lock: by primary key, the site checked on
 -- the locked row; a site-scoped lookup was once answered from a balance index whose entries grew
 -- with every movement).
@@ -43,6 +44,10 @@ begin
   end if;
   if ch.id is null or ch.parent_id is distinct from me.id then
     return jsonb_build_object('code', case when p_give then 'C302' else 'C402' end);
+  end if;
+
+  if p_give and protection_refusal(ch.id, p_at) is not null then
+    return jsonb_build_object('code', protection_refusal(ch.id, p_at)->>'code');
   end if;
 
   -- a debit is checked against applied money only (pending credits are not spendable yet)

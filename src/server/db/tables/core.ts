@@ -95,11 +95,14 @@ export interface CoreTables {
     after: Jsonb<unknown> | null;
     ip: string | null;
     at: Generated<Date>;
-    /** the site chain: position, hash of the row before, hash of this row (set by the append trigger) */
+    /** the site chain: position, hash of the row before, hash of this row (set by appendAudit) */
     seq: Generated<number | null>;
     prev_hash: Generated<Buffer | null>;
     hash: Generated<Buffer | null>;
+    /** hashed under the audit key (migration 310); false: a plain SHA-256 row from before */
+    keyed: Generated<boolean>;
   };
+  audit_refusal: { site_id: string; actor_id: number; action: string; code: string; minute: Date; count: Generated<number>; audit_id: number | null };
   audit_chain_head: { site_id: string; last_seq: number; last_hash: Buffer };
   login_log: { id: Generated<number>; site_id: string; member_id: number; access_ip: string | null; access_date: Generated<Date> };
   common_code: {

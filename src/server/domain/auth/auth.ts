@@ -111,7 +111,8 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
     : undefined;
   const m = found && (found.login_type !== 'ADMIN' || input.loginPage === 'admin') ? found : undefined;
   const device = m ? await trustedDevice(db, m.id, await deviceNonce(db, siteId, m.mem_id, env.cookie)) : null;
-  const lane: Lane = env.proved || device ? 'priority' : 'free';
+  // only a solved challenge buys the front of the queue: a device cookie is something a flood can hold too
+  const lane: Lane = env.proved ? 'priority' : 'free';
   if (!m || !memPass) {
     await hashed(env, async () => verifyPassword(memPass || 'x', await decoy(), lane));
     throw new ApiError('L001');

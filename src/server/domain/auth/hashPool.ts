@@ -1,16 +1,20 @@
 /**
- * Password hashing (scrypt) in a bounded pool: at most `concurrency` hashes run at once and at
- * most `queueMax` free ones wait; one more is refused at once (HashBusy) instead of piling up
- * behind a flood. Two lanes: `priority` (a login that solved its challenge or comes from a
- * trusted device, a signed-in member, signup) waits ahead of every `free` one, so a flood of free tries never
- * delays a proved login by more than the hashes already running. Only free hashes are bounded:
- * a proved one paid for its place with the challenge, a signed-in one with its session.
+ * Password hashing (scrypt) in a bounded pool: at most `concurrency` hashes run at once, at most
+ * `queueMax` free ones and `priorityMax` priority ones wait; one more is refused at once (HashBusy)
+ * instead of piling up behind a flood. Two lanes: `priority` (a login that solved its challenge,
+ * a signed-in member's password check, signup) waits ahead of every `free` one, so a flood of free
+ * tries never delays a proved login by more than the hashes already running. A device cookie
+ * buys no place here: a flood can hold one. Both lanes are bounded, since a session or a solved
+ * challenge is something an attacker can hold many of too.
  */
+import { ApiError } from '../../../contract/codes.js';
+
 export type Lane = 'priority' | 'free';
 
-export class HashBusy extends Error {
+/** R429 to any caller that does not turn it into a challenge (login does: L005). */
+export class HashBusy extends ApiError {
   constructor(readonly lane: Lane) {
-    super('password hashing is busy');
+    super('R429', 'password hashing is busy');
   }
 }
 
@@ -22,7 +26,7 @@ interface Waiting {
 export interface HashPoolStats {
   running: number;
   queued: number;
-  /** free hashes refused at once because the queue was full */
+  /** hashes refused at once because their lane's queue was full */
   refused: number;
   /** the most jobs ever waiting at once */
   maxQueued: number;
@@ -40,6 +44,7 @@ export class HashPool {
   constructor(
     readonly concurrency: number,
     readonly queueMax: number,
+    readonly priorityMax = queueMax * 4,
   ) {}
 
   stats(): HashPoolStats {
@@ -66,7 +71,8 @@ export class HashPool {
   }
 
   private wait(lane: Lane): Promise<void> {
-    if (lane === 'free' && this.queue.length - this.firstFreeIndex() >= this.queueMax) {
+    const free = this.queue.length - this.firstFreeIndex();
+    if (lane === 'free' ? free >= this.queueMax : this.queue.length - free >= this.priorityMax) {
       this.s.refused++;
       return Promise.reject(new HashBusy(lane));
     }
@@ -95,4 +101,4 @@ export class HashPool {
 const num = (v: string | undefined, d: number) => (v && Number(v) >= 1 ? Math.floor(Number(v)) : d);
 
 /** One pool per process: scrypt runs on the process's libuv threads, whatever server asked. */
-export const hashPool = new HashPool(num(process.env.PITBOSS_HASH_CONCURRENCY, 2), num(process.env.PITBOSS_HASH_QUEUE, 16));
+export const hashPool = new HashPool(num(process.env.PITBOSS_HASH_CONCURRENCY, 2), num(process.env.PITBOSS_HASH_QUEUE, 16), num(process.env.PITBOSS_HASH_PRIORITY_QUEUE, 64));

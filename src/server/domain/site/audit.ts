@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
 import { pageInfoOf } from '../common/paging.js';
 import { toWire } from '../common/time.js';
+import { appendAudit } from './auditChain.js';
 
 /** What a handler may tell the audit log beyond the request itself. */
 export interface AuditNote {
@@ -45,32 +46,67 @@ export function targetOf(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The one way an operator action is written to the audit log. */
+/** The one way an operator action is written to the audit log: appended to the site's keyed chain. */
 export async function writeAudit(db: Db, e: AuditEntry) {
+  return appendAudit(db, {
+    site_id: e.siteId,
+    actor_id: e.actorId,
+    actor: e.actor,
+    action: e.action,
+    target: e.target ?? null,
+    before: e.before === undefined ? null : JSON.stringify(e.before),
+    after: e.after === undefined ? null : JSON.stringify(e.after),
+    ip: e.ip,
+    at: e.at,
+  });
+}
+
+export interface Refusal {
+  siteId: string;
+  actorId: number;
+  actor: string;
+  action: string;
+  code: string;
+  ip: string | null;
+  at: Date;
+  target?: string;
+  /** the request body's size in bytes: the body itself is never kept */
+  bodyBytes: number;
+}
+
+/**
+ * A refused operator call: the first of its actor, call and code in a minute writes one row
+ * (call, actor, address, body size, never the body); the rest only raise that row's count.
+ */
+export async function writeRefusal(db: Db, r: Refusal) {
+  const minute = new Date(Math.floor(r.at.getTime() / 60_000) * 60_000);
+  const { rows } = await sql<{ first: boolean }>`
+    insert into audit_refusal (site_id, actor_id, action, code, minute) values (${r.siteId}, ${r.actorId}, ${r.action}, ${r.code}, ${minute})
+    on conflict (site_id, actor_id, action, code, minute) do update set count = audit_refusal.count + 1
+    returning (xmax = 0) as first`.execute(db);
+  if (!rows[0]?.first) return;
+  const id = await writeAudit(db, { ...r, after: { refused: r.code, bodyBytes: r.bodyBytes } });
   await db
-    .insertInto('audit_log')
-    .values({
-      site_id: e.siteId,
-      actor_id: e.actorId,
-      actor: e.actor,
-      action: e.action,
-      target: e.target ?? null,
-      before: e.before === undefined ? null : JSON.stringify(e.before),
-      after: e.after === undefined ? null : JSON.stringify(e.after),
-      ip: e.ip,
-      at: e.at,
-    })
+    .updateTable('audit_refusal')
+    .set({ audit_id: id })
+    .where('site_id', '=', r.siteId)
+    .where('actor_id', '=', r.actorId)
+    .where('action', '=', r.action)
+    .where('code', '=', r.code)
+    .where('minute', '=', minute)
     .execute();
 }
 
 export async function listAudit(db: Db, siteId: string, f: { page: number; perPage: number; actorId?: string; action?: string }) {
-  let q = db.selectFrom('audit_log').where('site_id', '=', siteId);
+  let q = db.selectFrom('audit_log').where('audit_log.site_id', '=', siteId);
   if (f.actorId) q = q.where('actor', '=', f.actorId);
-  if (f.action) q = q.where('action', 'like', `%${f.action.replace(/[%_\\]/g, '\\$&')}%`);
+  if (f.action) q = q.where('audit_log.action', 'like', `%${f.action.replace(/[%_\\]/g, '\\$&')}%`);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q
-    .selectAll()
-    .orderBy('id', 'desc')
+    .leftJoin('audit_refusal as r', 'r.audit_id', 'audit_log.id')
+    .selectAll('audit_log')
+    .select('r.count')
+    .orderBy('audit_log.id', 'desc')
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)
     .execute();
@@ -81,7 +117,8 @@ export async function listAudit(db: Db, siteId: string, f: { page: number; perPa
       action: r.action,
       target: r.target ?? '',
       before: r.before ?? null,
-      after: r.after ?? null,
+      // a folded refusal: how many times it came in its minute
+      after: r.count && r.after && typeof r.after === 'object' ? { ...(r.after as object), count: r.count } : (r.after ?? null),
       ip: r.ip ?? '',
       regDate: toWire(new Date(r.at)),
     })),
@@ -89,38 +126,4 @@ export async function listAudit(db: Db, siteId: string, f: { page: number; perPa
   };
 }
 
-/** The verdict on one site's chain: intact, or the first row whose link is broken and why. */
-export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; auditIdx: number | null; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
-
-const GENESIS = '0'.repeat(64);
-
-/**
- * Walks a site's audit chain in order: each row's hash must match its content and the hash of
- * the row before, positions must run 1, 2, 3 … and the chain head must name the last row (a cut
- * tail shows there). Names the first broken link.
- */
-export async function verifyAuditChain(db: Db, siteId: string): Promise<ChainVerdict> {
-  const { rows } = await sql<{ id: string; seq: string | null; hash: string | null; prev: string | null; expected: string | null }>`
-    select a.id, a.seq, encode(a.hash, 'hex') as hash, encode(a.prev_hash, 'hex') as prev,
-           encode(audit_row_digest(a.prev_hash, a), 'hex') as expected
-    from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`.execute(db);
-  let prev = GENESIS;
-  let n = 0;
-  for (const r of rows) {
-    n++;
-    const at = { rows: rows.length, auditIdx: Number(r.id), seq: n };
-    if (r.seq === null || Number(r.seq) !== n) return { ok: false, ...at, reason: 'order' };
-    if (r.prev !== prev) return { ok: false, ...at, reason: 'link' };
-    if (!r.hash || r.hash !== r.expected) return { ok: false, ...at, reason: 'content' };
-    prev = r.hash;
-  }
-  const head = await db
-    .selectFrom('audit_chain_head')
-    .select(['last_seq', sql<string>`encode(last_hash, 'hex')`.as('last')])
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
-  if ((head ? Number(head.last_seq) : 0) !== n || (head ? head.last : GENESIS) !== prev) {
-    return { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail' };
-  }
-  return { ok: true, rows: rows.length };
-}
+export { verifyAuditChain, type ChainVerdict } from './auditChain.js';

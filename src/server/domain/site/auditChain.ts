@@ -1,0 +1,153 @@
+/**
+ * The audit log's chain, keyed outside the database: each row's hash is the HMAC-SHA-256 under
+ * the audit key of the row before's hash and the row's canonical text (the database's
+ * `audit_row_text`, migration 310), so whoever can write the database but not read the key cannot
+ * re-chain after deleting or editing a row. Appends lock the site's chain head, so concurrent
+ * writers never fork it; the head names the last row, so a cut tail shows, and its value is
+ * written out every few minutes (`startAuditHeadReport`), so a tail cut and re-chained shows
+ * against the lines written before.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/driver.js';
+import { serverSecret } from '../auth/secrets.js';
+
+const GENESIS = Buffer.alloc(32);
+
+/**
+ * PITBOSS_AUDIT_KEY (kept outside the database like PITBOSS_PIN_KEY). Without it a key made once
+ * and kept in the database signs the chain: edits still show, but a database writer could re-chain.
+ */
+export const auditKey = async (db: Db): Promise<string> => process.env.PITBOSS_AUDIT_KEY || serverSecret(db, 'audit-chain');
+export const auditKeyOutside = () => !!process.env.PITBOSS_AUDIT_KEY;
+
+const mac = (key: string, text: Buffer) => createHmac('sha256', key).update(text).digest();
+
+export interface ChainRow {
+  site_id: string;
+  actor_id: number | null;
+  actor: string;
+  action: string;
+  target: string | null;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  at: Date;
+}
+
+/** Appends one row to its site's chain; answers its id. */
+export async function appendAudit(db: Db, row: ChainRow): Promise<number> {
+  const key = await auditKey(db);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('audit_chain_head')
+      .values({ site_id: row.site_id, last_seq: 0, last_hash: GENESIS })
+      .onConflict((oc) => oc.column('site_id').doNothing())
+      .execute();
+    const head = await trx.selectFrom('audit_chain_head').selectAll().where('site_id', '=', row.site_id).forUpdate().executeTakeFirstOrThrow();
+    const seq = Number(head.last_seq) + 1;
+    const { rows } = await sql<{ id: string; text: Buffer }>`
+      insert into audit_log (site_id, actor_id, actor, action, target, before, after, ip, at, seq, prev_hash, hash, keyed)
+      values (${row.site_id}, ${row.actor_id}, ${row.actor}, ${row.action}, ${row.target}, ${row.before}::jsonb, ${row.after}::jsonb, ${row.ip},
+              ${row.at}, ${seq}, ${head.last_hash}, ${head.last_hash}, true)
+      returning id, audit_row_text(prev_hash, audit_log) as text`.execute(trx);
+    const { id, text } = rows[0]!;
+    const hash = mac(key, Buffer.from(text));
+    await trx.updateTable('audit_log').set({ hash }).where('id', '=', Number(id)).execute();
+    await trx.updateTable('audit_chain_head').set({ last_seq: seq, last_hash: hash }).where('site_id', '=', row.site_id).execute();
+    return Number(id);
+  });
+}
+
+/** The verdict on one site's chain: intact, or the first row whose link is broken and why. */
+export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; auditIdx: number | null; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
+
+const same = (a: Buffer | null, b: Buffer) => !!a && a.length === b.length && timingSafeEqual(a, b);
+
+/**
+ * Walks a site's audit chain in order: each row's hash must match its content and the hash of
+ * the row before, positions must run 1, 2, 3 … and the chain head must name the last row.
+ * Every row must be keyed: the plain SHA-256 rows from before migration 310 are re-signed under
+ * the key at the first start (`rekeyAuditChains`). Names the first broken link.
+ */
+export async function verifyAuditChain(db: Db, siteId: string): Promise<ChainVerdict> {
+  const key = await auditKey(db);
+  const { rows } = await sql<{ id: string; seq: string | null; hash: Buffer | null; prev: Buffer | null; keyed: boolean; text: Buffer }>`
+    select a.id, a.seq, a.hash, a.prev_hash as prev, a.keyed, audit_row_text(a.prev_hash, a) as text
+    from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`.execute(db);
+  let prev = GENESIS;
+  let n = 0;
+  for (const r of rows) {
+    n++;
+    const at = { rows: rows.length, auditIdx: Number(r.id), seq: n };
+    if (r.seq === null || Number(r.seq) !== n) return { ok: false, ...at, reason: 'order' };
+    if (!same(r.prev && Buffer.from(r.prev), prev)) return { ok: false, ...at, reason: 'link' };
+    const want = mac(key, Buffer.from(r.text));
+    if (!r.keyed || !same(r.hash && Buffer.from(r.hash), want)) return { ok: false, ...at, reason: 'content' };
+    prev = want;
+  }
+  const head = await db.selectFrom('audit_chain_head').select(['last_seq', 'last_hash']).where('site_id', '=', siteId).executeTakeFirst();
+  if ((head ? Number(head.last_seq) : 0) !== n || !same(head ? Buffer.from(head.last_hash) : GENESIS, prev)) {
+    return { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail' };
+  }
+  return { ok: true, rows: rows.length };
+}
+
+/**
+ * The chains written before migration 310 (plain SHA-256, `keyed` false): each is checked as it
+ * was written and, when intact, re-signed under the key in one transaction. A broken one is left
+ * as it is (the verify names it) and reported. Answers the sites left unkeyed.
+ */
+export async function rekeyAuditChains(db: Db): Promise<string[]> {
+  const sites = await db.selectFrom('audit_log').select('site_id').distinct().where('keyed', '=', false).execute();
+  const broken: string[] = [];
+  if (!sites.length) return broken;
+  const key = await auditKey(db);
+  for (const { site_id: siteId } of sites) {
+    const done = await db.transaction().execute(async (trx) => {
+      await trx.selectFrom('audit_chain_head').select('site_id').where('site_id', '=', siteId).forUpdate().execute();
+      const { rows } = await sql<{ id: string; seq: string | null; hash: Buffer | null; prev: Buffer | null; plain: Buffer }>`
+        select a.id, a.seq, a.hash, a.prev_hash as prev, audit_row_digest(a.prev_hash, a) as plain
+        from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`.execute(trx);
+      let prev = GENESIS;
+      for (const [i, r] of rows.entries()) {
+        if (Number(r.seq) !== i + 1 || !same(r.prev && Buffer.from(r.prev), prev) || !same(r.hash && Buffer.from(r.hash), Buffer.from(r.plain))) return false;
+        prev = Buffer.from(r.plain);
+      }
+      let next = GENESIS;
+      for (const r of rows) {
+        const { rows: t } = await sql<{ text: Buffer }>`
+          update audit_log set prev_hash = ${next}, keyed = true where id = ${r.id} returning audit_row_text(prev_hash, audit_log) as text`.execute(trx);
+        next = mac(key, Buffer.from(t[0]!.text));
+        await trx.updateTable('audit_log').set({ hash: next }).where('id', '=', Number(r.id)).execute();
+      }
+      await trx.updateTable('audit_chain_head').set({ last_seq: rows.length, last_hash: next }).where('site_id', '=', siteId).execute();
+      return true;
+    });
+    if (!done) broken.push(siteId);
+  }
+  return broken;
+}
+
+/** Every site's chain head: its last position and hash (hex). */
+export async function auditHeads(db: Db) {
+  const rows = await db.selectFrom('audit_chain_head').select(['site_id', 'last_seq', 'last_hash']).orderBy('site_id').execute();
+  return rows.map((r) => ({ siteId: r.site_id, seq: Number(r.last_seq), head: Buffer.from(r.last_hash).toString('hex') }));
+}
+
+/**
+ * Writes every site's chain head to the log every `minutes` (and once at start): kept off the
+ * database, these lines show a tail that was cut and re-chained since.
+ */
+export function startAuditHeadReport(db: Db, log: (fields: object, msg: string) => void, minutes: number) {
+  const report = () =>
+    auditHeads(db)
+      .then((heads) => {
+        for (const h of heads) log(h, 'audit chain head');
+      })
+      .catch(() => {});
+  void report();
+  const t = setInterval(report, minutes * 60_000);
+  t.unref();
+  return { stop: () => clearInterval(t) };
+}
