@@ -12,6 +12,7 @@ import { pageInfoOf } from '../common/paging.js';
 import { memberMoney, subtreeRequests } from './partnerMoney.js';
 import { ratesOf } from './rates.js';
 import { kstDay } from '../common/time.js';
+import { cashTypes } from '../../../contract/moneyKinds.js';
 
 export interface Fig {
   cnt: number;
@@ -306,12 +307,19 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
     'desc',
   ];
   const order = sql.raw(col === 'id' ? `m.mem_id ${dir}` : `coalesce(sum(d.${col}), 0) ${dir}`);
-  const [count, page, totals] = await Promise.all([
+  const [count, page, totals, held] = await Promise.all([
     sql<{ n: number }>`select count(*) as n from ${from} where ${where}`.execute(db),
     sql<{ id: number }>`select m.id from ${from} left join ${own} d on d.member_id = m.id where ${where} group by m.id, m.mem_id order by ${order}, m.id
       limit ${f.perPage} offset ${(f.page - 1) * f.perPage}`.execute(db),
     sql<{ category: string; c: number; s: number; w: number; r: number; l: number }>`select d.category, sum(d.c) c, sum(d.s) s, sum(d.w) w, sum(d.r) r, sum(d.l) l
       from ${from} join ${own} d on d.member_id = m.id where ${where} group by d.category`.execute(db),
+    // every match's holdings and gives/retrieves, as its rows count them (memberMoney, balances)
+    sql<{ cash: number; point: number; given: number; back: number }>`with w as (select m.id, m.cash_amt, m.point_amt from ${from} where ${where})
+      select (select coalesce(sum(cash_amt), 0) from w) as cash, (select coalesce(sum(point_amt), 0) from w) as point,
+        coalesce(sum(-e.amount) filter (where e.type_code = ${cashTypes.holdingsGrant}), 0) as given,
+        coalesce(sum(e.amount) filter (where e.type_code = ${cashTypes.holdingsRecovery}), 0) as back
+      from w join ledger_entry e on e.member_id = w.id and e.kind = 'cash' and e.type_code in (${cashTypes.holdingsGrant}, ${cashTypes.holdingsRecovery})
+        and e.created_at >= ${range.from} and e.created_at < ${range.to}`.execute(db),
   ]);
   const n = Number(count.rows[0]?.n ?? 0);
   const ids = page.rows.map((r) => Number(r.id));
@@ -329,10 +337,10 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
     userCashIn: cash.cashIn,
     userCashOut: cash.cashOut,
     userCashResultAmt: cash.cashIn - cash.cashOut,
-    userPayment: 0,
-    userPayback: 0,
-    cashAmt: 0,
-    pointAmt: 0,
+    userPayment: Number(held.rows[0].given),
+    userPayback: Number(held.rows[0].back),
+    cashAmt: Number(held.rows[0].cash),
+    pointAmt: Number(held.rows[0].point),
   };
   return { list: rows.map((r, i) => ({ ...r, recommenderId: upOf.get(ids[i]) ?? '' })), pageInfo: pageInfoOf(f.page, n, f.perPage), total };
 }
