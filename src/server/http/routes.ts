@@ -17,6 +17,7 @@ import { statsRoutes } from './stats.js';
 import { protectionRoutes } from './protection.js';
 import { twoFactorRoutes } from './twoFactor.js';
 import { pushRoutes } from './push.js';
+import { couponRoutes } from './coupon.js';
 import { vendorRoutes } from '../vendors/registry.js';
 
 /** Every API route, one module per contract area. */
@@ -40,4 +41,5 @@ export const allRoutes: RouteDef[] = [
   ...statsRoutes,
   ...protectionRoutes,
   ...pushRoutes,
+  ...couponRoutes,
 ];
