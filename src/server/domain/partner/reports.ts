@@ -9,7 +9,7 @@ import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
 import type { Range } from '../common/dateRange.js';
 import { pageInfoOf } from '../common/paging.js';
-import { memberMoney, subtreeRequests } from './partnerMoney.js';
+import { memberMoney, subtreeCoupons, subtreeRequests } from './partnerMoney.js';
 import { ratesOf } from './rates.js';
 import { kstDay } from '../common/time.js';
 import { cashTypes } from '../../../contract/moneyKinds.js';
@@ -124,12 +124,13 @@ export async function betStatistics(db: Db, root: MemberRef, statType: string, r
   const cats = statCategories[statType];
   const kids = (await db.selectFrom('member').select('id').where('parent_id', '=', root.id).orderBy('partner_level').orderBy('mem_id').execute()).map((r) => r.id);
   const ids = [root.id, ...kids];
-  const [who, fig, cash, bal, rates] = await Promise.all([
+  const [who, fig, cash, bal, rates, coupons] = await Promise.all([
     members(db, ids),
     figures(db, ids, 'T', daysOf(range), cats),
     subtreeRequests(db, ids, range),
     balances(db, ids),
     ratesOf(db, ids),
+    subtreeCoupons(db, ids, range),
   ]);
   const row = (w: Who) => {
     const f = sumOf(fig.get(w.id));
@@ -148,50 +149,34 @@ export async function betStatistics(db: Db, root: MemberRef, statType: string, r
       totalBEP: f.stake - f.win - f.rolling,
       losingAmtSum: f.losing,
       loseRate: rates.get(w.id)![statType === 'slot' ? 'slot' : 'casino'].loseRate,
-      couponCashSum: 0,
+      couponCashSum: coupons.get(w.id)!,
       cashAmtSum: bal.get(w.id)!.cash,
       pointAmtSum: bal.get(w.id)!.point,
     };
   };
   const list = who.slice(1).map(row);
-  const sum = list.reduce(
-    (a, r) => {
-      for (const k of [
-        'cashInAmtSum',
-        'cashOutAmtSum',
-        'betAmtSum',
-        'winAmtSum',
-        'winLoseSum',
-        'rollingSum',
-        'totalBEP',
-        'losingAmtSum',
-        'couponCashSum',
-        'cashAmtSum',
-        'pointAmtSum',
-      ] as const)
-        a[k] += r[k];
-      return a;
-    },
-    {
-      ...row(who[0]),
-      memId: '',
-      memNick: '',
-      partnerLevel: '',
-      partnerLevelName: '',
-      cashInAmtSum: 0,
-      cashOutAmtSum: 0,
-      betAmtSum: 0,
-      winAmtSum: 0,
-      winLoseSum: 0,
-      rollingSum: 0,
-      totalBEP: 0,
-      losingAmtSum: 0,
-      couponCashSum: 0,
-      cashAmtSum: 0,
-      pointAmtSum: 0,
-      loseRate: 0,
-    },
-  );
+  const summed = [
+    'cashInAmtSum',
+    'cashOutAmtSum',
+    'betAmtSum',
+    'winAmtSum',
+    'winLoseSum',
+    'rollingSum',
+    'totalBEP',
+    'losingAmtSum',
+    'couponCashSum',
+    'cashAmtSum',
+    'pointAmtSum',
+  ] as const;
+  // the lower partners' sums; the losing percent shown beside them is the member's own
+  const sum = {
+    ...row(who[0]),
+    memId: '',
+    memNick: '',
+    partnerLevel: '',
+    partnerLevelName: '',
+    ...(Object.fromEntries(summed.map((k) => [k, list.reduce((a, r) => a + r[k], 0)])) as Record<(typeof summed)[number], number>),
+  };
   return { myStatData: row(who[0]), botStatList: list, botStatSum: sum };
 }
 
