@@ -20,6 +20,7 @@ import { Route as PrefixLoginRouteImport } from './routes/$prefix/login'
 import { Route as PrefixSignupRouteImport } from './routes/$prefix/signup'
 import { Route as PrefixWarningRouteImport } from './routes/$prefix/warning'
 import { Route as PrefixMemberChargeRouteImport } from './routes/$prefix/_member/charge'
+import { Route as PrefixMemberCouponRouteImport } from './routes/$prefix/_member/coupon'
 import { Route as PrefixMemberExchangeRouteImport } from './routes/$prefix/_member/exchange'
 import { Route as PrefixMemberInfoEditRouteImport } from './routes/$prefix/_member/infoEdit'
 import { Route as PrefixMemberMsgRouteImport } from './routes/$prefix/_member/msg'
@@ -137,6 +138,11 @@ const PrefixWarningRoute = PrefixWarningRouteImport.update({
 const PrefixMemberChargeRoute = PrefixMemberChargeRouteImport.update({
   id: '/charge',
   path: '/charge',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberCouponRoute = PrefixMemberCouponRouteImport.update({
+  id: '/coupon',
+  path: '/coupon',
   getParentRoute: () => PrefixMemberRouteRoute,
 } as any)
 const PrefixMemberExchangeRoute = PrefixMemberExchangeRouteImport.update({
@@ -527,6 +533,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/': typeof PrefixIndexRoute
   '/$prefix/admin': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/coupon': typeof PrefixMemberCouponRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
   '/$prefix/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/msg': typeof PrefixMemberMsgRoute
@@ -601,6 +608,7 @@ export interface FileRoutesByTo {
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
   '/$prefix/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/coupon': typeof PrefixMemberCouponRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
   '/$prefix/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/msg': typeof PrefixMemberMsgRoute
@@ -681,6 +689,7 @@ export interface FileRoutesById {
   '/$prefix/': typeof PrefixIndexRoute
   '/$prefix/admin/_operator': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/_member/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/_member/coupon': typeof PrefixMemberCouponRoute
   '/$prefix/_member/exchange': typeof PrefixMemberExchangeRoute
   '/$prefix/_member/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/_member/msg': typeof PrefixMemberMsgRoute
@@ -759,6 +768,7 @@ export interface FileRouteTypes {
     | '/$prefix/'
     | '/$prefix/admin'
     | '/$prefix/charge'
+    | '/$prefix/coupon'
     | '/$prefix/exchange'
     | '/$prefix/infoEdit'
     | '/$prefix/msg'
@@ -833,6 +843,7 @@ export interface FileRouteTypes {
     | '/$prefix/signup'
     | '/$prefix/warning'
     | '/$prefix/charge'
+    | '/$prefix/coupon'
     | '/$prefix/exchange'
     | '/$prefix/infoEdit'
     | '/$prefix/msg'
@@ -912,6 +923,7 @@ export interface FileRouteTypes {
     | '/$prefix/'
     | '/$prefix/admin/_operator'
     | '/$prefix/_member/charge'
+    | '/$prefix/_member/coupon'
     | '/$prefix/_member/exchange'
     | '/$prefix/_member/infoEdit'
     | '/$prefix/_member/msg'
@@ -1061,6 +1073,13 @@ declare module '@tanstack/react-router' {
       path: '/charge'
       fullPath: '/$prefix/charge'
       preLoaderRoute: typeof PrefixMemberChargeRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/coupon': {
+      id: '/$prefix/_member/coupon'
+      path: '/coupon'
+      fullPath: '/$prefix/coupon'
+      preLoaderRoute: typeof PrefixMemberCouponRouteImport
       parentRoute: typeof PrefixMemberRouteRoute
     }
     '/$prefix/_member/exchange': {
@@ -1530,6 +1549,7 @@ declare module '@tanstack/react-router' {
 
 interface PrefixMemberRouteRouteChildren {
   PrefixMemberChargeRoute: typeof PrefixMemberChargeRoute
+  PrefixMemberCouponRoute: typeof PrefixMemberCouponRoute
   PrefixMemberExchangeRoute: typeof PrefixMemberExchangeRoute
   PrefixMemberInfoEditRoute: typeof PrefixMemberInfoEditRoute
   PrefixMemberMsgRoute: typeof PrefixMemberMsgRoute
@@ -1546,6 +1566,7 @@ interface PrefixMemberRouteRouteChildren {
 
 const PrefixMemberRouteRouteChildren: PrefixMemberRouteRouteChildren = {
   PrefixMemberChargeRoute: PrefixMemberChargeRoute,
+  PrefixMemberCouponRoute: PrefixMemberCouponRoute,
   PrefixMemberExchangeRoute: PrefixMemberExchangeRoute,
   PrefixMemberInfoEditRoute: PrefixMemberInfoEditRoute,
   PrefixMemberMsgRoute: PrefixMemberMsgRoute,
