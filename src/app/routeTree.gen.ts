@@ -23,6 +23,7 @@ import { Route as PlatformIndexRouteImport } from './routes/platform/index'
 import { Route as PlatformLoginRouteImport } from './routes/platform/login'
 import { Route as PlatformSetupRouteImport } from './routes/platform/setup'
 import { Route as PrefixMemberChargeRouteImport } from './routes/$prefix/_member/charge'
+import { Route as PrefixMemberCouponRouteImport } from './routes/$prefix/_member/coupon'
 import { Route as PrefixMemberExchangeRouteImport } from './routes/$prefix/_member/exchange'
 import { Route as PrefixMemberInfoEditRouteImport } from './routes/$prefix/_member/infoEdit'
 import { Route as PrefixMemberMsgRouteImport } from './routes/$prefix/_member/msg'
@@ -155,6 +156,11 @@ const PlatformSetupRoute = PlatformSetupRouteImport.update({
 const PrefixMemberChargeRoute = PrefixMemberChargeRouteImport.update({
   id: '/charge',
   path: '/charge',
+  getParentRoute: () => PrefixMemberRouteRoute,
+} as any)
+const PrefixMemberCouponRoute = PrefixMemberCouponRouteImport.update({
+  id: '/coupon',
+  path: '/coupon',
   getParentRoute: () => PrefixMemberRouteRoute,
 } as any)
 const PrefixMemberExchangeRoute = PrefixMemberExchangeRouteImport.update({
@@ -548,6 +554,7 @@ export interface FileRoutesByFullPath {
   '/platform/': typeof PlatformIndexRoute
   '/$prefix/admin': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/coupon': typeof PrefixMemberCouponRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
   '/$prefix/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/msg': typeof PrefixMemberMsgRoute
@@ -625,6 +632,7 @@ export interface FileRoutesByTo {
   '/platform/setup': typeof PlatformSetupRoute
   '/platform': typeof PlatformIndexRoute
   '/$prefix/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/coupon': typeof PrefixMemberCouponRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
   '/$prefix/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/msg': typeof PrefixMemberMsgRoute
@@ -708,6 +716,7 @@ export interface FileRoutesById {
   '/platform/': typeof PlatformIndexRoute
   '/$prefix/admin/_operator': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/_member/charge': typeof PrefixMemberChargeRoute
+  '/$prefix/_member/coupon': typeof PrefixMemberCouponRoute
   '/$prefix/_member/exchange': typeof PrefixMemberExchangeRoute
   '/$prefix/_member/infoEdit': typeof PrefixMemberInfoEditRoute
   '/$prefix/_member/msg': typeof PrefixMemberMsgRoute
@@ -789,6 +798,7 @@ export interface FileRouteTypes {
     | '/platform/'
     | '/$prefix/admin'
     | '/$prefix/charge'
+    | '/$prefix/coupon'
     | '/$prefix/exchange'
     | '/$prefix/infoEdit'
     | '/$prefix/msg'
@@ -866,6 +876,7 @@ export interface FileRouteTypes {
     | '/platform/setup'
     | '/platform'
     | '/$prefix/charge'
+    | '/$prefix/coupon'
     | '/$prefix/exchange'
     | '/$prefix/infoEdit'
     | '/$prefix/msg'
@@ -948,6 +959,7 @@ export interface FileRouteTypes {
     | '/platform/'
     | '/$prefix/admin/_operator'
     | '/$prefix/_member/charge'
+    | '/$prefix/_member/coupon'
     | '/$prefix/_member/exchange'
     | '/$prefix/_member/infoEdit'
     | '/$prefix/_member/msg'
@@ -1121,6 +1133,13 @@ declare module '@tanstack/react-router' {
       path: '/charge'
       fullPath: '/$prefix/charge'
       preLoaderRoute: typeof PrefixMemberChargeRouteImport
+      parentRoute: typeof PrefixMemberRouteRoute
+    }
+    '/$prefix/_member/coupon': {
+      id: '/$prefix/_member/coupon'
+      path: '/coupon'
+      fullPath: '/$prefix/coupon'
+      preLoaderRoute: typeof PrefixMemberCouponRouteImport
       parentRoute: typeof PrefixMemberRouteRoute
     }
     '/$prefix/_member/exchange': {
@@ -1590,6 +1609,7 @@ declare module '@tanstack/react-router' {
 
 interface PrefixMemberRouteRouteChildren {
   PrefixMemberChargeRoute: typeof PrefixMemberChargeRoute
+  PrefixMemberCouponRoute: typeof PrefixMemberCouponRoute
   PrefixMemberExchangeRoute: typeof PrefixMemberExchangeRoute
   PrefixMemberInfoEditRoute: typeof PrefixMemberInfoEditRoute
   PrefixMemberMsgRoute: typeof PrefixMemberMsgRoute
@@ -1606,6 +1626,7 @@ interface PrefixMemberRouteRouteChildren {
 
 const PrefixMemberRouteRouteChildren: PrefixMemberRouteRouteChildren = {
   PrefixMemberChargeRoute: PrefixMemberChargeRoute,
+  PrefixMemberCouponRoute: PrefixMemberCouponRoute,
   PrefixMemberExchangeRoute: PrefixMemberExchangeRoute,
   PrefixMemberInfoEditRoute: PrefixMemberInfoEditRoute,
   PrefixMemberMsgRoute: PrefixMemberMsgRoute,

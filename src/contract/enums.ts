@@ -30,6 +30,10 @@ export const codeNames = {
     4: '포인트 전환',
     19: '게임머니 전환',
     [-19]: '게임머니 이동',
+    [-5]: '쿠폰 발행',
+    5: '쿠폰 만료 반환',
+    55: '쿠폰 사용',
+    [-55]: '쿠폰 지급',
   } satisfies Record<CashType, string>,
   pointType: {
     2: '관리자 지급',
@@ -64,8 +68,11 @@ export type Language = (typeof languages)[number];
 /** The contract's `vn` is BCP-47 `vi` for Intl and Lingui. */
 export const localeOf = (lang: Language): string => (lang === 'vn' ? 'vi' : lang);
 
-/** ADMIN_PENDING goes to the site's operators only: data1 the queue that changed, data2 the pending counts as JSON (contract/admin adminPending). */
-export const liveEventTypes = ['CASH', 'MSG', 'ANSWER_CMT', 'INSPECT', 'LOGOUT', 'LOCK_BET_YN', 'ADMIN_PENDING'] as const;
+/**
+ * ADMIN_PENDING goes to the site's operators only: data1 the queue that changed, data2 the pending counts as JSON (contract/admin adminPending).
+ * COUPON: new coupons arrived; data1 the open coupons now, data2 the face value of one new coupon.
+ */
+export const liveEventTypes = ['CASH', 'MSG', 'ANSWER_CMT', 'INSPECT', 'LOGOUT', 'LOCK_BET_YN', 'ADMIN_PENDING', 'COUPON'] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 export interface LiveEvent {
   type: LiveEventType;

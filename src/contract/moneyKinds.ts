@@ -14,6 +14,13 @@ export const cashTypes = {
   pointConversion: 4,
   gameIn: 19,
   gameOut: -19,
+  /** a coupon's face value leaves its issuer for the site's coupon reserve (both sides) */
+  couponIssue: -5,
+  /** an expired coupon's amount goes back to its issuer (both sides) */
+  couponReturn: 5,
+  /** a redeemed coupon: the member's side, and the reserve's */
+  couponCash: 55,
+  couponPayout: -55,
 } as const;
 export type CashType = (typeof cashTypes)[keyof typeof cashTypes];
 

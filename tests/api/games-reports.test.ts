@@ -132,6 +132,22 @@ describe(`reports against raw bets (${testDb})`, () => {
     expect(users.data.searchTotal.betAmt).toBe(sum);
   });
 
+  it("the players' settlement total sums every row's holdings, gives and retrieves, and a one-row page still says the whole", async () => {
+    const p2 = await s.login('ptn2');
+    const body = { startDate: from, endDate: to };
+    const all = await s.post('/api/retail/reportByUser', { ...body, page: 1, count_per_list: 200 }, p2);
+    const rows = all.data.searchList as Record<string, number>[];
+    expect(all.data.pageInfo.tatal_list_count).toBe(rows.length);
+    const sum = (k: string) => rows.reduce((a, r) => a + r[k], 0);
+    const keys = ['userPayment', 'userPayback', 'cashAmt', 'pointAmt'];
+    expect(sum('cashAmt')).toBeGreaterThan(0);
+    expect(keys.map((k) => all.data.searchTotal[k])).toEqual(keys.map(sum));
+    const one = await s.post('/api/retail/reportByUser', { ...body, page: 1, count_per_list: 1 }, p2);
+    expect(one.data.searchTotal).toEqual(all.data.searchTotal);
+    const week = await s.post('/api/v2/stats/allUsers', { ...body, page: 1, count_per_list: 1 }, p2);
+    expect(keys.map((k) => week.data.total[k])).toEqual(keys.map(sum));
+  });
+
   it("daily reports carry the whole period's sums, not only the page's", async () => {
     const p2 = await s.login('ptn2');
     for (const path of ['/api/v2/stats/dateAgent', '/api/v2/stats/dateUsers', '/api/v2/stats/dateGames']) {

@@ -6,6 +6,7 @@ import { callback, tx } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, rid } from './moneyKit.js';
 import { adminCalls } from '../../src/contract/admin.js';
+import { toWire } from '../../src/server/domain/common/time.js';
 
 const players = ['user1', 'user2', 'user3', 'user6', 'user7'];
 const parentOf: Record<string, string> = { user1: 'ptn7', user2: 'ptn7', user3: 'ptn7', user6: 'ptn6', user7: 'ptn6', ptn7: 'ptn6', ptn6: 'ptn5' };
@@ -44,6 +45,14 @@ const op = fc.oneof(
   fc.record({ t: fc.constant('replay' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('finish' as const), pick: fc.nat(), then }),
   fc.record({
+    t: fc.constant('couponIssue' as const),
+    by: fc.constantFrom('admin', 'ptn6', 'ptn7'),
+    who: fc.constantFrom('user1', 'user2', 'user3'),
+    amt: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 30 }).map((n) => n * 1_000), weight: 4 }, { arbitrary: fc.constant(0), weight: 1 }),
+    cnt: fc.integer({ min: 1, max: 2 }),
+  }),
+  fc.record({ t: fc.constant('couponUse' as const), pick: fc.nat(), as: fc.constantFrom('owner', 'owner', 'owner', 'other') }),
+  fc.record({
     t: fc.constant('limit' as const),
     who: fc.constantFrom(...players),
     kind: fc.constantFrom('deposit_day', 'loss_day'),
@@ -57,7 +66,8 @@ type Answer = { resultCode: string; data: any };
  * cash requests (deposit and withdrawal; approve, reject, cancel) with deposit events on, give and
  * retrieve (cash and points), conversions, operator grants and recoveries, game money in (launch)
  * and out, the wallet's bets, wins and rollbacks on a seamless and a transfer vendor, replays, and
- * the players' own deposit and loss limits (refusals C104, B6010, B6011 move nothing).
+ * the players' own deposit and loss limits (refusals C104, B6010, B6011 move nothing), and cash
+ * coupons (issued by the operator or a partner from its cash, redeemed once by their owner).
  * Every answer that moved money moves the model; the stored balances must end equal to it, and the
  * ledger invariants hold around every sequence.
  */
@@ -125,6 +135,7 @@ describe(`money properties (${testDb})`, () => {
 
   it("moves exactly the model's money over random sequences of every movement kind; the ledger stays exact", async () => {
     const bets: { v: VendorCode; who: string; txId: string; stake: number; state: 'wait' | 'settled' | 'cancel' }[] = [];
+    const coupons: { id: number; who: string; amt: number; used: boolean }[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
         const before = await expectSound(s.app.db, s.siteId);
@@ -256,6 +267,32 @@ describe(`money properties (${testDb})`, () => {
               }
               break;
             }
+            case 'couponIssue': {
+              const body = { target: 'member', memId: o.who, couponAmt: o.amt, couponCnt: o.cnt, expireDate: toWire(new Date(s.now() + 86_400_000)) };
+              const r = await send(o.by, o.by === 'admin' ? '/api/admin/coupon/issue' : '/api/retail/coupon/issue', body);
+              const total = o.amt * o.cnt;
+              if (o.amt === 0) expect(r.resultCode).toBe('CP001');
+              else if (o.by !== 'admin') expect(r.resultCode).toBe(cash.get(o.by)! < total ? 'C202' : '0');
+              else expect(r.resultCode).toBe('0');
+              if (r.resultCode !== '0') break;
+              if (o.by !== 'admin') add(cash, o.by, -total);
+              const ids = await s.app.db.selectFrom('coupon').select('id').where('issue_move', '=', r.data.issueIdx).orderBy('id').execute();
+              expect(ids.length).toBe(o.cnt);
+              for (const c of ids) coupons.push({ id: c.id, who: o.who, amt: o.amt, used: false });
+              break;
+            }
+            case 'couponUse': {
+              if (!coupons.length) break;
+              const c = coupons[o.pick % coupons.length];
+              const as = o.as === 'owner' ? c.who : players.find((p) => p !== c.who)!;
+              const r = await send(as, '/api/coupon/use', { couponIdx: c.id });
+              expect(r.resultCode).toBe(as !== c.who ? 'CP004' : c.used ? 'CP005' : '0');
+              if (r.resultCode !== '0') break;
+              c.used = true;
+              add(cash, c.who, c.amt);
+              expect(r.data.cashAmt).toBe(cash.get(c.who));
+              break;
+            }
             case 'limit': {
               // a lower (or first) limit holds at once; a higher one waits its day and changes nothing now
               await send(o.who, '/api/member/limits', { kind: o.kind, amount: o.amt });
@@ -330,6 +367,10 @@ describe(`money properties (${testDb})`, () => {
       'demo-slot rollback 0',
       'demo-live rollback 0',
       '/api/cash/in C104',
+      '/api/admin/coupon/issue 0',
+      '/api/retail/coupon/issue 0',
+      '/api/coupon/use 0',
+      '/api/coupon/use CP005',
     ]) {
       expect(tally[k], `${k} in ${JSON.stringify(tally)}`).toBeGreaterThan(0);
     }

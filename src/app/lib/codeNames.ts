@@ -19,6 +19,10 @@ const cashTypeLabels = {
   4: msg`포인트 전환`,
   19: msg`게임머니 전환`,
   [-19]: msg`게임머니 이동`,
+  [-5]: msg`쿠폰 발행`,
+  5: msg`쿠폰 만료 반환`,
+  55: msg`쿠폰 사용`,
+  [-55]: msg`쿠폰 지급`,
 } satisfies Record<CashType, MessageDescriptor>;
 
 const pointTypeLabels = {

@@ -5,11 +5,11 @@ import { session } from '../lib/session/store';
 import { ChatIcon, MailIcon } from '../ui/icons';
 import css from '../ui/ShellExtras.module.css';
 
-/** Arrival notices fed live by MSG / ANSWER_CMT (counts in the session store), each a link to its list. */
+/** Arrival notices fed live by MSG / ANSWER_CMT / COUPON (counts in the session store), each a link to its list. */
 export function NoticeBox() {
   const { prefix } = useParams({ from: '/$prefix' });
-  const { msgInfo } = useSnapshot(session);
-  if (msgInfo.newMsg < 1 && msgInfo.newAnswer < 1) return null;
+  const { msgInfo, newCoupons } = useSnapshot(session);
+  if (msgInfo.newMsg < 1 && msgInfo.newAnswer < 1 && newCoupons < 1) return null;
   return (
     <ul className={css.noticeBox} role="status" data-testid="notice-box">
       {msgInfo.newMsg > 0 && (
@@ -27,6 +27,15 @@ export function NoticeBox() {
             <ChatIcon />
             <Trans>1:1 답변이 도착했습니다.</Trans>
             <span className={css.count}>{msgInfo.newAnswer}</span>
+          </Link>
+        </li>
+      )}
+      {newCoupons > 0 && (
+        <li>
+          <Link to="/$prefix/coupon" params={{ prefix }} data-testid="notice-coupon">
+            <MailIcon />
+            <Trans>쿠폰이 도착했습니다.</Trans>
+            <span className={css.count}>{newCoupons}</span>
           </Link>
         </li>
       )}

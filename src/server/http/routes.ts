@@ -18,6 +18,7 @@ import { protectionRoutes } from './protection.js';
 import { twoFactorRoutes } from './twoFactor.js';
 import { pushRoutes } from './push.js';
 import { platformRoutes } from './platform.js';
+import { couponRoutes } from './coupon.js';
 import { vendorRoutes } from '../vendors/registry.js';
 
 /** Every API route, one module per contract area. */
@@ -42,4 +43,5 @@ export const allRoutes: RouteDef[] = [
   ...protectionRoutes,
   ...pushRoutes,
   ...platformRoutes,
+  ...couponRoutes,
 ];

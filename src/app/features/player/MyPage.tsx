@@ -40,6 +40,9 @@ export function MyPage() {
       <Link to="/$prefix/bettingHistory" params={{ prefix }} className={css.link}>
         <Trans>베팅내역</Trans> ›
       </Link>
+      <Link to="/$prefix/coupon" params={{ prefix }} className={css.link} data-testid="my-coupons">
+        <Trans>쿠폰함</Trans> ›
+      </Link>
       <Link to="/$prefix/infoEdit" params={{ prefix }} className={css.link}>
         <Trans>회원정보 수정</Trans> ›
       </Link>

@@ -2,7 +2,7 @@
 import type { LiveEvent } from '../../../contract/enums';
 import { memberCalls } from '../../../contract/member';
 import { api, isApiError, isOffline } from '../api';
-import { queryClient, siteKey } from '../queryClient';
+import { queryClient, siteKey, userKey } from '../queryClient';
 import { signOut } from './lifecycle';
 import { saveSession, session } from './store';
 import { applyUserCash } from './userCash';
@@ -154,6 +154,10 @@ function onEvent(e: LiveEvent) {
         () => signOut('forced'),
         async (err) => (await endIfSessionGone(err)) || signOut('forced'),
       );
+      return;
+    case 'COUPON':
+      session.newCoupons = num(e.data1);
+      if (session.site && session.member) void queryClient.invalidateQueries({ queryKey: userKey(session.site.prefix, session.member.memId, 'coupons') });
       return;
     case 'LOCK_BET_YN':
       session.gamesDown = !(e.data1 === 'N' && e.data2 === 'Y');

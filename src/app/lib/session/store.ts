@@ -16,6 +16,8 @@ export interface SessionState {
   online: boolean;
   /** LOCK_BET_YN: games are down unless data1 is N and data2 is Y */
   gamesDown: boolean;
+  /** COUPON: coupons arrived since the coupon box was last opened (its open count then) */
+  newCoupons: number;
   /** epoch ms of the last balance the server confirmed: the time offline screens show */
   syncedAt: number | null;
 }
@@ -29,6 +31,7 @@ export const session = proxy<SessionState>({
   language: 'ko',
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   gamesDown: false,
+  newCoupons: 0,
   syncedAt: null,
 });
 

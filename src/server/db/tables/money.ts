@@ -33,6 +33,21 @@ export interface MoneyTables {
     detail: Jsonb<Record<string, unknown> | null>;
     created_at: Stamp & Generated<Date>;
   };
+  /** cash coupons (migration 290): the face value waits in the site's coupon reserve until used or expired */
+  coupon: {
+    id: Generated<number>;
+    site_id: string;
+    issuer_id: number;
+    issued_by: number;
+    member_id: number;
+    amount: number;
+    status: ColumnType<'open' | 'used' | 'expired', 'open' | 'used' | 'expired' | undefined, 'open' | 'used' | 'expired'>;
+    expires_at: Stamp;
+    created_at: Stamp;
+    closed_at: Stamp | null;
+    issue_move: number;
+    memo: string | null;
+  };
   /** a ledger side not yet applied: no before/after until the accrual step writes its entry */
   ledger_pending: {
     id: Generated<number>;

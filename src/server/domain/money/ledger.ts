@@ -21,11 +21,14 @@ export interface Changed {
 const HOUSE = 'HOUSE';
 export const HOUSE_ID = '__house__';
 export const HOLD_ID = '__hold__';
+export const COUPON_ID = '__coupon__';
 
-/** The outside world's mirror (house) and the holding account of applied withdrawals (hold), per site. */
+/** The outside world's mirror (house), the holding account of applied withdrawals (hold) and the coupon reserve, per site. */
 export interface SystemAccounts {
   house: number;
   hold: number;
+  /** where issued coupons' face value waits until used or expired */
+  coupon: number;
 }
 const systemCache = new WeakMap<Db, Map<string, SystemAccounts>>();
 
@@ -46,11 +49,12 @@ export async function systemAccounts(db: Db, siteId: string): Promise<SystemAcco
   });
   await db
     .insertInto('member')
-    .values([row(HOUSE_ID), row(HOLD_ID)])
+    .values([row(HOUSE_ID), row(HOLD_ID), row(COUPON_ID)])
     .onConflict((oc) => oc.columns(['site_id', 'mem_id']).doNothing())
     .execute();
-  const rows = await db.selectFrom('member').select(['id', 'mem_id']).where('site_id', '=', siteId).where('mem_id', 'in', [HOUSE_ID, HOLD_ID]).execute();
-  const ids = { house: rows.find((r) => r.mem_id === HOUSE_ID)!.id, hold: rows.find((r) => r.mem_id === HOLD_ID)!.id };
+  const rows = await db.selectFrom('member').select(['id', 'mem_id']).where('site_id', '=', siteId).where('mem_id', 'in', [HOUSE_ID, HOLD_ID, COUPON_ID]).execute();
+  const of = (memId: string) => rows.find((r) => r.mem_id === memId)!.id;
+  const ids = { house: of(HOUSE_ID), hold: of(HOLD_ID), coupon: of(COUPON_ID) };
   perDb.set(siteId, ids);
   return ids;
 }

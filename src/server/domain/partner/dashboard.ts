@@ -64,7 +64,7 @@ export async function cashReport(db: Db, callerId: number, range: Range) {
       cashOut: r.cashOut,
       payback: moves.payback,
       outPaybackSum: r.cashOut + moves.payback,
-      couponCash: 0,
+      couponCash: moves.coupon,
       normalCashAmt: me.normalCashAmt,
       partnerCashAmt: me.partnerCashAmt,
       betAmt: bets.betAmt,
@@ -89,7 +89,7 @@ export async function myCashReport(db: Db, callerId: number, range: Range) {
     upperPayment: up(cashTypes.upperGrant),
     myPayback: up(cashTypes.holdingsRecovery),
     changePoint: up(cashTypes.pointConversion),
-    couponCash: 0,
+    couponCash: up(cashTypes.couponCash),
   };
   const dec = {
     cashOut: down(cashTypes.withdrawal),

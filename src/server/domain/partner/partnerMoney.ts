@@ -87,7 +87,26 @@ export async function subtreeRequests(db: Db, rootIds: number[], range: Range | 
   return out;
 }
 
-/** Gives (33) and retrieves (-33) received by members strictly below a root over a window. */
+/** Coupon cash (55) redeemed by each root's subtree, the root included, over a window. */
+export async function subtreeCoupons(db: Db, rootIds: number[], range: Range): Promise<Map<number, number>> {
+  const out = new Map<number, number>(rootIds.map((id) => [id, 0]));
+  if (!rootIds.length) return out;
+  const rows = await db
+    .selectFrom('member_path as p')
+    .innerJoin('ledger_entry as e', 'e.member_id', 'p.descendant_id')
+    .select(['p.ancestor_id', (eb) => eb.fn.sum<number>('e.amount').as('amt')])
+    .where('p.ancestor_id', 'in', rootIds)
+    .where('e.kind', '=', 'cash')
+    .where('e.type_code', '=', cashTypes.couponCash)
+    .where('e.created_at', '>=', range.from)
+    .where('e.created_at', '<', range.to)
+    .groupBy('p.ancestor_id')
+    .execute();
+  for (const r of rows) out.set(r.ancestor_id, Number(r.amt));
+  return out;
+}
+
+/** Gives (33), retrieves (-33) and coupon cash (55) received by members strictly below a root over a window. */
 export async function subtreeTransfers(db: Db, rootId: number, range: Range | null) {
   let q = db
     .selectFrom('member_path as p')
@@ -96,12 +115,12 @@ export async function subtreeTransfers(db: Db, rootId: number, range: Range | nu
     .where('p.ancestor_id', '=', rootId)
     .where('p.depth', '>', 0)
     .where('e.kind', '=', 'cash')
-    .where('e.type_code', 'in', [cashTypes.upperGrant, cashTypes.upperRecovery])
+    .where('e.type_code', 'in', [cashTypes.upperGrant, cashTypes.upperRecovery, cashTypes.couponCash])
     .groupBy('e.type_code');
   if (range) q = q.where('e.created_at', '>=', range.from).where('e.created_at', '<', range.to);
   const rows = await q.execute();
   const of = (t: number) => Math.abs(Number(rows.find((r) => r.type_code === t)?.amt ?? 0));
-  return { payment: of(cashTypes.upperGrant), payback: of(cashTypes.upperRecovery) };
+  return { payment: of(cashTypes.upperGrant), payback: of(cashTypes.upperRecovery), coupon: of(cashTypes.couponCash) };
 }
 
 export interface Holdings {

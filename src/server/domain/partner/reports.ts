@@ -9,9 +9,10 @@ import type { Db } from '../../db/driver.js';
 import { levelName, type MemberRef } from './hierarchy.js';
 import type { Range } from '../common/dateRange.js';
 import { pageInfoOf } from '../common/paging.js';
-import { memberMoney, subtreeRequests } from './partnerMoney.js';
+import { memberMoney, subtreeCoupons, subtreeRequests } from './partnerMoney.js';
 import { ratesOf } from './rates.js';
 import { kstDay } from '../common/time.js';
+import { cashTypes } from '../../../contract/moneyKinds.js';
 
 export interface Fig {
   cnt: number;
@@ -119,12 +120,13 @@ export async function betStatistics(db: Db, root: MemberRef, statType: StatType,
   const cats = statCategories(statType);
   const kids = (await db.selectFrom('member').select('id').where('parent_id', '=', root.id).orderBy('partner_level').orderBy('mem_id').execute()).map((r) => r.id);
   const ids = [root.id, ...kids];
-  const [who, fig, cash, bal, rates] = await Promise.all([
+  const [who, fig, cash, bal, rates, coupons] = await Promise.all([
     members(db, ids),
     figures(db, ids, 'T', daysOf(range), cats),
     subtreeRequests(db, ids, range),
     balances(db, ids),
     ratesOf(db, ids),
+    subtreeCoupons(db, ids, range),
   ]);
   const row = (w: Who) => {
     const f = sumOf(fig.get(w.id));
@@ -143,50 +145,34 @@ export async function betStatistics(db: Db, root: MemberRef, statType: StatType,
       totalBEP: f.stake - f.win - f.rolling,
       losingAmtSum: f.losing,
       loseRate: rates.get(w.id)![statType === 'slot' ? 'slot' : 'casino'].loseRate,
-      couponCashSum: 0,
+      couponCashSum: coupons.get(w.id)!,
       cashAmtSum: bal.get(w.id)!.cash,
       pointAmtSum: bal.get(w.id)!.point,
     };
   };
   const list = who.slice(1).map(row);
-  const sum = list.reduce(
-    (a, r) => {
-      for (const k of [
-        'cashInAmtSum',
-        'cashOutAmtSum',
-        'betAmtSum',
-        'winAmtSum',
-        'winLoseSum',
-        'rollingSum',
-        'totalBEP',
-        'losingAmtSum',
-        'couponCashSum',
-        'cashAmtSum',
-        'pointAmtSum',
-      ] as const)
-        a[k] += r[k];
-      return a;
-    },
-    {
-      ...row(who[0]),
-      memId: '',
-      memNick: '',
-      partnerLevel: '',
-      partnerLevelName: '',
-      cashInAmtSum: 0,
-      cashOutAmtSum: 0,
-      betAmtSum: 0,
-      winAmtSum: 0,
-      winLoseSum: 0,
-      rollingSum: 0,
-      totalBEP: 0,
-      losingAmtSum: 0,
-      couponCashSum: 0,
-      cashAmtSum: 0,
-      pointAmtSum: 0,
-      loseRate: 0,
-    },
-  );
+  const summed = [
+    'cashInAmtSum',
+    'cashOutAmtSum',
+    'betAmtSum',
+    'winAmtSum',
+    'winLoseSum',
+    'rollingSum',
+    'totalBEP',
+    'losingAmtSum',
+    'couponCashSum',
+    'cashAmtSum',
+    'pointAmtSum',
+  ] as const;
+  // the lower partners' sums; the losing percent shown beside them is the member's own
+  const sum = {
+    ...row(who[0]),
+    memId: '',
+    memNick: '',
+    partnerLevel: '',
+    partnerLevelName: '',
+    ...(Object.fromEntries(summed.map((k) => [k, list.reduce((a, r) => a + r[k], 0)])) as Record<(typeof summed)[number], number>),
+  };
   return { myStatData: row(who[0]), botStatList: list, botStatSum: sum };
 }
 
@@ -302,12 +288,19 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
     'desc',
   ];
   const order = sql.raw(col === 'id' ? `m.mem_id ${dir}` : `coalesce(sum(d.${col}), 0) ${dir}`);
-  const [count, page, totals] = await Promise.all([
+  const [count, page, totals, held] = await Promise.all([
     sql<{ n: number }>`select count(*) as n from ${from} where ${where}`.execute(db),
     sql<{ id: number }>`select m.id from ${from} left join ${own} d on d.member_id = m.id where ${where} group by m.id, m.mem_id order by ${order}, m.id
       limit ${f.perPage} offset ${(f.page - 1) * f.perPage}`.execute(db),
     sql<{ category: string; c: number; s: number; w: number; r: number; l: number }>`select d.category, sum(d.c) c, sum(d.s) s, sum(d.w) w, sum(d.r) r, sum(d.l) l
       from ${from} join ${own} d on d.member_id = m.id where ${where} group by d.category`.execute(db),
+    // every match's holdings and gives/retrieves, as its rows count them (memberMoney, balances)
+    sql<{ cash: number; point: number; given: number; back: number }>`with w as (select m.id, m.cash_amt, m.point_amt from ${from} where ${where})
+      select (select coalesce(sum(cash_amt), 0) from w) as cash, (select coalesce(sum(point_amt), 0) from w) as point,
+        coalesce(sum(-e.amount) filter (where e.type_code = ${cashTypes.holdingsGrant}), 0) as given,
+        coalesce(sum(e.amount) filter (where e.type_code = ${cashTypes.holdingsRecovery}), 0) as back
+      from w join ledger_entry e on e.member_id = w.id and e.kind = 'cash' and e.type_code in (${cashTypes.holdingsGrant}, ${cashTypes.holdingsRecovery})
+        and e.created_at >= ${range.from} and e.created_at < ${range.to}`.execute(db),
   ]);
   const n = Number(count.rows[0]?.n ?? 0);
   const ids = page.rows.map((r) => Number(r.id));
@@ -325,10 +318,10 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
     userCashIn: cash.cashIn,
     userCashOut: cash.cashOut,
     userCashResultAmt: cash.cashIn - cash.cashOut,
-    userPayment: 0,
-    userPayback: 0,
-    cashAmt: 0,
-    pointAmt: 0,
+    userPayment: Number(held.rows[0].given),
+    userPayback: Number(held.rows[0].back),
+    cashAmt: Number(held.rows[0].cash),
+    pointAmt: Number(held.rows[0].point),
   };
   return { list: rows.map((r, i) => ({ ...r, recommenderId: upOf.get(ids[i]) ?? '' })), pageInfo: pageInfoOf(f.page, n, f.perPage), total };
 }

@@ -1,6 +1,6 @@
 import type { PushLang } from '../../../contract/push.js';
 
-export type PushKind = 'answer' | 'message' | 'depositOk' | 'depositNo' | 'withdrawOk' | 'withdrawNo' | 'partnerOk' | 'partnerNo';
+export type PushKind = 'answer' | 'message' | 'depositOk' | 'depositNo' | 'withdrawOk' | 'withdrawNo' | 'partnerOk' | 'partnerNo' | 'coupon';
 
 type Text = { title: string; body: string };
 
@@ -40,6 +40,11 @@ const texts: Record<PushKind, Record<PushLang, Text>> = {
     ko: { title: '파트너 신청 승인', body: '{memId} 파트너 신청이 승인되었습니다.' },
     en: { title: 'Partner request approved', body: 'The partner request for {memId} was approved.' },
     vn: { title: 'Yêu cầu đối tác được duyệt', body: 'Yêu cầu đối tác {memId} đã được duyệt.' },
+  },
+  coupon: {
+    ko: { title: '쿠폰 도착', body: '{amount}원 쿠폰이 도착했습니다. 쿠폰함에서 사용하세요.' },
+    en: { title: 'Coupon arrived', body: 'A coupon of {amount} arrived. Use it from your coupon box.' },
+    vn: { title: 'Phiếu mới', body: 'Bạn nhận được phiếu {amount}. Hãy dùng trong hộp phiếu.' },
   },
   partnerNo: {
     ko: { title: '파트너 신청 거절', body: '{memId} 파트너 신청이 거절되었습니다.' },
