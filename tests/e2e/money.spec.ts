@@ -39,9 +39,9 @@ test('a deposit request approved by the operator shows in the header without rel
   await expect(page.getByTestId('charge')).toBeVisible();
   const before = await cashOf(page);
 
-  // empty: the button says what is missing instead of a modal after the tap
+  // empty: the button waits, its label short, the rule said under the field
   await expect(page.getByTestId('submit')).toBeDisabled();
-  await expect(page.getByTestId('submit')).toHaveText('금액을 입력해 주세요');
+  await expect(page.getByTestId('submit')).toHaveText('입금 신청');
   await page.getByRole('button', { name: '+10,000', exact: true }).click();
   await page.getByRole('button', { name: '+30,000', exact: true }).click();
   await expect(page.getByLabel('입금 금액')).toHaveValue('40,000');
@@ -125,28 +125,21 @@ test.describe('bank maintenance', { tag: ONE_VIEWPORT }, () => {
   });
   test.afterAll(() => late?.stop());
 
-  test('a withdrawal at 23:45 KST is refused and nothing moves', async ({ page }, info) => {
+  test('at 23:45 KST on the server the withdrawal form is closed before any input, the hours on top', async ({ page }, info) => {
     const { base } = late!;
+    // the browser keeps its own clock: the server's decides
     await playerLogin(page, 'user3', base);
     await page.goto(`${base}/demo/exchange`);
     await expect(page.getByTestId('exchange')).toBeVisible();
-    const before = await cashOf(page);
-    await page.getByRole('button', { name: '+10,000', exact: true }).click();
-    await page.locator('input[name=cashOutPass]').fill('123456');
-    await expect(page.locator('input[name=cashOutPass]')).toHaveValue('1234');
-    await page.screenshot({ path: shot(info, 'exchange'), fullPage: true });
-    await page.getByTestId('submit').click();
-    await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
-    // the server's refusal stays on the form, not in a modal
-    await expect(page.getByTestId('form-error')).toHaveText('23:30~00:30은 은행 점검 시간입니다. 잠시 후 다시 시도해 주세요.');
-    await expect(page.getByTestId('cash')).toHaveText(shown(before));
-    await expect(page.getByTestId('request-status')).toHaveCount(0);
-
-    // a quick add above the held cash is said beside the field and the button waits
-    await page.getByRole('button', { name: '+1,000,000', exact: true }).click();
-    await expect(page.getByTestId('amount-error')).toHaveText(`보유머니 ${shown(before)}보다 많습니다`);
+    await expect(page.getByTestId('form-closed')).toHaveText('은행 점검 시간이라 출금 신청을 받을 수 없어요. 00:30부터 신청할 수 있어요.');
+    await expect(page.getByLabel('출금 금액')).toBeDisabled();
+    await expect(page.locator('input[name=cashOutPass]')).toBeDisabled();
     await expect(page.getByTestId('submit')).toBeDisabled();
-    await expect(page.getByRole('alertdialog')).toBeHidden();
+    await expect(page.getByTestId('submit')).toHaveText('출금 신청');
+    const hours = page.getByTestId('bank-hours');
+    await expect(hours).toHaveAttribute('data-active', 'true');
+    expect((await hours.boundingBox())!.y).toBeLessThan((await page.getByLabel('출금 금액').boundingBox())!.y);
+    await page.screenshot({ path: shot(info, 'exchange-2345'), fullPage: true });
   });
 });
 
@@ -172,19 +165,19 @@ test('point conversion, money lists and the offline refusal', async ({ page }, i
   await page.getByRole('tab', { name: '포인트 전환 내역' }).click();
   await expect(page.getByTestId('point-convert-history')).toContainText('10,000');
 
-  // offline: the last list stays with its time; a money action is refused at once
+  // offline: the last list stays with its time; the money form is closed with its reason before any input
   await page.goto('/demo/charge');
   await expect(page.getByTestId('request-history')).toBeVisible();
   // offline screens come from the precache: wait until the service worker is active
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.context().setOffline(true);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await page.getByRole('button', { name: '+10,000', exact: true }).click();
-  await page.getByTestId('submit').click();
-  await expect(page.getByTestId('form-error')).toContainText('오프라인 상태에서는 머니 요청을 처리할 수 없습니다.');
-  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 입금 신청을 할 수 없어요.');
+  await expect(page.getByLabel('입금 금액')).toBeDisabled();
+  await expect(page.getByTestId('request-history').getByTestId('last-seen')).toBeVisible();
   await page.getByRole('link', { name: '출금' }).filter({ visible: true }).first().click();
   await expect(page.getByTestId('exchange')).toBeVisible();
+  await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 출금 신청을 할 수 없어요.');
   await expect(page.getByTestId('request-history')).toBeVisible();
   await page.context().setOffline(false);
 });
