@@ -88,6 +88,21 @@ test.describe.serial('a player with a waiting deposit (one login)', { tag: ONE_V
     await page.screenshot({ path: shot('charge-waiting'), fullPage: true });
   });
 
+  test('home shows the deposit in progress with its status, a tap from its screen', async () => {
+    await page.goto('/demo/main');
+    const row = page.getByTestId('in-progress-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('입금 신청 처리 중');
+    await expect(row).toContainText('100,000원');
+    await expect(row).toContainText('대기');
+    // above the games
+    expect((await row.boundingBox())!.y).toBeLessThan((await page.getByTestId('game-lobby').boundingBox())!.y);
+    await page.screenshot({ path: shot('home-in-progress'), fullPage: true });
+    await row.click();
+    await expect(page).toHaveURL(/\/demo\/charge$/);
+    await expect(page.getByTestId('open-request')).toContainText('100,000원');
+  });
+
   test('a conversion under the minimum is refused beside the field before submit; "all" fills the points held', async () => {
     await page.goto('/demo/pointuse');
     const form = page.getByTestId('point-convert');
