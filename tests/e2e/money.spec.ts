@@ -60,10 +60,10 @@ test('a deposit request approved by the operator shows in the header without rel
   await admin.getByPlaceholder('회원 아이디').fill(memId);
   await admin.getByPlaceholder('회원 아이디').press('Enter');
   await admin.getByRole('button', { name: '대기', exact: true }).click();
-  await acceptDialog(admin, `${memId}의 입금 40,000을(를) 대기로 변경하시겠습니까?`);
+  await acceptDialog(admin, `${memId}의 입금 40,000원을 대기로 변경하시겠습니까?`);
   await admin.getByRole('button', { name: '승인', exact: true }).click();
   await admin.screenshot({ path: shot(info, 'admin-queue'), fullPage: true });
-  await acceptDialog(admin, `${memId}의 입금 40,000을(를) 승인하시겠습니까?`);
+  await acceptDialog(admin, `${memId}의 입금 40,000원을 승인하시겠습니까?`);
   await expect(admin.getByRole('button', { name: '승인', exact: true })).toHaveCount(0);
   await admin.context().close();
 

@@ -6,6 +6,7 @@ import { adminCalls } from '../../contract/admin';
 import { retailCalls } from '../../contract/retail';
 import { api } from '../lib/api';
 import { limits } from '../../contract/enums';
+import { objectParticle } from '../lib/josa';
 import { moneyText } from '../lib/moneyText';
 import { applyBalance } from '../lib/session/userCash';
 import { session } from '../lib/session/store';
@@ -94,7 +95,8 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
     sig: (v: Vars) => `${by}:${kind}:${v.mode}:${target.memId}:${v.value}:${v.note ?? ''}`,
     confirm: (v) => {
       const shown = moneyText(v.value, unit);
-      return v.mode === 'give' ? t`${who}에게 ${shown}을(를) 지급하시겠습니까?` : t`${who}에게서 ${shown}을(를) 회수하시겠습니까?`;
+      const obj = objectParticle(shown);
+      return v.mode === 'give' ? t`${who}에게 ${shown}${obj} 지급하시겠습니까?` : t`${who}에게서 ${shown}${obj} 회수하시겠습니까?`;
     },
     run: (v, requestId) => send(by, kind, target.memId, v, requestId),
     onDone: (res) => {

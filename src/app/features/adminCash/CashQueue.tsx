@@ -7,7 +7,8 @@ import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { bankName, cashTypeName, requestStatusName } from '../../lib/codeNames';
-import { formatMoney } from '../../lib/format';
+import { objectParticle } from '../../lib/josa';
+import { moneyText } from '../../lib/moneyText';
 import { useWrite } from '../../lib/write/useWrite';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
@@ -45,13 +46,14 @@ export function CashQueue() {
     run: ({ r, to }: { r: Row; to: 2 | 1 | -1 }, requestId) => api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId }),
     sig: ({ r, to }) => `process:${r.cashIdx}:${to}`,
     confirm: ({ r, to }) => {
-      const amount = formatMoney(r.cashAmt, site?.cashDecimal ?? 1);
+      const amount = moneyText(r.cashAmt, 'cash', site?.cashDecimal ?? 1);
+      const obj = objectParticle(amount);
       const kind = cashTypeName(r.cashType);
       return to === 2
-        ? t`${r.memId}의 ${kind} ${amount}을(를) 대기로 변경하시겠습니까?`
+        ? t`${r.memId}의 ${kind} ${amount}${obj} 대기로 변경하시겠습니까?`
         : to === 1
-          ? t`${r.memId}의 ${kind} ${amount}을(를) 승인하시겠습니까?`
-          : t`${r.memId}의 ${kind} ${amount}을(를) 거절하시겠습니까?`;
+          ? t`${r.memId}의 ${kind} ${amount}${obj} 승인하시겠습니까?`
+          : t`${r.memId}의 ${kind} ${amount}${obj} 거절하시겠습니까?`;
     },
   });
   const process = (r: Row, to: 2 | 1 | -1) => step.submit({ r, to });
