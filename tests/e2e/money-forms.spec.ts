@@ -49,6 +49,14 @@ async function withdrawalForm(page: Page, base: string) {
   await passField.fill('1234');
   await page.getByTestId('submit').click();
   await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('출금 신청을 접수했어요');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('10,000원');
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('내 등록 계좌');
+  await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+  await page.screenshot({ path: shot('exchange-receipt') });
+  await receipt.getByTestId('receipt-ok').click();
+  await expect(receipt).toBeHidden();
   const card = page.getByTestId('open-request');
   await expect(card).toContainText('10,000원');
   await expect(card).toContainText('신청');

@@ -47,6 +47,16 @@ test('a deposit request approved by the operator shows in the header without rel
   await expect(page.getByLabel('입금 금액')).toHaveValue('40,000');
   await page.getByTestId('submit').click();
   await acceptDialog(page, '40,000원 입금 신청하시겠습니까?');
+  // a receipt: what, how much, with whom, when, the request's number, and a way to its row
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('입금 신청을 접수했어요');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('40,000원');
+  await expect(receipt.getByTestId('receipt-counterparty')).not.toBeEmpty();
+  await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+  await page.screenshot({ path: shot(info, 'charge-receipt') });
+  await receipt.getByTestId('receipt-history').click();
+  await expect(receipt).toBeHidden();
+  await expect(page.getByTestId('request-history')).toBeInViewport();
   // the new request is the status card on top; the form waits for it
   await expect(page.getByTestId('open-request')).toContainText('40,000원');
   await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('신청');
@@ -100,6 +110,14 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await page.getByTestId('sheet-submit').click();
   await acceptDialog(page, `${memId}`);
   await expect(sheet).toBeHidden();
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('지급했어요');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('55,000원');
+  await expect(receipt.getByTestId('receipt-counterparty')).toContainText(memId);
+  await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
+  await page.screenshot({ path: shot(info, 'give-receipt') });
+  await receipt.getByTestId('receipt-ok').click();
+  await expect(receipt).toBeHidden();
 
   await expect(member.getByTestId('cash')).toHaveText(shown(before + 55_000), { timeout: 15_000 });
 

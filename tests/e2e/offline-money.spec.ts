@@ -25,10 +25,15 @@ test('offline after a lobby visit: the withdrawal screen is closed with its reas
     await expect(page.getByLabel('출금 금액')).toBeDisabled();
     await expect(page.locator('input[name=cashOutPass]')).toBeDisabled();
     await expect(page.getByTestId('submit')).toHaveText('출금 신청');
-    const history = page.getByTestId('request-history');
-    await expect(history.getByTestId('not-loaded')).toHaveText(/불러올 수 없어요/);
-    await expect(history).not.toContainText('내역이 없습니다');
+    // the home screen read this list (its transfers in progress): shown with the time it was read
+    await expect(page.getByTestId('request-history').getByTestId('last-seen')).toBeVisible();
     await page.screenshot({ path: shot('exchange-offline'), fullPage: true });
+
+    // the points history was never read on this device: "cannot load", not "no history"
+    await page.goto('/demo/point');
+    const points = page.getByTestId('point-history');
+    await expect(points.getByTestId('not-loaded')).toHaveText(/불러올 수 없어요/);
+    await expect(points).not.toContainText('내역이 없습니다');
 
     // the inbox was never read on this device: no "0건", no "no messages"
     await page.goto('/demo/msg');

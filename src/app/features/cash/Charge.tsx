@@ -15,7 +15,9 @@ import { MoneyInput } from '../../ui/MoneyInput';
 import { FormClosed, useFormClosed } from './FormClosed';
 import { problemText, ruleHint } from './limits';
 import { OpenRequestCard } from './OpenRequest';
+import { requestReceipt } from './receipts';
 import { RequestHistory } from './RequestHistory';
+import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
@@ -27,6 +29,7 @@ export function Charge() {
   const caller = useCaller();
   const [amount, setAmount] = useState('');
   const [asked, setAsked] = useState(false);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const { reason: closed, open, limits } = useFormClosed(1);
   const value = Number(amount) || 0;
   const problem = amountProblem(value, limits.deposit);
@@ -41,7 +44,7 @@ export function Charge() {
       return t`${shown} 입금 신청하시겠습니까?`;
     },
     run: (v: number, requestId) => api(cashCalls.deposit, { memId: caller.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
-    onDone: () => setAmount(''),
+    onDone: (res, v) => (setAmount(''), setReceipt(requestReceipt(1, v, res.cashIdx))),
   });
   const ask = useWrite({
     money: true,
@@ -133,6 +136,7 @@ export function Charge() {
         </div>
       </Card>
       <RequestHistory cashType={1} />
+      <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />
     </div>
   );
 }

@@ -15,7 +15,9 @@ import { MoneyInput } from '../../ui/MoneyInput';
 import { FormClosed, useFormClosed } from './FormClosed';
 import { problemText, ruleHint } from './limits';
 import { OpenRequestCard } from './OpenRequest';
+import { requestReceipt } from './receipts';
 import { RequestHistory } from './RequestHistory';
+import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { allOf, amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
@@ -31,6 +33,7 @@ export function Exchange() {
   const caller = useCaller();
   const [amount, setAmount] = useState('');
   const [pass, setPass] = useState('');
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const { reason: closed, open, limits } = useFormClosed(-1);
   const cash = member?.cashAmt ?? 0;
   const value = Number(amount) || 0;
@@ -58,7 +61,7 @@ export function Exchange() {
       return t`${shown} 출금 신청하시겠습니까?`;
     },
     run: (v, requestId) => api(cashCalls.withdraw, { memId: caller.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
-    onDone: () => (setAmount(''), setPass('')),
+    onDone: (res, v) => (setAmount(''), setPass(''), setReceipt(requestReceipt(-1, v.value, res.cashIdx))),
   });
 
   const ready = !closed && !problem && pass.length === 4;
@@ -120,6 +123,7 @@ export function Exchange() {
         </form>
       </Card>
       <RequestHistory cashType={-1} />
+      <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />
     </div>
   );
 }
