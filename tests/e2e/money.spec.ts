@@ -74,6 +74,13 @@ test('a deposit request approved by the operator shows in the header without rel
   await admin.getByRole('button', { name: '승인', exact: true }).click();
   await admin.screenshot({ path: shot(info, 'admin-queue'), fullPage: true });
   await acceptDialog(admin, `${memId}의 입금 40,000원을 승인하시겠습니까?`);
+  const approved = admin.getByTestId('receipt');
+  await expect(approved.getByTestId('receipt-title')).toHaveText('입금 신청을 승인했어요');
+  await expect(approved.getByTestId('receipt-amount')).toHaveText('40,000원');
+  await expect(approved.getByTestId('receipt-counterparty')).toHaveText(memId);
+  await expect(approved.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+  await admin.screenshot({ path: shot(info, 'approve-receipt') });
+  await approved.getByTestId('receipt-ok').click();
   await expect(admin.getByRole('button', { name: '승인', exact: true })).toHaveCount(0);
   await admin.context().close();
 

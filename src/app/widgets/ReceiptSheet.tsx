@@ -61,7 +61,7 @@ export function ReceiptSheet({ receipt, onClose }: { receipt: Receipt | null; on
           {receipt.counterparty}
         </Fact>
         <Fact label={<Trans>시간</Trans>}>{formatKst(receipt.at, 'yyyy-MM-dd HH:mm:ss')}</Fact>
-        <Fact label={<Trans>참조 번호</Trans>} data-testid="receipt-reference">
+        <Fact label={<Trans>참조번호</Trans>} data-testid="receipt-reference">
           {receipt.reference}
         </Fact>
       </Facts>
