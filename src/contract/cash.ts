@@ -6,6 +6,9 @@ export const requestId = z.string().min(1).max(64);
 const optAmount = amount.optional();
 const optDate = wireDate.optional().or(z.literal('').transform(() => undefined));
 
+/** The bank's nightly maintenance, Korea time: withdrawals are refused (C210) from `start` until `end`. */
+export const bankHours = { start: '23:30', end: '00:30' } as const;
+
 /** The data of a C008 refusal (wrong withdrawal password): wrong tries left before withdrawals lock (C011). */
 export const wrongOutPass = z.object({ triesLeft: z.number().int().nonnegative() });
 export type WrongOutPass = z.infer<typeof wrongOutPass>;

@@ -26,6 +26,8 @@ export const commonCalls = {
       /** site-wide deposit / withdrawal switches: N while banned (C001 / C201) */
       inAmtYn: z.enum(['Y', 'N']),
       outAmtYn: z.enum(['Y', 'N']),
+      /** inside the bank's nightly hours (contract/cash `bankHours`) on the server's clock: withdrawals answer C210 */
+      bankClosed: z.boolean(),
     }),
     'site',
   ),

@@ -57,7 +57,10 @@ describe(`money result codes (${testDb})`, () => {
       const t = kstDayStart(new Date(now)).getTime() + minute * 60_000;
       return t > now ? t - 86_400_000 : t;
     };
+    expect((await s.post('/api/common/siteCheckInfo')).data.bankClosed).toBe(false);
     clock().offsetMs = base + past(23 * 60 + 45) - now;
+    // the app closes the form before input on the same rule and the same clock
+    expect((await s.post('/api/common/siteCheckInfo')).data.bankClosed).toBe(true);
     await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
     clock().offsetMs = base + past(25) - now;
     await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');

@@ -103,7 +103,7 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const boot = JSON.parse(bootOf(res.body)!);
     const site = await s.call(commonCalls.site, { prefix: 'demo' });
-    expect(boot).toEqual({ prefix: 'demo', site: site.data, check: { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y', outAmtYn: 'Y' } });
+    expect(boot).toEqual({ prefix: 'demo', site: site.data, check: { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y', outAmtYn: 'Y', bankClosed: false } });
     // unknown prefixes and the root get the plain shell
     expect(bootOf((await get('/nope/login')).body)).toBeUndefined();
     expect(bootOf((await get('/index.html')).body)).toBeUndefined();

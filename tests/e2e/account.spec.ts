@@ -90,15 +90,15 @@ test('the operator stops deposits site-wide and the charge screen says so before
   try {
     await playerLogin(page, pick(banUser, info));
     await page.goto('/demo/charge');
-    await expect(page.getByTestId('cash-ban')).toHaveText('현재 사이트 입금이 중지되었습니다. 잠시 후 다시 이용해 주세요.');
-    // the form stays in view but waits, and its button says why
+    await expect(page.getByTestId('form-closed')).toHaveText('지금은 사이트 입금이 중지되어 있어요. 잠시 후 다시 이용해 주세요.');
+    // the form stays in view but waits, the reason on top and a short label on its button
     await expect(page.getByLabel('입금 금액')).toBeDisabled();
     await expect(page.getByTestId('submit')).toBeDisabled();
-    await expect(page.getByTestId('submit')).toHaveText('현재 사이트 입금이 중지되었습니다');
+    await expect(page.getByTestId('submit')).toHaveText('입금 신청');
     await page.screenshot({ path: shot(info, 'charge-banned'), fullPage: true });
     await page.goto('/demo/exchange');
     await expect(page.getByTestId('exchange')).toBeVisible();
-    await expect(page.getByTestId('cash-ban')).toHaveCount(0);
+    await expect(page.getByTestId('form-closed')).toHaveCount(0);
   } finally {
     await admin.getByRole('switch', { name: /입금 중지됨/ }).click();
     await acceptDialog(admin, '사이트 입금을 다시 허용하시겠습니까?');
@@ -107,5 +107,5 @@ test('the operator stops deposits site-wide and the charge screen says so before
   }
   await page.goto('/demo/charge');
   await expect(page.getByLabel('입금 금액')).toBeEnabled();
-  await expect(page.getByTestId('cash-ban')).toHaveCount(0);
+  await expect(page.getByTestId('form-closed')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { acceptDialog, captchaLogin, dismissPopups, lobbyKept, ONE_VIEWPORT, playerLogin } from './support';
 import { inBankMaintenance } from '../../src/server/domain/money/cashRules';
 import { bankSafeOffset } from '../bankWindow';
 import { startClockServer } from './clockServer';
@@ -28,14 +28,14 @@ async function withdrawalForm(page: Page, base: string) {
   await page.getByRole('button', { name: '+1,000,000', exact: true }).click();
   const over = `보유머니 ${cash.toLocaleString('en-US')}원보다 많습니다`;
   await expect(page.getByTestId('amount-error')).toHaveText(over);
-  await expect(page.getByTestId('submit')).toHaveText(over);
+  await expect(page.getByTestId('submit')).toHaveText('출금 신청');
   await expect(page.getByTestId('submit')).toBeDisabled();
   await expect(page.getByRole('alertdialog')).toBeHidden();
   await page.screenshot({ path: shot('exchange-over'), fullPage: true });
 
   await page.getByRole('button', { name: '초기화', exact: true }).click();
   await page.getByRole('button', { name: '+10,000', exact: true }).click();
-  await expect(page.getByTestId('submit')).toHaveText('출금 비밀번호 4자리를 입력해 주세요');
+  await expect(page.getByTestId('submit')).toBeDisabled();
   await page.locator('input[name=cashOutPass]').fill('0000');
   await page.getByTestId('submit').click();
   await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
@@ -49,10 +49,18 @@ async function withdrawalForm(page: Page, base: string) {
   await passField.fill('1234');
   await page.getByTestId('submit').click();
   await acceptDialog(page, '10,000원 출금 신청하시겠습니까?');
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('출금 신청을 접수했어요');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('10,000원');
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('내 등록 계좌');
+  await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+  await page.screenshot({ path: shot('exchange-receipt') });
+  await receipt.getByTestId('receipt-ok').click();
+  await expect(receipt).toBeHidden();
   const card = page.getByTestId('open-request');
   await expect(card).toContainText('10,000원');
   await expect(card).toContainText('신청');
-  await expect(page.getByTestId('submit')).toHaveText('처리 중인 출금 신청이 끝나면 신청할 수 있습니다');
+  await expect(page.getByTestId('form-closed')).toHaveText('처리 중인 출금 신청이 끝나면 새로 신청할 수 있어요.');
   await card.getByTestId('open-request-cancel').click();
   await acceptDialog(page, '신청을 취소하시겠습니까?');
   await expect(card).toBeHidden();
@@ -81,11 +89,26 @@ test.describe.serial('a player with a waiting deposit (one login)', { tag: ONE_V
     await expect(card.getByTestId('open-request-cancel')).toHaveCount(0);
     await expect(page.getByLabel('입금 금액')).toBeDisabled();
     await expect(page.getByTestId('submit')).toBeDisabled();
-    await expect(page.getByTestId('submit')).toHaveText('처리 중인 입금 신청이 끝나면 신청할 수 있습니다');
+    await expect(page.getByTestId('form-closed')).toHaveText('처리 중인 입금 신청이 끝나면 새로 신청할 수 있어요.');
     // the card comes before the form
     const cardTop = (await card.boundingBox())!.y;
     expect(cardTop).toBeLessThan((await page.getByLabel('입금 금액').boundingBox())!.y);
     await page.screenshot({ path: shot('charge-waiting'), fullPage: true });
+  });
+
+  test('home shows the deposit in progress with its status, a tap from its screen', async () => {
+    await page.goto('/demo/main');
+    const row = page.getByTestId('in-progress-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('입금 신청 처리 중');
+    await expect(row).toContainText('100,000원');
+    await expect(row).toContainText('대기');
+    // above the games
+    expect((await row.boundingBox())!.y).toBeLessThan((await page.getByTestId('game-lobby').boundingBox())!.y);
+    await page.screenshot({ path: shot('home-in-progress'), fullPage: true });
+    await row.click();
+    await expect(page).toHaveURL(/\/demo\/charge$/);
+    await expect(page.getByTestId('open-request')).toContainText('100,000원');
   });
 
   test('a conversion under the minimum is refused beside the field before submit; "all" fills the points held', async () => {
@@ -193,22 +216,3 @@ test('the give sheet at 320x568: handle, action in view with the amount focused,
   await expect(sheet).toBeHidden();
   await expect(page.getByRole('alertdialog')).toBeHidden();
 });
-
-/** Whether the signed-in player's persisted query cache already holds the game lobby. */
-function lobbyKept(): Promise<boolean> {
-  return indexedDB.databases().then((dbs) => {
-    const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('pitboss-demo-'));
-    if (!name) return false;
-    return new Promise<boolean>((resolve) => {
-      const open = indexedDB.open(name);
-      open.onerror = () => resolve(false);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('cache')) return (db.close(), resolve(false));
-        const get = db.transaction('cache').objectStore('cache').get('queries');
-        get.onsuccess = () => (db.close(), resolve(typeof get.result === 'string' && get.result.includes('"lobby"')));
-        get.onerror = () => (db.close(), resolve(false));
-      };
-    });
-  });
-}

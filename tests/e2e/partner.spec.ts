@@ -87,6 +87,7 @@ test('ptn3 manages its downline: tree, member detail, give, members, a group and
   await page.getByTestId('sheet-submit').click();
   await acceptDialog(page, /ptn4.*10,000.*지급하시겠습니까/);
   await expect(sheet).toBeHidden();
+  await page.getByTestId('receipt-ok').click();
 
   // a member's detail from the member list
   await page.goto('/demo/partnerUserList');

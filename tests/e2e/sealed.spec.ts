@@ -60,6 +60,7 @@ test('with sealed bodies on, a player signs in and asks for a deposit: no plain 
     await page.getByRole('button', { name: '+10,000', exact: true }).click();
     await page.getByTestId('submit').click();
     await acceptDialog(page, '10,000원 입금 신청하시겠습니까?');
+    await page.getByTestId('receipt-ok').click();
     await expect(page.getByTestId('open-request')).toContainText('10,000원');
     await page.screenshot({ path: shot(info, 'charge'), fullPage: true });
 

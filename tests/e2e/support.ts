@@ -74,3 +74,22 @@ export async function closeFilters(page: Page) {
     await expect(sheet).toBeHidden();
   }
 }
+
+/** Whether the signed-in player's persisted query cache already holds the game lobby. */
+export function lobbyKept(): Promise<boolean> {
+  return indexedDB.databases().then((dbs) => {
+    const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('pitboss-demo-'));
+    if (!name) return false;
+    return new Promise<boolean>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('cache')) return (db.close(), resolve(false));
+        const get = db.transaction('cache').objectStore('cache').get('queries');
+        get.onsuccess = () => (db.close(), resolve(typeof get.result === 'string' && get.result.includes('"lobby"')));
+        get.onerror = () => (db.close(), resolve(false));
+      };
+    });
+  });
+}

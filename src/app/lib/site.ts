@@ -35,16 +35,17 @@ export const siteCheckQueryOptions = (prefix: string) =>
       try {
         return await api(commonCalls.siteCheckInfo, {});
       } catch (err) {
-        if (isOffline(err)) return { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y' as const, outAmtYn: 'Y' as const };
+        if (isOffline(err)) return { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y' as const, outAmtYn: 'Y' as const, bankClosed: false };
         throw err;
       }
     },
   });
 
-/** The site-wide deposit / withdrawal switches, read afresh whenever a money screen opens. */
+/** The site-wide deposit / withdrawal switches and the bank's hours, read afresh whenever a money screen opens. */
 export function useCashSwitch(prefix: string) {
-  const q = useQuery({ ...siteCheckQueryOptions(prefix), refetchOnMount: 'always' });
-  return { depositBanned: q.data?.inAmtYn === 'N', withdrawalBanned: q.data?.outAmtYn === 'N' };
+  // read again each minute while a money screen is open: the bank's hours begin and end on the server's clock
+  const q = useQuery({ ...siteCheckQueryOptions(prefix), refetchOnMount: 'always', refetchInterval: 60_000 });
+  return { depositBanned: q.data?.inAmtYn === 'N', withdrawalBanned: q.data?.outAmtYn === 'N', bankClosed: q.data?.bankClosed === true };
 }
 
 interface Boot {

@@ -6,6 +6,7 @@ import { adminCalls } from '../../contract/admin';
 import { retailCalls } from '../../contract/retail';
 import { api } from '../lib/api';
 import { limits } from '../../contract/enums';
+import { objectParticle } from '../lib/josa';
 import { moneyText } from '../lib/moneyText';
 import { applyBalance } from '../lib/session/userCash';
 import { session } from '../lib/session/store';
@@ -14,6 +15,7 @@ import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Money } from './Money';
+import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
@@ -41,10 +43,25 @@ interface Props {
   onClose: (after?: MoveAnswer) => void;
 }
 
-/** The one give/retrieve sheet for cash and points, used by every partner list. Open while `target` is set. */
+/**
+ * The one give/retrieve sheet for cash and points, used by every partner list. Open while `target`
+ * is set; a done move shows its receipt, and the list hears of it when the receipt is closed.
+ */
 export function GiveRetrieveSheet({ target, kind, mode, by = 'partner', onClose }: Props) {
+  const [done, setDone] = useState<{ after: MoveAnswer; receipt: Receipt } | null>(null);
+  if (done) return <ReceiptSheet receipt={done.receipt} onClose={() => (setDone(null), onClose(done.after))} />;
   if (!target) return null;
-  return <MoveForm key={`${target.memId}:${kind}`} target={target} kind={kind} initialMode={mode} by={by} onDone={onClose} onDismiss={() => onClose()} />;
+  return (
+    <MoveForm
+      key={`${target.memId}:${kind}`}
+      target={target}
+      kind={kind}
+      initialMode={mode}
+      by={by}
+      onDone={(after, receipt) => setDone({ after, receipt })}
+      onDismiss={() => onClose()}
+    />
+  );
 }
 
 interface FormProps {
@@ -52,7 +69,7 @@ interface FormProps {
   kind: MoveKind;
   initialMode: MoveMode;
   by: 'partner' | 'operator';
-  onDone: (a: MoveAnswer) => void;
+  onDone: (a: MoveAnswer, receipt: Receipt) => void;
   onDismiss: () => void;
 }
 
@@ -94,12 +111,14 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
     sig: (v: Vars) => `${by}:${kind}:${v.mode}:${target.memId}:${v.value}:${v.note ?? ''}`,
     confirm: (v) => {
       const shown = moneyText(v.value, unit);
-      return v.mode === 'give' ? t`${who}에게 ${shown}을(를) 지급하시겠습니까?` : t`${who}에게서 ${shown}을(를) 회수하시겠습니까?`;
+      const obj = objectParticle(shown);
+      return v.mode === 'give' ? t`${who}에게 ${shown}${obj} 지급하시겠습니까?` : t`${who}에게서 ${shown}${obj} 회수하시겠습니까?`;
     },
     run: (v, requestId) => send(by, kind, target.memId, v, requestId),
-    onDone: (res) => {
+    onDone: (res, v, requestId) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
-      onDone(res);
+      const title = v.mode === 'give' ? t`지급했어요` : t`회수했어요`;
+      onDone(res, { title, amount: v.value, unit, counterparty: who, at: Date.now(), reference: requestId });
     },
   });
 

@@ -2,6 +2,7 @@ import { ApiError } from '../../contract/codes.js';
 import { commonCalls } from '../../contract/common.js';
 import { codeName, partnerLevels } from '../../contract/enums.js';
 import { toWire } from '../domain/common/time.js';
+import { inBankMaintenance } from '../domain/money/cashRules.js';
 import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
@@ -30,6 +31,7 @@ export const commonRoutes = [
       startDate: site.check_start ? toWire(site.check_start) : null,
       endDate: site.check_end ? toWire(site.check_end) : null,
       inCheck,
+      bankClosed: inBankMaintenance(clock.now()),
       // the site row is kept fresh on every instance by the operator's changes
       ...cashSwitchOf(site.options),
     };

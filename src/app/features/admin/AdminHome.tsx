@@ -46,7 +46,7 @@ export function AdminHome() {
     { key: 'net', label: t`입출금 차액`, color: 'var(--brand)', signed: true },
     { key: 'bets', label: t`베팅`, color: 'var(--brand)' },
     { key: 'wins', label: t`당첨`, color: 'var(--accent)' },
-    { key: 'ggr', label: t`GGR (베팅-당첨)`, color: 'var(--brand)', signed: true },
+    { key: 'ggr', label: t`베팅 손익 (베팅-당첨)`, color: 'var(--brand)', signed: true },
     { key: 'rolling', label: t`롤링 지급`, color: 'var(--accent)' },
     { key: 'newMembers', label: t`신규 회원`, color: 'var(--ok)', count: true },
   ];

@@ -85,7 +85,7 @@ export function AdminMessages() {
           <TextField label={<Trans>제목</Trans>} name="msgTitle" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
           <div className={fieldCss.field}>
             <label className={fieldCss.label} htmlFor="msg-desc">
-              <Trans>내용 (HTML)</Trans>
+              <Trans>내용</Trans>
             </label>
             <textarea id="msg-desc" name="msgDesc" className={`${inputClass} ${css.textarea}`} value={desc} onChange={(e) => setDesc(e.target.value)} />
           </div>

@@ -46,7 +46,7 @@ export function NoticeEditor({ draft, onSaved }: { draft: NoticeDraft; onSaved: 
       <TextField label={<Trans>제목</Trans>} name="title" maxLength={200} value={d.title} onChange={(e) => setD({ ...d, title: e.target.value })} />
       <div className={fieldCss.field}>
         <label className={fieldCss.label} htmlFor="notice-content">
-          <Trans>내용 (HTML)</Trans>
+          <Trans>내용</Trans>
         </label>
         <textarea id="notice-content" name="content" className={`${inputClass} ${css.textarea}`} value={d.content} onChange={(e) => setD({ ...d, content: e.target.value })} />
       </div>

@@ -7,7 +7,8 @@ import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { api } from '../../lib/api';
 import { bankName, cashTypeName, requestStatusName } from '../../lib/codeNames';
-import { formatMoney } from '../../lib/format';
+import { objectParticle } from '../../lib/josa';
+import { moneyText } from '../../lib/moneyText';
 import { useWrite } from '../../lib/write/useWrite';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
@@ -17,6 +18,7 @@ import { FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
+import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ago } from './ago';
 import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queries';
@@ -36,6 +38,7 @@ export function CashQueue() {
   const search = useSearch({ from: '/$prefix/admin/_operator/cash' });
   const [f, setF] = useState<QueueFilter>(() => defaultQueueFilter(search.status));
   const [word, setWord] = useState('');
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const query = useQuery(cashQueueQueryOptions(prefix, caller.memId, f));
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const statusName = (s: QueueFilter['status']) => (s === 'open' ? t`처리할 신청` : s === null ? t`전체 상태` : requestStatusName(s));
@@ -44,14 +47,25 @@ export function CashQueue() {
     money: true,
     run: ({ r, to }: { r: Row; to: 2 | 1 | -1 }, requestId) => api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId }),
     sig: ({ r, to }) => `process:${r.cashIdx}:${to}`,
+    // approving or rejecting settles the request: its receipt; moving it to waiting does not
+    onDone: (_res, { r, to }) =>
+      to !== 2 &&
+      setReceipt({
+        title: to === 1 ? t`${cashTypeName(r.cashType)} 신청을 승인했어요` : t`${cashTypeName(r.cashType)} 신청을 거절했어요`,
+        amount: r.cashAmt,
+        counterparty: r.memId,
+        at: Date.now(),
+        reference: `#${r.cashIdx}`,
+      }),
     confirm: ({ r, to }) => {
-      const amount = formatMoney(r.cashAmt, site?.cashDecimal ?? 1);
+      const amount = moneyText(r.cashAmt, 'cash', site?.cashDecimal ?? 1);
+      const obj = objectParticle(amount);
       const kind = cashTypeName(r.cashType);
       return to === 2
-        ? t`${r.memId}의 ${kind} ${amount}을(를) 대기로 변경하시겠습니까?`
+        ? t`${r.memId}의 ${kind} ${amount}${obj} 대기로 변경하시겠습니까?`
         : to === 1
-          ? t`${r.memId}의 ${kind} ${amount}을(를) 승인하시겠습니까?`
-          : t`${r.memId}의 ${kind} ${amount}을(를) 거절하시겠습니까?`;
+          ? t`${r.memId}의 ${kind} ${amount}${obj} 승인하시겠습니까?`
+          : t`${r.memId}의 ${kind} ${amount}${obj} 거절하시겠습니까?`;
     },
   });
   const process = (r: Row, to: 2 | 1 | -1) => step.submit({ r, to });
@@ -188,6 +202,7 @@ export function CashQueue() {
         />
       )}
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
+      <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />
     </div>
   );
 }

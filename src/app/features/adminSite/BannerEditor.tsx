@@ -62,7 +62,7 @@ export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: 
       <TextField label={<Trans>제목</Trans>} name="title" maxLength={200} value={d.title} onChange={set('title')} />
       <div className={fieldCss.field}>
         <label className={fieldCss.label} htmlFor="banner-content">
-          <Trans>내용 (HTML)</Trans>
+          <Trans>내용</Trans>
         </label>
         <textarea id="banner-content" className={`${inputClass} ${css.textarea}`} value={d.content} onChange={set('content')} />
       </div>

@@ -13,7 +13,7 @@ import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
-import { SeenAt } from '../../widgets/SeenAt';
+import { Loaded } from '../../widgets/Loaded';
 import { ResultLabel, SignedMoney, useCategoryNames } from './labels';
 import { betListQueryOptions, defaultBetFilter, vendorGroupsQueryOptions, type BetFilter } from './queries';
 import { useCaller } from '../../lib/caller';
@@ -74,40 +74,41 @@ export function BetHistory() {
         </select>
         <DateRangeFilter value={filter.range} onChange={(range) => set({ range })} />
       </FilterBar>
-      <SeenAt query={query} />
-      {!query.isPending && (
-        <DataList
-          rows={query.data?.list ?? []}
-          columns={columns}
-          rowKey={(r) => r.betIdx}
-          card={(r) => (
-            <button type="button" className={css.card} onClick={() => setOpen(r)} data-testid="bet-card">
-              <span className={css.cardTop}>
-                <strong className={css.cardGame}>{r.gameName}</strong>
-                <ResultLabel type={r.type} />
-              </span>
-              <span className={css.cardMeta}>
-                {names[r.gameCategory] ?? r.gameCategory} · {r.vendorName} · {r.regDate}
-              </span>
-              <span className={css.cardMoney}>
-                <span>
-                  <small>
-                    <Trans>베팅</Trans>
-                  </small>{' '}
-                  <Money value={r.cash} />
+      <Loaded query={query}>
+        {(d) => (
+          <DataList
+            rows={d.list}
+            columns={columns}
+            rowKey={(r) => r.betIdx}
+            card={(r) => (
+              <button type="button" className={css.card} onClick={() => setOpen(r)} data-testid="bet-card">
+                <span className={css.cardTop}>
+                  <strong className={css.cardGame}>{r.gameName}</strong>
+                  <ResultLabel type={r.type} />
                 </span>
-                <span>
-                  <small>
-                    <Trans>당첨</Trans>
-                  </small>{' '}
-                  <Money value={r.winCash} />
+                <span className={css.cardMeta}>
+                  {names[r.gameCategory] ?? r.gameCategory} · {r.vendorName} · {r.regDate}
                 </span>
-                <SignedMoney value={betResultCash(r)} />
-              </span>
-            </button>
-          )}
-        />
-      )}
+                <span className={css.cardMoney}>
+                  <span>
+                    <small>
+                      <Trans>베팅</Trans>
+                    </small>{' '}
+                    <Money value={r.cash} />
+                  </span>
+                  <span>
+                    <small>
+                      <Trans>당첨</Trans>
+                    </small>{' '}
+                    <Money value={r.winCash} />
+                  </span>
+                  <SignedMoney value={betResultCash(r)} />
+                </span>
+              </button>
+            )}
+          />
+        )}
+      </Loaded>
       {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setFilter((f) => ({ ...f, page }))} />}
       <BetDetailSheet betId={open?.betIdx ?? null} title={open ? `${open.vendorName} · ${open.gameName}` : undefined} onClose={() => setOpen(null)} />
     </div>

@@ -13,7 +13,7 @@ import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
-import { LastSeen } from '../../widgets/LastSeen';
+import { Loaded } from '../../widgets/Loaded';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';
@@ -106,28 +106,31 @@ export function QnaList() {
           </Link>
         </div>
       </div>
-      <LastSeen at={q.dataUpdatedAt} stale={q.isError} />
-      <DataList
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.boardIdx}
-        empty={<Trans>문의 내역이 없습니다.</Trans>}
-        card={(r) => (
-          <div className={css.card}>
-            {pick(r)}
-            <div className={css.cardMain}>
-              {title(r)}
-              <div className={css.cardMeta}>
-                <StatusBadge status={r.status} />
-                <span>{faqTypeName(r.faqType)}</span>
-                <span>{shortDate(r.regDate)}</span>
-                <ReadMark read={r.isReadAdmin === 'Y'} />
+      <Loaded query={q}>
+        {() => (
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.boardIdx}
+            empty={<Trans>문의 내역이 없습니다.</Trans>}
+            card={(r) => (
+              <div className={css.card}>
+                {pick(r)}
+                <div className={css.cardMain}>
+                  {title(r)}
+                  <div className={css.cardMeta}>
+                    <StatusBadge status={r.status} />
+                    <span>{faqTypeName(r.faqType)}</span>
+                    <span>{shortDate(r.regDate)}</span>
+                    <ReadMark read={r.isReadAdmin === 'Y'} />
+                  </div>
+                </div>
+                {del(r)}
               </div>
-            </div>
-            {del(r)}
-          </div>
+            )}
+          />
         )}
-      />
+      </Loaded>
       {q.data && <Pager info={q.data.pageInfo} onPage={(page) => void navigate({ search: (s) => ({ ...s, page }) })} />}
     </div>
   );

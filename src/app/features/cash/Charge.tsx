@@ -12,9 +12,12 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { problemText, ruleHint, useCashLimits } from './limits';
-import { OpenRequestCard, useOpenRequest } from './OpenRequest';
+import { FormClosed, useFormClosed } from './FormClosed';
+import { problemText, ruleHint } from './limits';
+import { OpenRequestCard } from './OpenRequest';
+import { requestReceipt } from './receipts';
 import { RequestHistory } from './RequestHistory';
+import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
@@ -26,8 +29,8 @@ export function Charge() {
   const caller = useCaller();
   const [amount, setAmount] = useState('');
   const [asked, setAsked] = useState(false);
-  const limits = useCashLimits();
-  const { open } = useOpenRequest(1);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const { reason: closed, open, limits } = useFormClosed(1);
   const value = Number(amount) || 0;
   const problem = amountProblem(value, limits.deposit);
 
@@ -41,7 +44,7 @@ export function Charge() {
       return t`${shown} 입금 신청하시겠습니까?`;
     },
     run: (v: number, requestId) => api(cashCalls.deposit, { memId: caller.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
-    onDone: () => setAmount(''),
+    onDone: (res, v) => (setAmount(''), setReceipt(requestReceipt(1, v, res.cashIdx))),
   });
   const ask = useWrite({
     money: true,
@@ -58,10 +61,10 @@ export function Charge() {
     onDone: () => setAsked(true),
   });
 
-  const blocked = limits.depositBanned ? t`현재 사이트 입금이 중지되었습니다` : open ? t`처리 중인 입금 신청이 끝나면 신청할 수 있습니다` : problem && problemText(problem);
+  const ready = !closed && !problem;
 
   async function apply() {
-    if (!blocked) await deposit.submit(value);
+    if (ready) await deposit.submit(value);
   }
 
   return (
@@ -80,11 +83,7 @@ export function Charge() {
               <Money value={member?.cashAmt} />
             </strong>
           </div>
-          {limits.depositBanned && (
-            <p className={css.notice} role="alert" data-testid="cash-ban">
-              <Trans>현재 사이트 입금이 중지되었습니다. 잠시 후 다시 이용해 주세요.</Trans>
-            </p>
-          )}
+          <FormClosed reason={closed} />
           <MoneyInput
             label={<Trans>입금 금액</Trans>}
             name="cashAmt"
@@ -93,15 +92,15 @@ export function Charge() {
             quickAmounts={specLimits.quickAmounts}
             hint={ruleHint(limits.deposit)}
             error={deposit.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem) : undefined)}
-            disabled={!!open || limits.depositBanned}
+            disabled={!!closed}
           />
           {deposit.error && (
             <p className={css.formError} role="alert" data-testid="form-error">
               {deposit.error}
             </p>
           )}
-          <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || deposit.busy} data-testid="submit">
-            {deposit.busy ? <Trans>처리 중…</Trans> : blocked || <Trans>입금 신청</Trans>}
+          <Button type="submit" variant="primary" block disabled={!ready || deposit.busy} data-testid="submit">
+            {deposit.busy ? <Trans>처리 중…</Trans> : <Trans>입금 신청</Trans>}
           </Button>
         </form>
       </Card>
@@ -137,6 +136,7 @@ export function Charge() {
         </div>
       </Card>
       <RequestHistory cashType={1} />
+      <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />
     </div>
   );
 }

@@ -20,7 +20,8 @@ export function useOpenRequest(cashType: 1 | -1) {
   const caller = useCaller();
   const q = useQuery(cashRequestsQueryOptions(prefix, caller.memId, cashType, 1));
   const open = q.data?.list.find((r) => r.cashStatus === 0 || r.cashStatus === 2) ?? null;
-  return { open, loading: q.isPending };
+  // never read (offline since sign-in, or refused): whether a request is open is not known
+  return { open, loading: q.isPending, unknown: q.data === undefined && q.isError };
 }
 
 /** An applied request can still be cancelled by its member; a waiting one is the operator's. */

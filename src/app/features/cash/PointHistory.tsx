@@ -11,7 +11,7 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
-import { SeenAt } from '../../widgets/SeenAt';
+import { Loaded } from '../../widgets/Loaded';
 import { defaultPointRange, pointListQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
@@ -58,8 +58,7 @@ export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
           </strong>
         </p>
       )}
-      <SeenAt query={query} />
-      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={kind === 'in' ? accrued : converted} rowKey={(r) => r.pointIdx} />}
+      <Loaded query={query}>{(d) => <DataList rows={d.list} columns={kind === 'in' ? accrued : converted} rowKey={(r) => r.pointIdx} />}</Loaded>
       {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}
     </section>
   );

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
-import { SeenAt } from '../../widgets/SeenAt';
+import { Loaded } from '../../widgets/Loaded';
 import { useCancelRequest, type CashRow as Row } from './OpenRequest';
 import { cashRequestsQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
@@ -51,8 +51,7 @@ export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
   return (
     <section className={css.section} data-testid="request-history">
       <h2 className={css.sectionTitle}>{cashType === 1 ? <Trans>입금 신청 내역</Trans> : <Trans>출금 신청 내역</Trans>}</h2>
-      <SeenAt query={query} />
-      {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}
+      <Loaded query={query}>{(d) => <DataList rows={d.list} columns={columns} rowKey={(r) => r.cashIdx} />}</Loaded>
       {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}
     </section>
   );

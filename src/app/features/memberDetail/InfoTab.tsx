@@ -53,7 +53,7 @@ export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: st
           <Trans>로그인 허용</Trans>
         </span>
         <input type="checkbox" role="switch" checked={loginYn === 'Y'} disabled={!editable} onChange={(e) => setLoginYn(e.target.checked ? 'Y' : 'N')} data-testid="login-yn" />
-        <span className={css.yn}>{loginYn}</span>
+        <span className={css.yn}>{loginYn === 'Y' ? <Trans>허용</Trans> : <Trans>차단</Trans>}</span>
       </label>
       {editable && (
         <Button type="submit" variant="primary" block>

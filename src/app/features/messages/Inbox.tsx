@@ -18,7 +18,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { MailIcon } from '../../ui/icons';
-import { LastSeen } from '../../widgets/LastSeen';
+import { Loaded } from '../../widgets/Loaded';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from './queries';
@@ -108,9 +108,11 @@ export function Inbox() {
     <div className={css.page} data-testid="msg-list">
       <h1 className={css.h1}>
         <Trans>쪽지함</Trans>
-        <span className={css.total} data-testid="msg-total">
-          <Trans>총 {total}건</Trans>
-        </span>
+        {q.data && (
+          <span className={css.total} data-testid="msg-total">
+            <Trans>총 {total}건</Trans>
+          </span>
+        )}
       </h1>
       <p className={css.keep} data-testid="msg-keep">
         <Trans>
@@ -132,26 +134,29 @@ export function Inbox() {
           </Button>
         </div>
       </div>
-      <LastSeen at={q.dataUpdatedAt} stale={q.isError} />
-      <DataList
-        rows={rows}
-        columns={columns}
-        rowKey={(m) => m.msgIdx}
-        empty={<Trans>받은 쪽지가 없습니다.</Trans>}
-        card={(m) => (
-          <div className={css.card}>
-            {pick(m)}
-            <div className={css.cardMain}>
-              {title(m)}
-              <div className={css.cardMeta}>
-                {read(m)}
-                <span>{shortDate(m.sendDate)}</span>
+      <Loaded query={q}>
+        {() => (
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(m) => m.msgIdx}
+            empty={<Trans>받은 쪽지가 없습니다.</Trans>}
+            card={(m) => (
+              <div className={css.card}>
+                {pick(m)}
+                <div className={css.cardMain}>
+                  {title(m)}
+                  <div className={css.cardMeta}>
+                    {read(m)}
+                    <span>{shortDate(m.sendDate)}</span>
+                  </div>
+                </div>
+                {del(m)}
               </div>
-            </div>
-            {del(m)}
-          </div>
+            )}
+          />
         )}
-      />
+      </Loaded>
       {q.data && <Pager info={q.data.pageInfo} onPage={(page) => void navigate({ search: (s) => ({ ...s, page }) })} />}
     </div>
   );

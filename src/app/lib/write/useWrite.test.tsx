@@ -93,7 +93,7 @@ describe('the write hook', () => {
     const mine = mount({ run: async () => 7, onDone: done });
     expect(await mine.submit({ amount: 1 })).toBe(true);
     expect(mine.invalidated).toEqual([['site', 'demo', 'u', 'user1']]);
-    expect(done).toHaveBeenCalledWith(7, { amount: 1 });
+    expect(done).toHaveBeenCalledWith(7, { amount: 1 }, expect.any(String));
     const named = mount({ run: async () => 7, invalidates: [['site', 'demo', 'x']] });
     await named.submit({ amount: 1 });
     expect(named.invalidated).toEqual([['site', 'demo', 'x']]);

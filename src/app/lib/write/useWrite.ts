@@ -29,7 +29,7 @@ export interface WriteOptions<V, R, F extends string> {
   /** The loading overlay while the call runs (default on). */
   overlay?: boolean;
   /** After success and the invalidation: apply balances, reset the form, say it is done. */
-  onDone?: (res: R, vars: V) => unknown;
+  onDone?: (res: R, vars: V, requestId: string) => unknown;
 }
 
 export interface Write<V, F extends string> {
@@ -96,7 +96,7 @@ export function useWrite<V = void, R = unknown, F extends string = never>(o: Wri
     }
     ids.current!.settle(false);
     invalidate();
-    await o.onDone?.(res, vars);
+    await o.onDone?.(res, vars, requestId);
     return true;
   }
 

@@ -1,3 +1,4 @@
+import { bankHours } from '../../../contract/cash.js';
 import type { ResultCode } from '../../../contract/codes.js';
 import { kstMinuteOfDay } from '../common/time.js';
 
@@ -25,10 +26,11 @@ export function withdrawalAmountError(amount: number, o: AmountOptions): ResultC
   return null;
 }
 
-const MAINT_START = 23 * 60 + 30;
-const MAINT_END = 30;
+const minuteOf = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
+const MAINT_START = minuteOf(bankHours.start);
+const MAINT_END = minuteOf(bankHours.end);
 
-/** Bank maintenance: 23:30 to 00:30 Korea time, whatever the server's zone. */
+/** Bank maintenance (the contract's hours, Korea time), whatever the server's zone. */
 export function inBankMaintenance(now: Date): boolean {
   const m = kstMinuteOfDay(now);
   return m >= MAINT_START || m < MAINT_END;

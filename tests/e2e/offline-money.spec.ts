@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dismissPopups, lobbyKept, ONE_VIEWPORT, playerLogin } from './support';
+
+// A phone's money screens say only what the server said: offline, lists never read say so instead
+// of an empty state, and forms that cannot be sent are closed with their reason before any input.
+
+const shot = (name: string) => `tmp/screens/pixel7-offline-${name}.png`;
+
+/** Signed in, the lobby visited and kept for offline use, then the device offline. */
+async function offlineAfterLobby(page: Page, memId: string) {
+  await dismissPopups(page);
+  await playerLogin(page, memId);
+  await expect(page.getByTestId('game-lobby')).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(lobbyKept), { timeout: 10_000 }).toBe(true);
+  await page.context().setOffline(true);
+}
+
+test('offline after a lobby visit: the withdrawal screen is closed with its reason and its lists say they could not load', { tag: ONE_VIEWPORT }, async ({ page }) => {
+  await offlineAfterLobby(page, 'user12');
+  try {
+    await page.goto('/demo/exchange');
+    await expect(page.getByTestId('exchange')).toBeVisible();
+    await expect(page.getByTestId('form-closed')).toHaveText(/오프라인에서는 출금 신청을 할 수 없어요/);
+    await expect(page.getByLabel('출금 금액')).toBeDisabled();
+    await expect(page.locator('input[name=cashOutPass]')).toBeDisabled();
+    await expect(page.getByTestId('submit')).toHaveText('출금 신청');
+    // the home screen read this list (its transfers in progress): shown with the time it was read
+    await expect(page.getByTestId('request-history').getByTestId('last-seen')).toBeVisible();
+    await page.screenshot({ path: shot('exchange-offline'), fullPage: true });
+
+    // the points history was never read on this device: "cannot load", not "no history"
+    await page.goto('/demo/point');
+    const points = page.getByTestId('point-history');
+    await expect(points.getByTestId('not-loaded')).toHaveText(/불러올 수 없어요/);
+    await expect(points).not.toContainText('내역이 없습니다');
+
+    // the inbox was never read on this device: no "0건", no "no messages"
+    await page.goto('/demo/msg');
+    await expect(page.getByTestId('msg-list').getByTestId('not-loaded')).toBeVisible();
+    await expect(page.getByTestId('msg-total')).toHaveCount(0);
+    await expect(page.getByTestId('msg-list')).not.toContainText('받은 쪽지가 없습니다');
+  } finally {
+    await page.context().setOffline(false);
+  }
+});
