@@ -33,6 +33,7 @@ export const screens: Screen[] = [
   s('player', '/$prefix/point'),
   s('player', '/$prefix/pointuse'),
   s('player', '/$prefix/pointuselist'),
+  s('player', '/$prefix/coupon'),
   s('player', '/$prefix/infoEdit'),
   s('player', '/$prefix/protection'),
   s('player', '/$prefix/msg'),

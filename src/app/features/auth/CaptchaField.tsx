@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { inputClass } from '../../ui/Field';
-import css from './Auth.module.css';
+import css from '../../ui/Auth.module.css';
 import fieldCss from '../../ui/Field.module.css';
 
 /** The server's captcha image (4 digits) with a refresh button and a 4-digit numeric input. */

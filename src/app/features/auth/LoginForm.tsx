@@ -10,7 +10,7 @@ import { captchaQueryOptions } from './queries';
 import type { LoginPage, SecondStep as Step } from './login';
 import type { MemberInfo } from '../../../contract/member';
 
-import css from './Auth.module.css';
+import css from '../../ui/Auth.module.css';
 
 // the player's login screen paints with the fields alone: the captcha (partner and operator
 // screens), the login call itself (on submit) and the second step load when they are needed

@@ -1,7 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoginForm } from './LoginForm';
-import css from './Auth.module.css';
+import css from '../../ui/Auth.module.css';
 
 export function PlayerLogin() {
   const { prefix } = useParams({ from: '/$prefix' });

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import type { SecondStep as Step } from './login';
-import css from './Auth.module.css';
+import css from '../../ui/Auth.module.css';
 
 interface Props {
   step: Step;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
-import css from '../auth/Auth.module.css';
+import css from '../../ui/Auth.module.css';
 
 /** The console's sign-in and setup screens: the login screens' frame, the platform's title. */
 export function PlatformFrame({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
-import auth from '../auth/Auth.module.css';
+import auth from '../../ui/Auth.module.css';
 
 /** The console's sign-in: id, password and the authenticator's code (or a recovery code) at once. */
 export function PlatformLogin() {

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import { PlatformFrame } from './PlatformFrame';
-import auth from '../auth/Auth.module.css';
+import auth from '../../ui/Auth.module.css';
 import css from './Platform.module.css';
 
 type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';

@@ -6,7 +6,6 @@ import { session } from '../../lib/session/store';
 import { Banners } from '../../ui/Banners';
 import { BoardLinks } from '../../widgets/BoardLinks';
 import { Card } from '../../ui/Card';
-import { InProgress } from '../cash/InProgress';
 import { GameMoneyConvert } from '../../widgets/GameMoneyConvert';
 import { Money } from '../../widgets/Money';
 import css from './Lobby.module.css';
@@ -15,7 +14,7 @@ import css from './Lobby.module.css';
  * The player's main lobby: transfers in progress on top, then the games (the header already shows money and points, once),
  * game money with its convert on one line above them; banners and the board links after.
  */
-export function Lobby({ games }: { games?: ReactNode }) {
+export function Lobby({ games, inProgress }: { games?: ReactNode; inProgress?: ReactNode }) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { member, gamesDown } = useSnapshot(session);
   const nick = member?.memNick ?? '';
@@ -24,7 +23,7 @@ export function Lobby({ games }: { games?: ReactNode }) {
       <h1 className={css.hello}>
         <Trans>{nick}님, 환영합니다</Trans>
       </h1>
-      <InProgress />
+      {inProgress}
       {gamesDown && (
         <p className={css.down}>
           <Trans>게임이 일시 중지되었습니다.</Trans>

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Lobby } from '../../../features/player/Lobby';
 import { GameLobby } from '../../../features/games/GameLobby';
+import { InProgress } from '../../../features/cash/InProgress';
 
 export const Route = createFileRoute('/$prefix/_player/main')({
   // imported here, not at the top, so the query code stays out of the first-route bundle
@@ -8,5 +9,5 @@ export const Route = createFileRoute('/$prefix/_player/main')({
     const { lobbyQueryOptions } = await import('../../../features/games/queries');
     await context.queryClient.ensureQueryData(lobbyQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
   },
-  component: () => <Lobby games={<GameLobby />} />,
+  component: () => <Lobby games={<GameLobby />} inProgress={<InProgress />} />,
 });
