@@ -1,9 +1,12 @@
 import { demoLogins } from './db/seed/cast.js';
 import { startServer } from './server.js';
+import { StartupError } from './ops/startup.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {
-  if (err.code !== 'EADDRINUSE') throw err;
-  console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
+  // a start-up failure an operator reads: one line, exit 1 (an orchestrator restarts it)
+  if (err instanceof StartupError) console.error(`Pitboss did not start: ${err.message}`);
+  else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
+  else throw err;
   process.exit(1);
 });
 const base = server.url;
@@ -11,7 +14,7 @@ console.log(`\nPitboss is running: ${base}/demo  (${server.app.handle.kind}${ser
 console.log('Demo logins:');
 for (const line of demoLogins) console.log(`  ${line}`);
 
-const { metricsPort, metricsHost, metricsToken, drainMs } = server.app.config;
+const { metricsPort, metricsHost, metricsToken, drainMs, drainGraceMs } = server.app.config;
 if (metricsPort !== undefined) console.log(`Metrics: http://${metricsHost}:${metricsPort}/metrics${metricsToken ? ' (bearer token)' : ''}`);
 else if (metricsToken) console.log(`Metrics: ${base}/metrics (bearer token)`);
 
@@ -21,8 +24,8 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, async () => {
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`\n${sig}: draining (at most ${drainMs} ms)…`);
-    const clean = await server.drain(drainMs).catch(() => false);
+    console.log(`\n${sig}: draining (new calls answered 503 for ${drainGraceMs} ms, at most ${drainMs} ms in all)…`);
+    const clean = await server.drain().catch(() => false);
     console.log(clean ? 'Stopped.' : 'Stopped: the drain deadline cut connections still open.');
     process.exit(clean ? 0 : 1);
   });

@@ -3,7 +3,7 @@ import { systemClock } from './clock.js';
 import { readConfig, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
-import { migrate } from './db/migrate.js';
+import { migrate, underStartLock } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
 import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp, newOps } from './http/app.js';
@@ -15,7 +15,8 @@ import { configurePinKey } from './domain/auth/pins.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
-import { drain } from './ops/drain.js';
+import { postgresService, redisService, StartupError, waitForService } from './ops/startup.js';
+import { drain, gateCalls, type CallGate } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
 import type { Ops } from './ops/ops.js';
@@ -26,17 +27,26 @@ export interface RunningServer {
   url: string;
   seeded: boolean;
   ops: Ops;
+  /** the calls in flight, and the 503 a drain answers new ones with */
+  gate: CallGate;
   close(): Promise<void>;
   /** SIGTERM's way out: ready 503, sockets told to reconnect, in-flight calls answered, then close; false when the deadline cut it short */
-  drain(deadlineMs?: number): Promise<boolean>;
+  drain(deadlineMs?: number, graceMs?: number): Promise<boolean>;
 }
 
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
   const config = { ...readConfig(), ...overrides };
   configurePinKey(config.pinKey);
+  await Promise.all([
+    config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
+    config.redisUrl && waitForService(redisService(config.redisUrl), config.startTimeoutMs),
+  ]);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
-  await migrate(handle);
+  await migrate(handle).catch(async (e: Error) => {
+    await handle.close().catch(() => {});
+    throw new StartupError(`${e.message.split('\n')[0]}; the database stays at the migration before it: fix that migration (or the database) and start again`);
+  });
   const live = await makePublisher(config);
   const app: AppContext = {
     config,
@@ -50,11 +60,15 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     sites: new SiteCache(handle.db, live),
   };
   const history = await startHistoryUpkeep(app);
-  const seeded = opts.seed === false ? false : await seedDemo(app);
+  // under the start-up lock: instances starting at once on an empty database seed it once
+  const seeded = opts.seed === false ? false : await underStartLock(handle, () => seedDemo(app));
   const ops = newOps(app);
   const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
   ops.live = await attachLive(http, app);
+  // the gate wraps the handlers Fastify has attached by now (the live channel's upgrade among them)
+  await http.ready();
+  const gate = gateCalls(http.server, ops);
   const metricsListener = await startMetricsListener(app, ops.metrics, backupCall(handle));
   let url = '';
   if (opts.listen !== false) {
@@ -70,6 +84,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     url,
     seeded,
     ops,
+    gate,
     close: () =>
       (closing ??= (async () => {
         await pushes.stop();
@@ -82,7 +97,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
         await live.close();
         await handle.close();
       })()),
-    drain: (deadlineMs = config.drainMs) => drain(running, deadlineMs),
+    drain: (deadlineMs = config.drainMs, graceMs = config.drainGraceMs) => drain(running, deadlineMs, graceMs),
   };
   return running;
 }
