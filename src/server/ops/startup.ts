@@ -78,9 +78,11 @@ export const redisService = (url: string): Service => ({
   async ping() {
     const { Redis } = await import('ioredis');
     const r = new Redis(url, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
-    r.on('error', () => {});
+    // ioredis rejects with "Connection is closed."; the socket's own error says why
+    let cause: Error | undefined;
+    r.on('error', (e: Error) => (cause ??= e));
     try {
-      await r.connect();
+      await r.connect().catch((e: Error) => Promise.reject(cause ?? e));
       await r.ping();
     } finally {
       r.disconnect();
