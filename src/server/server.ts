@@ -16,6 +16,7 @@ import { SessionCache } from './domain/auth/sessionCache.js';
 import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
 import { postgresService, redisService, StartupError, waitForService } from './ops/startup.js';
+import { holdDataDir } from './ops/dataLock.js';
 import { drain, gateCalls, type CallGate } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
@@ -42,9 +43,13 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
     config.redisUrl && waitForService(redisService(config.redisUrl), config.startTimeoutMs),
   ]);
+  const lock = holdDataDir(config.dataDir, config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/backup` : undefined);
+  if ('held' in lock)
+    throw new StartupError(`PITBOSS_DATA ${config.dataDir} is held by another running server (pid ${lock.held.pid}): stop it, or point PITBOSS_DATA at another folder`);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
   await migrate(handle).catch(async (e: Error) => {
     await handle.close().catch(() => {});
+    lock.release();
     throw new StartupError(`${e.message.split('\n')[0]}; the database stays at the migration before it: fix that migration (or the database) and start again`);
   });
   const live = await makePublisher(config);
@@ -96,6 +101,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
         app.sites.close();
         await live.close();
         await handle.close();
+        lock.release();
       })()),
     drain: (deadlineMs = config.drainMs, graceMs = config.drainGraceMs) => drain(running, deadlineMs, graceMs),
   };
