@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,24 +9,9 @@ import { spawnServer, type ServerProcess } from '../../scripts/serverProcess.js'
 import { openDb } from '../../src/server/db/driver.js';
 import { refusalExit } from '../../src/server/ops/refusal.js';
 import { freshPostgres, pgAdminUrl } from './harness.js';
+import { cli, oneLine } from './opsCli.js';
 
 const key = () => randomBytes(32).toString('base64');
-
-/** The ops command line from its TypeScript (the compiled one is run by ops-cli-install.test.ts). */
-export function cli(args: string[], env: NodeJS.ProcessEnv, entry = ['--import', 'tsx', 'src/server/cli.ts'], cwd = process.cwd()) {
-  const { DATABASE_URL: _db, REDIS_URL: _r, PITBOSS_BACKUP_KEY: _k, METRICS_PORT: _m, ...base } = process.env;
-  const p = spawn(process.execPath, [...entry, ...args], { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  p.stdout.on('data', (d) => (out += d));
-  p.stderr.on('data', (d) => (out += d));
-  return new Promise<{ code: number | null; out: string }>((r) => p.once('exit', (code) => r({ code, out: out.trim() })));
-}
-
-/** One line, no stack. */
-export const oneLine = (out: string) => {
-  expect(out.split('\n')).toHaveLength(1);
-  expect(out).not.toMatch(/^\s+at /m);
-};
 
 const pgClient = new pg.Client({ connectionString: pgAdminUrl });
 const pgUp = await pgClient.connect().then(
