@@ -17,6 +17,7 @@ import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
 import { postgresService, redisService, StartupError, waitForService } from './ops/startup.js';
 import { holdDataDir } from './ops/dataLock.js';
+import { listen } from './ops/signals.js';
 import { drain, gateCalls, type CallGate } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
@@ -74,6 +75,10 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   // the gate wraps the handlers Fastify has attached by now (the live channel's upgrade among them)
   await http.ready();
   const gate = gateCalls(http.server, ops);
+  // a push the service did not take is an operator's to see: its status, never the endpoint's path
+  const unlistenPush = listen('push', (p) => {
+    if (p.result !== 'sent') http.log.warn({ pushResult: p.result, status: p.status, host: p.host }, 'push not delivered');
+  });
   const metricsListener = await startMetricsListener(app, ops.metrics, backupCall(handle));
   let url = '';
   if (opts.listen !== false) {
@@ -93,6 +98,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     close: () =>
       (closing ??= (async () => {
         await pushes.stop();
+        unlistenPush();
+        ops.metrics.close();
         history.stop();
         await http.close();
         await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));

@@ -3,6 +3,7 @@ import { pushLangs, type PushLang, type PushPayload } from '../../../contract/pu
 import type { AppContext } from '../../context.js';
 import { pushText, type PushKind } from './texts.js';
 import { vapidKeys } from './vapid.js';
+import { signal } from '../../ops/signals.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
@@ -47,13 +48,17 @@ async function send({ db, clock }: Ctx, memberIds: number[], note: PushNote) {
       const lang: PushLang = (pushLangs as readonly string[]).includes(s.lang) ? (s.lang as PushLang) : 'ko';
       const payload: PushPayload = { ...pushText(note.kind, lang, note.values), url: `/${s.prefix}/${note.path}`, tag: note.kind };
       const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), { vapidDetails, TTL: 24 * 3600 });
+      const host = new URL(req.endpoint).host;
       const res = await fetch(req.endpoint, {
         method: req.method,
         headers: req.headers,
         body: req.body ? new Uint8Array(req.body) : null,
         signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (res.status === 404 || res.status === 410) await db.deleteFrom('push_subscription').where('endpoint', '=', s.endpoint).execute();
+      }).catch(() => null);
+      if (!res) return signal('push', { result: 'unreachable', host });
+      const gone = res.status === 404 || res.status === 410;
+      signal('push', { result: res.ok ? 'sent' : gone ? 'gone' : 'refused', status: res.status, host });
+      if (gone) await db.deleteFrom('push_subscription').where('endpoint', '=', s.endpoint).execute();
     }),
   );
 }
