@@ -43,5 +43,7 @@ describe(`money and people in the metrics (${testDb})`, () => {
     expect(after).toMatch(/^pitboss_cash_request_oldest_open_seconds\{type="withdrawal"\} /m);
     expect(delta('pitboss_ledger_entries')).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'pitboss_ledger_entries')).toBeGreaterThan(0);
+    expect(after).toMatch(/^pitboss_ledger_check_failing_sites \d+$/m);
+    expect(sample(after, 'pitboss_ready')).toBe(1);
   }, 120_000);
 });

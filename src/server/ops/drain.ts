@@ -35,10 +35,10 @@ export function gateCalls(server: Server, ops: Ops): CallGate {
       res.setHeader('connection', 'close');
     }
     open.add(res);
-    res.once('close', () => {
-      open.delete(res);
-      // the answer is out: its keep-alive connection, idle now, closes at once
-      if (ops.draining) server.closeIdleConnections();
+    res.once('close', () => open.delete(res));
+    // an answer whose headers went out before the drain began: its connection closes after it
+    res.once('finish', () => {
+      if (ops.draining) res.socket?.end();
     });
     for (const l of inner) l.call(server, req, res);
   });

@@ -36,7 +36,7 @@ async function pendingMigrations(app: AppContext): Promise<string[]> {
   return (await migrationFiles()).filter((f) => !done.has(f));
 }
 
-export async function readiness(app: AppContext, ops: Ops): Promise<Readiness> {
+export async function readiness(app: AppContext, ops: Pick<Ops, 'draining'>): Promise<Readiness> {
   const db = await dbAnswers(app);
   const pending = db ? await pendingMigrations(app).catch(() => ['?']) : [];
   const r: Readiness = { ready: false, draining: ops.draining, db: db ? 'ok' : 'down', pendingMigrations: pending };

@@ -7,6 +7,7 @@ import { walletActions } from '../../contract/game.js';
 import type { AppContext } from '../context.js';
 import type { Registry } from '../live/registry.js';
 import { listen } from './signals.js';
+import { readiness } from './health.js';
 
 const VENDOR_ROUTE = '/api/vendor/:vendorCode/:action';
 const LOGIN_ROUTE = '/api/member/login';
@@ -111,6 +112,14 @@ export function createMetrics(app: AppContext, ops: Running): Metrics {
     },
   });
   new client.Gauge({
+    name: 'pitboss_ready',
+    help: '1 when /api/health/ready would answer 200 (a flapping series means the instance goes in and out of a balancer)',
+    registers: [register],
+    async collect() {
+      this.set((await readiness(app, ops()).catch(() => ({ ready: false }))).ready ? 1 : 0);
+    },
+  });
+  new client.Gauge({
     name: 'pitboss_draining',
     help: '1 while the server drains before shutdown',
     registers: [register],
@@ -119,7 +128,7 @@ export function createMetrics(app: AppContext, ops: Running): Metrics {
     },
   });
   const unlisten = countSignals(register);
-  cashGauges(register, app);
+  databaseGauges(register, app);
   return { register, text: () => register.metrics(), contentType: register.contentType, close: unlisten };
 }
 
@@ -151,8 +160,8 @@ function countSignals(register: client.Registry): () => void {
   return () => off.forEach((f) => f());
 }
 
-/** Read at each scrape from the database (so every instance reports the same): open cash requests and the ledger's size. */
-function cashGauges(register: client.Registry, app: AppContext) {
+/** Read at each scrape from the database (so every instance reports the same): open cash requests, the last ledger checks, the ledger's size. */
+function databaseGauges(register: client.Registry, app: AppContext) {
   const open = new client.Gauge({
     name: 'pitboss_cash_requests_open',
     help: 'Deposit and withdrawal requests applied or waiting (not yet decided), all sites',
@@ -176,6 +185,24 @@ function cashGauges(register: client.Registry, app: AppContext) {
     name: 'pitboss_cash_request_oldest_open_seconds',
     help: 'Age of the oldest undecided deposit or withdrawal request (0 when none); set with pitboss_cash_requests_open',
     labelNames: ['type'],
+    registers: [register],
+  });
+  const failing = new client.Gauge({
+    name: 'pitboss_ledger_check_failing_sites',
+    help: 'Sites whose last ledger check (operator home, kept in ledger_check) found the ledger and balances apart',
+    registers: [register],
+    async collect() {
+      const { rows } = await sql<{ failing: number; age: number | null }>`
+        select (count(*) filter (where not ok))::int as failing, extract(epoch from now() - min(checked_at))::float8 as age from ledger_check`
+        .execute(app.db)
+        .catch(() => ({ rows: [] as { failing: number; age: number | null }[] }));
+      failing.set(Number(rows[0]?.failing ?? 0));
+      checkAge.set(Number(rows[0]?.age ?? 0));
+    },
+  });
+  const checkAge = new client.Gauge({
+    name: 'pitboss_ledger_check_oldest_seconds',
+    help: "Age of the oldest site's last ledger check (0 when none ran); set with pitboss_ledger_check_failing_sites",
     registers: [register],
   });
   new client.Gauge({
