@@ -16,10 +16,12 @@ const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
 const app = Math.max(newest('src/app'), newest('src/contract'), newest('public'), statSync('vite.config.ts').mtimeMs);
 const server = Math.max(newest('src/server'), newest('src/contract'), statSync('scripts/build-server.mjs').mtimeMs);
-if (builtAt('dist/index.html') < app) {
+// --server: the ops commands need only the compiled server
+const serverOnly = process.argv.includes('--server');
+if (!serverOnly && builtAt('dist/index.html') < app) {
   console.log('Building the PWA and the server…');
   execSync('npm run build', { stdio: 'inherit' });
-} else if (builtAt('dist-server/main.js') < server) {
-  console.log('Compiling the server…');
+} else if (Math.min(builtAt('dist-server/main.js'), builtAt('dist-server/cli.js')) < server) {
+  console.error('Compiling the server…');
   execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
 }

@@ -1,4 +1,5 @@
-// Compiles the API server into dist-server/: one ESM bundle per entry (the server and the PGlite
+// Compiles the API server into dist-server/: one ESM bundle per entry (the server, the ops command
+// line and the PGlite
 // worker thread, which pgliteThread.ts starts as ./pgliteWorker.js beside the bundle), packages
 // left to node_modules, and the SQL folders the server reads at run time copied next to it, where
 // their `new URL('./migrations/', import.meta.url)` (and './functions/') now point.
@@ -8,7 +9,7 @@ import { build } from 'esbuild';
 const out = 'dist-server';
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/server/main.ts', pgliteWorker: 'src/server/db/pgliteWorker.ts' },
+  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts', pgliteWorker: 'src/server/db/pgliteWorker.ts' },
   outdir: out,
   bundle: true,
   platform: 'node',

@@ -17,12 +17,12 @@ export interface ServerProcess {
 export const entryArgs = (entry: ServerEntry) => (entry === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist-server/main.js']);
 
 /**
- * Starts the server as its own process on a free port (PORT=0) and resolves once /api/health
+ * Starts the server as its own process on a free port (PORT=0), from `cwd` when given, and resolves once /api/health
  * answers; the URL is read from the line main.ts prints.
  */
-export async function spawnServer(env: NodeJS.ProcessEnv, entry: ServerEntry = 'tsx', timeoutMs = 180_000): Promise<ServerProcess> {
+export async function spawnServer(env: NodeJS.ProcessEnv, entry: ServerEntry = 'tsx', timeoutMs = 180_000, cwd?: string): Promise<ServerProcess> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, entryArgs(entry), { env: { PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, entryArgs(entry), { env: { PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'], cwd });
   let out = '';
   const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
   const url = await new Promise<string>((resolve, reject) => {

@@ -52,6 +52,10 @@ export interface Config {
   metricsHost: string;
   /** Longest a SIGTERM drain may take before the remaining connections are cut. */
   drainMs: number;
+  /** How long a drain keeps the listener open answering new calls 503 (S503) before it closes it. */
+  drainGraceMs: number;
+  /** How long start-up keeps asking an unreachable PostgreSQL or Redis before it gives up (exit 1). */
+  startTimeoutMs: number;
   /** Subscriptions one live socket may hold; the next SUBSCRIBE gets an ERROR frame and the socket closes. */
   subsPerSocket: number;
   /** Minutes between the log lines that write out every site's audit chain head. */
@@ -191,5 +195,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     drainMs: positive(env.PITBOSS_DRAIN_MS, 15_000),
+    drainGraceMs: Math.max(0, num(env.PITBOSS_DRAIN_GRACE_MS, 1_000)),
+    startTimeoutMs: Math.max(0, num(env.PITBOSS_START_TIMEOUT, 60)) * 1000,
   };
 }

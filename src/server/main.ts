@@ -1,9 +1,12 @@
 import { demoLogins } from './db/seed/cast.js';
 import { StartRefused } from './config.js';
 import { startServer } from './server.js';
+import { StartupError } from './ops/startup.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {
   if (err instanceof StartRefused) console.error(err.message);
+  // a start-up failure an operator reads: one line, exit 1 (an orchestrator restarts it)
+  else if (err instanceof StartupError) console.error(`Pitboss did not start: ${err.message}`);
   else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
   else throw err;
   process.exit(1);
@@ -22,7 +25,7 @@ if (server.setupToken) {
   console.log(`  ${base}/platform/setup#${server.setupToken}`);
 }
 
-const { metricsPort, metricsHost, metricsToken, drainMs } = server.app.config;
+const { metricsPort, metricsHost, metricsToken, drainMs, drainGraceMs } = server.app.config;
 if (metricsPort !== undefined) console.log(`Metrics: http://${metricsHost}:${metricsPort}/metrics${metricsToken ? ' (bearer token)' : ''}`);
 else if (metricsToken) console.log(`Metrics: ${base}/metrics (bearer token)`);
 
@@ -32,8 +35,8 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, async () => {
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`\n${sig}: draining (at most ${drainMs} ms)…`);
-    const clean = await server.drain(drainMs).catch(() => false);
+    console.log(`\n${sig}: draining (new calls answered 503 for ${drainGraceMs} ms, at most ${drainMs} ms in all)…`);
+    const clean = await server.drain().catch(() => false);
     console.log(clean ? 'Stopped.' : 'Stopped: the drain deadline cut connections still open.');
     process.exit(clean ? 0 : 1);
   });

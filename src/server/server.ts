@@ -3,7 +3,7 @@ import { systemClock } from './clock.js';
 import { readConfig, refuseTestSettings, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
-import { migrate } from './db/migrate.js';
+import { migrate, underStartLock } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
 import { issueSetupToken } from './domain/platform/setup.js';
 import { startPushScheduler } from './domain/site/scheduledPush.js';
@@ -16,7 +16,10 @@ import { configurePinKey } from './domain/auth/pins.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
-import { drain } from './ops/drain.js';
+import { postgresService, redisService, StartupError, waitForService } from './ops/startup.js';
+import { holdDataDir } from './ops/dataLock.js';
+import { listen } from './ops/signals.js';
+import { drain, gateCalls, type CallGate } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
 import { rekeyAuditChains, startAuditHeadReport } from './domain/site/auditChain.js';
@@ -30,9 +33,11 @@ export interface RunningServer {
   /** While the platform has no owner: this start's one-time setup token (the link main prints). */
   setupToken?: string;
   ops: Ops;
+  /** the calls in flight, and the 503 a drain answers new ones with */
+  gate: CallGate;
   close(): Promise<void>;
   /** SIGTERM's way out: ready 503, sockets told to reconnect, in-flight calls answered, then close; false when the deadline cut it short */
-  drain(deadlineMs?: number): Promise<boolean>;
+  drain(deadlineMs?: number, graceMs?: number): Promise<boolean>;
 }
 
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
@@ -40,8 +45,19 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const config = { ...readConfig(), ...overrides };
   refuseTestSettings(config);
   configurePinKey(config.pinKey);
+  await Promise.all([
+    config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
+    config.redisUrl && waitForService(redisService(config.redisUrl), config.startTimeoutMs),
+  ]);
+  const lock = holdDataDir(config.dataDir, config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/backup` : undefined);
+  if ('held' in lock)
+    throw new StartupError(`PITBOSS_DATA ${config.dataDir} is held by another running server (pid ${lock.held.pid}): stop it, or point PITBOSS_DATA at another folder`);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
-  await migrate(handle);
+  await migrate(handle).catch(async (e: Error) => {
+    await handle.close().catch(() => {});
+    lock.release();
+    throw new StartupError(`${e.message.split('\n')[0]}; the database stays at the migration before it: fix that migration (or the database) and start again`);
+  });
   // the audit chains from before the key: re-signed under it once (a broken one stays broken for the verify to name)
   const unkeyed = await rekeyAuditChains(handle.db);
   const live = await makePublisher(config);
@@ -57,7 +73,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     sites: new SiteCache(handle.db, live),
   };
   const history = await startHistoryUpkeep(app);
-  const seeded = opts.seed === false || !config.demo ? false : await seedDemo(app);
+  // under the start-up lock: instances starting at once on an empty database seed it once
+  const seeded = opts.seed === false || !config.demo ? false : await underStartLock(handle, () => seedDemo(app));
   const setupToken = await issueSetupToken(app);
   const ops = newOps(app);
   const http = await buildHttp(app, [], { ops });
@@ -65,6 +82,13 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   if (unkeyed.length) http.log.error({ sites: unkeyed }, 'audit chain broken before the key: left unkeyed, npm run audit:verify names the row');
   const auditHeads = startAuditHeadReport(app.db, (fields, msg) => http.log.info(fields, msg), config.auditHeadMinutes);
   ops.live = await attachLive(http, app);
+  // the gate wraps the handlers Fastify has attached by now (the live channel's upgrade among them)
+  await http.ready();
+  const gate = gateCalls(http.server, ops);
+  // a push the service did not take is an operator's to see: its status, never the endpoint's path
+  const unlistenPush = listen('push', (p) => {
+    if (p.result !== 'sent') http.log.warn({ pushResult: p.result, status: p.status, host: p.host }, 'push not delivered');
+  });
   const metricsListener = await startMetricsListener(app, ops.metrics, backupCall(handle));
   let url = '';
   if (opts.listen !== false) {
@@ -81,10 +105,13 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     seeded,
     setupToken,
     ops,
+    gate,
     close: () =>
       (closing ??= (async () => {
         await pushes.stop();
         auditHeads.stop();
+        unlistenPush();
+        ops.metrics.close();
         history.stop();
         await http.close();
         await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));
@@ -93,8 +120,9 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
         app.sites.close();
         await live.close();
         await handle.close();
+        lock.release();
       })()),
-    drain: (deadlineMs = config.drainMs) => drain(running, deadlineMs),
+    drain: (deadlineMs = config.drainMs, graceMs = config.drainGraceMs) => drain(running, deadlineMs, graceMs),
   };
   return running;
 }

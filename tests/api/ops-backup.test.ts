@@ -5,10 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../../src/server/db/driver.js';
 import { backupTo, restoreFrom } from '../../src/server/ops/backup.js';
+import { backupKeys } from '../../src/server/ops/backupCrypto.js';
 import { pgAdmin } from './dbTemplate.js';
 import { pgAdminUrl, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound } from './moneyKit.js';
 import { buildWorld, drive } from './moneyWorld.js';
+
+const keys = backupKeys({ PITBOSS_BACKUP_KEY: randomBytes(32).toString('base64') });
 
 async function balancesOf(db: DbHandle['db'], siteId: string) {
   return db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('site_id', '=', siteId).orderBy('id').execute();
@@ -32,11 +35,11 @@ describe(`backup and restore (${testDb})`, () => {
       dbs.push(name);
       const u = new URL(pgAdminUrl);
       u.pathname = `/${name}`;
-      await restoreFrom(file, { databaseUrl: u.toString() });
+      await restoreFrom(file, { databaseUrl: u.toString() }, keys);
       return openDb({ url: u.toString(), dataDir: '' });
     }
     const dataDir = join(dir, `data-${randomBytes(4).toString('hex')}`);
-    await restoreFrom(file, { dataDir });
+    await restoreFrom(file, { dataDir }, keys);
     return openDb({ dataDir });
   }
 
@@ -58,14 +61,14 @@ describe(`backup and restore (${testDb})`, () => {
         ).n < 20
       )
         await new Promise((r) => setTimeout(r, 50));
-      await backupTo(join(dir, 'busy.bak'), from);
+      await backupTo(join(dir, 'busy.bak'), from, keys);
     } finally {
       moving = false;
     }
     const stats = await load;
     expect(stats.faults).toEqual([]);
     await s.app.accrual.flush();
-    await backupTo(join(dir, 'quiet.bak'), from);
+    await backupTo(join(dir, 'quiet.bak'), from, keys);
 
     const busy = await restored(join(dir, 'busy.bak'));
     try {

@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,24 @@ async function until(check: () => boolean, ms: number, what: string) {
   }
 }
 
+const GRACE_MS = 3000;
+
+/** One raw call; `agent` keeps its connection alive for the next one. */
+function call(url: string, opts: { agent?: Agent; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; json: any; socket: Socket }>((resolve, reject) => {
+    let socket!: Socket;
+    const req = request(url, { method: 'POST', agent: opts.agent ?? false, headers: { 'content-type': 'application/json', ...opts.headers } }, (res) => {
+      let text = '';
+      res
+        .on('data', (c) => (text += c))
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text), socket }))
+        .on('error', reject);
+    });
+    req.on('socket', (s) => (socket = s as Socket)).on('error', reject);
+    req.end(opts.body ?? '{}');
+  });
+}
+
 describe(`SIGTERM drains the server (${testDb})`, () => {
   let srv: ServerProcess | null = null;
   let dbName = '';
@@ -29,7 +48,7 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     }
   });
 
-  it('answers the call in flight, ends live sockets with a STOMP ERROR, and exits 0', async () => {
+  it('closes idle keep-alive connections at once, answers 503 to new ones during the grace, answers the call in flight with Connection: close and exits 0 right after it', async () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PITBOSS_DATA: 'memory://',
@@ -37,6 +56,7 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
       PITBOSS_STATIC: '/nonexistent',
       NODE_ENV: 'test',
       PITBOSS_DRAIN_MS: '60000',
+      PITBOSS_DRAIN_GRACE_MS: String(GRACE_MS),
     };
     delete env.DATABASE_URL;
     if (testDb === 'postgres') {
@@ -75,23 +95,30 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     ws.send('SUBSCRIBE\nid:0\ndestination:/user/queue/events\nreceipt:r1\n\n\0');
     await until(() => frames.some((f) => f.command === 'RECEIPT'), 30_000, 'subscription receipt');
 
+    // a keep-alive client with an idle connection
+    const idle = await call(`${base}/api/common/site`, { agent: new Agent({ keepAlive: true }), body: '{"prefix":"demo"}' });
+    expect(idle.status).toBe(200);
+    let idleClosed = false;
+    idle.socket.once('close', () => (idleClosed = true));
+
     // a call in flight: the server has taken it (its 100 Continue says so), its body is not sent yet
     const body = JSON.stringify({ siteId: site.siteId });
     let finish = () => {};
-    let answer!: Promise<{ status: number; json: any }>;
+    let answer!: Promise<{ status: number; headers: Record<string, unknown>; json: any }>;
     const taken = new Promise<void>((accepted) => {
       answer = new Promise((resolve, reject) => {
         const req = request(
           `${base}/api/member/info`,
           {
             method: 'POST',
+            agent: new Agent({ keepAlive: true }),
             headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue', authorization: site.apiKey, 'x-auth-token': token },
           },
           (res) => {
             let text = '';
             res
               .on('data', (c) => (text += c))
-              .on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) }))
+              .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text) }))
               .on('error', reject);
           },
         );
@@ -101,17 +128,32 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
       });
     });
     await taken;
+    const term = Date.now();
     srv.proc.kill('SIGTERM');
 
     await until(() => frames.some((f) => f.command === 'ERROR'), 30_000, 'ERROR frame');
     const error = frames.find((f) => f.command === 'ERROR')!;
     expect(error.headers).toMatchObject({ message: GOODBYE, code: 'S503' });
     await until(() => wsClosed, 30_000, 'socket closed');
+    await until(() => idleClosed, 1_000, 'the idle keep-alive connection closed');
+
+    // during the grace a new connection is answered, with a refusal a balancer retries elsewhere
+    const refused = await call(`${base}/api/common/site`, { body: '{"prefix":"demo"}' });
+    expect(Date.now() - term).toBeLessThan(GRACE_MS);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.connection).toBe('close');
+    expect(refused.json).toMatchObject({ resultCode: 'S503' });
+
+    // the call in flight outlasts the grace; the process ends right after its answer
+    await new Promise((r) => setTimeout(r, Math.max(0, term + GRACE_MS + 500 - Date.now())));
     finish();
     const r = await answer;
+    const answered = Date.now();
     expect(r.status).toBe(200);
+    expect(r.headers.connection).toBe('close');
     expect(r.json).toMatchObject({ resultCode: '0', data: { member: { memId: 'user1' } } });
     expect(await srv.exited).toBe(0);
+    expect(Date.now() - answered).toBeLessThan(2_000);
     expect(srv.output()).toContain('SIGTERM: draining');
     srv = null;
   }, 900_000);

@@ -15,6 +15,22 @@ const sqlFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.end
 export const migrationFiles = () => sqlFiles(migrations);
 
 /**
+ * Runs `fn` while holding the start-up advisory lock on a connection of its own, so what several
+ * instances starting at once on one database do (migrate, seed the demo site) happens one at a
+ * time: the others wait, then find it done. On PGlite (one process) it just runs `fn`.
+ */
+export function underStartLock<T>(h: DbHandle, fn: (query: Query) => Promise<T>): Promise<T> {
+  return h.withConnection(async (query) => {
+    await query(`select pg_advisory_lock(${LOCK})`);
+    try {
+      return await fn(query);
+    } finally {
+      await query(`select pg_advisory_unlock(${LOCK})`);
+    }
+  });
+}
+
+/**
  * Brings a database to this code's schema, on one connection holding an advisory lock so starting
  * instances never race: first every `migrations/NNN_name.sql` not yet recorded (tables and data),
  * in name order, each in its own transaction; then the live SQL of `functions/` (every function
@@ -22,28 +38,23 @@ export const migrationFiles = () => sqlFiles(migrations);
  */
 export async function migrate(h: DbHandle): Promise<string[]> {
   const files = await migrationFiles();
-  return h.withConnection(async (query) => {
-    await query(`select pg_advisory_lock(${LOCK})`);
-    try {
-      await query('create table if not exists schema_migration (name text primary key, applied_at timestamptz not null default now())');
-      const done = new Set((await query('select name from schema_migration')).map((r) => String(r.name)));
-      const applied: string[] = [];
-      for (const f of files) {
-        if (done.has(f)) continue;
-        const text = await readFile(migrations + f, 'utf8');
-        try {
-          await query(`begin;\n${text}\n;\ninsert into schema_migration(name) values (${quote(f)});\ncommit;`);
-        } catch (e) {
-          await query('rollback').catch(() => {});
-          throw new Error(`migration ${f} failed: ${(e as Error).message}`, { cause: e });
-        }
-        applied.push(f);
+  return underStartLock(h, async (query) => {
+    await query('create table if not exists schema_migration (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await query('select name from schema_migration')).map((r) => String(r.name)));
+    const applied: string[] = [];
+    for (const f of files) {
+      if (done.has(f)) continue;
+      const text = await readFile(migrations + f, 'utf8');
+      try {
+        await query(`begin;\n${text}\n;\ninsert into schema_migration(name) values (${quote(f)});\ncommit;`);
+      } catch (e) {
+        await query('rollback').catch(() => {});
+        throw new Error(`migration ${f} failed: ${(e as Error).message}`, { cause: e });
       }
-      await applyFunctions(query, applied.length > 0);
-      return applied;
-    } finally {
-      await query(`select pg_advisory_unlock(${LOCK})`);
+      applied.push(f);
     }
+    await applyFunctions(query, applied.length > 0);
+    return applied;
   });
 }
 

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { migrationFiles } from '../db/migrate.js';
-import type { Ops } from './ops.js';
 
 const DB_TIMEOUT_MS = 5_000;
 
@@ -36,7 +35,12 @@ async function pendingMigrations(app: AppContext): Promise<string[]> {
   return (await migrationFiles()).filter((f) => !done.has(f));
 }
 
-export async function readiness(app: AppContext, ops: Ops): Promise<Readiness> {
+/** What readiness reads of the running server (ops.ts's Ops, named apart so metrics can ask it too). */
+export interface Draining {
+  draining: boolean;
+}
+
+export async function readiness(app: AppContext, ops: Draining): Promise<Readiness> {
   const db = await dbAnswers(app);
   const pending = db ? await pendingMigrations(app).catch(() => ['?']) : [];
   const r: Readiness = { ready: false, draining: ops.draining, db: db ? 'ok' : 'down', pendingMigrations: pending };
@@ -50,7 +54,7 @@ export async function readiness(app: AppContext, ops: Ops): Promise<Readiness> {
  * database answers, its migrations are current, Redis is connected when configured, no drain).
  * `/api/health` stays as the plain answer the test runner and older probes wait on.
  */
-export function registerHealth(fastify: FastifyInstance, app: AppContext, ops: Ops) {
+export function registerHealth(fastify: FastifyInstance, app: AppContext, ops: Draining) {
   fastify.get('/api/health', async () => ({ resultCode: '0', resultMessage: 'OK', data: { db: app.handle.kind } }));
   fastify.get('/api/health/live', async (_req, reply) => {
     reply.resultCode = '0';

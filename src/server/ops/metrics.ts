@@ -7,8 +7,12 @@ import { walletActions } from '../../contract/game.js';
 import type { AppContext } from '../context.js';
 import { auditHeads } from '../domain/site/auditChain.js';
 import type { Registry } from '../live/registry.js';
+import { listen } from './signals.js';
+import { readiness } from './health.js';
 
 const VENDOR_ROUTE = '/api/vendor/:vendorCode/:action';
+const LOGIN_ROUTE = '/api/member/login';
+const OTP_ROUTE = '/api/member/login/otp';
 const buckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 export interface Metrics {
@@ -16,6 +20,8 @@ export interface Metrics {
   /** the scrape: Prometheus text format */
   text(): Promise<string>;
   contentType: string;
+  /** stops listening to the domain's signals (the server's close) */
+  close(): void;
 }
 
 /**
@@ -116,6 +122,14 @@ export function createMetrics(app: AppContext, ops: Running): Metrics {
     },
   });
   new client.Gauge({
+    name: 'pitboss_ready',
+    help: '1 when /api/health/ready would answer 200 (a flapping series means the instance goes in and out of a balancer)',
+    registers: [register],
+    async collect() {
+      this.set((await readiness(app, ops()).catch(() => ({ ready: false }))).ready ? 1 : 0);
+    },
+  });
+  new client.Gauge({
     name: 'pitboss_draining',
     help: '1 while the server drains before shutdown',
     registers: [register],
@@ -123,7 +137,93 @@ export function createMetrics(app: AppContext, ops: Running): Metrics {
       this.set(ops().draining ? 1 : 0);
     },
   });
-  return { register, text: () => register.metrics(), contentType: register.contentType };
+  const unlisten = countSignals(register);
+  databaseGauges(register, app);
+  return { register, text: () => register.metrics(), contentType: register.contentType, close: unlisten };
+}
+
+/** Money movements, login challenges and pushes, as the domain signals them (ops/signals.ts). */
+function countSignals(register: client.Registry): () => void {
+  const money = new client.Counter({
+    name: 'pitboss_money_movements_total',
+    help: 'Money movements by kind (the movement function) and result code (0 done, replayed, or the refusal)',
+    labelNames: ['kind', 'code'],
+    registers: [register],
+  });
+  const challenges = new client.Counter({
+    name: 'pitboss_login_challenges_total',
+    help: 'Proof-of-work login challenges issued, solved, and refused proofs',
+    labelNames: ['event'],
+    registers: [register],
+  });
+  const pushes = new client.Counter({
+    name: 'pitboss_pushes_total',
+    help: 'Web Push sends by result (sent, gone: 404/410 and removed, refused: another status, unreachable)',
+    labelNames: ['result'],
+    registers: [register],
+  });
+  const off = [
+    listen('money', (m) => money.inc({ kind: m.kind, code: m.code })),
+    listen('challenge', (c) => challenges.inc({ event: c.event })),
+    listen('push', (p) => pushes.inc({ result: p.result })),
+  ];
+  return () => off.forEach((f) => f());
+}
+
+/** Read at each scrape from the database (so every instance reports the same): open cash requests, the last ledger checks, the ledger's size. */
+function databaseGauges(register: client.Registry, app: AppContext) {
+  const open = new client.Gauge({
+    name: 'pitboss_cash_requests_open',
+    help: 'Deposit and withdrawal requests applied or waiting (not yet decided), all sites',
+    labelNames: ['type'],
+    registers: [register],
+    async collect() {
+      const { rows } = await sql<{ cash_type: number; n: number; age: number | null }>`
+        select cash_type, count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as age
+        from cash_request where status in (0, 2) group by cash_type`
+        .execute(app.db)
+        .catch(() => ({ rows: [] }));
+      for (const type of [1, -1]) {
+        const r = rows.find((x) => Number(x.cash_type) === type);
+        const label = { type: type === 1 ? 'deposit' : 'withdrawal' };
+        open.set(label, Number(r?.n ?? 0));
+        oldest.set(label, Number(r?.age ?? 0));
+      }
+    },
+  });
+  const oldest = new client.Gauge({
+    name: 'pitboss_cash_request_oldest_open_seconds',
+    help: 'Age of the oldest undecided deposit or withdrawal request (0 when none); set with pitboss_cash_requests_open',
+    labelNames: ['type'],
+    registers: [register],
+  });
+  const failing = new client.Gauge({
+    name: 'pitboss_ledger_check_failing_sites',
+    help: 'Sites whose last ledger check (operator home, kept in ledger_check) found the ledger and balances apart',
+    registers: [register],
+    async collect() {
+      const { rows } = await sql<{ failing: number; age: number | null }>`
+        select (count(*) filter (where not ok))::int as failing, extract(epoch from now() - min(checked_at))::float8 as age from ledger_check`
+        .execute(app.db)
+        .catch(() => ({ rows: [] as { failing: number; age: number | null }[] }));
+      failing.set(Number(rows[0]?.failing ?? 0));
+      checkAge.set(Number(rows[0]?.age ?? 0));
+    },
+  });
+  const checkAge = new client.Gauge({
+    name: 'pitboss_ledger_check_oldest_seconds',
+    help: "Age of the oldest site's last ledger check (0 when none ran); set with pitboss_ledger_check_failing_sites",
+    registers: [register],
+  });
+  new client.Gauge({
+    name: 'pitboss_ledger_entries',
+    help: 'Ledger entries written so far (the ledger id sequence: all instances, all sites)',
+    registers: [register],
+    async collect() {
+      const { rows } = await sql<{ n: number | null }>`select pg_sequence_last_value('ledger_entry_id_seq')::float8 as n`.execute(app.db).catch(() => ({ rows: [{ n: null }] }));
+      this.set(Number(rows[0]?.n ?? 0));
+    },
+  });
 }
 
 /** Times every call: by route pattern (never the raw URL), status and the envelope's result code. */
@@ -133,6 +233,12 @@ export function httpObserver(metrics: Metrics) {
   // one series per route, status and code (as many as Prometheus keeps anyway), its labels checked
   // and hashed once instead of on every call
   const series = new Map<string, client.Histogram.Internal<string>>();
+  const logins = new client.Counter({
+    name: 'pitboss_logins_total',
+    help: 'Login calls by page (member, partner, admin; otp: the second step) and result code',
+    labelNames: ['page', 'code'],
+    registers: [metrics.register],
+  });
   return (req: FastifyRequest, reply: FastifyReply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     const code = reply.resultCode ?? '';
@@ -141,6 +247,10 @@ export function httpObserver(metrics: Metrics) {
     let one = series.get(key);
     if (!one) series.set(key, (one = http.labels({ method: req.method, route, status: String(reply.statusCode), code })));
     one.observe(secs);
+    if (route === LOGIN_ROUTE || route === OTP_ROUTE) {
+      const page = route === OTP_ROUTE ? 'otp' : (req.body as { loginPage?: unknown } | undefined)?.loginPage;
+      logins.inc({ page: page === 'partner' || page === 'admin' || page === 'otp' ? page : 'member', code: code || String(reply.statusCode) });
+    }
     if (route === VENDOR_ROUTE) {
       const action = (req.params as { action?: string }).action ?? '';
       wallet.observe({ action: (walletActions as readonly string[]).includes(action) ? action : 'other', code }, secs);

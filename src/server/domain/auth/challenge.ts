@@ -4,6 +4,7 @@
  * second on a mid phone). Checking a solution is one HMAC. Each challenge is good once, for this
  * site, for five minutes.
  */
+import { signal } from '../../ops/signals.js';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';
@@ -36,6 +37,7 @@ export async function newChallenge(db: Db, siteId: string): Promise<PowChallenge
     hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
     hmacKeySignatureSecret: await serverSecret(db, 'pow-key'),
   });
+  signal('challenge', { event: 'issued' });
   // through the contract's shape: what the app is sent is what the schema names
   return powChallenge.parse(c);
 }
@@ -75,8 +77,11 @@ export async function checkProof(db: Db, siteId: string, proof: PowProof | undef
       hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
       hmacKeySignatureSecret: await serverSecret(db, 'pow-key'),
     });
-    return r.verified && (await used.claim(p.nonce));
+    const solved = r.verified && (await used.claim(p.nonce));
+    signal('challenge', { event: solved ? 'solved' : 'refused' });
+    return solved;
   } catch {
+    signal('challenge', { event: 'refused' });
     return false;
   }
 }

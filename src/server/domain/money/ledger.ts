@@ -7,6 +7,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import type { Database } from '../../db/schema.js';
+import { signal } from '../../ops/signals.js';
 
 export type Trx = Transaction<Database>;
 
@@ -93,6 +94,9 @@ interface MoveAnswer<T> {
 /** The idempotency arguments every movement function starts with: site, actor, request id, call, body hash, time. */
 export const movementHead = (a: Actor) => sql`${a.siteId}, ${a.id}::bigint, ${a.requestKey}, ${a.call}, ${a.bodyHash ?? null}, ${a.at}::timestamptz`;
 
+/** The movement function a statement calls (`select money_cash_deposit(…)` -> cash_deposit): the kind the metrics count by. */
+const movementKind = (statement: RawBuilder<unknown>) => /(\w+)\s*\(/.exec(statement.toOperationNode().sqlFragments[0] ?? '')?.[1].replace(/^money_/, '') ?? 'other';
+
 const RETRIES = 5;
 const pgCode = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '');
 /** SQLSTATE of money_refuse: a movement refused after it started writing, the message its result code. */
@@ -119,23 +123,31 @@ export async function runMovement<T>(
   statement: () => RawBuilder<unknown>,
   before?: { actor: Actor; checks: () => Promise<void> },
 ): Promise<MoneyResult<T>> {
+  const kind = movementKind(statement());
   if (before) {
     const a = before.actor;
     if (a.requestKey) {
       const { rows } = await sql<{ r: MoveAnswer<T> | null }>`select money_replay(${a.siteId}, ${a.id}::bigint, ${a.requestKey}, ${a.call}, ${a.bodyHash ?? null}) as r`.execute(
         db,
       );
-      if (rows[0].r) return answer(siteId, rows[0].r);
+      if (rows[0].r) {
+        signal('money', { kind, code: 'replayed' });
+        return answer(siteId, rows[0].r);
+      }
     }
     await before.checks();
   }
   for (let attempt = 1; ; attempt++) {
     try {
       const { rows } = await (statement() as RawBuilder<{ r: MoveAnswer<T> }>).execute(db);
+      signal('money', { kind, code: rows[0].r.replayed ? 'replayed' : rows[0].r.code });
       return answer(siteId, rows[0].r);
     } catch (e) {
       const code = pgCode(e);
-      if (code === REFUSED) throw new ApiError((e as Error).message as ResultCode);
+      if (code === REFUSED) {
+        signal('money', { kind, code: (e as Error).message });
+        throw new ApiError((e as Error).message as ResultCode);
+      }
       if ((code !== '40001' && code !== '40P01') || attempt >= RETRIES) throw e;
       await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * attempt));
     }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { pushDispatcher, pushEndpointAllowed, PUSH_TIMEOUT_MS } from './endpoint.js';
 import { pushText, type PushKind } from './texts.js';
 import { vapidKeys } from './vapid.js';
+import { signal } from '../../ops/signals.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
@@ -52,6 +53,7 @@ async function send({ db, clock, config }: Ctx, memberIds: number[], note: PushN
       const lang: PushLang = (pushLangs as readonly string[]).includes(s.lang) ? (s.lang as PushLang) : 'ko';
       const payload: PushPayload = { ...pushText(note.kind, lang, note.values), url: `/${s.prefix}/${note.path}`, tag: note.kind };
       const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), { vapidDetails, TTL: 24 * 3600 });
+      const host = new URL(req.endpoint).host;
       const res = await fetch(req.endpoint, {
         method: req.method,
         headers: req.headers as Record<string, string>,
@@ -60,8 +62,11 @@ async function send({ db, clock, config }: Ctx, memberIds: number[], note: PushN
         signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
         // the test push service is local by definition: only its exact origin skips the address check
         dispatcher: new URL(s.endpoint).origin === config.testPushOrigin ? undefined : (dispatcher ??= pushDispatcher()),
-      });
-      if (res.status === 404 || res.status === 410) await db.deleteFrom('push_subscription').where('endpoint', '=', s.endpoint).execute();
+      }).catch(() => null);
+      if (!res) return signal('push', { result: 'unreachable', host });
+      const gone = res.status === 404 || res.status === 410;
+      signal('push', { result: res.ok ? 'sent' : gone ? 'gone' : 'refused', status: res.status, host });
+      if (gone) await db.deleteFrom('push_subscription').where('endpoint', '=', s.endpoint).execute();
     }),
   );
 }
