@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { commonCalls } from '../../src/contract/common.js';
 
 describe(`common calls and the envelope (${testDb})`, () => {
   let s: TestServer;
@@ -9,13 +10,13 @@ describe(`common calls and the envelope (${testDb})`, () => {
   afterAll(() => s?.close());
 
   it('looks a site up by prefix, publicly', async () => {
-    const r = await s.post('/api/common/site', { prefix: 'demo' });
+    const r = await s.call(commonCalls.site, { prefix: 'demo' });
     expect(r.resultCode).toBe('0');
     expect(r.data).toMatchObject({ siteId: 'demo', siteName: 'Pitboss Demo', cashDecimal: 1, languages: ['ko', 'en', 'vn'] });
   });
 
   it('answers an unknown prefix with S404', async () => {
-    const r = await s.post('/api/common/site', { prefix: 'nope' });
+    const r = await s.call(commonCalls.site, { prefix: 'nope' });
     expect(r.resultCode).toBe('S404');
   });
 
@@ -74,15 +75,15 @@ describe(`common calls and the envelope (${testDb})`, () => {
   });
 
   it('lists partner levels, banks, codes and site options from the db', async () => {
-    const levels = await s.post('/api/retail/partnerLevels');
-    expect(levels.data.list.map((l: { code: string }) => l.code)).toEqual(['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7', 'NORMAL']);
-    const banks = await s.post('/api/etc/bank');
-    expect(banks.data.list.length).toBeGreaterThan(3);
-    const codes = await s.post('/api/common/code', { masterCode: 'kplay' });
-    expect(codes.data.data.codes.map((c: { code: string }) => c.code)).toContain('slot');
-    const opt = await s.post('/api/etc/siteOption');
+    const levels = await s.call(commonCalls.partnerLevels, {});
+    expect(levels.data!.list.map((l: { code: string }) => l.code)).toEqual(['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7', 'NORMAL']);
+    const banks = await s.call(commonCalls.bank, {});
+    expect(banks.data!.list.length).toBeGreaterThan(3);
+    const codes = await s.call(commonCalls.code, { masterCode: 'kplay' });
+    expect(codes.data!.data.codes.map((c: { code: string }) => c.code)).toContain('slot');
+    const opt = await s.call(commonCalls.siteOption, {});
     expect(opt.data).toMatchObject({ cashDecimal: 1, sns1: 'Telegram' });
-    const check = await s.post('/api/common/siteCheckInfo');
+    const check = await s.call(commonCalls.siteCheckInfo, {});
     expect(check.data).toMatchObject({ inCheck: false });
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { siteCalls } from '../../src/contract/site.js';
 
 /** The demo site's banners, popups and notice images are shipped with the app, so they show offline. */
 describe(`demo content is local (${testDb})`, () => {
@@ -17,11 +18,12 @@ describe(`demo content is local (${testDb})`, () => {
 
   it('points every seeded image at an SVG in public/, which the service worker precaches', async () => {
     const token = await s.login('user1');
-    const banners = (await s.post('/api/etc/banner', {}, token)).data.list;
-    const popups = (await s.post('/api/etc/popupList', {}, token)).data.list;
+    const banners = (await s.call(siteCalls.banner, {}, token)).data!.list;
+    const popups = (await s.call(siteCalls.popupList, {}, token)).data!.list;
     const images = [...banners, ...popups].map((b: { imageUrl: string | null }) => b.imageUrl).filter(Boolean) as string[];
     expect(images.length).toBeGreaterThanOrEqual(2);
     images.forEach(local);
+    // raw: these bodies name boardType as the spec's do, a field the contract does not list
     const notices = (await s.post('/api/board/nt/list', { page: 1, boardType: 'nt' }, token)).data.list as { boardIdx: number }[];
     const html: string[] = [];
     for (const n of notices) html.push((await s.post('/api/board/nt/datail', { boardIdx: n.boardIdx, boardType: 'nt' }, token)).data.board.content);

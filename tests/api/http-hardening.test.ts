@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReqOf } from '../../src/contract/define.js';
 import { parseTrustProxy, type Config } from '../../src/server/config.js';
 import { buildHttp } from '../../src/server/http/app.js';
 import { callback, cashOf, tx, walletState } from './gamesKit.js';
@@ -21,6 +22,7 @@ import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
 import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
 import { newKeyPair } from '../../src/contract/sealed.js';
+import { retailCalls } from '../../src/contract/retail.js';
 
 const small = (max: number) => ({ max, windowMs: 60_000 });
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
@@ -219,35 +221,35 @@ describe(`HTTP hardening (${testDb})`, () => {
       const g = await s.call(gameCalls.getGame, { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user);
       expect(g.resultCode).toBe('0');
       const now = s.now();
-      expect((await s.post('/api/admin/site/check', { startDate: fmt(new Date(now - 60_000)), endDate: fmt(new Date(now + 3600_000)) }, admin)).data.inCheck).toBe(true);
+      expect((await s.call(adminSiteCalls.siteCheck, { startDate: fmt(new Date(now - 60_000)), endDate: fmt(new Date(now + 3600_000)) }, admin)).data!.inCheck).toBe(true);
       const before = await moneyState(s);
       try {
         expect((await s.call(memberCalls.login, { memId: 'user5', memPass: 'demo1234!' })).resultCode).toBe('B0093');
         expect((await s.call(memberCalls.login, { memId: 'user5', memPass: 'demo1234!', loginPage: 'player' })).resultCode).toBe('B0093');
         const captcha = await s.call(memberCalls.captcha, {});
-        const onAdminPage = { memId: 'user5', memPass: 'demo1234!', loginPage: 'admin', captchaId: captcha.data?.captchaId, captcha: '1234' };
-        expect((await s.post('/api/member/login', onAdminPage)).resultCode).toBe('L003');
-        expect((await s.post('/api/member/signup', { memId: 'maint1' })).resultCode).toBe('B0093');
-        expect((await s.post('/api/cash/in', { cashAmt: 10_000, requestId: rid() }, user)).resultCode).toBe('B0093');
-        expect((await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, user)).resultCode).toBe('B0093');
-        expect((await s.post('/api/v2/retail/cashIn', { memId: 'user1', inAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('B0093');
-        expect((await s.post('/api/v2/retail/cashOut', { memId: 'user1', outAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('B0093');
-        expect((await s.post('/api/demo-vendor/slot/spin', { t: g.data!.token, bet: 1_000 })).resultCode).toBe('B0093');
+        const onAdminPage: ReqOf<typeof memberCalls.login> = { memId: 'user5', memPass: 'demo1234!', loginPage: 'admin', captchaId: captcha.data?.captchaId, captcha: '1234' };
+        expect((await s.call(memberCalls.login, onAdminPage)).resultCode).toBe('L003');
+        expect((await s.call(memberCalls.signup, { memId: 'maint1' })).resultCode).toBe('B0093');
+        expect((await s.call(cashCalls.deposit, { cashAmt: 10_000, requestId: rid() }, user)).resultCode).toBe('B0093');
+        expect((await s.call(cashCalls.withdraw, { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, user)).resultCode).toBe('B0093');
+        expect((await s.call(retailCalls.cashIn, { memId: 'user1', inAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('B0093');
+        expect((await s.call(retailCalls.cashOut, { memId: 'user1', outAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('B0093');
+        expect((await s.call(demoCalls.slotSpin, { t: g.data!.token, bet: 1_000 })).resultCode).toBe('B0093');
         expect(await moneyState(s)).toBe(before);
         // the operator logs in on its own page and works
-        const r = await s.post('/api/member/login', {
+        const r = await s.call(memberCalls.login, {
           memId: 'admin',
           memPass: 'demo1234!',
           loginPage: 'admin',
-          captchaId: (await s.post('/api/member/captcha')).data.captchaId,
+          captchaId: (await s.call(memberCalls.captcha, {})).data!.captchaId,
           captcha: '1234',
         });
         expect(r.resultCode).toBe('0');
-        tokens.set('admin', r.data.token);
-        expect((await s.post('/api/admin/ledger/check', {}, r.data.token)).resultCode).toBe('0');
-        expect((await s.post('/api/admin/cash/grant', { memId: 'user4', cashAmt: 1_000, mode: 2, requestId: rid() }, r.data.token)).resultCode).toBe('0');
+        tokens.set('admin', r.data!.token);
+        expect((await s.call(adminCalls.ledgerCheck, {}, r.data!.token)).resultCode).toBe('0');
+        expect((await s.call(adminCalls.grant, { memId: 'user4', cashAmt: 1_000, mode: 2, requestId: rid() }, r.data!.token)).resultCode).toBe('0');
       } finally {
-        expect((await s.post('/api/admin/site/check', { startDate: '', endDate: '' }, tokens.get('admin'))).data.inCheck).toBe(false);
+        expect((await s.call(adminSiteCalls.siteCheck, { startDate: '', endDate: '' }, tokens.get('admin'))).data!.inCheck).toBe(false);
       }
       expect((await s.call(cashCalls.deposit, { cashAmt: 10_000, requestId: rid() }, user)).resultCode).toBe('0');
       expect((await s.call(memberCalls.login, { memId: 'user5', memPass: 'demo1234!' })).resultCode).toBe('0');
@@ -256,15 +258,15 @@ describe(`HTTP hardening (${testDb})`, () => {
     it('refuses bets and launches with B1001 while bets are locked', async () => {
       const admin = await tok('admin');
       const user = await tok('user6');
-      const g = await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user);
-      expect((await s.post('/api/admin/site/lockBet', { lockBetYn: 'Y' }, admin)).resultCode).toBe('0');
+      const g = await s.call(gameCalls.getGame, { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user);
+      expect((await s.call(adminSiteCalls.lockBet, { lockBetYn: 'Y' }, admin)).resultCode).toBe('0');
       try {
-        expect((await s.post('/api/demo-vendor/slot/spin', { t: g.data.token, bet: 1_000 })).resultCode).toBe('B1001');
-        expect((await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user)).resultCode).toBe('B1001');
+        expect((await s.call(demoCalls.slotSpin, { t: g.data!.token, bet: 1_000 })).resultCode).toBe('B1001');
+        expect((await s.call(gameCalls.getGame, { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, user)).resultCode).toBe('B1001');
       } finally {
-        await s.post('/api/admin/site/lockBet', { lockBetYn: 'N' }, admin);
+        await s.call(adminSiteCalls.lockBet, { lockBetYn: 'N' }, admin);
       }
-      expect((await s.post('/api/demo-vendor/slot/spin', { t: g.data.token, bet: 1_000 })).resultCode).toBe('0');
+      expect((await s.call(demoCalls.slotSpin, { t: g.data!.token, bet: 1_000 })).resultCode).toBe('0');
     });
   });
 
@@ -373,7 +375,7 @@ describe(`HTTP hardening (${testDb})`, () => {
 
     it("refuses another player's round id without showing that player's round or balance", async () => {
       const launch = async (memId: string) =>
-        (await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, await tok(memId))).data.token as string;
+        (await s.call(gameCalls.getGame, { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, await tok(memId))).data!.token as string;
       const [t1, t2] = [await launch('user11'), await launch('user19')];
       const first = await s.call(demoCalls.slotSpin, { t: t1, bet: 1_000, roundId: 'shared-round' });
       expect(first.resultCode).toBe('0');

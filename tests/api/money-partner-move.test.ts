@@ -23,13 +23,13 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     const token = await tok('ptn7');
     const key = rid();
     const body = { memId: 'user3', inAmt: 4_000, requestId: key };
-    const first = await s.post('/api/v2/retail/cashIn', body, token);
+    const first = await s.call(retailCalls.cashIn, body, token);
     expect(first.resultCode).toBe('0');
     expect(first.data).toMatchObject({ memId: 'user3' });
-    expect((await s.post('/api/v2/retail/cashIn', { memId: 'user3', inAmt: 1_000, requestId: rid() }, token)).resultCode).toBe('0');
-    expect((await s.post('/api/v2/retail/cashOut', { memId: 'user3', outAmt: 2_000, requestId: rid() }, token)).resultCode).toBe('0');
+    expect((await s.call(retailCalls.cashIn, { memId: 'user3', inAmt: 1_000, requestId: rid() }, token)).resultCode).toBe('0');
+    expect((await s.call(retailCalls.cashOut, { memId: 'user3', outAmt: 2_000, requestId: rid() }, token)).resultCode).toBe('0');
     const moved = await balances(s, 'user3');
-    expect(moved.cash).toBe(first.data.cashAmt - 1_000);
+    expect(moved.cash).toBe(first.data!.cashAmt - 1_000);
     const state = await moneyState(s);
     expect(await s.call(retailCalls.cashIn, body, token)).toEqual(first);
     // the partner suspended since: the replay still answers the first result, not C301
@@ -105,7 +105,7 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
 
     // a grant: the member's side at once, the house side through the accrual step, one move
     const grant = rid();
-    const g = await s.post('/api/admin/cash/grant', { memId: 'user2', cashAmt: 500, mode: 2, kind: 'point', requestId: grant }, await tok('admin'));
+    const g = await s.call(adminCalls.grant, { memId: 'user2', cashAmt: 500, mode: 2, kind: 'point', requestId: grant }, await tok('admin'));
     expect(g.data).toEqual({ memId: 'user2', cashAmt: before.u.cash - 3_000, pointAmt: before.u.point + 500 });
     await s.app.accrual.flush();
     const sides = await db
@@ -129,10 +129,10 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     });
     try {
       const body = { memId: 'user5', inAmt: 2_500, requestId: rid() };
-      const r = await s.post('/api/v2/retail/cashIn', body, await tok('ptn7'));
+      const r = await s.call(retailCalls.cashIn, body, await tok('ptn7'));
       expect(seen).toEqual([
-        { memId: 'ptn7', event: { type: 'CASH', data1: r.data.myCashAmt, data2: r.data.myPointAmt } },
-        { memId: 'user5', event: { type: 'CASH', data1: r.data.cashAmt, data2: r.data.pointAmt } },
+        { memId: 'ptn7', event: { type: 'CASH', data1: r.data!.myCashAmt, data2: r.data!.myPointAmt } },
+        { memId: 'user5', event: { type: 'CASH', data1: r.data!.cashAmt, data2: r.data!.pointAmt } },
       ]);
       seen.length = 0;
       expect(await s.call(retailCalls.cashIn, body, await tok('ptn7'))).toEqual(r);
@@ -145,12 +145,12 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
   it('concurrent duplicates of one request id: exactly one movement, the others C999 or the replay', async () => {
     const token = await tok('ptn7');
     const before = await balances(s, 'user1');
-    for (const [path, body] of [
-      ['/api/v2/retail/cashIn', { memId: 'user1', inAmt: 1_000 }],
-      ['/api/v2/retail/cashOut', { memId: 'user1', outAmt: 1_000 }],
-    ] as const) {
+    for (const send of [
+      (requestId: string) => s.call(retailCalls.cashIn, { memId: 'user1', inAmt: 1_000, requestId }, token),
+      (requestId: string) => s.call(retailCalls.cashOut, { memId: 'user1', outAmt: 1_000, requestId }, token),
+    ]) {
       const key = rid();
-      const answers = await Promise.all(Array.from({ length: 8 }, () => s.post(path, { ...body, requestId: key }, token)));
+      const answers = await Promise.all(Array.from({ length: 8 }, () => send(key)));
       const ok = answers.filter((a) => a.resultCode === '0');
       expect(ok.length).toBeGreaterThanOrEqual(1);
       for (const a of ok) expect(a).toEqual(ok[0]);

@@ -5,20 +5,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/contract/define.js';
+import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js';
 import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
 import type { RunningServer } from '../../src/server/server.js';
 import { sign } from '../../src/server/vendors/signature.js';
-import type { PowChallenge } from '../../src/contract/member.js';
 import { roomyLimits, sealingClient, solve, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
-import { siteCalls } from '../../src/contract/site.js';
+import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
+import { commonCalls } from '../../src/contract/common.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { partnerCalls } from '../../src/contract/partner.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
 /** One instance as a client sees it. */
 interface Node {
-  post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
+  /** a call through the contract, as a client sends it */
+  call<C extends Call>(c: C, body: ReqOf<C>, token?: string | null): Promise<Envelope<ResOf<C>>>;
   login(memId: string): Promise<string>;
   /** a vendor's signed wallet callback; answers its result code */
   wallet(vendor: string, action: string, body: Record<string, unknown>): Promise<string>;
@@ -36,9 +39,10 @@ function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
   };
   // each instance keeps its own keys: one sealer per node
   const through = sealingClient(siteId, (b) => send(siteCalls.sealKey.path, b));
-  const post: Node['post'] = (path, body = {}, token) => through(path, { siteId, ...body }, (b) => send(path, b, token));
+  const post = (path: string, body: Record<string, unknown>, token?: string | null) => through(path, { siteId, ...body }, (b) => send(path, b, token));
+  const call: Node['call'] = (c, body, token) => post(c.path, body as Record<string, unknown>, token);
   return {
-    post,
+    call,
     app: srv.app,
     async wallet(vendor, action, body) {
       const { secret } = await srv.app.db.selectFrom('vendor').select('secret').where('site_id', '=', siteId).where('code', '=', vendor).executeTakeFirstOrThrow();
@@ -51,10 +55,10 @@ function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
       return ((await res.json()) as Envelope<unknown>).resultCode;
     },
     async login(memId) {
-      const captcha = await post<{ captchaId: string }>('/api/member/captcha');
+      const captcha = await call(memberCalls.captcha, {});
       // the operator signs in on its own screen, which asks a solved challenge
-      const staff = memId === 'admin' ? { loginPage: 'admin', pow: await solve((await post<{ challenge: PowChallenge }>('/api/member/challenge')).data!.challenge) } : {};
-      const r = await post<{ token: string }>('/api/member/login', { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234', ...staff });
+      const staff = memId === 'admin' ? { loginPage: 'admin' as const, pow: await solve((await call(memberCalls.challenge, {})).data!.challenge) } : {};
+      const r = await call(memberCalls.login, { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234', ...staff });
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
       return r.data!.token;
     },
@@ -79,40 +83,40 @@ function cases(nodes: () => { a: Node; b: Node }) {
   async function warm(memId: string) {
     const { a, b } = nodes();
     const token = await a.login(memId);
-    expect(await code(a.post('/api/member/info', {}, token))).toBe('0');
-    expect(await code(b.post('/api/member/info', {}, token))).toBe('0');
+    expect(await code(a.call(memberCalls.info, {}, token))).toBe('0');
+    expect(await code(b.call(memberCalls.info, {}, token))).toBe('0');
     return token;
   }
 
   it('logout is refused on the next call', async () => {
     const { a, b } = nodes();
     const token = await warm('user2');
-    expect(await code(a.post('/api/member/logout', {}, token))).toBe('0');
-    await onB(() => code(b.post('/api/member/info', {}, token)), 'TK001');
-    expect(await code(a.post('/api/member/info', {}, token))).toBe('TK001');
+    expect(await code(a.call(memberCalls.logout, {}, token))).toBe('0');
+    await onB(() => code(b.call(memberCalls.info, {}, token)), 'TK001');
+    expect(await code(a.call(memberCalls.info, {}, token))).toBe('TK001');
   });
 
   it('a newer login supersedes the cached session: TK999 on the next call', async () => {
     const { a, b } = nodes();
     const old = await warm('user3');
     const fresh = await a.login('user3');
-    await onB(() => code(b.post('/api/member/info', {}, old)), 'TK999');
-    await onB(() => code(b.post('/api/cash/getUserCash', {}, old)), 'TK999');
-    await onB(() => code(b.post('/api/member/info', {}, fresh)), '0');
+    await onB(() => code(b.call(memberCalls.info, {}, old)), 'TK999');
+    await onB(() => code(b.call(memberCalls.userCash, {}, old)), 'TK999');
+    await onB(() => code(b.call(memberCalls.info, {}, fresh)), '0');
   });
 
   it("the operator's forced sign-out and a partner's login block hold on the next call", async () => {
     const { a, b } = nodes();
     const admin = await a.login('admin');
     const forced = await warm('user4');
-    expect((await a.post('/api/admin/member/forceLogout', { memId: 'user4' }, admin)).data).toEqual({ ended: 1 });
-    await onB(() => code(b.post('/api/member/info', {}, forced)), 'TK001');
+    expect((await a.call(adminSiteCalls.forceLogout, { memId: 'user4' }, admin)).data).toEqual({ ended: 1 });
+    await onB(() => code(b.call(memberCalls.info, {}, forced)), 'TK001');
 
     const blocked = await warm('user5');
     const ptn7 = await a.login('ptn7');
-    expect(await code(a.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'N' }, ptn7))).toBe('0');
-    await onB(() => code(b.post('/api/member/info', {}, blocked)), 'TK001');
-    await a.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'Y' }, ptn7);
+    expect(await code(a.call(partnerCalls.detailInfoSave, { memId: 'user5', loginYn: 'N' }, ptn7))).toBe('0');
+    await onB(() => code(b.call(memberCalls.info, {}, blocked)), 'TK001');
+    await a.call(partnerCalls.detailInfoSave, { memId: 'user5', loginYn: 'Y' }, ptn7);
   });
 
   it('a refreshed expiry is what both instances answer next', async () => {
@@ -121,14 +125,14 @@ function cases(nodes: () => { a: Node; b: Node }) {
     const memberId = (await a.app.db.selectFrom('member').select('id').where('mem_id', '=', 'user6').executeTakeFirstOrThrow()).id;
     const soon = new Date(Date.now() + 3 * 60_000);
     await a.app.db.updateTable('session').set({ expires_at: soon }).where('member_id', '=', memberId).where('ended_at', 'is', null).execute();
-    expect((await a.post('/api/member/info', {}, token)).data.expiresIn).toBeLessThanOrEqual(180);
-    expect((await b.post('/api/member/info', {}, token)).data.expiresIn).toBeLessThanOrEqual(180);
-    const r = await a.post('/api/getToken', {}, token);
+    expect((await a.call(memberCalls.info, {}, token)).data!.expiresIn).toBeLessThanOrEqual(180);
+    expect((await b.call(memberCalls.info, {}, token)).data!.expiresIn).toBeLessThanOrEqual(180);
+    const r = await a.call(memberCalls.getToken, {}, token);
     expect(r.resultCode).toBe('0');
     for (const n of [a, b]) {
-      const info = await n.post('/api/member/info', {}, token);
-      expect(info.data.expiresAt).toBe(r.data.expiresAt);
-      expect(info.data.expiresIn).toBeGreaterThan(239 * 60);
+      const info = await n.call(memberCalls.info, {}, token);
+      expect(info.data!.expiresAt).toBe(r.data!.expiresAt);
+      expect(info.data!.expiresIn).toBeGreaterThan(239 * 60);
     }
   });
 
@@ -137,11 +141,11 @@ function cases(nodes: () => { a: Node; b: Node }) {
     const admin = await a.login('admin');
     const bet = () => b.wallet('demo-slot', 'bet', { memId: 'user8', txId: `lock-${randomBytes(6).toString('hex')}`, roundId: 'r1', gameCode: 'lucky-sevens', amount: 1_000 });
     expect(await bet()).toBe('0');
-    expect(await code(a.post('/api/admin/site/lockBet', { lockBetYn: 'Y' }, admin))).toBe('0');
+    expect(await code(a.call(adminSiteCalls.lockBet, { lockBetYn: 'Y' }, admin))).toBe('0');
     try {
       await onB(bet, 'B1001');
     } finally {
-      expect(await code(a.post('/api/admin/site/lockBet', { lockBetYn: 'N' }, admin))).toBe('0');
+      expect(await code(a.call(adminSiteCalls.lockBet, { lockBetYn: 'N' }, admin))).toBe('0');
     }
     await onB(bet, '0');
   });
@@ -150,20 +154,20 @@ function cases(nodes: () => { a: Node; b: Node }) {
     const { a, b } = nodes();
     const admin = await a.login('admin');
     const user = await a.login('user7');
-    await onB(async () => (await b.post('/api/common/siteCheckInfo')).data.inAmtYn, 'Y');
-    expect(await code(a.post('/api/admin/site/cashSwitch', { inAmtYn: 'N' }, admin))).toBe('0');
-    await onB(async () => (await b.post('/api/common/siteCheckInfo')).data.inAmtYn, 'N');
-    await a.post('/api/admin/site/cashSwitch', { inAmtYn: 'Y' }, admin);
-    await onB(async () => (await b.post('/api/common/siteCheckInfo')).data.inAmtYn, 'Y');
+    await onB(async () => (await b.call(commonCalls.siteCheckInfo, {})).data!.inAmtYn, 'Y');
+    expect(await code(a.call(adminSiteCalls.cashSwitch, { inAmtYn: 'N' }, admin))).toBe('0');
+    await onB(async () => (await b.call(commonCalls.siteCheckInfo, {})).data!.inAmtYn, 'N');
+    await a.call(adminSiteCalls.cashSwitch, { inAmtYn: 'Y' }, admin);
+    await onB(async () => (await b.call(commonCalls.siteCheckInfo, {})).data!.inAmtYn, 'Y');
 
     // the maintenance window, read from the cached site row by every call's gate
-    await onB(() => code(b.post('/api/member/info', {}, user)), '0');
+    await onB(() => code(b.call(memberCalls.info, {}, user)), '0');
     const now = Date.now();
     const window = { startDate: toWire(new Date(now - 60_000)), endDate: toWire(new Date(now + 3_600_000)) };
-    expect(await code(a.post('/api/admin/site/check', window, admin))).toBe('0');
-    await onB(() => code(b.post('/api/member/info', {}, user)), 'B0093');
-    expect(await code(a.post('/api/admin/site/check', { startDate: null, endDate: null }, admin))).toBe('0');
-    await onB(() => code(b.post('/api/member/info', {}, user)), '0');
+    expect(await code(a.call(adminSiteCalls.siteCheck, window, admin))).toBe('0');
+    await onB(() => code(b.call(memberCalls.info, {}, user)), 'B0093');
+    expect(await code(a.call(adminSiteCalls.siteCheck, { startDate: null, endDate: null }, admin))).toBe('0');
+    await onB(() => code(b.call(memberCalls.info, {}, user)), '0');
   });
 }
 
@@ -182,20 +186,20 @@ describe(`session and site caches, one instance (${testDb})`, () => {
 
   it('checks the expiry against the clock on every hit', async () => {
     const token = await node.login('user8');
-    expect(await code(node.post('/api/member/info', {}, token))).toBe('0');
+    expect(await code(node.call(memberCalls.info, {}, token))).toBe('0');
     const clock = s.app.clock as unknown as { offsetMs: number };
     clock.offsetMs = 241 * 60_000;
     try {
-      expect(await code(node.post('/api/member/info', {}, token))).toBe('TK002');
+      expect(await code(node.call(memberCalls.info, {}, token))).toBe('TK002');
     } finally {
       clock.offsetMs = 0;
     }
-    expect(await code(node.post('/api/member/info', {}, token))).toBe('0');
+    expect(await code(node.call(memberCalls.info, {}, token))).toBe('0');
   });
 
   it("answers TK001 for another site's cached token, as the database would", async () => {
     const token = await node.login('user9');
-    expect(await code(node.post('/api/member/info', {}, token))).toBe('0');
+    expect(await code(node.call(memberCalls.info, {}, token))).toBe('0');
     await expect(resolveSession(s.app.db, 'other-site', token, new Date(), s.app.sessions)).rejects.toMatchObject({ code: 'TK001' });
   });
 });
