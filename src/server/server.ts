@@ -58,8 +58,9 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     lock.release();
     throw new StartupError(`${e.message.split('\n')[0]}; the database stays at the migration before it: fix that migration (or the database) and start again`);
   });
-  // the audit chains from before the key: re-signed under it once (a broken one stays broken for the verify to name)
-  const unkeyed = await rekeyAuditChains(handle.db);
+  // the audit chains from before the key: re-signed under it once, by one instance of several starting at once
+  // (a broken one stays broken for the verify to name)
+  const unkeyed = await underStartLock(handle, () => rekeyAuditChains(handle.db));
   const live = await makePublisher(config);
   const app: AppContext = {
     config,
