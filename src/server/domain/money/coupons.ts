@@ -77,6 +77,17 @@ export async function expireCoupons(db: Db, siteId: string, at: Date): Promise<C
 
 const wire = (d: Date | null) => (d ? toWire(d) : null);
 
+/** A coupon as both lists send it. */
+const couponOf = (r: { id: number; amount: number | string; status: CouponStatus; created_at: Date; expires_at: Date; closed_at: Date | null; memo: string | null }) => ({
+  couponIdx: r.id,
+  couponAmt: Number(r.amount),
+  status: r.status,
+  regDate: toWire(r.created_at),
+  expireDate: toWire(r.expires_at),
+  closeDate: wire(r.closed_at),
+  memo: r.memo ?? '',
+});
+
 /** The member's coupon box: one status, newest first, with its open count. */
 export async function couponBox(db: Db, memberId: number, status: CouponStatus, page: number) {
   const { limit, offset } = pageWindow(page);
@@ -90,15 +101,7 @@ export async function couponBox(db: Db, memberId: number, status: CouponStatus, 
   ]);
   const count = (s: CouponStatus) => Number(counts.find((c) => c.status === s)?.n ?? 0);
   return {
-    list: rows.map((r) => ({
-      couponIdx: r.id,
-      couponAmt: Number(r.amount),
-      status: r.status,
-      regDate: toWire(r.created_at),
-      expireDate: toWire(r.expires_at),
-      closeDate: wire(r.closed_at),
-      memo: r.memo ?? '',
-    })),
+    list: rows.map(couponOf),
     pageInfo: pageInfoOf(page, count(status)),
     openCnt: count('open'),
   };
@@ -154,13 +157,7 @@ export async function issuedCoupons(
   const total = f.status ? n(f.status) : n('open') + n('used') + n('expired');
   return {
     list: rows.map((r) => ({
-      couponIdx: r.id,
-      couponAmt: Number(r.amount),
-      status: r.status,
-      regDate: toWire(r.created_at),
-      expireDate: toWire(r.expires_at),
-      closeDate: wire(r.closed_at),
-      memo: r.memo ?? '',
+      ...couponOf(r),
       memId: r.mem_id,
       memNick: r.mem_nick,
       issuerId: r.issuer,
