@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { bannersQueryOptions } from '../lib/siteContent';
-import { HtmlContent } from './HtmlContent';
-import { safeLink } from './safeLink';
-import css from './ShellExtras.module.css';
+import { HtmlContent } from '../ui/HtmlContent';
+import { safeLink } from '../ui/safeLink';
+import css from '../ui/ShellExtras.module.css';
 
 /** The lobby's banner strip: swipe on phones, a row on wide screens. */
 export function Banners() {
