@@ -26,7 +26,10 @@ describe.skipIf(testDb === 'postgres')('the compiled ops commands on a productio
 
     const entry = (file: string) => [join(host, 'dist-server', file)];
     const env = { PITBOSS_DATA: join(host, 'data'), PITBOSS_BACKUP_KEY: randomBytes(32).toString('base64') };
-    const srv = await spawnServer({ ...process.env, ...env, PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'production', DATABASE_URL: '', REDIS_URL: '' }, 'compiled', 300_000, host);
+    // started as `npm start` starts it (as strict as production, the demo site seeded so the commands have a
+    // site's chain to verify), with none of the test runner's PITBOSS_TEST_* settings a deployed host never has
+    const deployed = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PITBOSS_TEST_') && k !== 'NODE_ENV'));
+    const srv = await spawnServer({ ...deployed, ...env, PITBOSS_STATIC: '/nonexistent', DATABASE_URL: '', REDIS_URL: '' }, 'compiled', 300_000, host);
     srv.proc.kill('SIGTERM');
     expect(await srv.exited).toBe(0);
 

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /**
  * The lock a running server keeps on its PGlite data folder: a file beside the folder (inside it,
@@ -43,6 +43,8 @@ export function holdDataDir(dataDir: string, backupAt?: string): { held: LockInf
   if (dataDir === 'memory://') return { release() {} };
   const file = lockFileOf(dataDir);
   const mine: LockInfo = { pid: process.pid, host: hostname(), ...(backupAt ? { backupAt } : {}) };
+  // the folder's parent may not exist yet on a first start (the database makes the folder itself later)
+  mkdirSync(dirname(file), { recursive: true });
   for (;;) {
     try {
       writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });
