@@ -142,6 +142,37 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     }
   });
 
+  // PostgreSQL: the test holds the payer's row from a connection of its own while both calls start (PGlite has one)
+  it.runIf(testDb === 'postgres')('a resend that arrives while the first call is still running answers its result, not a refusal of money it moved', async () => {
+    const token = await tok('ptn7');
+    const key = rid();
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((r) => (locked = r));
+    const hold = s.app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('member').select('id').where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7').forUpdate().execute();
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await held;
+    // the whole applied balance: once the first call moved it, the same checks run again would refuse C202
+    const { cash_amt: all } = await s.app.db.selectFrom('member').select('cash_amt').where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn7').executeTakeFirstOrThrow();
+    const body = { memId: 'user5', inAmt: Number(all), requestId: key };
+    const first = s.call(retailCalls.cashIn, body, token);
+    await new Promise((r) => setTimeout(r, 300));
+    const resend = s.call(retailCalls.cashIn, body, token);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await hold;
+    const [a, b] = await Promise.all([first, resend]);
+    expect(a.resultCode).toBe('0');
+    expect(b).toEqual(a);
+    const moves = await s.app.db.selectFrom('ledger_entry').select('move_id').distinct().where('request_key', '=', key).execute();
+    expect(moves).toHaveLength(1);
+    // give it back, so the later tests find ptn7 as before
+    expect((await s.call(retailCalls.cashOut, { memId: 'user5', outAmt: Number(all), requestId: rid() }, token)).resultCode).toBe('0');
+  });
+
   it('concurrent duplicates of one request id: exactly one movement, the others C999 or the replay', async () => {
     const token = await tok('ptn7');
     const before = await balances(s, 'user1');

@@ -10,12 +10,17 @@
 -- The stored answer of an earlier call with this request id, or the code refusing it: another call
 -- with the key is a duplicate (C999), the same call with another body a misuse (C998). Null when
 -- the key is new.
+-- A call still running with the same key (a client's resend after its first answer was lost, even one
+-- whose first server died mid-call) is waited for first, under a lock on the key held to the end of
+-- the transaction: the resend then answers the first call's stored result instead of running its own
+-- checks against balances the first call already moved (a C202 for money that did move).
 create or replace function money_replay(p_site text, p_actor bigint, p_key text, p_call text, p_body_hash text)
 returns jsonb language plpgsql as $$
 declare
   k record;
 begin
   if p_key is null then return null; end if;
+  perform pg_advisory_xact_lock(hashtextextended(p_site || '/' || p_actor || '/' || p_key, 0));
   select call, result, body_hash into k from request_key where site_id = p_site and member_id = p_actor and key = p_key;
   if not found then return null; end if;
   if k.call <> p_call then return '{"code": "C999"}'; end if;
