@@ -127,6 +127,8 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
         const data = await def.handler(parsed.data, ctx);
         // every operator action, and whatever other handler names a change of access or money in ctx.audit
         if (ctx.caller && ((def.call.access === 'admin' && isAuditedAction(def.call.path)) || ctx.audit)) {
+          // the call's work is done (money may have moved): an audit row that cannot be written is the
+          // operator's to see in the log, never a refusal the caller would retry with a new request id
           await writeAudit(app.db, {
             siteId: ctx.site.id,
             actorId: ctx.caller.id,
@@ -137,7 +139,7 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
             target: ctx.audit?.target ?? targetOf(parsed.data),
             before: ctx.audit?.before,
             after: ctx.audit && 'after' in ctx.audit ? ctx.audit.after : redact(parsed.data),
-          });
+          }).catch((err: unknown) => req.log.error({ err, action: def.call.path }, 'audit row not written after a completed call'));
         }
         reply.resultCode = '0';
         const answer = answerJson(def.call, data, app.config.checkAnswers);

@@ -38,6 +38,19 @@ export interface ChainRow {
 /** Appends one row to its site's chain; answers its id. */
 export async function appendAudit(db: Db, row: ChainRow): Promise<number> {
   const key = await auditKey(db);
+  // every audited call of a site waits on its chain head: a serialization failure or deadlock there is retried
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await appendOnce(db, key, row);
+    } catch (e) {
+      const code = (e as { code?: unknown })?.code;
+      if ((code !== '40001' && code !== '40P01') || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * attempt));
+    }
+  }
+}
+
+async function appendOnce(db: Db, key: string, row: ChainRow): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await trx
       .insertInto('audit_chain_head')
