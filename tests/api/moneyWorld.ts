@@ -172,8 +172,14 @@ export async function drive(
     if (r < 0.05 && stats.sent.length) {
       const first = pick(stats.sent);
       const again = await post(first.path, first.body, first.token, c).catch(() => null);
-      if (again && first.answer.resultCode === '0' && canon(again) !== canon(first.answer)) {
+      if (!again) return;
+      if (first.answer.resultCode === '0' && canon(again) !== canon(first.answer)) {
         stats.replayMismatches.push(`${first.path} ${JSON.stringify(first.answer)} vs ${JSON.stringify(again)}`);
+      }
+      // a refusal keeps no request id, so its resend is judged afresh and may move money now: it is a sending of its own
+      if (first.answer.resultCode !== '0') {
+        if (again.resultCode === '0') stats.ok++;
+        stats.sent.push({ ...first, answer: again });
       }
       return;
     }
