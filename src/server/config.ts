@@ -60,6 +60,8 @@ export interface Config {
   subsPerSocket: number;
   /** Minutes between the log lines that write out every site's audit chain head. */
   auditHeadMinutes: number;
+  /** PITBOSS_LEDGER_CHECK_MINUTES: a site's ledger is checked when its last check is older than this; 0 = only from the operator's home. */
+  ledgerCheckMs: number;
   /** Inbound frames one live socket may send per second (twice that in a burst); past it an ERROR frame and the socket closes. */
   framesPerSocketPerSec: number;
   /** Live sockets from one address still waiting for CONNECT; more are closed at once. */
@@ -71,6 +73,12 @@ export interface Config {
 const positive = (v: string | undefined, fallback: number) => {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isFinite(n) && n >= 1 ? n : fallback;
+};
+
+/** Minutes, 0 for off; anything else unreadable is the fallback. */
+const minutesOrOff = (v: string | undefined, fallback: number) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
 /** Throttles: at most `max` in `windowMs` per key (address, account id, prefix). */
@@ -187,6 +195,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
     subsPerSocket: positive(env.PITBOSS_SUBS_PER_SOCKET, 16),
     auditHeadMinutes: positive(env.PITBOSS_AUDIT_HEAD_MINUTES, 5),
+    ledgerCheckMs: minutesOrOff(env.PITBOSS_LEDGER_CHECK_MINUTES, 360) * 60_000,
     framesPerSocketPerSec: positive(env.PITBOSS_LIVE_FRAMES_PER_SECOND, 20),
     pendingSocketsPerIp: positive(env.PITBOSS_PENDING_SOCKETS_PER_IP, 50),
     connectTimeoutMs: positive(env.PITBOSS_CONNECT_TIMEOUT_MS, 10_000),

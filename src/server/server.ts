@@ -12,6 +12,7 @@ import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
 import { startHistoryUpkeep } from './domain/money/historyUpkeep.js';
+import { startLedgerChecks } from './domain/money/ledgerCheckTimer.js';
 import { configurePinKey } from './domain/auth/pins.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SealKeys } from './http/sealKeys.js';
@@ -81,6 +82,12 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
   if (unkeyed.length) http.log.error({ sites: unkeyed }, 'audit chain broken before the key: left unkeyed, npm run audit:verify names the row');
+  const ledgerChecks = startLedgerChecks(app, config.ledgerCheckMs, (siteId, r) =>
+    http.log.error(
+      { siteId, balanceMismatches: r.balanceMismatches.length, unbalancedMoves: r.unbalancedMoves.length, chainBreaks: r.chainBreaks.length, negatives: r.negatives.length },
+      'ledger check failed',
+    ),
+  );
   const auditHeads = startAuditHeadReport(app.db, (fields, msg) => http.log.info(fields, msg), config.auditHeadMinutes);
   ops.live = await attachLive(http, app);
   // the gate wraps the handlers Fastify has attached by now (the live channel's upgrade among them)
@@ -111,6 +118,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
       (closing ??= (async () => {
         await pushes.stop();
         auditHeads.stop();
+        ledgerChecks.stop();
         unlistenPush();
         ops.metrics.close();
         history.stop();

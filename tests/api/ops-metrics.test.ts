@@ -47,3 +47,29 @@ describe(`money and people in the metrics (${testDb})`, () => {
     expect(sample(after, 'pitboss_ready')).toBe(1);
   }, 120_000);
 });
+
+describe(`the ledger check on a schedule (${testDb})`, () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ metricsToken: 'scrape-me', ledgerCheckMs: 2_000 });
+  }, 300_000);
+  afterAll(() => s?.close());
+
+  it('checks a site nobody checked and keeps the verdict; a balance apart from its ledger turns the failing gauge on', async () => {
+    const db = s.app.db;
+    const verdict = () => db.selectFrom('ledger_check').select(['ok', 'checked_at']).where('site_id', '=', s.siteId).executeTakeFirst();
+    await expect.poll(verdict, { timeout: 30_000, interval: 200 }).toMatchObject({ ok: true });
+    const first = (await verdict())!.checked_at;
+    // a stored balance no movement explains
+    await db
+      .updateTable('member')
+      .set((eb) => ({ cash_amt: eb('cash_amt', '+', 1) }))
+      .where('site_id', '=', s.siteId)
+      .where('mem_id', '=', 'user1')
+      .execute();
+    await expect.poll(verdict, { timeout: 30_000, interval: 200 }).toMatchObject({ ok: false });
+    expect(new Date((await verdict())!.checked_at).getTime()).toBeGreaterThan(new Date(first).getTime());
+    const text = await (await s.raw('/metrics', { method: 'GET', headers: { authorization: 'Bearer scrape-me' } })).text();
+    expect(sample(text, 'pitboss_ledger_check_failing_sites')).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+});
