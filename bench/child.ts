@@ -18,6 +18,7 @@ export function spawnBenchChild(script: string, databaseUrl: string | undefined,
   const child = spawn(cmd!, args, { env, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   return {
+    pid: child.pid!,
     /** The next JSON line the child prints. */
     async next<T = any>(): Promise<T> {
       for (;;) {

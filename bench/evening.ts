@@ -18,6 +18,7 @@ import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/vendors/signature.js';
 import { spawnBenchChild } from './child.js';
+import { cpuMeter, pidsOf } from './cpuTime.js';
 import { pct } from './client.js';
 import { startBenchServer } from './server.js';
 import { operatorScreen } from './staff.js';
@@ -222,12 +223,24 @@ async function instances(s: RunningServer, ctx: Ctx, databaseUrl: string) {
   const children = [spawnBenchChild('./apiServer.ts', databaseUrl, env)];
   try {
     const urls = [(await children[0].next<{ url: string }>()).url];
+    // CPU of everything serving the load: the instances, this database's PostgreSQL backends, Redis
+    const dbName = new URL(databaseUrl).pathname.slice(1);
+    const meter = () =>
+      cpuMeter({
+        instances: () => children.map((c) => c.pid),
+        postgres: () => pidsOf((cmd) => cmd.startsWith('postgres: ') && cmd.includes(` ${dbName} `)),
+        redis: () => pidsOf((cmd) => /(^|\/)redis-server /.test(cmd)),
+      });
+    let m = meter();
     const one = await mixedLoad(urls, ctx);
+    const cpuOne = m.stop();
     for (let i = 1; i < INSTANCES; i++) {
       children.push(spawnBenchChild('./apiServer.ts', databaseUrl, env));
       urls.push((await children[i].next<{ url: string }>()).url);
     }
+    m = meter();
     const many = await mixedLoad(urls, ctx);
+    const cpuMany = m.stop();
     const bets = (f: Figures) => (f.times.get('wallet bet')?.length ?? 0) / f.secs;
     const p99 = (f: Figures) => pct([...f.times.values()].flat(), 99);
     console.log(
@@ -236,6 +249,21 @@ async function instances(s: RunningServer, ctx: Ctx, databaseUrl: string) {
     console.log(`1 instance:   ${bets(one).toFixed(0).padStart(5)} bets/s  p99 over all calls ${p99(one).toFixed(1).padStart(7)} ms`);
     console.log(`${INSTANCES} instances:  ${bets(many).toFixed(0).padStart(5)} bets/s  p99 over all calls ${p99(many).toFixed(1).padStart(7)} ms`);
     console.log(`ratio ${INSTANCES}/1: bets/s ${(bets(many) / Math.max(bets(one), 1e-9)).toFixed(2)}  p99 ${(p99(many) / Math.max(p99(one), 1e-9)).toFixed(2)}`);
+    const perBet = (cpu: Record<string, number>, f: Figures) => {
+      const n = Math.max(f.times.get('wallet bet')?.length ?? 0, 1);
+      const total = Object.values(cpu).reduce((a, b) => a + b, 0) / n;
+      return {
+        total,
+        parts: Object.entries(cpu)
+          .map(([k, v]) => `${k} ${(v / n).toFixed(2)}`)
+          .join(', '),
+      };
+    };
+    const [c1, cn] = [perBet(cpuOne, one), perBet(cpuMany, many)];
+    console.log(`CPU per bet (user + system, the evening's whole mix over its bets):`);
+    console.log(`  1 instance:  ${c1.total.toFixed(2)} ms  (${c1.parts})`);
+    console.log(`  ${INSTANCES} instances: ${cn.total.toFixed(2)} ms  (${cn.parts})`);
+    console.log(`  ratio ${INSTANCES}/1 ${(cn.total / c1.total).toFixed(2)}  goal <= 1.15: ${cn.total / c1.total <= 1.15 ? 'met' : 'NOT met'}`);
     printFigures(many);
     await socketsHeld(s, ctx, urls[0], children[0]);
   } finally {

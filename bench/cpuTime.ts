@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Linux clock ticks per second (USER_HZ), as /proc reports times in. */
+const TICK_MS = 10;
+
+/** user + system CPU of one process so far, in ms; null once it is gone. */
+function cpuMs(pid: number): number | null {
+  try {
+    // the command may hold spaces and parentheses: the fields start after the last ')'
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+};
+
+/** The processes whose command line matches, e.g. the PostgreSQL backends serving one database. */
+export function pidsOf(match: (cmd: string) => boolean): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => match(cmdline(pid)));
+}
+
+/**
+ * CPU time a group of processes spends from start() to stop(): sampled every 200 ms, so a process
+ * that ends meanwhile (a pooled backend closed) keeps what it used; one that starts counts from zero.
+ */
+export function cpuMeter(groups: Record<string, () => number[]>) {
+  const first = new Map<number, number>();
+  const last = new Map<string, Map<number, number>>(Object.keys(groups).map((g) => [g, new Map()]));
+  const sample = () => {
+    for (const [g, pids] of Object.entries(groups)) {
+      for (const pid of pids()) {
+        const ms = cpuMs(pid);
+        if (ms === null) continue;
+        if (!first.has(pid)) first.set(pid, started ? 0 : ms);
+        last.get(g)!.set(pid, ms);
+      }
+    }
+  };
+  let started = false;
+  sample();
+  started = true;
+  const timer = setInterval(sample, 200);
+  return {
+    /** ms of CPU per group since the meter started */
+    stop(): Record<string, number> {
+      clearInterval(timer);
+      sample();
+      return Object.fromEntries([...last].map(([g, m]) => [g, [...m].reduce((s, [pid, ms]) => s + ms - (first.get(pid) ?? 0), 0)]));
+    },
+  };
+}
