@@ -114,11 +114,11 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   // only a solved challenge buys the front of the queue: a device cookie is something a flood can hold too
   const lane: Lane = env.proved ? 'priority' : 'free';
   if (!m || !memPass) {
-    await hashed(env, async () => verifyPassword(memPass || 'x', await decoy(), lane));
+    await hashed(env, async () => verifyPassword(memPass || 'x', await decoy(), lane, env.ip));
     throw new ApiError('L001');
   }
   if (isLocked(device ? device.lockedUntil : m.locked_until, now)) throw new ApiError('U003');
-  if (!(await hashed(env, () => verifyPassword(memPass, m.pass_hash, lane)))) {
+  if (!(await hashed(env, () => verifyPassword(memPass, m.pass_hash, lane, env.ip)))) {
     throw await countFailure(env, m.id, device, 'L001');
   }
   const staffAccount = isPartnerLogin(m.login_type) || m.login_type === 'ADMIN';

@@ -5,7 +5,10 @@
  * a signed-in member's password check, signup) waits ahead of every `free` one, so a flood of free
  * tries never delays a proved login by more than the hashes already running. A device cookie
  * buys no place here: a flood can hold one. Both lanes are bounded, since a session or a solved
- * challenge is something an attacker can hold many of too.
+ * challenge is something an attacker can hold many of too. Free hashes name their source (the
+ * caller's address): one source holds at most a quarter of the free queue, and a freed slot goes
+ * to the waiting source served longest ago, so a flood from one address delays another address's
+ * login by about one hash, not by the whole queue.
  */
 import { ApiError } from '../../../contract/codes.js';
 
@@ -20,6 +23,7 @@ export class HashBusy extends ApiError {
 
 interface Waiting {
   lane: Lane;
+  source: string;
   start: () => void;
 }
 
@@ -40,6 +44,8 @@ export class HashPool {
   private readonly queue: Waiting[] = [];
   private readonly s = { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0 };
   private started = 0;
+  /** when each source last had a free hash start (the `started` count then); bounded like the queue */
+  private readonly servedAt = new Map<string, number>();
 
   constructor(
     readonly concurrency: number,
@@ -55,24 +61,49 @@ export class HashPool {
     Object.assign(this.s, { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0 });
   }
 
-  async run<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
+  /** `source`: who asks (an address); only the free lane reads it. */
+  async run<T>(lane: Lane, work: () => Promise<T>, source = ''): Promise<T> {
     // a waiting job is handed the slot of the one that ends, so no newcomer can jump ahead of it
-    if (this.running >= this.concurrency) await this.wait(lane);
+    if (this.running >= this.concurrency) await this.wait(lane, source);
     else this.running++;
     this.started++;
+    if (lane === 'free') this.served(source);
     try {
       return await work();
     } finally {
       this.s.completed++;
-      const next = this.queue.shift();
+      const next = this.next();
       if (next) next.start();
       else this.running--;
     }
   }
 
-  private wait(lane: Lane): Promise<void> {
+  private served(source: string) {
+    this.servedAt.delete(source);
+    this.servedAt.set(source, this.started);
+    // the oldest entries go first (a Map keeps insertion order): they would be served first anyway
+    while (this.servedAt.size > 4 * (this.queueMax + this.concurrency)) this.servedAt.delete(this.servedAt.keys().next().value!);
+  }
+
+  /** Priority first, in order; then the free job whose source was served longest ago (never: first). */
+  private next(): Waiting | undefined {
+    const i = this.firstFreeIndex();
+    if (i > 0) return this.queue.shift();
+    let best = -1;
+    for (let j = 0; j < this.queue.length; j++) {
+      if (best < 0 || (this.servedAt.get(this.queue[j].source) ?? -1) < (this.servedAt.get(this.queue[best].source) ?? -1)) best = j;
+    }
+    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
+  }
+
+  private wait(lane: Lane, source: string): Promise<void> {
     const free = this.queue.length - this.firstFreeIndex();
-    if (lane === 'free' ? free >= this.queueMax : this.queue.length - free >= this.priorityMax) {
+    const perSource = Math.max(1, Math.ceil(this.queueMax / 4));
+    const full =
+      lane === 'free'
+        ? free >= this.queueMax || (source !== '' && this.queue.filter((w) => w.lane === 'free' && w.source === source).length >= perSource)
+        : this.queue.length - free >= this.priorityMax;
+    if (full) {
       this.s.refused++;
       return Promise.reject(new HashBusy(lane));
     }
@@ -80,6 +111,7 @@ export class HashPool {
       const startedBefore = this.started;
       const entry: Waiting = {
         lane,
+        source,
         start: () => {
           // the hashes that started while this one waited (it starts right after them)
           if (lane === 'priority') this.s.maxPriorityWaitedBehind = Math.max(this.s.maxPriorityWaitedBehind, this.started - startedBefore);

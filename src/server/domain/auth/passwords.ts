@@ -16,11 +16,11 @@ export async function hashPassword(password: string, lane: Lane = 'priority'): P
 }
 
 /** Throws HashBusy (at once) when the pool cannot take the hash; see hashPool.ts. */
-export async function verifyPassword(password: string, stored: string | null | undefined, lane: Lane = 'priority'): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string | null | undefined, lane: Lane = 'priority', source?: string | null): Promise<boolean> {
   if (!stored) return false;
   const [kind, n, r, p, salt, hash] = stored.split('$');
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const got = await hashPool.run(lane, () => scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) }));
+  const got = await hashPool.run(lane, () => scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) }), source ?? '');
   return timingSafeEqual(got, expected);
 }
