@@ -86,7 +86,15 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
   const overText = t`내 보유 ${moneyText(balance ?? 0)}보다 많이 발급할 수 없습니다`;
   const needsMember = target !== 'all';
   const blocked =
-    needsMember && !who ? t`받을 회원을 입력해 주세요` : !value ? t`금액을 입력해 주세요` : cnt < 1 || cnt > MAX_PER_MEMBER ? t`장수는 1~100장입니다` : over ? overText : null;
+    needsMember && !who
+      ? t`받을 회원을 입력해 주세요`
+      : !value
+        ? t`금액을 입력해 주세요`
+        : cnt < 1 || cnt > MAX_PER_MEMBER
+          ? t`장수는 1~100장입니다`
+          : over
+            ? t`보유머니가 부족합니다`
+            : null;
   const submit = () => !blocked && void issue.submit({ target, memId: who, amount: value, count: cnt, expireDay, memo: memo.trim() });
   const dirty = amount !== '' || memo !== '' || (!fixed && memId !== '');
 

@@ -58,10 +58,10 @@ export function IssuedList({ by }: { by: Issuer }) {
           {statusName[r.status]}
         </span>{' '}
         · {when(r)}
-        {by === 'operator' && <> · {t`발급 ${r.issuerId}`}</>}
       </div>
       <div className={css.imeta}>
         {t`${r.regDate.slice(0, 16)} 발급`}
+        {by === 'operator' && <> · {r.issuerId}</>}
         {r.memo && <> · {r.memo}</>}
       </div>
     </div>
@@ -98,7 +98,10 @@ export function IssuedList({ by }: { by: Issuer }) {
             <div key={s}>
               <dt>{statusName[s]}</dt>
               <dd>
-                <Trans>{sums[s]}장</Trans> · <Money value={sums[`${s}Amt`]} />
+                <span>
+                  <Trans>{sums[s]}장</Trans>
+                </span>
+                <Money value={sums[`${s}Amt`]} />
               </dd>
             </div>
           ))}

@@ -12,7 +12,7 @@ export function PartnerCoupons() {
     <div className={css.page} data-testid="partner-coupons">
       <div className={css.head}>
         <h1 className={css.title}>
-          <Trans>쿠폰 발급 내역</Trans>
+          <Trans>쿠폰</Trans>
         </h1>
         <Button variant="primary" onClick={() => setOpen(true)} data-testid="open-coupon-issue">
           <Trans>쿠폰 발급</Trans>
