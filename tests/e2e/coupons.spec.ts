@@ -24,6 +24,8 @@ const couponFigure = async (page: Page) =>
 
 test(`operator issues a coupon, the player gets it live, redeems it, and the partner's cash report counts it ${ONE_VIEWPORT}`, async ({ page, browser }, info) => {
   test.skip(info.project.name !== 'pixel7', 'one viewport');
+  // three people's sessions, one after another
+  test.setTimeout(150_000);
   await dismissPopups(page);
   // the partner above the player, its cash report open first
   const partner = await dismissPopups(await (await browser.newContext(info.project.use)).newPage());
