@@ -40,6 +40,7 @@ import { Route as PrefixPartnerBettingslotRouteImport } from './routes/$prefix/_
 import { Route as PrefixPartnerBettingtotalRouteImport } from './routes/$prefix/_partner/bettingtotal'
 import { Route as PrefixPartnerCashListRouteImport } from './routes/$prefix/_partner/cashList'
 import { Route as PrefixPartnerCashListMyRouteImport } from './routes/$prefix/_partner/cashListMy'
+import { Route as PrefixPartnerCouponListRouteImport } from './routes/$prefix/_partner/couponList'
 import { Route as PrefixPartnerOnlineMemberListRouteImport } from './routes/$prefix/_partner/onlineMemberList'
 import { Route as PrefixPartnerPartnerCalculationListRouteImport } from './routes/$prefix/_partner/partnerCalculationList'
 import { Route as PrefixPartnerPartnerCalculationUserListRouteImport } from './routes/$prefix/_partner/partnerCalculationUserList'
@@ -80,6 +81,7 @@ import { Route as PrefixAdminOperatorIndexRouteImport } from './routes/$prefix/a
 import { Route as PrefixAdminOperatorAuditRouteImport } from './routes/$prefix/admin/_operator/audit'
 import { Route as PrefixAdminOperatorBannersRouteImport } from './routes/$prefix/admin/_operator/banners'
 import { Route as PrefixAdminOperatorCashRouteImport } from './routes/$prefix/admin/_operator/cash'
+import { Route as PrefixAdminOperatorCouponsRouteImport } from './routes/$prefix/admin/_operator/coupons'
 import { Route as PrefixAdminOperatorInquiriesRouteImport } from './routes/$prefix/admin/_operator/inquiries'
 import { Route as PrefixAdminOperatorIpBlockRouteImport } from './routes/$prefix/admin/_operator/ipBlock'
 import { Route as PrefixAdminOperatorLedgerRouteImport } from './routes/$prefix/admin/_operator/ledger'
@@ -247,6 +249,11 @@ const PrefixPartnerCashListRoute = PrefixPartnerCashListRouteImport.update({
 const PrefixPartnerCashListMyRoute = PrefixPartnerCashListMyRouteImport.update({
   id: '/cashListMy',
   path: '/cashListMy',
+  getParentRoute: () => PrefixPartnerRouteRoute,
+} as any)
+const PrefixPartnerCouponListRoute = PrefixPartnerCouponListRouteImport.update({
+  id: '/couponList',
+  path: '/couponList',
   getParentRoute: () => PrefixPartnerRouteRoute,
 } as any)
 const PrefixPartnerOnlineMemberListRoute =
@@ -482,6 +489,12 @@ const PrefixAdminOperatorCashRoute = PrefixAdminOperatorCashRouteImport.update({
   path: '/cash',
   getParentRoute: () => PrefixAdminOperatorRouteRoute,
 } as any)
+const PrefixAdminOperatorCouponsRoute =
+  PrefixAdminOperatorCouponsRouteImport.update({
+    id: '/coupons',
+    path: '/coupons',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
 const PrefixAdminOperatorInquiriesRoute =
   PrefixAdminOperatorInquiriesRouteImport.update({
     id: '/inquiries',
@@ -571,6 +584,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/bettingtotal': typeof PrefixPartnerBettingtotalRoute
   '/$prefix/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
+  '/$prefix/couponList': typeof PrefixPartnerCouponListRoute
   '/$prefix/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
   '/$prefix/partnerCalculationList': typeof PrefixPartnerPartnerCalculationListRoute
   '/$prefix/partnerCalculationUserList': typeof PrefixPartnerPartnerCalculationUserListRoute
@@ -609,6 +623,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/admin/audit': typeof PrefixAdminOperatorAuditRoute
   '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
+  '/$prefix/admin/coupons': typeof PrefixAdminOperatorCouponsRoute
   '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRoute
   '/$prefix/admin/ipBlock': typeof PrefixAdminOperatorIpBlockRoute
   '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
@@ -649,6 +664,7 @@ export interface FileRoutesByTo {
   '/$prefix/bettingtotal': typeof PrefixPartnerBettingtotalRoute
   '/$prefix/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/cashListMy': typeof PrefixPartnerCashListMyRoute
+  '/$prefix/couponList': typeof PrefixPartnerCouponListRoute
   '/$prefix/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
   '/$prefix/partnerCalculationList': typeof PrefixPartnerPartnerCalculationListRoute
   '/$prefix/partnerCalculationUserList': typeof PrefixPartnerPartnerCalculationUserListRoute
@@ -687,6 +703,7 @@ export interface FileRoutesByTo {
   '/$prefix/admin/audit': typeof PrefixAdminOperatorAuditRoute
   '/$prefix/admin/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/cash': typeof PrefixAdminOperatorCashRoute
+  '/$prefix/admin/coupons': typeof PrefixAdminOperatorCouponsRoute
   '/$prefix/admin/inquiries': typeof PrefixAdminOperatorInquiriesRoute
   '/$prefix/admin/ipBlock': typeof PrefixAdminOperatorIpBlockRoute
   '/$prefix/admin/ledger': typeof PrefixAdminOperatorLedgerRoute
@@ -733,6 +750,7 @@ export interface FileRoutesById {
   '/$prefix/_partner/bettingtotal': typeof PrefixPartnerBettingtotalRoute
   '/$prefix/_partner/cashList': typeof PrefixPartnerCashListRoute
   '/$prefix/_partner/cashListMy': typeof PrefixPartnerCashListMyRoute
+  '/$prefix/_partner/couponList': typeof PrefixPartnerCouponListRoute
   '/$prefix/_partner/onlineMemberList': typeof PrefixPartnerOnlineMemberListRoute
   '/$prefix/_partner/partnerCalculationList': typeof PrefixPartnerPartnerCalculationListRoute
   '/$prefix/_partner/partnerCalculationUserList': typeof PrefixPartnerPartnerCalculationUserListRoute
@@ -771,6 +789,7 @@ export interface FileRoutesById {
   '/$prefix/admin/_operator/audit': typeof PrefixAdminOperatorAuditRoute
   '/$prefix/admin/_operator/banners': typeof PrefixAdminOperatorBannersRoute
   '/$prefix/admin/_operator/cash': typeof PrefixAdminOperatorCashRoute
+  '/$prefix/admin/_operator/coupons': typeof PrefixAdminOperatorCouponsRoute
   '/$prefix/admin/_operator/inquiries': typeof PrefixAdminOperatorInquiriesRoute
   '/$prefix/admin/_operator/ipBlock': typeof PrefixAdminOperatorIpBlockRoute
   '/$prefix/admin/_operator/ledger': typeof PrefixAdminOperatorLedgerRoute
@@ -815,6 +834,7 @@ export interface FileRouteTypes {
     | '/$prefix/bettingtotal'
     | '/$prefix/cashList'
     | '/$prefix/cashListMy'
+    | '/$prefix/couponList'
     | '/$prefix/onlineMemberList'
     | '/$prefix/partnerCalculationList'
     | '/$prefix/partnerCalculationUserList'
@@ -853,6 +873,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/audit'
     | '/$prefix/admin/banners'
     | '/$prefix/admin/cash'
+    | '/$prefix/admin/coupons'
     | '/$prefix/admin/inquiries'
     | '/$prefix/admin/ipBlock'
     | '/$prefix/admin/ledger'
@@ -893,6 +914,7 @@ export interface FileRouteTypes {
     | '/$prefix/bettingtotal'
     | '/$prefix/cashList'
     | '/$prefix/cashListMy'
+    | '/$prefix/couponList'
     | '/$prefix/onlineMemberList'
     | '/$prefix/partnerCalculationList'
     | '/$prefix/partnerCalculationUserList'
@@ -931,6 +953,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/audit'
     | '/$prefix/admin/banners'
     | '/$prefix/admin/cash'
+    | '/$prefix/admin/coupons'
     | '/$prefix/admin/inquiries'
     | '/$prefix/admin/ipBlock'
     | '/$prefix/admin/ledger'
@@ -976,6 +999,7 @@ export interface FileRouteTypes {
     | '/$prefix/_partner/bettingtotal'
     | '/$prefix/_partner/cashList'
     | '/$prefix/_partner/cashListMy'
+    | '/$prefix/_partner/couponList'
     | '/$prefix/_partner/onlineMemberList'
     | '/$prefix/_partner/partnerCalculationList'
     | '/$prefix/_partner/partnerCalculationUserList'
@@ -1014,6 +1038,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/_operator/audit'
     | '/$prefix/admin/_operator/banners'
     | '/$prefix/admin/_operator/cash'
+    | '/$prefix/admin/_operator/coupons'
     | '/$prefix/admin/_operator/inquiries'
     | '/$prefix/admin/_operator/ipBlock'
     | '/$prefix/admin/_operator/ledger'
@@ -1252,6 +1277,13 @@ declare module '@tanstack/react-router' {
       path: '/cashListMy'
       fullPath: '/$prefix/cashListMy'
       preLoaderRoute: typeof PrefixPartnerCashListMyRouteImport
+      parentRoute: typeof PrefixPartnerRouteRoute
+    }
+    '/$prefix/_partner/couponList': {
+      id: '/$prefix/_partner/couponList'
+      path: '/couponList'
+      fullPath: '/$prefix/couponList'
+      preLoaderRoute: typeof PrefixPartnerCouponListRouteImport
       parentRoute: typeof PrefixPartnerRouteRoute
     }
     '/$prefix/_partner/onlineMemberList': {
@@ -1534,6 +1566,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorCashRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
+    '/$prefix/admin/_operator/coupons': {
+      id: '/$prefix/admin/_operator/coupons'
+      path: '/coupons'
+      fullPath: '/$prefix/admin/coupons'
+      preLoaderRoute: typeof PrefixAdminOperatorCouponsRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
     '/$prefix/admin/_operator/inquiries': {
       id: '/$prefix/admin/_operator/inquiries'
       path: '/inquiries'
@@ -1652,6 +1691,7 @@ interface PrefixPartnerRouteRouteChildren {
   PrefixPartnerBettingtotalRoute: typeof PrefixPartnerBettingtotalRoute
   PrefixPartnerCashListRoute: typeof PrefixPartnerCashListRoute
   PrefixPartnerCashListMyRoute: typeof PrefixPartnerCashListMyRoute
+  PrefixPartnerCouponListRoute: typeof PrefixPartnerCouponListRoute
   PrefixPartnerOnlineMemberListRoute: typeof PrefixPartnerOnlineMemberListRoute
   PrefixPartnerPartnerCalculationListRoute: typeof PrefixPartnerPartnerCalculationListRoute
   PrefixPartnerPartnerCalculationUserListRoute: typeof PrefixPartnerPartnerCalculationUserListRoute
@@ -1689,6 +1729,7 @@ const PrefixPartnerRouteRouteChildren: PrefixPartnerRouteRouteChildren = {
   PrefixPartnerBettingtotalRoute: PrefixPartnerBettingtotalRoute,
   PrefixPartnerCashListRoute: PrefixPartnerCashListRoute,
   PrefixPartnerCashListMyRoute: PrefixPartnerCashListMyRoute,
+  PrefixPartnerCouponListRoute: PrefixPartnerCouponListRoute,
   PrefixPartnerOnlineMemberListRoute: PrefixPartnerOnlineMemberListRoute,
   PrefixPartnerPartnerCalculationListRoute:
     PrefixPartnerPartnerCalculationListRoute,
@@ -1746,6 +1787,7 @@ interface PrefixAdminOperatorRouteRouteChildren {
   PrefixAdminOperatorAuditRoute: typeof PrefixAdminOperatorAuditRoute
   PrefixAdminOperatorBannersRoute: typeof PrefixAdminOperatorBannersRoute
   PrefixAdminOperatorCashRoute: typeof PrefixAdminOperatorCashRoute
+  PrefixAdminOperatorCouponsRoute: typeof PrefixAdminOperatorCouponsRoute
   PrefixAdminOperatorInquiriesRoute: typeof PrefixAdminOperatorInquiriesRoute
   PrefixAdminOperatorIpBlockRoute: typeof PrefixAdminOperatorIpBlockRoute
   PrefixAdminOperatorLedgerRoute: typeof PrefixAdminOperatorLedgerRoute
@@ -1763,6 +1805,7 @@ const PrefixAdminOperatorRouteRouteChildren: PrefixAdminOperatorRouteRouteChildr
     PrefixAdminOperatorAuditRoute: PrefixAdminOperatorAuditRoute,
     PrefixAdminOperatorBannersRoute: PrefixAdminOperatorBannersRoute,
     PrefixAdminOperatorCashRoute: PrefixAdminOperatorCashRoute,
+    PrefixAdminOperatorCouponsRoute: PrefixAdminOperatorCouponsRoute,
     PrefixAdminOperatorInquiriesRoute: PrefixAdminOperatorInquiriesRoute,
     PrefixAdminOperatorIpBlockRoute: PrefixAdminOperatorIpBlockRoute,
     PrefixAdminOperatorLedgerRoute: PrefixAdminOperatorLedgerRoute,

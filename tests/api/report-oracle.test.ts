@@ -257,10 +257,18 @@ describe(`report oracle (${testDb})`, () => {
       const own = new Set([me]);
       const up = (type: number) => Math.max(0, o.cash(own, type));
       const dn = (type: number) => Math.max(0, -o.cash(own, type));
-      const inc = { cashIn: up(1), adminPayment: up(2), upperPayment: up(33), myPayback: up(3), changePoint: up(4), couponCash: up(55) };
-      const dec = { cashOut: dn(-1), adminPayback: dn(-2), upperPayback: dn(-33), myPayment: dn(-3) };
+      // a partner's coupon issues (-5) go to its downline: gives down, their returns (5) retrieves
+      const inc = { cashIn: up(1), adminPayment: up(2), upperPayment: up(33), myPayback: up(3) + up(5), changePoint: up(4), couponCash: up(55) };
+      const dec = { cashOut: dn(-1), adminPayback: dn(-2), upperPayback: dn(-33), myPayment: dn(-3) + dn(-5) };
       const tot = (x: Record<string, number>) => Object.values(x).reduce((a, b) => a + b, 0);
-      expect((await ok(s.call(partnerCalls.myCashReport, range, t))).myCashReport, memId).toEqual({ ...inc, increaseTotal: tot(inc), ...dec, decreaseTotal: tot(dec) });
+      const mine = (await ok(s.call(partnerCalls.myCashReport, range, t))).myCashReport;
+      expect(mine, memId).toEqual({ ...inc, increaseTotal: tot(inc), ...dec, decreaseTotal: tot(dec) });
+      // every own movement of the day is somewhere: increase - decrease is the balance change
+      const change = o.sum(
+        o.entries.filter((e) => e.kind === 'cash' && e.member_id === me),
+        (e) => Number(e.amount),
+      );
+      expect(mine.increaseTotal - mine.decreaseTotal, memId).toBe(change);
       couponSeen += inc.couponCash;
 
       // betting status: the own row, each direct child's row, their sum

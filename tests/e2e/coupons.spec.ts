@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { acceptDialog, captchaLogin, closeFilters, dismissPopups, ONE_VIEWPORT, openFilters, playerLogin } from './support';
 
 const amountOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 const kstWire = (ms: number) => new Date(ms + 9 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
@@ -24,6 +24,8 @@ const couponFigure = async (page: Page) =>
 
 test(`operator issues a coupon, the player gets it live, redeems it, and the partner's cash report counts it ${ONE_VIEWPORT}`, async ({ page, browser }, info) => {
   test.skip(info.project.name !== 'pixel7', 'one viewport');
+  // three people's sessions, one after another
+  test.setTimeout(150_000);
   await dismissPopups(page);
   // the partner above the player, its cash report open first
   const partner = await dismissPopups(await (await browser.newContext(info.project.use)).newPage());
@@ -58,4 +60,124 @@ test(`operator issues a coupon, the player gets it live, redeems it, and the par
 
   await partner.reload();
   await expect.poll(() => couponFigure(partner)).toBe(before + 7000);
+});
+
+/** The page at 320 px, light and dark, for a look. */
+async function shots(page: Page, name: string, fullPage = false) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `tmp/screens/coupons-${name}-320-${scheme}.png`, fullPage });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(size);
+}
+
+/** Narrows an issued list to one status and member, through the filter sheet on phones. */
+async function filterIssued(page: Page, status: string, memId: string) {
+  await openFilters(page);
+  await page.getByTestId('issued-status-filter').selectOption({ label: status });
+  await page.getByTestId('issued-member').fill(memId);
+  await page.getByTestId('issued-member').press('Enter');
+  await closeFilters(page);
+}
+
+test(`the operator issues through its form; a partner issues from a member's detail within its balance; the member redeems; both lists filter ${ONE_VIEWPORT}`, async ({
+  page,
+  browser,
+}, info) => {
+  test.skip(info.project.name !== 'pixel7', 'one viewport');
+  // three people's sessions, one after another
+  test.setTimeout(180_000);
+  await dismissPopups(page);
+  const ctx = info.project.use;
+
+  // the operator: one member, 3,000원 twice, said in the confirm and the receipt
+  const op = await dismissPopups(await (await browser.newContext(ctx)).newPage());
+  await captchaLogin(op, '/demo/admin/login', 'admin');
+  await expect(op).not.toHaveURL(/login/);
+  await op.getByTestId('admin-more').click();
+  await op.getByTestId('admin-more-menu').getByRole('link', { name: '쿠폰' }).click();
+  await expect(op.getByTestId('admin-coupons')).toBeVisible();
+  const form = op.getByTestId('coupon-issue-form');
+  await expect(op.getByTestId('coupon-issue-submit')).toHaveText('받을 회원을 입력해 주세요');
+  await form.getByTestId('coupon-mem-id').fill('user5');
+  await form.getByLabel('쿠폰 한 장 금액').fill('3000');
+  await form.getByTestId('coupon-count').fill('2');
+  await expect(form.getByTestId('coupon-per-member')).toContainText('6,000원');
+  await shots(op, 'admin-form');
+  await op.getByTestId('coupon-issue-submit').click();
+  await acceptDialog(op, 'user5님 1명에게 3,000원 쿠폰 2장, 모두 6,000원을 발급할까요?');
+  await expect(op.getByTestId('receipt-title')).toHaveText('1명에게 쿠폰 2장을 발급했어요');
+  await expect(op.getByTestId('receipt-amount')).toContainText('6,000원');
+  await op.getByTestId('receipt-ok').click();
+  await filterIssued(op, '미사용', 'user5');
+  const opRows = op.getByTestId('issued-list').getByTestId('issued-coupon');
+  await expect(opRows.first()).toContainText('user5');
+  await expect(opRows.filter({ hasNotText: 'user5' })).toHaveCount(0);
+  await expect(opRows.filter({ hasNotText: '미사용' })).toHaveCount(0);
+  await shots(op, 'admin-list', true);
+
+  // the partner, from a downline member's detail: beyond its balance is said beside the field
+  const partner = await dismissPopups(await (await browser.newContext(ctx)).newPage());
+  await captchaLogin(partner, '/demo/login', 'ptn7');
+  await expect(partner.getByTestId('partner-main')).toBeVisible();
+  await partner.goto('/demo/userDetail?id=user1');
+  await partner.getByTestId('detail-coupon').click();
+  const sheet = partner.getByTestId('coupon-issue-sheet');
+  await expect(sheet).toBeVisible();
+  await sheet.getByLabel('쿠폰 한 장 금액').fill('900000000000');
+  await expect(sheet.getByTestId('amount-error')).toContainText('보다 많이 발급할 수 없습니다');
+  await expect(partner.getByTestId('coupon-issue-submit')).toBeDisabled();
+  await shots(partner, 'partner-sheet-over');
+  await sheet.getByLabel('쿠폰 한 장 금액').fill('2000');
+  await expect(sheet.getByTestId('amount-error')).toHaveCount(0);
+  await shots(partner, 'partner-sheet');
+  await partner.getByTestId('coupon-issue-submit').click();
+  await acceptDialog(partner, 'user1님 1명에게 2,000원 쿠폰 1장, 모두 2,000원을 발급할까요?');
+  await expect(partner.getByTestId('receipt-amount')).toContainText('2,000원');
+  await partner.getByTestId('receipt-ok').click();
+
+  // the member redeems it
+  await playerLogin(page, 'user1');
+  await page.goto('/demo/coupon');
+  const mine = page.getByTestId('coupon').filter({ hasText: '2,000원' }).first();
+  await mine.getByTestId('coupon-use').click();
+  await acceptDialog(page, '2,000원');
+  await expect(page.getByTestId('coupon-receipt')).toContainText('2,000원');
+
+  // the partner's list, reached from its menu, shows it used
+  await partner.goto('/demo/partnerMain');
+  await partner.getByRole('button', { name: '메뉴' }).first().click();
+  await partner.getByRole('link', { name: '쿠폰 발급 내역' }).click();
+  await expect(partner.getByTestId('partner-coupons')).toBeVisible();
+  await filterIssued(partner, '사용 완료', 'user1');
+  const rows = partner.getByTestId('issued-list').getByTestId('issued-coupon');
+  await expect(rows.first()).toContainText('user1');
+  await expect(rows.first()).toContainText('사용 완료');
+  await expect(rows.filter({ hasNotText: '사용 완료' })).toHaveCount(0);
+  await shots(partner, 'partner-list', true);
+  await partner.getByTestId('open-coupon-issue').click();
+  await expect(partner.getByTestId('coupon-issue-sheet')).toBeVisible();
+  await shots(partner, 'partner-sheet-menu');
+});
+
+test(`the coupon box's three tabs all show at 320 px ${ONE_VIEWPORT}`, async ({ page }, info) => {
+  test.skip(info.project.name !== 'pixel7', 'one viewport');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await dismissPopups(page);
+  await playerLogin(page, 'user5');
+  await page.goto('/demo/coupon');
+  const strip = page.getByRole('tablist');
+  await expect(strip).toBeVisible();
+  // every tab whole inside the strip, the strip inside the screen (the open count makes the first label longest)
+  const right = async (l: Locator) => ((b) => b.x + b.width)((await l.boundingBox())!);
+  expect(await right(strip)).toBeLessThanOrEqual(320.5);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  for (const name of ['사용 가능', '사용 완료', '기간 만료']) {
+    expect(await right(page.getByRole('tab', { name }))).toBeLessThanOrEqual((await right(strip)) + 0.5);
+  }
+  expect(await strip.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await shots(page, 'box-tabs', true);
 });

@@ -15,6 +15,7 @@ type To =
   | '/$prefix/admin/members'
   | '/$prefix/admin/partnerRequests'
   | '/$prefix/admin/ledger'
+  | '/$prefix/admin/coupons'
   | '/$prefix/admin/notices'
   | '/$prefix/admin/inquiries'
   | '/$prefix/admin/messages'
@@ -31,6 +32,7 @@ export const adminPaths: To[] = [
   '/$prefix/admin/members',
   '/$prefix/admin/partnerRequests',
   '/$prefix/admin/ledger',
+  '/$prefix/admin/coupons',
   '/$prefix/admin/notices',
   '/$prefix/admin/messages',
   '/$prefix/admin/banners',
@@ -56,6 +58,7 @@ export function AdminShell() {
     '/$prefix/admin/members': t`회원 머니`,
     '/$prefix/admin/partnerRequests': t`파트너 신청`,
     '/$prefix/admin/ledger': t`원장 점검`,
+    '/$prefix/admin/coupons': t`쿠폰`,
     '/$prefix/admin/notices': t`공지사항`,
     '/$prefix/admin/messages': t`쪽지`,
     '/$prefix/admin/banners': t`팝업·배너`,

@@ -49,7 +49,7 @@ export function CouponBox() {
   });
 
   const tabs = [
-    { key: 'open' as const, label: q.data && status === 'open' ? t`사용 가능 ${q.data.openCnt}` : t`사용 가능` },
+    { key: 'open' as const, label: q.data && status === 'open' && q.data.openCnt > 0 ? t`사용 가능 ${q.data.openCnt}` : t`사용 가능` },
     { key: 'used' as const, label: t`사용 완료` },
     { key: 'expired' as const, label: t`기간 만료` },
   ];
@@ -71,7 +71,9 @@ export function CouponBox() {
           </Button>
         </Card>
       )}
-      <Tabs tabs={tabs} value={status} onChange={(k) => (setStatus(k), setPage(1))} />
+      <div className={css.tabs}>
+        <Tabs tabs={tabs} value={status} onChange={(k) => (setStatus(k), setPage(1))} />
+      </div>
       {q.isPending ? (
         <Empty>
           <Trans>불러오는 중…</Trans>

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
+import { CouponIssueSheet } from '../coupons/CouponIssueSheet';
 import { Money } from '../../widgets/Money';
 import { RateTab } from '../../widgets/RateTab';
 import { Tabs } from '../../ui/Tabs';
@@ -22,6 +25,7 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
   const { memId: me } = useCaller();
   const q = useQuery(detailInfoQueryOptions(prefix, me, id));
   const info = q.data?.partnerInfo;
+  const [coupon, setCoupon] = useState(false);
   const setTab = (k: DetailTab) =>
     void navigate({
       to: kind === 'partner' ? '/$prefix/partnerDetail' : '/$prefix/userDetail',
@@ -64,7 +68,13 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
             </dd>
           </div>
         </dl>
+        {info && info.memId !== me && (
+          <Button onClick={() => setCoupon(true)} data-testid="detail-coupon">
+            <Trans>쿠폰 발급</Trans>
+          </Button>
+        )}
       </header>
+      <CouponIssueSheet open={coupon} memId={id} onClose={() => setCoupon(false)} />
       <Tabs
         value={tab}
         onChange={setTab}

@@ -76,6 +76,9 @@ function MenuLinks({ prefix }: { prefix: string }) {
         <Link to="/$prefix/pointList" params={{ prefix }}>
           <Trans>포인트 적립 내역</Trans>
         </Link>
+        <Link to="/$prefix/couponList" params={{ prefix }}>
+          <Trans>쿠폰 발급 내역</Trans>
+        </Link>
       </div>
       <div className={css.menuGroup}>
         <span className={css.menuLabel}>

@@ -78,6 +78,8 @@ export async function cashReport(db: Db, callerId: number, range: Range) {
 /**
  * The caller's own balance changes over a window by ledger type. Withdrawals count when held
  * (a returned one comes back as a positive -1 entry), so increase - decrease is the balance change.
+ * A partner issues coupons only to its own downline, so its issues count as gives down (하위 지급)
+ * and an expired one's returned reserve as a retrieve (하위 회수): the spec's fields have no other place.
  */
 export async function myCashReport(db: Db, callerId: number, range: Range) {
   const t = await ownCashByType(db, callerId, range);
@@ -87,7 +89,7 @@ export async function myCashReport(db: Db, callerId: number, range: Range) {
     cashIn: up(cashTypes.deposit),
     adminPayment: up(cashTypes.adminGrant),
     upperPayment: up(cashTypes.upperGrant),
-    myPayback: up(cashTypes.holdingsRecovery),
+    myPayback: up(cashTypes.holdingsRecovery) + up(cashTypes.couponReturn),
     changePoint: up(cashTypes.pointConversion),
     couponCash: up(cashTypes.couponCash),
   };
@@ -95,7 +97,7 @@ export async function myCashReport(db: Db, callerId: number, range: Range) {
     cashOut: down(cashTypes.withdrawal),
     adminPayback: down(cashTypes.adminRecovery),
     upperPayback: down(cashTypes.upperRecovery),
-    myPayment: down(cashTypes.holdingsGrant),
+    myPayment: down(cashTypes.holdingsGrant) + down(cashTypes.couponIssue),
   };
   const total = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
   return { myCashReport: { ...inc, increaseTotal: total(inc), ...dec, decreaseTotal: total(dec) } };

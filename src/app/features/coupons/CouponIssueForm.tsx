@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import { couponCalls } from '../../../contract/coupon';
+import { limits } from '../../../contract/enums';
+import { api } from '../../lib/api';
+import { kstDay } from '../../lib/dayRange';
+import { objectParticle } from '../../lib/josa';
+import { moneyText } from '../../lib/moneyText';
+import { session } from '../../lib/session/store';
+import { useWrite } from '../../lib/write/useWrite';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/Field';
+import { MoneyInput } from '../../ui/MoneyInput';
+import type { Receipt } from '../../widgets/ReceiptSheet';
+import css from './Coupons.module.css';
+
+export type Issuer = 'operator' | 'partner';
+type Target = 'member' | 'subtree' | 'all';
+type Vars = { target: Target; memId: string; amount: number; count: number; expireDay: string; memo: string };
+
+const MAX_PER_MEMBER = 100;
+
+/**
+ * The coupon issue form as parts: its fields and its submit button, so the operator's page shows
+ * them in a card and a partner's sheet puts the button in its footer. `memId` fixes the receiver
+ * (a member's detail): then only "this member" or "its downline" can be chosen.
+ */
+export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: Issuer; memId?: string; formId: string; onDone: (r: Receipt) => void }) {
+  const { t } = useLingui();
+  const { member } = useSnapshot(session);
+  const [target, setTarget] = useState<Target>('member');
+  const [memId, setMemId] = useState(fixed ?? '');
+  const [amount, setAmount] = useState('');
+  const [count, setCount] = useState('1');
+  const [expireDay, setExpireDay] = useState(() => kstDay(-7));
+  const [memo, setMemo] = useState('');
+
+  const value = Number(amount) || 0;
+  const cnt = Number(count) || 0;
+  const perMember = value * cnt;
+  // a partner pays from its own cash: one receiver's coupons at least must fit (the server counts the rest)
+  const balance = by === 'partner' ? (member?.cashAmt ?? 0) : undefined;
+  const over = balance !== undefined && perMember > balance;
+  const who = memId.trim();
+
+  const issue = useWrite({
+    money: true,
+    say: 'inline',
+    fields: { CP001: 'amount', C202: 'amount', CP002: 'count', CP003: 'expire', U001: 'memId', A002: 'memId', CP007: 'memId' },
+    sig: (v: Vars) => `coupon:${by}:${v.target}:${v.memId}:${v.amount}:${v.count}:${v.expireDay}:${v.memo}`,
+    confirm: (v) => {
+      const each = moneyText(v.amount);
+      const total = moneyText(v.amount * v.count);
+      const obj = objectParticle(total);
+      if (v.target === 'member') return t`${v.memId}님 1명에게 ${each} 쿠폰 ${v.count}장, 모두 ${total}${obj} 발급할까요?`;
+      const whom = v.target === 'subtree' ? t`${v.memId}님의 하위 회원 모두` : by === 'operator' ? t`전체 회원` : t`내 하위 회원 모두`;
+      return t`${whom}에게 ${each} 쿠폰을 ${v.count}장씩, 한 명에 ${total}${obj} 발급할까요? 받는 인원만큼 총액이 늘어납니다.`;
+    },
+    run: (v, requestId) =>
+      api(by === 'operator' ? couponCalls.adminIssue : couponCalls.partnerIssue, {
+        target: v.target,
+        memId: v.target === 'all' ? null : v.memId,
+        couponAmt: v.amount,
+        couponCnt: v.count,
+        expireDate: `${v.expireDay} 23:59:59`,
+        memo: v.memo || null,
+        requestId,
+      }),
+    // the issuer's new balance arrives as a live CASH event
+    onDone: (r, v, requestId) => {
+      const counterparty = v.target === 'member' ? v.memId : v.target === 'subtree' ? t`${v.memId}님의 하위 ${r.memberCnt}명` : t`${r.memberCnt}명`;
+      onDone({
+        title: t`${r.memberCnt}명에게 쿠폰 ${r.couponCnt}장을 발급했어요`,
+        amount: r.totalAmt,
+        counterparty,
+        at: Date.now(),
+        reference: `#${r.issueIdx} · ${requestId.slice(0, 8)}`,
+      });
+      setAmount('');
+      setMemo('');
+      if (!fixed) setMemId('');
+    },
+  });
+
+  const overText = t`내 보유 ${moneyText(balance ?? 0)}보다 많이 발급할 수 없습니다`;
+  const needsMember = target !== 'all';
+  const blocked =
+    needsMember && !who
+      ? t`받을 회원을 입력해 주세요`
+      : !value
+        ? t`금액을 입력해 주세요`
+        : cnt < 1 || cnt > MAX_PER_MEMBER
+          ? t`장수는 1~100장입니다`
+          : over
+            ? t`보유머니가 부족합니다`
+            : null;
+  const submit = () => !blocked && void issue.submit({ target, memId: who, amount: value, count: cnt, expireDay, memo: memo.trim() });
+  const dirty = amount !== '' || memo !== '' || (!fixed && memId !== '');
+
+  const targets: { key: Target; label: string }[] = fixed
+    ? [
+        { key: 'member', label: t`${fixed}님에게` },
+        { key: 'subtree', label: t`${fixed}님의 하위 회원 모두에게` },
+      ]
+    : [
+        { key: 'member', label: by === 'operator' ? t`회원 한 명` : t`하위 회원 한 명` },
+        { key: 'subtree', label: t`한 파트너의 하위 회원 모두` },
+        { key: 'all', label: by === 'operator' ? t`전체 회원` : t`내 하위 회원 모두` },
+      ];
+
+  const fields = (
+    <form id={formId} className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="coupon-issue-form">
+      <SelectField label={<Trans>받는 사람</Trans>} value={target} onChange={(e) => (setTarget(e.target.value as Target), issue.clear())} data-testid="coupon-target">
+        {targets.map((o) => (
+          <option key={o.key} value={o.key}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+      {needsMember && !fixed && (
+        <TextField
+          label={target === 'member' ? <Trans>회원 아이디</Trans> : <Trans>파트너 아이디</Trans>}
+          value={memId}
+          maxLength={40}
+          autoCapitalize="off"
+          autoComplete="off"
+          onChange={(e) => (setMemId(e.target.value), issue.clear('memId'))}
+          error={issue.fieldErrors.memId}
+          data-testid="coupon-mem-id"
+        />
+      )}
+      <MoneyInput
+        label={<Trans>쿠폰 한 장 금액</Trans>}
+        name="couponAmt"
+        value={amount}
+        onChange={(v) => (setAmount(v), issue.clear('amount'))}
+        quickAmounts={limits.payQuickAmounts}
+        error={issue.fieldErrors.amount ?? (over ? overText : undefined)}
+        hint={balance !== undefined ? <Trans>내 보유머니 {moneyText(balance)}에서 발급됩니다</Trans> : undefined}
+      />
+      <div className={css.pair}>
+        <TextField
+          label={<Trans>한 명당 장수</Trans>}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_PER_MEMBER}
+          value={count}
+          onChange={(e) => (setCount(e.target.value), issue.clear('count'))}
+          error={issue.fieldErrors.count}
+          data-testid="coupon-count"
+        />
+        <TextField
+          label={<Trans>사용 기한</Trans>}
+          type="date"
+          min={kstDay(0)}
+          value={expireDay}
+          onChange={(e) => (e.target.value && setExpireDay(e.target.value), issue.clear('expire'))}
+          error={issue.fieldErrors.expire}
+          data-testid="coupon-expire"
+        />
+      </div>
+      {perMember > 0 && (
+        <p className={css.sum} data-testid="coupon-per-member">
+          <Trans>
+            한 명에 {moneyText(perMember)} ({cnt}장)
+          </Trans>
+        </p>
+      )}
+      <TextField label={<Trans>메모</Trans>} value={memo} maxLength={200} onChange={(e) => setMemo(e.target.value)} />
+      {issue.error && (
+        <p className={css.error} role="alert" data-testid="form-error">
+          {issue.error}
+        </p>
+      )}
+    </form>
+  );
+  const button = (
+    <Button type="submit" form={formId} variant="primary" block disabled={!!blocked || issue.busy} data-testid="coupon-issue-submit">
+      {issue.busy ? t`처리 중…` : (blocked ?? t`쿠폰 발급하기`)}
+    </Button>
+  );
+  return { fields, button, dirty };
+}
