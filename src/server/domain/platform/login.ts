@@ -69,7 +69,7 @@ export async function platformLogin(ctx: Ctx, f: { loginId: string; password: st
     .insertInto('platform_session')
     .values({ account_id: acc.id, token_hash: hashToken(token), ip, expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000) })
     .execute();
-  await platformAudit({ ...ctx, ip }, { id: acc.id, loginId: acc.login_id }, 'login');
+  await platformAudit({ db: ctx.db, clock: ctx.clock, ip }, { id: acc.id, loginId: acc.login_id }, 'login');
   return { token, loginId: acc.login_id, role: acc.role };
 }
 

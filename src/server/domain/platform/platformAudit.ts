@@ -40,7 +40,11 @@ export async function platformAudit(ctx: Ctx, actor: PlatformActor, action: Plat
 
 async function appendOnce(ctx: Ctx, key: string, actor: PlatformActor, action: string, detail: Record<string, unknown>) {
   return ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('platform_audit_head').values({ id: 1, last_seq: 0, last_hash: GENESIS }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx
+      .insertInto('platform_audit_head')
+      .values({ id: 1, last_seq: 0, last_hash: GENESIS })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     const head = await trx.selectFrom('platform_audit_head').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
     const seq = Number(head.last_seq) + 1;
     const { rows } = await sql<{ id: string; text: Buffer }>`

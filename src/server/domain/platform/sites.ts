@@ -18,6 +18,10 @@ export async function platformSites({ db, clock }: Pick<AppContext, 'db' | 'cloc
     .orderBy('prefix')
     .execute();
   const now = clock.now();
-  const figures = await siteFigures(db, now, rows.map((r) => r.id));
+  const figures = await siteFigures(
+    db,
+    now,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ prefix: r.prefix, name: r.name, status: statusOf(r, now), ...figuresOf(figures, r.id) }));
 }

@@ -13,7 +13,23 @@ export type KeyedSite = SiteRow & { api_key: string; old_api_key: string | null;
  */
 export const SITE_TTL_MS = 10_000;
 
-const columns = ['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end', 'lock_bet_yn', 'seal_yn', 'state', 'old_api_key', 'old_key_until'] as const;
+const columns = [
+  'id',
+  'prefix',
+  'name',
+  'api_key',
+  'vendor',
+  'cash_decimal',
+  'languages',
+  'options',
+  'check_start',
+  'check_end',
+  'lock_bet_yn',
+  'seal_yn',
+  'state',
+  'old_api_key',
+  'old_key_until',
+] as const;
 
 /** Every site cache of this process, for `forgetAllSites`. */
 const open = new Set<SiteCache>();
