@@ -37,6 +37,11 @@ export const resultCodes = {
   PF002: 'The setup link is not valid: used, expired or replaced by a newer one',
   PF003: 'Check the id: lower-case letters and digits, 4 to 20 characters',
   PF004: 'Check the password: 10 to 64 characters',
+  // the platform's hold on a site
+  SS001: 'This site is suspended',
+  SS002: 'This site is closed',
+  PO001: 'Type the site address to confirm',
+  PO002: 'An archived site cannot change',
   // sealed bodies (docs/encrypted-bodies.md)
   EN001: 'Sealed body already used or too old',
   EN002: 'Unknown or expired body key, agree a new one',
@@ -112,6 +117,7 @@ export const resultCodes = {
   W003: 'No such bet',
   W004: 'Bet already settled',
   W005: 'Bet was rolled back',
+  W009: 'Wallet paused for this site, retry later',
   R001: 'Rates were changed within the last day, retry later',
   R002: 'Rate outside the allowed range',
   // cash

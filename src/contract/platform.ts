@@ -17,9 +17,16 @@ export const isPlatformPassword = (v: string) => v.length >= 10 && v.length <= 6
 export const platformSite = z.object({
   prefix: z.string(),
   name: z.string(),
-  /** open, or in its maintenance window now */
-  status: z.enum(['open', 'maintenance']),
+  /** open, in its maintenance window now, or held by the platform (suspended, archived) */
+  status: z.enum(['open', 'maintenance', 'suspended', 'archived']),
   members: z.number().int(),
+  /** players and partners signed in now */
+  online: z.number().int(),
+  /** today (Korea time), in the site's smallest unit: completed deposits and withdrawals, stakes, stakes less wins */
+  deposits: z.number(),
+  withdrawals: z.number(),
+  bets: z.number(),
+  ggr: z.number(),
 });
 export type PlatformSite = z.infer<typeof platformSite>;
 
@@ -41,6 +48,6 @@ export const platformCalls = {
     'public',
   ),
   logout: call('/api/platform/logout', z.object({}), ok, 'public'),
-  /** The sites of this deployment, read-only. */
-  sites: call('/api/platform/sites', z.object({}), z.object({ list: z.array(platformSite) }), 'public'),
+  /** The sites of this deployment, read-only; archived ones only when asked. */
+  sites: call('/api/platform/sites', z.object({ archived: z.boolean().optional() }), z.object({ list: z.array(platformSite) }), 'public'),
 };

@@ -48,8 +48,8 @@ export async function resolveSite(client: QueryClient, prefix: string, onWarning
   try {
     site = await client.ensureQueryData({ ...siteQueryOptions(prefix), revalidateIfStale: true });
   } catch (err) {
-    // no site on this deployment yet: the site route shows "not set up yet"
-    if (isOffline(err) || isApiError(err, 'PF001')) throw err;
+    // no site on this deployment yet, or one the platform holds: the site route says so
+    if (isOffline(err) || isApiError(err, 'PF001', 'SS001', 'SS002')) throw err;
     throw redirect({ to: '/' });
   }
   await enterSite(site);

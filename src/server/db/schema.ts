@@ -7,6 +7,7 @@ import type { TwoFactorTables } from './tables/twoFactor.js';
 import type { PushTables } from './tables/push.js';
 import type { BrandTables } from './tables/brand.js';
 import type { PlatformTables } from './tables/platform.js';
+import type { PlatformOpsTables } from './tables/platformOps.js';
 
 /** The whole schema: each capability owns one tables/*.ts file and its migrations. */
-export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables, PushTables, BrandTables, PlatformTables {}
+export interface Database extends CoreTables, MoneyTables, BoardTables, PartnerTables, GameTables, TwoFactorTables, PushTables, BrandTables, PlatformTables, PlatformOpsTables {}

@@ -7,12 +7,15 @@ import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
 import { anySite } from '../domain/platform/setup.js';
+import { assertSiteOpen } from '../domain/platform/siteState.js';
 
 export const commonRoutes = [
   defineRoute(commonCalls.site, async ({ prefix }, { sites, db }) => {
     const site = await sites.getByPrefix(prefix);
     // a deployment with no site yet says so, rather than "unknown site"
     if (!site) throw new ApiError((await anySite(db)) ? 'S404' : 'PF001');
+    // the app shows its "suspended" page from this answer
+    assertSiteOpen(site);
     return {
       siteId: site.id,
       apiKey: site.api_key,

@@ -13,8 +13,8 @@ export const platformRoutes = [
     await platformLogout(ctx, ctx.token);
     return null;
   }),
-  defineRoute(c.sites, async (_req, ctx) => {
+  defineRoute(c.sites, async (req, ctx) => {
     await platformCaller(ctx, ctx.token);
-    return { list: await platformSites(ctx) };
+    return { list: await platformSites(ctx, req) };
   }),
 ];

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError } from '../../contract/codes.js';
@@ -6,6 +5,8 @@ import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
 import { isPartnerLogin } from '../../contract/enums.js';
 import { callContext, type AppContext, type AuthedContext, type PublicContext, type RequestContext } from '../context.js';
 import { resolveSession } from '../domain/auth/sessions.js';
+import { keyMatches } from '../domain/platform/apiKeys.js';
+import { assertSiteOpen } from '../domain/platform/siteState.js';
 import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { forgetAllSites } from '../domain/site/siteCache.js';
 import { answerJson, compileWriters, ContractBreach } from './answers.js';
@@ -32,12 +33,6 @@ export function defineRoute<C extends Call>(call: C, handler: Handler<C>): Route
 /** Forgets every cached site row in this process (tests that edit sites behind the API's back). */
 export const forgetSites = forgetAllSites;
 
-export const sameKey = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 function header(req: FastifyRequest, name: string): string | null {
   const v = req.headers[name];
   return typeof v === 'string' && v.length > 0 ? v : null;
@@ -55,7 +50,9 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): 
   const site = await app.sites.get(siteId);
   if (!site) throw new TransportError(404, 'S404');
   const key = header(req, 'authorization');
-  if (!key || !sameKey(key.replace(/^Bearer\s+/i, ''), site.api_key)) throw new TransportError(401, 'S401');
+  if (!key || !keyMatches(site, key.replace(/^Bearer\s+/i, ''), app.clock.now())) throw new TransportError(401, 'S401');
+  // a site the platform suspended or archived answers every call so, whoever calls
+  assertSiteOpen(site);
   // a site that has sealing on takes no plain body (req.sealed is set when one was opened)
   if (site.seal_yn === 'Y' && !req.sealed && sealsBody(def.call.path)) throw new TransportError(400, 'EN003');
   const token = header(req, 'x-auth-token');

@@ -18,6 +18,7 @@ import { protectionRoutes } from './protection.js';
 import { twoFactorRoutes } from './twoFactor.js';
 import { pushRoutes } from './push.js';
 import { platformRoutes } from './platform.js';
+import { platformOpsRoutes } from './platformOps.js';
 import { couponRoutes } from './coupon.js';
 import { vendorRoutes } from '../vendors/registry.js';
 
@@ -43,5 +44,6 @@ export const allRoutes: RouteDef[] = [
   ...protectionRoutes,
   ...pushRoutes,
   ...platformRoutes,
+  ...platformOpsRoutes,
   ...couponRoutes,
 ];

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
 import { getSessionByToken } from '../domain/auth/sessions.js';
+import { assertSiteOpen } from '../domain/platform/siteState.js';
 import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { StompConnection, type AuthFailure, type Identity } from './broker.js';
 import { MAX_FRAME_BYTES } from './frames.js';
@@ -19,6 +20,8 @@ export const CLOSE_TRY_LATER = 1013;
 async function authenticate(app: AppContext, token: string, ip: string): Promise<Identity | AuthFailure> {
   try {
     const s = await getSessionByToken(app.db, token, app.clock.now(), app.sessions);
+    const site = await app.sites.get(s.siteId);
+    if (site) assertSiteOpen(site);
     if (await isBlockedNow(app, s.siteId, ip)) {
       await endBlockedSession(app, s.siteId, s.memId, s.sessionId);
       throw new ApiError('U004');

@@ -42,6 +42,9 @@ export async function handleCallback(
   const v = siteId ? await vendorByCode(ctx.db, siteId, vendorCode) : null;
   if (!v) return { status: 200, body: envelope('W001') };
   if (!verify(v.secret, raw, signature)) return { status: 401, body: envelope('W002') };
+  // a site the platform holds moves no money and reads none: the vendor retries until it is resumed
+  const site = await ctx.sites.get(v.siteId);
+  if (!site || site.state !== 'open') return { status: 503, body: envelope('W009') };
   const nul = nulPath(body);
   if (nul) return { status: 200, body: envelope('V001', null, `${nul}: NUL byte`) };
   const parsed = walletReq[action as WalletAction].safeParse(body);
@@ -59,7 +62,7 @@ export async function handleCallback(
     }
     if (call.action === 'balance') r = { result: await walletBalance(ctx.db, v, call.req.memId), replayed: false, changed: [] };
     // the bet lock and maintenance window come from the site cache, which every instance forgets on a change
-    else if (call.action === 'bet') r = await walletBet(ctx.db, v, call.req, at, (await ctx.sites.get(v.siteId))!);
+    else if (call.action === 'bet') r = await walletBet(ctx.db, v, call.req, at, site);
     else if (call.action === 'win') r = await walletWin(ctx.db, v, call.req, at);
     else r = await walletRollback(ctx.db, v, call.req, at);
     for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });

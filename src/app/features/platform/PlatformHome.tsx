@@ -19,11 +19,17 @@ export function PlatformHome() {
     setPlatformToken(null);
     await navigate({ to: '/platform/login', replace: true });
   };
+  const statusText: Record<PlatformSite['status'], string> = { open: t`운영 중`, maintenance: t`점검 중`, suspended: t`중지됨`, archived: t`보관됨` };
   const columns: Column<PlatformSite>[] = [
     { key: 'prefix', label: t`주소`, render: (s) => `/${s.prefix}` },
     { key: 'name', label: t`이름`, render: (s) => s.name },
-    { key: 'status', label: t`상태`, render: (s) => (s.status === 'open' ? t`운영 중` : t`점검 중`) },
+    { key: 'status', label: t`상태`, render: (s) => statusText[s.status] },
     { key: 'members', label: t`회원 수`, render: (s) => s.members.toLocaleString(), numeric: true },
+    { key: 'online', label: t`접속 중`, render: (s) => s.online.toLocaleString(), numeric: true },
+    { key: 'deposits', label: t`오늘 입금`, render: (s) => s.deposits.toLocaleString(), numeric: true },
+    { key: 'withdrawals', label: t`오늘 출금`, render: (s) => s.withdrawals.toLocaleString(), numeric: true },
+    { key: 'bets', label: t`오늘 베팅`, render: (s) => s.bets.toLocaleString(), numeric: true },
+    { key: 'ggr', label: t`오늘 GGR`, render: (s) => s.ggr.toLocaleString(), numeric: true },
   ];
   return (
     <PlatformFrame title={t`플랫폼`} subtitle={t`사이트`}>

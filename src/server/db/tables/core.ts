@@ -19,6 +19,11 @@ export interface CoreTables {
     lock_bet_yn: Generated<'Y' | 'N'>;
     seal_yn: Generated<'Y' | 'N'>;
     created_at: Generated<Date>;
+    /** the platform's hold on the site (migration 330) */
+    state: Generated<'open' | 'suspended' | 'archived'>;
+    state_at: Date | null;
+    old_api_key: string | null;
+    old_key_until: Date | null;
   };
   member: {
     id: Generated<number>;

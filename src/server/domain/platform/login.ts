@@ -8,8 +8,9 @@ import { hashRecoveryCode } from '../auth/recoveryCodes.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { codeStep } from '../auth/totp.js';
 import { openSecret } from '../auth/totpSecret.js';
+import { platformAudit } from './platformAudit.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'> & { ip?: string | null };
 
 /** A platform session ends this long after sign-in, however it is used. */
 const SESSION_MINUTES = 120;
@@ -68,6 +69,7 @@ export async function platformLogin(ctx: Ctx, f: { loginId: string; password: st
     .insertInto('platform_session')
     .values({ account_id: acc.id, token_hash: hashToken(token), ip, expires_at: new Date(now.getTime() + SESSION_MINUTES * 60_000) })
     .execute();
+  await platformAudit({ db: ctx.db, clock: ctx.clock, ip }, { id: acc.id, loginId: acc.login_id }, 'login');
   return { token, loginId: acc.login_id, role: acc.role };
 }
 
@@ -89,4 +91,5 @@ export async function platformCaller({ db, clock }: Ctx, token: string | null) {
 export async function platformLogout(ctx: Ctx, token: string | null) {
   const s = await platformCaller(ctx, token);
   await ctx.db.updateTable('platform_session').set({ ended_at: ctx.clock.now() }).where('id', '=', s.id).execute();
+  await platformAudit(ctx, { id: s.accountId, loginId: s.login_id }, 'logout');
 }

@@ -8,8 +8,9 @@ import { hashRecoveryCode, newRecoveryCode } from '../auth/recoveryCodes.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { codeStep, enrolmentOf, newTotpSecret } from '../auth/totp.js';
 import { openSecret, sealSecret } from '../auth/totpSecret.js';
+import { platformAudit } from './platformAudit.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'clock'> & { ip?: string | null };
 
 /** A setup link lives one hour. */
 export const SETUP_MINUTES = 60;
@@ -106,6 +107,7 @@ export async function createOwner(ctx: Ctx, f: OwnerForm): Promise<string[]> {
     return account;
   });
   if (!made) throw new ApiError('PF002');
+  await platformAudit(ctx, { id: made.id, loginId: f.loginId }, 'setup');
   return codes;
 }
 

@@ -1,22 +1,27 @@
 import type { PlatformSite } from '../../../contract/platform.js';
 import type { AppContext } from '../../context.js';
+import { inCheckWindow } from '../site/siteRow.js';
+import { figuresOf, siteFigures } from './figures.js';
 
-/** Every site with its member count, oldest first; read-only. */
-export async function platformSites({ db, clock }: Pick<AppContext, 'db' | 'clock'>): Promise<PlatformSite[]> {
+type SiteState = { state: 'open' | 'suspended' | 'archived'; check_start: Date | null; check_end: Date | null };
+
+/** The platform's hold first, then the operator's maintenance window. */
+export const statusOf = (s: SiteState, now: Date): PlatformSite['status'] => (s.state !== 'open' ? s.state : inCheckWindow(s, now) ? 'maintenance' : 'open');
+
+/** Every site with its figures, oldest first; archived ones only when asked (they leave the default view). Read-only. */
+export async function platformSites({ db, clock }: Pick<AppContext, 'db' | 'clock'>, opts: { archived?: boolean } = {}): Promise<PlatformSite[]> {
   const rows = await db
     .selectFrom('site')
-    .leftJoin('member', 'member.site_id', 'site.id')
-    .select(['site.prefix', 'site.name', 'site.check_start', 'site.check_end'])
-    .select((eb) => eb.fn.count<string>('member.id').as('members'))
-    .groupBy(['site.id', 'site.prefix', 'site.name', 'site.check_start', 'site.check_end', 'site.created_at'])
-    .orderBy('site.created_at')
-    .orderBy('site.prefix')
+    .select(['id', 'prefix', 'name', 'state', 'check_start', 'check_end'])
+    .$if(!opts.archived, (q) => q.where('state', '!=', 'archived'))
+    .orderBy('created_at')
+    .orderBy('prefix')
     .execute();
-  const now = clock.now().getTime();
-  return rows.map((r) => ({
-    prefix: r.prefix,
-    name: r.name,
-    status: r.check_start && r.check_end && new Date(r.check_start).getTime() <= now && now < new Date(r.check_end).getTime() ? 'maintenance' : 'open',
-    members: Number(r.members),
-  }));
+  const now = clock.now();
+  const figures = await siteFigures(
+    db,
+    now,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ prefix: r.prefix, name: r.name, status: statusOf(r, now), ...figuresOf(figures, r.id) }));
 }

@@ -4,7 +4,8 @@ import type { SiteRow } from './siteRow.js';
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
 
-export type KeyedSite = SiteRow & { api_key: string };
+/** With its key, and the key before the last rotation while that one still works (until old_key_until). */
+export type KeyedSite = SiteRow & { api_key: string; old_api_key: string | null; old_key_until: Date | null };
 
 /**
  * How long a site row is answered from memory. The operator's changes reach every instance at
@@ -12,7 +13,23 @@ export type KeyedSite = SiteRow & { api_key: string };
  */
 export const SITE_TTL_MS = 10_000;
 
-const columns = ['id', 'prefix', 'name', 'api_key', 'vendor', 'cash_decimal', 'languages', 'options', 'check_start', 'check_end', 'lock_bet_yn', 'seal_yn'] as const;
+const columns = [
+  'id',
+  'prefix',
+  'name',
+  'api_key',
+  'vendor',
+  'cash_decimal',
+  'languages',
+  'options',
+  'check_start',
+  'check_end',
+  'lock_bet_yn',
+  'seal_yn',
+  'state',
+  'old_api_key',
+  'old_key_until',
+] as const;
 
 /** Every site cache of this process, for `forgetAllSites`. */
 const open = new Set<SiteCache>();

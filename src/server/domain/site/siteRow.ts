@@ -13,6 +13,8 @@ export interface SiteRow {
   lock_bet_yn: 'Y' | 'N';
   /** 'Y' while every call's body must travel sealed (docs/encrypted-bodies.md) */
   seal_yn: 'Y' | 'N';
+  /** the platform's hold: a suspended or archived site answers SS001 / SS002 to every call */
+  state: 'open' | 'suspended' | 'archived';
 }
 
 /** True while `now` lies inside the site's check (maintenance) window. */

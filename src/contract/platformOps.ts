@@ -1,0 +1,31 @@
+/**
+ * The platform's hold on a site: suspend, resume, archive (suspended for ever, never deleted) and
+ * rotating its API key with an overlap window in which both keys work. Platform session only.
+ */
+import { z } from 'zod';
+import { call, ok } from './define.js';
+import { platformSite } from './platform.js';
+
+/** After a rotation the key before keeps working this long, so every client can take the new one. */
+export const KEY_OVERLAP_HOURS = 24;
+
+const prefix = z.string().trim().min(1).max(40);
+
+export const platformSiteDetail = platformSite.extend({
+  /** when the platform last suspended, resumed or archived it (ISO), null if never */
+  stateAt: z.string().nullable(),
+  /** while the key before the last rotation still works: until when (ISO) */
+  oldKeyUntil: z.string().nullable(),
+});
+export type PlatformSiteDetail = z.infer<typeof platformSiteDetail>;
+
+export const platformOpsCalls = {
+  site: call('/api/platform/site', z.object({ prefix }), platformSiteDetail, 'public'),
+  /** Players, partners, the operator and vendors are refused (SS001, W009) until resumed; nothing is removed. */
+  suspend: call('/api/platform/site/suspend', z.object({ prefix }), ok, 'public'),
+  resume: call('/api/platform/site/resume', z.object({ prefix }), ok, 'public'),
+  /** For ever: the site's address typed again confirms it (PO001). */
+  archive: call('/api/platform/site/archive', z.object({ prefix, confirm: z.string().trim().max(40) }), ok, 'public'),
+  /** A new key, answered this once; the key before works until `oldKeyUntil`. */
+  rotateKey: call('/api/platform/site/rotateKey', z.object({ prefix }), z.object({ apiKey: z.string(), oldKeyUntil: z.string() }), 'public'),
+};
