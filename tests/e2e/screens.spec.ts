@@ -30,7 +30,7 @@ const allowed: Record<string, string> = {
 };
 
 interface Finding {
-  check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe';
+  check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe' | 'tabs';
   detail: string;
 }
 
@@ -38,7 +38,7 @@ interface Finding {
 function inspect(page: Page): Promise<Finding[]> {
   return page.evaluate((codeSource) => {
     const code = new RegExp(codeSource);
-    const out: { check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe'; detail: string }[] = [];
+    const out: { check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe' | 'tabs'; detail: string }[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > doc.clientWidth) out.push({ check: 'scroll', detail: `page ${doc.scrollWidth} px wide in ${doc.clientWidth}` });
     const shown = (el: Element) => {
@@ -66,6 +66,12 @@ function inspect(page: Page): Promise<Finding[]> {
       const floor = inText ? 24 : 44;
       if (Math.min(r.width, r.height) < floor - 0.5)
         out.push({ check: 'target', detail: `${el.tagName.toLowerCase()} "${label(el)}" ${Math.round(r.width)}x${Math.round(r.height)}` });
+    }
+    // a tab strip wider than the screen says so: a fade on the edge where more tabs lie
+    for (const list of document.querySelectorAll<HTMLElement>('[role="tablist"]')) {
+      if (!shown(list) || list.scrollWidth <= list.clientWidth + 1) continue;
+      const wrap = list.parentElement;
+      if (!wrap?.hasAttribute('data-fade-start') && !wrap?.hasAttribute('data-fade-end')) out.push({ check: 'tabs', detail: `tabs "${label(list)}" scroll with no hint` });
     }
     // a field wider than the box it sits in (a date picker out of its card) is cut or overlaps its border
     for (const el of document.querySelectorAll<HTMLElement>('input, select, textarea')) {
@@ -119,7 +125,7 @@ async function open(page: Page, screen: Screen) {
 
 for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
   test(`every ${role} screen at 320 and 412 px, light and dark`, { tag: ONE_VIEWPORT }, async ({ page }) => {
-    test.setTimeout(60_000 + 25_000 * screens.filter((s) => s.role === role).length);
+    test.setTimeout(60_000 + 40_000 * screens.filter((s) => s.role === role).length);
     mkdirSync(OUT, { recursive: true });
     await dismissPopups(page);
     await page.setViewportSize({ width: 412, height: 915 });
