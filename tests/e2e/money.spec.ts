@@ -182,7 +182,7 @@ test('point conversion, money lists and the offline refusal', async ({ page }, i
   await page.goto('/demo/point');
   await expect(page.getByTestId('point-history')).toBeVisible();
   await page.screenshot({ path: shot(info, 'point'), fullPage: true });
-  await page.getByRole('tab', { name: '포인트 전환 신청' }).click();
+  await page.getByRole('tab', { name: '전환 신청' }).click();
   await expect(page).toHaveURL(/\/demo\/pointuse$/);
   const points = amountOf(await page.getByTestId('points-left').innerText());
   const cash = await cashOf(page);
