@@ -33,7 +33,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
         amount: r.moved,
         counterparty: t`모든 게임사의 게임머니`,
         at: Date.now(),
-        reference: requestId,
+        reference: requestId.slice(0, 8).toUpperCase(),
       });
     },
   });

@@ -72,8 +72,8 @@ export function PointConvert() {
         unit: 'point',
         counterparty: t`내 보유머니`,
         at: Date.now(),
-        // the answer has no row number: the request id names the action, and its row is the newest conversion
-        reference: requestId,
+        // the answer has no row number: the request id (its first 8 characters) names the action; its row is the newest conversion
+        reference: requestId.slice(0, 8).toUpperCase(),
         toHistory: () => (markFresh('pointConvert', 'latest'), void navigate({ to: '/$prefix/pointuselist', params: { prefix } })),
       });
     },
