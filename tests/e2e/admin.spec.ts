@@ -55,15 +55,9 @@ test("the operator home: a player's deposit request shows in the pending tile wi
   await expect(page.getByTestId('pending-cash')).toHaveText(String(before + 1), { timeout: 10_000 });
   await expect(page.getByTestId('tile-cash')).toHaveAttribute('data-hot', 'true');
 
-  // each tile's subline adds up to its count
-  const parts = async (id: string) => (await page.getByTestId(id).innerText()).match(/[\d,]+/g)!.map((x) => Number(x.replace(/,/g, '')));
-  for (const [tile, split] of [
-    ['pending-cash', 'pending-cash-split'],
-    ['pending-waiting', 'pending-waiting-split'],
-  ]) {
-    const [a, b] = await parts(split);
-    expect([tile, a + b]).toEqual([tile, await count(page, tile)]);
-  }
+  // the tile's subline adds up to its count
+  const [a, b] = (await page.getByTestId('pending-cash-split').innerText()).match(/[\d,]+/g)!.map((x) => Number(x.replace(/,/g, '')));
+  expect(a + b).toBe(await count(page, 'pending-cash'));
 
   // today is drawn by hour (or says it has no data yet)
   await expect(page.getByTestId('figure-deposits').getByRole('img', { name: '시간별 입금' })).toBeVisible();
@@ -77,7 +71,7 @@ test("the operator home: a player's deposit request shows in the pending tile wi
   await expect(page.getByTestId('figure-deposits').getByTestId('chart-readout')).toContainText(/\d{2}-\d{2}/);
   await page.screenshot({ path: shot(info, 'home-30'), fullPage: true });
 
-  // the tile opens the queue on the applied requests, where the new one waits
+  // the tile opens the queue on the open requests, where the new one waits
   await page.getByTestId('tile-cash').click();
   await expect(page.getByTestId('cash-queue')).toBeVisible();
   await expect(page.getByText(PLAYER, { exact: false }).filter({ visible: true }).first()).toBeVisible();
@@ -88,6 +82,68 @@ test("the operator home: a player's deposit request shows in the pending tile wi
   await expect(page.getByTestId('pending-cash')).toHaveText(String(before + 1));
   await player.cancelOpenDeposits();
   await expect(page.getByTestId('pending-cash')).toHaveText(String(before), { timeout: 10_000 });
+});
+
+test('the queue for one thumb: one count everywhere, newest first, one tap to reject with the facts, then the receipt', { tag: ONE_VIEWPORT }, async ({ page, request }, info) => {
+  const player = await playerApi(request, PLAYER);
+  await player.cancelOpenDeposits();
+  expect((await player.call('/api/cash/in', { cashAmt: 31_000, requestId: crypto.randomUUID() })).resultCode).toBe('0');
+
+  await operatorLogin(page);
+  const bar = page.getByTestId('admin-bar');
+  const cashLink = bar.getByRole('link', { name: /입출금 신청/ });
+  // the home card and the bar's badge: one number from one query
+  const waiting = await count(page, 'pending-cash');
+  expect(waiting).toBeGreaterThan(1);
+  await expect(cashLink).toContainText(String(waiting));
+  await cashLink.click();
+  const queue = page.getByTestId('cash-queue');
+  // the list's header says the same
+  await expect(page.getByTestId('queue-count')).toHaveText(`처리할 신청 ${waiting}건`);
+
+  // newest first: the new request on top, each card's time no later than the one above
+  const cards = queue.getByTestId('queue-card');
+  await expect(cards.first()).toContainText(PLAYER);
+  await expect(cards.first()).toContainText('31,000원');
+  const times = async () =>
+    queue
+      .getByTestId('queue-card')
+      .locator('time')
+      .evaluateAll((ts) => ts.map((el) => el.getAttribute('datetime') ?? ''));
+  const newest = await times();
+  expect(newest).toEqual([...newest].sort().reverse());
+  await page.screenshot({ path: shot(info, 'queue-newest') });
+  // oldest first is one tap away
+  await page.getByTestId('queue-order').click();
+  await expect(page.getByTestId('queue-order')).toHaveText(/오래된순/);
+  await expect.poll(async () => (await times())[0]).toBe([...newest].sort()[0]);
+  const oldest = await times();
+  expect(oldest).toEqual([...oldest].sort());
+  await page.getByTestId('queue-order').click();
+  await expect(cards.first()).toContainText(PLAYER);
+
+  // one tap on 거절 (no waiting step first): the sheet shows the member, the account and the amount
+  await cards.first().getByRole('button', { name: '거절', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('입금 31,000원을 거절하시겠습니까?');
+  const facts = page.getByTestId('dialog-facts');
+  await expect(facts).toContainText(PLAYER);
+  await expect(facts).toContainText('31,000원');
+  await expect(facts).toContainText('계좌');
+  await page.screenshot({ path: shot(info, 'queue-confirm') });
+  await dialog.getByRole('button', { name: '확인' }).click();
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('입금 신청을 거절했어요');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('31,000원');
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText(PLAYER);
+  await page.screenshot({ path: shot(info, 'queue-receipt') });
+  await receipt.getByTestId('receipt-ok').click();
+
+  // every count goes down together
+  await expect(page.getByTestId('queue-count')).toHaveText(`처리할 신청 ${waiting - 1}건`, { timeout: 10_000 });
+  await expect(cashLink).toContainText(String(waiting - 1));
+  await bar.getByRole('link', { name: '홈' }).click();
+  await expect(page.getByTestId('pending-cash')).toHaveText(String(waiting - 1));
 });
 
 test('the ledger check runs from the home and its result stays there', async ({ page }, info) => {

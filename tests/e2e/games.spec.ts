@@ -78,10 +78,14 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect.poll(async () => money(await page.getByTestId('game-money').innerText())).toBe(gameMoney);
   await page.getByTestId('convert-game-money').click();
   await acceptDialog(page, '게임머니를 보유머니로 전환하시겠습니까?');
-  const result = page.getByTestId('convert-result');
-  await expect(result).toHaveAttribute('data-state', 'complete');
+  // its receipt: the amount moved, from where, when and the action's reference
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('게임머니를 보유머니로 옮겼어요');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText(`${gameMoney.toLocaleString('en-US')}원`);
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('모든 게임사의 게임머니');
+  await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
   await page.screenshot({ path: shot(info, 'convert') });
-  await result.getByRole('button', { name: '확인' }).click();
+  await receipt.getByTestId('receipt-ok').click();
   await expect(page.getByTestId('cash')).toHaveText(`${gameMoney.toLocaleString('en-US')}원`);
   await expect(page.getByTestId('game-money')).toHaveText('0원');
 

@@ -56,7 +56,10 @@ test('a deposit request approved by the operator shows in the header without rel
   await page.screenshot({ path: shot(info, 'charge-receipt') });
   await receipt.getByTestId('receipt-history').click();
   await expect(receipt).toBeHidden();
-  await expect(page.getByTestId('request-history')).toBeInViewport();
+  // its row in the request list, scrolled to and marked
+  const row = page.getByTestId('request-history').locator('[data-fresh]').filter({ visible: true });
+  await expect(row).toBeInViewport();
+  await expect(row).toContainText('40,000원');
   // the new request is the status card on top; the form waits for it
   await expect(page.getByTestId('open-request')).toContainText('40,000원');
   await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('신청');
@@ -69,19 +72,24 @@ test('a deposit request approved by the operator shows in the header without rel
   await openFilters(admin);
   await admin.getByPlaceholder('회원 아이디').fill(memId);
   await admin.getByPlaceholder('회원 아이디').press('Enter');
-  await admin.getByRole('button', { name: '대기', exact: true }).click();
-  await acceptDialog(admin, `${memId}의 입금 40,000원을 대기로 변경하시겠습니까?`);
-  await admin.getByRole('button', { name: '승인', exact: true }).click();
-  await admin.screenshot({ path: shot(info, 'admin-queue'), fullPage: true });
-  await acceptDialog(admin, `${memId}의 입금 40,000원을 승인하시겠습니까?`);
+  // one tap on 승인: the confirmation shows the member, the account and the amount
+  await admin.getByRole('button', { name: '승인', exact: true }).filter({ visible: true }).first().click();
+  await expect(admin.getByTestId('dialog-facts')).toContainText(memId);
+  await expect(admin.getByTestId('dialog-facts')).toContainText('40,000원');
+  await admin.screenshot({ path: shot(info, 'admin-queue') });
+  await acceptDialog(admin, '입금 40,000원을 승인하시겠습니까?');
   const approved = admin.getByTestId('receipt');
   await expect(approved.getByTestId('receipt-title')).toHaveText('입금 신청을 승인했어요');
   await expect(approved.getByTestId('receipt-amount')).toHaveText('40,000원');
   await expect(approved.getByTestId('receipt-counterparty')).toHaveText(memId);
   await expect(approved.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
   await admin.screenshot({ path: shot(info, 'approve-receipt') });
-  await approved.getByTestId('receipt-ok').click();
-  await expect(admin.getByRole('button', { name: '승인', exact: true })).toHaveCount(0);
+  // its way to the row: the member's requests of every status, this one marked as approved
+  await approved.getByTestId('receipt-history').click();
+  const done = admin.getByTestId('cash-queue').locator('[data-fresh]').filter({ visible: true });
+  await expect(done).toBeInViewport();
+  await expect(done.getByTestId('queue-status')).toHaveText('완료');
+  await expect(admin.getByRole('button', { name: '승인', exact: true }).filter({ visible: true })).toHaveCount(0);
   await admin.context().close();
 
   // the CASH push (or the 5-second check) updates the header; no reload
@@ -174,21 +182,30 @@ test('point conversion, money lists and the offline refusal', async ({ page }, i
   await page.goto('/demo/point');
   await expect(page.getByTestId('point-history')).toBeVisible();
   await page.screenshot({ path: shot(info, 'point'), fullPage: true });
-  await page.getByRole('tab', { name: '포인트 전환 신청' }).click();
+  await page.getByRole('tab', { name: '전환 신청' }).click();
   await expect(page).toHaveURL(/\/demo\/pointuse$/);
   const points = amountOf(await page.getByTestId('points-left').innerText());
   const cash = await cashOf(page);
   await page.getByRole('button', { name: '+10,000', exact: true }).click();
   await page.getByTestId('submit').click();
   await acceptDialog(page, '10,000P를 머니로 전환하시겠습니까?');
-  await expect(page.getByTestId('convert-done')).toHaveText('10,000P를 머니로 전환했습니다.');
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('포인트를 머니로 전환했어요');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('10,000P');
+  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('내 보유머니');
+  await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
+  await page.screenshot({ path: shot(info, 'point-receipt') });
   await expect(page.getByTestId('cash')).toHaveText(shown(cash + 10_000));
   await expect(page.getByTestId('points-left')).toHaveText(shownP(points - 10_000));
   // once a minute: the button counts down instead of a refusal after the tap
   await expect(page.getByTestId('submit')).toHaveText(/초 후 다시 전환할 수 있습니다/);
-  await page.screenshot({ path: shot(info, 'pointuse'), fullPage: true });
-  await page.getByRole('tab', { name: '포인트 전환 내역' }).click();
-  await expect(page.getByTestId('point-convert-history')).toContainText('10,000');
+  // the way to its row: the conversion list, the newest row marked
+  await receipt.getByTestId('receipt-history').click();
+  await expect(page).toHaveURL(/\/demo\/pointuselist$/);
+  const row = page.getByTestId('point-convert-history').locator('[data-fresh]').filter({ visible: true });
+  await expect(row).toBeInViewport();
+  await expect(row).toContainText('10,000');
+  await page.screenshot({ path: shot(info, 'pointuselist-fresh'), fullPage: true });
 
   // offline: the last list stays with its time; the money form is closed with its reason before any input
   await page.goto('/demo/charge');

@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 import { screens, type Role, type Screen } from './screens';
 
 /**
  * Every screen of every role at 320 px and 412 px, light and dark: no sideways scroll, no cut
- * label in a button or tab, no enum name or upper-cased id in the Korean UI, primary actions at
- * least 44 px. A screenshot of each goes to reports/screens/ (kept by CI as an artifact; Playwright
- * empties test-results/).
+ * label in a button or tab, no enum name or upper-cased id in the Korean UI, every interactive
+ * element at least 44 px in its smaller side (24 px for a link inside running text), and no
+ * serious or critical axe-core violation. A screenshot of each goes to reports/screens/ (kept by
+ * CI as an artifact; Playwright empties test-results/).
  */
 const OUT = 'reports/screens';
 const widths = [320, 412] as const;
@@ -28,7 +30,7 @@ const allowed: Record<string, string> = {
 };
 
 interface Finding {
-  check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow';
+  check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe' | 'tabs';
   detail: string;
 }
 
@@ -36,7 +38,7 @@ interface Finding {
 function inspect(page: Page): Promise<Finding[]> {
   return page.evaluate((codeSource) => {
     const code = new RegExp(codeSource);
-    const out: { check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow'; detail: string }[] = [];
+    const out: { check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe' | 'tabs'; detail: string }[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > doc.clientWidth) out.push({ check: 'scroll', detail: `page ${doc.scrollWidth} px wide in ${doc.clientWidth}` });
     const shown = (el: Element) => {
@@ -48,10 +50,28 @@ function inspect(page: Page): Promise<Finding[]> {
       if (!shown(el)) continue;
       if (el.scrollWidth > el.clientWidth + 1) out.push({ check: 'clipped', detail: `"${label(el)}" needs ${el.scrollWidth} px, has ${el.clientWidth}` });
     }
-    for (const el of document.querySelectorAll<HTMLElement>('button[type="submit"], button[class*="primary"], a[class*="primary"]')) {
+    // every target a thumb must hit: 44 px in its smaller side; a link inside running text 24 px.
+    // A checkbox or radio counts with its label (the label takes the tap).
+    const seen = new Set<Element>();
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], summary')) {
       if (!shown(el)) continue;
-      const r = el.getBoundingClientRect();
-      if (r.height < 43.5 || r.width < 43.5) out.push({ check: 'target', detail: `"${label(el)}" ${Math.round(r.width)}x${Math.round(r.height)}` });
+      const target = el.matches('input[type="checkbox"], input[type="radio"]')
+        ? (el.closest('label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null) ?? el)
+        : el;
+      if (seen.has(target)) continue;
+      seen.add(target);
+      const r = target.getBoundingClientRect();
+      const parentText = (el.parentElement?.textContent ?? '').trim().length;
+      const inText = el.tagName === 'A' && getComputedStyle(el).display === 'inline' && parentText > (el.textContent ?? '').trim().length;
+      const floor = inText ? 24 : 44;
+      if (Math.min(r.width, r.height) < floor - 0.5)
+        out.push({ check: 'target', detail: `${el.tagName.toLowerCase()} "${label(el)}" ${Math.round(r.width)}x${Math.round(r.height)}` });
+    }
+    // a tab strip wider than the screen says so: a fade on the edge where more tabs lie
+    for (const list of document.querySelectorAll<HTMLElement>('[role="tablist"]')) {
+      if (!shown(list) || list.scrollWidth <= list.clientWidth + 1) continue;
+      const wrap = list.parentElement;
+      if (!wrap?.hasAttribute('data-fade-start') && !wrap?.hasAttribute('data-fade-end')) out.push({ check: 'tabs', detail: `tabs "${label(list)}" scroll with no hint` });
     }
     // a field wider than the box it sits in (a date picker out of its card) is cut or overlaps its border
     for (const el of document.querySelectorAll<HTMLElement>('input, select, textarea')) {
@@ -64,6 +84,19 @@ function inspect(page: Page): Promise<Finding[]> {
     if (hit) out.push({ check: 'code', detail: [...new Set(hit)].join(', ') });
     return out;
   }, CODE.source);
+}
+
+/**
+ * axe-core's serious and critical violations. Light runs every rule; dark changes colours only,
+ * so it runs the colour rules: one axe run per screen, width and scheme.
+ */
+async function axe(page: Page, scheme: 'light' | 'dark'): Promise<Finding[]> {
+  const builder = new AxeBuilder({ page });
+  if (scheme === 'dark') builder.withRules(['color-contrast', 'link-in-text-block']);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => ({ check: 'axe' as const, detail: `${scheme} ${v.id} (${v.impact}) at ${n.target.join(' ')}` })));
 }
 
 async function login(page: Page, role: Role) {
@@ -92,7 +125,7 @@ async function open(page: Page, screen: Screen) {
 
 for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
   test(`every ${role} screen at 320 and 412 px, light and dark`, { tag: ONE_VIEWPORT }, async ({ page }) => {
-    test.setTimeout(60_000 + 25_000 * screens.filter((s) => s.role === role).length);
+    test.setTimeout(60_000 + 40_000 * screens.filter((s) => s.role === role).length);
     mkdirSync(OUT, { recursive: true });
     await dismissPopups(page);
     await page.setViewportSize({ width: 412, height: 915 });
@@ -115,8 +148,8 @@ for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
           // CSS pixels: a quarter of the device pixels to encode, enough to look at
           await page.screenshot({ path: `${OUT}/${name}-${width}-${scheme}.png`, scale: 'css' });
           // a scheme changes colours only: layout checks once per width
-          if (scheme === 'dark') continue;
-          for (const f of await inspect(page)) {
+          const found = [...(await axe(page, scheme)), ...(scheme === 'dark' ? [] : await inspect(page))];
+          for (const f of found) {
             const key = `${screen.route} ${f.check}`;
             if (allowed[key]) continue;
             problems.push(`${screen.path} @${width}px ${f.check}: ${f.detail}`);

@@ -12,6 +12,16 @@ const queueKeys = (prefix: string, me: string): Record<string, readonly unknown[
   partnerRequests: userKey(prefix, me, 'admin', 'partnerRequests'),
 });
 
+/**
+ * Cash requests the operator still has to settle: applied and waiting alike. The home card, the
+ * bar's badge and the queue's header all say this number, read from the home's one query.
+ */
+export const cashWaiting = (p: AdminPending) => ({
+  total: p.cash.applied + p.cash.waiting,
+  deposits: p.cash.appliedIn + p.cash.waitingIn,
+  withdrawals: p.cash.appliedOut + p.cash.waitingOut,
+});
+
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** data2 as the contract's adminPending shape (the app ships no zod), or null when it is not. */

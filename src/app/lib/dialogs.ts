@@ -1,20 +1,29 @@
 import { proxy } from 'valtio';
 
+/** Label/value pairs a confirmation shows under its question (who, which account, how much). */
+export type DialogFacts = readonly (readonly [label: string, value: string])[];
+
+/** A question, or a question with the facts it is about. */
+export type Question = string | { message: string; facts: DialogFacts };
+
 interface Pending {
   kind: 'alert' | 'confirm';
   message: string;
+  facts?: DialogFacts;
   resolve: (ok: boolean) => void;
 }
 
 /** The one alert/confirm queue and the global loading counter, rendered by the app shell. */
 export const dialogs = proxy({ queue: [] as Pending[], loading: 0, note: null as string | null });
 
-function ask(kind: Pending['kind'], message: string): Promise<boolean> {
-  return new Promise((resolve) => dialogs.queue.push({ kind, message, resolve }));
+function ask(kind: Pending['kind'], q: Question): Promise<boolean> {
+  const { message, facts } = typeof q === 'string' ? { message: q, facts: undefined } : q;
+  return new Promise((resolve) => dialogs.queue.push({ kind, message, facts, resolve }));
 }
 
 export const alert = (message: string) => ask('alert', message).then(() => undefined);
-export const confirm = (message: string) => ask('confirm', message);
+/** A question with facts opens as a sheet at the bottom on phones, its buttons under the thumb. */
+export const confirm = (question: Question) => ask('confirm', question);
 
 export function answer(ok: boolean) {
   const first = dialogs.queue.shift();

@@ -17,6 +17,7 @@ export function DataList<T>({
   empty,
   card,
   foot,
+  fresh,
 }: {
   rows: T[];
   columns: Column<T>[];
@@ -26,13 +27,15 @@ export function DataList<T>({
   card?: (row: T) => ReactNode;
   /** a totals row: the table's footer, a last highlighted card on phones */
   foot?: T;
+  /** the row a receipt just pointed at (its rowKey): scrolled to and marked */
+  fresh?: Key | null;
 }) {
   if (rows.length === 0) return <Empty>{empty}</Empty>;
   return (
     <>
       <ul className={css.cards}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className={css.card}>
+          <li key={rowKey(row)} className={css.card} {...freshProps(fresh, rowKey(row))}>
             {card ? (
               card(row)
             ) : (
@@ -73,7 +76,7 @@ export function DataList<T>({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} {...freshProps(fresh, rowKey(row))}>
                 {columns.map((c) => (
                   <td key={c.key} className={c.numeric ? css.num : undefined}>
                     {c.render(row)}
@@ -97,4 +100,19 @@ export function DataList<T>({
       </div>
     </>
   );
+}
+
+const scrolled = new WeakSet<HTMLElement>();
+
+/** The fresh row: marked, and scrolled to once in whichever look (cards or table) is shown. */
+function freshProps(fresh: Key | null | undefined, key: Key) {
+  if (fresh == null || fresh !== key) return {};
+  return {
+    'data-fresh': true,
+    ref: (el: HTMLElement | null) => {
+      if (!el?.offsetParent || scrolled.has(el)) return;
+      scrolled.add(el);
+      el.scrollIntoView({ block: 'center' });
+    },
+  };
 }

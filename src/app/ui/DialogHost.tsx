@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { answer, dialogs } from '../lib/dialogs';
 import { Button } from './Button';
+import { Fact, Facts } from './Facts';
 import css from './Dialog.module.css';
 
 /** The one alert/confirm, a modal `<dialog>` fed by lib/dialogs. */
@@ -24,6 +25,7 @@ export function DialogHost() {
       className={css.dialog}
       role="alertdialog"
       aria-modal="true"
+      data-sheet={current?.facts ? true : undefined}
       onCancel={(e) => {
         e.preventDefault();
         answer(false);
@@ -32,6 +34,15 @@ export function DialogHost() {
       {current && (
         <form method="dialog" onSubmit={(e) => (e.preventDefault(), answer(true))}>
           <p className={css.body}>{current.message}</p>
+          {current.facts && (
+            <Facts boxed strong className={css.facts} data-testid="dialog-facts">
+              {current.facts.map(([label, value]) => (
+                <Fact key={label} label={label}>
+                  {value}
+                </Fact>
+              ))}
+            </Facts>
+          )}
           <div className={css.actions}>
             {current.kind === 'confirm' && (
               <Button onClick={() => answer(false)}>

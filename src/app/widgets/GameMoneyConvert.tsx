@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { gameCalls } from '../../contract/game';
 import { api } from '../lib/api';
-import { session } from '../lib/session/store';
 import { applyGameMoney } from '../lib/session/userCash';
 import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
-import { Money } from './Money';
+import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import css from './GameMoneyConvert.module.css';
-import { Fact, Facts } from '../ui/Facts';
 
-/** Integrated money: every vendor's game money back to cash, after a confirmation; progress and result in a sheet. */
+/** Integrated money: every vendor's game money back to cash, after a confirmation; progress or refusal in a sheet, then the receipt. */
 export function GameMoneyConvert({ block }: { block?: boolean }) {
   const { t } = useLingui();
-  const { member } = useSnapshot(session);
   const [shown, setShown] = useState(false);
-  const [result, setResult] = useState<{ moved: number; cashAmt: number } | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const convert = useWrite({
     money: true,
     say: 'inline',
@@ -25,18 +21,25 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
     sig: () => 'game-money',
     confirm: () => t`게임머니를 보유머니로 전환하시겠습니까?`,
     run: (_: undefined, requestId) => {
-      setResult(null);
       setShown(true);
       return api(gameCalls.changeMemCashFlag, { requestId });
     },
-    onDone: (r) => {
+    onDone: (r, _v, requestId) => {
       applyGameMoney(r.cashAmt, r.gameAmt);
-      setResult({ moved: r.moved, cashAmt: r.cashAmt });
+      setShown(false);
+      // the players' screens keep no list of these moves: the receipt has no history row to open
+      setReceipt({
+        title: t`게임머니를 보유머니로 옮겼어요`,
+        amount: r.moved,
+        counterparty: t`모든 게임사의 게임머니`,
+        at: Date.now(),
+        reference: requestId.slice(0, 8).toUpperCase(),
+      });
     },
   });
-  const state = convert.busy ? 'progress' : result ? 'complete' : convert.error ? 'fail' : 'ready';
-  const close = () => !convert.busy && (setShown(false), setResult(null), convert.clear());
-  const title = { ready: '', progress: t`전환 중`, complete: t`전환 완료`, fail: t`전환 실패` }[state];
+  const state = convert.busy ? 'progress' : convert.error ? 'fail' : 'ready';
+  const close = () => !convert.busy && (setShown(false), convert.clear());
+  const title = { ready: '', progress: t`전환 중`, fail: t`전환 실패` }[state];
   return (
     <>
       <Button variant="primary" block={block} onClick={() => void convert.submit(undefined)} disabled={convert.busy} data-testid="convert-game-money">
@@ -55,19 +58,6 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
               <Trans>게임머니를 전환하고 있습니다…</Trans>
             </p>
           )}
-          {state === 'complete' && result && (
-            <Facts strong boxed className={css.facts}>
-              <Fact label={<Trans>전환 금액</Trans>}>
-                <Money value={result.moved} />
-              </Fact>
-              <Fact label={<Trans>보유머니</Trans>}>
-                <Money value={result.cashAmt} />
-              </Fact>
-              <Fact label={<Trans>게임머니</Trans>}>
-                <Money value={member?.gameAmt} />
-              </Fact>
-            </Facts>
-          )}
           {state === 'fail' && (
             <p className={css.fail} role="alert">
               {convert.error}
@@ -78,6 +68,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
           </Button>
         </div>
       </BottomSheet>
+      <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />
     </>
   );
 }

@@ -10,12 +10,14 @@ export function InboxLink() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { msgInfo } = useSnapshot(session);
   const { t } = useLingui();
+  const count = msgInfo.newMsg > 99 ? '99+' : String(msgInfo.newMsg);
+  // the name holds the number shown, so a voice command that reads the screen finds it
   return (
-    <Link to="/$prefix/msg" params={{ prefix }} className={css.inboxLink} aria-label={t`쪽지함`} data-testid="inbox-link">
+    <Link to="/$prefix/msg" params={{ prefix }} className={css.inboxLink} aria-label={msgInfo.newMsg > 0 ? t`쪽지함 새 쪽지 ${count}` : t`쪽지함`} data-testid="inbox-link">
       <MailIcon />
       {msgInfo.newMsg > 0 && (
         <span className={css.dot} data-testid="inbox-badge">
-          {msgInfo.newMsg > 99 ? '99+' : msgInfo.newMsg}
+          {count}
         </span>
       )}
     </Link>

@@ -11,34 +11,37 @@ export function NoticeBox() {
   const { msgInfo, newCoupons } = useSnapshot(session);
   if (msgInfo.newMsg < 1 && msgInfo.newAnswer < 1 && newCoupons < 1) return null;
   return (
-    <ul className={css.noticeBox} role="status" data-testid="notice-box">
-      {msgInfo.newMsg > 0 && (
-        <li>
-          <Link to="/$prefix/msg" params={{ prefix }} data-testid="notice-msg">
-            <MailIcon />
-            <Trans>쪽지가 도착했습니다.</Trans>
-            <span className={css.count}>{msgInfo.newMsg}</span>
-          </Link>
-        </li>
-      )}
-      {msgInfo.newAnswer > 0 && (
-        <li>
-          <Link to="/$prefix/qna" params={{ prefix }} data-testid="notice-answer">
-            <ChatIcon />
-            <Trans>1:1 답변이 도착했습니다.</Trans>
-            <span className={css.count}>{msgInfo.newAnswer}</span>
-          </Link>
-        </li>
-      )}
-      {newCoupons > 0 && (
-        <li>
-          <Link to="/$prefix/coupon" params={{ prefix }} data-testid="notice-coupon">
-            <MailIcon />
-            <Trans>쿠폰이 도착했습니다.</Trans>
-            <span className={css.count}>{newCoupons}</span>
-          </Link>
-        </li>
-      )}
-    </ul>
+    // the live region around the list: a role on the <ul> itself would take its list semantics away
+    <div role="status">
+      <ul className={css.noticeBox} data-testid="notice-box">
+        {msgInfo.newMsg > 0 && (
+          <li>
+            <Link to="/$prefix/msg" params={{ prefix }} data-testid="notice-msg">
+              <MailIcon />
+              <Trans>쪽지가 도착했습니다.</Trans>
+              <span className={css.count}>{msgInfo.newMsg}</span>
+            </Link>
+          </li>
+        )}
+        {msgInfo.newAnswer > 0 && (
+          <li>
+            <Link to="/$prefix/qna" params={{ prefix }} data-testid="notice-answer">
+              <ChatIcon />
+              <Trans>1:1 답변이 도착했습니다.</Trans>
+              <span className={css.count}>{msgInfo.newAnswer}</span>
+            </Link>
+          </li>
+        )}
+        {newCoupons > 0 && (
+          <li>
+            <Link to="/$prefix/coupon" params={{ prefix }} data-testid="notice-coupon">
+              <MailIcon />
+              <Trans>쿠폰이 도착했습니다.</Trans>
+              <span className={css.count}>{newCoupons}</span>
+            </Link>
+          </li>
+        )}
+      </ul>
+    </div>
   );
 }

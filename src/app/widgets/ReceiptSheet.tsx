@@ -56,7 +56,7 @@ export function ReceiptSheet({ receipt, onClose }: { receipt: Receipt | null; on
           <Money value={receipt.amount} unit={receipt.unit} />
         </strong>
       </div>
-      <Facts boxed>
+      <Facts boxed className={css.facts}>
         <Fact label={<Trans>상대</Trans>} data-testid="receipt-counterparty">
           {receipt.counterparty}
         </Fact>

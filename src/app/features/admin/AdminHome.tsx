@@ -4,6 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
+import { cashWaiting } from '../../lib/adminPending';
 import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useWrite } from '../../lib/write/useWrite';
@@ -37,6 +38,7 @@ export function AdminHome() {
   const q = useQuery(dashboardQueryOptions(prefix, me));
   const [period, setPeriod] = useState<Period>('1');
   const d = q.data;
+  const cash = d && cashWaiting(d.pending);
 
   const ledgerCheck = useWrite({ run: () => api(adminCalls.ledgerCheck, {}), invalidates: [dashboardQueryOptions(prefix, me).queryKey] });
 
@@ -81,43 +83,16 @@ export function AdminHome() {
           <Trans>처리할 일</Trans>
         </h2>
         <div className={css.tiles}>
-          <Link
-            to="/$prefix/admin/cash"
-            params={{ prefix }}
-            search={{ status: 0 }}
-            className={css.tile}
-            data-hot={(d?.pending.cash.applied ?? 0) > 0 || undefined}
-            data-testid="tile-cash"
-          >
+          <Link to="/$prefix/admin/cash" params={{ prefix }} className={css.tile} data-hot={(cash?.total ?? 0) > 0 || undefined} data-testid="tile-cash">
             <span className={css.tileLabel}>
               <Trans>입출금 신청</Trans>
             </span>
             <strong className={css.tileValue} data-testid="pending-cash">
-              {formatNumber(d?.pending.cash.applied)}
+              {formatNumber(cash?.total)}
             </strong>
             <span className={css.tileSub} data-testid="pending-cash-split">
               <Trans>
-                입금 {formatNumber(d?.pending.cash.appliedIn)} · 출금 {formatNumber(d?.pending.cash.appliedOut)}
-              </Trans>
-            </span>
-          </Link>
-          <Link
-            to="/$prefix/admin/cash"
-            params={{ prefix }}
-            search={{ status: 2 }}
-            className={css.tile}
-            data-hot={(d?.pending.cash.waiting ?? 0) > 0 || undefined}
-            data-testid="tile-waiting"
-          >
-            <span className={css.tileLabel}>
-              <Trans>처리 대기</Trans>
-            </span>
-            <strong className={css.tileValue} data-testid="pending-waiting">
-              {formatNumber(d?.pending.cash.waiting)}
-            </strong>
-            <span className={css.tileSub} data-testid="pending-waiting-split">
-              <Trans>
-                입금 {formatNumber(d?.pending.cash.waitingIn)} · 출금 {formatNumber(d?.pending.cash.waitingOut)}
+                입금 {formatNumber(cash?.deposits)} · 출금 {formatNumber(cash?.withdrawals)}
               </Trans>
             </span>
           </Link>

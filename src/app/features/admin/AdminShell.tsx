@@ -7,6 +7,7 @@ import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
 import { dashboardQueryOptions } from './queries';
 import { useCaller, useCallerWatch } from '../../lib/caller';
+import { cashWaiting } from '../../lib/adminPending';
 import css from './AdminShell.module.css';
 
 type To =
@@ -67,7 +68,7 @@ export function AdminShell() {
     '/$prefix/admin/audit': t`감사 로그`,
   };
   const badge: Partial<Record<To, number>> = pending
-    ? { '/$prefix/admin/cash': pending.cash.applied + pending.cash.waiting, '/$prefix/admin/inquiries': pending.qna, '/$prefix/admin/partnerRequests': pending.partnerRequests }
+    ? { '/$prefix/admin/cash': cashWaiting(pending).total, '/$prefix/admin/inquiries': pending.qna, '/$prefix/admin/partnerRequests': pending.partnerRequests }
     : {};
   const link = (to: To, className?: string, onClick?: () => void) => (
     <Link key={to} to={to} params={{ prefix }} className={className} activeOptions={{ exact: to === '/$prefix/admin' }} onClick={onClick}>

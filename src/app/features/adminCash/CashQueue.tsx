@@ -5,8 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
+import { cashWaiting } from '../../lib/adminPending';
 import { api } from '../../lib/api';
 import { bankName, cashTypeName, requestStatusName } from '../../lib/codeNames';
+import { formatNumber } from '../../lib/format';
+import { markFresh, useFresh } from '../../lib/freshRow';
 import { objectParticle } from '../../lib/josa';
 import { moneyText } from '../../lib/moneyText';
 import { useWrite } from '../../lib/write/useWrite';
@@ -20,6 +23,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { SeenAt } from '../../widgets/SeenAt';
+import { dashboardQueryOptions } from '../admin/queries';
 import { ago } from './ago';
 import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queries';
 import { useCaller } from '../../lib/caller';
@@ -29,7 +33,12 @@ type Row = ResOf<typeof adminCalls.cashList>['list'][number];
 
 const account = (r: Row) => [r.bank && bankName(r.bank), r.bankAcc, r.memName].filter(Boolean).join(' · ') || '-';
 
-/** The operator's queue: what waits, oldest first; applied -> waiting -> approved or rejected, each step confirmed. */
+/**
+ * The operator's queue for one thumb: what waits, newest first (oldest first one tap away); one tap
+ * on 승인 or 거절 asks with the member, account and amount, then shows the receipt. The server keeps
+ * its steps (applied -> waiting -> approved or rejected): an applied request is moved through waiting
+ * in the same action.
+ */
 export function CashQueue() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { site } = useSnapshot(session);
@@ -40,53 +49,55 @@ export function CashQueue() {
   const [word, setWord] = useState('');
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const query = useQuery(cashQueueQueryOptions(prefix, caller.memId, f));
+  const pending = useQuery(dashboardQueryOptions(prefix, caller.memId)).data?.pending;
+  const waiting = pending && cashWaiting(pending).total;
+  const fresh = useFresh('cashQueue');
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const statusName = (s: QueueFilter['status']) => (s === 'open' ? t`처리할 신청` : s === null ? t`전체 상태` : requestStatusName(s));
 
   const step = useWrite({
     money: true,
-    run: ({ r, to }: { r: Row; to: 2 | 1 | -1 }, requestId) => api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId }),
+    run: async ({ r, to }: { r: Row; to: 1 | -1 }, requestId) => {
+      // the server's order: an applied request goes to waiting first (its own request id, replayed on a retry)
+      if (r.cashStatus === 0) await api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: 2, requestId: `${requestId}:2` });
+      return api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId });
+    },
     sig: ({ r, to }) => `process:${r.cashIdx}:${to}`,
-    // approving or rejecting settles the request: its receipt; moving it to waiting does not
     onDone: (_res, { r, to }) =>
-      to !== 2 &&
       setReceipt({
         title: to === 1 ? t`${cashTypeName(r.cashType)} 신청을 승인했어요` : t`${cashTypeName(r.cashType)} 신청을 거절했어요`,
         amount: r.cashAmt,
         counterparty: r.memId,
         at: Date.now(),
         reference: `#${r.cashIdx}`,
+        // the settled request leaves the open list: the member's requests of every status, this one marked
+        toHistory: () => (markFresh('cashQueue', r.cashIdx), setWord(r.memId), set({ status: null, memId: r.memId })),
       }),
     confirm: ({ r, to }) => {
       const amount = moneyText(r.cashAmt, 'cash', site?.cashDecimal ?? 1);
       const obj = objectParticle(amount);
       const kind = cashTypeName(r.cashType);
-      return to === 2
-        ? t`${r.memId}의 ${kind} ${amount}${obj} 대기로 변경하시겠습니까?`
-        : to === 1
-          ? t`${r.memId}의 ${kind} ${amount}${obj} 승인하시겠습니까?`
-          : t`${r.memId}의 ${kind} ${amount}${obj} 거절하시겠습니까?`;
+      return {
+        message: to === 1 ? t`${kind} ${amount}${obj} 승인하시겠습니까?` : t`${kind} ${amount}${obj} 거절하시겠습니까?`,
+        facts: [
+          [t`회원`, `${r.memId} (${r.memNick})`],
+          [t`계좌`, account(r)],
+          [t`금액`, amount],
+        ],
+      };
     },
   });
-  const process = (r: Row, to: 2 | 1 | -1) => step.submit({ r, to });
 
-  // reject on the far side from the forward step, so a thumb never lands on it by habit
+  // reject on the far side from approve, so a thumb never lands on it by habit
   const actions = (r: Row) =>
     (r.cashStatus === 0 || r.cashStatus === 2) && (
       <span className={css.acts}>
-        <Button className={css.reject} disabled={step.busy} onClick={() => void process(r, -1)}>
+        <Button className={css.reject} disabled={step.busy} onClick={() => void step.submit({ r, to: -1 })}>
           <Trans>거절</Trans>
         </Button>
-        {r.cashStatus === 0 && (
-          <Button className={css.forward} disabled={step.busy} onClick={() => void process(r, 2)}>
-            <Trans>대기</Trans>
-          </Button>
-        )}
-        {r.cashStatus === 2 && (
-          <Button className={css.forward} variant="primary" disabled={step.busy} onClick={() => void process(r, 1)}>
-            <Trans>승인</Trans>
-          </Button>
-        )}
+        <Button className={css.forward} variant="primary" disabled={step.busy} onClick={() => void step.submit({ r, to: 1 })}>
+          <Trans>승인</Trans>
+        </Button>
       </span>
     );
   const when = (r: Row) => (
@@ -149,48 +160,58 @@ export function CashQueue() {
 
   return (
     <div className={css.page} data-testid="cash-queue">
-      <h1 className={css.title}>
-        <Trans>입출금 신청</Trans>
-      </h1>
-      <FilterBar
-        onSubmit={() => set({ memId: word.trim() })}
-        summary={[
-          statusName(f.status),
-          f.type === null ? t`입금/출금` : cashTypeName(f.type),
-          f.order === 'asc' ? t`오래된순` : t`최신순`,
-          !isOpen(f.status) && `${f.range.start.slice(5)} ~ ${f.range.end.slice(5)}`,
-          f.memId,
-        ]}
-      >
-        <select
-          className={inputClass}
-          aria-label={t`상태`}
-          value={String(f.status ?? '')}
-          onChange={(e) => set({ status: e.target.value === '' ? null : e.target.value === 'open' ? 'open' : Number(e.target.value) })}
+      <div className={css.head}>
+        <h1 className={css.title}>
+          <Trans>입출금 신청</Trans>
+        </h1>
+        <span className={css.count} data-testid="queue-count">
+          {waiting === undefined ? '…' : <Trans>처리할 신청 {formatNumber(waiting)}건</Trans>}
+        </span>
+      </div>
+      <div className={css.head}>
+        <FilterBar
+          onSubmit={() => set({ memId: word.trim() })}
+          summary={[
+            statusName(f.status),
+            f.type === null ? t`입금/출금` : cashTypeName(f.type),
+            !isOpen(f.status) && `${f.range.start.slice(5)} ~ ${f.range.end.slice(5)}`,
+            f.memId,
+          ]}
         >
-          <option value="open">{statusName('open')}</option>
-          <option value="">{statusName(null)}</option>
-          {[0, 2, 1, -1].map((s) => (
-            <option key={s} value={s}>
-              {requestStatusName(s)}
-            </option>
-          ))}
-        </select>
-        <select className={inputClass} aria-label={t`구분`} value={String(f.type ?? '')} onChange={(e) => set({ type: e.target.value === '' ? null : Number(e.target.value) })}>
-          <option value="">{t`입금/출금`}</option>
-          <option value="1">{cashTypeName(1)}</option>
-          <option value="-1">{cashTypeName(-1)}</option>
-        </select>
-        <select className={inputClass} aria-label={t`정렬`} value={f.order} onChange={(e) => set({ order: e.target.value as QueueFilter['order'] })}>
-          <option value="asc">{t`오래된순`}</option>
-          <option value="desc">{t`최신순`}</option>
-        </select>
-        {!isOpen(f.status) && <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />}
-        <input className={inputClass} aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
-        <Button type="submit" variant="primary">
-          <Trans>검색</Trans>
+          <select
+            className={inputClass}
+            aria-label={t`상태`}
+            value={String(f.status ?? '')}
+            onChange={(e) => set({ status: e.target.value === '' ? null : e.target.value === 'open' ? 'open' : Number(e.target.value) })}
+          >
+            <option value="open">{statusName('open')}</option>
+            <option value="">{statusName(null)}</option>
+            {[0, 2, 1, -1].map((s) => (
+              <option key={s} value={s}>
+                {requestStatusName(s)}
+              </option>
+            ))}
+          </select>
+          <select className={inputClass} aria-label={t`구분`} value={String(f.type ?? '')} onChange={(e) => set({ type: e.target.value === '' ? null : Number(e.target.value) })}>
+            <option value="">{t`입금/출금`}</option>
+            <option value="1">{cashTypeName(1)}</option>
+            <option value="-1">{cashTypeName(-1)}</option>
+          </select>
+          {!isOpen(f.status) && <DateRangeFilter value={f.range} onChange={(range) => set({ range })} />}
+          <input className={inputClass} aria-label={t`회원 아이디`} placeholder={t`회원 아이디`} value={word} onChange={(e) => setWord(e.target.value)} />
+          <Button type="submit" variant="primary">
+            <Trans>검색</Trans>
+          </Button>
+        </FilterBar>
+        <Button
+          className={css.order}
+          onClick={() => set({ order: f.order === 'desc' ? 'asc' : 'desc' })}
+          data-testid="queue-order"
+          aria-label={f.order === 'desc' ? t`최신순, 오래된순으로 바꾸기` : t`오래된순, 최신순으로 바꾸기`}
+        >
+          <span aria-hidden>⇅</span> {f.order === 'desc' ? <Trans>최신순</Trans> : <Trans>오래된순</Trans>}
         </Button>
-      </FilterBar>
+      </div>
       <SeenAt query={query} />
       {!query.isPending && (
         <DataList
@@ -198,6 +219,7 @@ export function CashQueue() {
           columns={columns}
           rowKey={(r) => r.cashIdx}
           card={card}
+          fresh={fresh}
           empty={f.status === 'open' ? <Trans>처리할 신청이 없습니다.</Trans> : undefined}
         />
       )}

@@ -14,8 +14,8 @@ export interface QueueFilter {
   page: number;
 }
 
-/** What waits, oldest first; a tile may open one status. */
-export const defaultQueueFilter = (status?: number | null): QueueFilter => ({ status: status ?? 'open', order: 'asc', type: null, memId: '', range: lastDays(7), page: 1 });
+/** What waits, newest first; a tile may open one status. */
+export const defaultQueueFilter = (status?: number | null): QueueFilter => ({ status: status ?? 'open', order: 'desc', type: null, memId: '', range: lastDays(7), page: 1 });
 
 /** Open requests wait whatever their date: the day range only narrows finished ones. */
 export const isOpen = (status: QueueFilter['status']) => status === 'open' || status === 0 || status === 2;

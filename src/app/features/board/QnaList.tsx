@@ -66,7 +66,11 @@ export function QnaList() {
       {r.newYn === 'Y' && <NewBadge />}
     </Link>
   );
-  const pick = (r: Row) => <input type="checkbox" className={css.check} checked={picked.has(r.boardIdx)} onChange={() => toggle(r.boardIdx)} aria-label={t`선택`} />;
+  const pick = (r: Row) => (
+    <label className={css.pick}>
+      <input type="checkbox" className={css.check} checked={picked.has(r.boardIdx)} onChange={() => toggle(r.boardIdx)} aria-label={t`선택`} />
+    </label>
+  );
   const del = (r: Row) => (
     <Button variant="ghost" className={css.rowDelete} onClick={() => void remove([r.boardIdx])}>
       <Trans>삭제</Trans>
@@ -74,7 +78,15 @@ export function QnaList() {
   );
 
   const columns: Column<Row>[] = [
-    { key: 'pick', label: <input type="checkbox" className={css.check} checked={allPicked} onChange={toggleAll} aria-label={t`전체 선택`} />, render: pick },
+    {
+      key: 'pick',
+      label: (
+        <label className={css.pick}>
+          <input type="checkbox" className={css.check} checked={allPicked} onChange={toggleAll} aria-label={t`전체 선택`} />
+        </label>
+      ),
+      render: pick,
+    },
     { key: 'read', label: <Trans>확인</Trans>, render: (r) => <ReadMark read={r.isReadAdmin === 'Y'} /> },
     { key: 'status', label: <Trans>상태</Trans>, render: (r) => <StatusBadge status={r.status} /> },
     { key: 'type', label: <Trans>유형</Trans>, render: (r) => faqTypeName(r.faqType) },

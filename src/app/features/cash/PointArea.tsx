@@ -12,10 +12,11 @@ export function PointArea({ tab }: { tab: PointTab }) {
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
+  // under the heading 포인트 the tabs need not repeat it: all three fit a 412 px phone
   const tabs = [
-    { key: 'point' as const, label: t`포인트 내역` },
-    { key: 'pointuse' as const, label: t`포인트 전환 신청` },
-    { key: 'pointuselist' as const, label: t`포인트 전환 내역` },
+    { key: 'point' as const, label: t`적립 내역` },
+    { key: 'pointuse' as const, label: t`전환 신청` },
+    { key: 'pointuselist' as const, label: t`전환 내역` },
   ];
   return (
     <div className={css.page} data-testid="point-area">

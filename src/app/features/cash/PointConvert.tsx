@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { limits as specLimits } from '../../../contract/enums';
 import { pointCalls } from '../../../contract/point';
 import { api } from '../../lib/api';
 import { parseWire } from '../../lib/format';
+import { markFresh } from '../../lib/freshRow';
 import { moneyText } from '../../lib/moneyText';
 import { applyBalance } from '../../lib/session/userCash';
 import { session } from '../../lib/session/store';
@@ -21,6 +22,7 @@ import { allOf, amountProblem, waitLeft } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 
 const MIN = specLimits.pointConversionMin;
 
@@ -43,7 +45,8 @@ export function PointConvert() {
   const { member } = useSnapshot(session);
   const caller = useCaller();
   const [amount, setAmount] = useState('');
-  const [done, setDone] = useState<number | null>(null);
+  const navigate = useNavigate();
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
   const points = member?.pointAmt ?? 0;
   const value = Number(amount) || 0;
   const last = useQuery(pointListQueryOptions(prefix, caller.memId, 'out', null, 1)).data?.list[0];
@@ -60,16 +63,24 @@ export function PointConvert() {
       return t`${shown}를 머니로 전환하시겠습니까?`;
     },
     run: (v, requestId) => api(pointCalls.convert, { pointAmt: v, requestId }),
-    onDone: (res, v) => {
+    onDone: (res, v, requestId) => {
       applyBalance(res.cashAmt, res.pointAmt);
       setAmount('');
-      setDone(v);
+      setReceipt({
+        title: t`포인트를 머니로 전환했어요`,
+        amount: v,
+        unit: 'point',
+        counterparty: t`내 보유머니`,
+        at: Date.now(),
+        // the answer has no row number: the request id (its first 8 characters) names the action; its row is the newest conversion
+        reference: requestId.slice(0, 8).toUpperCase(),
+        toHistory: () => (markFresh('pointConvert', 'latest'), void navigate({ to: '/$prefix/pointuselist', params: { prefix } })),
+      });
     },
   });
 
   const blocked = seconds > 0 ? t`${seconds}초 후 다시 전환할 수 있습니다` : problem && problemText(problem, 'point');
   const rule = ruleHint({ min: MIN }, 'point');
-  const convertedText = done === null ? '' : moneyText(done, 'point');
 
   return (
     <Card>
@@ -89,7 +100,7 @@ export function PointConvert() {
           label={<Trans>전환할 포인트</Trans>}
           name="pointAmt"
           value={amount}
-          onChange={(v) => (setAmount(v), setDone(null), convert.clear())}
+          onChange={(v) => (setAmount(v), convert.clear())}
           quickAmounts={specLimits.quickAmounts}
           all={allOf(points)}
           hint={t`${rule}, 1분에 한 번`}
@@ -100,15 +111,11 @@ export function PointConvert() {
             {convert.error}
           </p>
         )}
-        {done !== null && (
-          <p className={css.done} role="status" data-testid="convert-done">
-            <Trans>{convertedText}를 머니로 전환했습니다.</Trans>
-          </p>
-        )}
         <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || convert.busy} data-testid="submit">
           {convert.busy ? <Trans>처리 중…</Trans> : blocked || <Trans>전환 신청</Trans>}
         </Button>
       </form>
+      <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />
     </Card>
   );
 }

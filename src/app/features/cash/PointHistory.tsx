@@ -6,6 +6,7 @@ import type { ResOf } from '../../../contract/define';
 import type { pointCalls } from '../../../contract/point';
 import { pointTypeName, requestStatusName } from '../../lib/codeNames';
 import type { DayRange } from '../../lib/dayRange';
+import { useFresh } from '../../lib/freshRow';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { FilterBar } from '../../ui/FilterBar';
@@ -25,6 +26,7 @@ export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(defaultPointRange);
   const [page, setPage] = useState(1);
+  const fresh = useFresh('pointConvert');
   const query = useQuery(pointListQueryOptions(prefix, caller.memId, kind, kind === 'in' ? range : null, page));
 
   const accrued: Column<Row>[] = [
@@ -58,7 +60,17 @@ export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
           </strong>
         </p>
       )}
-      <Loaded query={query}>{(d) => <DataList rows={d.list} columns={kind === 'in' ? accrued : converted} rowKey={(r) => r.pointIdx} />}</Loaded>
+      <Loaded query={query}>
+        {(d) => (
+          <DataList
+            rows={d.list}
+            columns={kind === 'in' ? accrued : converted}
+            rowKey={(r) => r.pointIdx}
+            // a conversion's receipt points at the newest conversion
+            fresh={kind === 'out' && fresh === 'latest' && page === 1 ? d.list[0]?.pointIdx : null}
+          />
+        )}
+      </Loaded>
       {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}
     </section>
   );

@@ -4,6 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { requestStatusName } from '../../lib/codeNames';
+import { useFresh } from '../../lib/freshRow';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -23,6 +24,7 @@ export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
   const { t } = useLingui();
   const cancel = useCancelRequest();
   const [page, setPage] = useState(1);
+  const fresh = useFresh('cashRequest');
   const query = useQuery(cashRequestsQueryOptions(prefix, caller.memId, cashType, page));
   useRefetchOnBalance(member?.cashAmt, query.refetch);
 
@@ -51,7 +53,7 @@ export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
   return (
     <section className={css.section} data-testid="request-history">
       <h2 className={css.sectionTitle}>{cashType === 1 ? <Trans>입금 신청 내역</Trans> : <Trans>출금 신청 내역</Trans>}</h2>
-      <Loaded query={query}>{(d) => <DataList rows={d.list} columns={columns} rowKey={(r) => r.cashIdx} />}</Loaded>
+      <Loaded query={query}>{(d) => <DataList rows={d.list} columns={columns} rowKey={(r) => r.cashIdx} fresh={fresh} />}</Loaded>
       {query.data && <Pager info={query.data.pageInfo} onPage={setPage} />}
     </section>
   );

@@ -72,7 +72,11 @@ export function Inbox() {
     );
   };
 
-  const pick = (m: MsgRow) => <input type="checkbox" className={css.check} checked={picked.has(m.msgIdx)} onChange={() => toggle(m.msgIdx)} aria-label={t`선택`} />;
+  const pick = (m: MsgRow) => (
+    <label className={css.pick}>
+      <input type="checkbox" className={css.check} checked={picked.has(m.msgIdx)} onChange={() => toggle(m.msgIdx)} aria-label={t`선택`} />
+    </label>
+  );
   const read = (m: MsgRow) => (
     <span className={css.readMark} data-read={m.msgStatus !== 'N'} role="img" aria-label={m.msgStatus === 'N' ? t`읽지 않음` : t`읽음`}>
       <MailIcon open={m.msgStatus !== 'N'} />
@@ -95,7 +99,15 @@ export function Inbox() {
     </Button>
   );
   const columns: Column<MsgRow>[] = [
-    { key: 'pick', label: <input type="checkbox" className={css.check} checked={allPicked} onChange={toggleAll} aria-label={t`전체 선택`} />, render: pick },
+    {
+      key: 'pick',
+      label: (
+        <label className={css.pick}>
+          <input type="checkbox" className={css.check} checked={allPicked} onChange={toggleAll} aria-label={t`전체 선택`} />
+        </label>
+      ),
+      render: pick,
+    },
     { key: 'read', label: <Trans>읽음</Trans>, render: read },
     { key: 'title', label: <Trans>제목</Trans>, render: title },
     { key: 'date', label: <Trans>보낸 시간</Trans>, render: (m) => shortDate(m.sendDate) },

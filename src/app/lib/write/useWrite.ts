@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiError } from '../../../contract/codes';
 import { isApiError, isOffline } from '../api';
-import { alert, confirm, withLoading } from '../dialogs';
+import { alert, confirm, withLoading, type Question } from '../dialogs';
 import { userKey } from '../queryClient';
 import { session } from '../session/store';
 import { offlineText, refusalText } from './messages';
@@ -14,8 +14,8 @@ export interface WriteOptions<V, R, F extends string> {
   run: (vars: V, requestId: string) => Promise<R>;
   /** Names the action and its inputs (default: the variables as JSON): what counts as "the same action". */
   sig?: (vars: V) => string;
-  /** The question asked before the call (after the offline check); the write stops when it is declined. */
-  confirm?: (vars: V) => string | null | undefined;
+  /** The question asked before the call (after the offline check), with its facts if any; the write stops when it is declined. */
+  confirm?: (vars: V) => Question | null | undefined;
   /** A money write: refused offline with the money wording. */
   money?: boolean;
   /** Queries to refetch after success; default every query of the signed-in user. */

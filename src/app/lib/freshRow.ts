@@ -1,0 +1,25 @@
+import { proxy, useSnapshot } from 'valtio';
+
+/** Which history a receipt points into. */
+export type FreshList = 'cashRequest' | 'pointConvert' | 'cashQueue';
+
+/** 'latest': the list's newest row, for an answer that carries no row number. */
+type FreshKey = string | number;
+
+/** The row a receipt's "내역 보기" points at; its list scrolls to it and marks it for a short while. */
+const fresh = proxy({ list: null as FreshList | null, key: null as FreshKey | null });
+
+const SHOWN_MS = 15_000;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export function markFresh(list: FreshList, key: FreshKey) {
+  Object.assign(fresh, { list, key });
+  clearTimeout(timer);
+  timer = setTimeout(() => Object.assign(fresh, { list: null, key: null }), SHOWN_MS);
+}
+
+/** The row of `list` a receipt just pointed at, or null. */
+export function useFresh(list: FreshList): FreshKey | null {
+  const s = useSnapshot(fresh);
+  return s.list === list ? s.key : null;
+}
