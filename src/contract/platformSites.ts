@@ -1,28 +1,10 @@
 /**
  * Opening a site from the platform console, its first operator's one-time invitation, and its
- * brand. The field rules live here so the console checks them before it sends and the server
- * answers the same codes.
+ * brand: the calls. The field rules are in platformSiteRules (no zod, so the app bundles them).
  */
 import { z } from 'zod';
 import { amount, call, ok, wireDate } from './define.js';
 import { languages } from './enums.js';
-import type { ResultCode } from './codes.js';
-
-/**
- * Top-level paths the server or the app serves: never a site's prefix (the database refuses them
- * too, constraint site_prefix_reserved).
- */
-export const reservedPrefixes = ['admin', 'api', 'ws', 'assets', 'icons', 'media', 'metrics', 'platform'] as const;
-
-/** Lower-case letters and digits, 2 to 20 (PF020), not a reserved path (PF021). A taken one is the server's PF022. */
-export function prefixError(v: string): ResultCode | null {
-  if (!/^[a-z0-9]{2,20}$/.test(v)) return 'PF020';
-  if ((reservedPrefixes as readonly string[]).includes(v)) return 'PF021';
-  return null;
-}
-
-/** What `cashDecimal` may be: the display multiplier of the site's smallest unit. */
-export const cashDecimals = [1, 10, 100, 1000] as const;
 
 export const depositAccount = z.object({
   bank: z.string().trim().min(1).max(20),
@@ -54,61 +36,6 @@ export const openSiteForm = z.object({
   checkEnd: wireDate.nullable(),
 });
 export type OpenSiteForm = z.input<typeof openSiteForm>;
-
-/** Each field's own check, before anything is sent or written: the first refusal's code. */
-export function openSiteError(
-  f: Pick<
-    z.output<typeof openSiteForm>,
-    | 'languages'
-    | 'defaultLanguage'
-    | 'cashDecimal'
-    | 'depositMin'
-    | 'depositMax'
-    | 'withdrawMin'
-    | 'quickAmounts'
-    | 'depositAccounts'
-    | 'sns'
-    | 'checkStart'
-    | 'checkEnd'
-    | 'name'
-    | 'prefix'
-  >,
-): ResultCode | null {
-  const prefix = prefixError(f.prefix);
-  if (prefix) return prefix;
-  const name = f.name.trim();
-  if (!name || [...name].length > 40 || /[\u0000-\u001f<>]/.test(name)) return 'BR004';
-  if (!f.languages.length || !f.languages.includes(f.defaultLanguage) || new Set(f.languages).size !== f.languages.length) return 'PF024';
-  if (!(cashDecimals as readonly number[]).includes(f.cashDecimal)) return 'PF025';
-  const { depositMin: min, depositMax: max, withdrawMin: out } = f;
-  if (!min || !max || !out || min > max || f.quickAmounts.some((q) => q > max)) return 'PF026';
-  if (f.depositAccounts.some((a) => !a.accountNo || !/^[0-9-]{4,30}$/.test(a.accountNo) || !a.holder)) return 'PF027';
-  if (f.sns.some((s) => (s.name || s.id || s.link) && (!s.name || (s.link && !/^https:\/\/[^\s<>"]+$/.test(s.link))))) return 'PF028';
-  if (!f.checkStart !== !f.checkEnd || (f.checkStart && f.checkEnd && f.checkStart >= f.checkEnd)) return 'PF029';
-  return null;
-}
-
-/** Which form field each code belongs beside. */
-export const openSiteFields = {
-  PF020: 'prefix',
-  PF021: 'prefix',
-  PF022: 'prefix',
-  BR004: 'name',
-  PF024: 'languages',
-  PF025: 'cashDecimal',
-  PF026: 'limits',
-  PF027: 'depositAccounts',
-  PF028: 'sns',
-  PF029: 'check',
-  PF030: 'vendors',
-  BR001: 'logo',
-  BR002: 'logo',
-  BR003: 'logo',
-  BR005: 'themeColor',
-} as const;
-
-/** An invitation lives this long. */
-export const INVITE_HOURS = 72;
 
 const invitation = z.object({
   /** the one-time token: shown once, kept by the server only as its hash */
@@ -145,6 +72,3 @@ export const platformSiteCalls = {
     'public',
   ),
 };
-
-/** The invitation link's path: the token rides in the fragment, so no request line or log holds it. */
-export const invitePath = (prefix: string, token: string) => `/${prefix}/admin/invite#${token}`;

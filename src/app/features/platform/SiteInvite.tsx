@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { invitePath } from '../../../contract/platformSites';
+import { invitePath } from '../../../contract/platformSiteRules';
 import { buttonClass, Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { PlatformFrame } from './PlatformFrame';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import { INVITE_HOURS } from '../../../contract/platformSites.js';
+import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
 import { isMemId, isPassword } from '../../../contract/validate.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/driver.js';

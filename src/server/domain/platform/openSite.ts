@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { openSiteError, type openSiteForm } from '../../../contract/platformSites.js';
+import { openSiteError } from '../../../contract/platformSiteRules.js';
+import type { openSiteForm } from '../../../contract/platformSites.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { seedCodes } from '../../db/seed/codes.js';
