@@ -21,6 +21,8 @@ export function SiteInvite({ opened }: { opened: Opened }) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const link = `${window.location.origin}${invitePath(opened.prefix, opened.invite.token)}`;
+  // to the minute, its hyphens unbreakable: the date stays on one line
+  const until = opened.invite.expiresAt.slice(0, 16).replace(/-/g, '\u2011');
   const copy = async () => {
     await navigator.clipboard.writeText(link);
     setCopied(true);
@@ -32,7 +34,7 @@ export function SiteInvite({ opened }: { opened: Opened }) {
         <Card title={t`운영자 초대 링크`}>
           <div className={css.fields}>
             <p className={css.lead}>
-              <Trans>이 링크를 운영자에게 보내 주세요. 운영자가 아이디와 비밀번호를 직접 정합니다. 한 번만 쓸 수 있고 {opened.invite.expiresAt}까지 유효합니다.</Trans>
+              <Trans>이 링크를 운영자에게 보내 주세요. 운영자가 아이디와 비밀번호를 직접 정합니다. 한 번만 쓸 수 있고 {until}까지 유효합니다.</Trans>
             </p>
             <output className={css.link} data-testid="invite-link">
               {link}
