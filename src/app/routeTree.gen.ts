@@ -21,6 +21,7 @@ import { Route as PrefixSignupRouteImport } from './routes/$prefix/signup'
 import { Route as PrefixWarningRouteImport } from './routes/$prefix/warning'
 import { Route as PlatformIndexRouteImport } from './routes/platform/index'
 import { Route as PlatformLoginRouteImport } from './routes/platform/login'
+import { Route as PlatformOpenRouteImport } from './routes/platform/open'
 import { Route as PlatformSetupRouteImport } from './routes/platform/setup'
 import { Route as PrefixMemberChargeRouteImport } from './routes/$prefix/_member/charge'
 import { Route as PrefixMemberCouponRouteImport } from './routes/$prefix/_member/coupon'
@@ -73,6 +74,7 @@ import { Route as PrefixPlayerMainRouteImport } from './routes/$prefix/_player/m
 import { Route as PrefixPlayerMyRouteImport } from './routes/$prefix/_player/my'
 import { Route as PrefixPlayerProtectionRouteImport } from './routes/$prefix/_player/protection'
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
+import { Route as PrefixAdminInviteRouteImport } from './routes/$prefix/admin/invite'
 import { Route as PrefixAdminLoginRouteImport } from './routes/$prefix/admin/login'
 import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/_member/msgread.$msgIdx'
 import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
@@ -148,6 +150,11 @@ const PlatformIndexRoute = PlatformIndexRouteImport.update({
 const PlatformLoginRoute = PlatformLoginRouteImport.update({
   id: '/platform/login',
   path: '/platform/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlatformOpenRoute = PlatformOpenRouteImport.update({
+  id: '/platform/open',
+  path: '/platform/open',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlatformSetupRoute = PlatformSetupRouteImport.update({
@@ -443,6 +450,11 @@ const PrefixAdminOperatorRouteRoute =
     path: '/admin',
     getParentRoute: () => PrefixRouteRoute,
   } as any)
+const PrefixAdminInviteRoute = PrefixAdminInviteRouteImport.update({
+  id: '/admin/invite',
+  path: '/admin/invite',
+  getParentRoute: () => PrefixRouteRoute,
+} as any)
 const PrefixAdminLoginRoute = PrefixAdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
@@ -562,6 +574,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
   '/platform/login': typeof PlatformLoginRoute
+  '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
   '/$prefix/': typeof PrefixIndexRoute
   '/platform/': typeof PlatformIndexRoute
@@ -616,6 +629,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
+  '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -644,6 +658,7 @@ export interface FileRoutesByTo {
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
   '/platform/login': typeof PlatformLoginRoute
+  '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
   '/platform': typeof PlatformIndexRoute
   '/$prefix/charge': typeof PrefixMemberChargeRoute
@@ -696,6 +711,7 @@ export interface FileRoutesByTo {
   '/$prefix/main': typeof PrefixPlayerMainRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
+  '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -728,6 +744,7 @@ export interface FileRoutesById {
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
   '/platform/login': typeof PlatformLoginRoute
+  '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
   '/$prefix/': typeof PrefixIndexRoute
   '/platform/': typeof PlatformIndexRoute
@@ -782,6 +799,7 @@ export interface FileRoutesById {
   '/$prefix/_player/main': typeof PrefixPlayerMainRoute
   '/$prefix/_player/my': typeof PrefixPlayerMyRoute
   '/$prefix/_player/protection': typeof PrefixPlayerProtectionRoute
+  '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -812,6 +830,7 @@ export interface FileRouteTypes {
     | '/$prefix/signup'
     | '/$prefix/warning'
     | '/platform/login'
+    | '/platform/open'
     | '/platform/setup'
     | '/$prefix/'
     | '/platform/'
@@ -866,6 +885,7 @@ export interface FileRouteTypes {
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/protection'
+    | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -894,6 +914,7 @@ export interface FileRouteTypes {
     | '/$prefix/signup'
     | '/$prefix/warning'
     | '/platform/login'
+    | '/platform/open'
     | '/platform/setup'
     | '/platform'
     | '/$prefix/charge'
@@ -946,6 +967,7 @@ export interface FileRouteTypes {
     | '/$prefix/main'
     | '/$prefix/my'
     | '/$prefix/protection'
+    | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -977,6 +999,7 @@ export interface FileRouteTypes {
     | '/$prefix/signup'
     | '/$prefix/warning'
     | '/platform/login'
+    | '/platform/open'
     | '/platform/setup'
     | '/$prefix/'
     | '/platform/'
@@ -1031,6 +1054,7 @@ export interface FileRouteTypes {
     | '/$prefix/_player/main'
     | '/$prefix/_player/my'
     | '/$prefix/_player/protection'
+    | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
@@ -1056,6 +1080,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PrefixRouteRoute: typeof PrefixRouteRouteWithChildren
   PlatformLoginRoute: typeof PlatformLoginRoute
+  PlatformOpenRoute: typeof PlatformOpenRoute
   PlatformSetupRoute: typeof PlatformSetupRoute
   PlatformIndexRoute: typeof PlatformIndexRoute
 }
@@ -1144,6 +1169,13 @@ declare module '@tanstack/react-router' {
       path: '/platform/login'
       fullPath: '/platform/login'
       preLoaderRoute: typeof PlatformLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/platform/open': {
+      id: '/platform/open'
+      path: '/platform/open'
+      fullPath: '/platform/open'
+      preLoaderRoute: typeof PlatformOpenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform/setup': {
@@ -1510,6 +1542,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorRouteRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
+    '/$prefix/admin/invite': {
+      id: '/$prefix/admin/invite'
+      path: '/admin/invite'
+      fullPath: '/$prefix/admin/invite'
+      preLoaderRoute: typeof PrefixAdminInviteRouteImport
+      parentRoute: typeof PrefixRouteRoute
+    }
     '/$prefix/admin/login': {
       id: '/$prefix/admin/login'
       path: '/admin/login'
@@ -1835,6 +1874,7 @@ interface PrefixRouteRouteChildren {
   PrefixWarningRoute: typeof PrefixWarningRoute
   PrefixIndexRoute: typeof PrefixIndexRoute
   PrefixAdminOperatorRouteRoute: typeof PrefixAdminOperatorRouteRouteWithChildren
+  PrefixAdminInviteRoute: typeof PrefixAdminInviteRoute
   PrefixAdminLoginRoute: typeof PrefixAdminLoginRoute
   PrefixGameVendorGameRoute: typeof PrefixGameVendorGameRoute
 }
@@ -1849,6 +1889,7 @@ const PrefixRouteRouteChildren: PrefixRouteRouteChildren = {
   PrefixWarningRoute: PrefixWarningRoute,
   PrefixIndexRoute: PrefixIndexRoute,
   PrefixAdminOperatorRouteRoute: PrefixAdminOperatorRouteRouteWithChildren,
+  PrefixAdminInviteRoute: PrefixAdminInviteRoute,
   PrefixAdminLoginRoute: PrefixAdminLoginRoute,
   PrefixGameVendorGameRoute: PrefixGameVendorGameRoute,
 }
@@ -1861,6 +1902,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PrefixRouteRoute: PrefixRouteRouteWithChildren,
   PlatformLoginRoute: PlatformLoginRoute,
+  PlatformOpenRoute: PlatformOpenRoute,
   PlatformSetupRoute: PlatformSetupRoute,
   PlatformIndexRoute: PlatformIndexRoute,
 }

@@ -1,13 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { createCanvas } from '@napi-rs/canvas';
 import { generate } from 'otplib';
+import pg from 'pg';
+import { freshPostgres } from '../api/dbTemplate';
+import { hashAnswer } from '../../src/server/domain/auth/captcha';
 import { ONE_VIEWPORT } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-platform-${name}.png`;
 
-/** A production start of the built app on an empty database, as a deployment runs it: no test setting. */
-async function productionStart(): Promise<{ base: string; link: string; stop(): void }> {
+/**
+ * A production start of the built app on an empty database, as a deployment runs it: no test
+ * setting. On PostgreSQL, so the walk can read a captcha's keyed hash and find its answer (a
+ * production start takes no test captcha).
+ */
+async function productionStart(): Promise<{ base: string; link: string; dbUrl: string; stop(): Promise<void> }> {
+  const db = await freshPostgres();
   const port = 4300 + Math.floor(Math.random() * 500);
   const dataDir = `tmp/e2e-platform-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
@@ -15,11 +24,14 @@ async function productionStart(): Promise<{ base: string; link: string; stop(): 
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PITBOSS_TEST_')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), PITBOSS_DATA: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), PITBOSS_DATA: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
   });
-  const stop = () => {
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
     child.kill();
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    await db.drop();
   };
   let out = '';
   const link = await new Promise<string>((resolve, reject) => {
@@ -33,7 +45,7 @@ async function productionStart(): Promise<{ base: string; link: string; stop(): 
       }
     });
   });
-  return { base: `http://localhost:${port}`, link: link.replace(/^http:\/\/[^/]+/, `http://localhost:${port}`), stop };
+  return { base: `http://localhost:${port}`, link: link.replace(/^http:\/\/[^/]+/, `http://localhost:${port}`), dbUrl: db.url, stop };
 }
 
 /** The step after the current one (the server takes one step either side), so it is never the setup's own code. */
@@ -49,50 +61,166 @@ async function narrowAndDark(page: Page, info: TestInfo, name: string) {
   await page.setViewportSize(size);
 }
 
-test('a production first start: setup link -> owner with two-factor -> console home', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
-  test.setTimeout(240_000);
-  const server = await productionStart();
+/** The answer of a captcha the server issued: its keyed hash read from the database, matched among the 625 answers. */
+async function captchaAnswer(dbUrl: string, captchaId: string): Promise<string> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
   try {
-    // no site yet: a site address says so
-    await page.goto(`${server.base}/lucky`);
-    await expect(page.getByTestId('not-set-up')).toBeVisible();
-    await narrowAndDark(page, info, 'not-set-up');
-
-    await page.goto(server.link);
-    const account = page.getByTestId('setup-account');
-    await account.locator('input[name=loginId]').fill('owner');
-    await account.locator('input[name=password]').fill('a long owner password');
-    await account.locator('input[name=passwordCheck]').fill('a long owner password');
-    await narrowAndDark(page, info, 'setup-account');
-    await account.getByRole('button', { name: '다음' }).click();
-
-    const setup = page.getByTestId('otp-setup');
-    await expect(setup.getByRole('img', { name: '2단계 인증 QR 코드' })).toBeVisible();
-    const secret = (await page.getByTestId('otp-secret').innerText()).replace(/\s/g, '');
-    await setup.locator('input[name=otpCode]').fill('000000');
-    await setup.getByRole('button', { name: '확인' }).click();
-    await expect(setup).toContainText('인증 코드가 올바르지 않습니다');
-    await setup.locator('input[name=otpCode]').fill(await generate({ secret }));
-    await narrowAndDark(page, info, 'setup-otp');
-    await setup.getByRole('button', { name: '확인' }).click();
-    const recovery = page.getByTestId('otp-recovery');
-    await expect(recovery.locator('li')).toHaveCount(10);
-    await recovery.getByRole('button', { name: '적어 두었습니다' }).click();
-
-    await expect(page).toHaveURL(/\/platform\/login$/);
-    await page.locator('input[name=loginId]').fill('owner');
-    await page.locator('input[name=password]').fill('a long owner password');
-    await page.locator('input[name=otpCode]').fill(await nextCode(secret));
-    await narrowAndDark(page, info, 'login');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
-    const home = page.getByTestId('platform-home');
-    await expect(home).toContainText('아직 사이트가 없습니다.');
-    await narrowAndDark(page, info, 'home');
-
-    // the link is used: opened again it says so
-    await page.goto(server.link);
-    await expect(page.getByTestId('setup-invalid')).toContainText('설정 링크가 유효하지 않습니다');
+    const { rows } = await c.query<{ answer_hash: string }>('select answer_hash from captcha where id = $1', [captchaId]);
+    for (let n = 0; n < 625; n++) {
+      const answer = [...n.toString(5).padStart(4, '0')].map((d) => Number(d) + 1).join('');
+      if (hashAnswer(captchaId, answer) === rows[0]?.answer_hash) return answer;
+    }
+    throw new Error(`no answer for captcha ${captchaId}`);
   } finally {
-    server.stop();
+    await c.end();
   }
-});
+}
+
+async function at320(page: Page, info: TestInfo, name: string) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: size.height });
+  await page.screenshot({ path: shot(info, `${name}-320-light`), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: shot(info, `${name}-320-dark`), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(size);
+}
+
+async function luckyLogo(): Promise<Buffer> {
+  const c = createCanvas(256, 256);
+  const g = c.getContext('2d');
+  g.fillStyle = '#1a7f37';
+  g.beginPath();
+  g.arc(128, 128, 120, 0, Math.PI * 2);
+  g.fill();
+  g.fillStyle = '#f5c542';
+  g.font = 'bold 150px sans-serif';
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.fillText('7', 128, 136);
+  return c.encode('png');
+}
+
+test(
+  'a production first start: setup link -> owner with two-factor -> opens lucky -> its operator signs in; lucky installs as its own app',
+  { tag: ONE_VIEWPORT },
+  async ({ page }, info) => {
+    test.setTimeout(360_000);
+    const server = await productionStart();
+    try {
+      // no site yet: a site address says so
+      await page.goto(`${server.base}/lucky`);
+      await expect(page.getByTestId('not-set-up')).toBeVisible();
+      await narrowAndDark(page, info, 'not-set-up');
+
+      await page.goto(server.link);
+      const account = page.getByTestId('setup-account');
+      await account.locator('input[name=loginId]').fill('owner');
+      await account.locator('input[name=password]').fill('a long owner password');
+      await account.locator('input[name=passwordCheck]').fill('a long owner password');
+      await narrowAndDark(page, info, 'setup-account');
+      await account.getByRole('button', { name: '다음' }).click();
+
+      const setup = page.getByTestId('otp-setup');
+      await expect(setup.getByRole('img', { name: '2단계 인증 QR 코드' })).toBeVisible();
+      const secret = (await page.getByTestId('otp-secret').innerText()).replace(/\s/g, '');
+      await setup.locator('input[name=otpCode]').fill('000000');
+      await setup.getByRole('button', { name: '확인' }).click();
+      await expect(setup).toContainText('인증 코드가 올바르지 않습니다');
+      await setup.locator('input[name=otpCode]').fill(await generate({ secret }));
+      await narrowAndDark(page, info, 'setup-otp');
+      await setup.getByRole('button', { name: '확인' }).click();
+      const recovery = page.getByTestId('otp-recovery');
+      await expect(recovery.locator('li')).toHaveCount(10);
+      await recovery.getByRole('button', { name: '적어 두었습니다' }).click();
+
+      await expect(page).toHaveURL(/\/platform\/login$/);
+      await page.locator('input[name=loginId]').fill('owner');
+      await page.locator('input[name=password]').fill('a long owner password');
+      await page.locator('input[name=otpCode]').fill(await nextCode(secret));
+      await narrowAndDark(page, info, 'login');
+      await page.getByRole('button', { name: '로그인', exact: true }).click();
+      const home = page.getByTestId('platform-home');
+      await expect(home).toContainText('아직 사이트가 없습니다.');
+      await narrowAndDark(page, info, 'home');
+
+      // the link is used: opened again it says so
+      await page.goto(server.link);
+      await expect(page.getByTestId('setup-invalid')).toContainText('설정 링크가 유효하지 않습니다');
+
+      // the owner opens lucky, a reserved address refused beside the field first
+      await page.goto(`${server.base}/platform`);
+      await page.getByRole('link', { name: '사이트 열기' }).click();
+      const open = page.getByTestId('open-site');
+      await open.locator('input[name=prefix]').fill('api');
+      await open.locator('input[name=name]').click();
+      await expect(open).toContainText('이 주소는 쓸 수 없습니다');
+      await open.locator('input[name=prefix]').fill('lucky');
+      await open.locator('input[name=name]').fill('Lucky Casino');
+      await open.locator('input[name=shortName]').fill('Lucky');
+      await open.locator('input[name=logo]').setInputFiles({ name: 'lucky.png', mimeType: 'image/png', buffer: await luckyLogo() });
+      await open.locator('input[name=bank]').fill('KB국민은행');
+      await open.locator('input[name=accountNo]').fill('123-456-7890');
+      await open.locator('input[name=holder]').fill('럭키');
+      await open.locator('input[name=sns1]').fill('Telegram');
+      await open.locator('input[name=sns1Link]').fill('https://t.me/lucky');
+      await at320(page, info, 'open-site');
+      await open.getByRole('button', { name: '사이트 열기' }).click();
+      const opened = page.getByTestId('site-opened');
+      await expect(opened).toBeVisible();
+      const invite = await page.getByTestId('invite-link').innerText();
+      expect(invite).toMatch(new RegExp(`^${server.base}/lucky/admin/invite#[A-Za-z0-9_-]{40,}$`));
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await opened.getByRole('button', { name: '링크 복사' }).click();
+      await expect(opened.getByRole('button', { name: '복사했습니다' })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(invite);
+      await at320(page, info, 'site-opened');
+      await page.getByRole('link', { name: '사이트 목록으로' }).click();
+      await expect(page.getByTestId('platform-home')).toContainText('/lucky');
+
+      // the operator takes the invitation in a browser of their own, then signs in to an empty console
+      const operator = await page
+        .context()
+        .browser()!
+        .newContext({ ...info.project.use });
+      const op = await operator.newPage();
+      await op.goto(invite);
+      const accept = op.getByTestId('invite-accept');
+      await expect(op.getByRole('heading', { name: 'Lucky Casino' })).toBeVisible();
+      await accept.locator('input[name=memId]').fill('boss1');
+      await accept.locator('input[name=password]').fill('lucky123!');
+      await accept.locator('input[name=passwordCheck]').fill('lucky123!');
+      await at320(op, info, 'invite-accept');
+      const captchaAnswered = op.waitForResponse((r) => r.url().endsWith('/api/member/captcha'));
+      await accept.getByRole('button', { name: '계정 만들기' }).click();
+      await expect(op).toHaveURL(/\/lucky\/admin\/login$/);
+      const captcha = await (await captchaAnswered).json().catch(() => null);
+      const captchaId = (captcha as { data?: { captchaId?: string } } | null)?.data?.captchaId;
+      expect(captchaId).toBeTruthy();
+      await op.locator('input[name=memId]').fill('boss1');
+      await op.locator('input[name=memPass]').fill('lucky123!');
+      await op.locator('#captcha').fill(await captchaAnswer(server.dbUrl, captchaId!));
+      await op.getByRole('button', { name: '로그인', exact: true }).click();
+      // the device check (proof of work) of a production start runs first: it takes its time on a busy machine
+      await expect(op).toHaveURL(/\/lucky\/admin\/?$/, { timeout: 120_000 });
+      // the link is spent: opened again it says so
+      await op.goto(invite);
+      await expect(op.getByTestId('invite-invalid')).toContainText('초대 링크가 유효하지 않습니다');
+      await operator.close();
+
+      // a player's lucky installs as lucky: its page links lucky's manifest, with lucky's name, icon and scope
+      await page.goto(`${server.base}/lucky`);
+      await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', /^\/lucky\/manifest\.webmanifest/);
+      const manifest = await (await page.request.get(`${server.base}${await page.locator('link[rel=manifest]').getAttribute('href')}`)).json();
+      expect(manifest).toMatchObject({ name: 'Lucky Casino', short_name: 'Lucky', scope: '/lucky/', start_url: '/lucky/', id: '/lucky/' });
+      const icon = (manifest.icons as { src: string; sizes: string }[]).find((i) => i.sizes === '512x512')!;
+      expect(icon.src).toMatch(/^\/lucky\//);
+      const png = await page.request.get(`${server.base}${icon.src}`);
+      expect(png.headers()['content-type']).toBe('image/png');
+      await expect(page).toHaveTitle(/Lucky Casino/);
+    } finally {
+      await server.stop();
+    }
+  },
+);

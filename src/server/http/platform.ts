@@ -1,8 +1,15 @@
 import { platformCalls as c } from '../../contract/platform.js';
+import { platformSiteCalls as s } from '../../contract/platformSites.js';
 import { platformCaller, platformLogin, platformLogout } from '../domain/platform/login.js';
 import { createOwner, setupEnrolment } from '../domain/platform/setup.js';
 import { platformSites } from '../domain/platform/sites.js';
+import { openSite, vendorCatalog } from '../domain/platform/openSite.js';
+import { acceptInvite, checkInvite, issueInvite, siteOfPrefix } from '../domain/platform/invite.js';
+import { brandSite } from '../domain/platform/brandSite.js';
 import { defineRoute } from './route.js';
+
+/** A logo of 1 MB travels as about 1.4 MB of base64: this call alone takes that much. */
+const LOGO_BODY_LIMIT = 1.5 * 1024 * 1024;
 
 /** The platform console's calls: no site key; its own session token in X-Auth-Token. */
 export const platformRoutes = [
@@ -16,5 +23,36 @@ export const platformRoutes = [
   defineRoute(c.sites, async (req, ctx) => {
     await platformCaller(ctx, ctx.token);
     return { list: await platformSites(ctx, req) };
+  }),
+  defineRoute(s.catalog, async (_req, ctx) => {
+    await platformCaller(ctx, ctx.token);
+    return { vendors: vendorCatalog() };
+  }),
+  defineRoute(s.openSite, async (req, ctx) => {
+    const me = await platformCaller(ctx, ctx.token);
+    const out = await openSite(ctx, me.accountId, req);
+    // the prefix was remembered as unknown by every instance that was asked for it
+    await ctx.sites.changed(out.siteId);
+    return out;
+  }),
+  defineRoute(s.invite, async (req, ctx) => {
+    const me = await platformCaller(ctx, ctx.token);
+    const site = await siteOfPrefix(ctx.db, req.prefix);
+    return { invite: await issueInvite(ctx.db, site.id, me.accountId, ctx.clock.now()) };
+  }),
+  defineRoute(
+    s.brand,
+    async (req, ctx) => {
+      await platformCaller(ctx, ctx.token);
+      const out = await brandSite(ctx, req);
+      await ctx.sites.changed(out.siteId);
+      return { version: out.version };
+    },
+    { bodyLimit: LOGO_BODY_LIMIT },
+  ),
+  defineRoute(s.inviteCheck, (req, ctx) => checkInvite(ctx, req.prefix, req.token)),
+  defineRoute(s.inviteAccept, async (req, ctx) => {
+    await acceptInvite(ctx, req);
+    return null;
   }),
 ];

@@ -23,11 +23,13 @@ export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => P
 export interface RouteDef {
   call: Call;
   handler: (req: unknown, ctx: PublicContext | RequestContext) => Promise<unknown>;
+  /** this call's own body limit in bytes, above the server's (a logo upload) */
+  bodyLimit?: number;
 }
 
-export function defineRoute<C extends Call>(call: C, handler: Handler<C>): RouteDef {
+export function defineRoute<C extends Call>(call: C, handler: Handler<C>, opts: { bodyLimit?: number } = {}): RouteDef {
   // the route hands each handler the context its access level promises (contextFor below)
-  return { call, handler: handler as RouteDef['handler'] };
+  return { call, handler: handler as RouteDef['handler'], ...opts };
 }
 
 /** Forgets every cached site row in this process (tests that edit sites behind the API's back). */
@@ -106,7 +108,7 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
   if (!app.config.checkAnswers) compileWriters(defs.map((d) => d.call));
   for (const def of defs) {
     // no client of ours compresses a request body, and a call's body is at most a few KB: no inflating
-    fastify.post(def.call.path, { decompress: false }, async (req, reply) => {
+    fastify.post(def.call.path, { decompress: false, ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}) }, async (req, reply) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (typeof body !== 'object' || Array.isArray(body)) throw new TransportError(400, 'R400');
       const ctx = await contextFor(app, def, req);

@@ -73,9 +73,10 @@ export const demoCatalog: CatalogVendor[] = [
   },
 ];
 
-/** Creates the demo vendors (each with a fresh secret) and their games on a site; existing ones are kept. */
-export async function ensureDemoVendors(db: Db, siteId: string): Promise<void> {
+/** Creates the demo vendors (each with a fresh secret) and their games on a site, or only those of `only`; existing ones are kept. */
+export async function ensureDemoVendors(db: Db, siteId: string, only?: readonly string[]): Promise<void> {
   for (const [ord, v] of demoCatalog.entries()) {
+    if (only && !only.includes(v.code)) continue;
     await db
       .insertInto('vendor')
       .values({

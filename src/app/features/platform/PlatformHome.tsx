@@ -1,10 +1,10 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { platformCalls, type PlatformSite } from '../../../contract/platform';
 import { apiMessage } from '../../lib/apiMessage';
 import { platformApi, setPlatformToken } from '../../lib/platform';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { PlatformFrame } from './PlatformFrame';
 import css from './Platform.module.css';
@@ -34,6 +34,9 @@ export function PlatformHome() {
   return (
     <PlatformFrame title={t`플랫폼`} subtitle={t`사이트`}>
       <div className={css.steps} data-testid="platform-home">
+        <Link to="/platform/open" className={buttonClass('primary', true)}>
+          <Trans>사이트 열기</Trans>
+        </Link>
         {sites.isPending ? (
           <p className={css.lead}>
             <Trans>불러오는 중…</Trans>

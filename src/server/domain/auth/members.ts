@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/driver.js';
 import { hashPassword } from './passwords.js';
 import { hashPin } from './pins.js';
@@ -22,7 +23,9 @@ export interface NewMember {
 /** Inserts a member and its closure rows (itself at depth 0 plus every ancestor of its parent). */
 export async function createMember(db: Db, m: NewMember): Promise<number> {
   const [passHash, outHash] = await Promise.all([hashPassword(m.password), m.cashOutPass ? hashPin(db, m.cashOutPass) : Promise.resolve(null)]);
-  return db.transaction().execute(async (trx) => {
+  // inside a caller's transaction (an invitation taken with the account it makes) it joins that one
+  const inTx = <T>(fn: (trx: Transaction<Database>) => Promise<T>) => (db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn));
+  return inTx(async (trx) => {
     const { id } = await trx
       .insertInto('member')
       .values({

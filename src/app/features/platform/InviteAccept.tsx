@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { platformSiteCalls } from '../../../contract/platformSites';
+import { api } from '../../lib/api';
+import { apiMessage } from '../../lib/apiMessage';
+import { setupTokenOf } from '../../lib/platform';
+import { useWrite } from '../../lib/write/useWrite';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { PlatformFrame } from './PlatformFrame';
+import auth from '../../ui/Auth.module.css';
+import css from './Platform.module.css';
+
+type Field = 'memId' | 'password' | 'passwordCheck';
+
+/** A site's operator invitation (/{prefix}/admin/invite#token): the operator chooses id and password, then signs in. */
+export function InviteAccept() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const { prefix } = useParams({ strict: false }) as { prefix: string };
+  const [token] = useState(() => setupTokenOf(window.location.hash));
+  const [form, setForm] = useState({ memId: '', password: '', passwordCheck: '' });
+  const check = useQuery({
+    queryKey: ['invite', prefix, token],
+    queryFn: () => api(platformSiteCalls.inviteCheck, { prefix, token }),
+    enabled: token.length >= 20,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const write = useWrite<null, null, Field>({
+    run: () => api(platformSiteCalls.inviteAccept, { prefix, token, ...form }),
+    say: 'inline',
+    invalidates: [],
+    fields: { U101: 'memId', U109: 'memId', U102: 'password', U113: 'passwordCheck' },
+    onDone: () => navigate({ to: '/$prefix/admin/login', params: { prefix }, replace: true }),
+  });
+  const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setForm({ ...form, [k]: e.target.value });
+    write.clear(k);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void write.submit(null);
+  };
+
+  if (token.length < 20 || check.isError)
+    return (
+      <PlatformFrame title={t`운영자 초대`}>
+        <p className={css.lead} role="alert" data-testid="invite-invalid">
+          {check.error ? apiMessage(check.error) : t`초대 링크가 올바르지 않습니다. 받은 링크를 그대로 여세요.`}
+        </p>
+      </PlatformFrame>
+    );
+  return (
+    <PlatformFrame title={check.data?.siteName ?? t`운영자 초대`} subtitle={t`운영자 계정을 만듭니다. 아이디와 비밀번호는 직접 정하세요.`}>
+      <form className={auth.form} onSubmit={submit} noValidate data-testid="invite-accept">
+        <TextField
+          label={t`아이디`}
+          hint={t`영문과 숫자 4~13자`}
+          name="memId"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={form.memId}
+          onChange={set('memId')}
+          error={write.fieldErrors.memId}
+        />
+        <TextField
+          label={t`비밀번호`}
+          hint={t`영문, 숫자, !@#$%* 6~20자`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={write.fieldErrors.password}
+        />
+        <TextField
+          label={t`비밀번호 확인`}
+          name="passwordCheck"
+          type="password"
+          autoComplete="new-password"
+          value={form.passwordCheck}
+          onChange={set('passwordCheck')}
+          error={write.fieldErrors.passwordCheck}
+        />
+        {write.error && (
+          <p className={css.fieldError} role="alert">
+            {write.error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" block disabled={write.busy || !check.data || !form.memId || !form.password || !form.passwordCheck}>
+          <Trans>계정 만들기</Trans>
+        </Button>
+      </form>
+    </PlatformFrame>
+  );
+}

@@ -1,0 +1,385 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError } from '../../../contract/codes';
+import { languages, type Language } from '../../../contract/enums';
+import { platformSiteCalls, type OpenSiteForm as Form } from '../../../contract/platformSites';
+import { cashDecimals, openSiteError, openSiteFields, prefixError } from '../../../contract/platformSiteRules';
+import { apiMessage } from '../../lib/apiMessage';
+import { platformApi } from '../../lib/platform';
+import { useWrite } from '../../lib/write/useWrite';
+import { Button, buttonClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { SelectField, TextField } from '../../ui/Field';
+import { MoneyInput } from '../../ui/MoneyInput';
+import { toWire } from '../adminSite/kstInput';
+import { checkLogo, logoBase64 } from './logoFile';
+import { PlatformFrame } from './PlatformFrame';
+import { SiteInvite, type Opened } from './SiteInvite';
+import css from './Platform.module.css';
+
+type FieldName = (typeof openSiteFields)[keyof typeof openSiteFields] | 'shortName';
+
+const languageNames: Record<Language, string> = { ko: '한국어', en: 'English', vn: 'Tiếng Việt' };
+
+const blank = {
+  prefix: '',
+  name: '',
+  shortName: '',
+  themeColor: '#0f1115',
+  languages: ['ko'] as Language[],
+  defaultLanguage: 'ko' as Language,
+  cashDecimal: 1,
+  vendorMode: 'own' as 'own' | 'union',
+  vendors: [] as string[] | null,
+  bank: '',
+  accountNo: '',
+  holder: '',
+  depositMin: '10000',
+  depositMax: '10000000',
+  withdrawMin: '10000',
+  quickAmounts: '10000, 50000, 100000, 500000',
+  sns: [0, 1, 2].map(() => ({ name: '', id: '', link: '' })),
+  checkStart: '',
+  checkEnd: '',
+};
+type State = typeof blank;
+
+/** The form as the call takes it. */
+function toCall(f: State, allVendors: string[]): Form & Record<'depositMin' | 'depositMax' | 'withdrawMin', number | undefined> {
+  const num = (v: string) => (v ? Number(v) : undefined);
+  return {
+    prefix: f.prefix.trim(),
+    name: f.name,
+    languages: f.languages,
+    defaultLanguage: f.defaultLanguage,
+    cashDecimal: f.cashDecimal,
+    vendorMode: f.vendorMode,
+    vendors: f.vendors ?? allVendors,
+    depositAccounts: f.bank || f.accountNo || f.holder ? [{ bank: f.bank || '-', accountNo: f.accountNo, holder: f.holder }] : [],
+    depositMin: num(f.depositMin),
+    depositMax: num(f.depositMax),
+    withdrawMin: num(f.withdrawMin),
+    quickAmounts: f.quickAmounts
+      .split(/[,\s]+/)
+      .map((v) => v.replace(/[^0-9]/g, ''))
+      .filter(Boolean)
+      .map(Number),
+    sns: f.sns.filter((s) => s.name || s.id || s.link),
+    checkStart: toWire(f.checkStart),
+    checkEnd: toWire(f.checkEnd),
+  };
+}
+
+/**
+ * Opens a site: its address and name, brand, languages, money, game vendors, deposit account, SNS
+ * links and a maintenance window, in sections. Each rule is checked beside its field before
+ * anything is sent (the contract's), and the server's refusal lands beside the same field. Done,
+ * it shows the first operator's invitation link.
+ */
+export function OpenSiteForm() {
+  const { t } = useLingui();
+  const [f, setF] = useState<State>(blank);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [local, setLocal] = useState<Partial<Record<FieldName, string>>>({});
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const catalog = useQuery({ queryKey: ['platform', 'catalog'], queryFn: () => platformApi(platformSiteCalls.catalog, {}), staleTime: Infinity });
+  const allVendors = catalog.data?.vendors.map((v) => v.code) ?? [];
+
+  const write = useWrite<Form, Opened, FieldName>({
+    run: async (form) => {
+      const out = await platformApi(platformSiteCalls.openSite, form);
+      // the site is open: its brand follows, and a refused brand is said on the done screen (the site stays open)
+      let brandError: string | null = null;
+      if (logo || f.shortName) {
+        try {
+          await platformApi(platformSiteCalls.brand, {
+            prefix: out.prefix,
+            name: form.name,
+            shortName: f.shortName || form.name.slice(0, 12),
+            themeColor: f.themeColor,
+            logo: logo ? await logoBase64(logo) : undefined,
+          });
+        } catch (err) {
+          brandError = apiMessage(err);
+        }
+      }
+      return { ...out, name: form.name.trim(), brandError };
+    },
+    say: 'inline',
+    invalidates: [['platform', 'sites']],
+    fields: openSiteFields,
+    onDone: (r) => setOpened(r),
+  });
+  const err = (k: FieldName) => local[k] ?? write.fieldErrors[k];
+  const set = <K extends keyof State>(k: K, v: State[K], field?: FieldName) => {
+    setF((old) => ({ ...old, [k]: v }));
+    if (field) {
+      setLocal((old) => ({ ...old, [field]: undefined }));
+      write.clear(field);
+    }
+  };
+  const say = (code: string) => apiMessage(new ApiError(code as never));
+  const checkPrefix = () => {
+    const code = f.prefix ? prefixError(f.prefix.trim()) : null;
+    setLocal((old) => ({ ...old, prefix: code ? say(code) : undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const form = toCall(f, allVendors);
+    const code = openSiteError(form);
+    if (code) {
+      setLocal({ [openSiteFields[code as keyof typeof openSiteFields]]: say(code) });
+      document.querySelector('[aria-invalid="true"]')?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    if (logoError) return;
+    await write.submit(form);
+  };
+
+  if (opened) return <SiteInvite opened={opened} />;
+
+  const vendorsOn = f.vendors ?? allVendors;
+  return (
+    <PlatformFrame title={t`사이트 열기`} subtitle={t`새 사이트의 주소와 설정을 정합니다. 운영자는 초대 링크로 직접 계정을 만듭니다.`}>
+      <form className={css.steps} onSubmit={(e) => void submit(e)} noValidate data-testid="open-site">
+        <Card title={t`주소와 이름`}>
+          <div className={css.fields}>
+            <TextField
+              label={t`주소`}
+              hint={t`영문 소문자와 숫자 2~20자. 플레이어는 /주소 로 들어옵니다.`}
+              name="prefix"
+              autoCapitalize="none"
+              autoComplete="off"
+              value={f.prefix}
+              onChange={(e) => set('prefix', e.target.value.toLowerCase(), 'prefix')}
+              onBlur={checkPrefix}
+              error={err('prefix')}
+            />
+            <TextField label={t`사이트 이름`} name="name" value={f.name} onChange={(e) => set('name', e.target.value, 'name')} error={err('name')} />
+          </div>
+        </Card>
+
+        <Card title={t`브랜드`}>
+          <div className={css.fields}>
+            <TextField
+              label={t`짧은 이름`}
+              hint={t`홈 화면 아이콘 아래에 보입니다. 12자 이내.`}
+              name="shortName"
+              maxLength={12}
+              value={f.shortName}
+              onChange={(e) => set('shortName', e.target.value)}
+            />
+            <TextField
+              label={t`테마 색`}
+              name="themeColor"
+              type="color"
+              value={f.themeColor}
+              onChange={(e) => set('themeColor', e.target.value, 'themeColor')}
+              error={err('themeColor')}
+            />
+            <TextField
+              label={t`로고`}
+              hint={t`PNG 또는 SVG, 1MB 이하. 아이콘은 서버가 만듭니다.`}
+              name="logo"
+              type="file"
+              accept="image/png,image/svg+xml"
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null;
+                const code = file ? checkLogo(file) : null;
+                setLogo(code ? null : file);
+                setLogoError(code ? say(code) : null);
+                write.clear('logo');
+              }}
+              error={logoError ?? err('logo')}
+            />
+          </div>
+        </Card>
+
+        <Card title={t`언어`}>
+          <div className={css.fields}>
+            <fieldset className={css.checks} aria-invalid={err('languages') ? true : undefined}>
+              <legend className={css.legend}>
+                <Trans>쓸 언어</Trans>
+              </legend>
+              {languages.map((l) => (
+                <label key={l} className={css.check}>
+                  <input
+                    type="checkbox"
+                    name={`lang-${l}`}
+                    checked={f.languages.includes(l)}
+                    onChange={(e) => set('languages', e.target.checked ? [...f.languages, l] : f.languages.filter((x) => x !== l), 'languages')}
+                  />
+                  {languageNames[l]}
+                </label>
+              ))}
+            </fieldset>
+            <SelectField
+              label={t`기본 언어`}
+              name="defaultLanguage"
+              value={f.defaultLanguage}
+              onChange={(e) => set('defaultLanguage', e.target.value as Language, 'languages')}
+              error={err('languages')}
+            >
+              {languages.map((l) => (
+                <option key={l} value={l}>
+                  {languageNames[l]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </Card>
+
+        <Card title={t`금액`}>
+          <div className={css.fields}>
+            <SelectField
+              label={t`금액 표시 단위`}
+              hint={t`저장된 금액에 곱해 보여 줍니다. 원화는 1.`}
+              name="cashDecimal"
+              value={f.cashDecimal}
+              onChange={(e) => set('cashDecimal', Number(e.target.value), 'cashDecimal')}
+              error={err('cashDecimal')}
+            >
+              {cashDecimals.map((d) => (
+                <option key={d} value={d}>
+                  ×{d}
+                </option>
+              ))}
+            </SelectField>
+            <MoneyInput label={t`최소 입금액`} name="depositMin" value={f.depositMin} onChange={(v) => set('depositMin', v, 'limits')} />
+            <MoneyInput label={t`최대 입금액`} name="depositMax" value={f.depositMax} onChange={(v) => set('depositMax', v, 'limits')} />
+            <MoneyInput label={t`최소 출금액`} name="withdrawMin" value={f.withdrawMin} onChange={(v) => set('withdrawMin', v, 'limits')} />
+            <TextField
+              label={t`빠른 금액 버튼`}
+              hint={t`쉼표로 나눠 최대 8개. 최대 입금액 이하.`}
+              name="quickAmounts"
+              inputMode="numeric"
+              value={f.quickAmounts}
+              onChange={(e) => set('quickAmounts', e.target.value, 'limits')}
+              error={err('limits')}
+            />
+          </div>
+        </Card>
+
+        <Card title={t`게임사`}>
+          <div className={css.fields}>
+            <SelectField label={t`게임 서버`} name="vendorMode" value={f.vendorMode} onChange={(e) => set('vendorMode', e.target.value as 'own' | 'union')}>
+              <option value="own">{t`자체 서버`}</option>
+              <option value="union">{t`유니온 서버`}</option>
+            </SelectField>
+            <fieldset className={css.checks}>
+              <legend className={css.legend}>
+                <Trans>쓸 게임사</Trans>
+              </legend>
+              {catalog.data?.vendors.map((v) => (
+                <label key={v.code} className={css.check}>
+                  <input
+                    type="checkbox"
+                    name={`vendor-${v.code}`}
+                    checked={vendorsOn.includes(v.code)}
+                    onChange={(e) => set('vendors', e.target.checked ? [...vendorsOn, v.code] : vendorsOn.filter((x) => x !== v.code), 'vendors')}
+                  />
+                  {v.name}
+                </label>
+              ))}
+            </fieldset>
+            {err('vendors') && <FieldError>{err('vendors')}</FieldError>}
+          </div>
+        </Card>
+
+        <Card title={t`입금 계좌`}>
+          <div className={css.fields}>
+            <p className={css.lead}>
+              <Trans>입금 신청한 플레이어에게 보여 줄 계좌입니다. 나중에 넣어도 됩니다.</Trans>
+            </p>
+            <TextField label={t`은행`} name="bank" value={f.bank} onChange={(e) => set('bank', e.target.value, 'depositAccounts')} />
+            <TextField label={t`계좌번호`} name="accountNo" inputMode="numeric" value={f.accountNo} onChange={(e) => set('accountNo', e.target.value, 'depositAccounts')} />
+            <TextField label={t`예금주`} name="holder" value={f.holder} onChange={(e) => set('holder', e.target.value, 'depositAccounts')} error={err('depositAccounts')} />
+          </div>
+        </Card>
+
+        <Card title={t`SNS 링크`}>
+          <div className={css.fields}>
+            {f.sns.map((s, i) => (
+              <div key={i} className={css.snsRow}>
+                <TextField
+                  label={t`SNS ${i + 1} 이름`}
+                  name={`sns${i + 1}`}
+                  placeholder="Telegram"
+                  value={s.name}
+                  onChange={(e) =>
+                    set(
+                      'sns',
+                      f.sns.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)),
+                      'sns',
+                    )
+                  }
+                />
+                <TextField
+                  label={t`아이디`}
+                  name={`sns${i + 1}Id`}
+                  value={s.id}
+                  onChange={(e) =>
+                    set(
+                      'sns',
+                      f.sns.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)),
+                      'sns',
+                    )
+                  }
+                />
+                <TextField
+                  label={t`링크`}
+                  name={`sns${i + 1}Link`}
+                  type="url"
+                  placeholder="https://"
+                  value={s.link}
+                  onChange={(e) =>
+                    set(
+                      'sns',
+                      f.sns.map((x, j) => (j === i ? { ...x, link: e.target.value } : x)),
+                      'sns',
+                    )
+                  }
+                />
+              </div>
+            ))}
+            {err('sns') && <FieldError>{err('sns')}</FieldError>}
+          </div>
+        </Card>
+
+        <Card title={t`점검 일정`}>
+          <div className={css.fields}>
+            <p className={css.lead}>
+              <Trans>열자마자 점검 중으로 두려면 넣으세요. 한국 시간입니다.</Trans>
+            </p>
+            <TextField label={t`시작`} type="datetime-local" name="checkStart" value={f.checkStart} onChange={(e) => set('checkStart', e.target.value, 'check')} />
+            <TextField label={t`종료`} type="datetime-local" name="checkEnd" value={f.checkEnd} onChange={(e) => set('checkEnd', e.target.value, 'check')} error={err('check')} />
+          </div>
+        </Card>
+
+        {write.error && (
+          <p className={css.lead} role="alert">
+            {write.error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" block disabled={write.busy || !f.prefix || !f.name} aria-busy={write.busy}>
+          {write.busy ? t`사이트를 여는 중…` : t`사이트 열기`}
+        </Button>
+        <Link to="/platform" className={buttonClass('ghost', true)}>
+          <Trans>취소</Trans>
+        </Link>
+      </form>
+    </PlatformFrame>
+  );
+}
+
+function FieldError({ children }: { children: ReactNode }) {
+  return (
+    <span className={css.fieldError} role="alert">
+      {children}
+    </span>
+  );
+}

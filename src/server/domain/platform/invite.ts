@@ -1,0 +1,93 @@
+import { ApiError } from '../../../contract/codes.js';
+import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
+import { isMemId, isPassword } from '../../../contract/validate.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/driver.js';
+import { createMember } from '../auth/members.js';
+import { hashToken, newToken } from '../auth/tokens.js';
+import { toWire } from '../common/time.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+/**
+ * A fresh one-time invitation for a site's first operator: every unused one of the site stops
+ * working, only the new token's sha-256 is kept, and the token is answered once (the console shows
+ * the link). Runs in the caller's transaction when given one (a site's opening).
+ */
+export async function issueInvite(db: Db, siteId: string, by: number, now: Date) {
+  const token = newToken();
+  const expires = new Date(now.getTime() + INVITE_HOURS * 3_600_000);
+  await db.updateTable('site_invite').set({ expires_at: now }).where('site_id', '=', siteId).where('used_at', 'is', null).where('expires_at', '>', now).execute();
+  await db
+    .insertInto('site_invite')
+    .values({ site_id: siteId, token_hash: hashToken(token), created_by: by, expires_at: expires })
+    .execute();
+  return { token, expiresAt: toWire(expires) };
+}
+
+/** The site of a prefix, else S404. */
+export async function siteOfPrefix(db: Db, prefix: string) {
+  const site = await db.selectFrom('site').select(['id', 'name']).where('prefix', '=', prefix).executeTakeFirst();
+  if (!site) throw new ApiError('S404');
+  return site;
+}
+
+/** The invitation of a token still usable now on this site, else PF023 (unknown, another site's, used, expired, replaced). */
+async function usableInvite(db: Db, siteId: string, token: string, now: Date) {
+  const row = await db
+    .selectFrom('site_invite')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .where('site_id', '=', siteId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('PF023');
+  return row;
+}
+
+export async function checkInvite({ db, clock }: Ctx, prefix: string, token: string) {
+  const site = await siteOfPrefix(db, prefix).catch(() => {
+    throw new ApiError('PF023');
+  });
+  await usableInvite(db, site.id, token, clock.now());
+  return { siteName: site.name };
+}
+
+interface Accept {
+  prefix: string;
+  token: string;
+  memId: string;
+  password: string;
+  passwordCheck: string;
+}
+
+/**
+ * The invited operator's account: the site's member rules for id and password (U101, U102, U113)
+ * checked before anything; the invitation is taken in the same transaction as the account is
+ * made, once. The operator then signs in at /{prefix}/admin/login like any operator.
+ */
+export async function acceptInvite({ db, clock }: Ctx, f: Accept) {
+  const now = clock.now();
+  const site = await siteOfPrefix(db, f.prefix).catch(() => {
+    throw new ApiError('PF023');
+  });
+  const invite = await usableInvite(db, site.id, f.token, now);
+  if (!isMemId(f.memId)) throw new ApiError('U101');
+  if (!isPassword(f.password)) throw new ApiError('U102');
+  if (f.password !== f.passwordCheck) throw new ApiError('U113');
+  const taken = await db.selectFrom('member').select('id').where('site_id', '=', site.id).where('mem_id', '=', f.memId).executeTakeFirst();
+  if (taken) throw new ApiError('U109');
+  await db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('site_invite')
+      .set({ used_at: now })
+      .where('id', '=', invite.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst();
+    if (!used) throw new ApiError('PF023');
+    await createMember(trx, { siteId: site.id, memId: f.memId, password: f.password, memNick: f.memId, partnerLevel: 'NORMAL', loginType: 'ADMIN' });
+  });
+}
