@@ -1,34 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { platformCalls } from '../../src/contract/platform.js';
 import { platformSiteCalls as ps, type OpenSiteForm } from '../../src/contract/platformSites.js';
+import { platformOwner, siteForm as form } from './platformKit.js';
 import { prefixError, reservedPrefixes } from '../../src/contract/platformSiteRules.js';
 import { hashToken } from '../../src/server/domain/auth/tokens.js';
 import { verifyAuditChain } from '../../src/server/domain/site/auditChain.js';
 import { solve, startTestServer, testDb, type TestServer } from './harness.js';
-
-const code = (secret: string, at = Date.now()) => generateSync({ secret, epoch: Math.floor(at / 1000) });
-
-const form = (over: Partial<OpenSiteForm> = {}): OpenSiteForm => ({
-  prefix: 'lucky',
-  name: 'Lucky Casino',
-  languages: ['ko', 'en'],
-  defaultLanguage: 'ko',
-  cashDecimal: 1,
-  vendorMode: 'union',
-  vendors: ['demo-live', 'demo-slot'],
-  depositAccounts: [{ bank: 'KB', accountNo: '123-456-7890', holder: '럭키' }],
-  depositMin: 10_000,
-  depositMax: 5_000_000,
-  withdrawMin: 20_000,
-  quickAmounts: [10_000, 50_000, 100_000],
-  sns: [{ name: 'Telegram', id: '@lucky', link: 'https://t.me/lucky' }],
-  checkStart: null,
-  checkEnd: null,
-  ...over,
-});
 
 async function pngOf(side = 64) {
   const c = createCanvas(side, side);
@@ -61,13 +40,7 @@ describe(`opening a site from the platform console (${testDb})`, () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    const token = s.setupToken!;
-    const enrol = await post<{ secret: string }>(platformCalls.setupStart.path, { token });
-    const secret = enrol.data!.secret;
-    const pass = 'a long owner password';
-    expect((await post(platformCalls.setup.path, { token, loginId: 'owner', password: pass, passwordCheck: pass, otpCode: code(secret) })).resultCode).toBe('0');
-    const login = await post<{ token: string }>(platformCalls.login.path, { loginId: 'owner', password: pass, otpCode: code(secret, Date.now() + 30_000) });
-    owner = login.data!.token;
+    owner = await platformOwner(s);
   }, 600_000);
   afterAll(() => s?.close());
 
