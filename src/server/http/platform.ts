@@ -6,6 +6,7 @@ import { platformSites } from '../domain/platform/sites.js';
 import { openSite, vendorCatalog } from '../domain/platform/openSite.js';
 import { acceptInvite, checkInvite, issueInvite, siteOfPrefix } from '../domain/platform/invite.js';
 import { brandSite } from '../domain/platform/brandSite.js';
+import { platformAudit } from '../domain/platform/platformAudit.js';
 import { defineRoute } from './route.js';
 
 /** A logo of 1 MB travels as about 1.4 MB of base64: this call alone takes that much. */
@@ -33,19 +34,24 @@ export const platformRoutes = [
     const out = await openSite(ctx, me.accountId, req);
     // the prefix was remembered as unknown by every instance that was asked for it
     await ctx.sites.changed(out.siteId);
+    await platformAudit(ctx, { id: me.accountId, loginId: me.login_id }, 'site.open', { prefix: out.prefix, name: req.name, vendorMode: req.vendorMode, vendors: req.vendors });
     return out;
   }),
   defineRoute(s.invite, async (req, ctx) => {
     const me = await platformCaller(ctx, ctx.token);
     const site = await siteOfPrefix(ctx.db, req.prefix);
-    return { invite: await issueInvite(ctx.db, site.id, me.accountId, ctx.clock.now()) };
+    const invite = await issueInvite(ctx.db, site.id, me.accountId, ctx.clock.now());
+    // the link itself never: whoever reads the chain could take it
+    await platformAudit(ctx, { id: me.accountId, loginId: me.login_id }, 'site.invite', { prefix: req.prefix, expiresAt: invite.expiresAt });
+    return { invite };
   }),
   defineRoute(
     s.brand,
     async (req, ctx) => {
-      await platformCaller(ctx, ctx.token);
+      const me = await platformCaller(ctx, ctx.token);
       const out = await brandSite(ctx, req);
       await ctx.sites.changed(out.siteId);
+      await platformAudit(ctx, { id: me.accountId, loginId: me.login_id }, 'site.brand', { prefix: req.prefix, name: req.name, logo: req.logo !== undefined });
       return { version: out.version };
     },
     { bodyLimit: LOGO_BODY_LIMIT },
