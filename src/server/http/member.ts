@@ -2,12 +2,15 @@ import { memberCalls } from '../../contract/member.js';
 import { balances, extendSession, memberInfoAndUnread, sessionTimes, updateAccount } from '../domain/auth/account.js';
 import { challengeNeeded, login } from '../domain/auth/auth.js';
 import { endSessions } from '../domain/auth/sessions.js';
-import { forgetSession } from '../domain/push/subscriptions.js';
 import { issueCaptcha } from '../domain/auth/captcha.js';
 import { newChallenge } from '../domain/auth/challenge.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
+import { reauthCalls } from '../../contract/reauth.js';
+import { reauthenticate } from '../domain/auth/reauth.js';
+import { toWire } from '../domain/common/time.js';
+import { notifyChange, reauthEnv, reauthMember } from './securityChange.js';
 import { loginEnv } from './loginEnv.js';
 
 export const memberRoutes = [
@@ -23,7 +26,6 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.logout, async (_req, { db, live, sessions, site, caller, clock }) => {
     await endSessions(db, sessions, { sessionId: caller.sessionId }, clock.now(), 'logout');
-    await forgetSession(db, caller.sessionId);
     // other tabs and the socket of this session sign out too
     live.publish({ siteId: site.id, memId: caller.memId, sessionId: caller.sessionId }, { type: 'LOGOUT' });
     return null;
@@ -48,8 +50,10 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.checkNickname, (req, { db, site }) => nicknameAvailable(db, site.id, req.memNick, site.name)),
 
-  defineRoute(memberCalls.update, async (req, { db, live, sessions, site, caller, clock, config }) => {
-    await updateAccount({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, caller.id, caller.memId, req);
+  defineRoute(memberCalls.update, async (req, ctx) => {
+    await notifyChange(ctx, await updateAccount(reauthEnv(ctx), reauthMember(ctx), req));
     return null;
   }),
+
+  defineRoute(reauthCalls.reauth, async (req, ctx) => ({ until: toWire(await reauthenticate(reauthEnv(ctx), reauthMember(ctx), req.memPass)) })),
 ];

@@ -78,6 +78,7 @@ export interface CoreTables {
     expires_at: Stamp;
     ended_at: Date | null;
     end_reason: string | null;
+    reauth_at: Date | null;
   };
   captcha: { id: string; site_id: string; answer_hash: string; expires_at: Stamp; used_at: Date | null };
   auth_secret: { name: string; secret: string; created_at: Generated<Date> };
