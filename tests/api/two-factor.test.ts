@@ -63,9 +63,10 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     const token = await s.login('ptn5');
     expect((await s.post('/api/member/otp/setup', {}, token)).resultCode).toBe('U121');
     const codes: string[] = [];
-    for (let i = 0; i < 9; i++) codes.push((await s.post('/api/member/otp/setup', { memPass: `guess-${i}` }, token)).resultCode);
-    expect(codes.slice(0, 8).every((c) => c === 'U121')).toBe(true);
-    expect(codes[8]).toBe('U003');
+    // the empty one counted too: eight more cross the limit
+    for (let i = 0; i < 8; i++) codes.push((await s.post('/api/member/otp/setup', { memPass: `guess-${i}` }, token)).resultCode);
+    expect(codes.slice(0, 7).every((c) => c === 'U121')).toBe(true);
+    expect(codes[7]).toBe('U003');
     expect((await s.post('/api/member/otp/state', {}, token)).resultCode).toBe('TK001');
     const row = await s.app.db
       .selectFrom('member_totp')

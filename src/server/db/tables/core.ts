@@ -42,6 +42,7 @@ export interface CoreTables {
     game_amt: Generated<number>;
     failed_logins: Generated<number>;
     locked_until: Stamp | null;
+    lock_set_at: Date | null;
     out_pass_fails: Generated<number>;
     out_locked_until: Stamp | null;
     last_login_at: Date | null;
