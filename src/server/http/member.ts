@@ -2,6 +2,7 @@ import { memberCalls } from '../../contract/member.js';
 import { balances, extendSession, memberInfoAndUnread, sessionTimes, updateAccount } from '../domain/auth/account.js';
 import { challengeNeeded, login } from '../domain/auth/auth.js';
 import { endSessions } from '../domain/auth/sessions.js';
+import { forgetSession } from '../domain/push/subscriptions.js';
 import { issueCaptcha } from '../domain/auth/captcha.js';
 import { newChallenge } from '../domain/auth/challenge.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
@@ -26,6 +27,7 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.logout, async (_req, { db, live, sessions, site, caller, clock }) => {
     await endSessions(db, sessions, { sessionId: caller.sessionId }, clock.now(), 'logout');
+    await forgetSession(db, caller.sessionId);
     // other tabs and the socket of this session sign out too
     live.publish({ siteId: site.id, memId: caller.memId, sessionId: caller.sessionId }, { type: 'LOGOUT' });
     return null;
