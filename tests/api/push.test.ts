@@ -2,6 +2,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
 import { memberCalls } from '../../src/contract/member.js';
@@ -74,6 +75,24 @@ describe(`web push (${testDb})`, () => {
     expect(Buffer.from(a.data.publicKey, 'base64url')).toHaveLength(65);
     expect((await s.post('/api/member/push/key', {}, t)).data.publicKey).toBe(a.data.publicKey);
     expect((await s.call(pushCalls.key, {})).resultCode).toBe('TK001');
+  });
+
+  it('signs with the VAPID pair configured outside the database, never reading or writing the one there', async () => {
+    const t = await s.login('user1');
+    const pair = webpush.generateVAPIDKeys();
+    const rows = async () => s.app.db.selectFrom('push_vapid').selectAll().execute();
+    const before = await rows();
+    process.env.PITBOSS_SECRET_VAPID_PUBLIC = pair.publicKey;
+    process.env.PITBOSS_SECRET_VAPID_PRIVATE = pair.privateKey;
+    try {
+      expect((await s.call(pushCalls.key, {}, t)).data!.publicKey).toBe(pair.publicKey);
+      expect(await rows()).toEqual(before);
+      expect(JSON.stringify(await rows())).not.toContain(pair.privateKey);
+    } finally {
+      delete process.env.PITBOSS_SECRET_VAPID_PUBLIC;
+      delete process.env.PITBOSS_SECRET_VAPID_PRIVATE;
+    }
+    expect((await s.call(pushCalls.key, {}, t)).data!.publicKey).not.toBe(pair.publicKey);
   });
 
   it('sends an answered inquiry to the subscribed device, in its language, signed with the key', async () => {
@@ -201,6 +220,25 @@ describe(`web push (${testDb})`, () => {
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.endpoint)).not.toContain(`${base}/user7-0`);
     expect(rows.map((r) => r.endpoint)).not.toContain(`${base}/user7-1`);
+  });
+
+  it('a new device asks the password, a renewal does not; the member’s other devices hear of the new one and of a password change', async () => {
+    const t = await s.login('user10');
+    const phone = add('user10-phone');
+    const tablet = add('user10-tablet');
+    expect((await s.post('/api/member/push/subscribe', phone.sub(), t)).resultCode).toBe('U121');
+    expect((await s.post('/api/member/push/subscribe', { ...phone.sub(), curPass: 'not-mine1' }, t)).resultCode).toBe('U121');
+    expect((await s.post('/api/member/push/subscribe', { ...phone.sub(), curPass: PASS }, t)).resultCode).toBe('0');
+    // renewing its own device (a language change) asks nothing, and tells nobody
+    expect((await s.post('/api/member/push/subscribe', phone.sub('en'), t)).resultCode).toBe('0');
+    // within the re-authentication the password opened, a second device is added without it
+    expect((await s.post('/api/member/push/subscribe', tablet.sub('en'), t)).resultCode).toBe('0');
+    await until(() => phone.got.length === 1, 'the new-device notice');
+    expect(phone.got[0]).toMatchObject({ tag: 'security', title: 'Security change', body: expect.stringContaining('Notifications were turned on for a new device.') });
+    expect(tablet.got).toHaveLength(0);
+    expect((await s.call(memberCalls.update, { memId: 'user10', memPass: 'changed1!', memPassCheck: 'changed1!', curPass: PASS }, t)).resultCode).toBe('0');
+    await until(() => tablet.got.length === 1 && phone.got.length === 2, 'the password notice');
+    expect(tablet.got[0]).toMatchObject({ tag: 'security', body: expect.stringContaining('Your login password was changed.') });
   });
 
   it('refuses a malformed subscription', async () => {
