@@ -68,7 +68,9 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
     expect(await new Promise((r) => p.once('exit', r))).toBe(1);
     const lines = err.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^a production start \(NODE_ENV=production\) needs its secrets outside the database; missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/);
+    expect(lines[0]).toMatch(
+      /^a production start \(NODE_ENV=production\) needs its secrets outside the database; missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/,
+    );
   });
 
   it('seeds no demo, prints a setup link and no password; a restart’s fresh link works and the old one does not', async () => {

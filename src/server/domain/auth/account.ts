@@ -106,11 +106,7 @@ async function withdrawalInProgress(db: Db, memberId: number) {
  * id is refused. A stolen session alone can therefore not take the account over. Answers which
  * security changes were made, for the member's notice.
  */
-export async function updateAccount(
-  env: ReauthEnv,
-  member: ReauthMember,
-  f: AccountEditFields & { memId?: string | null; curPass?: string | null },
-): Promise<SecurityChange[]> {
+export async function updateAccount(env: ReauthEnv, member: ReauthMember, f: AccountEditFields & { memId?: string | null; curPass?: string | null }): Promise<SecurityChange[]> {
   const { db, now } = env;
   if (f.memId && f.memId !== member.memId) throw new ApiError('A001');
   const code = validateAccountEdit(f);

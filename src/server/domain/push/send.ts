@@ -53,7 +53,11 @@ async function send({ db, clock, config }: Ctx, memberIds: number[], note: PushN
       // checked again at send time: a row kept before the rule, or a rule narrowed since
       if (!pushEndpointAllowed(s.endpoint, config.testPushOrigin) || s.endpoint === note.except) return;
       const lang: PushLang = (pushLangs as readonly string[]).includes(s.lang) ? (s.lang as PushLang) : 'ko';
-      const payload: PushPayload = { ...pushText(note.kind, lang, typeof note.values === 'function' ? note.values(lang) : note.values), url: `/${s.prefix}/${note.path}`, tag: note.kind };
+      const payload: PushPayload = {
+        ...pushText(note.kind, lang, typeof note.values === 'function' ? note.values(lang) : note.values),
+        url: `/${s.prefix}/${note.path}`,
+        tag: note.kind,
+      };
       const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), { vapidDetails, TTL: 24 * 3600 });
       const host = new URL(req.endpoint).host;
       const res = await fetch(req.endpoint, {

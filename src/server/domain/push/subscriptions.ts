@@ -59,7 +59,6 @@ export async function unsubscribe(db: Db, caller: Caller, endpoint: string) {
   await db.deleteFrom('push_subscription').where('endpoint', '=', endpoint).where('member_id', '=', caller.id).execute();
 }
 
-
 /** A logout forgets the device that signed out (the browser drops its subscription too). */
 export async function forgetSession(db: Db, sessionId: number) {
   await db.deleteFrom('push_subscription').where('session_id', '=', sessionId).execute();
