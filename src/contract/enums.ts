@@ -86,6 +86,8 @@ export const limits = {
   refreshWhenMinutesLeft: 5,
   sessionCheckSeconds: 5,
   maxWrongPasswords: 8,
+  /** the operator's account: wrong passwords from untrusted devices set its lock at most once in this many hours */
+  operatorLockWindowHours: 24,
   captchaLength: 4,
   defaultPageSize: 10,
   partnerPageSize: 40,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { amount, call, empty, wireDate } from './define.js';
+import { curPassField } from './reauth.js';
 
 export const limitKinds = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month'] as const;
 export type LimitKind = (typeof limitKinds)[number];
@@ -42,8 +43,11 @@ const limitAmount = amount.nullable().refine((v) => v == null || v > 0, 'a limit
 export const protectionCalls = {
   /** The caller's own protection state (players). */
   protection: call('/api/member/protection', empty, protectionState),
-  /** Sets (amount) or removes (null or absent) one limit; answers the new state. */
-  limits: call('/api/member/limits', z.object({ kind: z.enum(limitKinds), amount: limitAmount.optional() }), protectionState),
+  /**
+   * Sets (amount) or removes (null or absent) one limit; answers the new state. Raising or removing
+   * a limit in force is a security change: it asks `curPass` (U121), or a recent re-authentication.
+   */
+  limits: call('/api/member/limits', z.object({ kind: z.enum(limitKinds), amount: limitAmount.optional(), curPass: curPassField }), protectionState),
   /**
    * A break of `length` days (1 to 42) or self-exclusion of `length` months (6 to 120): cannot be
    * undone or shortened by anyone; every session of the player ends and login answers U020/U021.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { call, empty } from './define.js';
+import { curPassField } from './reauth.js';
 
 export const pushLangs = ['ko', 'en', 'vn'] as const;
 export type PushLang = (typeof pushLangs)[number];
@@ -25,8 +26,12 @@ export type PushPayload = z.infer<typeof pushPayload>;
 export const pushCalls = {
   /** The server's VAPID public key (base64url), the applicationServerKey of a subscription. */
   key: call('/api/member/push/key', empty, z.object({ publicKey: z.string() })),
-  /** Keeps this device's subscription for the caller (again: moves it to the caller, new keys and language). */
-  subscribe: call('/api/member/push/subscribe', pushSubscription, z.null()),
+  /**
+   * Keeps this device's subscription for the caller (again: moves it to the caller, new keys and
+   * language). A device new to the caller is a security change: it asks `curPass` (U121), or a
+   * recent re-authentication; renewing one of the caller's own devices does not.
+   */
+  subscribe: call('/api/member/push/subscribe', pushSubscription.extend({ curPass: curPassField }), z.null()),
   /** Forgets this device's subscription (the caller's own only). */
   unsubscribe: call('/api/member/push/unsubscribe', z.object({ endpoint }), z.null()),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, empty, ok, yn } from './define.js';
 import { loginAnswer } from './member.js';
+import { curPassField } from './reauth.js';
 
 const otpCode = z.string().trim().min(1).max(40);
 const ticket = z.string().min(1).max(100);
@@ -16,12 +17,12 @@ const recoveryCodes = z.array(z.string());
 /** Two-factor sign-in (TOTP, RFC 6238) of partners and the operator, from the account screen. */
 export const twoFactorCalls = {
   state: call('/api/member/otp/state', empty, z.object({ otpYn: yn, recoveryLeft: z.number().int() }), 'member'),
-  /** Starts (or restarts) an enrolment: the secret is shown here only, never after it is confirmed. */
-  setup: call('/api/member/otp/setup', z.object({ memPass: z.string().max(200) }), enrolment, 'member'),
+  /** Starts (or restarts) an enrolment: the secret is shown here only, never after it is confirmed. The password may be left out within a recent re-authentication. */
+  setup: call('/api/member/otp/setup', z.object({ memPass: curPassField }), enrolment, 'member'),
   /** Confirms with a current code; answers ten single-use recovery codes, shown once. */
   enable: call('/api/member/otp/enable', z.object({ otpCode }), z.object({ recoveryCodes }), 'member'),
   /** Turns it off with the password and a current or recovery code (either wrong counts toward the login lock). */
-  disable: call('/api/member/otp/disable', z.object({ memPass: z.string().max(200), otpCode }), ok, 'member'),
+  disable: call('/api/member/otp/disable', z.object({ memPass: curPassField, otpCode }), ok, 'member'),
 };
 
 /** The second step of a login, with the ticket of an L006 or L008 answer. */

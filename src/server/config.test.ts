@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig, refuseTestSettings, StartRefused } from './config.js';
+import { productionSecrets, readConfig, refuseMissingSecrets, refuseTestSettings, StartRefused } from './config.js';
 
 const production = { NODE_ENV: 'production' };
 
@@ -32,5 +32,21 @@ describe('test settings', () => {
     expect(readConfig({}).demo).toBe(true);
     expect(readConfig({ PITBOSS_DEMO: '0' }).demo).toBe(false);
     expect(readConfig({ ...production, PITBOSS_DEMO: '1' }).demo).toBe(false);
+  });
+});
+
+describe('production secrets', () => {
+  const all = (name: string) => `value-of-${name}`;
+  it('a production start refuses while any is only in the database, naming each; npm start makes them there', () => {
+    const prod = readConfig(production);
+    expect(() => refuseMissingSecrets(prod, all, {})).not.toThrow();
+    const missing = new Set(['totp-seal', 'vapid-private', 'pin-key']);
+    const some = (name: string) => (missing.has(name) ? undefined : all(name));
+    expect(() => refuseMissingSecrets(prod, some, {})).toThrow(StartRefused);
+    expect(() => refuseMissingSecrets(prod, some, {})).toThrow(/missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE, PITBOSS_SECRET_PIN_KEY \(/);
+    // PITBOSS_PIN_KEY stands in for the pin-key secret
+    expect(() => refuseMissingSecrets(prod, some, { PITBOSS_PIN_KEY: 'k' })).toThrow(/missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/);
+    expect(() => refuseMissingSecrets(readConfig({}), () => undefined, {})).not.toThrow();
+    expect(productionSecrets.map((s) => s.name)).toEqual(expect.arrayContaining(['device-cookie', 'pow-key', 'vapid-private', 'audit-chain']));
   });
 });

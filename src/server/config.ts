@@ -167,6 +167,36 @@ export function refuseTestSettings(config: Config, env: NodeJS.ProcessEnv = proc
   if (set) throw new StartRefused(`${set} is a test setting: a production start (NODE_ENV=production) refuses to run with it; unset it.`);
 }
 
+/**
+ * The named secrets a production start needs outside the database (environment or secrets file),
+ * with the variable that may stand in for one: a backup alone must not forge a device cookie, a
+ * login challenge or a push, nor open the two-factor secrets.
+ */
+export const productionSecrets: { name: string; or?: string }[] = [
+  { name: 'device-cookie' },
+  { name: 'pow-signature' },
+  { name: 'pow-key' },
+  { name: 'totp-seal' },
+  { name: 'vapid-public' },
+  { name: 'vapid-private' },
+  { name: 'pin-key', or: 'PITBOSS_PIN_KEY' },
+  { name: 'audit-chain', or: 'PITBOSS_AUDIT_KEY' },
+];
+
+/**
+ * A production start refuses to run while any production secret is only in the database (or
+ * would be made there): one line naming every missing one, exit 1. `npm start` (no NODE_ENV) still
+ * makes them in the database, an evaluation start.
+ */
+export function refuseMissingSecrets(config: Config, configured: (name: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
+  if (!config.production) return;
+  const missing = productionSecrets.filter((s) => !(s.or && env[s.or]) && !configured(s.name)).map((s) => `PITBOSS_SECRET_${s.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`);
+  if (missing.length)
+    throw new StartRefused(
+      `a production start (NODE_ENV=production) needs its secrets outside the database; missing: ${missing.join(', ')} (set each in the environment or in the JSON of PITBOSS_SECRETS_FILE; see docs/security.md)`,
+    );
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from './clock.js';
-import { readConfig, refuseTestSettings, type Config } from './config.js';
+import { readConfig, refuseMissingSecrets, refuseTestSettings, type Config } from './config.js';
+import { configuredSecret } from './domain/auth/secrets.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate, underStartLock } from './db/migrate.js';
@@ -45,6 +46,7 @@ export interface RunningServer {
 export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
   const config = { ...readConfig(), ...overrides };
   refuseTestSettings(config);
+  refuseMissingSecrets(config, configuredSecret);
   configurePinKey(config.pinKey);
   await Promise.all([
     config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),

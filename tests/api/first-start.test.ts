@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { generateSync } from 'otplib';
+import { randomBytes } from 'node:crypto';
+import webpush from 'web-push';
+import { productionSecrets } from '../../src/server/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { platformCalls } from '../../src/contract/platform.js';
@@ -18,10 +21,18 @@ const post = async <T = unknown>(base: string, path: string, body: unknown, toke
 const linkToken = (out: string) => /\/platform\/setup#([A-Za-z0-9_-]{20,})/.exec(out)?.[1];
 const code = (secret: string, at = Date.now()) => generateSync({ secret, epoch: Math.floor(at / 1000) });
 
+/** The secrets a production start needs outside the database, as a deployment sets them. */
+const vapid = webpush.generateVAPIDKeys();
+const secretsEnv: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(productionSecrets.map((s) => [`PITBOSS_SECRET_${s.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`, randomBytes(32).toString('base64url')])),
+  PITBOSS_SECRET_VAPID_PUBLIC: vapid.publicKey,
+  PITBOSS_SECRET_VAPID_PRIVATE: vapid.privateKey,
+};
+
 /** A production start as a deployment runs it: its own process, no test setting in its environment. */
 const productionEnv = (data: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PITBOSS_TEST_') && k !== 'DATABASE_URL' && k !== 'VITEST'));
-  return { ...env, NODE_ENV: 'production', PITBOSS_DATA: data, PITBOSS_STATIC: '/nonexistent', LOG_LEVEL: 'info', ...extra };
+  return { ...env, NODE_ENV: 'production', PITBOSS_DATA: data, PITBOSS_STATIC: '/nonexistent', LOG_LEVEL: 'info', ...secretsEnv, ...extra };
 };
 
 describe.runIf(testDb === 'pglite')('a production first start (its own process, empty PGlite)', () => {
@@ -45,6 +56,21 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
       expect(exitCode, name).toBe(1);
       expect(err.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^${name} is a test setting: a production start`))]);
     }
+  });
+
+  it('refuses to start without its secrets outside the database, naming each missing one, exit 1', async () => {
+    const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...productionEnv(`${data}-nosecrets`), PORT: '0', PITBOSS_SECRET_TOTP_SEAL: '', PITBOSS_SECRET_VAPID_PRIVATE: '', PITBOSS_PIN_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    p.stderr!.on('data', (d) => (err += d));
+    expect(await new Promise((r) => p.once('exit', r))).toBe(1);
+    const lines = err.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^a production start \(NODE_ENV=production\) needs its secrets outside the database; missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/,
+    );
   });
 
   it('seeds no demo, prints a setup link and no password; a restart’s fresh link works and the old one does not', async () => {

@@ -295,7 +295,7 @@ describe(`money properties (${testDb})`, () => {
             }
             case 'limit': {
               // a lower (or first) limit holds at once; a higher one waits its day and changes nothing now
-              await send(o.who, '/api/member/limits', { kind: o.kind, amount: o.amt });
+              await send(o.who, '/api/member/limits', { kind: o.kind, amount: o.amt, curPass: 'demo1234!' });
               break;
             }
             case 'replay': {

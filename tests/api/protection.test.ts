@@ -9,6 +9,7 @@ import { gameCalls } from '../../src/contract/game.js';
 import { protectionCalls } from '../../src/contract/protection.js';
 
 const DAY = 86_400_000;
+const PASS = 'demo1234!';
 const SLOT = 'demo-slot';
 const bet = (memId: string, amount: number) => {
   const id = tx('p');
@@ -33,11 +34,11 @@ describe(`player protection (${testDb})`, () => {
   const leaveRoom = async (memId: string, kind: string, room: number) => {
     const token = await tok(memId);
     const what = kind.startsWith('deposit') ? 'deposit' : 'loss';
-    expect((await s.post('/api/member/limits', { kind, amount: 1_000_000_000 }, token)).resultCode).toBe('0');
+    expect((await s.post('/api/member/limits', { kind, amount: 1_000_000_000, curPass: PASS }, token)).resultCode).toBe('0');
     const used = 1_000_000_000 - (await left(memId, what))!;
     // the smallest limit above 0 that leaves room plus whole bets of 10,000
     const extra = Math.max(0, Math.ceil((1_000 - used - room) / 10_000)) * 10_000;
-    expect((await s.post('/api/member/limits', { kind, amount: used + room + extra }, token)).resultCode).toBe('0');
+    expect((await s.post('/api/member/limits', { kind, amount: used + room + extra, curPass: PASS }, token)).resultCode).toBe('0');
     let surplus = (await left(memId, what))! - room;
     if (surplus > 0) {
       expect(what).toBe('loss');
@@ -69,7 +70,7 @@ describe(`player protection (${testDb})`, () => {
     await s.post('/api/member/limits', { kind: 'deposit_week', amount: 300_000 }, token);
     expect(await row('deposit_week')).toMatchObject({ amount: 300_000, pending: false });
 
-    const raised = await s.post('/api/member/limits', { kind: 'deposit_week', amount: 800_000 }, token);
+    const raised = await s.post('/api/member/limits', { kind: 'deposit_week', amount: 800_000, curPass: PASS }, token);
     const r = raised.data.limits.find((l: { kind: string }) => l.kind === 'deposit_week');
     expect(r).toMatchObject({ amount: 300_000, pending: true, pendingAmount: 800_000 });
     expect(r.appliesAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -82,7 +83,7 @@ describe(`player protection (${testDb})`, () => {
       clock().offsetMs = base + DAY + 60_000;
       expect(await row('deposit_week')).toMatchObject({ amount: 800_000, pending: false, pendingAmount: null });
       // removing waits its 24 hours too; lowering meanwhile is again at once
-      await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: null }, token);
+      await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: null, curPass: PASS }, token);
       expect(await row('deposit_week')).toMatchObject({ amount: 800_000, pending: true, pendingAmount: null });
       await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 200_000 }, token);
       expect(await row('deposit_week')).toMatchObject({ amount: 200_000, pending: false });

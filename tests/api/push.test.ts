@@ -2,6 +2,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
 import { memberCalls } from '../../src/contract/member.js';
@@ -23,6 +24,7 @@ function device(base: string, name: string) {
   };
 }
 type Device = ReturnType<typeof device>;
+const PASS = 'demo1234!';
 
 describe(`web push (${testDb})`, () => {
   let s: TestServer;
@@ -75,11 +77,29 @@ describe(`web push (${testDb})`, () => {
     expect((await s.call(pushCalls.key, {})).resultCode).toBe('TK001');
   });
 
+  it('signs with the VAPID pair configured outside the database, never reading or writing the one there', async () => {
+    const t = await s.login('user1');
+    const pair = webpush.generateVAPIDKeys();
+    const rows = async () => s.app.db.selectFrom('push_vapid').selectAll().execute();
+    const before = await rows();
+    process.env.PITBOSS_SECRET_VAPID_PUBLIC = pair.publicKey;
+    process.env.PITBOSS_SECRET_VAPID_PRIVATE = pair.privateKey;
+    try {
+      expect((await s.call(pushCalls.key, {}, t)).data!.publicKey).toBe(pair.publicKey);
+      expect(await rows()).toEqual(before);
+      expect(JSON.stringify(await rows())).not.toContain(pair.privateKey);
+    } finally {
+      delete process.env.PITBOSS_SECRET_VAPID_PUBLIC;
+      delete process.env.PITBOSS_SECRET_VAPID_PRIVATE;
+    }
+    expect((await s.call(pushCalls.key, {}, t)).data!.publicKey).not.toBe(pair.publicKey);
+  });
+
   it('sends an answered inquiry to the subscribed device, in its language, signed with the key', async () => {
     const t = await s.login('user2');
     const admin = await s.login('admin');
     const d = add('user2-phone');
-    expect((await s.post('/api/member/push/subscribe', d.sub('en'), t)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d.sub('en'), curPass: PASS }, t)).resultCode).toBe('0');
     const q = await s.post('/api/board/faq/save', { title: 'Where is my deposit?', content: 'Please check.' }, t);
     expect((await s.post('/api/board/cmtSave', { boardIdx: q.data.boardIdx, content: 'Done.' }, admin)).resultCode).toBe('0');
     await until(() => d.got.length > 0, 'answer push');
@@ -94,7 +114,7 @@ describe(`web push (${testDb})`, () => {
     const t = await s.login('user3');
     const admin = await s.login('admin');
     const d = add('user3-phone');
-    expect((await s.post('/api/member/push/subscribe', d.sub(), t)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d.sub(), curPass: PASS }, t)).resultCode).toBe('0');
     const dep = await s.post('/api/cash/in', { cashAmt: 50_000, requestId: randomUUID() }, t);
     expect(dep.resultCode).toBe('0');
     await settle();
@@ -110,7 +130,7 @@ describe(`web push (${testDb})`, () => {
     const admin = await s.login('admin');
     const t4 = await s.login('user4');
     const d4 = add('user4-phone');
-    expect((await s.post('/api/member/push/subscribe', d4.sub(), t4)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d4.sub(), curPass: PASS }, t4)).resultCode).toBe('0');
     // another member cannot remove it
     const t5 = await s.login('user5');
     expect((await s.call(pushCalls.unsubscribe, { endpoint: d4.sub().endpoint }, t5)).resultCode).toBe('0');
@@ -124,7 +144,7 @@ describe(`web push (${testDb})`, () => {
     expect(d4.got).toHaveLength(1);
 
     // subscribed again, then logged out: nothing more
-    expect((await s.post('/api/member/push/subscribe', d4.sub(), t4)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d4.sub(), curPass: PASS }, t4)).resultCode).toBe('0');
     expect((await s.call(memberCalls.logout, {}, t4)).resultCode).toBe('0');
     await msg();
     await settle();
@@ -135,11 +155,11 @@ describe(`web push (${testDb})`, () => {
     const admin = await s.login('admin');
     const t8 = await s.login('user8');
     const d8 = add('user8-phone');
-    expect((await s.post('/api/member/push/subscribe', d8.sub(), t8)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d8.sub(), curPass: PASS }, t8)).resultCode).toBe('0');
     const t9 = await s.login('user9');
     const own = device(base, 'user8-phone');
     // the endpoint with the thief's own keys: refused, the row unchanged
-    const took = await s.post('/api/member/push/subscribe', { ...own.sub('en') }, t9);
+    const took = await s.post('/api/member/push/subscribe', { ...own.sub('en'), curPass: PASS }, t9);
     expect(took.resultCode).toBe('V001');
     expect((await s.call(pushCalls.unsubscribe, { endpoint: d8.sub().endpoint }, t9)).resultCode).toBe('0');
     const row = await s.app.db
@@ -152,14 +172,14 @@ describe(`web push (${testDb})`, () => {
     expect((await s.call(adminMessageCalls.send, { target: 'member', memId: 'user8', msgTitle: 'mine', msgDesc: 'mine' }, admin)).resultCode).toBe('0');
     await until(() => d8.got.length === 1, 'the owner’s push');
     // the same browser (its own keys) signed in as another member does move it
-    expect((await s.post('/api/member/push/subscribe', d8.sub('en'), t9)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d8.sub('en'), curPass: PASS }, t9)).resultCode).toBe('0');
   });
 
   it('forgets a subscription the push service answers 410 for', async () => {
     const admin = await s.login('admin');
     const t = await s.login('user5');
     const d = add('user5-phone');
-    expect((await s.post('/api/member/push/subscribe', d.sub(), t)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d.sub(), curPass: PASS }, t)).resultCode).toBe('0');
     gone = new Set(['user5-phone']);
     const n = headers.length;
     const msg = () => s.call(adminMessageCalls.send, { target: 'member', memId: 'user5', msgTitle: 'hi', msgDesc: 'hi' }, admin);
@@ -176,7 +196,7 @@ describe(`web push (${testDb})`, () => {
     const admin = await s.login('admin');
     const t = await s.login('user6');
     const d = add('user6-phone');
-    expect((await s.post('/api/member/push/subscribe', d.sub('vn'), t)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...d.sub('vn'), curPass: PASS }, t)).resultCode).toBe('0');
     const out = await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: randomUUID() }, t);
     expect(out.resultCode).toBe('0');
     for (const cashStatus of [2, -1])
@@ -187,7 +207,7 @@ describe(`web push (${testDb})`, () => {
 
     const waiting = (await s.post('/api/admin/partnerRequest/list', { status: 0 }, admin)).data.list[0] as { reqIdx: number; memId: string; requestedBy: string };
     const p = add('partner-phone');
-    expect((await s.post('/api/member/push/subscribe', p.sub('en'), await s.login(waiting.requestedBy))).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...p.sub('en'), curPass: PASS }, await s.login(waiting.requestedBy))).resultCode).toBe('0');
     expect((await s.call(partnerCalls.rejectRequest, { reqIdx: waiting.reqIdx, memo: 'no' }, admin)).resultCode).toBe('0');
     await until(() => p.got.length > 0, 'partner request push');
     expect(p.got[0]).toMatchObject({ title: 'Partner request refused', body: `The partner request for ${waiting.memId} was refused.`, tag: 'partnerNo' });
@@ -195,11 +215,30 @@ describe(`web push (${testDb})`, () => {
 
   it('keeps at most 10 devices per member, dropping the oldest', async () => {
     const t = await s.login('user7');
-    for (let i = 0; i < 12; i++) expect((await s.post('/api/member/push/subscribe', add(`user7-${i}`).sub(), t)).resultCode).toBe('0');
+    for (let i = 0; i < 12; i++) expect((await s.post('/api/member/push/subscribe', { ...add(`user7-${i}`).sub(), curPass: PASS }, t)).resultCode).toBe('0');
     const rows = await s.app.db.selectFrom('push_subscription').select('endpoint').where('endpoint', 'like', `${base}/user7-%`).execute();
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.endpoint)).not.toContain(`${base}/user7-0`);
     expect(rows.map((r) => r.endpoint)).not.toContain(`${base}/user7-1`);
+  });
+
+  it('a new device asks the password, a renewal does not; the member’s other devices hear of the new one and of a password change', async () => {
+    const t = await s.login('user10');
+    const phone = add('user10-phone');
+    const tablet = add('user10-tablet');
+    expect((await s.post('/api/member/push/subscribe', phone.sub(), t)).resultCode).toBe('U121');
+    expect((await s.post('/api/member/push/subscribe', { ...phone.sub(), curPass: 'not-mine1' }, t)).resultCode).toBe('U121');
+    expect((await s.post('/api/member/push/subscribe', { ...phone.sub(), curPass: PASS }, t)).resultCode).toBe('0');
+    // renewing its own device (a language change) asks nothing, and tells nobody
+    expect((await s.post('/api/member/push/subscribe', phone.sub('en'), t)).resultCode).toBe('0');
+    // within the re-authentication the password opened, a second device is added without it
+    expect((await s.post('/api/member/push/subscribe', tablet.sub('en'), t)).resultCode).toBe('0');
+    await until(() => phone.got.length === 1, 'the new-device notice');
+    expect(phone.got[0]).toMatchObject({ tag: 'security', title: 'Security change', body: expect.stringContaining('Notifications were turned on for a new device.') });
+    expect(tablet.got).toHaveLength(0);
+    expect((await s.call(memberCalls.update, { memId: 'user10', memPass: 'changed1!', memPassCheck: 'changed1!', curPass: PASS }, t)).resultCode).toBe('0');
+    await until(() => tablet.got.length === 1 && phone.got.length === 2, 'the password notice');
+    expect(tablet.got[0]).toMatchObject({ tag: 'security', body: expect.stringContaining('Your login password was changed.') });
   });
 
   it('refuses a malformed subscription', async () => {
@@ -209,6 +248,6 @@ describe(`web push (${testDb})`, () => {
     const good = add('y').sub();
     expect((await s.post('/api/member/push/subscribe', { ...good, keys: { ...good.keys, p256dh: 'AAAA' } }, t)).resultCode).toBe('V001');
     expect((await s.post('/api/member/push/subscribe', { ...good, keys: { ...good.keys, auth: 'AAAA' } }, t)).resultCode).toBe('V001');
-    expect((await s.post('/api/member/push/subscribe', good, t)).resultCode).toBe('0');
+    expect((await s.post('/api/member/push/subscribe', { ...good, curPass: PASS }, t)).resultCode).toBe('0');
   });
 });

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import webpush from 'web-push';
+import { productionSecrets } from '../../src/server/config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
@@ -9,6 +12,17 @@ import { hashAnswer } from '../../src/server/domain/auth/captcha';
 import { ONE_VIEWPORT } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-platform-${name}.png`;
+
+/** The secrets a production start needs outside the database, fresh for this start. */
+function productionSecretsEnv(): NodeJS.ProcessEnv {
+  const vapid = webpush.generateVAPIDKeys();
+  const name = (n: string) => `PITBOSS_SECRET_${n.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  return {
+    ...Object.fromEntries(productionSecrets.map((s) => [name(s.name), randomBytes(32).toString('base64url')])),
+    PITBOSS_SECRET_VAPID_PUBLIC: vapid.publicKey,
+    PITBOSS_SECRET_VAPID_PRIVATE: vapid.privateKey,
+  };
+}
 
 /**
  * A production start of the built app on an empty database, as a deployment runs it: no test
@@ -24,7 +38,7 @@ async function productionStart(): Promise<{ base: string; link: string; dbUrl: s
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PITBOSS_TEST_')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), PITBOSS_DATA: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), PITBOSS_DATA: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...productionSecretsEnv() },
   });
   const stop = async () => {
     const exited = new Promise((r) => child.once('exit', r));

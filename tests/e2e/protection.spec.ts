@@ -28,6 +28,12 @@ test('a player sets a daily deposit limit, sees it at once, and a raise waits 24
   await row.getByRole('button', { name: '변경' }).click();
   await sheet.getByLabel('한도 금액').fill('500000');
   await expect(sheet).toContainText('24시간 뒤에 적용됩니다');
+  // a raise is a security change: the current password, and a wrong one is said beside it
+  await expect(sheet.getByRole('button', { name: '저장' })).toBeDisabled();
+  await sheet.getByLabel('현재 비밀번호').fill('wrong-pass1');
+  await sheet.getByRole('button', { name: '저장' }).click();
+  await expect(sheet).toContainText('현재 비밀번호가 올바르지 않습니다.');
+  await sheet.getByLabel('현재 비밀번호').fill('demo1234!');
   await sheet.getByRole('button', { name: '저장' }).click();
   // still 300,000 now, with the raise and its time beside it
   await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}부터 500,000/);

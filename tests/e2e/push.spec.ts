@@ -11,6 +11,10 @@ test('the account screen offers notifications; the service worker shows a push, 
   await playerLogin(page, 'user16');
   await page.goto('/demo/infoEdit');
   await expect(page.getByTestId('push').getByRole('button', { name: '이 기기 알림 켜기' })).toBeVisible();
+  // a new device asks the current password first
+  await expect(page.getByTestId('push').getByRole('button', { name: '이 기기 알림 켜기' })).toBeDisabled();
+  await page.getByTestId('push').getByLabel('현재 비밀번호').fill('demo1234!');
+  await expect(page.getByTestId('push').getByRole('button', { name: '이 기기 알림 켜기' })).toBeEnabled();
   // `ready` resolves while the worker is still activating; a push is only handled once it is activated
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
 

@@ -12,20 +12,20 @@ export async function deviceSubscription(): Promise<PushSubscription | null> {
   return reg ? reg.pushManager.getSubscription() : null;
 }
 
-/** Asks permission, subscribes with the server's key and hands the subscription to the server; false when refused. */
-export async function enablePush(lang: Language): Promise<boolean> {
+/** Asks permission, subscribes with the server's key and hands the subscription to the server (a new device asks the current password); false when refused. */
+export async function enablePush(lang: Language, curPass: string): Promise<boolean> {
   if ((await Notification.requestPermission()) !== 'granted') return false;
   const { publicKey } = await api(pushCalls.key, {});
   const reg = await navigator.serviceWorker.ready;
   const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
-  await sendSubscription(sub, lang);
+  await sendSubscription(sub, lang, curPass);
   return true;
 }
 
-/** Tells the server this device's subscription again: after a new login or a language change. */
-export async function sendSubscription(sub: PushSubscription, lang: Language) {
+/** Tells the server this device's subscription again (a language change, a renewal: no password), or first (`curPass`). */
+export async function sendSubscription(sub: PushSubscription, lang: Language, curPass?: string) {
   const { endpoint, keys } = sub.toJSON();
-  await api(pushCalls.subscribe, { endpoint: endpoint!, keys: { p256dh: keys!.p256dh, auth: keys!.auth }, lang });
+  await api(pushCalls.subscribe, { endpoint: endpoint!, keys: { p256dh: keys!.p256dh, auth: keys!.auth }, lang, ...(curPass ? { curPass } : {}) });
 }
 
 /** Turns pushes off on this device, at the server and in the browser. */

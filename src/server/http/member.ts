@@ -8,6 +8,10 @@ import { newChallenge } from '../domain/auth/challenge.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
+import { reauthCalls } from '../../contract/reauth.js';
+import { reauthenticate } from '../domain/auth/reauth.js';
+import { toWire } from '../domain/common/time.js';
+import { notifyChange, reauthEnv, reauthMember } from './securityChange.js';
 import { loginEnv } from './loginEnv.js';
 
 export const memberRoutes = [
@@ -48,8 +52,10 @@ export const memberRoutes = [
 
   defineRoute(memberCalls.checkNickname, (req, { db, site }) => nicknameAvailable(db, site.id, req.memNick, site.name)),
 
-  defineRoute(memberCalls.update, async (req, { db, live, sessions, site, caller, clock, config }) => {
-    await updateAccount({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, caller.id, caller.memId, req);
+  defineRoute(memberCalls.update, async (req, ctx) => {
+    await notifyChange(ctx, await updateAccount(reauthEnv(ctx), reauthMember(ctx), req));
     return null;
   }),
+
+  defineRoute(reauthCalls.reauth, async (req, ctx) => ({ until: toWire(await reauthenticate(reauthEnv(ctx), reauthMember(ctx), req.memPass)) })),
 ];

@@ -1,7 +1,9 @@
 import { ApiError } from '../../contract/codes.js';
 import { breakDays, exclusionMonths, protectionCalls as c } from '../../contract/protection.js';
 import type { AuthedContext } from '../context.js';
-import { playSession, protectionState, setLimit, setReality, takeBreak } from '../domain/auth/protection.js';
+import { playSession, protectionState, raisesLimit, setLimit, setReality, takeBreak } from '../domain/auth/protection.js';
+import { confirmPassword } from '../domain/auth/reauth.js';
+import { notifyChange, reauthEnv, reauthMember } from './securityChange.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from './route.js';
 
@@ -18,7 +20,11 @@ export const protectionRoutes = [
 
   defineRoute(c.limits, async (req, ctx) => {
     const me = player(ctx);
-    await setLimit(ctx.db, ctx.site.id, me.id, req.kind, req.amount ?? null, ctx.clock.now());
+    const amount = req.amount ?? null;
+    const raise = await raisesLimit(ctx.db, me.id, req.kind, amount);
+    if (raise) await confirmPassword(reauthEnv(ctx), reauthMember(ctx), req.curPass);
+    await setLimit(ctx.db, ctx.site.id, me.id, req.kind, amount, ctx.clock.now());
+    if (raise) await notifyChange(ctx, ['limit']);
     return state(ctx);
   }),
 

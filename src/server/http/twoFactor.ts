@@ -8,6 +8,7 @@ import { disableTwoFactor, startTwoFactor } from '../domain/auth/twoFactorAccoun
 import { setAdminTwoFactor } from '../domain/site/twoFactorSetting.js';
 import { loginEnv } from './loginEnv.js';
 import { defineRoute } from './route.js';
+import { notifyChange, reauthEnv, reauthMember } from './securityChange.js';
 
 // turning two-factor on or off is a change of access: it goes to the audit log like the operator's reset
 
@@ -26,21 +27,19 @@ export const twoFactorRoutes = [
   defineRoute(twoFactorCalls.state, (_req, ctx) => twoFactorState(ctx.db, staff(ctx).id)),
   defineRoute(twoFactorCalls.setup, (req, ctx) => {
     const me = staff(ctx);
-    const { db, live, sessions, site, clock, config } = ctx;
-    return startTwoFactor({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, { id: me.id, memId: me.memId }, req.memPass, () =>
-      startEnrolment(db, { id: me.id, siteId: site.id, memId: me.memId }, site.name),
-    );
+    return startTwoFactor(reauthEnv(ctx), reauthMember(ctx), req.memPass, () => startEnrolment(ctx.db, { id: me.id, siteId: ctx.site.id, memId: me.memId }, ctx.site.name));
   }),
   defineRoute(twoFactorCalls.enable, async (req, ctx) => {
     const me = staff(ctx);
     const recoveryCodes = await confirmEnrolment(ctx.db, me.id, req.otpCode, ctx.clock.now());
     ctx.audit = { target: `memId=${me.memId}`, before: { otpYn: 'N' }, after: { otpYn: 'Y' } };
+    await notifyChange(ctx, ['twoFactorOn']);
     return { recoveryCodes };
   }),
   defineRoute(twoFactorCalls.disable, async (req, ctx) => {
     const me = staff(ctx);
-    const { db, live, sessions, site, clock, config } = ctx;
-    await disableTwoFactor({ db, live, sessions, siteId: site.id, now: clock.now(), lockMinutes: config.lockMinutes }, { id: me.id, memId: me.memId }, req.memPass, req.otpCode);
+    await disableTwoFactor(reauthEnv(ctx), reauthMember(ctx), req.memPass, req.otpCode);
+    await notifyChange(ctx, ['twoFactorOff']);
     ctx.audit = { target: `memId=${me.memId}`, before: { otpYn: 'Y' }, after: { otpYn: 'N' } };
     return null;
   }),

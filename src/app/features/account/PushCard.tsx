@@ -5,6 +5,7 @@ import { disablePush, deviceSubscription, enablePush, sendSubscription } from '.
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { TextField } from '../../ui/Field';
 import css from './InfoEdit.module.css';
 
 /** Notifications on this device (opt-in): answers, messages, deposits and withdrawals, partner requests. */
@@ -13,6 +14,8 @@ export default function PushCard() {
   const lang = i18n.locale as Language;
   const [on, setOn] = useState<boolean | null>(null);
   const [denied, setDenied] = useState(false);
+  // a new device is a security change: the current password, so a stolen session cannot add the thief's phone
+  const [curPass, setCurPass] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -28,10 +31,10 @@ export default function PushCard() {
   }, [lang]);
 
   const enable = useWrite({
-    run: () => enablePush(lang),
+    run: () => enablePush(lang, curPass),
     say: 'inline',
     invalidates: [],
-    onDone: (ok) => (setOn(ok), setDenied(!ok)),
+    onDone: (ok) => (setOn(ok), setDenied(!ok), setCurPass('')),
   });
   const disable = useWrite({ confirm: () => t`이 기기에서 알림을 끄시겠습니까?`, run: () => disablePush(), say: 'inline', invalidates: [], onDone: () => setOn(false) });
 
@@ -52,9 +55,26 @@ export default function PushCard() {
             <Trans>이 기기 알림 끄기</Trans>
           </Button>
         ) : (
-          <Button variant="primary" block disabled={enable.busy} onClick={() => void enable.submit()}>
-            <Trans>이 기기 알림 켜기</Trans>
-          </Button>
+          <form
+            className={css.form}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (curPass) void enable.submit();
+            }}
+          >
+            <TextField
+              label={<Trans>현재 비밀번호</Trans>}
+              name="pushCurPass"
+              type="password"
+              autoComplete="current-password"
+              value={curPass}
+              onChange={(e) => setCurPass(e.target.value)}
+            />
+            <Button type="submit" variant="primary" block disabled={enable.busy || !curPass}>
+              <Trans>이 기기 알림 켜기</Trans>
+            </Button>
+          </form>
         )}
       </div>
     </Card>

@@ -6,6 +6,7 @@ import { useWrite } from '../../lib/write/useWrite';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { MoneyInput } from '../../ui/MoneyInput';
+import { TextField } from '../../ui/Field';
 import { limitLabels } from '../../widgets/protectionLabels';
 import css from './Protection.module.css';
 
@@ -13,14 +14,17 @@ import css from './Protection.module.css';
 export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [raw, setRaw] = useState('');
+  // raising or removing a limit is a security change: it asks the current password
+  const [curPass, setCurPass] = useState('');
   const save = useWrite({
     say: 'inline',
-    run: (amount: number | null) => api(protectionCalls.limits, { kind: row!.kind, amount }),
-    onDone: () => (setRaw(''), onClose()),
+    run: (amount: number | null) => api(protectionCalls.limits, { kind: row!.kind, amount, ...(raises(amount) ? { curPass } : {}) }),
+    onDone: () => (setRaw(''), setCurPass(''), onClose()),
   });
   const amount = raw ? Number(raw) : null;
-  const later = row?.amount != null && (amount === null || amount > row.amount);
-  const close = () => (setRaw(''), save.clear(), onClose());
+  const raises = (to: number | null) => row?.amount != null && (to === null || to > row.amount);
+  const later = raises(amount);
+  const close = () => (setRaw(''), setCurPass(''), save.clear(), onClose());
   return (
     <BottomSheet
       open={!!row}
@@ -31,11 +35,11 @@ export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: ()
       footer={
         <div className={css.actions}>
           {row?.amount != null && (
-            <Button variant="secondary" disabled={save.busy} onClick={() => void save.submit(null)}>
+            <Button variant="secondary" disabled={save.busy || !curPass} onClick={() => void save.submit(null)}>
               <Trans>한도 해제</Trans>
             </Button>
           )}
-          <Button variant="primary" disabled={!amount || save.busy} onClick={() => void save.submit(amount)}>
+          <Button variant="primary" disabled={!amount || save.busy || (later && !curPass)} onClick={() => void save.submit(amount)}>
             {amount ? <Trans>저장</Trans> : <Trans>금액을 입력해 주세요</Trans>}
           </Button>
         </div>
@@ -48,8 +52,20 @@ export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: ()
         onChange={setRaw}
         quickAmounts={[100_000, 500_000, 1_000_000]}
         hint={later ? t`한도를 올리거나 해제하면 24시간 뒤에 적용됩니다.` : t`한도를 낮추면 바로 적용됩니다.`}
-        error={save.error}
+        error={later ? undefined : save.error}
       />
+      {(later || row?.amount != null) && (
+        <TextField
+          label={<Trans>현재 비밀번호</Trans>}
+          hint={t`한도를 올리거나 해제하려면 비밀번호가 필요합니다.`}
+          name="limitCurPass"
+          type="password"
+          autoComplete="current-password"
+          value={curPass}
+          onChange={(e) => (setCurPass(e.target.value), save.clear())}
+          error={later ? (save.error ?? undefined) : undefined}
+        />
+      )}
     </BottomSheet>
   );
 }

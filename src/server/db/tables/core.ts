@@ -47,6 +47,7 @@ export interface CoreTables {
     game_amt: Generated<number>;
     failed_logins: Generated<number>;
     locked_until: Stamp | null;
+    lock_set_at: Date | null;
     out_pass_fails: Generated<number>;
     out_locked_until: Stamp | null;
     last_login_at: Date | null;
@@ -83,6 +84,7 @@ export interface CoreTables {
     expires_at: Stamp;
     ended_at: Date | null;
     end_reason: string | null;
+    reauth_at: Date | null;
   };
   captcha: { id: string; site_id: string; answer_hash: string; expires_at: Stamp; used_at: Date | null };
   auth_secret: { name: string; secret: string; created_at: Generated<Date> };

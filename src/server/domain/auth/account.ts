@@ -5,10 +5,10 @@ import { cashStatus, cashTypes } from '../../../contract/moneyKinds.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import { accountEditChanges, validateAccountEdit, type AccountEditFields } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
 import { hashPin } from './pins.js';
-import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
-import type { Publisher } from '../../live/publisher.js';
+import { confirmPassword, type ReauthEnv, type ReauthMember } from './reauth.js';
+import type { SecurityChange } from '../push/texts.js';
 import { secondsLeft } from './tokens.js';
 import { cappedExpiry } from './sessions.js';
 import type { SessionCache } from './sessionCache.js';
@@ -100,32 +100,21 @@ async function withdrawalInProgress(db: Db, memberId: number) {
 
 /**
  * Account edit: password and withdrawal password, checked in the product's order, then the
- * current login password (U121 when missing or wrong; a wrong one counts toward the login lock,
- * which ends the session), then the changed hashes replaced (a pair left empty stays as it was).
- * The form shows the caller's own id; another id is refused. A stolen session alone can
- * therefore not take the account over.
+ * current login password (or a re-authentication of this session within reauthMinutes; U121 when
+ * missing or wrong, counted toward the login lock, which ends the session), then the changed
+ * hashes replaced (a pair left empty stays as it was). The form shows the caller's own id; another
+ * id is refused. A stolen session alone can therefore not take the account over. Answers which
+ * security changes were made, for the member's notice.
  */
-export async function updateAccount(
-  env: { db: Db; live: Publisher; sessions: SessionCache; siteId: string; now: Date; lockMinutes: number },
-  memberId: number,
-  memId: string,
-  f: AccountEditFields & { memId?: string | null; curPass?: string | null },
-) {
+export async function updateAccount(env: ReauthEnv, member: ReauthMember, f: AccountEditFields & { memId?: string | null; curPass?: string | null }): Promise<SecurityChange[]> {
   const { db, now } = env;
-  if (f.memId && f.memId !== memId) throw new ApiError('A001');
+  if (f.memId && f.memId !== member.memId) throw new ApiError('A001');
   const code = validateAccountEdit(f);
   if (code) throw new ApiError(code);
-  const m = await db.selectFrom('member').select(['pass_hash', 'locked_until']).where('id', '=', memberId).executeTakeFirstOrThrow();
-  if (isLocked(m.locked_until, now)) throw new ApiError('U003');
-  if (!f.curPass || !(await verifyPassword(f.curPass, m.pass_hash))) {
-    const r = await recordWrongPassword(db, env.sessions, memberId, now, env.lockMinutes);
-    for (const id of r.ended) env.live.publish({ siteId: env.siteId, memId, sessionId: id }, { type: 'LOGOUT' });
-    throw new ApiError(r.locked ? 'U003' : 'U121');
-  }
-  if (!(await clearWrongPasswords(db, memberId, now))) throw new ApiError('U003');
+  await confirmPassword(env, member, f.curPass);
   const change = accountEditChanges(f);
   // a withdrawal in progress was applied with the current withdrawal password: it stays until that one is done
-  if (change.out && (await withdrawalInProgress(db, memberId))) throw new ApiError('F001');
+  if (change.out && (await withdrawalInProgress(db, member.id))) throw new ApiError('F001');
   const [passHash, outHash] = await Promise.all([change.pass ? hashPassword(f.memPass!) : null, change.out ? hashPin(db, f.cashOutPass!) : null]);
   await db
     .updateTable('member')
@@ -134,6 +123,7 @@ export async function updateAccount(
       ...(outHash ? { cash_out_pass_hash: outHash, out_pass_fails: 0, out_locked_until: null } : {}),
       updated_at: now,
     })
-    .where('id', '=', memberId)
+    .where('id', '=', member.id)
     .execute();
+  return [...(passHash ? (['password'] as const) : []), ...(outHash ? (['pin'] as const) : [])];
 }

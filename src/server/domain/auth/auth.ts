@@ -147,7 +147,11 @@ export async function countFailure(env: LoginEnv, memberId: number, device: Devi
   await recordLoginFailure(db, { siteId, memberId, ip: env.ip, trusted: !!device, at: now });
   // the attempt that crosses the limit already answers "locked"
   if (device) return new ApiError((await recordDeviceFailure(db, device.id, now, env.lockMinutes)) ? 'U003' : code);
-  const r = await recordWrongPassword(db, env.sessions, memberId, now, env.lockMinutes, false);
+  // the operator's lock is set by untrusted failures once a window: renewed forever, it would keep
+  // the operator out of any new browser; the per-address limits and challenges still bound guessing
+  const operator = (await db.selectFrom('member').select('login_type').where('id', '=', memberId).executeTakeFirst())?.login_type === 'ADMIN';
+  const onceSince = operator ? new Date(now.getTime() - limits.operatorLockWindowHours * 3_600_000) : null;
+  const r = await recordWrongPassword(db, env.sessions, memberId, now, env.lockMinutes, false, onceSince);
   return new ApiError(r.locked ? 'U003' : code);
 }
 

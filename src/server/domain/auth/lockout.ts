@@ -12,11 +12,16 @@ export const isLocked = (lockedUntil: Date | string | null | undefined, now: Dat
  * under the row lock, so parallel attempts can never slip past it; the try that crosses the limit
  * sets a lock of `lockMinutes`. An ended lock starts the count again. A wrong current password in
  * a signed-in account edit (`endSessions`) also ends the member's open sessions; a wrong login
- * from an untrusted device does not, since anyone can send those. Answers whether the member is locked now.
+ * from an untrusted device does not, since anyone can send those. `lockOnceSince`: no new lock
+ * when the last one was set after it (the operator's account against untrusted failures: one
+ * lock a window, not a lock renewed forever). Answers whether the member is locked now.
  */
-export async function recordWrongPassword(db: Db, sessions: SessionCache, memberId: number, now: Date, lockMinutes: number, endOnLock = true) {
+export async function recordWrongPassword(db: Db, sessions: SessionCache, memberId: number, now: Date, lockMinutes: number, endOnLock = true, lockOnceSince: Date | null = null) {
   const until = new Date(now.getTime() + lockMinutes * 60_000);
   return db.transaction().execute(async (trx) => {
+    const locks = sql`(coalesce(locked_until <= ${now}, true)
+          and (case when locked_until is not null then 1 else failed_logins + 1 end) > ${limits.maxWrongPasswords}
+          and (${lockOnceSince}::timestamptz is null or lock_set_at is null or lock_set_at <= ${lockOnceSince}::timestamptz))`;
     const { rows } = await sql<{ locked_until: Date | null }>`
       update member set
         failed_logins = case
@@ -25,8 +30,9 @@ export async function recordWrongPassword(db: Db, sessions: SessionCache, member
           else failed_logins + 1 end,
         locked_until = case
           when locked_until > ${now} then locked_until
-          when (case when locked_until is not null then 1 else failed_logins + 1 end) > ${limits.maxWrongPasswords} then ${until}::timestamptz
-          else null end
+          when ${locks} then ${until}::timestamptz
+          else null end,
+        lock_set_at = case when ${locks} then ${now}::timestamptz else lock_set_at end
       where id = ${memberId}
       returning locked_until`.execute(trx);
     const lockedUntil = rows[0]?.locked_until ?? null;

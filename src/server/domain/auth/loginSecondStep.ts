@@ -41,7 +41,7 @@ export async function enrolSetupAtLogin(env: LoginEnv, ticket: string, issuer: s
 /** Confirms that enrolment with a code: the session opens and the recovery codes come with it. */
 export async function enrolConfirmAtLogin(env: LoginEnv, ticket: string, code: string) {
   const { m, device } = await ticketHolder(env, ticket, 'enrol');
-  const recoveryCodes = await confirmEnrolment(env.db, m.id, code, env.now);
+  const recoveryCodes = await confirmEnrolment(env.db, m.id, code, env.now, true);
   if (!(await spendTicket(env.db, ticket, env.now))) throw new ApiError('L009');
   const { answer, setCookie } = await openSession(env, m, device);
   return { answer: { ...answer, recoveryCodes }, setCookie };

@@ -41,6 +41,13 @@ export async function protectionState(db: Db, memberId: number, now: Date, reali
   };
 }
 
+/** Whether setting `amount` (null: none) raises or removes a limit now in force: a security change. */
+export async function raisesLimit(db: Db, memberId: number, kind: LimitKind, amount: number | null) {
+  const row = await db.selectFrom('member_limit').select('amount').where('member_id', '=', memberId).where('kind', '=', kind).executeTakeFirst();
+  const current = row?.amount == null ? null : Number(row.amount);
+  return current != null && (amount == null || amount > current);
+}
+
 export const setLimit = async (db: Db, siteId: string, memberId: number, kind: LimitKind, amount: number | null, now: Date) => {
   await sql`select protection_set_limit(${siteId}, ${memberId}::bigint, ${kind}, ${amount}::bigint, ${now}::timestamptz)`.execute(db);
 };

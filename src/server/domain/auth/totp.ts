@@ -15,7 +15,14 @@ export async function enrolmentOf(secret: string, issuer: string, label: string)
   return { secret, otpauthUrl, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** The time step a 6-digit code is right for at `now`, or null. */
+/**
+ * The time codes are checked at: the real clock, never the server's shiftable one
+ * (PITBOSS_TEST_CLOCK_OFFSET_MS moves business time), since the authenticator app on the phone
+ * runs on real time. Every TOTP check passes this as `now`.
+ */
+export const totpNow = () => new Date();
+
+/** The time step a 6-digit code is right for at `now` (give `totpNow()`), or null. */
 export async function codeStep(secret: string, code: string, now: Date, afterStep = 0): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const r = await verify({ secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: TOLERANCE_S, afterTimeStep: afterStep });

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recoveryCodes.js';
-import { codeStep, enrolmentOf, newTotpSecret, takeStep } from './totp.js';
+import { codeStep, enrolmentOf, newTotpSecret, takeStep, totpNow } from './totp.js';
 import { openSecret, sealSecret } from './totpSecret.js';
 
 /** Whether the member signs in with a second factor. */
@@ -31,16 +31,23 @@ export async function startEnrolment(db: Db, m: { id: number; siteId: string; me
   return enrolmentOf(secret, issuer, m.memId);
 }
 
-/** Confirms the pending secret with a current code (L007 when wrong) and answers ten recovery codes. */
-export async function confirmEnrolment(db: Db, memberId: number, code: string, now: Date): Promise<string[]> {
+/**
+ * Confirms the pending secret with a current code (L007 when wrong) and answers ten recovery codes.
+ * The step before the code's is recorded as the last used, not the code's own: confirming proves
+ * the phone holds the secret but signs nobody in, so the same code still opens the first sign-in
+ * in its window (then that step is taken and a true replay is refused). Recording the step itself
+ * refused that sign-in with L007 although nothing was replayed. `asSignIn` (enrolling as the second
+ * step of a login) takes the step itself, since that code did sign in.
+ */
+export async function confirmEnrolment(db: Db, memberId: number, code: string, now: Date, asSignIn = false): Promise<string[]> {
   const row = await db.selectFrom('member_totp').select(['pending_secret', 'enabled_at']).where('member_id', '=', memberId).executeTakeFirst();
   if (row?.enabled_at) throw new ApiError('OT001');
   if (!row?.pending_secret) throw new ApiError('OT003');
-  const step = await codeStep(await openSecret(db, row.pending_secret), code, now);
+  const step = await codeStep(await openSecret(db, row.pending_secret), code, totpNow());
   if (step === null) throw new ApiError('L007');
   const done = await db
     .updateTable('member_totp')
-    .set({ secret: row.pending_secret, pending_secret: null, enabled_at: now, last_step: step })
+    .set({ secret: row.pending_secret, pending_secret: null, enabled_at: now, last_step: asSignIn ? step : step - 1 })
     .where('member_id', '=', memberId)
     .where('pending_secret', '=', row.pending_secret)
     .where('enabled_at', 'is', null)
@@ -56,7 +63,7 @@ export async function checkSecondFactor(db: Db, memberId: number, code: string, 
   if (!row?.enabled_at || !row.secret) return false;
   const typed = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(typed)) {
-    const step = await codeStep(await openSecret(db, row.secret), typed, now, Number(row.last_step));
+    const step = await codeStep(await openSecret(db, row.secret), typed, totpNow(), Number(row.last_step));
     return step !== null && (await takeStep(db, memberId, step));
   }
   return useRecoveryCode(db, memberId, typed, now);

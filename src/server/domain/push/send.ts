@@ -13,8 +13,10 @@ export interface PushNote {
   kind: PushKind;
   /** the screen a tap opens, below the site's prefix ("qnaread/12") */
   path: string;
-  /** {placeholders} of the texts */
-  values?: Record<string, string>;
+  /** {placeholders} of the texts, or a function of the device's language when they are words */
+  values?: Record<string, string> | ((lang: PushLang) => Record<string, string>);
+  /** a device left out: the one whose own adding the note reports */
+  except?: string;
 }
 
 /** The VAPID subject push services may contact; set PITBOSS_PUSH_SUBJECT (mailto: or https:) in production. */
@@ -49,9 +51,13 @@ async function send({ db, clock, config }: Ctx, memberIds: number[], note: PushN
   await Promise.all(
     subs.map(async (s) => {
       // checked again at send time: a row kept before the rule, or a rule narrowed since
-      if (!pushEndpointAllowed(s.endpoint, config.testPushOrigin)) return;
+      if (!pushEndpointAllowed(s.endpoint, config.testPushOrigin) || s.endpoint === note.except) return;
       const lang: PushLang = (pushLangs as readonly string[]).includes(s.lang) ? (s.lang as PushLang) : 'ko';
-      const payload: PushPayload = { ...pushText(note.kind, lang, note.values), url: `/${s.prefix}/${note.path}`, tag: note.kind };
+      const payload: PushPayload = {
+        ...pushText(note.kind, lang, typeof note.values === 'function' ? note.values(lang) : note.values),
+        url: `/${s.prefix}/${note.path}`,
+        tag: note.kind,
+      };
       const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), { vapidDetails, TTL: 24 * 3600 });
       const host = new URL(req.endpoint).host;
       const res = await fetch(req.endpoint, {

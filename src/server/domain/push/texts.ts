@@ -1,6 +1,6 @@
 import type { PushLang } from '../../../contract/push.js';
 
-export type PushKind = 'answer' | 'message' | 'depositOk' | 'depositNo' | 'withdrawOk' | 'withdrawNo' | 'partnerOk' | 'partnerNo' | 'coupon';
+export type PushKind = 'answer' | 'message' | 'depositOk' | 'depositNo' | 'withdrawOk' | 'withdrawNo' | 'partnerOk' | 'partnerNo' | 'coupon' | 'security';
 
 type Text = { title: string; body: string };
 
@@ -46,6 +46,12 @@ const texts: Record<PushKind, Record<PushLang, Text>> = {
     en: { title: 'Coupon arrived', body: 'A coupon of {amount} arrived. Use it from your coupon box.' },
     vn: { title: 'Phiếu mới', body: 'Bạn nhận được phiếu {amount}. Hãy dùng trong hộp phiếu.' },
   },
+  // one text for every security change; {change} is filled from securityChanges below
+  security: {
+    ko: { title: '보안 설정 변경', body: '{change} 본인이 아니라면 바로 비밀번호를 바꾸고 고객센터에 알려 주세요.' },
+    en: { title: 'Security change', body: "{change} If this wasn't you, change your password now and tell support." },
+    vn: { title: 'Thay đổi bảo mật', body: '{change} Nếu không phải bạn, hãy đổi mật khẩu ngay và báo cho bộ phận hỗ trợ.' },
+  },
   partnerNo: {
     ko: { title: '파트너 신청 거절', body: '{memId} 파트너 신청이 거절되었습니다.' },
     en: { title: 'Partner request refused', body: 'The partner request for {memId} was refused.' },
@@ -58,3 +64,17 @@ export function pushText(kind: PushKind, lang: PushLang, values: Record<string, 
   const t = texts[kind][lang];
   return { title: t.title, body: t.body.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m) };
 }
+
+export type SecurityChange = 'password' | 'pin' | 'limit' | 'pushDevice' | 'twoFactorOn' | 'twoFactorOff';
+
+/** What each security change says, filling {change} of the security text. */
+const securityChanges: Record<SecurityChange, Record<PushLang, string>> = {
+  password: { ko: '로그인 비밀번호가 변경되었습니다.', en: 'Your login password was changed.', vn: 'Mật khẩu đăng nhập đã được đổi.' },
+  pin: { ko: '환전 비밀번호가 변경되었습니다.', en: 'Your withdrawal password was changed.', vn: 'Mật khẩu rút tiền đã được đổi.' },
+  limit: { ko: '이용 한도를 올리거나 해제했습니다.', en: 'A protection limit was raised or removed.', vn: 'Một giới hạn bảo vệ đã được nâng hoặc gỡ bỏ.' },
+  pushDevice: { ko: '새 기기에서 알림을 켰습니다.', en: 'Notifications were turned on for a new device.', vn: 'Thông báo đã được bật trên một thiết bị mới.' },
+  twoFactorOn: { ko: '2단계 인증을 켰습니다.', en: 'Two-factor sign-in was turned on.', vn: 'Đăng nhập hai bước đã được bật.' },
+  twoFactorOff: { ko: '2단계 인증을 껐습니다.', en: 'Two-factor sign-in was turned off.', vn: 'Đăng nhập hai bước đã được tắt.' },
+};
+
+export const securityChangeText = (change: SecurityChange, lang: PushLang) => securityChanges[change][lang];
