@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productionSecrets, readConfig, refuseMissingSecrets, refuseTestSettings, StartRefused } from './config.js';
+import { productionSecrets, readConfig, refuseMissingSecrets, refuseTestSettings } from './config.js';
+import { StartupError } from './ops/startup.js';
 
 const production = { NODE_ENV: 'production' };
 
@@ -20,7 +21,7 @@ describe('test settings', () => {
   it('refuse a production start, naming the setting', () => {
     for (const name of ['PITBOSS_TEST_CAPTCHA', 'PITBOSS_TEST_CLOCK_OFFSET_MS', 'PITBOSS_TEST_CHECK_ANSWERS', 'PITBOSS_TEST_PUSH_ORIGIN', 'PITBOSS_TEST_ANYTHING']) {
       const env = { ...production, [name]: name === 'PITBOSS_TEST_PUSH_ORIGIN' ? 'http://127.0.0.1:1' : '1' };
-      expect(() => refuseTestSettings(readConfig(env), env)).toThrow(StartRefused);
+      expect(() => refuseTestSettings(readConfig(env), env)).toThrow(StartupError);
       expect(() => refuseTestSettings(readConfig(env), env)).toThrow(new RegExp(`^${name} is a test setting`));
     }
     // set in code (an embedding start) rather than in the environment
@@ -42,7 +43,7 @@ describe('production secrets', () => {
     expect(() => refuseMissingSecrets(prod, all, {})).not.toThrow();
     const missing = new Set(['totp-seal', 'vapid-private', 'pin-key']);
     const some = (name: string) => (missing.has(name) ? undefined : all(name));
-    expect(() => refuseMissingSecrets(prod, some, {})).toThrow(StartRefused);
+    expect(() => refuseMissingSecrets(prod, some, {})).toThrow(StartupError);
     expect(() => refuseMissingSecrets(prod, some, {})).toThrow(/missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE, PITBOSS_SECRET_PIN_KEY \(/);
     // PITBOSS_PIN_KEY stands in for the pin-key secret
     expect(() => refuseMissingSecrets(prod, some, { PITBOSS_PIN_KEY: 'k' })).toThrow(/missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/);

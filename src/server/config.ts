@@ -1,3 +1,5 @@
+import { StartupError } from './ops/startup.js';
+
 export interface Config {
   port: number;
   host: string;
@@ -145,9 +147,6 @@ export function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   return list.length === 1 ? list[0] : list;
 }
 
-/** A start that must not go on; main prints its message as one line and exits 1. */
-export class StartRefused extends Error {}
-
 /** The test settings a Config carries, by the variable that sets them. */
 const testSettings: Record<string, (c: Config) => boolean> = {
   PITBOSS_TEST_CAPTCHA: (c) => !!c.testCaptcha,
@@ -164,7 +163,7 @@ const testSettings: Record<string, (c: Config) => boolean> = {
 export function refuseTestSettings(config: Config, env: NodeJS.ProcessEnv = process.env) {
   if (!config.production) return;
   const set = Object.keys(env).find((k) => k.startsWith('PITBOSS_TEST_') && env[k]) ?? Object.keys(testSettings).find((k) => testSettings[k](config));
-  if (set) throw new StartRefused(`${set} is a test setting: a production start (NODE_ENV=production) refuses to run with it; unset it.`);
+  if (set) throw new StartupError(`${set} is a test setting: a production start (NODE_ENV=production) refuses to run with it; unset it.`);
 }
 
 /**
@@ -192,7 +191,7 @@ export function refuseMissingSecrets(config: Config, configured: (name: string) 
   if (!config.production) return;
   const missing = productionSecrets.filter((s) => !(s.or && env[s.or]) && !configured(s.name)).map((s) => `PITBOSS_SECRET_${s.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`);
   if (missing.length)
-    throw new StartRefused(
+    throw new StartupError(
       `a production start (NODE_ENV=production) needs its secrets outside the database; missing: ${missing.join(', ')} (set each in the environment or in the JSON of PITBOSS_SECRETS_FILE; see docs/security.md)`,
     );
 }

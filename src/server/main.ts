@@ -1,12 +1,10 @@
 import { demoLogins } from './db/seed/cast.js';
-import { StartRefused } from './config.js';
 import { startServer } from './server.js';
 import { StartupError } from './ops/startup.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {
-  if (err instanceof StartRefused) console.error(err.message);
   // a start-up failure an operator reads: one line, exit 1 (an orchestrator restarts it)
-  else if (err instanceof StartupError) console.error(`Pitboss did not start: ${err.message}`);
+  if (err instanceof StartupError) console.error(`Pitboss did not start: ${err.message}`);
   else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
   else throw err;
   process.exit(1);

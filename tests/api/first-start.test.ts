@@ -54,7 +54,7 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
       p.stderr!.on('data', (d) => (err += d));
       const exitCode = await new Promise((r) => p.once('exit', r));
       expect(exitCode, name).toBe(1);
-      expect(err.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^${name} is a test setting: a production start`))]);
+      expect(err.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Pitboss did not start: ${name} is a test setting: a production start`))]);
     }
   });
 
@@ -69,7 +69,7 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
     const lines = err.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^a production start \(NODE_ENV=production\) needs its secrets outside the database; missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/,
+      /^Pitboss did not start: a production start \(NODE_ENV=production\) needs its secrets outside the database; missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/,
     );
   });
 
