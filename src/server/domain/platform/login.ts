@@ -6,7 +6,7 @@ import { isLocked } from '../auth/lockout.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { hashRecoveryCode } from '../auth/recoveryCodes.js';
 import { hashToken, newToken } from '../auth/tokens.js';
-import { codeStep } from '../auth/totp.js';
+import { codeStep, totpNow } from '../auth/totp.js';
 import { openSecret } from '../auth/totpSecret.js';
 import { platformAudit } from './platformAudit.js';
 
@@ -32,7 +32,8 @@ async function recordWrong({ db, config }: Ctx, id: number, now: Date) {
 
 /** A code is right once: its time step must come after the last one used (one statement). */
 async function takeCode({ db }: Ctx, id: number, secret: string, code: string, lastStep: number, now: Date): Promise<boolean> {
-  const step = await codeStep(secret, code, now, lastStep);
+  // the authenticator runs on real time, whatever the server's (test-moved) clock says
+  const step = await codeStep(secret, code, totpNow(), lastStep);
   if (step !== null) {
     const r = await db.updateTable('platform_account').set({ totp_step: step }).where('id', '=', id).where('totp_step', '<', step).returning('id').executeTakeFirst();
     return !!r;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/driver.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashRecoveryCode, newRecoveryCode } from '../auth/recoveryCodes.js';
 import { hashToken, newToken } from '../auth/tokens.js';
-import { codeStep, enrolmentOf, newTotpSecret } from '../auth/totp.js';
+import { codeStep, enrolmentOf, newTotpSecret, totpNow } from '../auth/totp.js';
 import { openSecret, sealSecret } from '../auth/totpSecret.js';
 import { platformAudit } from './platformAudit.js';
 
@@ -78,7 +78,7 @@ export async function createOwner(ctx: Ctx, f: OwnerForm): Promise<string[]> {
   if (f.password !== f.passwordCheck) throw new ApiError('U113');
   const secret = await openSecret(ctx.db, row.pending_secret);
   const now = ctx.clock.now();
-  const step = await codeStep(secret, f.otpCode, now);
+  const step = await codeStep(secret, f.otpCode, totpNow());
   if (step === null) throw new ApiError('L007');
   const passHash = await hashPassword(f.password);
   const codes = Array.from({ length: 10 }, newRecoveryCode);
