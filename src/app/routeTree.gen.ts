@@ -76,6 +76,7 @@ import { Route as PrefixPlayerProtectionRouteImport } from './routes/$prefix/_pl
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
 import { Route as PrefixAdminInviteRouteImport } from './routes/$prefix/admin/invite'
 import { Route as PrefixAdminLoginRouteImport } from './routes/$prefix/admin/login'
+import { Route as PlatformSitesPrefixRouteImport } from './routes/platform/sites.$prefix'
 import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/_member/msgread.$msgIdx'
 import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
 import { Route as PrefixMemberQnareadBoardIdxRouteImport } from './routes/$prefix/_member/qnaread.$boardIdx'
@@ -460,6 +461,11 @@ const PrefixAdminLoginRoute = PrefixAdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
+const PlatformSitesPrefixRoute = PlatformSitesPrefixRouteImport.update({
+  id: '/platform/sites/$prefix',
+  path: '/platform/sites/$prefix',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrefixMemberMsgreadMsgIdxRoute =
   PrefixMemberMsgreadMsgIdxRouteImport.update({
     id: '/msgread/$msgIdx',
@@ -631,6 +637,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
@@ -713,6 +720,7 @@ export interface FileRoutesByTo {
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
@@ -801,6 +809,7 @@ export interface FileRoutesById {
   '/$prefix/_player/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/_member/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
@@ -887,6 +896,7 @@ export interface FileRouteTypes {
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/platform/sites/$prefix'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
@@ -969,6 +979,7 @@ export interface FileRouteTypes {
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/platform/sites/$prefix'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
@@ -1056,6 +1067,7 @@ export interface FileRouteTypes {
     | '/$prefix/_player/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/platform/sites/$prefix'
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
     | '/$prefix/_member/qnaread/$boardIdx'
@@ -1083,6 +1095,7 @@ export interface RootRouteChildren {
   PlatformOpenRoute: typeof PlatformOpenRoute
   PlatformSetupRoute: typeof PlatformSetupRoute
   PlatformIndexRoute: typeof PlatformIndexRoute
+  PlatformSitesPrefixRoute: typeof PlatformSitesPrefixRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1556,6 +1569,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminLoginRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
+    '/platform/sites/$prefix': {
+      id: '/platform/sites/$prefix'
+      path: '/platform/sites/$prefix'
+      fullPath: '/platform/sites/$prefix'
+      preLoaderRoute: typeof PlatformSitesPrefixRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/$prefix/_member/msgread/$msgIdx': {
       id: '/$prefix/_member/msgread/$msgIdx'
       path: '/msgread/$msgIdx'
@@ -1905,6 +1925,7 @@ const rootRouteChildren: RootRouteChildren = {
   PlatformOpenRoute: PlatformOpenRoute,
   PlatformSetupRoute: PlatformSetupRoute,
   PlatformIndexRoute: PlatformIndexRoute,
+  PlatformSitesPrefixRoute: PlatformSitesPrefixRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -110,5 +110,6 @@ export const notScreens: Record<string, string> = {
   '/platform/':
     'the platform console home: needs a platform owner, which the demo server has not; platform-setup.spec.ts walks to it on a production start and shoots it at 412 and 320 px, light and dark',
   '/platform/open': 'the open-site form: needs a platform owner; platform-sites.spec.ts fills it on a production start and shoots it at 320 px, light and dark',
+  '/platform/sites/$prefix': 'a site seen from the console: needs a platform owner; platform-setup.spec.ts opens lucky there, suspends and resumes it',
   '/$prefix/admin/invite': "a site operator's invitation: needs a token the console made; platform-sites.spec.ts opens one and shoots it",
 };

@@ -7,9 +7,10 @@ import { platformApi, setPlatformToken } from '../../lib/platform';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { PlatformFrame } from './PlatformFrame';
+import { useSiteStatusText } from './siteStatus';
 import css from './Platform.module.css';
 
-/** The console's home: this deployment's sites, read-only for now. */
+/** The console's home: this deployment's sites with today's figures; a site's address opens it. */
 export function PlatformHome() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -19,9 +20,17 @@ export function PlatformHome() {
     setPlatformToken(null);
     await navigate({ to: '/platform/login', replace: true });
   };
-  const statusText: Record<PlatformSite['status'], string> = { open: t`운영 중`, maintenance: t`점검 중`, suspended: t`중지됨`, archived: t`보관됨` };
+  const statusText = useSiteStatusText();
   const columns: Column<PlatformSite>[] = [
-    { key: 'prefix', label: t`주소`, render: (s) => `/${s.prefix}` },
+    {
+      key: 'prefix',
+      label: t`주소`,
+      render: (s) => (
+        <Link to="/platform/sites/$prefix" params={{ prefix: s.prefix }} className={css.link}>
+          /{s.prefix}
+        </Link>
+      ),
+    },
     { key: 'name', label: t`이름`, render: (s) => s.name },
     { key: 'status', label: t`상태`, render: (s) => statusText[s.status] },
     { key: 'members', label: t`회원 수`, render: (s) => s.members.toLocaleString(), numeric: true },
@@ -29,7 +38,7 @@ export function PlatformHome() {
     { key: 'deposits', label: t`오늘 입금`, render: (s) => s.deposits.toLocaleString(), numeric: true },
     { key: 'withdrawals', label: t`오늘 출금`, render: (s) => s.withdrawals.toLocaleString(), numeric: true },
     { key: 'bets', label: t`오늘 베팅`, render: (s) => s.bets.toLocaleString(), numeric: true },
-    { key: 'ggr', label: t`오늘 GGR`, render: (s) => s.ggr.toLocaleString(), numeric: true },
+    { key: 'ggr', label: t`오늘 게임 손익`, render: (s) => s.ggr.toLocaleString(), numeric: true },
   ];
   return (
     <PlatformFrame title={t`플랫폼`} subtitle={t`사이트`}>

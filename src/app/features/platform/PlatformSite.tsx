@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { platformOpsCalls, type PlatformSiteDetail } from '../../../contract/platformOps';
+import { apiMessage } from '../../lib/apiMessage';
+import { confirm, withLoading } from '../../lib/dialogs';
+import { formatKst } from '../../lib/format';
+import { platformApi } from '../../lib/platform';
+import { Button, buttonClass } from '../../ui/Button';
+import { Fact, Facts } from '../../ui/Facts';
+import { TextField } from '../../ui/Field';
+import { PlatformFrame } from './PlatformFrame';
+import { useSiteStatusText } from './siteStatus';
+import css from './Platform.module.css';
+
+/** One site seen from the console: today's figures read-only, and the platform's hold on it. */
+export function PlatformSite({ prefix }: { prefix: string }) {
+  const { t } = useLingui();
+  const qc = useQueryClient();
+  const statusText = useSiteStatusText();
+  const site = useQuery({ queryKey: ['platform', 'site', prefix], queryFn: () => platformApi(platformOpsCalls.site, { prefix }) });
+  const [error, setError] = useState<string | null>(null);
+  const [newKey, setNewKey] = useState<{ apiKey: string; oldKeyUntil: string } | null>(null);
+  const [typed, setTyped] = useState('');
+
+  const act = async (question: string, work: () => Promise<unknown>) => {
+    if (!(await confirm(question))) return;
+    setError(null);
+    try {
+      await withLoading(work());
+      await qc.invalidateQueries({ queryKey: ['platform'] });
+    } catch (e) {
+      setError(apiMessage(e));
+    }
+  };
+  const s = site.data;
+  const at = (iso: string | null) => (iso ? formatKst(new Date(iso), 'yyyy-MM-dd HH:mm') : '-');
+
+  return (
+    <PlatformFrame title={s?.name ?? `/${prefix}`} subtitle={`/${prefix}`}>
+      <div className={css.steps} data-testid="platform-site">
+        <Link to="/platform" className={css.link}>
+          <Trans>← 사이트 목록</Trans>
+        </Link>
+        {site.isPending ? (
+          <p className={css.lead}>
+            <Trans>불러오는 중…</Trans>
+          </p>
+        ) : site.isError ? (
+          <p className={css.lead} role="alert">
+            {apiMessage(site.error)}
+          </p>
+        ) : (
+          <>
+            <Figures site={s!} status={statusText[s!.status]} />
+            {error && (
+              <p className={css.fieldError} role="alert">
+                {error}
+              </p>
+            )}
+            {s!.status !== 'archived' && (
+              <section className={css.fields} aria-label={t`운영`}>
+                {s!.status === 'suspended' ? (
+                  <Button
+                    block
+                    onClick={() => void act(t`/${prefix} 사이트를 다시 열까요? 회원과 게임사가 바로 다시 이용합니다.`, () => platformApi(platformOpsCalls.resume, { prefix }))}
+                  >
+                    <Trans>운영 재개</Trans>
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    block
+                    onClick={() =>
+                      void act(t`/${prefix} 사이트를 중지할까요? 회원·파트너·운영자와 게임사의 모든 요청이 재개할 때까지 거절됩니다. 머니와 데이터는 그대로 남습니다.`, () =>
+                        platformApi(platformOpsCalls.suspend, { prefix }),
+                      )
+                    }
+                  >
+                    <Trans>운영 중지</Trans>
+                  </Button>
+                )}
+                <Button
+                  variant="secondary"
+                  block
+                  onClick={() =>
+                    void act(t`새 API 키를 만들까요? 지금 키는 24시간 더 쓸 수 있습니다.`, async () => setNewKey(await platformApi(platformOpsCalls.rotateKey, { prefix })))
+                  }
+                >
+                  <Trans>API 키 바꾸기</Trans>
+                </Button>
+                {newKey && (
+                  <Facts boxed data-testid="new-key">
+                    <Fact label={t`새 API 키 (한 번만 보여요)`}>{newKey.apiKey}</Fact>
+                    <Fact label={t`지금 키 사용 기한`}>{at(newKey.oldKeyUntil)}</Fact>
+                  </Facts>
+                )}
+                <TextField label={t`보관하려면 주소(${prefix})를 입력하세요`} name="confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+                <Button
+                  variant="secondary"
+                  block
+                  disabled={typed.trim() !== prefix}
+                  onClick={() =>
+                    void act(t`/${prefix} 사이트를 보관할까요? 되돌릴 수 없습니다. 주소는 계속 사용 중으로 남고 데이터는 지워지지 않습니다.`, () =>
+                      platformApi(platformOpsCalls.archive, { prefix, confirm: typed }),
+                    )
+                  }
+                >
+                  <Trans>사이트 보관</Trans>
+                </Button>
+              </section>
+            )}
+          </>
+        )}
+        <Link to="/$prefix" params={{ prefix }} className={buttonClass('secondary', true)}>
+          <Trans>사이트 열어 보기</Trans>
+        </Link>
+      </div>
+    </PlatformFrame>
+  );
+}
+
+function Figures({ site, status }: { site: PlatformSiteDetail; status: string }) {
+  const { t } = useLingui();
+  const n = (v: number) => v.toLocaleString();
+  return (
+    <Facts tiles>
+      <Fact label={t`상태`}>{status}</Fact>
+      <Fact label={t`회원 수`}>{n(site.members)}</Fact>
+      <Fact label={t`접속 중`}>{n(site.online)}</Fact>
+      <Fact label={t`오늘 입금`}>{n(site.deposits)}</Fact>
+      <Fact label={t`오늘 출금`}>{n(site.withdrawals)}</Fact>
+      <Fact label={t`오늘 베팅`}>{n(site.bets)}</Fact>
+      <Fact label={t`오늘 게임 손익`}>{n(site.ggr)}</Fact>
+      {site.oldKeyUntil && <Fact label={t`이전 API 키 사용 기한`}>{formatKst(new Date(site.oldKeyUntil), 'yyyy-MM-dd HH:mm')}</Fact>}
+    </Facts>
+  );
+}
