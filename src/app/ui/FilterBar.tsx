@@ -48,7 +48,8 @@ export function FilterBar({ children, onSubmit, summary }: { children: ReactNode
   const parts = summary.filter((p): p is NonNullable<ReactNode> => p !== false && p !== null && p !== undefined && p !== '');
   return (
     <>
-      <button type="button" className={css.summary} aria-haspopup="dialog" aria-label={t`검색 조건 열기`} onClick={() => setOpen(true)} data-testid="filter-open">
+      {/* named by what it shows (the conditions), so a voice command that reads them reaches it */}
+      <button type="button" className={css.summary} aria-haspopup="dialog" title={t`검색 조건 열기`} onClick={() => setOpen(true)} data-testid="filter-open">
         <FilterIcon />
         <span className={css.summaryText}>
           {parts.length ? (
