@@ -1,3 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminCalls } from '../../contract/admin';
+import { api } from './api';
 import type { AdminPending } from '../../contract/admin';
 import type { LiveEvent } from '../../contract/enums';
 import { queryClient, siteKey, userKey } from './queryClient';
@@ -53,3 +56,13 @@ export function resyncAdminPending(prefix: string, me: string) {
   void queryClient.invalidateQueries({ queryKey: adminDashboardKey(prefix, me) });
   for (const key of Object.values(queueKeys(prefix, me))) void queryClient.invalidateQueries({ queryKey: key });
 }
+
+/** The operator home: one call; pending counts are kept live by ADMIN_PENDING. */
+export const dashboardQueryOptions = (prefix: string, me: string) =>
+  queryOptions({
+    queryKey: adminDashboardKey(prefix, me),
+    queryFn: () => api(adminCalls.dashboard, {}),
+    staleTime: 10_000,
+    // members online and today's figures move without events: a slow refresh while open
+    refetchInterval: 60_000,
+  });

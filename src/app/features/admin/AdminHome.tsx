@@ -15,7 +15,7 @@ import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { Tabs } from '../../ui/Tabs';
-import { dashboardQueryOptions } from './queries';
+import { dashboardQueryOptions } from '../../lib/adminPending';
 import { useCaller } from '../../lib/caller';
 import css from './AdminHome.module.css';
 

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
-import { dashboardQueryOptions } from './queries';
+import { dashboardQueryOptions } from '../../lib/adminPending';
 import { useCaller, useCallerWatch } from '../../lib/caller';
 import { cashWaiting } from '../../lib/adminPending';
 import css from './AdminShell.module.css';

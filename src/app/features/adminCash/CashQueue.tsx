@@ -23,7 +23,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { SeenAt } from '../../widgets/SeenAt';
-import { dashboardQueryOptions } from '../admin/queries';
+import { dashboardQueryOptions } from '../../lib/adminPending';
 import { ago } from './ago';
 import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queries';
 import { useCaller } from '../../lib/caller';

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { useWrite } from '../../lib/write/useWrite';
-import { fromWire, kstNow, toWire } from './kstInput';
+import { fromWire, kstNow, toWire } from '../../lib/kstInput';
 import { adminSiteKey, siteStateQueryOptions } from './queries';
 import { AdminOtpSwitch } from './AdminOtpSwitch';
 import { SealBodiesSwitch } from './SealBodiesSwitch';

@@ -9,7 +9,7 @@ import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { useWrite } from '../../lib/write/useWrite';
-import { fromWire, toWire } from './kstInput';
+import { fromWire, toWire } from '../../lib/kstInput';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminSite.module.css';
 

@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
-import { CouponIssueSheet } from '../coupons/CouponIssueSheet';
 import { Money } from '../../widgets/Money';
 import { RateTab } from '../../widgets/RateTab';
 import { Tabs } from '../../ui/Tabs';
@@ -17,8 +16,11 @@ import { detailInfoQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Detail.module.css';
 
+/** The coupon sheet the route hands in (the coupons feature's), so this feature does not import another. */
+export type CouponSheet = ComponentType<{ open: boolean; memId: string; onClose: () => void }>;
+
 /** Partner detail and member detail (query parameter id): header figures and the history tabs. */
-export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'user'; id: string; tab?: DetailTab }) {
+export function MemberDetail({ kind, id, tab = 'info', CouponSheet }: { kind: 'partner' | 'user'; id: string; tab?: DetailTab; CouponSheet?: CouponSheet }) {
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -68,13 +70,13 @@ export function MemberDetail({ kind, id, tab = 'info' }: { kind: 'partner' | 'us
             </dd>
           </div>
         </dl>
-        {info && info.memId !== me && (
+        {CouponSheet && info && info.memId !== me && (
           <Button onClick={() => setCoupon(true)} data-testid="detail-coupon">
             <Trans>쿠폰 발급</Trans>
           </Button>
         )}
       </header>
-      <CouponIssueSheet open={coupon} memId={id} onClose={() => setCoupon(false)} />
+      {CouponSheet && <CouponSheet open={coupon} memId={id} onClose={() => setCoupon(false)} />}
       <Tabs
         value={tab}
         onChange={setTab}

@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SelectField, TextField } from '../../ui/Field';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { toWire } from '../adminSite/kstInput';
+import { toWire } from '../../lib/kstInput';
 import { checkLogo, logoBase64 } from './logoFile';
 import { PlatformFrame } from './PlatformFrame';
 import { SiteInvite, type Opened } from './SiteInvite';

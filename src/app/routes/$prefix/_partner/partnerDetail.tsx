@@ -1,5 +1,6 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router';
 import { validateDetailSearch } from '../../../features/memberDetail/detailTabs';
+import { CouponIssueSheet } from '../../../features/coupons/CouponIssueSheet';
 import { MemberDetail } from '../../../features/memberDetail/MemberDetail';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerDetail')({
@@ -11,6 +12,6 @@ export const Route = createFileRoute('/$prefix/_partner/partnerDetail')({
   },
   component: function PartnerDetail() {
     const { id, tab } = useSearch({ from: '/$prefix/_partner/partnerDetail' });
-    return <MemberDetail kind="partner" id={id} tab={tab} />;
+    return <MemberDetail kind="partner" id={id} tab={tab} CouponSheet={CouponIssueSheet} />;
   },
 });

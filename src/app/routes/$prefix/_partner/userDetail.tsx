@@ -1,5 +1,6 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router';
 import { validateDetailSearch } from '../../../features/memberDetail/detailTabs';
+import { CouponIssueSheet } from '../../../features/coupons/CouponIssueSheet';
 import { MemberDetail } from '../../../features/memberDetail/MemberDetail';
 
 export const Route = createFileRoute('/$prefix/_partner/userDetail')({
@@ -11,6 +12,6 @@ export const Route = createFileRoute('/$prefix/_partner/userDetail')({
   },
   component: function UserDetail() {
     const { id, tab } = useSearch({ from: '/$prefix/_partner/userDetail' });
-    return <MemberDetail kind="user" id={id} tab={tab} />;
+    return <MemberDetail kind="user" id={id} tab={tab} CouponSheet={CouponIssueSheet} />;
   },
 });

@@ -3,7 +3,7 @@ import { AdminHome } from '../../../../features/admin/AdminHome';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/admin/queries');
+    const q = await import('../../../../lib/adminPending');
     await context.queryClient.ensureQueryData(q.dashboardQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: AdminHome,

@@ -1,4 +1,4 @@
-import { formatKst } from '../../lib/format';
+import { formatKst } from './format';
 
 /** `datetime-local` values are read as Korea time whatever the device zone. */
 export const toWire = (local: string) => (local ? `${local.replace('T', ' ')}:00`.slice(0, 19) : null);
