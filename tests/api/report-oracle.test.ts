@@ -223,8 +223,8 @@ describe(`report oracle (${testDb})`, () => {
         dCashInCnt: o.req(down, 1).length,
         dCashOut: all(o.req(down, -1)),
         dCashOutCnt: o.req(down, -1).length,
-        dPayment: moved(new Set([me]), -3),
-        dPayback: moved(new Set([me]), 3),
+        dPayment: moved(new Set([me]), -3) + moved(new Set([me]), -5),
+        dPayback: moved(new Set([me]), 3) + moved(new Set([me]), 5),
         dJoinCnt: 0,
         dBetBEP: bf.stake - bf.win,
       });

@@ -3,7 +3,7 @@ import { cashTypes } from '../../../contract/moneyKinds.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
 import { memberRates, subtreeBetTotals } from './partnerFigures.js';
-import { memberMoney, ownCashByType, subtreeHoldings, subtreeRequests, subtreeTransfers } from './partnerMoney.js';
+import { ownCashByType, subtreeHoldings, subtreeRequests, subtreeTransfers } from './partnerMoney.js';
 import { levelName } from './hierarchy.js';
 import { toWire } from '../common/time.js';
 
@@ -14,11 +14,11 @@ export async function topInfo(db: Db, callerId: number) {
   return { mainTopInfo: { userCnt: me.count, totalCashAmt: me.cashAmt, totalPointAmt: me.pointAmt, casinoRate: r.casinoRate, slotRate: r.slotRate } };
 }
 
-/** Today: the downline's completed deposits/withdrawals and joins, the caller's own gives and retrieves. */
+/** Today: the downline's completed deposits/withdrawals and joins, the caller's own gives and retrieves (coupons it issued and got back counted with them, as its money report counts them). */
 export async function statistics(db: Db, callerId: number, today: Range) {
   const [req, own, bets, joins] = await Promise.all([
     subtreeRequests(db, [callerId], today, 1),
-    memberMoney(db, [callerId], today),
+    ownCashByType(db, callerId, today),
     subtreeBetTotals(db, callerId, today),
     db
       .selectFrom('member_path as p')
@@ -31,15 +31,15 @@ export async function statistics(db: Db, callerId: number, today: Range) {
       .executeTakeFirstOrThrow(),
   ]);
   const r = req.get(callerId)!;
-  const o = own.get(callerId)!;
+  const moved = (type: number) => Math.abs(own.get(type) ?? 0);
   return {
     mainStatisticsInfo: {
       dCashIn: r.cashIn,
       dCashInCnt: r.cashInCnt,
       dCashOut: r.cashOut,
       dCashOutCnt: r.cashOutCnt,
-      dPayment: o.given,
-      dPayback: o.retrieved,
+      dPayment: moved(cashTypes.holdingsGrant) + moved(cashTypes.couponIssue),
+      dPayback: moved(cashTypes.holdingsRecovery) + moved(cashTypes.couponReturn),
       dJoinCnt: Number(joins.n),
       dBetBEP: bets.betBEP,
     },
