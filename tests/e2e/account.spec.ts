@@ -26,9 +26,9 @@ test('a player changes the withdrawal password on the account edit screen, in th
   const said = (text: string) => expect(form.getByRole('alert')).toHaveText(text);
   await form.getByRole('button', { name: '수정' }).click();
   await said('현재 비밀번호를 입력해 주세요.');
-  await expect(form.getByLabel('현재 비밀번호')).toBeFocused();
+  await expect(form.locator('input[name=curPass]')).toBeFocused();
   await expect(page.getByRole('alertdialog')).toBeHidden();
-  await form.getByLabel('현재 비밀번호').fill(PASS);
+  await form.locator('input[name=curPass]').fill(PASS);
   // nothing to change: the product's first rule
   await form.getByRole('button', { name: '수정' }).click();
   await said('비밀번호 확인이 일치하지 않습니다.');
@@ -48,17 +48,17 @@ test('a player changes the withdrawal password on the account edit screen, in th
   await page.getByLabel('새 출금 비밀번호 확인').fill('4321');
 
   // a wrong current password is the server's answer, shown on its field
-  await form.getByLabel('현재 비밀번호').fill('wrong-pass1');
+  await form.locator('input[name=curPass]').fill('wrong-pass1');
   await form.getByRole('button', { name: '수정' }).click();
   await acceptDialog(page, '출금 비밀번호를 변경하시겠습니까?');
   await said('현재 비밀번호가 올바르지 않습니다.');
   await expect(page.getByRole('alertdialog')).toBeHidden();
   await page.screenshot({ path: shot(info, 'error'), fullPage: true });
 
-  await form.getByLabel('현재 비밀번호').fill(PASS);
+  await form.locator('input[name=curPass]').fill(PASS);
   await form.getByRole('button', { name: '수정' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click();
-  await expect(form.getByLabel('현재 비밀번호')).toHaveValue(PASS);
+  await expect(form.locator('input[name=curPass]')).toHaveValue(PASS);
   await form.getByRole('button', { name: '수정' }).click();
   await acceptDialog(page, '출금 비밀번호를 변경하시겠습니까?');
   await expect(page.getByTestId('info-edit-done')).toHaveText('회원정보가 수정되었습니다.');
