@@ -169,7 +169,7 @@ export function refuseTestSettings(config: Config, env: NodeJS.ProcessEnv = proc
 /**
  * The named secrets a production start needs outside the database (environment or secrets file),
  * with the variable that may stand in for one: a backup alone must not forge a device cookie, a
- * login challenge or a push, nor open the two-factor secrets.
+ * login challenge, a push or a vendor callback, nor open the two-factor or vendor secrets.
  */
 export const productionSecrets: { name: string; or?: string }[] = [
   { name: 'device-cookie' },
@@ -180,6 +180,7 @@ export const productionSecrets: { name: string; or?: string }[] = [
   { name: 'vapid-private' },
   { name: 'pin-key', or: 'PITBOSS_PIN_KEY' },
   { name: 'audit-chain', or: 'PITBOSS_AUDIT_KEY' },
+  { name: 'vendor-seal' },
 ];
 
 /**

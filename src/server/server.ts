@@ -26,6 +26,7 @@ import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
 import { rekeyAuditChains, startAuditHeadReport } from './domain/site/auditChain.js';
 import type { Ops } from './ops/ops.js';
+import { resealVendorSecrets } from './vendors/secretSeal.js';
 
 export interface RunningServer {
   app: AppContext;
@@ -64,6 +65,12 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   // the audit chains from before the key: re-signed under it once, by one instance of several starting at once
   // (a broken one stays broken for the verify to name)
   const unkeyed = await underStartLock(handle, () => rekeyAuditChains(handle.db));
+  // the vendor secrets stored plain before sealing, or under a key being rotated out: sealed under today's key, all or none
+  await underStartLock(handle, () => resealVendorSecrets(handle.db)).catch(async (e: Error) => {
+    await handle.close().catch(() => {});
+    lock.release();
+    throw new StartupError(`vendor secrets: ${e.message}; list the key they were sealed under in PITBOSS_SECRET_VENDOR_SEAL_OLD (see docs/security.md)`);
+  });
   const live = await makePublisher(config);
   const app: AppContext = {
     config,
