@@ -34,15 +34,19 @@ function keyOf(secret: string): SealKey {
   return k;
 }
 
+/** The keys made from a seal's secret and its old ones. */
+export function keysFrom(current: string, old: string[] = []): SealKeys {
+  const c = keyOf(current);
+  return { current: c, all: [c, ...old.map(keyOf).filter((k) => k.id !== c.id)] };
+}
+
 /** The keys of a named seal: the secret itself (environment, secrets file, else the database) and its old ones. */
 export async function sealKeys(db: Db, name: string): Promise<SealKeys> {
-  const current = keyOf(await serverSecret(db, name));
   const old = (configuredSecret(`${name}-old`) ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean)
-    .map(keyOf);
-  return { current, all: [current, ...old.filter((k) => k.id !== current.id)] };
+    .filter(Boolean);
+  return keysFrom(await serverSecret(db, name), old);
 }
 
 export const isSealed = (value: string) => value.startsWith(`${FORM}.`);
