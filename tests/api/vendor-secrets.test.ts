@@ -67,7 +67,7 @@ describe(`vendor wallet secrets at rest (${testDb})`, () => {
     // what a backup holds: no secret in the clear, and no key kept in the database opens a sealed one
     const kept = await s.app.db.selectFrom('auth_secret').select(['name', 'secret']).execute();
     expect(kept.map((k) => k.name)).not.toContain('vendor-seal');
-    for (const k of kept) for (const r of await stored()) expect(() => open(keysFrom(k.secret), r.secret)).toThrow();
+    for (const k of kept) for (const r of await stored()) expect(() => open(keysFrom(k.secret), r.secret, 'vendor-seal')).toThrow();
     if (s.app.handle.dump) {
       const files = gunzipSync(await s.app.handle.dump()).toString('latin1');
       // the search reaches the rows: their sealed values are there

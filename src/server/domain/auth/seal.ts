@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
-import { configuredSecret, serverSecret } from './secrets.js';
+import { configuredSecret, envName, serverSecret } from './secrets.js';
 
 /*
  * Values kept sealed at rest with AES-256-GCM under a named server secret (`totp-seal`,
@@ -71,11 +71,11 @@ function decrypt(key: Buffer, [iv, tag, body]: string[]): string {
  * altered. Also opens the older form without a key id (`iv.tag.body`, the two-factor secrets
  * sealed before key ids) by trying each key: the tag tells the right one.
  */
-export function open(keys: SealKeys, sealed: string, name = 'the seal'): string {
+export function open(keys: SealKeys, sealed: string, name: string): string {
   const parts = sealed.split('.');
   if (parts[0] === FORM) {
     const key = keys.all.find((k) => k.id === parts[1]);
-    if (!key) throw new Error(`a value sealed under key ${parts[1]} of ${name}, which is neither its key nor one of its old keys`);
+    if (!key) throw new Error(`a value sealed under key ${parts[1]} of ${name}, which is neither ${envName(name)} nor listed in ${envName(name)}_OLD`);
     return decrypt(key.key, parts.slice(2));
   }
   for (const k of keys.all) {
@@ -85,7 +85,7 @@ export function open(keys: SealKeys, sealed: string, name = 'the seal'): string 
       // another key's tag: try the next one
     }
   }
-  throw new Error(`a value in the older form that no key of ${name} opens`);
+  throw new Error(`a value in the older form that neither ${envName(name)} nor a key listed in ${envName(name)}_OLD opens`);
 }
 
 /** A column holding sealed values, by the key of its table; `plainBefore`: rows from before sealing hold the value itself. */
