@@ -39,6 +39,8 @@ export interface Config {
   lockMinutes: number;
   /** Key the withdrawal PINs are hashed under, kept outside the database; unset = a secret the database keeps. */
   pinKey?: string;
+  /** Earlier PIN keys: PINs hashed under one still check, and move to `pinKey` on their next right entry. */
+  pinOldKeys: string[];
   /** Wrong withdrawal passwords in a row before withdrawals lock for the member. */
   outPassMaxTries: number;
   /** Minutes withdrawals stay locked after too many wrong withdrawal passwords (C011). */
@@ -219,6 +221,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: readLimits(env),
     lockMinutes: positive(env.PITBOSS_LOCK_MINUTES, 30),
     pinKey: env.PITBOSS_PIN_KEY || undefined,
+    pinOldKeys: (env.PITBOSS_PIN_OLD_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     outPassMaxTries: positive(env.PITBOSS_OUTPASS_MAX_TRIES, 5),
     outPassLockMinutes: positive(env.PITBOSS_OUTPASS_LOCK_MINUTES, 30),
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),

@@ -49,7 +49,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const config = { ...readConfig(), ...overrides };
   refuseTestSettings(config);
   refuseMissingSecrets(config, configuredSecret);
-  configurePinKey(config.pinKey);
+  configurePinKey(config.pinKey, config.pinOldKeys);
   await Promise.all([
     config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
     config.redisUrl && waitForService(redisService(config.redisUrl), config.startTimeoutMs),
