@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Config } from '../../src/server/config.js';
+import { startServer } from '../../src/server/server.js';
 import { keysFrom, open, sealedKeyId } from '../../src/server/domain/auth/seal.js';
 import { forgetVendors, vendorByCode } from '../../src/server/domain/games/wallet.js';
 import { resealVendorSecrets } from '../../src/server/vendors/secretSeal.js';
 import { callback } from './gamesKit.js';
-import { startTestServer, testDb, type TestServer } from './harness.js';
+import { freshPostgres, roomyLimits, startTestServer, templateDatabase, testDb, type TestServer } from './harness.js';
 
 const SLOT = 'demo-slot';
 const newKey = () => randomBytes(32).toString('base64url');
@@ -116,5 +121,52 @@ describe(`vendor wallet secrets at rest (${testDb})`, () => {
     expect(row.secret).not.toContain(plain);
     expect((await opened())[(await stored()).findIndex((r) => r.code === SLOT)]).toBe(plain);
     expect((await balance(plain)).resultCode).toBe('0');
+  });
+});
+
+describe(`a start seals the vendor secrets (${testDb})`, () => {
+  const base: Partial<Config> = { port: 0, host: '127.0.0.1', staticDir: '/nonexistent', logLevel: 'silent', accrualMs: 0, limits: roomyLimits(), dataDir: 'memory://' };
+  let dir = '';
+  let drop = async () => {};
+  afterAll(async () => {
+    configure(undefined);
+    await drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('seals the plain secrets stored before at start, and refuses to start without the key the rows are under', async () => {
+    // the run's seeded database, as a server left it (its keys in the database)
+    let where: Partial<Config>;
+    if (testDb === 'postgres') {
+      const fresh = await freshPostgres(templateDatabase());
+      where = { databaseUrl: fresh.url };
+      drop = fresh.drop;
+    } else {
+      const t = inject('dbTemplate');
+      where = { memorySnapshot: t?.kind === 'pglite' ? t.snapshot : undefined };
+    }
+    configure(newKey());
+    await expect(startServer({ ...base, ...where }, { listen: false })).rejects.toThrow(/sealed under key \S+ of (totp|vendor)-seal, which is neither/);
+    configure(undefined);
+
+    const first = await startServer({ ...base, ...where }, { listen: false });
+    const site = (await first.app.db.selectFrom('vendor').select('site_id').where('code', '=', SLOT).executeTakeFirstOrThrow()).site_id;
+    const plain = `plain-${randomBytes(8).toString('hex')}`;
+    await first.app.db.updateTable('vendor').set({ secret: plain }).where('site_id', '=', site).where('code', '=', SLOT).execute();
+    if (testDb === 'pglite') {
+      dir = await mkdtemp(join(tmpdir(), 'pitboss-vendor-seal-'));
+      where = { memorySnapshot: join(dir, 'db.tar.gz') };
+      await writeFile(where.memorySnapshot!, await first.app.handle.dump!());
+    }
+    await first.close();
+
+    const second = await startServer({ ...base, ...where }, { listen: false });
+    try {
+      const row = await second.app.db.selectFrom('vendor').select('secret').where('site_id', '=', site).where('code', '=', SLOT).executeTakeFirstOrThrow();
+      expect(row.secret).toMatch(/^s1\./);
+      expect((await vendorByCode(second.app.db, site, SLOT))!.secret).toBe(plain);
+    } finally {
+      await second.close();
+    }
   });
 });
