@@ -12,7 +12,7 @@ async function launch(page: Page, gameName: string, kind: string) {
   await page.getByRole('button', { name: new RegExp(gameName) }).click();
   const view = page.getByTestId('game-view');
   await expect(view).toBeVisible();
-  await expect(view.getByRole('banner')).toContainText(gameName);
+  await expect(page.getByTestId('game-view-bar')).toContainText(gameName);
   const game = page.frameLocator('[data-testid="game-frame"]');
   await expect(game.getByTestId('game-page')).toHaveAttribute('data-kind', kind);
   expect(page.context().pages()).toHaveLength(pages);
@@ -88,7 +88,7 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   // baccarat (transfer wallet): cash moves to game money at launch; one hand with result cards
   const bac = await launch(page, 'Baccarat A', 'baccarat');
   await expect(page.getByTestId('cash')).toHaveText('0원');
-  await expect(page.getByTestId('game-view').getByRole('banner')).toContainText('게임머니');
+  await expect(page.getByTestId('game-view-bar')).toContainText('게임머니');
   await bac.getByTestId('spot-player').click();
   await bac.getByTestId('spot-player').click();
   const gameMoney = await answeredBalance(page, '/api/demo-vendor/baccarat/deal', () => bac.getByTestId('deal').click());

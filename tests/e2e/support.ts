@@ -6,8 +6,8 @@ export async function dismissPopups(page: Page) {
   await page.addLocatorHandler(
     popup,
     async () => {
-      // a modal alert on top makes the popup inert; the test deals with the alert first
-      if (await page.getByRole('alertdialog').isVisible()) return;
+      // a modal alert or the in-app game on top makes the popup inert: the test deals with that first
+      if ((await page.getByRole('alertdialog').isVisible()) || (await page.getByTestId('game-view').isVisible())) return;
       await popup.getByRole('button', { name: '닫기', exact: true }).click();
     },
     { noWaitAfter: true },

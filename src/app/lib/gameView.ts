@@ -1,7 +1,8 @@
 import { proxy } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import { memberCalls } from '../../contract/member';
 import { api, isApiError } from './api';
-import { onSignedOut, signOut } from './session/lifecycle';
+import { signOut } from './session/lifecycle';
 import { session } from './session/store';
 import { applyUserCash } from './session/userCash';
 
@@ -52,4 +53,5 @@ export async function refreshCoin() {
   }
 }
 
-onSignedOut(() => closeGame());
+// the session's end closes the game at once, before the alert that says why
+subscribeKey(session, 'token', (token) => !token && closeGame());

@@ -74,7 +74,7 @@ export function GameView() {
     >
       {game && (
         <>
-          <header className={css.bar}>
+          <header className={css.bar} data-testid="game-view-bar">
             <button type="button" className={css.close} onClick={() => closeGame()} aria-label={t`게임 닫기`} data-testid="game-view-close">
               ✕
             </button>
