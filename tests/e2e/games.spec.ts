@@ -56,6 +56,23 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   }
   expect(before).toBeGreaterThan(0);
   await page.screenshot({ path: shot(info, 'slot'), animations: 'disabled' });
+  if (info.project.name === 'pixel7') {
+    // the in-app view at the phone's width and at 320 px, light and dark: the bar fits and nothing scrolls sideways
+    for (const [width, height] of [
+      [412, 839],
+      [320, 568],
+    ]) {
+      await page.setViewportSize({ width, height });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(page.getByTestId('game-view-balance')).toBeInViewport({ ratio: 1 });
+        expect(await slot.locator('html').evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot(info, `slot-${width}-${scheme}`), animations: 'disabled' });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 412, height: 839 });
+  }
   await page.getByTestId('game-view-close').click();
   await expect(page.getByTestId('game-view')).toBeHidden();
   await expect(page).toHaveURL(/\/demo\/main$/);
