@@ -18,6 +18,7 @@ const primitivesOnly = [
 ];
 const noRoutes = into(['routes'], 'Features do not import routes; routes compose features.');
 const noHttp = into(['http'], 'The domain does not import the HTTP layer.');
+const vendorsNoHttp = into(['http'], 'Vendors do not import the HTTP layer: they export calls and handlers (src/server/handler.ts), and http/routes.ts collects them.');
 const boundary = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default defineConfig(
@@ -69,5 +70,6 @@ export default defineConfig(
   boundary(['src/app/features/**'], noServer, noRoutes),
   boundary(['src/server/**'], noApp),
   boundary(['src/server/domain/**'], noApp, noHttp),
+  boundary(['src/server/vendors/**'], noApp, vendorsNoHttp),
   boundary(['src/contract/**'], noLayers),
 );

@@ -6,6 +6,7 @@ import type { Accrual } from './domain/money/accrualTimer.js';
 import type { SiteCache } from './domain/site/siteCache.js';
 import type { SiteRow } from './domain/site/siteRow.js';
 import type { Caller } from './domain/auth/caller.js';
+import type { Vendor } from './domain/games/wallet.js';
 import type { Publisher } from './live/publisher.js';
 import type { SealKeys } from './http/sealKeys.js';
 
@@ -64,6 +65,13 @@ export interface RequestContext extends AppContext, RequestExtras {
  */
 export function callContext<T extends object>(app: AppContext, own: T): AppContext & T {
   return Object.assign(Object.create(app) as AppContext, own);
+}
+
+/** A vendor's wallet callback: its signature checked, the vendor and its site found; no session. */
+export interface VendorContext extends RequestContext {
+  caller: null;
+  token: null;
+  vendor: Vendor;
 }
 
 /** A handler that requires a logged-in caller gets a non-null one. */

@@ -8,7 +8,7 @@ import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.
 import { loginAttack } from '../domain/auth/attack.js';
 import { cashDecided } from '../domain/push/events.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** Operator money calls: the home, the cash request queue, approvals, grants, ledger health. */
 export const adminMoneyRoutes = [

@@ -9,7 +9,7 @@ import { notifyOperators } from '../domain/site/operatorHome.js';
 import { refuseWhenBanned } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 const options = (ctx: AuthedContext) => ({
   ...siteOptions(ctx.site),

@@ -5,7 +5,7 @@ import { couponBox, expireCoupons, issueCoupons, issuedCoupons, redeemCoupon, ty
 import { couponsArrived } from '../domain/money/couponNews.js';
 import type { Changed } from '../domain/money/ledger.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 const pushCash = (ctx: AuthedContext, changed: Changed[]) => {
   for (const x of changed) ctx.live.publish({ siteId: x.siteId, memId: x.memId }, { type: 'CASH', data1: x.cash, data2: x.point });

@@ -3,7 +3,7 @@ import type { AuthedContext } from '../context.js';
 import { scoped } from '../domain/partner/hierarchy.js';
 import { dateRange } from '../domain/common/dateRange.js';
 import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlement, userReport } from '../domain/partner/reports.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
 /** Reports default to today; history screens to 7 days back. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { RouteDef } from '../http/route.js';
+import type { RouteDef } from '../handler.js';
 
 /** What a provider's hooks get: the handles they need and the member's site. */
 export type VendorCtx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'> & { site: { id: string } };
