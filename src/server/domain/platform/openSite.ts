@@ -5,7 +5,7 @@ import { openSiteError } from '../../../contract/platformSiteRules.js';
 import type { openSiteForm } from '../../../contract/platformSites.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { seedCodes } from '../../db/seed/codes.js';
+import { seedCodes } from './siteCodes.js';
 import { demoCatalog, ensureDemoVendors } from '../../vendors/catalog.js';
 import { fromWire } from '../common/time.js';
 import { issueInvite } from './invite.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
 
 /** What each capability's seed step is given: the demo site and its members' row ids. */
 export interface SeedScope {

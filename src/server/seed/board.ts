@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import { plainTextToHtml, richTextToHtml } from '../../domain/board/sanitize.js';
+import type { AppContext } from '../context.js';
+import { plainTextToHtml, richTextToHtml } from '../domain/board/sanitize.js';
 import { demoPartners, demoPlayers } from './cast.js';
 import type { SeedScope } from './scope.js';
 

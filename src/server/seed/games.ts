@@ -1,8 +1,8 @@
-import { gameCategories, type GameCategory } from '../../../contract/game.js';
-import { levelOrder } from '../../../contract/enums.js';
-import type { AppContext } from '../../context.js';
-import { setRatesDirect } from '../../domain/partner/rates.js';
-import { ensureDemoVendors } from '../../vendors/catalog.js';
+import { gameCategories, type GameCategory } from '../../contract/game.js';
+import { levelOrder } from '../../contract/enums.js';
+import type { AppContext } from '../context.js';
+import { setRatesDirect } from '../domain/partner/rates.js';
+import { ensureDemoVendors } from '../vendors/catalog.js';
 import { seedBets } from './gameHistory.js';
 import type { SeedScope } from './scope.js';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import { requestPartner } from '../../domain/partner/partnerCreate.js';
+import type { AppContext } from '../context.js';
+import { requestPartner } from '../domain/partner/partnerCreate.js';
 import { DEMO_CASH_OUT_PASS, DEMO_PASSWORD } from './cast.js';
 import type { SeedScope } from './scope.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.js';
-import { createMember } from '../../domain/auth/members.js';
-import { seedCodes } from './codes.js';
+import type { AppContext } from '../context.js';
+import { createMember } from '../domain/auth/members.js';
+import { seedCodes } from '../domain/platform/siteCodes.js';
 import { seedSteps } from './steps.js';
 import { DEMO_CASH_OUT_PASS, DEMO_PASSWORD, DEMO_PREFIX, demoPartners, demoPlayers } from './cast.js';
 

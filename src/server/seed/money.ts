@@ -1,11 +1,11 @@
-import { ApiError } from '../../../contract/codes.js';
-import { cashStatus } from '../../../contract/moneyKinds.js';
-import type { AppContext } from '../../context.js';
-import { holdWithdrawal, processRequest, requestDeposit } from '../../domain/money/cashRequests.js';
-import { convertPoints } from '../../domain/money/points.js';
-import { siteOptions } from '../../domain/site/siteOptions.js';
-import { kstDayStart } from '../../domain/common/time.js';
-import { adminGrant, partnerMove, type Actor } from '../../domain/money/transfers.js';
+import { ApiError } from '../../contract/codes.js';
+import { cashStatus } from '../../contract/moneyKinds.js';
+import type { AppContext } from '../context.js';
+import { holdWithdrawal, processRequest, requestDeposit } from '../domain/money/cashRequests.js';
+import { convertPoints } from '../domain/money/points.js';
+import { siteOptions } from '../domain/site/siteOptions.js';
+import { kstDayStart } from '../domain/common/time.js';
+import { adminGrant, partnerMove, type Actor } from '../domain/money/transfers.js';
 import type { SeedScope } from './scope.js';
 
 const MIN = 60_000;
