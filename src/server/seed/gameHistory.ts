@@ -3,7 +3,7 @@
  * end), so commissions, points and daily figures come out exactly as live play makes them.
  */
 import { ApiError } from '../../contract/codes.js';
-import type { AppContext } from '../context.js';
+import type { Deps } from '../domain/deps.js';
 import { kstDayStart } from '../domain/common/time.js';
 import { cashToGame, gameToCash, vendorByCode, walletBet, walletWin, type Vendor } from '../domain/games/wallet.js';
 import { deal, payout } from '../vendors/demo/baccarat.js';
@@ -35,7 +35,7 @@ async function tryIt<T>(f: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Promise<void> {
+export async function seedBets(app: Deps, { siteId, ids }: SeedScope): Promise<void> {
   const db = app.db;
   const now = app.clock.now();
   const site = (await app.sites.get(siteId))!;

@@ -7,7 +7,7 @@
 import { ApiError } from '../../contract/codes.js';
 import type { ParsedReqOf } from '../../contract/define.js';
 import { walletCalls, type WalletAction } from '../../contract/game.js';
-import type { AppContext } from '../context.js';
+import type { Deps } from '../domain/deps.js';
 import { defineRoute, parseRequest } from '../handler.js';
 import { walletBalance, walletBet, walletRollback, walletWin, type Vendor, type WalletResult } from '../domain/games/wallet.js';
 import { openWalletCall } from '../domain/games/walletAccess.js';
@@ -15,7 +15,7 @@ import type { MoneyResult } from '../domain/money/ledger.js';
 import type { SiteRow } from '../domain/site/siteRow.js';
 import { readLaunch } from './launchToken.js';
 
-type WalletCtx = Pick<AppContext, 'db' | 'live' | 'clock'> & { site: SiteRow; vendor: Vendor };
+type WalletCtx = Pick<Deps, 'db' | 'live' | 'clock'> & { site: SiteRow; vendor: Vendor };
 type Req<A extends WalletAction> = ParsedReqOf<(typeof walletCalls)[A]>;
 
 function moved(ctx: WalletCtx, r: MoneyResult<WalletResult>): WalletResult {
@@ -47,7 +47,7 @@ export const walletRoutes = [
 
 /** A callback made in process: the raw body and its signature, as a vendor sends them over HTTP. */
 export async function callWalletInProcess(
-  ctx: Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'>,
+  ctx: Pick<Deps, 'db' | 'live' | 'clock' | 'sites'>,
   vendorCode: string,
   action: WalletAction,
   raw: string,

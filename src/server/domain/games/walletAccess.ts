@@ -3,7 +3,7 @@
  * the body's signature. HTTP vendors and the built-in demo vendor (in process) pass the same checks.
  */
 import { ApiError } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { SiteRow } from '../site/siteRow.js';
 import { verify } from './signature.js';
 import { vendorByCode, type Vendor } from './wallet.js';
@@ -13,7 +13,7 @@ import { vendorByCode, type Vendor } from './wallet.js';
  * no money and reads none, and the vendor retries until it is resumed).
  */
 export async function openWalletCall(
-  ctx: Pick<AppContext, 'db' | 'sites'>,
+  ctx: Pick<Deps, 'db' | 'sites'>,
   vendorCode: string,
   siteId: unknown,
   raw: string,
