@@ -1,7 +1,7 @@
 import { adminCalls } from '../../contract/admin.js';
 import { processRequest } from '../domain/money/cashRequests.js';
 import { checkLedger, keepLedgerCheck } from '../domain/money/ledgerCheck.js';
-import { siteRequests } from '../domain/money/moneyQueries.js';
+import { siteRequests } from '../domain/reports/moneyLists.js';
 import { dateRange } from '../domain/common/dateRange.js';
 import { adminGrant } from '../domain/money/transfers.js';
 import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';

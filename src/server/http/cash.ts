@@ -2,7 +2,7 @@ import { cashCalls } from '../../contract/cash.js';
 import { pointCalls } from '../../contract/point.js';
 import type { AuthedContext } from '../context.js';
 import { cancelRequest, requestDeposit, requestWithdrawal } from '../domain/money/cashRequests.js';
-import { ownPoints, ownRequests } from '../domain/money/moneyQueries.js';
+import { ownPoints, ownRequests } from '../domain/reports/moneyLists.js';
 import { dateRange } from '../domain/common/dateRange.js';
 import { convertPoints } from '../domain/money/points.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
