@@ -1,7 +1,8 @@
 import { couponCalls as c } from '../../contract/coupon.js';
 import type { AuthedContext } from '../context.js';
 import { dateRange } from '../domain/common/dateRange.js';
-import { couponBox, expireCoupons, issueCoupons, issuedCoupons, redeemCoupon, type IssueAsk } from '../domain/money/coupons.js';
+import { expireCoupons, issueCoupons, redeemCoupon, type IssueAsk } from '../domain/money/coupons.js';
+import { couponBox, issuedCoupons } from '../domain/reports/couponLists.js';
 import { couponsArrived } from '../domain/money/couponNews.js';
 import type { Changed } from '../domain/money/ledger.js';
 import { actorOf, settle } from './moneyCommon.js';
