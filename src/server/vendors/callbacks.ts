@@ -11,6 +11,7 @@ import type { Deps } from '../domain/deps.js';
 import { defineRoute, parseRequest } from '../handler.js';
 import { walletBalance, walletBet, walletRollback, walletWin, type Vendor, type WalletResult } from '../domain/games/wallet.js';
 import { openWalletCall } from '../domain/games/walletAccess.js';
+import { pushCash } from '../domain/money/cashEvents.js';
 import type { MoneyResult } from '../domain/money/ledger.js';
 import type { SiteRow } from '../domain/site/siteRow.js';
 import { readLaunch } from './launchToken.js';
@@ -19,7 +20,7 @@ type WalletCtx = Pick<Deps, 'db' | 'live' | 'clock'> & { site: SiteRow; vendor: 
 type Req<A extends WalletAction> = ParsedReqOf<(typeof walletCalls)[A]>;
 
 function moved(ctx: WalletCtx, r: MoneyResult<WalletResult>): WalletResult {
-  for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
+  pushCash(ctx.live, r.changed);
   return r.result;
 }
 
