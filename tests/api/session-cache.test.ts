@@ -15,6 +15,7 @@ import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
 import { commonCalls } from '../../src/contract/common.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
+import { vendorByCode } from '../../src/server/domain/games/wallet.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -45,7 +46,7 @@ function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
     call,
     app: srv.app,
     async wallet(vendor, action, body) {
-      const { secret } = await srv.app.db.selectFrom('vendor').select('secret').where('site_id', '=', siteId).where('code', '=', vendor).executeTakeFirstOrThrow();
+      const { secret } = (await vendorByCode(srv.app.db, siteId, vendor))!;
       const raw = JSON.stringify({ siteId, ...body });
       const res = await fetch(`${srv.url}/api/vendor/${vendor}/${action}`, {
         method: 'POST',
