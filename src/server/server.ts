@@ -5,7 +5,7 @@ import { configuredSecret } from './domain/auth/secrets.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate, underStartLock } from './db/migrate.js';
-import { seedDemo } from './db/seed/demo.js';
+import { seedDemo } from './seed/demo.js';
 import { issueSetupToken } from './domain/platform/setup.js';
 import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp, newOps } from './http/app.js';

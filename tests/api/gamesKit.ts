@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { sign } from '../../src/server/vendors/signature.js';
+import { sign } from '../../src/server/domain/games/signature.js';
 import type { TestServer } from './harness.js';
 import { vendorByCode } from '../../src/server/domain/games/wallet.js';
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { openDb, type Db } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
-import { sign } from '../../src/server/vendors/signature.js';
+import { sign } from '../../src/server/domain/games/signature.js';
 import { bankSafeOffset, freshPostgres, templateDatabase, testDb } from './harness.js';
 import { expectOnce, expectSound, exited, spawnServer } from './moneyKit.js';
 import { buildWorld, drive, type Sent } from './moneyWorld.js';

@@ -9,7 +9,7 @@ import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js'
 import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
 import type { RunningServer } from '../../src/server/server.js';
-import { sign } from '../../src/server/vendors/signature.js';
+import { sign } from '../../src/server/domain/games/signature.js';
 import { roomyLimits, sealingClient, solve, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
 import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
 import { commonCalls } from '../../src/contract/common.js';

@@ -10,7 +10,7 @@ import type { Db } from '../../db/driver.js';
 import { openVendorSecret } from '../../vendors/secretSeal.js';
 import { movementHead, runMovement, systemAccounts, type Actor, type Changed, type MoneyResult } from '../money/ledger.js';
 import { inCheckWindow } from '../site/siteRow.js';
-import type { SiteRow } from '../../context.js';
+import type { SiteRow } from '../site/siteRow.js';
 
 export interface Vendor {
   id: number;
