@@ -19,6 +19,7 @@ import { twoFactorRoutes } from './twoFactor.js';
 import { pushRoutes } from './push.js';
 import { platformRoutes } from './platform.js';
 import { platformOpsRoutes } from './platformOps.js';
+import { platformStaffRoutes } from './platformStaff.js';
 import { couponRoutes } from './coupon.js';
 import { walletRoutes } from '../vendors/callbacks.js';
 import { vendorAdapters } from '../vendors/registry.js';
@@ -47,5 +48,6 @@ export const allRoutes: RouteDef[] = [
   ...pushRoutes,
   ...platformRoutes,
   ...platformOpsRoutes,
+  ...platformStaffRoutes,
   ...couponRoutes,
 ];
