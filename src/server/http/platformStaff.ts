@@ -1,7 +1,7 @@
 import { platformStaffCalls as c } from '../../contract/platformStaff.js';
 import { platformCaller } from '../domain/platform/login.js';
 import { inviteStaff, joinStaff, removeStaff, staffEnrolment, staffList } from '../domain/platform/staff.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** The platform's staff: the owner invites and removes them; a staff link makes the account. */
 export const platformStaffRoutes = [
