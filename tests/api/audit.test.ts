@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
-import { adminCalls } from '../../src/contract/admin.js';
+import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
 import { partnerCalls } from '../../src/contract/partner.js';
 import { adminSiteCalls } from '../../src/contract/site.js';
 
@@ -13,7 +13,7 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
   }, 600_000);
   afterAll(() => s?.close());
 
-  const rows = async (action: string) => (await s.post('/api/admin/auditList', { page: 1, count_per_list: 50, action }, admin)).data.list as any[];
+  const rows = async (action: string) => (await s.call(adminSecurityCalls.auditList, { page: 1, count_per_list: 50, action }, admin)).data!.list as any[];
 
   it("records a partner's downline unlock, which also clears the withdrawal lock, with before and after", async () => {
     const until = new Date(s.now() + 20 * 60_000);
@@ -51,11 +51,11 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
   it("folds a player's flood of refused operator calls into one row per minute with a count, keeping the body's size and never the body", async () => {
     const player = await s.login('user9');
     const huge = 'x'.repeat(150_000);
-    const count = async () => (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
+    const count = async () => (await s.call(adminSecurityCalls.auditList, { page: 1 }, admin)).data!.pageInfo.tatal_list_count;
     const before = await count();
     for (let i = 0; i < 30; i++) expect((await s.post(adminSiteCalls.lockBet.path, { lockBetYn: 'Y', note: huge, i }, player)).resultCode).toBe('A001');
     expect(await count()).toBe(before + 1);
-    const [row] = (await s.post('/api/admin/auditList', { page: 1, count_per_list: 5, actorId: 'user9' }, admin)).data.list as any[];
+    const [row] = (await s.call(adminSecurityCalls.auditList, { page: 1, count_per_list: 5, actorId: 'user9' }, admin)).data!.list as any[];
     expect(row).toMatchObject({ actorId: 'user9', action: adminSiteCalls.lockBet.path, after: { refused: 'A001', count: 30 } });
     expect(row.after.bodyBytes).toBeGreaterThan(150_000);
     expect(JSON.stringify(row).length).toBeLessThan(1_000);
@@ -65,7 +65,7 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
   });
 
   it('does not record dashboard reads as actions', async () => {
-    const count = async () => (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
+    const count = async () => (await s.call(adminSecurityCalls.auditList, { page: 1 }, admin)).data!.pageInfo.tatal_list_count;
     const before = await count();
     expect((await s.call(adminCalls.dashboard, {}, admin)).resultCode).toBe('0');
     expect((await s.call(adminSiteCalls.siteState, {}, admin)).resultCode).toBe('0');

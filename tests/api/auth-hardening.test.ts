@@ -3,10 +3,11 @@ import WebSocket from 'ws';
 import { bankSafeOffset, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
 import { cashCalls } from '../../src/contract/cash.js';
-import { demoCalls } from '../../src/contract/game.js';
+import { demoCalls, gameCalls } from '../../src/contract/game.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
 import { adminSiteCalls } from '../../src/contract/site.js';
+import { statsCalls } from '../../src/contract/stats.js';
 
 const PASS = 'demo1234!';
 const wire = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -44,7 +45,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       // 46 wrong and 4 right: some run of 9 wrong ones in a row is certain, whatever order the database sees
       const passes = [...Array(46).fill('wrong-pass'), ...Array(4).fill(PASS)].sort(() => Math.random() - 0.5);
       // solved first, so all 50 reach the password check together (unproved ones past the hash queue would answer L005)
-      const proofs = await Promise.all(passes.map(async () => solve((await s.post('/api/member/challenge', {})).data.challenge)));
+      const proofs = await Promise.all(passes.map(async () => solve((await s.call(memberCalls.challenge, {})).data!.challenge)));
       const codes = (await Promise.all(passes.map((p, i) => s.call(memberCalls.login, { memId: 'user2', memPass: p, pow: proofs[i] })))).map((r) => r.resultCode);
       expect(codes.every((c) => ['0', 'L001', 'U003'].includes(c))).toBe(true);
       const m = await member('user2');
@@ -74,9 +75,9 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     it('is ended by the operator, who sees the lock first; the call is audited', async () => {
       for (let i = 0; i < 9; i++) await playerLogin('user4', `bad${i}`);
       const admin = await adminToken();
-      const state = await s.post('/api/admin/member/state', { memId: 'user4' }, admin);
+      const state = await s.call(adminSecurityCalls.memberState, { memId: 'user4' }, admin);
       expect(state.data).toMatchObject({ memId: 'user4', failedLogins: 9, outLockedUntil: null });
-      expect(state.data.lockedUntil).toMatch(wire);
+      expect(state.data!.lockedUntil).toMatch(wire);
       // with the balances the member screen shows beside the lock
       await s.app.accrual.flush();
       const m = await member('user4');
@@ -86,9 +87,9 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       expect((await playerLogin('user4', PASS)).resultCode).toBe('0');
       expect((await s.call(adminSecurityCalls.memberUnlock, { memId: 'ghost' }, admin)).resultCode).toBe('U001');
       expect((await s.call(adminSecurityCalls.memberUnlock, { memId: 'user4' }, await s.login('ptn1'))).resultCode).toBe('A001');
-      const audit = await s.post('/api/admin/auditList', { page: 1 }, admin);
+      const audit = await s.call(adminSecurityCalls.auditList, { page: 1 }, admin);
       type Row = { action: string; actorId: string; target: string; before: unknown; after: { refused?: string } | null };
-      const unlocks = (audit.data.list as Row[]).filter((a) => a.action === '/api/admin/member/unlock');
+      const unlocks = (audit.data!.list as Row[]).filter((a) => a.action === '/api/admin/member/unlock');
       // the refused tries are recorded too, the partner's A001 and the operator's U001
       expect(unlocks.find((a) => a.actorId === 'ptn1')?.after).toMatchObject({ refused: 'A001' });
       expect(unlocks.find((a) => a.target === 'memId=ghost')?.after).toMatchObject({ refused: 'U001' });
@@ -101,7 +102,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     it('is ended by an upline partner for its own downline only', async () => {
       for (let i = 0; i < 9; i++) await playerLogin('user5', `bad${i}`);
       const ptn7 = await s.login('ptn7');
-      expect((await s.post('/api/v2/retail/detail/info', { memId: 'user5' }, ptn7)).data.partnerInfo.lockYn).toBe('Y');
+      expect((await s.call(partnerCalls.detailInfo, { memId: 'user5' }, ptn7)).data!.partnerInfo.lockYn).toBe('Y');
       // user11..20 hang under sibling partners, outside ptn7's subtree; ptn7 cannot unlock itself
       expect((await s.call(partnerCalls.detailUnlock, { memId: 'user12' }, ptn7)).resultCode).not.toBe('0');
       expect((await s.call(partnerCalls.detailUnlock, { memId: 'ptn7' }, ptn7)).resultCode).not.toBe('0');
@@ -202,9 +203,9 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
 
   describe('game launch tokens end with the session', () => {
     const launch = async (token: string) => {
-      const g = await s.post('/api/minigame/getGame', { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, token);
+      const g = await s.call(gameCalls.getGame, { vendorKey: 'demo-slot', gameType: 'slot', gameKey: 'lucky-sevens' }, token);
       expect(g.resultCode).toBe('0');
-      return g.data.token as string;
+      return g.data!.token as string;
     };
     const spin = (t: string) => s.call(demoCalls.slotSpin, { t, bet: 1_000 });
 
@@ -228,7 +229,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
 
       token = await s.login('user1');
       t = await launch(token);
-      expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user1', memNick: 'user1_nick', loginYn: 'N' }, await s.login('ptn7'))).resultCode).toBe('0');
+      expect((await s.call(partnerCalls.detailInfoSave, { memId: 'user1', memNick: 'user1_nick', loginYn: 'N' }, await s.login('ptn7'))).resultCode).toBe('0');
       expect((await spin(t)).resultCode).toBe('TK002');
     });
   });
@@ -244,10 +245,10 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
         .where('member_id', '=', id)
         .where('ended_at', 'is', null)
         .execute();
-      const r = await s.post('/api/getToken', {}, token);
+      const r = await s.call(memberCalls.getToken, {}, token);
       expect(r.resultCode).toBe('0');
-      expect(r.data.expiresIn).toBeLessThanOrEqual(10 * 60);
-      expect(r.data.expiresIn).toBeGreaterThan(9 * 60);
+      expect(r.data!.expiresIn).toBeLessThanOrEqual(10 * 60);
+      expect(r.data!.expiresIn).toBeGreaterThan(9 * 60);
     });
   });
 
@@ -280,7 +281,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
     it('folds full-width look-alikes (NFKC) onto the nickname they imitate', async () => {
       expect((await s.call(memberCalls.checkNickname, { memNick: 'ｕｓｅｒ１_nick' })).data).toEqual({ available: false });
       expect((await s.call(memberCalls.signup, form('ｕｓｅｒ２_nick', 50))).resultCode).toBe('U110');
-      expect((await s.post('/api/member/signup', form('ｆｒｅｓｈ_nick', 51))).resultCode).toBe('0');
+      expect((await s.call(memberCalls.signup, form('ｆｒｅｓｈ_nick', 51))).resultCode).toBe('0');
       expect((await member('nick51x')).mem_nick).toBe('fresh_nick');
     });
   });
@@ -288,14 +289,14 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
   describe('upline ids in partner filters', () => {
     it('reportByUser with an upline id as the upper filter finds nothing', async () => {
       const ptn5 = await s.login('ptn5');
-      const own = await s.post('/api/retail/reportByUser', { searchRecommandId: 'ptn6' }, ptn5);
+      const own = await s.call(statsCalls.reportByUser, { searchRecommandId: 'ptn6' }, ptn5);
       expect(own.resultCode).toBe('0');
-      expect(own.data.pageInfo.tatal_list_count).toBeGreaterThan(0);
+      expect(own.data!.pageInfo.tatal_list_count).toBeGreaterThan(0);
       for (const upline of ['ptn4', 'ptn1']) {
-        const r = await s.post('/api/retail/reportByUser', { searchRecommandId: upline }, ptn5);
+        const r = await s.call(statsCalls.reportByUser, { searchRecommandId: upline }, ptn5);
         expect(r.resultCode).toBe('0');
-        expect(r.data.searchList).toEqual([]);
-        expect(r.data.pageInfo.tatal_list_count).toBe(0);
+        expect(r.data!.searchList).toEqual([]);
+        expect(r.data!.pageInfo.tatal_list_count).toBe(0);
       }
     });
   });
@@ -303,18 +304,18 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
   describe('audit log', () => {
     it('records every operator action, not reads, with secrets left out, and pages', async () => {
       const admin = await adminToken();
-      const before = (await s.post('/api/admin/auditList', { page: 1 }, admin)).data.pageInfo.tatal_list_count;
+      const before = (await s.call(adminSecurityCalls.auditList, { page: 1 }, admin)).data!.pageInfo.tatal_list_count;
       await s.call(adminSiteCalls.lockBet, { lockBetYn: 'Y' }, admin);
       await s.call(adminSiteCalls.lockBet, { lockBetYn: 'N' }, admin);
       await s.call(adminCalls.cashList, {}, admin);
-      await s.post('/api/admin/site/state', {}, admin);
-      await s.post('/api/admin/cash/grant', { memId: 'user14', cashAmt: 5_000, mode: 2, requestId: 'audit-grant-1' }, admin);
-      const page1 = await s.post('/api/admin/auditList', { page: 1, count_per_list: 2 }, admin);
-      expect(page1.data.pageInfo).toEqual({ page: 1, count_per_list: 2, tatal_list_count: before + 3 });
-      expect(page1.data.list.map((a: { action: string }) => a.action)).toEqual(['/api/admin/cash/grant', '/api/admin/site/lockBet']);
-      expect(page1.data.list[0]).toMatchObject({ target: 'memId=user14', after: { memId: 'user14', cashAmt: 5_000, mode: 2 } });
-      const page2 = await s.post('/api/admin/auditList', { page: 2, count_per_list: 2 }, admin);
-      expect(page2.data.list[0]).toMatchObject({ action: '/api/admin/site/lockBet', after: { lockBetYn: 'Y' } });
+      await s.call(adminSiteCalls.siteState, {}, admin);
+      await s.call(adminCalls.grant, { memId: 'user14', cashAmt: 5_000, mode: 2, requestId: 'audit-grant-1' }, admin);
+      const page1 = await s.call(adminSecurityCalls.auditList, { page: 1, count_per_list: 2 }, admin);
+      expect(page1.data!.pageInfo).toEqual({ page: 1, count_per_list: 2, tatal_list_count: before + 3 });
+      expect(page1.data!.list.map((a: { action: string }) => a.action)).toEqual(['/api/admin/cash/grant', '/api/admin/site/lockBet']);
+      expect(page1.data!.list[0]).toMatchObject({ target: 'memId=user14', after: { memId: 'user14', cashAmt: 5_000, mode: 2 } });
+      const page2 = await s.call(adminSecurityCalls.auditList, { page: 2, count_per_list: 2 }, admin);
+      expect(page2.data!.list[0]).toMatchObject({ action: '/api/admin/site/lockBet', after: { lockBetYn: 'Y' } });
       expect(JSON.stringify(page1.data)).not.toContain(PASS);
     });
   });

@@ -8,6 +8,7 @@ import { vendorByCode, walletBet, walletWin } from '../../src/server/domain/game
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId } from './moneyKit.js';
 import { betCalls } from '../../src/contract/bet.js';
+import { statsCalls } from '../../src/contract/stats.js';
 
 const CODES: Record<string, [string, string]> = { slot: ['demo-slot', 'lucky-sevens'], hcasino: ['demo-hotel', 'hotel-baccarat'], mini: ['demo-mini', 'odd-even'] };
 
@@ -87,65 +88,65 @@ describe(`reports against raw bets (${testDb})`, () => {
   it('betting status equals a recomputation for the partner and each child', async () => {
     for (const memId of ['ptn1', 'ptn3', 'ptn6']) {
       const token = await s.login(memId);
-      const r = await s.post('/api/v2/retail/report/betStatistics', { statType: 'total', startDate: `${from} 00:00:00`, endDate: `${to} 23:59:59` }, token);
+      const r = await s.call(statsCalls.betStatistics, { statType: 'total', startDate: `${from} 00:00:00`, endDate: `${to} 23:59:59` }, token);
       expect(r.resultCode).toBe('0');
       const me = await truth(memId);
-      expect(r.data.myStatData).toMatchObject({ memId, betAmtSum: me.stake, winAmtSum: me.win, rollingSum: me.rolling, losingAmtSum: me.losing, winLoseSum: me.stake - me.win });
-      for (const row of r.data.botStatList) {
+      expect(r.data!.myStatData).toMatchObject({ memId, betAmtSum: me.stake, winAmtSum: me.win, rollingSum: me.rolling, losingAmtSum: me.losing, winLoseSum: me.stake - me.win });
+      for (const row of r.data!.botStatList) {
         const t = await truth(row.memId);
         expect([row.memId, row.betAmtSum, row.winAmtSum, row.rollingSum, row.losingAmtSum]).toEqual([row.memId, t.stake, t.win, t.rolling, t.losing]);
       }
-      const slot = await s.post('/api/v2/retail/report/betStatistics', { statType: 'slot', startDate: from, endDate: to }, token);
+      const slot = await s.call(statsCalls.betStatistics, { statType: 'slot', startDate: from, endDate: to }, token);
       const ts = await truth(memId, ['slot']);
-      expect([slot.data.myStatData.betAmtSum, slot.data.myStatData.rollingSum]).toEqual([ts.stake, ts.rolling]);
+      expect([slot.data!.myStatData.betAmtSum, slot.data!.myStatData.rollingSum]).toEqual([ts.stake, ts.rolling]);
     }
   });
 
   it('daily betting, settlement and the user report equal the recomputation', async () => {
     const token = await s.login('ptn4');
-    const daily = await s.post('/api/v2/retail/daily/betting', { startDate: from, endDate: to }, token);
+    const daily = await s.call(statsCalls.dailyBetting, { startDate: from, endDate: to }, token);
     const t4 = await truth('ptn4');
-    for (const d of daily.data.dailyBetList) expect([d.days, d.dBetAmt, d.dWinAmt]).toEqual([d.days, ...(t4.byDay.get(d.days) ?? [0, 0])]);
-    expect(daily.data.dailyBetSum.dBetAmt).toBe(t4.stake);
+    for (const d of daily.data!.dailyBetList) expect([d.days, d.dBetAmt, d.dWinAmt]).toEqual([d.days, ...(t4.byDay.get(d.days) ?? [0, 0])]);
+    expect(daily.data!.dailyBetSum.dBetAmt).toBe(t4.stake);
 
     const p1 = await s.login('ptn1');
-    const outer = await s.post('/api/retail/myCalculate', { searchType: 'OUTER', startDate: from, endDate: to, page: 1, count_per_list: 20 }, p1);
+    const outer = await s.call(statsCalls.myCalculate, { searchType: 'OUTER', startDate: from, endDate: to, page: 1, count_per_list: 20 }, p1);
     expect(outer.resultCode).toBe('0');
-    for (const row of outer.data.outSearchList) {
+    for (const row of outer.data!.outSearchList!) {
       const t = await truth(row.memId);
       expect([row.memId, row.betAmt, row.betAmtWin, row.rollingAmt, row.losingAmt]).toEqual([row.memId, t.stake, t.win, t.rolling, t.losing]);
       const slot = await truth(row.memId, ['slot']);
       expect(row.slotBetAmt).toBe(slot.stake);
       expect(row.cntBottom).toBeGreaterThanOrEqual(0);
     }
-    const inner = await s.post('/api/retail/myCalculate', { searchType: 'INNER', searchMemId: 'ptn2', startDate: from, endDate: to }, p1);
+    const inner = await s.call(statsCalls.myCalculate, { searchType: 'INNER', searchMemId: 'ptn2', startDate: from, endDate: to }, p1);
     const t2 = await truth('ptn2');
-    expect(inner.data.inSearchList[0]).toMatchObject({ memId: 'ptn2', betAmt: t2.stake, rollingAmt: t2.rolling });
+    expect(inner.data!.inSearchList![0]).toMatchObject({ memId: 'ptn2', betAmt: t2.stake, rollingAmt: t2.rolling });
 
-    const users = await s.post('/api/retail/reportByUser', { startDate: from, endDate: to, page: 1, count_per_list: 20 }, await s.login('ptn5'));
+    const users = await s.call(statsCalls.reportByUser, { startDate: from, endDate: to, page: 1, count_per_list: 20 }, await s.login('ptn5'));
     let sum = 0;
-    for (const u of users.data.searchList) {
+    for (const u of users.data!.searchList) {
       const t = await truth(u.memId);
       expect([u.memId, u.betAmt, u.betAmtWin]).toEqual([u.memId, t.stake, t.win]);
       sum += u.betAmt;
     }
-    expect(users.data.searchTotal.betAmt).toBe(sum);
+    expect(users.data!.searchTotal.betAmt).toBe(sum);
   });
 
   it("the players' settlement total sums every row's holdings, gives and retrieves, and a one-row page still says the whole", async () => {
     const p2 = await s.login('ptn2');
     const body = { startDate: from, endDate: to };
-    const all = await s.post('/api/retail/reportByUser', { ...body, page: 1, count_per_list: 200 }, p2);
-    const rows = all.data.searchList as Record<string, number>[];
-    expect(all.data.pageInfo.tatal_list_count).toBe(rows.length);
+    const all = await s.call(statsCalls.reportByUser, { ...body, page: 1, count_per_list: 200 }, p2);
+    const rows = all.data!.searchList as unknown as Record<string, number>[];
+    expect(all.data!.pageInfo.tatal_list_count).toBe(rows.length);
     const sum = (k: string) => rows.reduce((a, r) => a + r[k], 0);
     const keys = ['userPayment', 'userPayback', 'cashAmt', 'pointAmt'];
     expect(sum('cashAmt')).toBeGreaterThan(0);
-    expect(keys.map((k) => all.data.searchTotal[k])).toEqual(keys.map(sum));
-    const one = await s.post('/api/retail/reportByUser', { ...body, page: 1, count_per_list: 1 }, p2);
-    expect(one.data.searchTotal).toEqual(all.data.searchTotal);
-    const week = await s.post('/api/v2/stats/allUsers', { ...body, page: 1, count_per_list: 1 }, p2);
-    expect(keys.map((k) => week.data.total[k])).toEqual(keys.map(sum));
+    expect(keys.map((k) => (all.data!.searchTotal as Record<string, number>)[k])).toEqual(keys.map(sum));
+    const one = await s.call(statsCalls.reportByUser, { ...body, page: 1, count_per_list: 1 }, p2);
+    expect(one.data!.searchTotal).toEqual(all.data!.searchTotal);
+    const week = await s.call(statsCalls.allUsers, { ...body, page: 1, count_per_list: 1 }, p2);
+    expect(keys.map((k) => (week.data!.total as Record<string, number>)[k])).toEqual(keys.map(sum));
   });
 
   it("daily reports carry the whole period's sums, not only the page's", async () => {
@@ -185,9 +186,9 @@ describe(`reports against raw bets (${testDb})`, () => {
       ['/api/retail/changeMemCashFlag', { memId: 'user6' }],
     ] as const;
     for (const [path, body] of outside) expect([path, (await s.post(path, body, p7)).resultCode]).toEqual([path, 'A002']);
-    const list = await s.post('/api/retail/betList', { startDate: from, endDate: to, oldYn: 'Y' }, p7);
+    const list = await s.call(betCalls.betList, { startDate: from, endDate: to, oldYn: 'Y' }, p7);
     const mine = new Set(['user1', 'user2', 'user3', 'user4', 'user5']);
-    expect(list.data.list.every((r: { memId: string }) => mine.has(r.memId))).toBe(true);
+    expect(list.data!.list.every((r: { memId: string }) => mine.has(r.memId))).toBe(true);
     const u1 = await s.login('user1');
     expect((await s.call(betCalls.betList, {}, u1)).resultCode).toBe('A001');
     const other = await s.app.db.selectFrom('bet as b').innerJoin('member as m', 'm.id', 'b.member_id').select('b.id').where('m.mem_id', '=', 'user11').executeTakeFirst();

@@ -24,9 +24,9 @@ describe(`member accounts and sessions (${testDb})`, () => {
   afterAll(() => s?.close());
 
   const member = (memId: string) => s.app.db.selectFrom('member').selectAll().where('site_id', '=', s.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
-  const captcha = async () => (await s.post<{ captchaId: string; image: string }>('/api/member/captcha')).data!.captchaId;
+  const captcha = async () => (await s.call(memberCalls.captcha, {})).data!.captchaId;
   const login = async (memId: string, memPass = PASS, extra: Record<string, unknown> = {}) =>
-    s.post('/api/member/login', { memId, memPass, captchaId: await captcha(), captcha: '1234', ...extra });
+    s.call(memberCalls.login, { memId, memPass, captchaId: await captcha(), captcha: '1234', ...extra });
   const memberCount = async () =>
     Number(
       (
@@ -48,11 +48,11 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
   describe('captcha', () => {
     it('issues an id and a PNG picture', async () => {
-      const r = await s.post('/api/member/captcha');
+      const r = await s.call(memberCalls.captcha, {});
       expect(r.resultCode).toBe('0');
-      expect(r.data.captchaId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(r.data.image).toMatch(/^data:image\/png;base64,/);
-      expect(r.data.svg).toBeUndefined();
+      expect(r.data!.captchaId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(r.data!.image).toMatch(/^data:image\/png;base64,/);
+      expect((r.data as Record<string, unknown>).svg).toBeUndefined();
     });
 
     it('needs the site key', async () => {
@@ -69,13 +69,13 @@ describe(`member accounts and sessions (${testDb})`, () => {
     it('logs a player in and answers token, expiry, member and message counts', async () => {
       const before = await member('user1');
       const logsBefore = await s.app.db.selectFrom('login_log').select('id').where('member_id', '=', before.id).execute();
-      const r = await s.post('/api/member/login', { memId: 'user1', memPass: PASS });
+      const r = await s.call(memberCalls.login, { memId: 'user1', memPass: PASS });
       expect(r.resultCode).toBe('0');
-      expect(r.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(r.data.expiresAt).toMatch(wire);
-      expect(r.data.expiresIn).toBeGreaterThan(240 * 60 - 10);
-      expect(r.data.expiresIn).toBeLessThanOrEqual(240 * 60);
-      expect(r.data.member).toEqual({
+      expect(r.data!.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(r.data!.expiresAt).toMatch(wire);
+      expect(r.data!.expiresIn).toBeGreaterThan(240 * 60 - 10);
+      expect(r.data!.expiresIn).toBeLessThanOrEqual(240 * 60);
+      expect(r.data!.member).toEqual({
         memId: 'user1',
         memName: expect.stringMatching(/^[가-힣]{3}$/), // the demo's holder names are Korean, as a bank shows them
         memNick: 'user1_nick',
@@ -87,7 +87,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
         gameAmt: before.game_amt,
         outAmtYn: 'Y',
       });
-      expect(r.data.msgInfo).toEqual(await unreadCounts(s.app.db, before.id));
+      expect(r.data!.msgInfo).toEqual(await unreadCounts(s.app.db, before.id));
 
       const after = await member('user1');
       expect(after.login_count).toBe(before.login_count + 1);
@@ -102,15 +102,15 @@ describe(`member accounts and sessions (${testDb})`, () => {
     it('logs a partner in through the partner screen', async () => {
       const r = await login('ptn1', PASS, { loginPage: 'partner' });
       expect(r.resultCode).toBe('0');
-      expect(r.data.member).toMatchObject({ memId: 'ptn1', loginType: 'PARTNER', partnerLevel: 'PTN_1', partnerLevelOrder: 1 });
+      expect(r.data!.member).toMatchObject({ memId: 'ptn1', loginType: 'PARTNER', partnerLevel: 'PTN_1', partnerLevelOrder: 1 });
       const r7 = await login('ptn7', PASS, { loginPage: 'partner' });
-      expect(r7.data.member).toMatchObject({ partnerLevel: 'PTN_7', partnerLevelOrder: 7 });
+      expect(r7.data!.member).toMatchObject({ partnerLevel: 'PTN_7', partnerLevelOrder: 7 });
     });
 
     it('logs the operator in through the operator screen', async () => {
       const r = await login('admin', PASS, { loginPage: 'admin' });
       expect(r.resultCode).toBe('0');
-      expect(r.data.member).toMatchObject({ memId: 'admin', loginType: 'ADMIN' });
+      expect(r.data!.member).toMatchObject({ memId: 'admin', loginType: 'ADMIN' });
     });
 
     it('refuses accounts on screens not theirs with L003; the operator id exists on the operator screen only', async () => {
@@ -121,8 +121,8 @@ describe(`member accounts and sessions (${testDb})`, () => {
     });
 
     it('checks the captcha before the credentials on the partner and operator screens, and for staff accounts after the password', async () => {
-      const wrongCaptcha = async (memId: string, memPass: string, loginPage?: string) =>
-        s.post('/api/member/login', { memId, memPass, captchaId: await captcha(), captcha: '5555', loginPage });
+      const wrongCaptcha = async (memId: string, memPass: string, loginPage?: 'partner' | 'admin') =>
+        s.call(memberCalls.login, { memId, memPass, captchaId: await captcha(), captcha: '5555', loginPage });
       // from the player screen a partner account's wrong password answers like an unknown id (L001) and
       // counts; only with the right password is the missing or wrong captcha named (L002)
       expect(await wrongCaptcha('ptn3', 'wrong-pass')).toMatchObject({ resultCode: 'L001' });
@@ -144,9 +144,9 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
     it('uses a captcha once', async () => {
       const captchaId = await captcha();
-      const body = { memId: 'ptn4', memPass: PASS, captchaId, captcha: '1234', loginPage: 'partner' };
-      expect((await s.post('/api/member/login', body)).resultCode).toBe('0');
-      expect((await s.post('/api/member/login', body)).resultCode).toBe('L002');
+      const body = { memId: 'ptn4', memPass: PASS, captchaId, captcha: '1234', loginPage: 'partner' as const };
+      expect((await s.call(memberCalls.login, body)).resultCode).toBe('0');
+      expect((await s.call(memberCalls.login, body)).resultCode).toBe('L002');
     });
 
     it('answers unknown ids and wrong passwords alike with L001', async () => {
@@ -186,22 +186,22 @@ describe(`member accounts and sessions (${testDb})`, () => {
     it('answers U002 while awaiting approval and U010 when login is off', async () => {
       await s.app.db.updateTable('member').set({ status: 'PENDING' }).where('mem_id', '=', 'user8').execute();
       await s.app.db.updateTable('member').set({ login_yn: 'N' }).where('mem_id', '=', 'user9').execute();
-      expect((await s.post('/api/member/login', { memId: 'user8', memPass: PASS })).resultCode).toBe('U002');
-      expect((await s.post('/api/member/login', { memId: 'user9', memPass: PASS })).resultCode).toBe('U010');
+      expect((await s.call(memberCalls.login, { memId: 'user8', memPass: PASS })).resultCode).toBe('U002');
+      expect((await s.call(memberCalls.login, { memId: 'user9', memPass: PASS })).resultCode).toBe('U010');
       // a wrong password still answers L001, so the state is not shown to strangers
-      expect((await s.post('/api/member/login', { memId: 'user8', memPass: 'bad' })).resultCode).toBe('L001');
+      expect((await s.call(memberCalls.login, { memId: 'user8', memPass: 'bad' })).resultCode).toBe('L001');
     });
   });
 
   describe('sessions', () => {
     it('answers info and cash for the session', async () => {
       const token = await s.login('user10');
-      const info = await s.post('/api/member/info', {}, token);
+      const info = await s.call(memberCalls.info, {}, token);
       expect(info.resultCode).toBe('0');
-      expect(info.data.member.memId).toBe('user10');
-      expect(info.data.msgInfo).toEqual(await unreadCounts(s.app.db, (await member('user10')).id));
-      expect(info.data.expiresAt).toMatch(wire);
-      expect(info.data.expiresIn).toBeGreaterThan(0);
+      expect(info.data!.member.memId).toBe('user10');
+      expect(info.data!.msgInfo).toEqual(await unreadCounts(s.app.db, (await member('user10')).id));
+      expect(info.data!.expiresAt).toMatch(wire);
+      expect(info.data!.expiresIn).toBeGreaterThan(0);
       const cash = await s.call(memberCalls.userCash, {}, token);
       const m = await member('user10');
       expect(cash).toMatchObject({ resultCode: '0', data: { cashAmt: m.cash_amt, pointAmt: m.point_amt, gameAmt: m.game_amt } });
@@ -228,7 +228,7 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
     it('lets only one of two simultaneous logins survive', async () => {
       const [a, b] = await Promise.all([s.login('user12'), s.login('user12')]);
-      const codes = [(await s.post('/api/member/info', {}, a)).resultCode, (await s.post('/api/member/info', {}, b)).resultCode].sort();
+      const codes = [(await s.call(memberCalls.info, {}, a)).resultCode, (await s.call(memberCalls.info, {}, b)).resultCode].sort();
       expect(codes).toEqual(['0', 'TK999']);
       const open = await s.app.db
         .selectFrom('session')
@@ -242,8 +242,8 @@ describe(`member accounts and sessions (${testDb})`, () => {
     it('logs out: the token stops working', async () => {
       const token = await s.login('user13');
       events.length = 0;
-      expect(await s.post('/api/member/logout', {}, token)).toMatchObject({ resultCode: '0', data: null });
-      expect((await s.post('/api/member/info', {}, token)).resultCode).toBe('TK001');
+      expect(await s.call(memberCalls.logout, {}, token)).toMatchObject({ resultCode: '0', data: null });
+      expect((await s.call(memberCalls.info, {}, token)).resultCode).toBe('TK001');
       expect(events.map((e) => e.event.type)).toEqual(['LOGOUT']);
       const row = await s.app.db.selectFrom('session').select(['end_reason']).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(row.end_reason).toBe('logout');
@@ -254,14 +254,14 @@ describe(`member accounts and sessions (${testDb})`, () => {
       const memberId = (await member('user14')).id;
       const soon = new Date(Date.now() + 3 * 60_000);
       await s.app.db.updateTable('session').set({ expires_at: soon }).where('member_id', '=', memberId).where('ended_at', 'is', null).execute();
-      const before = await s.post('/api/member/info', {}, token);
-      expect(before.data.expiresIn).toBeLessThanOrEqual(180);
-      const r = await s.post('/api/getToken', {}, token);
+      const before = await s.call(memberCalls.info, {}, token);
+      expect(before.data!.expiresIn).toBeLessThanOrEqual(180);
+      const r = await s.call(memberCalls.getToken, {}, token);
       expect(r.resultCode).toBe('0');
-      expect(r.data.token).toBe(token);
-      expect(r.data.expiresAt).toMatch(wire);
-      expect(r.data.expiresAt > before.data.expiresAt).toBe(true);
-      expect(r.data.expiresIn).toBeGreaterThan(240 * 60 - 10);
+      expect(r.data!.token).toBe(token);
+      expect(r.data!.expiresAt).toMatch(wire);
+      expect(r.data!.expiresAt > before.data!.expiresAt).toBe(true);
+      expect(r.data!.expiresIn).toBeGreaterThan(240 * 60 - 10);
       const row = await s.app.db.selectFrom('session').select('expires_at').where('member_id', '=', memberId).where('ended_at', 'is', null).executeTakeFirstOrThrow();
       expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 239 * 60_000);
     });
@@ -441,8 +441,8 @@ describe(`member accounts and sessions (${testDb})`, () => {
 
     it('changes both passwords: the new one logs in, the old one no longer', async () => {
       const token = await s.login('user17');
-      const r = await s.post(
-        '/api/member/update',
+      const r = await s.call(
+        memberCalls.update,
         { memId: 'user17', memPass: 'changed1!', memPassCheck: 'changed1!', cashOutPass: 9876, cashOutPassCheck: '9876', curPass: PASS },
         token,
       );

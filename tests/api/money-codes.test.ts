@@ -6,6 +6,8 @@ import { balances, expectSound, moneyCalls, moneyState, rid } from './moneyKit.j
 import { adminCalls } from '../../src/contract/admin.js';
 import { cashCalls } from '../../src/contract/cash.js';
 import { retailCalls } from '../../src/contract/retail.js';
+import { commonCalls } from '../../src/contract/common.js';
+import { pointCalls } from '../../src/contract/point.js';
 
 describe(`money result codes (${testDb})`, () => {
   let s: TestServer;
@@ -57,10 +59,10 @@ describe(`money result codes (${testDb})`, () => {
       const t = kstDayStart(new Date(now)).getTime() + minute * 60_000;
       return t > now ? t - 86_400_000 : t;
     };
-    expect((await s.post('/api/common/siteCheckInfo')).data.bankClosed).toBe(false);
+    expect((await s.call(commonCalls.siteCheckInfo, {})).data!.bankClosed).toBe(false);
     clock().offsetMs = base + past(23 * 60 + 45) - now;
     // the app closes the form before input on the same rule and the same clock
-    expect((await s.post('/api/common/siteCheckInfo')).data.bankClosed).toBe(true);
+    expect((await s.call(commonCalls.siteCheckInfo, {})).data!.bankClosed).toBe(true);
     await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
     clock().offsetMs = base + past(25) - now;
     await refused('C210', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
@@ -80,11 +82,11 @@ describe(`money result codes (${testDb})`, () => {
     await setMember('user3', { cash_out_pass_hash: null });
     await refused('C010', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
     await setMember('user3', { cash_out_pass_hash: hash });
-    const ok = await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, await tok('user3'));
+    const ok = await s.call(cashCalls.withdraw, { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, await tok('user3'));
     expect(ok.resultCode).toBe('0');
     expect((await balances(s, 'user3')).cash).toBe(cash - 10_000);
     await refused('C209', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
-    await s.post('/api/cash/del', { cashIdx: ok.data.cashIdx, requestId: rid() }, await tok('user3'));
+    await s.call(cashCalls.cancel, { cashIdx: ok.data!.cashIdx, requestId: rid() }, await tok('user3'));
     expect((await balances(s, 'user3')).cash).toBe(cash);
     await setOptions({ withdrawWaitMinutes: 30 });
     await refused('C216', '/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234' }, 'user3');
@@ -92,17 +94,17 @@ describe(`money result codes (${testDb})`, () => {
   });
 
   it('cancel: C099 for a foreign or unknown request, T999 once past applied', async () => {
-    const mine = await s.post('/api/cash/in', { cashAmt: 10_000, requestId: rid() }, await tok('user4'));
-    await refused('C099', '/api/cash/del', { cashIdx: mine.data.cashIdx }, 'user5');
+    const mine = await s.call(cashCalls.deposit, { cashAmt: 10_000, requestId: rid() }, await tok('user4'));
+    await refused('C099', '/api/cash/del', { cashIdx: mine.data!.cashIdx }, 'user5');
     await refused('C099', '/api/cash/del', { cashIdx: 999_999 }, 'user4');
-    const w = await s.post('/api/admin/cash/process', { cashIdx: mine.data.cashIdx, cashStatus: 2, requestId: rid() }, await tok('admin'));
+    const w = await s.call(adminCalls.cashProcess, { cashIdx: mine.data!.cashIdx, cashStatus: 2, requestId: rid() }, await tok('admin'));
     expect(w.resultCode).toBe('0');
-    await refused('T999', '/api/cash/del', { cashIdx: mine.data.cashIdx }, 'user4');
+    await refused('T999', '/api/cash/del', { cashIdx: mine.data!.cashIdx }, 'user4');
   });
 
   it('operator: T999 outside 0 -> 2 -> 1|-1, C099 unknown, grants U001 C206 C202, A001 for others', async () => {
-    const r = await s.post('/api/cash/in', { cashAmt: 30_000, requestId: rid() }, await tok('user5'));
-    const idx = r.data.cashIdx;
+    const r = await s.call(cashCalls.deposit, { cashAmt: 30_000, requestId: rid() }, await tok('user5'));
+    const idx = r.data!.cashIdx;
     await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: 1 }, 'admin');
     await refused('T999', '/api/admin/cash/process', { cashIdx: idx, cashStatus: -1 }, 'admin');
     await refused('C099', '/api/admin/cash/process', { cashIdx: 999_999, cashStatus: 2 }, 'admin');
@@ -127,9 +129,9 @@ describe(`money result codes (${testDb})`, () => {
     await refused('P004', '/api/cash/pointChg', { pointAmt: 9_999 }, 'user6');
     const pts = (await balances(s, 'user6')).point;
     await refused('P002', '/api/cash/pointChg', { pointAmt: pts + 10_000 }, 'user6');
-    const ok = await s.post('/api/cash/pointChg', { pointAmt: 10_000, requestId: rid() }, await tok('user6'));
+    const ok = await s.call(pointCalls.convert, { pointAmt: 10_000, requestId: rid() }, await tok('user6'));
     expect(ok.resultCode, ok.resultMessage).toBe('0');
-    expect(ok.data.pointAmt).toBe(pts - 10_000);
+    expect(ok.data!.pointAmt).toBe(pts - 10_000);
     await s.call(adminCalls.grant, { memId: 'user6', cashAmt: 50_000, mode: 2, kind: 'point', requestId: rid() }, await tok('admin'));
     await refused('P003', '/api/cash/pointChg', { pointAmt: 10_000 }, 'user6');
   });
@@ -218,7 +220,7 @@ describe(`money result codes (${testDb})`, () => {
       .where('mem_id', '=', 'user12')
       .execute();
     const locked = await state();
-    for (const cashOutPass of ['1234', '9999']) expect(await s.post('/api/cash/out', { ...body, cashOutPass }, token)).toEqual(first);
+    for (const cashOutPass of ['1234', '9999']) expect(await s.call(cashCalls.withdraw, { ...body, cashOutPass }, token)).toEqual(first);
     expect(await state()).toBe(locked);
     await s.app.db.updateTable('member').set({ out_locked_until: null }).where('site_id', '=', s.siteId).where('mem_id', '=', 'user12').execute();
   });
@@ -228,17 +230,17 @@ describe(`money result codes (${testDb})`, () => {
     await refused('A002', '/api/retail/bottomCashList', { memId: 'ptn6' }, 'ptn7');
     await refused('A002', '/api/retail/pointList', { memId: 'user20' }, 'ptn7');
     await refused('A002', '/api/retail/cashSendlist', { topMemId: 'ptn1' }, 'ptn2');
-    const r = await s.post('/api/retail/bottomCashList', { oldYn: 'Y', startDate: '2000-01-01', count_per_list: 200 }, await tok('ptn7'));
-    const seen = new Set(r.data.list.map((x: { memId: string }) => x.memId));
+    const r = await s.call(retailCalls.bottomCashList, { oldYn: 'Y', startDate: '2000-01-01', count_per_list: 200 }, await tok('ptn7'));
+    const seen = new Set(r.data!.list.map((x: { memId: string }) => x.memId));
     expect([...seen].sort()).toEqual(['user1', 'user2', 'user3', 'user4', 'user5']);
   });
 
   it('bottomCashList2, the flagged variant, answers the same rows under the same scope', async () => {
-    const body = { oldYn: 'Y', startDate: '2000-01-01', count_per_list: 50, orderColumn: 'regDate', orderType: 'ASC' };
-    const one = await s.post('/api/retail/bottomCashList', body, await tok('ptn6'));
-    const two = await s.post('/api/retail/bottomCashList2', body, await tok('ptn6'));
+    const body = { oldYn: 'Y', startDate: '2000-01-01', count_per_list: 50, orderColumn: 'regDate', orderType: 'ASC' } as const;
+    const one = await s.call(retailCalls.bottomCashList, body, await tok('ptn6'));
+    const two = await s.call(retailCalls.bottomCashList2, body, await tok('ptn6'));
     expect(two.resultCode).toBe('0');
-    expect(two.data.list.length).toBeGreaterThan(0);
+    expect(two.data!.list.length).toBeGreaterThan(0);
     expect(two).toEqual(one);
     await refused('A002', '/api/retail/bottomCashList2', { memId: 'ptn6' }, 'ptn7');
     expect((await s.call(retailCalls.bottomCashList2, {}, await tok('user1'))).resultCode).toBe('A001');

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/contract/define.js';
+import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js';
+import { adminCalls } from '../../src/contract/admin.js';
+import { memberCalls } from '../../src/contract/member.js';
 import { openDb } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { pgAdminUrl, solve, startTestServer, testDb, type TestServer } from './harness.js';
@@ -78,13 +80,15 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
       });
       return (await res.json()) as Envelope<any>;
     };
+    // the load driver posts raw; the suite's own calls go through the contract
+    const call = async <C extends Call>(c: C, body: ReqOf<C>, token: string | null) => (await post(c.path, body as Record<string, unknown>, token)) as Envelope<ResOf<C>>;
     const login = async (memId: string) => {
-      const c = await post('/api/member/captcha', {}, null);
+      const c = await call(memberCalls.captcha, {}, null);
       // the operator signs in on its own screen, which asks a solved challenge
-      const staff = memId === 'admin' ? { loginPage: 'admin', pow: await solve((await post('/api/member/challenge', {}, null)).data.challenge) } : {};
-      const r = await post('/api/member/login', { memId, memPass: 'demo1234!', captchaId: c.data.captchaId, captcha: '1234', ...staff }, null);
+      const staff = memId === 'admin' ? { loginPage: 'admin' as const, pow: await solve((await call(memberCalls.challenge, {}, null)).data!.challenge) } : {};
+      const r = await call(memberCalls.login, { memId, memPass: 'demo1234!', captchaId: c.data!.captchaId, captcha: '1234', ...staff }, null);
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode}`);
-      return r.data.token as string;
+      return r.data!.token;
     };
     // synthetic ids only shape the tree for the load driver: ptn6 > ptn7 > user1..5, ptn6 > user6..10
     const node = async (memId: string, id: number, parentId: number, level: string): Promise<Node> => ({ id, memId, level, parentId, token: await login(memId) });
@@ -106,7 +110,7 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
     expect(acknowledged.length).toBeGreaterThan(20);
 
     child = await boot(port);
-    const again = await post('/api/admin/ledger/check', {}, await login('admin'));
+    const again = await call(adminCalls.ledgerCheck, {}, await login('admin'));
     expect(again.data).toMatchObject({ ok: true });
     child.kill('SIGTERM');
     await new Promise((r) => child!.once('exit', r));

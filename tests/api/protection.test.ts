@@ -6,7 +6,11 @@ import { callback, tx, walletState } from './gamesKit.js';
 import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
 import { cashCalls } from '../../src/contract/cash.js';
 import { gameCalls } from '../../src/contract/game.js';
-import { protectionCalls } from '../../src/contract/protection.js';
+import { protectionCalls, type LimitKind } from '../../src/contract/protection.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { partnerCalls } from '../../src/contract/partner.js';
+import { adminSiteCalls } from '../../src/contract/site.js';
+import { retailCalls } from '../../src/contract/retail.js';
 
 const DAY = 86_400_000;
 const PASS = 'demo1234!';
@@ -31,14 +35,14 @@ describe(`player protection (${testDb})`, () => {
    * used: a player ahead (negative net loss) cannot be given a limit that small, so its surplus is
    * staked first (open bets count as lost), on cash the operator grants.
    */
-  const leaveRoom = async (memId: string, kind: string, room: number) => {
+  const leaveRoom = async (memId: string, kind: LimitKind, room: number) => {
     const token = await tok(memId);
     const what = kind.startsWith('deposit') ? 'deposit' : 'loss';
-    expect((await s.post('/api/member/limits', { kind, amount: 1_000_000_000, curPass: PASS }, token)).resultCode).toBe('0');
+    expect((await s.call(protectionCalls.limits, { kind, amount: 1_000_000_000, curPass: PASS }, token)).resultCode).toBe('0');
     const used = 1_000_000_000 - (await left(memId, what))!;
     // the smallest limit above 0 that leaves room plus whole bets of 10,000
     const extra = Math.max(0, Math.ceil((1_000 - used - room) / 10_000)) * 10_000;
-    expect((await s.post('/api/member/limits', { kind, amount: used + room + extra, curPass: PASS }, token)).resultCode).toBe('0');
+    expect((await s.call(protectionCalls.limits, { kind, amount: used + room + extra, curPass: PASS }, token)).resultCode).toBe('0');
     let surplus = (await left(memId, what))! - room;
     if (surplus > 0) {
       expect(what).toBe('loss');
@@ -63,17 +67,17 @@ describe(`player protection (${testDb})`, () => {
 
   it('a lower limit is in force at once, a higher or removed one after 24 hours', async () => {
     let token = await tok('user1');
-    const row = async (kind: string) => (await s.post('/api/member/protection', {}, token)).data.limits.find((l: { kind: string }) => l.kind === kind);
+    const row = async (kind: string) => (await s.call(protectionCalls.protection, {}, token)).data!.limits.find((l: { kind: string }) => l.kind === kind);
     expect(await row('deposit_week')).toEqual({ kind: 'deposit_week', amount: null, pending: false, pendingAmount: null, appliesAt: null });
     await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 500_000 }, token);
     expect(await row('deposit_week')).toMatchObject({ amount: 500_000, pending: false });
-    await s.post('/api/member/limits', { kind: 'deposit_week', amount: 300_000 }, token);
+    await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 300_000 }, token);
     expect(await row('deposit_week')).toMatchObject({ amount: 300_000, pending: false });
 
-    const raised = await s.post('/api/member/limits', { kind: 'deposit_week', amount: 800_000, curPass: PASS }, token);
-    const r = raised.data.limits.find((l: { kind: string }) => l.kind === 'deposit_week');
+    const raised = await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 800_000, curPass: PASS }, token);
+    const r = raised.data!.limits.find((l: { kind: string }) => l.kind === 'deposit_week');
     expect(r).toMatchObject({ amount: 300_000, pending: true, pendingAmount: 800_000 });
-    expect(r.appliesAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(r!.appliesAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const base = clock().offsetMs;
     try {
       // a day on, the session has lapsed: sign in again
@@ -104,11 +108,11 @@ describe(`player protection (${testDb})`, () => {
     const over = await s.call(cashCalls.deposit, { requestId: rid(), cashAmt: 51_000 }, token);
     expect(over.resultCode).toBe('C104');
     expect(await moneyState(s)).toBe(before);
-    const fits = await s.post('/api/cash/in', { requestId: rid(), cashAmt: 50_000 }, token);
+    const fits = await s.call(cashCalls.deposit, { requestId: rid(), cashAmt: 50_000 }, token);
     expect(fits.resultCode).toBe('0');
     // the waiting request counts: nothing is left today
     expect(await left('user3', 'deposit')).toBe(0);
-    expect((await s.post('/api/cash/del', { requestId: rid(), cashIdx: fits.data.cashIdx }, token)).resultCode).toBe('0');
+    expect((await s.call(cashCalls.cancel, { requestId: rid(), cashIdx: fits.data!.cashIdx }, token)).resultCode).toBe('0');
   });
 
   it('a bet past the loss limit is refused (B6010) with the ledger unchanged; then the launch answers B6011', async () => {
@@ -128,13 +132,13 @@ describe(`player protection (${testDb})`, () => {
     const token = await s.login('user5');
     expect((await s.call(protectionCalls.takeBreak, { kind: 'break', length: 43 }, token)).resultCode).toBe('V002');
     expect((await s.call(protectionCalls.takeBreak, { kind: 'exclusion', length: 5 }, token)).resultCode).toBe('V002');
-    const r = await s.post('/api/member/break', { kind: 'break', length: 2 }, token);
+    const r = await s.call(protectionCalls.takeBreak, { kind: 'break', length: 2 }, token);
     expect(r.resultCode).toBe('0');
-    expect((await s.post('/api/member/info', {}, token)).resultCode).toBe('TK001');
+    expect((await s.call(memberCalls.info, {}, token)).resultCode).toBe('TK001');
     const refused = async () => {
-      const c = await s.post('/api/member/login', { memId: 'user5', memPass: 'demo1234!' });
+      const c = await s.call(memberCalls.login, { memId: 'user5', memPass: 'demo1234!' });
       expect(c.resultCode).toBe('U020');
-      expect(c.data).toEqual({ until: r.data.until });
+      expect(c.data).toEqual({ until: r.data!.until });
     };
     await refused();
     expect((await callback(s, SLOT, 'bet', bet('user5', 10_000))).resultCode).toBe('U020');
@@ -143,17 +147,17 @@ describe(`player protection (${testDb})`, () => {
     const admin = await tok('admin');
     expect((await s.call(adminSecurityCalls.memberUnlock, { memId: 'user5' }, admin)).resultCode).toBe('0');
     const ptn = await tok('ptn7');
-    expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'N' }, ptn)).resultCode).toBe('0');
-    expect((await s.post('/api/v2/retail/detail/info/save', { memId: 'user5', loginYn: 'Y' }, ptn)).resultCode).toBe('0');
-    expect((await s.post('/api/v2/retail/detail/unlock', { memId: 'user5' }, ptn)).resultCode).toBe('0');
-    expect((await s.post('/api/admin/member/forceLogout', { memId: 'user5' }, admin)).resultCode).toBe('0');
+    expect((await s.call(partnerCalls.detailInfoSave, { memId: 'user5', loginYn: 'N' }, ptn)).resultCode).toBe('0');
+    expect((await s.call(partnerCalls.detailInfoSave, { memId: 'user5', loginYn: 'Y' }, ptn)).resultCode).toBe('0');
+    expect((await s.call(partnerCalls.detailUnlock, { memId: 'user5' }, ptn)).resultCode).toBe('0');
+    expect((await s.call(adminSiteCalls.forceLogout, { memId: 'user5' }, admin)).resultCode).toBe('0');
     // whatever the member's own status and login switch say
     await s.app.db.updateTable('member').set({ status: 'ACTIVE', login_yn: 'Y' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'user5').execute();
     await refused();
     // the partner above sees it, read only
-    const seen = await s.post('/api/v2/retail/detail/info', { memId: 'user5' }, ptn);
-    expect(seen.data.protection).toMatchObject({ breakUntil: r.data.until, excludedUntil: null });
-    expect((await s.post('/api/admin/member/state', { memId: 'user5' }, admin)).data.protection).toMatchObject({ breakUntil: r.data.until });
+    const seen = await s.call(partnerCalls.detailInfo, { memId: 'user5' }, ptn);
+    expect(seen.data!.protection).toMatchObject({ breakUntil: r.data!.until, excludedUntil: null });
+    expect((await s.call(adminSecurityCalls.memberState, { memId: 'user5' }, admin)).data!.protection).toMatchObject({ breakUntil: r.data!.until });
 
     const base = clock().offsetMs;
     try {
@@ -168,14 +172,14 @@ describe(`player protection (${testDb})`, () => {
 
   it('self-exclusion runs at least six months and a break cannot shorten it', async () => {
     const token = await s.login('user6');
-    const r = await s.post('/api/member/break', { kind: 'exclusion', length: 6 }, token);
+    const r = await s.call(protectionCalls.takeBreak, { kind: 'exclusion', length: 6 }, token);
     expect(r.resultCode).toBe('0');
-    const until = new Date(`${r.data.until.replace(' ', 'T')}+09:00`).getTime();
+    const until = new Date(`${r.data!.until.replace(' ', 'T')}+09:00`).getTime();
     expect(until - s.now()).toBeGreaterThan(180 * DAY);
     expect(until - s.now()).toBeLessThan(185 * DAY);
-    const c = await s.post('/api/member/login', { memId: 'user6', memPass: 'demo1234!' });
+    const c = await s.call(memberCalls.login, { memId: 'user6', memPass: 'demo1234!' });
     expect(c.resultCode).toBe('U021');
-    expect(c.data).toEqual({ until: r.data.until });
+    expect(c.data).toEqual({ until: r.data!.until });
     // the account is signed out: no way in to change anything
     expect((await s.call(protectionCalls.takeBreak, { kind: 'break', length: 1 }, token)).resultCode).toBe('TK001');
   });
@@ -189,26 +193,26 @@ describe(`player protection (${testDb})`, () => {
       .where('m.site_id', '=', s.siteId)
       .where('m.mem_id', '=', 'user8')
       .executeTakeFirstOrThrow();
-    expect((await s.post('/api/member/break', { kind: 'break', length: 1 }, token)).resultCode).toBe('0');
+    expect((await s.call(protectionCalls.takeBreak, { kind: 'break', length: 1 }, token)).resultCode).toBe('0');
     const before = await moneyState(s);
     const admin = await tok('admin');
     const ptn = await tok(parent.mem_id);
     expect((await s.call(adminCalls.grant, { memId: 'user8', cashAmt: 10_000, mode: 2, requestId: rid() }, admin)).resultCode).toBe('U020');
     expect((await s.call(adminCalls.grant, { memId: 'user8', cashAmt: 10_000, mode: 2, kind: 'point', requestId: rid() }, admin)).resultCode).toBe('U020');
-    expect((await s.post('/api/v2/retail/cashIn', { memId: 'user8', inAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('U020');
-    expect((await s.post('/api/v2/retail/pointChange', { memId: 'user8', pointType: 2, pointAmt: 100, requestId: rid() }, ptn)).resultCode).toBe('U020');
+    expect((await s.call(retailCalls.cashIn, { memId: 'user8', inAmt: 10_000, requestId: rid() }, ptn)).resultCode).toBe('U020');
+    expect((await s.call(retailCalls.pointChange, { memId: 'user8', pointType: 2, pointAmt: 100, requestId: rid() }, ptn)).resultCode).toBe('U020');
     expect(await moneyState(s)).toBe(before);
     // the money the member holds can still be taken back by the operator or its partner
     expect((await s.call(adminCalls.grant, { memId: 'user8', cashAmt: 1_000, mode: -2, requestId: rid() }, admin)).resultCode).toBe('0');
-    expect((await s.post('/api/v2/retail/cashOut', { memId: 'user8', outAmt: 1_000, requestId: rid() }, ptn)).resultCode).toBe('0');
+    expect((await s.call(retailCalls.cashOut, { memId: 'user8', outAmt: 1_000, requestId: rid() }, ptn)).resultCode).toBe('0');
   });
 
   it('reality check: the interval, and the session figures', async () => {
     const token = await s.login('user7');
     const st = await s.call(protectionCalls.protection, {}, token);
     expect(st.data).toMatchObject({ realityMinutes: null, realityDefault: 60 });
-    expect((await s.post('/api/member/realityCheck', { minutes: 15 }, token)).data.realityMinutes).toBe(15);
-    expect((await s.post('/api/member/realityCheck', { minutes: 0 }, token)).data.realityMinutes).toBe(0);
+    expect((await s.call(protectionCalls.realityCheck, { minutes: 15 }, token)).data!.realityMinutes).toBe(15);
+    expect((await s.call(protectionCalls.realityCheck, { minutes: 0 }, token)).data!.realityMinutes).toBe(0);
     expect((await s.call(protectionCalls.realityCheck, { minutes: 17 }, token)).resultCode).toBe('V001');
     const b = bet('user7', 10_000);
     await callback(s, SLOT, 'bet', b);

@@ -8,7 +8,10 @@ import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harn
 import { memberCalls } from '../../src/contract/member.js';
 import { adminMessageCalls } from '../../src/contract/message.js';
 import { partnerCalls } from '../../src/contract/partner.js';
-import { pushCalls } from '../../src/contract/push.js';
+import { pushCalls, type PushLang } from '../../src/contract/push.js';
+import { boardCalls } from '../../src/contract/board.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { adminCalls } from '../../src/contract/admin.js';
 
 /** A device: its subscription keys (P-256 pair, auth secret) and the pushes it decrypted. */
 function device(base: string, name: string) {
@@ -20,7 +23,7 @@ function device(base: string, name: string) {
     got,
     ecdh,
     auth,
-    sub: (lang = 'ko') => ({ endpoint: `${base}/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') }, lang }),
+    sub: (lang: PushLang = 'ko') => ({ endpoint: `${base}/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') }, lang }),
   };
 }
 type Device = ReturnType<typeof device>;
@@ -70,10 +73,10 @@ describe(`web push (${testDb})`, () => {
 
   it('answers the public key, the same on every call, to members only', async () => {
     const t = await s.login('user1');
-    const a = await s.post('/api/member/push/key', {}, t);
+    const a = await s.call(pushCalls.key, {}, t);
     expect(a.resultCode).toBe('0');
-    expect(Buffer.from(a.data.publicKey, 'base64url')).toHaveLength(65);
-    expect((await s.post('/api/member/push/key', {}, t)).data.publicKey).toBe(a.data.publicKey);
+    expect(Buffer.from(a.data!.publicKey, 'base64url')).toHaveLength(65);
+    expect((await s.call(pushCalls.key, {}, t)).data!.publicKey).toBe(a.data!.publicKey);
     expect((await s.call(pushCalls.key, {})).resultCode).toBe('TK001');
   });
 
@@ -99,13 +102,13 @@ describe(`web push (${testDb})`, () => {
     const t = await s.login('user2');
     const admin = await s.login('admin');
     const d = add('user2-phone');
-    expect((await s.post('/api/member/push/subscribe', { ...d.sub('en'), curPass: PASS }, t)).resultCode).toBe('0');
-    const q = await s.post('/api/board/faq/save', { title: 'Where is my deposit?', content: 'Please check.' }, t);
-    expect((await s.post('/api/board/cmtSave', { boardIdx: q.data.boardIdx, content: 'Done.' }, admin)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...d.sub('en'), curPass: PASS }, t)).resultCode).toBe('0');
+    const q = await s.call(boardCalls.save.faq, { title: 'Where is my deposit?', content: 'Please check.' }, t);
+    expect((await s.call(boardCalls.cmtSave, { boardIdx: q.data!.boardIdx, content: 'Done.' }, admin)).resultCode).toBe('0');
     await until(() => d.got.length > 0, 'answer push');
     expect(d.got[0]).toMatchObject({ title: 'Inquiry answered', body: 'Your inquiry has an answer.', tag: 'answer' });
-    expect(d.got[0].url).toMatch(new RegExp(`^/[^/]+/qnaread/${q.data.boardIdx}$`));
-    const key = (await s.post('/api/member/push/key', {}, t)).data.publicKey;
+    expect(d.got[0].url).toMatch(new RegExp(`^/[^/]+/qnaread/${q.data!.boardIdx}$`));
+    const key = (await s.call(pushCalls.key, {}, t)).data!.publicKey;
     expect(String(headers.at(-1)!.authorization)).toMatch(new RegExp(`^vapid t=.+, k=${key}$`));
     expect(headers.at(-1)!['content-encoding']).toBe('aes128gcm');
   });
@@ -114,13 +117,13 @@ describe(`web push (${testDb})`, () => {
     const t = await s.login('user3');
     const admin = await s.login('admin');
     const d = add('user3-phone');
-    expect((await s.post('/api/member/push/subscribe', { ...d.sub(), curPass: PASS }, t)).resultCode).toBe('0');
-    const dep = await s.post('/api/cash/in', { cashAmt: 50_000, requestId: randomUUID() }, t);
+    expect((await s.call(pushCalls.subscribe, { ...d.sub(), curPass: PASS }, t)).resultCode).toBe('0');
+    const dep = await s.call(cashCalls.deposit, { cashAmt: 50_000, requestId: randomUUID() }, t);
     expect(dep.resultCode).toBe('0');
     await settle();
     expect(d.got).toHaveLength(0);
     for (const cashStatus of [2, 1])
-      expect((await s.post('/api/admin/cash/process', { cashIdx: dep.data.cashIdx, cashStatus, requestId: randomUUID() }, admin)).resultCode).toBe('0');
+      expect((await s.call(adminCalls.cashProcess, { cashIdx: dep.data!.cashIdx, cashStatus, requestId: randomUUID() }, admin)).resultCode).toBe('0');
     await until(() => d.got.length > 0, 'deposit push');
     expect(d.got[0]).toMatchObject({ title: '충전 승인', body: '50,000원 충전이 승인되었습니다.', tag: 'depositOk' });
     expect(d.got[0].url).toMatch(/^\/[^/]+\/charge$/);
@@ -130,7 +133,7 @@ describe(`web push (${testDb})`, () => {
     const admin = await s.login('admin');
     const t4 = await s.login('user4');
     const d4 = add('user4-phone');
-    expect((await s.post('/api/member/push/subscribe', { ...d4.sub(), curPass: PASS }, t4)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...d4.sub(), curPass: PASS }, t4)).resultCode).toBe('0');
     // another member cannot remove it
     const t5 = await s.login('user5');
     expect((await s.call(pushCalls.unsubscribe, { endpoint: d4.sub().endpoint }, t5)).resultCode).toBe('0');
@@ -144,7 +147,7 @@ describe(`web push (${testDb})`, () => {
     expect(d4.got).toHaveLength(1);
 
     // subscribed again, then logged out: nothing more
-    expect((await s.post('/api/member/push/subscribe', { ...d4.sub(), curPass: PASS }, t4)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...d4.sub(), curPass: PASS }, t4)).resultCode).toBe('0');
     expect((await s.call(memberCalls.logout, {}, t4)).resultCode).toBe('0');
     await msg();
     await settle();
@@ -155,11 +158,11 @@ describe(`web push (${testDb})`, () => {
     const admin = await s.login('admin');
     const t8 = await s.login('user8');
     const d8 = add('user8-phone');
-    expect((await s.post('/api/member/push/subscribe', { ...d8.sub(), curPass: PASS }, t8)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...d8.sub(), curPass: PASS }, t8)).resultCode).toBe('0');
     const t9 = await s.login('user9');
     const own = device(base, 'user8-phone');
     // the endpoint with the thief's own keys: refused, the row unchanged
-    const took = await s.post('/api/member/push/subscribe', { ...own.sub('en'), curPass: PASS }, t9);
+    const took = await s.call(pushCalls.subscribe, { ...own.sub('en'), curPass: PASS }, t9);
     expect(took.resultCode).toBe('V001');
     expect((await s.call(pushCalls.unsubscribe, { endpoint: d8.sub().endpoint }, t9)).resultCode).toBe('0');
     const row = await s.app.db
@@ -172,14 +175,14 @@ describe(`web push (${testDb})`, () => {
     expect((await s.call(adminMessageCalls.send, { target: 'member', memId: 'user8', msgTitle: 'mine', msgDesc: 'mine' }, admin)).resultCode).toBe('0');
     await until(() => d8.got.length === 1, 'the owner’s push');
     // the same browser (its own keys) signed in as another member does move it
-    expect((await s.post('/api/member/push/subscribe', { ...d8.sub('en'), curPass: PASS }, t9)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...d8.sub('en'), curPass: PASS }, t9)).resultCode).toBe('0');
   });
 
   it('forgets a subscription the push service answers 410 for', async () => {
     const admin = await s.login('admin');
     const t = await s.login('user5');
     const d = add('user5-phone');
-    expect((await s.post('/api/member/push/subscribe', { ...d.sub(), curPass: PASS }, t)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...d.sub(), curPass: PASS }, t)).resultCode).toBe('0');
     gone = new Set(['user5-phone']);
     const n = headers.length;
     const msg = () => s.call(adminMessageCalls.send, { target: 'member', memId: 'user5', msgTitle: 'hi', msgDesc: 'hi' }, admin);
@@ -196,18 +199,18 @@ describe(`web push (${testDb})`, () => {
     const admin = await s.login('admin');
     const t = await s.login('user6');
     const d = add('user6-phone');
-    expect((await s.post('/api/member/push/subscribe', { ...d.sub('vn'), curPass: PASS }, t)).resultCode).toBe('0');
-    const out = await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass: '1234', requestId: randomUUID() }, t);
+    expect((await s.call(pushCalls.subscribe, { ...d.sub('vn'), curPass: PASS }, t)).resultCode).toBe('0');
+    const out = await s.call(cashCalls.withdraw, { cashAmt: 10_000, cashOutPass: '1234', requestId: randomUUID() }, t);
     expect(out.resultCode).toBe('0');
     for (const cashStatus of [2, -1])
-      expect((await s.post('/api/admin/cash/process', { cashIdx: out.data.cashIdx, cashStatus, requestId: randomUUID() }, admin)).resultCode).toBe('0');
+      expect((await s.call(adminCalls.cashProcess, { cashIdx: out.data!.cashIdx, cashStatus, requestId: randomUUID() }, admin)).resultCode).toBe('0');
     await until(() => d.got.length > 0, 'withdrawal push');
     expect(d.got[0]).toMatchObject({ title: 'Rút tiền bị từ chối', body: 'Khoản rút 10,000 đã bị từ chối.', tag: 'withdrawNo' });
     expect(d.got[0].url).toMatch(/^\/[^/]+\/exchange$/);
 
-    const waiting = (await s.post('/api/admin/partnerRequest/list', { status: 0 }, admin)).data.list[0] as { reqIdx: number; memId: string; requestedBy: string };
+    const waiting = (await s.call(partnerCalls.requestList, { status: 0 }, admin)).data!.list[0] as { reqIdx: number; memId: string; requestedBy: string };
     const p = add('partner-phone');
-    expect((await s.post('/api/member/push/subscribe', { ...p.sub('en'), curPass: PASS }, await s.login(waiting.requestedBy))).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...p.sub('en'), curPass: PASS }, await s.login(waiting.requestedBy))).resultCode).toBe('0');
     expect((await s.call(partnerCalls.rejectRequest, { reqIdx: waiting.reqIdx, memo: 'no' }, admin)).resultCode).toBe('0');
     await until(() => p.got.length > 0, 'partner request push');
     expect(p.got[0]).toMatchObject({ title: 'Partner request refused', body: `The partner request for ${waiting.memId} was refused.`, tag: 'partnerNo' });
@@ -215,7 +218,7 @@ describe(`web push (${testDb})`, () => {
 
   it('keeps at most 10 devices per member, dropping the oldest', async () => {
     const t = await s.login('user7');
-    for (let i = 0; i < 12; i++) expect((await s.post('/api/member/push/subscribe', { ...add(`user7-${i}`).sub(), curPass: PASS }, t)).resultCode).toBe('0');
+    for (let i = 0; i < 12; i++) expect((await s.call(pushCalls.subscribe, { ...add(`user7-${i}`).sub(), curPass: PASS }, t)).resultCode).toBe('0');
     const rows = await s.app.db.selectFrom('push_subscription').select('endpoint').where('endpoint', 'like', `${base}/user7-%`).execute();
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.endpoint)).not.toContain(`${base}/user7-0`);
@@ -226,13 +229,13 @@ describe(`web push (${testDb})`, () => {
     const t = await s.login('user10');
     const phone = add('user10-phone');
     const tablet = add('user10-tablet');
-    expect((await s.post('/api/member/push/subscribe', phone.sub(), t)).resultCode).toBe('U121');
-    expect((await s.post('/api/member/push/subscribe', { ...phone.sub(), curPass: 'not-mine1' }, t)).resultCode).toBe('U121');
-    expect((await s.post('/api/member/push/subscribe', { ...phone.sub(), curPass: PASS }, t)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, phone.sub(), t)).resultCode).toBe('U121');
+    expect((await s.call(pushCalls.subscribe, { ...phone.sub(), curPass: 'not-mine1' }, t)).resultCode).toBe('U121');
+    expect((await s.call(pushCalls.subscribe, { ...phone.sub(), curPass: PASS }, t)).resultCode).toBe('0');
     // renewing its own device (a language change) asks nothing, and tells nobody
-    expect((await s.post('/api/member/push/subscribe', phone.sub('en'), t)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, phone.sub('en'), t)).resultCode).toBe('0');
     // within the re-authentication the password opened, a second device is added without it
-    expect((await s.post('/api/member/push/subscribe', tablet.sub('en'), t)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, tablet.sub('en'), t)).resultCode).toBe('0');
     await until(() => phone.got.length === 1, 'the new-device notice');
     expect(phone.got[0]).toMatchObject({ tag: 'security', title: 'Security change', body: expect.stringContaining('Notifications were turned on for a new device.') });
     expect(tablet.got).toHaveLength(0);
@@ -244,10 +247,11 @@ describe(`web push (${testDb})`, () => {
   it('refuses a malformed subscription', async () => {
     const t = await s.login('user1');
     expect((await s.call(pushCalls.subscribe, { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' }, lang: 'ko' }, t)).resultCode).toBe('V001');
+    // the bodies the schema's types refuse go raw
     expect((await s.post('/api/member/push/subscribe', { ...add('x').sub(), lang: 'fr' }, t)).resultCode).toBe('V001');
     const good = add('y').sub();
     expect((await s.post('/api/member/push/subscribe', { ...good, keys: { ...good.keys, p256dh: 'AAAA' } }, t)).resultCode).toBe('V001');
     expect((await s.post('/api/member/push/subscribe', { ...good, keys: { ...good.keys, auth: 'AAAA' } }, t)).resultCode).toBe('V001');
-    expect((await s.post('/api/member/push/subscribe', { ...good, curPass: PASS }, t)).resultCode).toBe('0');
+    expect((await s.call(pushCalls.subscribe, { ...good, curPass: PASS }, t)).resultCode).toBe('0');
   });
 });
