@@ -1,5 +1,5 @@
 import { memberCalls } from '../../contract/member';
-import { api, isApiError } from './api';
+import { isApiError, type Api } from './api';
 import { dialogs } from './dialogs';
 import { onSignedOut, signOut } from './session/lifecycle';
 import { session } from './session/store';
@@ -11,6 +11,8 @@ const POPUP_H = 800;
 let game: Window | null = null;
 let timer: ReturnType<typeof setInterval> | null = null;
 let holdsOverlay = false;
+// the client of the launch that opened the window: the coin check runs while it is open
+let api: Api | null = null;
 
 /** Phones (narrow or touch-first) play in a new tab; desktops in a sized popup. */
 export const playsInTab = () => matchMedia('(max-width: 767px), (pointer: coarse)').matches;
@@ -23,8 +25,9 @@ export function popupSize(category: string) {
  * Opens the game window synchronously on the tap (browsers block a window opened after an await),
  * with the loading overlay up until the game is pointed at it or the window is closed.
  */
-export function openGameWindow(category: string): Window | null {
+export function openGameWindow(client: Api, category: string): Window | null {
   closeGameWindow();
+  api = client;
   let w: Window | null;
   if (playsInTab()) w = window.open('', '_blank');
   else {
@@ -71,7 +74,7 @@ async function checkClosed() {
 }
 
 export async function refreshCoin() {
-  if (!session.token) return;
+  if (!session.token || !api) return;
   try {
     applyUserCash(await api(memberCalls.userCash, {}));
   } catch (err) {

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { isApiError, isOffline } from './api';
+import { isApiError, isOffline, type Api } from './api';
 import { alert } from './dialogs';
 import { seedSite, siteCheckQueryOptions, siteQueryOptions } from './site';
 import { enterSite } from './session/lifecycle';
@@ -42,18 +42,18 @@ export function callerOf(): Caller | null {
 export const currentKind = () => callerOf()?.kind ?? null;
 
 /** The site guard: unknown site -> `/`, maintenance window -> warning page. */
-export async function resolveSite(client: QueryClient, prefix: string, onWarningPage: boolean): Promise<Site> {
+export async function resolveSite(api: Api, client: QueryClient, prefix: string, onWarningPage: boolean): Promise<Site> {
   let site: Site;
   seedSite(client, prefix);
   try {
-    site = await client.ensureQueryData({ ...siteQueryOptions(prefix), revalidateIfStale: true });
+    site = await client.ensureQueryData({ ...siteQueryOptions(api, prefix), revalidateIfStale: true });
   } catch (err) {
     // no site on this deployment yet, or one the platform holds: the site route says so
     if (isOffline(err) || isApiError(err, 'PF001', 'SS001', 'SS002')) throw err;
     throw redirect({ to: '/' });
   }
-  await enterSite(site);
-  const check = await client.fetchQuery(siteCheckQueryOptions(prefix)).catch((err) => {
+  await enterSite(api, site);
+  const check = await client.fetchQuery(siteCheckQueryOptions(api, prefix)).catch((err) => {
     if (isApiError(err)) return null;
     throw err;
   });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { rateCalls } from '../../contract/rate';
 import type { ResOf } from '../../contract/define';
-import { api, isApiError } from './api';
+import { isApiError, type Api } from './api';
 import { apiMessage } from './apiMessage';
 import { alert, confirm, withLoading } from './dialogs';
 import { queryClient, userKey } from './queryClient';
@@ -11,13 +11,13 @@ import type { Clamp } from './rateInput';
 export type RollingRow = ResOf<typeof rateCalls.detailRateInfo>['memRollingInfo'][number];
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'rates', ...rest);
 
-export const detailRateQueryOptions = (prefix: string, me: string, memId: string) =>
+export const detailRateQueryOptions = (api: Api, prefix: string, me: string, memId: string) =>
   queryOptions({ queryKey: key(prefix, me, 'detail', memId), queryFn: () => api(rateCalls.detailRateInfo, { memId }) });
 
-export const rateInfoListQueryOptions = (prefix: string, me: string, memId: string) =>
+export const rateInfoListQueryOptions = (api: Api, prefix: string, me: string, memId: string) =>
   queryOptions({ queryKey: key(prefix, me, 'info', memId), queryFn: () => api(rateCalls.rateInfoList, { memId }) });
 
-export const multipleRateQueryOptions = (prefix: string, me: string, memId: string, vendorCode: string) =>
+export const multipleRateQueryOptions = (api: Api, prefix: string, me: string, memId: string, vendorCode: string) =>
   queryOptions({ queryKey: key(prefix, me, 'multiple', memId, vendorCode), queryFn: () => api(rateCalls.multipleRateInfo, { memId, vendorCode }) });
 
 /** The alert of a clamped value; resolves once it is dismissed. */
@@ -40,7 +40,7 @@ const failText = (err: unknown) => {
 const done = (changed: string[]) => alert(changed.length ? t`정상적으로 저장되었습니다.` : t`변경된 내용이 없습니다.`);
 
 /** Confirm, save (rates travel as text), tell the outcome and refresh every rate view of the user. */
-export async function saveCategoryRates(prefix: string, me: string, memId: string, rows: { category: string; pointRate: string; loseRate: string }[]) {
+export async function saveCategoryRates(api: Api, prefix: string, me: string, memId: string, rows: { category: string; pointRate: string; loseRate: string }[]) {
   if (!(await confirm(t`저장하시겠습니까?`))) return false;
   let res;
   try {
@@ -56,7 +56,14 @@ export async function saveCategoryRates(prefix: string, me: string, memId: strin
   return true;
 }
 
-export async function saveMultipleRates(prefix: string, me: string, memId: string, vendorCode: string, rows: { rateType: string; pointRate: string; loseRate: string }[]) {
+export async function saveMultipleRates(
+  api: Api,
+  prefix: string,
+  me: string,
+  memId: string,
+  vendorCode: string,
+  rows: { rateType: string; pointRate: string; loseRate: string }[],
+) {
   if (!(await confirm(t`저장하시겠습니까?`))) return false;
   let res;
   try {

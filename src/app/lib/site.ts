@@ -2,14 +2,15 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { commonCalls } from '../../contract/common';
 import type { siteCalls } from '../../contract/site';
 import type { ResOf } from '../../contract/define';
-import { api, isOffline } from './api';
+import { isOffline, type Api } from './api';
 import { siteKey } from './queryClient';
 import type { Site } from './session/store';
+import { useApi } from './useApi';
 
 const savedKey = (prefix: string) => `pitboss:${prefix}:site`;
 
 /** The site behind a URL prefix; the last answer is kept so the app still opens offline. */
-export const siteQueryOptions = (prefix: string) =>
+export const siteQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'info'),
     staleTime: 10 * 60_000,
@@ -27,7 +28,7 @@ export const siteQueryOptions = (prefix: string) =>
   });
 
 /** Maintenance window and the site-wide cash switches; offline the app assumes neither (money is refused offline anyway). */
-export const siteCheckQueryOptions = (prefix: string) =>
+export const siteCheckQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'check'),
     staleTime: 60_000,
@@ -43,8 +44,9 @@ export const siteCheckQueryOptions = (prefix: string) =>
 
 /** The site-wide deposit / withdrawal switches and the bank's hours, read afresh whenever a money screen opens. */
 export function useCashSwitch(prefix: string) {
+  const api = useApi();
   // read again each minute while a money screen is open: the bank's hours begin and end on the server's clock
-  const q = useQuery({ ...siteCheckQueryOptions(prefix), refetchOnMount: 'always', refetchInterval: 60_000 });
+  const q = useQuery({ ...siteCheckQueryOptions(api, prefix), refetchOnMount: 'always', refetchInterval: 60_000 });
   return { depositBanned: q.data?.inAmtYn === 'N', withdrawalBanned: q.data?.outAmtYn === 'N', bankClosed: q.data?.bankClosed === true };
 }
 

@@ -7,12 +7,14 @@ import { Card } from '../ui/Card';
 import { Empty } from '../ui/Empty';
 import { useCaller } from '../lib/caller';
 import css from '../ui/ShellExtras.module.css';
+import { useApi } from '../lib/useApi';
 
 /** The dashboard's latest notices; a row opens the notice. */
 export function DashboardNotices() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
-  const q = useQuery(mainNoticesQueryOptions(prefix, caller.memId));
+  const q = useQuery(mainNoticesQueryOptions(api, prefix, caller.memId));
   const rows = q.data?.boardList ?? [];
   return (
     <Card

@@ -7,6 +7,7 @@ import { Check } from '../ui/FilterBar';
 import { Tree, type TreeNode } from '../ui/Tree';
 import { useCaller } from '../lib/caller';
 import css from './HierarchyTree.module.css';
+import { useApi } from '../lib/useApi';
 
 const toNode = (n: HierarchyNode): TreeNode => ({
   id: n.memId,
@@ -37,15 +38,16 @@ export function HierarchyTree({
   treeOption: 'Y' | 'N';
   onTreeOption?: (v: 'Y' | 'N') => void;
 }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const client = useQueryClient();
   const { memId: me } = useCaller();
-  const root = useQuery(hierarchyQueryOptions(prefix, me, null, treeOption));
+  const root = useQuery(hierarchyQueryOptions(api, prefix, me, null, treeOption));
   const top = root.data?.hierarchy[0];
 
   const load = async (id: string) => {
-    const res = await client.fetchQuery(hierarchyQueryOptions(prefix, me, id, treeOption));
+    const res = await client.fetchQuery(hierarchyQueryOptions(api, prefix, me, id, treeOption));
     return (res.hierarchy[0]?.children ?? []).map(toNode);
   };
 

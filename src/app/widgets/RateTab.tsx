@@ -11,13 +11,15 @@ import { RateDetailSheet } from './RateDetailSheet';
 import { RateInput } from '../ui/RateInput';
 import css from '../ui/Rates.module.css';
 import { apiMessage } from '../lib/apiMessage';
+import { useApi } from '../lib/useApi';
 
 /** The detail screen's rate tab: rolling and losing per category with min/max shortcuts, one save. */
 export function RateTab({ prefix, me, memId, editable }: { prefix: string; me: string; memId: string; editable: boolean }) {
-  const q = useQuery(detailRateQueryOptions(prefix, me, memId));
+  const api = useApi();
+  const q = useQuery(detailRateQueryOptions(api, prefix, me, memId));
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
-  return <RateTable key={q.dataUpdatedAt} rows={q.data.memRollingInfo} save={(list) => saveCategoryRates(prefix, me, memId, list)} memId={memId} editable={editable} />;
+  return <RateTable key={q.dataUpdatedAt} rows={q.data.memRollingInfo} save={(list) => saveCategoryRates(api, prefix, me, memId, list)} memId={memId} editable={editable} />;
 }
 
 function RateTable({

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { bankName, requestStatusName } from '../../lib/codeNames';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
@@ -16,18 +15,20 @@ import { Tabs } from '../../ui/Tabs';
 import { partnerRequestsQueryOptions, type RequestFilter } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminPartners.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof partnerCalls.requestList>['list'][number];
 
 /** Lower-partner requests filed by partners: the operator approves (the partner is created) or rejects. */
 export function PartnerRequests() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const client = useQueryClient();
   const { memId: me } = useCaller();
   const [filter, setFilter] = useState<RequestFilter>('open');
   const [page, setPage] = useState(1);
-  const q = useQuery(partnerRequestsQueryOptions(prefix, me, filter, page));
+  const q = useQuery(partnerRequestsQueryOptions(api, prefix, me, filter, page));
 
   async function decide(r: Row, approve: boolean) {
     const ok = await confirm(approve ? t`${r.memId} 파트너 생성을 승인하시겠습니까?` : t`${r.memId} 파트너 생성 신청을 거절하시겠습니까?`);

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminSiteCalls } from '../../../contract/site';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -16,6 +15,7 @@ import { adminSiteKey, siteStateQueryOptions } from './queries';
 import { AdminOtpSwitch } from './AdminOtpSwitch';
 import { SealBodiesSwitch } from './SealBodiesSwitch';
 import css from './AdminSite.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/admin/_operator/site');
 
@@ -29,8 +29,9 @@ const eventFields: [EventKey, () => string][] = [
 
 /** Maintenance window, bet lock and forced sign-out. */
 export function AdminSiteOps() {
+  const api = useApi();
   const { prefix } = route.useParams();
-  const state = useQuery(siteStateQueryOptions(prefix));
+  const state = useQuery(siteStateQueryOptions(api, prefix));
   const s = state.data;
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');

@@ -11,6 +11,7 @@ import type { LoginPage, SecondStep as Step } from './login';
 import type { MemberInfo } from '../../../contract/member';
 
 import css from '../../ui/Auth.module.css';
+import { useApi } from '../../lib/useApi';
 
 // the player's login screen paints with the fields alone: the captcha (partner and operator
 // screens), the login call itself (on submit) and the second step load when they are needed
@@ -27,13 +28,14 @@ interface Props {
 
 /** The login screen all three kinds of user share; Enter in any field submits. */
 export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }: Props) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
   const [memId, setMemId] = useState('');
   const [memPass, setMemPass] = useState('');
   const [captcha, setCaptcha] = useState('');
-  const captchaQuery = useQuery({ ...captchaQueryOptions(prefix), enabled: withCaptcha });
+  const captchaQuery = useQuery({ ...captchaQueryOptions(api, prefix), enabled: withCaptcha });
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step | null>(null);
 
@@ -47,7 +49,7 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
     if (busy) return;
     setBusy(true);
     const { login } = await import('./login');
-    const result = await login(page, { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha }, withCaptcha);
+    const result = await login(api, page, { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha }, withCaptcha);
     setBusy(false);
     if (result === 'captcha') refreshCaptcha();
     else if (result && 'step' in result) setStep(result);

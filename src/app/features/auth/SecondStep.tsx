@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MemberInfo } from '../../../contract/member';
 import { loginStepCalls } from '../../../contract/twoFactor';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert, withLoading } from '../../lib/dialogs';
 import { signIn } from '../../lib/session/lifecycle';
@@ -12,6 +11,7 @@ import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import type { SecondStep as Step } from './login';
 import css from '../../ui/Auth.module.css';
+import { useApi } from '../../lib/useApi';
 
 interface Props {
   step: Step;
@@ -34,6 +34,7 @@ async function restartOn(err: unknown, onRestart: () => void) {
 }
 
 function CodeStep({ step, onSignedIn, onRestart }: Props) {
+  const api = useApi();
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +46,7 @@ function CodeStep({ step, onSignedIn, onRestart }: Props) {
     setBusy(true);
     try {
       const res = await withLoading(api(loginStepCalls.otp, { ticket: step.ticket, otpCode: code }));
-      await signIn(res);
+      await signIn(api, res);
       onSignedIn(res.member);
     } catch (err) {
       setCode('');
@@ -77,6 +78,7 @@ function CodeStep({ step, onSignedIn, onRestart }: Props) {
 }
 
 function EnrolStep({ step, onSignedIn, onRestart }: Props) {
+  const api = useApi();
   const setup = useQuery({
     queryKey: ['otpSetupAtLogin', step.ticket],
     staleTime: Infinity,
@@ -100,7 +102,7 @@ function EnrolStep({ step, onSignedIn, onRestart }: Props) {
     }
   }
   const finish = async () => {
-    await signIn(done!);
+    await signIn(api, done!);
     onSignedIn(done!.member);
   };
   if (done)

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { memberCalls } from '../../../contract/member';
-import { api, isApiError } from '../../lib/api';
+import { isApiError, type Api } from '../../lib/api';
 import { alert, withLoading } from '../../lib/dialogs';
 import { signIn } from '../../lib/session/lifecycle';
 import type { MemberInfo } from '../../../contract/member';
@@ -21,7 +21,7 @@ export interface SecondStep {
 }
 
 /** Checks the fields in the screen's order, logs in, and says what went wrong the way the product does. */
-export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolean): Promise<MemberInfo | SecondStep | 'captcha' | null> {
+export async function login(api: Api, page: LoginPage, f: LoginFields, withCaptcha: boolean): Promise<MemberInfo | SecondStep | 'captcha' | null> {
   if (!f.memId.trim()) return alert(t`아이디를 입력해 주세요.`).then(() => null);
   if (!f.memPass) return alert(t`비밀번호를 입력해 주세요.`).then(() => null);
   if (withCaptcha && !f.captcha) return alert(t`자동입력 방지코드를 입력해 주세요.`).then(() => null);
@@ -30,9 +30,9 @@ export async function login(page: LoginPage, f: LoginFields, withCaptcha: boolea
     // the partner and operator screens always send a solved challenge; the player screen when the server asks (L005)
     // the solver loads on submit, not with the login screen
     const { freshProof, withChallenge } = await import('../../lib/pow');
-    const first = page === 'player' ? undefined : await freshProof();
+    const first = page === 'player' ? undefined : await freshProof(api);
     const res = await withChallenge((pow) => withLoading(api(memberCalls.login, { ...body, pow })), first);
-    await signIn(res);
+    await signIn(api, res);
     return res.member;
   } catch (err) {
     if (isApiError(err, 'L006', 'L008')) return { step: err.code === 'L006' ? 'code' : 'enrol', ticket: (err.data as { ticket: string }).ticket };

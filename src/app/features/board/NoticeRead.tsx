@@ -12,15 +12,17 @@ import { noticeDetailQueryOptions, noticeKey } from './queries';
 import article from '../../ui/Article.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/noticeRead/$boardIdx');
 
 export function NoticeRead() {
+  const api = useApi();
   const { prefix, boardIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
   const { memId } = useCaller();
-  const q = useQuery(noticeDetailQueryOptions(prefix, memId, boardIdx));
+  const q = useQuery(noticeDetailQueryOptions(api, prefix, memId, boardIdx));
   const board = q.data?.board;
   const { prev, next } = neighbours(lastIdxList(client, [...noticeKey(prefix, memId), 'list']), boardIdx);
   return (

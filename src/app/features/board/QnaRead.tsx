@@ -14,16 +14,18 @@ import { qnaDetailQueryOptions, qnaKey } from './queries';
 import article from '../../ui/Article.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/qnaread/$boardIdx');
 
 /** One inquiry with the first reply; opening an answered one clears its N mark (the server pushes the new count). */
 export function QnaRead() {
+  const api = useApi();
   const { prefix, boardIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
   const { memId } = useCaller();
-  const q = useQuery(qnaDetailQueryOptions(prefix, memId, boardIdx));
+  const q = useQuery(qnaDetailQueryOptions(api, prefix, memId, boardIdx));
   const board = q.data?.board;
   const { prev, next } = neighbours(lastIdxList(client, [...qnaKey(prefix, memId), 'list']), boardIdx);
 

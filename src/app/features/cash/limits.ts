@@ -6,11 +6,13 @@ import { moneyText } from '../../lib/moneyText';
 import { useCashSwitch } from '../../lib/site';
 import { siteOptionQueryOptions } from '../../lib/siteContent';
 import type { AmountProblem, AmountRule } from './rules';
+import { useApi } from '../../lib/useApi';
 
 /** The site's amount limits and its deposit / withdrawal switches, as the money screens check them before submit. */
 export function useCashLimits() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
-  const opt = useQuery(siteOptionQueryOptions(prefix)).data;
+  const opt = useQuery(siteOptionQueryOptions(api, prefix)).data;
   const switches = useCashSwitch(prefix);
   return {
     deposit: { min: opt?.depositMin, max: opt?.depositMax, unit: opt?.depositUnit },

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
 import type { ResOf } from '../../../contract/define';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { Money } from '../../widgets/Money';
 import { PlayingCards } from '../../ui/PlayingCards';
 import { ChipPicker } from './ChipPicker';
 import { chipsFor, play, type GameProps } from './play';
 import css from './GamePlay.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Spot = 'player' | 'banker' | 'tie';
 type Deal = ResOf<typeof demoCalls.baccaratDeal>;
@@ -16,6 +16,7 @@ const EMPTY: Record<Spot, number> = { player: 0, banker: 0, tie: 0 };
 
 /** Punto banco: chips on player, banker or tie, then the deal; the result cards and the payout. */
 export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
+  const api = useApi();
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [chip, setChip] = useState(chips[0]);

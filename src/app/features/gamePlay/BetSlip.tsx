@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { limits } from '../../../contract/enums';
 import { demoCalls, type BetPick } from '../../../contract/game';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { combinedOdds, expectedWin } from '../../../contract/odds';
 import { BottomSheet } from '../../ui/BottomSheet';
@@ -11,6 +10,7 @@ import { MoneyInput } from '../../ui/MoneyInput';
 import { Tabs } from '../../ui/Tabs';
 import { play, type GameProps } from './play';
 import css from './Sportsbook.module.css';
+import { useApi } from '../../lib/useApi';
 
 export interface SlipPick {
   eventId: number;
@@ -34,6 +34,7 @@ export function BetSlip({
   onRemove: (eventId: number) => void;
   onPlaced: () => void;
 }) {
+  const api = useApi();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<Mode>('parlay');

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
-import { api } from '../../lib/api';
 import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
 import { chipsFor, play, type GameProps } from './play';
 import css from './GamePlay.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Pick = 'odd' | 'even';
 
 /** Odd or even on a ball from 1 to 28; a right pick pays 1.95. */
 export default function MiniGame({ t: token, game, onBalance }: GameProps) {
+  const api = useApi();
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [bet, setBet] = useState(chips[0]);

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { gameCalls } from '../../../contract/game';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, type Api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert } from '../../lib/dialogs';
 import { closeGameWindow, openGameWindow, showGame } from '../../lib/gameWindow';
@@ -11,13 +11,13 @@ import { applyGameMoney } from '../../lib/session/userCash';
 import type { LobbyGame } from './queries';
 
 /** Launch from the lobby: the client-side refusals first, then the window, then the server's answer. */
-export async function launchGame(g: Pick<LobbyGame, 'vendorCode' | 'gameCode' | 'gameType'>): Promise<void> {
+export async function launchGame(api: Api, g: Pick<LobbyGame, 'vendorCode' | 'gameCode' | 'gameType'>): Promise<void> {
   if (!isLoggedIn()) return alert(t`로그인 후 이용해 주세요.`);
   if (currentKind() !== 'player') return alert(apiMessage(new ApiError('B0095')));
   if (session.gamesDown) return alert(t`게임 점검 중입니다. 잠시 후 다시 이용해 주세요.`);
   if (!isOnline()) return alert(t`오프라인 상태에서는 게임을 시작할 수 없습니다. 인터넷에 연결한 뒤 다시 시도해 주세요.`);
   // opened on the tap itself: a window opened after the launch call would be blocked
-  if (!openGameWindow(g.gameType)) return alert(t`팝업이 차단되었습니다. 브라우저에서 팝업을 허용해 주세요.`);
+  if (!openGameWindow(api, g.gameType)) return alert(t`팝업이 차단되었습니다. 브라우저에서 팝업을 허용해 주세요.`);
   try {
     const r = await api(gameCalls.getGame, { vendorKey: g.vendorCode, gameType: g.gameType, gameKey: g.gameCode });
     applyGameMoney(r.cashAmt, r.gameAmt);

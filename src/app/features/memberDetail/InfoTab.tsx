@@ -4,7 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
 import { isNickname } from '../../../contract/validate';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { userKey } from '../../lib/queryClient';
@@ -13,11 +12,13 @@ import { TextField } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import css from './Detail.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 type Info = ResOf<typeof partnerCalls.detailInfo>['partnerInfo'];
 
 /** Nickname and login permission, both kept only when saved. */
 export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: string; memId: string; info: Info; editable: boolean }) {
+  const api = useApi();
   const { t } = useLingui();
   const client = useQueryClient();
   const [nick, setNick] = useState(info.memNick);

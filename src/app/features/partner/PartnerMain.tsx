@@ -11,17 +11,21 @@ import { PayLog } from './dashboard/PayLog';
 import { SummaryCards } from './dashboard/SummaryCards';
 import { useCaller } from '../../lib/caller';
 import css from './dashboard/Dashboard.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Partner dashboard (seed 001): today's cards, money in/out, own money movement, notices, recent gives and retrieves. */
 export function PartnerMain() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { memId: me } = useCaller();
   const today = todayRange();
-  const top = useQuery(topInfoQueryOptions(prefix, me)).data?.mainTopInfo;
+  const top = useQuery(topInfoQueryOptions(api, prefix, me)).data?.mainTopInfo;
   // the seed shows the dashboard once these three have answered
-  const ready = [useQuery(statisticsQueryOptions(prefix, me)), useQuery(cashReportQueryOptions(prefix, me, today)), useQuery(myCashReportQueryOptions(prefix, me, today))].every(
-    (q) => q.data || q.isError,
-  );
+  const ready = [
+    useQuery(statisticsQueryOptions(api, prefix, me)),
+    useQuery(cashReportQueryOptions(api, prefix, me, today)),
+    useQuery(myCashReportQueryOptions(api, prefix, me, today)),
+  ].every((q) => q.data || q.isError);
   // once the figures are in, the sections below render in a transition, in slices the browser can paint between
   const show = useDeferredValue(ready);
 

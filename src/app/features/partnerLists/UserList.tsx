@@ -19,9 +19,11 @@ import { lowerUserListQueryOptions } from './queries';
 import { SearchBox } from './SearchBox';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Members below the node picked in the tree, with money, points, rates and casino/slot figures over the dates. */
 export function UserList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -34,7 +36,7 @@ export function UserList() {
   const money = useGiveRetrieve();
   const cells = useMemberCells(prefix, me, money.open);
   const q = useQuery(
-    lowerUserListQueryOptions(prefix, me, {
+    lowerUserListQueryOptions(api, prefix, me, {
       memId: node ?? undefined,
       ...wireRange(range),
       orderStr,

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { partnerCalls } from '../../../contract/partner';
 import { isPhone } from '../../../contract/validate';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert, confirm, withLoading } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
@@ -13,12 +12,14 @@ import { Money } from '../../widgets/Money';
 import { partnerInfoQueryOptions } from './queries';
 import css from './PartnerTree.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 /** The selected partner: level, balances, phone (editable), rates, bets and money totals. */
 export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
+  const api = useApi();
   const { t } = useLingui();
   const client = useQueryClient();
-  const opts = partnerInfoQueryOptions(prefix, me, memId);
+  const opts = partnerInfoQueryOptions(api, prefix, me, memId);
   const info = useQuery(opts).data?.partnerInfo;
   const [phone, setPhone] = useState(info?.memPhone ?? '');
   const [loadedPhone, setLoadedPhone] = useState(info?.memPhone);

@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { platformCalls } from '../../../contract/platform';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { setupTokenOf } from '../../lib/platform';
 import { useWrite } from '../../lib/write/useWrite';
@@ -13,11 +12,13 @@ import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
 import css from './Platform.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
 
 /** The first start's setup link: the owner's id and password, then the authenticator (required). */
 export function PlatformSetup() {
+  const api = useApi();
   const { t } = useLingui();
   const navigate = useNavigate();
   const [token] = useState(() => setupTokenOf(window.location.hash));

@@ -15,9 +15,11 @@ import { bottomRateQueryOptions } from './queries';
 import { RateRow } from './RateRow';
 import { useCaller } from '../../lib/caller';
 import css from './Rates.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** partnerRate: own rates per category and the direct downline's, each row edited and saved on its own. */
 export function PartnerRate() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -25,7 +27,7 @@ export function PartnerRate() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<{ memId: string; category: string } | null>(null);
-  const q = useQuery(bottomRateQueryOptions(prefix, me, search, page));
+  const q = useQuery(bottomRateQueryOptions(api, prefix, me, search, page));
   const mine = q.data?.myRateInfo ?? [];
   const categories = mine.map((r) => r.category);
 
@@ -84,7 +86,7 @@ export function PartnerRate() {
                     key={`${m.memId}:${q.dataUpdatedAt}`}
                     m={m}
                     categories={categories}
-                    onSave={(memId, list) => saveCategoryRates(prefix, me, memId, list)}
+                    onSave={(memId, list) => saveCategoryRates(api, prefix, me, memId, list)}
                     onDetail={(memId, category) => setDetail({ memId, category })}
                   />
                 ))}

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert, withLoading } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
@@ -16,12 +15,14 @@ import { freshProof, withChallenge } from '../../lib/pow';
 import { emptyForm, fieldOfCode, firstProblem, type DupState, type SignupForm } from './signup';
 import { useDuplicateCheck } from './useDuplicateCheck';
 import css from './Signup.module.css';
+import { useApi } from '../../lib/useApi';
 
 export function SignupScreen() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
-  const banks = useQuery(bankQueryOptions(prefix));
+  const banks = useQuery(bankQueryOptions(api, prefix));
   const [f, setF] = useState<SignupForm>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<keyof SignupForm, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -52,7 +53,7 @@ export function SignupScreen() {
     if (problem === 'checkNick') return show('memNick', t`닉네임 중복확인을 해 주세요.`);
     if (problem) return show(fieldOfCode[problem] ?? 'memId', apiMessage(new ApiError(problem)));
     try {
-      const res = await withChallenge((pow) => withLoading(api(memberCalls.signup, { ...f, pow })), await freshProof());
+      const res = await withChallenge((pow) => withLoading(api(memberCalls.signup, { ...f, pow })), await freshProof(api));
       await alert(res.status === 'PENDING' ? t`가입 신청이 완료되었습니다. 승인 후 이용할 수 있습니다.` : t`회원가입이 완료되었습니다. 로그인해 주세요.`);
       await navigate({ to: '/$prefix', params: { prefix }, replace: true });
     } catch (err) {

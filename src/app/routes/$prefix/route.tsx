@@ -7,7 +7,7 @@ import { Suspended } from '../../features/site/Suspended';
 export const Route = createFileRoute('/$prefix')({
   beforeLoad: async ({ context, params, location }) => ({
     // the operator's screens stay open during maintenance (it sets and ends the window there)
-    site: await resolveSite(context.queryClient, params.prefix, location.pathname.endsWith('/warning') || /\/admin(\/|$)/.test(location.pathname)),
+    site: await resolveSite(context.api, context.queryClient, params.prefix, location.pathname.endsWith('/warning') || /\/admin(\/|$)/.test(location.pathname)),
   }),
   errorComponent: ({ error }) =>
     isApiError(error, 'PF001') ? <NotSetUp /> : isApiError(error, 'SS001', 'SS002') ? <Suspended closed={isApiError(error, 'SS002')} /> : <ErrorComponent error={error} />,

@@ -4,7 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
 import { partnerCalls } from '../../../../contract/partner';
 import { validateSignup } from '../../../../contract/validate';
-import { api } from '../../../lib/api';
 import { apiMessage } from '../../../lib/apiMessage';
 import { alert, withLoading } from '../../../lib/dialogs';
 import { Button } from '../../../ui/Button';
@@ -14,18 +13,20 @@ import { groupSuffixes } from './group';
 import { bankQueryOptions } from './queries';
 import { useDupCheck } from './useDupCheck';
 import css from './Create.module.css';
+import { useApi } from '../../../lib/useApi';
 
 const blank = { memId: '', memPass: '', memPassCheck: '', memNick: '', memPhone: '', memName: '', bank: '', bankacc: '', cashOutPass: '', startNum: '', endNum: '' };
 type Form = typeof blank;
 
 /** A member under the recommender: one, or a numbered group of up to 10. */
 export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; recommenderId: string; onDone: () => void }) {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const [mode, setMode] = useState<'single' | 'group'>('single');
   const [f, setF] = useState<Form>(blank);
   const idCheck = useDupCheck('id');
   const nickCheck = useDupCheck('nick');
-  const banks = useQuery(bankQueryOptions(prefix));
+  const banks = useQuery(bankQueryOptions(api, prefix));
   const group = mode === 'group';
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) => {

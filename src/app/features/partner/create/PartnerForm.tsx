@@ -5,7 +5,7 @@ import { ApiError } from '../../../../contract/codes';
 import { categoryName } from '../../../lib/betCodes';
 import { partnerCalls } from '../../../../contract/partner';
 import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone } from '../../../../contract/validate';
-import { api, isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
 import { apiMessage } from '../../../lib/apiMessage';
 import { alert, withLoading } from '../../../lib/dialogs';
 import { partnerLevelName } from '../../../lib/codeNames';
@@ -14,6 +14,7 @@ import { SelectField, TextField } from '../../../ui/Field';
 import { bankQueryOptions, partnerRatesQueryOptions } from './queries';
 import { useDupCheck } from './useDupCheck';
 import css from './Create.module.css';
+import { useApi } from '../../../lib/useApi';
 
 const blank = { memId: '', memPass: '', memNick: '', cashOutPass: '', bank: '', bankAcc: '', memName: '', memPhone: '' };
 type Form = typeof blank;
@@ -23,13 +24,14 @@ const field = (c: ApiError['code']) => apiMessage(new ApiError(c));
 
 /** A lower-partner request under the recommender (the operator approves it), with rates inside the parent's bounds. */
 export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { prefix: string; me: string; recommenderId: string; newLevel: string; onDone: () => void }) {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const [f, setF] = useState<Form>(blank);
   const [rates, setRates] = useState<Rates>({});
   const idCheck = useDupCheck('id');
   const nickCheck = useDupCheck('nick');
-  const banks = useQuery(bankQueryOptions(prefix));
-  const bounds = useQuery(partnerRatesQueryOptions(prefix, me, recommenderId)).data?.rateMaxMinList ?? [];
+  const banks = useQuery(bankQueryOptions(api, prefix));
+  const bounds = useQuery(partnerRatesQueryOptions(api, prefix, me, recommenderId)).data?.rateMaxMinList ?? [];
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) => {
     let v = e.target.value;

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/$prefix/_member/msg')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/messages/queries');
-    await context.queryClient.ensureQueryData(q.msgListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.msgListQueryOptions(context.api, params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: Inbox,
 });

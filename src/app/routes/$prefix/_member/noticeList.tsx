@@ -7,7 +7,7 @@ export const Route = createFileRoute('/$prefix/_member/noticeList')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/board/queries');
-    await context.queryClient.ensureQueryData(q.noticeListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.noticeListQueryOptions(context.api, params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: NoticeList,
 });

@@ -6,7 +6,7 @@ export const Route = createFileRoute('/$prefix/_partner/partnerList2')({
     const q = await import('../../../features/partnerLists/queries');
     const me = context.caller.memId;
     await context.queryClient
-      .ensureQueryData(q.partnerList2QueryOptions(params.prefix, me, { searchType: 'INNER', memId: me, page: 1, count_per_list: 40 }))
+      .ensureQueryData(q.partnerList2QueryOptions(context.api, params.prefix, me, { searchType: 'INNER', memId: me, page: 1, count_per_list: 40 }))
       .catch(() => undefined);
   },
   component: () => <LevelList />,

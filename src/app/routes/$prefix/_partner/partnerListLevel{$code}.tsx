@@ -15,7 +15,7 @@ export const Route = createFileRoute('/$prefix/_partner/partnerListLevel{$code}'
   loader: async ({ context, params }) => {
     const q = await import('../../../features/partnerLists/queries');
     await context.queryClient
-      .ensureQueryData(q.levelListQueryOptions(params.prefix, context.caller.memId, { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
+      .ensureQueryData(q.levelListQueryOptions(context.api, params.prefix, context.caller.memId, { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
       .catch(() => undefined);
   },
   component: function PartnerLevelList() {

@@ -4,7 +4,7 @@ import { PartnerRate } from '../../../features/rates/PartnerRate';
 export const Route = createFileRoute('/$prefix/_partner/partnerRate')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/rates/queries');
-    await context.queryClient.ensureQueryData(q.bottomRateQueryOptions(params.prefix, context.caller.memId, '', 1)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.bottomRateQueryOptions(context.api, params.prefix, context.caller.memId, '', 1)).catch(() => undefined);
   },
   component: PartnerRate,
 });

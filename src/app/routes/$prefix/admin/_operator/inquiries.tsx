@@ -11,7 +11,7 @@ export const Route = createFileRoute('/$prefix/admin/_operator/inquiries')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../../features/adminBoard/queries');
-    await context.queryClient.ensureQueryData(q.adminInquiriesQueryOptions(params.prefix, deps)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.adminInquiriesQueryOptions(context.api, params.prefix, deps)).catch(() => undefined);
   },
   component: AdminInquiries,
 });

@@ -5,7 +5,7 @@ export const Route = createFileRoute('/$prefix/admin/_operator/inquiries_/$board
   params: { parse: (p) => ({ boardIdx: Number(p.boardIdx) || 0 }), stringify: (p) => ({ boardIdx: String(p.boardIdx) }) },
   loader: async ({ context, params }) => {
     const q = await import('../../../../features/adminBoard/queries');
-    await context.queryClient.ensureQueryData(q.adminInquiryQueryOptions(params.prefix, params.boardIdx)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.adminInquiryQueryOptions(context.api, params.prefix, params.boardIdx)).catch(() => undefined);
   },
   component: AdminInquiryAnswer,
 });

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/$prefix/admin/_operator/notices')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../../features/adminBoard/queries');
-    await context.queryClient.ensureQueryData(q.adminNoticesQueryOptions(params.prefix, deps)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.adminNoticesQueryOptions(context.api, params.prefix, deps)).catch(() => undefined);
   },
   component: AdminNotices,
 });

@@ -4,7 +4,7 @@ import { PartnerRequests } from '../../../../features/adminPartners/PartnerReque
 export const Route = createFileRoute('/$prefix/admin/_operator/partnerRequests')({
   loader: async ({ context, params }) => {
     const q = await import('../../../../features/adminPartners/queries');
-    await context.queryClient.ensureQueryData(q.partnerRequestsQueryOptions(params.prefix, context.caller.memId, 'open', 1)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.partnerRequestsQueryOptions(context.api, params.prefix, context.caller.memId, 'open', 1)).catch(() => undefined);
   },
   component: PartnerRequests,
 });

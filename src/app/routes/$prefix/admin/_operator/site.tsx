@@ -4,7 +4,7 @@ import { AdminSiteOps } from '../../../../features/adminSite/AdminSiteOps';
 export const Route = createFileRoute('/$prefix/admin/_operator/site')({
   loader: async ({ context, params }) => {
     const q = await import('../../../../features/adminSite/queries');
-    await context.queryClient.ensureQueryData(q.siteStateQueryOptions(params.prefix)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.siteStateQueryOptions(context.api, params.prefix)).catch(() => undefined);
   },
   component: AdminSiteOps,
 });
