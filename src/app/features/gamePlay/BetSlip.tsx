@@ -8,7 +8,7 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { Tabs } from '../../ui/Tabs';
-import { play, type GameProps } from './play';
+import { usePlay, type GameProps } from './play';
 import css from './Sportsbook.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -46,6 +46,11 @@ export function BetSlip({
   const win = parlay ? expectedWin(amount, odds) : picks.reduce((sum, p) => sum + expectedWin(amount, p.odds), 0);
   const totalStake = parlay ? amount : amount * picks.length;
 
+  const bet = usePlay(
+    (legs: typeof picks) => api(demoCalls.sportsBet, { t: token, stake: amount, picks: legs.map((l) => ({ eventId: l.eventId, pick: l.pick })) }),
+    (r) => onBalance(r.balance),
+  );
+
   async function place() {
     if (busy || picks.length === 0) return;
     if (amount < game.minBet) return alert(t`최소 베팅금액은 ${game.minBet.toLocaleString('en-US')}입니다.`);
@@ -53,10 +58,8 @@ export function BetSlip({
     const bets = parlay ? [picks] : picks.map((p) => [p]);
     let placed = 0;
     for (const legs of bets) {
-      const r = await play(api(demoCalls.sportsBet, { t: token, stake: amount, picks: legs.map((l) => ({ eventId: l.eventId, pick: l.pick })) }));
-      if (!r) break;
+      if (!(await bet.submit(legs))) break;
       placed++;
-      onBalance(r.balance);
     }
     setBusy(false);
     if (placed === 0) return;

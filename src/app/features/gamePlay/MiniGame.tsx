@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
 import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, play, type GameProps } from './play';
+import { chipsFor, usePlay, type GameProps } from './play';
 import css from './GamePlay.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -16,19 +16,18 @@ export default function MiniGame({ t: token, game, onBalance }: GameProps) {
   const chips = chipsFor(game.minBet, game.maxBet);
   const [bet, setBet] = useState(chips[0]);
   const [pick, setPick] = useState<Pick>('odd');
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<{ number: number; result: Pick; win: number; pick: Pick } | null>(null);
   const names: Record<Pick, string> = { odd: t`홀`, even: t`짝` };
 
-  async function go() {
-    if (busy) return;
-    setBusy(true);
-    const r = await play(api(demoCalls.miniPlay, { t: token, pick, bet }));
-    setBusy(false);
-    if (!r) return;
-    setLast({ ...r, pick });
-    onBalance(r.balance);
-  }
+  const round = usePlay(
+    (v: { pick: Pick; bet: number }) => api(demoCalls.miniPlay, { t: token, ...v }),
+    (r, v) => {
+      setLast({ ...r, pick: v.pick });
+      onBalance(r.balance);
+    },
+  );
+  const busy = round.busy;
+  const go = () => round.submit({ pick, bet });
 
   return (
     <div className={`${css.table} ${css.mini}`}>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
 import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, play, type GameProps } from './play';
+import { chipsFor, usePlay, type GameProps } from './play';
 import { SlotSymbol } from './SlotSymbol';
 import css from './GamePlay.module.css';
 import { useApi } from '../../lib/useApi';
@@ -24,20 +24,19 @@ export default function SlotGame({ t: token, game, onBalance }: GameProps) {
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [bet, setBet] = useState(chips[Math.min(2, chips.length - 1)]);
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<Spin | null>(null);
   const [spins, setSpins] = useState(0);
 
-  async function spin() {
-    if (busy) return;
-    setBusy(true);
-    const r = await play(api(demoCalls.slotSpin, { t: token, bet }));
-    setBusy(false);
-    if (!r) return;
-    setLast({ ...r, bet });
-    setSpins((n) => n + 1);
-    onBalance(r.balance);
-  }
+  const round = usePlay(
+    (stake: number) => api(demoCalls.slotSpin, { t: token, bet: stake }),
+    (r, stake) => {
+      setLast({ ...r, bet: stake });
+      setSpins((n) => n + 1);
+      onBalance(r.balance);
+    },
+  );
+  const busy = round.busy;
+  const spin = () => round.submit(bet);
 
   const reels = last?.reels ?? IDLE;
   return (
