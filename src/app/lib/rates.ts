@@ -2,10 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { rateCalls } from '../../contract/rate';
 import type { ResOf } from '../../contract/define';
-import { isApiError, type Api } from './api';
+import type { Api, ApiError } from './api';
 import { apiMessage } from './apiMessage';
-import { alert, confirm, withLoading } from './dialogs';
-import { queryClient, userKey } from './queryClient';
+import { alert } from './dialogs';
+import { userKey } from './queryClient';
+import { useApi } from './useApi';
+import { useWrite } from './write/useWrite';
 import type { Clamp } from './rateInput';
 
 export type RollingRow = ResOf<typeof rateCalls.detailRateInfo>['memRollingInfo'][number];
@@ -29,50 +31,33 @@ export function clampAlert(error: Clamp['error']) {
 }
 
 /** R001 and R002 in the product's words, with the server's own detail for a bound. */
-const failText = (err: unknown) => {
-  if (isApiError(err, 'R001')) return t`요율은 변경 후 하루 동안 다시 변경할 수 없습니다.`;
-  if (isApiError(err, 'R002')) return t`허용 범위를 벗어난 요율입니다. (${err.message})`;
-  if (isApiError(err, 'A001')) return t`요율은 직속 상위 파트너만 변경할 수 있습니다.`;
-  const m = apiMessage(err);
-  return m || t`다시 시도해 주세요.`;
+const failText = (err: ApiError) => {
+  if (err.code === 'R001') return t`요율은 변경 후 하루 동안 다시 변경할 수 없습니다.`;
+  if (err.code === 'R002') return t`허용 범위를 벗어난 요율입니다. (${err.message})`;
+  if (err.code === 'A001') return t`요율은 직속 상위 파트너만 변경할 수 있습니다.`;
+  return apiMessage(err) || t`다시 시도해 주세요.`;
 };
 
-const done = (changed: string[]) => alert(changed.length ? t`정상적으로 저장되었습니다.` : t`변경된 내용이 없습니다.`);
+const done = (res: { changed: string[] }) => alert(res.changed.length ? t`정상적으로 저장되었습니다.` : t`변경된 내용이 없습니다.`);
 
-/** Confirm, save (rates travel as text), tell the outcome and refresh every rate view of the user. */
-export async function saveCategoryRates(api: Api, prefix: string, me: string, memId: string, rows: { category: string; pointRate: string; loseRate: string }[]) {
-  if (!(await confirm(t`저장하시겠습니까?`))) return false;
-  let res;
-  try {
-    res = await withLoading(
-      api(rateCalls.saveRates, { memId, rateList: rows.map((r) => ({ category: r.category, cateCode: r.category, pointRate: r.pointRate, loseRate: r.loseRate })) }),
-    );
-  } catch (err) {
-    await alert(failText(err));
-    return false;
-  }
-  await queryClient.invalidateQueries({ queryKey: key(prefix, me) });
-  await done(res.changed);
-  return true;
+/** Rates save through the write hook: confirm, save (rates travel as text), tell the outcome and refresh every rate view of the user. */
+const useSaveRates = <V, R extends { changed: string[] }>(prefix: string, me: string, run: (v: V) => Promise<R>) =>
+  useWrite({ run, confirm: () => t`저장하시겠습니까?`, describe: failText, invalidates: [key(prefix, me)], onDone: done });
+
+/** One member's category rates; the save answers true once saved. */
+export function useSaveCategoryRates(prefix: string, me: string) {
+  const api = useApi();
+  const write = useSaveRates(prefix, me, (v: { memId: string; rows: { category: string; pointRate: string; loseRate: string }[] }) =>
+    api(rateCalls.saveRates, { memId: v.memId, rateList: v.rows.map((r) => ({ category: r.category, cateCode: r.category, pointRate: r.pointRate, loseRate: r.loseRate })) }),
+  );
+  return (memId: string, rows: { category: string; pointRate: string; loseRate: string }[]) => write.submit({ memId, rows });
 }
 
-export async function saveMultipleRates(
-  api: Api,
-  prefix: string,
-  me: string,
-  memId: string,
-  vendorCode: string,
-  rows: { rateType: string; pointRate: string; loseRate: string }[],
-) {
-  if (!(await confirm(t`저장하시겠습니까?`))) return false;
-  let res;
-  try {
-    res = await withLoading(api(rateCalls.saveMultipleRates, { memId, vendorCode, rateList: rows }));
-  } catch (err) {
-    await alert(failText(err));
-    return false;
-  }
-  await queryClient.invalidateQueries({ queryKey: key(prefix, me) });
-  await done(res.changed);
-  return true;
+/** One member's detail rates of one vendor; the save answers true once saved. */
+export function useSaveMultipleRates(prefix: string, me: string) {
+  const api = useApi();
+  const write = useSaveRates(prefix, me, (v: { memId: string; vendorCode: string; rows: { rateType: string; pointRate: string; loseRate: string }[] }) =>
+    api(rateCalls.saveMultipleRates, { memId: v.memId, vendorCode: v.vendorCode, rateList: v.rows }),
+  );
+  return (memId: string, vendorCode: string, rows: { rateType: string; pointRate: string; loseRate: string }[]) => write.submit({ memId, vendorCode, rows });
 }

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { categoryName } from '../lib/betCodes';
 import { gameGroupsQueryOptions } from '../lib/gameGroups';
 import { useRateDraft } from '../lib/rateDraft';
-import { multipleRateQueryOptions, saveMultipleRates } from '../lib/rates';
+import { multipleRateQueryOptions, useSaveMultipleRates } from '../lib/rates';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { Empty } from '../ui/Empty';
@@ -61,6 +61,7 @@ function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: s
   const caller = useCaller();
   const me = caller.memId;
   const q = useQuery(multipleRateQueryOptions(api, prefix, me, memId, vendorCode));
+  const saveRates = useSaveMultipleRates(prefix, me);
   const list = q.data?.multipleRateInfo.rateList ?? [];
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
@@ -70,7 +71,7 @@ function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: s
       list={list}
       canSave={caller.partnerLevel === 'PTN_1' && memId !== me}
       onSave={async (rows) => {
-        if (await saveMultipleRates(api, prefix, me, memId, vendorCode, rows)) onDone();
+        if (await saveRates(memId, vendorCode, rows)) onDone();
       }}
     />
   );

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { categoryName } from '../lib/betCodes';
 import { useRateDraft } from '../lib/rateDraft';
 import { lockedUntil } from '../lib/rateInput';
-import { detailRateQueryOptions, saveCategoryRates, type RollingRow } from '../lib/rates';
+import { detailRateQueryOptions, useSaveCategoryRates, type RollingRow } from '../lib/rates';
 import { Button } from '../ui/Button';
 import { Empty } from '../ui/Empty';
 import { RateDetailSheet } from './RateDetailSheet';
@@ -17,9 +17,10 @@ import { useApi } from '../lib/useApi';
 export function RateTab({ prefix, me, memId, editable }: { prefix: string; me: string; memId: string; editable: boolean }) {
   const api = useApi();
   const q = useQuery(detailRateQueryOptions(api, prefix, me, memId));
+  const saveRates = useSaveCategoryRates(prefix, me);
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
-  return <RateTable key={q.dataUpdatedAt} rows={q.data.memRollingInfo} save={(list) => saveCategoryRates(api, prefix, me, memId, list)} memId={memId} editable={editable} />;
+  return <RateTable key={q.dataUpdatedAt} rows={q.data.memRollingInfo} save={(list) => saveRates(memId, list)} memId={memId} editable={editable} />;
 }
 
 function RateTable({

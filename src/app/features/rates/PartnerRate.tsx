@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { categoryName } from '../../lib/betCodes';
-import { saveCategoryRates } from '../../lib/rates';
+import { useSaveCategoryRates } from '../../lib/rates';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
@@ -28,6 +28,7 @@ export function PartnerRate() {
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<{ memId: string; category: string } | null>(null);
   const q = useQuery(bottomRateQueryOptions(api, prefix, me, search, page));
+  const saveRates = useSaveCategoryRates(prefix, me);
   const mine = q.data?.myRateInfo ?? [];
   const categories = mine.map((r) => r.category);
 
@@ -86,7 +87,7 @@ export function PartnerRate() {
                     key={`${m.memId}:${q.dataUpdatedAt}`}
                     m={m}
                     categories={categories}
-                    onSave={(memId, list) => saveCategoryRates(api, prefix, me, memId, list)}
+                    onSave={(memId, list) => saveRates(memId, list)}
                     onDetail={(memId, category) => setDetail({ memId, category })}
                   />
                 ))}
