@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { Money } from '../../widgets/Money';
-import { RateTab } from '../../widgets/RateTab';
+import { RateTab } from '../../entities/rate/RateTab';
 import { Tabs } from '../../ui/Tabs';
 import type { DetailTab } from './detailTabs';
 import { InfoTab } from './InfoTab';

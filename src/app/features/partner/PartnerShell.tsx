@@ -15,7 +15,7 @@ import { SitePopups } from '../../widgets/SitePopups';
 import { partnerLevelName as levelName } from '../../lib/codeNames';
 import { PartnerMenuLinks } from './PartnerMenuLinks';
 import { BetMenuLinks } from './BetMenuLinks';
-import { RateModalHost } from '../../widgets/RateModalHost';
+import { RateModalHost } from '../../entities/rate/RateModalHost';
 import { createPopup, openCreate } from '../../lib/createPopup';
 import { Fact, Facts } from '../../ui/Facts';
 import { useCaller, useCallerWatch } from '../../lib/caller';

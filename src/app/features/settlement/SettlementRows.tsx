@@ -7,7 +7,7 @@ import type { statsCalls } from '../../../contract/stats';
 import { settleGroupName } from '../../lib/betCodes';
 import { partnerLevelName } from '../../lib/codeNames';
 import { figure } from '../../lib/figures';
-import { openRateModal } from '../../lib/rateModal';
+import { openRateModal } from '../../entities/rate/rateModal';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
 import type { SettleGroup } from './groups';

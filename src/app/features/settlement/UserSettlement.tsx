@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
-import { openRateModal } from '../../lib/rateModal';
+import { openRateModal } from '../../entities/rate/rateModal';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';

@@ -4,7 +4,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { statTypes } from '../../../contract/gameConcepts';
 import { settleGroupName } from '../../lib/betCodes';
-import { openRateModal } from '../../lib/rateModal';
+import { openRateModal } from '../../entities/rate/rateModal';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
-import { rateCalls } from '../../contract/rate';
-import type { ResOf } from '../../contract/define';
-import type { Api, ApiError } from './api';
-import { apiMessage } from './apiMessage';
-import { alert } from './dialogs';
-import { userKey } from './queryClient';
-import { useApi } from './useApi';
-import { useWrite } from './write/useWrite';
+import { rateCalls } from '../../../contract/rate';
+import type { ResOf } from '../../../contract/define';
+import type { Api, ApiError } from '../../lib/api';
+import { apiMessage } from '../../lib/apiMessage';
+import { alert } from '../../lib/dialogs';
+import { userKey } from '../../lib/queryClient';
+import { useApi } from '../../lib/useApi';
+import { useWrite } from '../../lib/write/useWrite';
 import type { Clamp } from './rateInput';
 
 export type RollingRow = ResOf<typeof rateCalls.detailRateInfo>['memRollingInfo'][number];

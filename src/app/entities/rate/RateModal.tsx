@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../lib/betCodes';
-import { rateModal } from '../lib/rateModal';
-import { rateInfoListQueryOptions } from '../lib/rates';
-import { BottomSheet } from '../ui/BottomSheet';
-import { Empty } from '../ui/Empty';
-import css from '../ui/Rates.module.css';
-import { apiMessage } from '../lib/apiMessage';
-import { useCaller } from '../lib/caller';
-import { useApi } from '../lib/useApi';
+import { categoryName } from '../../lib/betCodes';
+import { rateModal } from './rateModal';
+import { rateInfoListQueryOptions } from './rates';
+import { BottomSheet } from '../../ui/BottomSheet';
+import { Empty } from '../../ui/Empty';
+import css from '../../ui/Rates.module.css';
+import { apiMessage } from '../../lib/apiMessage';
+import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 
 /** Rolling and losing percent per game category of the member a list row named. */
 export default function RateModal() {

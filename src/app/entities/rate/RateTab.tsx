@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../lib/betCodes';
-import { useRateDraft } from '../lib/rateDraft';
-import { lockedUntil } from '../lib/rateInput';
-import { detailRateQueryOptions, useSaveCategoryRates, type RollingRow } from '../lib/rates';
-import { Button } from '../ui/Button';
-import { Empty } from '../ui/Empty';
+import { categoryName } from '../../lib/betCodes';
+import { useRateDraft } from './rateDraft';
+import { lockedUntil } from './rateInput';
+import { detailRateQueryOptions, useSaveCategoryRates, type RollingRow } from './rates';
+import { Button } from '../../ui/Button';
+import { Empty } from '../../ui/Empty';
 import { RateDetailSheet } from './RateDetailSheet';
-import { RateInput } from '../ui/RateInput';
-import css from '../ui/Rates.module.css';
-import { apiMessage } from '../lib/apiMessage';
-import { useApi } from '../lib/useApi';
+import { RateInput } from './RateInput';
+import css from '../../ui/Rates.module.css';
+import { apiMessage } from '../../lib/apiMessage';
+import { useApi } from '../../lib/useApi';
 
 /** The detail screen's rate tab: rolling and losing per category with min/max shortcuts, one save. */
 export function RateTab({ prefix, me, memId, editable }: { prefix: string; me: string; memId: string; editable: boolean }) {

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../lib/betCodes';
-import { gameGroupsQueryOptions } from '../lib/gameGroups';
-import { useRateDraft } from '../lib/rateDraft';
-import { multipleRateQueryOptions, useSaveMultipleRates } from '../lib/rates';
-import { BottomSheet } from '../ui/BottomSheet';
-import { Button } from '../ui/Button';
-import { Empty } from '../ui/Empty';
-import { inputClass } from '../ui/Field';
-import { RateInput } from '../ui/RateInput';
-import css from '../ui/Rates.module.css';
-import { apiMessage } from '../lib/apiMessage';
-import { useCaller } from '../lib/caller';
-import { useApi } from '../lib/useApi';
+import { categoryName } from '../../lib/betCodes';
+import { gameGroupsQueryOptions } from '../../lib/gameGroups';
+import { useRateDraft } from './rateDraft';
+import { multipleRateQueryOptions, useSaveMultipleRates } from './rates';
+import { BottomSheet } from '../../ui/BottomSheet';
+import { Button } from '../../ui/Button';
+import { Empty } from '../../ui/Empty';
+import { inputClass } from '../../ui/Field';
+import { RateInput } from './RateInput';
+import css from '../../ui/Rates.module.css';
+import { apiMessage } from '../../lib/apiMessage';
+import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 
 /** Detail (per-vendor, per rate type) rates of one category; only a PTN_1 partner may save them. */
 export function RateDetailSheet({ memId, category, onClose }: { memId: string; category: string | null; onClose: () => void }) {
