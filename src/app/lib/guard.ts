@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError, isOffline, type Api } from './api';
 import { alert } from './dialogs';
-import { seedSite, siteCheckQueryOptions, siteQueryOptions } from './site';
+import { seedSite, siteCheckQueryOptions, siteQueryOptions } from '../entities/site/site';
 import { enterSite } from './session/lifecycle';
 import { isLoggedIn, session, type Site } from './session/store';
 import type { MemberInfo } from '../../contract/member';

@@ -2,7 +2,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { categoryName, shortDate } from '../lib/boardLabels';
-import { mainNoticesQueryOptions } from '../lib/siteContent';
+import { mainNoticesQueryOptions } from '../entities/site/siteContent';
 import { Card } from '../ui/Card';
 import { Empty } from '../ui/Empty';
 import { useCaller } from '../lib/caller';

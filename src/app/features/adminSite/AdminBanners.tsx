@@ -14,7 +14,7 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { useWrite } from '../../lib/write/useWrite';
 import { BannerEditor, type BannerDraft } from './BannerEditor';
-import { adminSiteKey, bannerListQueryOptions } from './queries';
+import { adminSiteKey, bannerListQueryOptions } from '../../entities/site/adminQueries';
 import css from './AdminSite.module.css';
 import { useApi } from '../../lib/useApi';
 

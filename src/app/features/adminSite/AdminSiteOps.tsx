@@ -11,7 +11,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { useWrite } from '../../lib/write/useWrite';
 import { fromWire, kstNow, toWire } from '../../lib/kstInput';
-import { adminSiteKey, siteStateQueryOptions } from './queries';
+import { adminSiteKey, siteStateQueryOptions } from '../../entities/site/adminQueries';
 import { AdminOtpSwitch } from './AdminOtpSwitch';
 import { SealBodiesSwitch } from './SealBodiesSwitch';
 import css from './AdminSite.module.css';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { adminSiteCalls } from '../../../contract/site';
 import { useWrite } from '../../lib/write/useWrite';
 import { Card } from '../../ui/Card';
-import { adminSiteKey, siteStateQueryOptions } from './queries';
+import { adminSiteKey, siteStateQueryOptions } from '../../entities/site/adminQueries';
 import css from './AdminSite.module.css';
 import { useApi } from '../../lib/useApi';
 

@@ -3,8 +3,8 @@ import { useParams } from '@tanstack/react-router';
 import { t } from '@lingui/core/macro';
 import type { MoneyUnit } from '../../lib/format';
 import { moneyText } from '../../lib/moneyText';
-import { useCashSwitch } from '../../lib/site';
-import { siteOptionQueryOptions } from '../../lib/siteContent';
+import { useCashSwitch } from '../../entities/site/site';
+import { siteOptionQueryOptions } from '../../entities/site/siteContent';
 import type { AmountProblem, AmountRule } from './rules';
 import { useApi } from '../../lib/useApi';
 

@@ -3,7 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
-import { Banners } from '../../widgets/Banners';
+import { Banners } from '../../entities/site/Banners';
 import { BoardLinks } from '../../widgets/BoardLinks';
 import { Card } from '../../ui/Card';
 import { GameMoneyConvert } from '../../widgets/GameMoneyConvert';

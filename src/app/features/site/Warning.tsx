@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { siteCheckQueryOptions } from '../../lib/site';
+import { siteCheckQueryOptions } from '../../entities/site/site';
 import { buttonClass } from '../../ui/Button';
 import css from './Site.module.css';
 import { useApi } from '../../lib/useApi';

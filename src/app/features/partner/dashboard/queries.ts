@@ -3,7 +3,7 @@ import { partnerCalls } from '../../../../contract/partner';
 import type { Api } from '../../../lib/api';
 import { kstDay, lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
 import { userKey } from '../../../lib/queryClient';
-import { mainNoticesQueryOptions } from '../../../lib/siteContent';
+import { mainNoticesQueryOptions } from '../../../entities/site/siteContent';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
 

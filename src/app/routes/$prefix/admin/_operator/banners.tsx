@@ -3,7 +3,7 @@ import { AdminBanners } from '../../../../features/adminSite/AdminBanners';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/banners')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/adminSite/queries');
+    const q = await import('../../../../entities/site/adminQueries');
     await context.queryClient.ensureQueryData(q.bannerListQueryOptions(context.api, params.prefix, 1)).catch(() => undefined);
   },
   component: AdminBanners,

@@ -3,7 +3,7 @@ import { AdminSiteOps } from '../../../../features/adminSite/AdminSiteOps';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/site')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/adminSite/queries');
+    const q = await import('../../../../entities/site/adminQueries');
     await context.queryClient.ensureQueryData(q.siteStateQueryOptions(context.api, params.prefix)).catch(() => undefined);
   },
   component: AdminSiteOps,

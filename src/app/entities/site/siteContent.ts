@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { boardCalls } from '../../contract/board';
-import { commonCalls } from '../../contract/common';
-import { siteCalls } from '../../contract/site';
-import type { Api } from './api';
-import { siteKey, userKey } from './queryClient';
+import { boardCalls } from '../../../contract/board';
+import { commonCalls } from '../../../contract/common';
+import { siteCalls } from '../../../contract/site';
+import type { Api } from '../../lib/api';
+import { siteKey, userKey } from '../../lib/queryClient';
 
 /** Shell content shared by every kind of user: site options (footer), popups, banners, dashboard notices. */
 export const siteOptionQueryOptions = (api: Api, prefix: string) =>

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { siteOptionQueryOptions } from '../lib/siteContent';
-import { session } from '../lib/session/store';
-import { safeLink } from '../ui/safeLink';
-import css from '../ui/ShellExtras.module.css';
-import { useApi } from '../lib/useApi';
+import { siteOptionQueryOptions } from './siteContent';
+import { session } from '../../lib/session/store';
+import { safeLink } from '../../ui/safeLink';
+import css from '../../ui/ShellExtras.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Up to three social links from the site options (the third only when set) and the copyright line. */
 export function SiteFooter() {

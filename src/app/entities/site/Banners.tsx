@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { bannersQueryOptions } from '../lib/siteContent';
-import { HtmlContent } from '../ui/HtmlContent';
-import { safeLink } from '../ui/safeLink';
-import css from '../ui/ShellExtras.module.css';
-import { useApi } from '../lib/useApi';
+import { bannersQueryOptions } from './siteContent';
+import { HtmlContent } from '../../ui/HtmlContent';
+import { safeLink } from '../../ui/safeLink';
+import css from '../../ui/ShellExtras.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The lobby's banner strip: swipe on phones, a row on wide screens. */
 export function Banners() {

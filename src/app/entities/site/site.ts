@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { commonCalls } from '../../contract/common';
-import type { siteCalls } from '../../contract/site';
-import type { ResOf } from '../../contract/define';
-import { isOffline, type Api } from './api';
-import { siteKey } from './queryClient';
-import type { Site } from './session/store';
-import { useApi } from './useApi';
+import { commonCalls } from '../../../contract/common';
+import type { siteCalls } from '../../../contract/site';
+import type { ResOf } from '../../../contract/define';
+import { isOffline, type Api } from '../../lib/api';
+import { siteKey } from '../../lib/queryClient';
+import type { Site } from '../../lib/session/store';
+import { useApi } from '../../lib/useApi';
 
 const savedKey = (prefix: string) => `pitboss:${prefix}:site`;
 
