@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import type { adminBoardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
-import { faqTypeName, shortDate } from '../../lib/boardLabels';
+import { faqTypeName, shortDate } from '../../entities/board/boardLabels';
 import { Badge } from '../../ui/Badge';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { Tabs } from '../../ui/Tabs';
-import { adminInquiriesQueryOptions } from './queries';
+import { adminInquiriesQueryOptions } from '../../entities/board/adminQueries';
 import css from './AdminBoard.module.css';
 import { useApi } from '../../lib/useApi';
 

@@ -5,7 +5,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminBoardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
-import { categoryName, shortDate } from '../../lib/boardLabels';
+import { categoryName, shortDate } from '../../entities/board/boardLabels';
 import { alert, withLoading } from '../../lib/dialogs';
 import { refusalText } from '../../lib/write/messages';
 import { BottomSheet } from '../../ui/BottomSheet';
@@ -15,7 +15,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { useWrite } from '../../lib/write/useWrite';
 import { NoticeEditor, type NoticeDraft } from './NoticeEditor';
-import { adminKey, adminNoticesQueryOptions } from './queries';
+import { adminKey, adminNoticesQueryOptions } from '../../entities/board/adminQueries';
 import css from './AdminBoard.module.css';
 import { useApi } from '../../lib/useApi';
 

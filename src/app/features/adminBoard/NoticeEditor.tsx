@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminBoardCalls, noticeCategories } from '../../../contract/board';
-import { categoryName } from '../../lib/boardLabels';
+import { categoryName } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';

@@ -1,14 +1,14 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { categoryName, shortDate } from '../../lib/boardLabels';
+import { categoryName, shortDate } from '../../entities/board/boardLabels';
 import { lastIdxList, neighbours } from '../../lib/lastList';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { HtmlContent } from '../../ui/HtmlContent';
 import { LastSeen } from '../../widgets/LastSeen';
 import { PrevNext } from '../../ui/PrevNext';
-import { noticeDetailQueryOptions, noticeKey } from './queries';
+import { noticeDetailQueryOptions, noticeKey } from '../../entities/board/queries';
 import article from '../../ui/Article.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';

@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format';
-import { DashboardNotices } from '../../widgets/DashboardNotices';
+import { DashboardNotices } from '../../entities/board/DashboardNotices';
 import { Money } from '../../widgets/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, todayRange, topInfoQueryOptions } from './dashboard/queries';
 import { CashReport, MyCashReport } from './dashboard/Reports';

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { Banners } from '../../entities/site/Banners';
-import { BoardLinks } from '../../widgets/BoardLinks';
+import { BoardLinks } from '../../entities/board/BoardLinks';
 import { Card } from '../../ui/Card';
 import { GameMoneyConvert } from '../../widgets/GameMoneyConvert';
 import { Money } from '../../widgets/Money';

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { InboxLink } from '../../widgets/InboxLink';
 import { Money } from '../../widgets/Money';
-import { NoticeBox } from '../../widgets/NoticeBox';
+import { NoticeBox } from '../../entities/board/NoticeBox';
 import { SiteFooter } from '../../entities/site/SiteFooter';
 import { SitePopups } from '../../entities/site/SitePopups';
 import { useCallerWatch } from '../../lib/caller';

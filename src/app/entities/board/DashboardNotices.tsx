@@ -1,13 +1,13 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { categoryName, shortDate } from '../lib/boardLabels';
-import { mainNoticesQueryOptions } from '../entities/site/siteContent';
-import { Card } from '../ui/Card';
-import { Empty } from '../ui/Empty';
-import { useCaller } from '../lib/caller';
-import css from '../ui/ShellExtras.module.css';
-import { useApi } from '../lib/useApi';
+import { categoryName, shortDate } from './boardLabels';
+import { mainNoticesQueryOptions } from '../site/siteContent';
+import { Card } from '../../ui/Card';
+import { Empty } from '../../ui/Empty';
+import { useCaller } from '../../lib/caller';
+import css from '../../ui/ShellExtras.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The dashboard's latest notices; a row opens the notice. */
 export function DashboardNotices() {
