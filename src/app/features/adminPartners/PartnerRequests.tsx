@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { Tabs } from '../../ui/Tabs';
-import { partnerRequestsQueryOptions, type RequestFilter } from './queries';
+import { partnerRequestsQueryOptions, type RequestFilter } from '../../entities/partner/requestQueries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminPartners.module.css';
 import { useApi } from '../../lib/useApi';

@@ -8,7 +8,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { SortLinks } from '../../ui/SortLinks';
 import type { IdSearch, OrderStr } from './listSearch';
-import { levelListQueryOptions, partnerList2QueryOptions } from './queries';
+import { levelListQueryOptions, partnerList2QueryOptions } from '../../entities/partner/listQueries';
 import { PartnerTable } from './PartnerTable';
 import { SearchBox } from './SearchBox';
 import { useCaller } from '../../lib/caller';

@@ -13,7 +13,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells, type MemberRow } from './memberColumns';
-import { memListQueryOptions } from './queries';
+import { memListQueryOptions } from '../../entities/partner/listQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 import { useApi } from '../../lib/useApi';

@@ -10,7 +10,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
-import { innerPartnersQueryOptions } from './queries';
+import { innerPartnersQueryOptions } from '../../entities/partner/listQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 import { Fact, Facts } from '../../ui/Facts';

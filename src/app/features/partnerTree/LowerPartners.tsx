@@ -11,7 +11,7 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { SortLinks } from '../../ui/SortLinks';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
-import { directPartnersQueryOptions, partnerInfoQueryOptions } from './queries';
+import { directPartnersQueryOptions, partnerInfoQueryOptions } from '../../entities/partner/treeQueries';
 import css from './PartnerTree.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 import { useApi } from '../../lib/useApi';

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
-import { partnerInfoQueryOptions } from './queries';
+import { partnerInfoQueryOptions } from '../../entities/partner/treeQueries';
 import css from './PartnerTree.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 import { useApi } from '../../lib/useApi';

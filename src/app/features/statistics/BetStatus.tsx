@@ -9,7 +9,7 @@ import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar, useWide } from '../../ui/FilterBar';
-import { HierarchyTree } from '../../widgets/HierarchyTree';
+import { HierarchyTree } from '../../entities/partner/HierarchyTree';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { partnerLevelName } from '../lib/codeNames';
-import { hierarchyQueryOptions, type HierarchyNode } from '../lib/hierarchy';
-import { Check } from '../ui/FilterBar';
-import { Tree, type TreeNode } from '../ui/Tree';
-import { useCaller } from '../lib/caller';
+import { partnerLevelName } from '../../lib/codeNames';
+import { hierarchyQueryOptions, type HierarchyNode } from './hierarchy';
+import { Check } from '../../ui/FilterBar';
+import { Tree, type TreeNode } from '../../ui/Tree';
+import { useCaller } from '../../lib/caller';
 import css from './HierarchyTree.module.css';
-import { useApi } from '../lib/useApi';
+import { useApi } from '../../lib/useApi';
 
 const toNode = (n: HierarchyNode): TreeNode => ({
   id: n.memId,

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { partnerCalls, type HierarchyNode } from '../../contract/partner';
-import type { Api } from './api';
-import { userKey } from './queryClient';
+import { partnerCalls, type HierarchyNode } from '../../../contract/partner';
+import type { Api } from '../../lib/api';
+import { userKey } from '../../lib/queryClient';
 
 /** One lazy level of the downline tree: the node `memId` (default the caller) with its direct children. */
 export const hierarchyQueryOptions = (api: Api, prefix: string, me: string, memId: string | null, treeOption: 'Y' | 'N') =>
