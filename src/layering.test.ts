@@ -48,23 +48,4 @@ describe('import direction', () => {
     }
     expect(bad).toEqual([]);
   });
-
-  it('has no import circles in the app, lazy imports included', () => {
-    const app = files(join(root, 'app')).filter((f) => !/\.test\.tsx?$/.test(f));
-    const known = new Set(app.map((f) => relative(root, f)));
-    const resolveTo = (t: string) => [t, `${t}.ts`, `${t}.tsx`].find((c) => known.has(c));
-    const edges = new Map(app.map((f) => [relative(root, f), importsOf(f).flatMap((t) => resolveTo(t) ?? [])]));
-    const circles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const walk = (f: string, path: string[]) => {
-      state.set(f, 'open');
-      for (const to of edges.get(f) ?? []) {
-        if (state.get(to) === 'open') circles.push([...path.slice(path.indexOf(to)), to].join(' -> '));
-        else if (!state.has(to)) walk(to, [...path, to]);
-      }
-      state.set(f, 'done');
-    };
-    for (const f of edges.keys()) if (!state.has(f)) walk(f, [f]);
-    expect(circles).toEqual([]);
-  });
 });
