@@ -2,7 +2,9 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { commonCalls } from '../../../contract/common';
 import type { siteCalls } from '../../../contract/site';
 import type { ResOf } from '../../../contract/define';
-import { isOffline, type Api } from '../../lib/api';
+import { redirect } from '@tanstack/react-router';
+import { isApiError, isOffline, type Api } from '../../lib/api';
+import { enterSite } from '../../lib/session/lifecycle';
 import { siteKey } from '../../lib/queryClient';
 import type { Site } from '../../lib/session/store';
 import { useApi } from '../../lib/useApi';
@@ -94,4 +96,26 @@ export function seedSite(client: QueryClient, prefix: string) {
   } catch {
     /* a broken copy is fetched again */
   }
+}
+
+/** The site guard: unknown site -> `/`, maintenance window -> warning page. */
+export async function resolveSite(api: Api, client: QueryClient, prefix: string, onWarningPage: boolean): Promise<Site> {
+  let site: Site;
+  seedSite(client, prefix);
+  try {
+    site = await client.ensureQueryData({ ...siteQueryOptions(api, prefix), revalidateIfStale: true });
+  } catch (err) {
+    // no site on this deployment yet, or one the platform holds: the site route says so
+    if (isOffline(err) || isApiError(err, 'PF001', 'SS001', 'SS002')) throw err;
+    throw redirect({ to: '/' });
+  }
+  await enterSite(api, site);
+  const check = await client.fetchQuery(siteCheckQueryOptions(api, prefix)).catch((err) => {
+    if (isApiError(err)) return null;
+    throw err;
+  });
+  if (check?.inCheck && !onWarningPage) {
+    throw redirect({ to: '/$prefix/warning', params: { prefix }, search: { reason: 'maintenance' } });
+  }
+  return site;
 }

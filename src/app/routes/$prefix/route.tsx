@@ -1,6 +1,6 @@
 import { createFileRoute, ErrorComponent } from '@tanstack/react-router';
 import { isApiError } from '../../lib/api';
-import { resolveSite } from '../../lib/guard';
+import { resolveSite } from '../../entities/site/site';
 import { NotSetUp } from '../../features/site/NotSetUp';
 import { Suspended } from '../../features/site/Suspended';
 
