@@ -163,8 +163,12 @@ export default defineConfig({
         navigateFallback: null,
         runtimeCaching: [
           {
+            // a framed page (the in-app game) is never kept as the site's shell
             urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' && /^\/([A-Za-z0-9_-]+(\/|$)|$)/.test(url.pathname) && !/^\/(api|ws|assets|icons)(\/|$)/.test(url.pathname),
+              request.mode === 'navigate' &&
+              request.destination !== 'iframe' &&
+              /^\/([A-Za-z0-9_-]+(\/|$)|$)/.test(url.pathname) &&
+              !/^\/(api|ws|assets|icons)(\/|$)/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'site-shells',

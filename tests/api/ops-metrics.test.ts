@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointCalls } from '../../src/contract/point.js';
 import { rid } from './moneyKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 
@@ -29,11 +30,19 @@ describe(`money and people in the metrics (${testDb})`, () => {
     const wrong = await s.post('/api/member/login', { memId: 'user2', memPass: 'not-it', loginPage: 'member', pow: undefined });
     const staff = await s.post('/api/member/login', { memId: 'ptn1', memPass: 'demo1234!', loginPage: 'partner', pow: undefined });
     expect(staff.resultCode).toBe('L005');
+    // a conversion moves 10,000 points to the house and 10,000 cash back: each transfer counted once
+    const convertKey = rid();
+    expect((await s.call(pointCalls.convert, { pointAmt: 10_000, requestId: convertKey }, await s.login('user5'))).resultCode).toBe('0');
+    expect((await s.call(pointCalls.convert, { pointAmt: 10_000, requestId: convertKey }, await s.login('user5'))).resultCode).toBe('0');
     const after = await scrape();
 
     const delta = (name: string, labels: Record<string, string> = {}) => sample(after, name, labels) - sample(before, name, labels);
     expect(delta('pitboss_money_movements_total', { kind: 'cash_deposit', code: '0' })).toBe(1);
     expect(delta('pitboss_money_movements_total', { kind: 'cash_deposit', code: 'replayed' })).toBe(1);
+    // a request moves nothing until approved, and a replay moves nothing again
+    expect(delta('pitboss_money_moved_total', { kind: 'cash_deposit', unit: 'cash' })).toBe(0);
+    expect(delta('pitboss_money_moved_total', { kind: 'points_convert', unit: 'point' })).toBe(10_000);
+    expect(delta('pitboss_money_moved_total', { kind: 'points_convert', unit: 'cash' })).toBe(10_000);
     expect(delta('pitboss_logins_total', { page: 'member', code: '0' })).toBeGreaterThanOrEqual(1);
     expect(delta('pitboss_logins_total', { page: 'member', code: wrong.resultCode })).toBe(1);
     expect(delta('pitboss_logins_total', { page: 'partner', code: 'L005' })).toBe(1);

@@ -81,6 +81,21 @@ describe(`static files, compression and the shell (${testDb})`, () => {
       const res = await get(url, 'br');
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("lets only the app's own pages frame the game page (the in-app game view), and no other page at all", async () => {
+    const game = await get('/demo/game/demo-slot/slot1?t=abc', 'br');
+    expect(game.statusCode).toBe(200);
+    expect(game.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(game.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(game.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // a look-alike path or a deeper one is not the game page: no framing
+    for (const url of ['/demo/game', '/demo/game/demo-slot', '/demo/game/demo-slot/slot1/x', '/demo/partnerMain?next=/demo/game/a/b']) {
+      const res = await get(url, 'br');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
     }
   });
 

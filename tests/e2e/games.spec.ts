@@ -6,14 +6,28 @@ const players: Record<string, string> = { pixel7: 'user7', iphone14: 'user8', de
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-games-${name}.png`;
 const money = (text: string) => Number(text.replace(/[^\d-]/g, ''));
 
-/** Taps a game tile in the lobby and returns the game's tab (phones) or popup (desktop). */
+/** Taps a game tile in the lobby: the game opens full screen inside the app (no new tab); returns its frame. */
 async function launch(page: Page, gameName: string, kind: string) {
-  const opened = page.context().waitForEvent('page');
+  const pages = page.context().pages().length;
   await page.getByRole('button', { name: new RegExp(gameName) }).click();
-  const game = await opened;
+  const view = page.getByTestId('game-view');
+  await expect(view).toBeVisible();
+  await expect(page.getByTestId('game-view-bar')).toContainText(gameName);
+  const game = page.frameLocator('[data-testid="game-frame"]');
   await expect(game.getByTestId('game-page')).toHaveAttribute('data-kind', kind);
+  expect(page.context().pages()).toHaveLength(pages);
   return game;
 }
+
+/** The balance a demo vendor call answered with (the last of `path` after `act`). */
+async function answeredBalance(page: Page, path: string, act: () => Promise<unknown>) {
+  const answer = page.waitForResponse((r) => r.url().includes(path));
+  await act();
+  return ((await (await answer).json()) as { data: { balance: number } }).data.balance;
+}
+
+/** The view's live balance: the figure in its bar. */
+const viewBalance = async (page: Page) => money(await page.getByTestId('game-view-balance').innerText());
 
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
@@ -28,19 +42,42 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect(lobby.getByTestId('games-casino')).toBeVisible();
   await page.screenshot({ path: shot(info, 'lobby'), fullPage: true, animations: 'disabled' });
 
-  // slot: a few spins; the main tab's header follows the game's balance without a reload
-  const slot = await launch(page, 'Lucky Sevens', 'slot');
-  if (phone) expect(slot.viewportSize()?.width).toBe(page.viewportSize()?.width);
+  // slot: a few spins in the in-app view; its bar follows the balance after each bet, then close returns to the lobby
   const before = money(await page.getByTestId('cash').innerText());
+  const slot = await launch(page, 'Lucky Sevens', 'slot');
+  const frameBox = await page.getByTestId('game-frame').boundingBox();
+  expect(frameBox?.width).toBe(page.viewportSize()?.width);
+  expect(await viewBalance(page)).toBe(before);
+  let slotBalance = before;
   for (let i = 1; i <= 3; i++) {
-    await slot.getByTestId('spin').click();
+    slotBalance = await answeredBalance(page, '/api/demo-vendor/slot/spin', () => slot.getByTestId('spin').click());
     await expect(slot.getByTestId('slot-result')).toHaveAttribute('data-spins', String(i));
+    await expect.poll(() => viewBalance(page)).toBe(slotBalance);
   }
-  const slotBalance = money(await slot.getByTestId('game-balance').innerText());
-  await slot.screenshot({ path: shot(info, 'slot'), fullPage: true, animations: 'disabled' });
-  await expect.poll(async () => money(await page.getByTestId('cash').innerText())).toBe(slotBalance);
   expect(before).toBeGreaterThan(0);
-  await slot.close();
+  await page.screenshot({ path: shot(info, 'slot'), animations: 'disabled' });
+  if (info.project.name === 'pixel7') {
+    // the in-app view at the phone's width and at 320 px, light and dark: the bar fits and nothing scrolls sideways
+    for (const [width, height] of [
+      [412, 839],
+      [320, 568],
+    ]) {
+      await page.setViewportSize({ width, height });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(page.getByTestId('game-view-balance')).toBeInViewport({ ratio: 1 });
+        expect(await slot.locator('html').evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: shot(info, `slot-${width}-${scheme}`), animations: 'disabled' });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 412, height: 839 });
+  }
+  await page.getByTestId('game-view-close').click();
+  await expect(page.getByTestId('game-view')).toBeHidden();
+  await expect(page).toHaveURL(/\/demo\/main$/);
+  await expect(page.getByTestId('game-lobby')).toBeVisible();
+  await expect(page.getByTestId('cash')).toHaveText(`${slotBalance.toLocaleString('en-US')}원`);
 
   // sports: a two-leg parlay; the slip shows the combined odds floored to 2 decimals
   const sports = await launch(page, 'Sportsbook', 'sports');
@@ -57,22 +94,28 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await slip.getByLabel('베팅금액').fill('1000');
   const odds = Number(await slip.getByTestId('slip-odds').innerText());
   expect(money(await slip.getByTestId('slip-win').innerText())).toBe(Math.floor(1000 * odds + 1e-9));
-  await sports.screenshot({ path: shot(info, 'sports-slip'), animations: 'disabled' });
+  await page.screenshot({ path: shot(info, 'sports-slip'), animations: 'disabled' });
   await slip.getByRole('button', { name: '베팅하기' }).click();
   await acceptDialog(sports, '1건의 베팅이 완료되었습니다.');
-  await sports.close();
+  // the phone's back button closes the game, not the lobby
+  await page.goBack();
+  await expect(page.getByTestId('game-view')).toBeHidden();
+  await expect(page).toHaveURL(/\/demo\/main$/);
 
   // baccarat (transfer wallet): cash moves to game money at launch; one hand with result cards
   const bac = await launch(page, 'Baccarat A', 'baccarat');
   await expect(page.getByTestId('cash')).toHaveText('0원');
+  await expect(page.getByTestId('game-view-bar')).toContainText('게임머니');
   await bac.getByTestId('spot-player').click();
   await bac.getByTestId('spot-player').click();
-  await bac.getByTestId('deal').click();
+  const gameMoney = await answeredBalance(page, '/api/demo-vendor/baccarat/deal', () => bac.getByTestId('deal').click());
   await expect(bac.getByTestId('baccarat-result')).toHaveAttribute('data-result', /player|banker|tie/);
   await expect(bac.getByTestId('baccarat-payout')).toBeVisible();
-  await bac.screenshot({ path: shot(info, 'baccarat'), fullPage: true, animations: 'disabled' });
-  const gameMoney = money(await bac.getByTestId('game-balance').innerText());
-  await bac.close();
+  await expect.poll(() => viewBalance(page)).toBe(gameMoney);
+  await page.screenshot({ path: shot(info, 'baccarat'), animations: 'disabled' });
+  // Escape in the game (the frame has the focus) closes it too
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('game-view')).toBeHidden();
 
   // integrated money: game money back to cash after a confirmation
   await expect.poll(async () => money(await page.getByTestId('game-money').innerText())).toBe(gameMoney);
@@ -117,11 +160,11 @@ test('integrated money while a baccarat round is still open: the server warning,
   await playerLogin(page, players[info.project.name] ?? 'user7');
   const bac = await launch(page, 'Baccarat A', 'baccarat');
   // the stake is placed but the deal never reaches the vendor: the round stays open
-  await bac.route('**/api/demo-vendor/baccarat/deal', (r) => r.abort());
+  await page.route('**/api/demo-vendor/baccarat/deal', (r) => r.abort());
   await bac.getByTestId('spot-player').click();
   await bac.getByTestId('deal').click();
   await acceptDialog(bac, '통신이 지연되고 있습니다');
-  await page.bringToFront();
+  await page.getByTestId('game-view-close').click();
   await page.getByTestId('convert-game-money').click();
   await acceptDialog(page, '게임머니를 보유머니로 전환하시겠습니까?');
   // the refusal is said once, translated, in the result sheet (no second modal with the server's English)

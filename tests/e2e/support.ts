@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 /** The site's popups open over any screen after login: close them whenever they appear. */
 export async function dismissPopups(page: Page) {
@@ -6,8 +6,8 @@ export async function dismissPopups(page: Page) {
   await page.addLocatorHandler(
     popup,
     async () => {
-      // a modal alert on top makes the popup inert; the test deals with the alert first
-      if (await page.getByRole('alertdialog').isVisible()) return;
+      // a modal alert or the in-app game on top makes the popup inert: the test deals with that first
+      if ((await page.getByRole('alertdialog').isVisible()) || (await page.getByTestId('game-view').isVisible())) return;
       await popup.getByRole('button', { name: '닫기', exact: true }).click();
     },
     { noWaitAfter: true },
@@ -25,8 +25,8 @@ export const ONE_VIEWPORT = '@one-viewport';
 /** Every demo login's password. */
 export const PASS = 'demo1234!';
 
-/** Confirms the alert that shows `text` and waits until that alert is gone. */
-export async function acceptDialog(page: Page, text: string | RegExp) {
+/** Confirms the alert that shows `text` (in the page or in a frame of it, the game) and waits until that alert is gone. */
+export async function acceptDialog(page: Page | FrameLocator, text: string | RegExp) {
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(text);
   await dialog.getByRole('button', { name: '확인' }).click();

@@ -3,7 +3,7 @@ import type { AuthedContext } from '../context.js';
 import { betDetail, ownBets, subtreeBets, subtreeSportBets } from '../domain/games/bets.js';
 import { scoped } from '../domain/partner/hierarchy.js';
 import { dateRange } from '../domain/common/dateRange.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N'; chkTodayYn?: 'Y' | 'N' };
 const range = (ctx: AuthedContext, d: Dates, daysBack: number) => dateRange(ctx.clock.now(), d.startDate, d.endDate, daysBack, d.oldYn);

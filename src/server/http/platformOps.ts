@@ -2,7 +2,7 @@ import { platformOpsCalls as c } from '../../contract/platformOps.js';
 import { platformCaller } from '../domain/platform/login.js';
 import { archiveSite, platformSiteDetail, resumeSite, rotateApiKey, suspendSite } from '../domain/platform/siteState.js';
 import type { AppContext } from '../context.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** The signed-in platform account as the audit names it. */
 async function actorOf(ctx: Pick<AppContext, 'db' | 'clock' | 'config'> & { token: string | null }) {

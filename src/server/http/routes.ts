@@ -1,6 +1,6 @@
 import { commonRoutes } from './common.js';
 import { memberRoutes } from './member.js';
-import type { RouteDef } from './route.js';
+import type { RouteDef } from '../handler.js';
 import { boardRoutes } from './board.js';
 import { messageRoutes } from './message.js';
 import { siteRoutes } from './site.js';
@@ -20,10 +20,12 @@ import { pushRoutes } from './push.js';
 import { platformRoutes } from './platform.js';
 import { platformOpsRoutes } from './platformOps.js';
 import { couponRoutes } from './coupon.js';
-import { vendorRoutes } from '../vendors/registry.js';
+import { walletRoutes } from '../vendors/callbacks.js';
+import { vendorAdapters } from '../vendors/registry.js';
 
-/** Every API route, one module per contract area. */
+/** Every API route, one module per contract area: the vendors' wallet callbacks first, and each hosted vendor's own calls. */
 export const allRoutes: RouteDef[] = [
+  ...walletRoutes,
   ...commonRoutes,
   ...memberRoutes,
   ...twoFactorRoutes,
@@ -37,7 +39,7 @@ export const allRoutes: RouteDef[] = [
   ...partnerRoutes,
   ...partnerAdminRoutes,
   ...gameRoutes,
-  ...vendorRoutes,
+  ...vendorAdapters.flatMap((v) => v.routes),
   ...betRoutes,
   ...rateRoutes,
   ...statsRoutes,

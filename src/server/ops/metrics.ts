@@ -150,6 +150,12 @@ function countSignals(register: client.Registry): () => void {
     labelNames: ['kind', 'code'],
     registers: [register],
   });
+  const moved = new client.Counter({
+    name: 'pitboss_money_moved_total',
+    help: 'Amounts moved by done money movements, by kind (the movement function) and unit (cash, point); every transfer counted once',
+    labelNames: ['kind', 'unit'],
+    registers: [register],
+  });
   const challenges = new client.Counter({
     name: 'pitboss_login_challenges_total',
     help: 'Proof-of-work login challenges issued, solved, and refused proofs',
@@ -163,7 +169,11 @@ function countSignals(register: client.Registry): () => void {
     registers: [register],
   });
   const off = [
-    listen('money', (m) => money.inc({ kind: m.kind, code: m.code })),
+    listen('money', (m) => {
+      money.inc({ kind: m.kind, code: m.code });
+      if (m.cash) moved.inc({ kind: m.kind, unit: 'cash' }, m.cash);
+      if (m.point) moved.inc({ kind: m.kind, unit: 'point' }, m.point);
+    }),
     listen('challenge', (c) => challenges.inc({ event: c.event })),
     listen('push', (p) => pushes.inc({ result: p.result })),
   ];

@@ -4,8 +4,8 @@
  * of each running server listen (ops/metrics.ts), and so does its log for failed pushes.
  */
 export interface Signals {
-  /** kind: the movement function without its `money_` prefix (cash_deposit, transfer, …); code: '0' or the refusal */
-  money: { kind: string; code: string };
+  /** kind: the movement function without its `money_` prefix (cash_deposit, transfer, …); code: '0' or the refusal; cash/point: what a done movement moved */
+  money: { kind: string; code: string; cash?: number; point?: number };
   challenge: { event: 'issued' | 'solved' | 'refused' };
   /** result: 'sent', 'gone' (404/410, the device is removed), 'refused' (another status) or 'unreachable'; status when the service answered */
   push: { result: 'sent' | 'gone' | 'refused' | 'unreachable'; status?: number; host: string };

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameCategory } from '../../contract/game.js';
 import type { Db } from '../db/driver.js';
+import { sealVendorSecret } from './secretSeal.js';
 
 export interface CatalogVendor {
   code: string;
@@ -73,7 +74,7 @@ export const demoCatalog: CatalogVendor[] = [
   },
 ];
 
-/** Creates the demo vendors (each with a fresh secret) and their games on a site, or only those of `only`; existing ones are kept. */
+/** Creates the demo vendors (each with a fresh secret, stored sealed) and their games on a site, or only those of `only`; existing ones are kept. */
 export async function ensureDemoVendors(db: Db, siteId: string, only?: readonly string[]): Promise<void> {
   for (const [ord, v] of demoCatalog.entries()) {
     if (only && !only.includes(v.code)) continue;
@@ -85,7 +86,7 @@ export async function ensureDemoVendors(db: Db, siteId: string, only?: readonly 
         name: v.name,
         category: v.category,
         wallet_mode: v.walletMode,
-        secret: randomBytes(24).toString('base64url'),
+        secret: await sealVendorSecret(db, randomBytes(24).toString('base64url')),
         min_bet: v.minBet,
         max_bet: v.maxBet,
         max_win: v.maxWin,

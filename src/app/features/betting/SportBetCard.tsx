@@ -140,12 +140,12 @@ export function SportBetCard({ bet, onDetail }: { bet: SportBet; onDetail: (betI
             <Money value={h.betWinAmt} />
           </dd>
         </div>
-        <div className={css.summaryAction}>
-          <button type="button" className={css.textButton} onClick={() => onDetail(h.betIdx)}>
-            <Trans>상세</Trans>
-          </button>
-        </div>
       </dl>
+      <div className={css.summaryAction}>
+        <button type="button" className={css.textButton} onClick={() => onDetail(h.betIdx)}>
+          <Trans>상세</Trans>
+        </button>
+      </div>
     </article>
   );
 }

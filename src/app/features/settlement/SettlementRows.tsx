@@ -26,7 +26,7 @@ const groupFigures = (r: SettleRow, g: SettleGroup | 'all'): Figures =>
 
 function GroupCell({ label, f }: { label: string; f: Figures }) {
   return (
-    <div className={css.group} data-label={label}>
+    <div className={css.group} data-label={label} role="cell">
       <span className={css.groupName}>{label}</span>
       <span title="bet">
         <Money value={f.betAmt} />
@@ -49,25 +49,25 @@ export function SettlementHead({ groups, mini }: { groups: SettleGroup[]; mini: 
   const { t } = useLingui();
   return (
     <div className={`${css.row} ${css.headRow}`} role="row">
-      <div className={css.name}>
+      <div className={css.name} role="columnheader">
         <Trans>파트너</Trans>
       </div>
       {mini && (
-        <div>
+        <div role="columnheader">
           <Trans>미니 요율</Trans>
         </div>
       )}
-      <div>
+      <div role="columnheader">
         <Trans>보유금</Trans>
       </div>
-      <div>
+      <div role="columnheader">
         <Trans>입금 / 출금</Trans>
       </div>
-      <div>
+      <div role="columnheader">
         <Trans>지급 / 회수</Trans>
       </div>
       {[...groups.map((g) => settleGroupName(g)), t`전체 베팅`].map((l) => (
-        <div key={l} className={css.group}>
+        <div key={l} className={css.group} role="columnheader">
           <span className={css.groupName}>{l}</span>
           <span>
             <Trans>베팅</Trans>
@@ -83,7 +83,7 @@ export function SettlementHead({ groups, mini }: { groups: SettleGroup[]; mini: 
           </span>
         </div>
       ))}
-      <div />
+      <div role="columnheader" />
     </div>
   );
 }
@@ -123,7 +123,7 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
   return (
     <>
       <div className={css.row} role="row" data-depth={depth} style={{ ['--depth' as string]: depth }} data-testid="settle-row" data-mem={r.memId}>
-        <div className={css.name}>
+        <div className={css.name} role="cell">
           {r.cntBottom > 0 ? (
             <button type="button" className={css.toggle} aria-expanded={open} aria-label={open ? t`접기` : t`펼치기`} onClick={toggle} data-testid="settle-toggle">
               {open ? '−' : '+'}
@@ -137,23 +137,23 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
           </span>
         </div>
         {mini && (
-          <div className={css.cell} data-label={t`미니 요율`}>
+          <div className={css.cell} data-label={t`미니 요율`} role="cell">
             {r.miniRate}% / {r.miniLoseRate}%
           </div>
         )}
-        <div className={css.cell} data-label={t`보유금`}>
+        <div className={css.cell} data-label={t`보유금`} role="cell">
           <Money value={r.cashAmt} />
           <small>
             <Money value={r.pointAmt} unit="point" />
           </small>
         </div>
-        <div className={css.cell} data-label={t`입금 / 출금`}>
+        <div className={css.cell} data-label={t`입금 / 출금`} role="cell">
           <Money value={r.userCashIn} />
           <small>
             <Money value={r.userCashOut} />
           </small>
         </div>
-        <div className={css.cell} data-label={t`지급 / 회수`}>
+        <div className={css.cell} data-label={t`지급 / 회수`} role="cell">
           <Money value={r.userPayment} />
           <small>
             <Money value={r.userPayback} />
@@ -178,7 +178,7 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
           <GroupCell key={g} label={settleGroupName(g)} f={groupFigures(r, g)} />
         ))}
         <GroupCell label={t`전체 베팅`} f={groupFigures(r, 'all')} />
-        <div className={css.actions}>
+        <div className={css.actions} role="cell">
           <button type="button" className={css.small} onClick={() => onBets(r.memId)} data-testid="settle-bets">
             <Trans>회원 베팅</Trans>
           </button>

@@ -54,13 +54,14 @@ export function stop() {
   channelOpened = false;
 }
 
-/** The game tab (the slot page of the spec): a running game outlives a newer login elsewhere. */
+/** The game page (the slot page of the spec), framed by the app's game view: the app around it does the signing out. */
 const onGamePage = () => typeof location !== 'undefined' && /^\/[^/]+\/game\//.test(location.pathname);
 
 /**
  * A TK answer means the session is over; anything else (offline included) leaves it alone. A
- * superseded session (TK999) in the game tab only stops its checks: the game keeps its own launch
- * token, and clearing the shared stored session from there would sign out the newer login too.
+ * superseded session (TK999) on the game page only stops its checks: the app that frames it signs
+ * out and closes it; the page opened by itself must not clear the shared stored session, which may
+ * already hold a newer login of the same browser.
  */
 async function endIfSessionGone(err: unknown): Promise<boolean> {
   if (isApiError(err, 'TK999') && onGamePage()) stop();

@@ -3,7 +3,7 @@
 -- its locks only for its own work and the commit, and answers jsonb:
 --   {"code": "C303"}                        refused, nothing written;
 --   {"code": "0", "replayed": true, "result": <stored answer>}
---   {"code": "0", "replayed": false, "result": <answer>, "changed": [{memId, cash, point}]}
+--   {"code": "0", "replayed": false, "result": <answer>, "changed": [{memId, cash, point}], "moved": {cash, point}}
 -- `changed` being the members the caller pushes CASH to. Checks come in the order the call answers
 -- them; a refusal after the first write raises money_refuse instead, which rolls the whole call back.
 
@@ -113,7 +113,15 @@ begin
   from (values (1, from_waits, p_from, p_to, p_from_type, -p_amount, from_after), (2, to_waits, p_to, p_from, p_to_type, p_amount, to_after))
     as s(n, waits, member_id, counterpart_id, type_code, amount, after)
   where not s.waits order by s.n;
+  -- the movement's moved total per kind, for the metrics (transaction-local: a movement is one statement)
+  perform set_config('pitboss.moved_' || p_kind, (coalesce(nullif(current_setting('pitboss.moved_' || p_kind, true), ''), '0')::bigint + p_amount)::text, true);
 end $$;
+
+-- What the movement so far moved of each kind (every transfer's amount once): answered beside `changed`.
+create or replace function money_moved() returns jsonb language sql as $$
+  select jsonb_build_object('cash', coalesce(nullif(current_setting('pitboss.moved_cash', true), ''), '0')::bigint,
+                            'point', coalesce(nullif(current_setting('pitboss.moved_point', true), ''), '0')::bigint)
+$$;
 
 -- The members a movement touched, for the live CASH push: their balances now, house accounts left out.
 create or replace function money_changed(p_ids bigint[]) returns jsonb language plpgsql as $$
@@ -129,5 +137,5 @@ create or replace function money_done(p_site text, p_actor bigint, p_key text, p
 ) returns jsonb language plpgsql as $$
 begin
   if not money_keep_key(p_site, p_actor, p_key, p_call, p_body_hash, p_at, p_result) then perform money_refuse('C999'); end if;
-  return jsonb_build_object('code', '0', 'replayed', false, 'result', p_result, 'changed', money_changed(p_touched));
+  return jsonb_build_object('code', '0', 'replayed', false, 'result', p_result, 'changed', money_changed(p_touched), 'moved', money_moved());
 end $$;

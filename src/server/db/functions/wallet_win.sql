@@ -100,5 +100,5 @@ begin
   after := before + p_amount;
   answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'betId', b.id, 'status', outcome);
   perform wallet_record(p_site, p_vendor, p_tx_id, 'win', me.id, b.id, null, p_amount, before, after, answer, p_at);
-  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, moved));
+  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, moved), 'moved', money_moved());
 end $$;

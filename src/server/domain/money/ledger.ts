@@ -89,6 +89,8 @@ interface MoveAnswer<T> {
   replayed?: boolean;
   result?: T;
   changed?: { memId: string; cash: number; point: number }[];
+  /** what the movement moved of each kind, every transfer once (money_moved) */
+  moved?: { cash: number | string; point: number | string };
 }
 
 /** The idempotency arguments every movement function starts with: site, actor, request id, call, body hash, time. */
@@ -140,8 +142,9 @@ export async function runMovement<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       const { rows } = await (statement() as RawBuilder<{ r: MoveAnswer<T> }>).execute(db);
-      signal('money', { kind, code: rows[0].r.replayed ? 'replayed' : rows[0].r.code });
-      return answer(siteId, rows[0].r);
+      const r = rows[0].r;
+      signal('money', { kind, code: r.replayed ? 'replayed' : r.code, cash: Number(r.moved?.cash ?? 0), point: Number(r.moved?.point ?? 0) });
+      return answer(siteId, r);
     } catch (e) {
       const code = pgCode(e);
       if (code === REFUSED) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { limits } from '../../../contract/enums.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { isLocked } from '../auth/lockout.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { hashRecoveryCode } from '../auth/recoveryCodes.js';
@@ -10,7 +10,7 @@ import { codeStep, totpNow } from '../auth/totp.js';
 import { openSecret } from '../auth/totpSecret.js';
 import { platformAudit } from './platformAudit.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'> & { ip?: string | null };
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'> & { ip?: string | null };
 
 /** A platform session ends this long after sign-in, however it is used. */
 const SESSION_MINUTES = 120;

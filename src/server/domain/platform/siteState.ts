@@ -5,7 +5,7 @@
  * Archived: suspended for ever (SS002), never deleted, its prefix stays taken.
  */
 import { ApiError } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { PlatformSiteDetail } from '../../../contract/platformOps.js';
 import type { SiteRow } from '../site/siteRow.js';
 import { newApiKey, overlapEnd } from './apiKeys.js';
@@ -13,7 +13,7 @@ import { figuresOf, siteFigures } from './figures.js';
 import { platformAudit, type PlatformActor } from './platformAudit.js';
 import { statusOf } from './sites.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'sites'> & { ip?: string | null };
+type Ctx = Pick<Deps, 'db' | 'clock' | 'sites'> & { ip?: string | null };
 type State = SiteRow['state'];
 
 /** Refuses every call of a site the platform holds. */

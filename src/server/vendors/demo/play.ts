@@ -5,7 +5,7 @@ import { demoCalls as c } from '../../../contract/game.js';
 import type { RequestContext } from '../../context.js';
 import { toWire } from '../../domain/common/time.js';
 import type { Vendor } from '../../domain/games/wallet.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../handler.js';
 import { readLaunch } from '../launchToken.js';
 import { stakeOf } from './baccarat.js';
 import { callWallet } from './client.js';

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Lobby } from '../../../features/player/Lobby';
 import { GameLobby } from '../../../features/games/GameLobby';
+import { GameView } from '../../../features/games/GameView';
 import { InProgress } from '../../../features/cash/InProgress';
 
 export const Route = createFileRoute('/$prefix/_player/main')({
@@ -9,5 +10,15 @@ export const Route = createFileRoute('/$prefix/_player/main')({
     const { lobbyQueryOptions } = await import('../../../features/games/queries');
     await context.queryClient.ensureQueryData(lobbyQueryOptions(context.api, params.prefix, context.caller.memId)).catch(() => undefined);
   },
-  component: () => <Lobby games={<GameLobby />} inProgress={<InProgress />} />,
+  component: () => (
+    <Lobby
+      games={
+        <>
+          <GameLobby />
+          <GameView />
+        </>
+      }
+      inProgress={<InProgress />}
+    />
+  ),
 });
