@@ -11,10 +11,16 @@ const into = (dirs, message) => ({ regex: `^(\\.\\./)+(src/)?(${dirs.join('|')})
 const noServer = into(['server'], 'The app does not import the server; share through src/contract.');
 const noApp = into(['app'], 'The server does not import the app; share through src/contract.');
 const noLayers = into(['app', 'server'], 'The contract imports neither the app nor the server.');
-const noFeatures = into(['features', 'routes'], 'src/app/ui and src/app/widgets hold shared building blocks: no feature or route.');
+const noFeatures = into(['features', 'routes'], 'src/app/ui, src/app/widgets and src/app/entities hold shared building blocks: no feature or route.');
 const primitivesOnly = [
-  into(['contract', 'widgets'], 'src/app/ui holds primitives: what knows the contract, the session or the API is a widget (src/app/widgets).'),
-  { regex: '^(\\.\\./)+lib/(api|apiMessage|session)(/|$)', message: 'src/app/ui holds primitives: what calls the API or reads the session is a widget (src/app/widgets).' },
+  into(
+    ['contract', 'widgets', 'entities'],
+    'src/app/ui holds primitives: what knows the contract, an entity, the session or the API belongs to its entity (src/app/entities) or is a widget.',
+  ),
+  {
+    regex: '^(\\.\\./)+lib/(api|useApi|apiMessage|session)(/|$)',
+    message: 'src/app/ui holds primitives: what calls the API or reads the session belongs to its entity (src/app/entities) or is a widget.',
+  },
 ];
 const noRoutes = into(['routes'], 'Features do not import routes; routes compose features.');
 const noHttp = into(['http'], 'The domain does not import the HTTP layer.');
@@ -71,6 +77,7 @@ export default defineConfig(
   boundary(['src/app/**'], noServer),
   boundary(['src/app/ui/**'], noServer, noFeatures, ...primitivesOnly),
   boundary(['src/app/widgets/**'], noServer, noFeatures),
+  boundary(['src/app/entities/**'], noServer, noFeatures),
   boundary(['src/app/features/**'], noServer, noRoutes),
   boundary(['src/server/**'], noApp),
   boundary(['src/server/domain/**'], noApp, noHttp, noServerContext),

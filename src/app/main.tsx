@@ -5,6 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { activateLanguage, i18n, storedLanguage } from './lib/i18n';
 import { queryClient } from './lib/queryClient';
+import { createApi } from './lib/api';
+import { ApiContext } from './lib/useApi';
 import { kindOf, loginOf } from './lib/guard';
 import { onSignedOut } from './lib/session/lifecycle';
 import { firstPaint, markPainted } from './lib/firstPaint';
@@ -14,9 +16,12 @@ import { AppOverlays, AppTop } from './widgets/AppChrome';
 import { routeTree } from './routeTree.gen';
 import './styles/tokens.css';
 
+// the one API client: it reads the site and token of the session at each call
+const api = createApi(() => ({ site: session.site, token: session.token }));
+
 const router = createRouter({
   routeTree,
-  context: { queryClient },
+  context: { queryClient, api },
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   defaultNotFoundComponent: NotFound,
@@ -43,9 +48,11 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AppTop />
-        <RouterProvider router={router} />
-        <AppOverlays />
+        <ApiContext value={api}>
+          <AppTop />
+          <RouterProvider router={router} />
+          <AppOverlays />
+        </ApiContext>
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,

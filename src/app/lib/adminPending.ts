@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminCalls } from '../../contract/admin';
-import { api } from './api';
+import type { Api } from './api';
 import type { AdminPending } from '../../contract/admin';
 import type { LiveEvent } from '../../contract/enums';
 import { queryClient, siteKey, userKey } from './queryClient';
@@ -58,7 +58,7 @@ export function resyncAdminPending(prefix: string, me: string) {
 }
 
 /** The operator home: one call; pending counts are kept live by ADMIN_PENDING. */
-export const dashboardQueryOptions = (prefix: string, me: string) =>
+export const dashboardQueryOptions = (api: Api, prefix: string, me: string) =>
   queryOptions({
     queryKey: adminDashboardKey(prefix, me),
     queryFn: () => api(adminCalls.dashboard, {}),

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { betCalls } from '../../contract/bet';
-import { api } from './api';
+import type { Api } from './api';
 import { userKey } from './queryClient';
 
 export interface Hand {
@@ -64,5 +64,5 @@ export function handsOf(result: BetDetailBody['result']): { key: string; hand: H
   return [...named, ...seats];
 }
 
-export const betDetailQueryOptions = (prefix: string, me: string, betId: string) =>
+export const betDetailQueryOptions = (api: Api, prefix: string, me: string, betId: string) =>
   queryOptions({ queryKey: userKey(prefix, me, 'betDetail', betId), queryFn: () => api(betCalls.betDetail, { betId }), staleTime: 60_000 });

@@ -12,7 +12,6 @@ import { keepCallerFresh, useCaller } from './caller';
 // the app's build compiles the macros and owns the dialogs and the site check; none is under test here
 vi.mock('@lingui/core/macro', () => ({ t: (s: TemplateStringsArray) => s.join('') }));
 vi.mock('./dialogs', () => ({ alert: async () => undefined }));
-vi.mock('./site', () => ({}));
 vi.mock('./session/lifecycle', () => ({}));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

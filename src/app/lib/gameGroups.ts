@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gameCalls } from '../../contract/game';
-import { api } from './api';
+import type { Api } from './api';
 import { siteKey } from './queryClient';
 
 /** The site's game groups (categories) with their vendors: which groups the site offers. */
-export const gameGroupsQueryOptions = (prefix: string) =>
+export const gameGroupsQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'gameGroups'),
     queryFn: () => api(gameCalls.gameGroupCodes, {}),

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { memberCalls } from '../../contract/member';
-import { api, isApiError } from './api';
+import { isApiError, type Api } from './api';
 import { signOut } from './session/lifecycle';
 import { session } from './session/store';
 import { applyUserCash } from './session/userCash';
@@ -41,7 +41,7 @@ export function closeGame(id?: number) {
 }
 
 /** The coin amount read at once (after a bet in the game); TK999 ends the game and the session. */
-export async function refreshCoin() {
+export async function refreshCoin(api: Api) {
   if (!session.token) return;
   try {
     applyUserCash(await api(memberCalls.userCash, {}));

@@ -1,11 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { t } from '@lingui/core/macro';
-import type { QueryClient } from '@tanstack/react-query';
-import { isApiError, isOffline } from './api';
 import { alert } from './dialogs';
-import { seedSite, siteCheckQueryOptions, siteQueryOptions } from './site';
-import { enterSite } from './session/lifecycle';
-import { isLoggedIn, session, type Site } from './session/store';
+import { isLoggedIn, session } from './session/store';
 import type { MemberInfo } from '../../contract/member';
 
 export type ShellKind = 'player' | 'partner' | 'admin';
@@ -40,30 +36,6 @@ export function callerOf(): Caller | null {
 }
 
 export const currentKind = () => callerOf()?.kind ?? null;
-
-/** The site guard: unknown site -> `/`, maintenance window -> warning page. */
-export async function resolveSite(client: QueryClient, prefix: string, onWarningPage: boolean): Promise<Site> {
-  let site: Site;
-  seedSite(client, prefix);
-  try {
-    // a stale copy (the saved one a shell without the site's boot starts from, or one older than its
-    // staleTime) is asked again before the site opens: the platform may have suspended the site since
-    site = await client.fetchQuery(siteQueryOptions(prefix));
-  } catch (err) {
-    // no site on this deployment yet, or one the platform holds: the site route says so
-    if (isOffline(err) || isApiError(err, 'PF001', 'SS001', 'SS002')) throw err;
-    throw redirect({ to: '/' });
-  }
-  await enterSite(site);
-  const check = await client.fetchQuery(siteCheckQueryOptions(prefix)).catch((err) => {
-    if (isApiError(err)) return null;
-    throw err;
-  });
-  if (check?.inCheck && !onWarningPage) {
-    throw redirect({ to: '/$prefix/warning', params: { prefix }, search: { reason: 'maintenance' } });
-  }
-  return site;
-}
 
 /**
  * Guarded routes: logged-out visitors get the login-required alert and go to the right login. The

@@ -1,5 +1,5 @@
 import type { Call, ReqOf, ResOf } from '../../contract/define';
-import { api, isApiError } from './api';
+import { isApiError, type Api } from './api';
 
 /**
  * The platform console's session: kept apart from every site's (its own key, this tab only), so a
@@ -11,7 +11,7 @@ export const platformToken = () => sessionStorage.getItem(KEY);
 export const setPlatformToken = (token: string | null) => (token ? sessionStorage.setItem(KEY, token) : sessionStorage.removeItem(KEY));
 
 /** A console call with the platform session; an ended session is forgotten. */
-export async function platformApi<C extends Call>(c: C, body?: ReqOf<C>): Promise<ResOf<C>> {
+export async function platformApi<C extends Call>(api: Api, c: C, body?: ReqOf<C>): Promise<ResOf<C>> {
   try {
     return await api(c, body, { token: platformToken() });
   } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { t } from '@lingui/core/macro';
 import { memberCalls, type PowChallenge, type PowProof } from '../../contract/member';
-import { api, isApiError } from './api';
+import { isApiError, type Api } from './api';
 import { withLoading } from './dialogs';
 
 function solve(challenge: PowChallenge): Promise<PowProof> {
@@ -28,7 +28,7 @@ function solve(challenge: PowChallenge): Promise<PowProof> {
 const solving = (challenge: PowChallenge) => withLoading(solve(challenge), t`보안 확인 중…`);
 
 /** A fresh challenge, solved. */
-export async function freshProof(): Promise<PowProof> {
+export async function freshProof(api: Api): Promise<PowProof> {
   const { challenge } = await withLoading(api(memberCalls.challenge, {}));
   return solving(challenge);
 }

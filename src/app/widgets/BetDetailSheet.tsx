@@ -14,6 +14,7 @@ import { Money } from './Money';
 import { useCaller } from '../lib/caller';
 import css from '../ui/BetDetail.module.css';
 import { Fact, Facts } from '../ui/Facts';
+import { useApi } from '../lib/useApi';
 
 const kst = (iso?: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatKst(Date.parse(iso)) : '-');
 
@@ -28,10 +29,11 @@ export function BetDetailSheet({ betId, title, onClose }: { betId: string | numb
 }
 
 function DetailBody({ betId }: { betId: string }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
-  const q = useQuery(betDetailQueryOptions(prefix, caller.memId, betId));
+  const q = useQuery(betDetailQueryOptions(api, prefix, caller.memId, betId));
   if (q.isPending)
     return (
       <p className={css.muted}>

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { gameCalls } from '../../contract/game';
-import { api } from '../lib/api';
 import { applyGameMoney } from '../lib/session/userCash';
 import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import css from './GameMoneyConvert.module.css';
+import { useApi } from '../lib/useApi';
 
 /** Integrated money: every vendor's game money back to cash, after a confirmation; progress or refusal in a sheet, then the receipt. */
 export function GameMoneyConvert({ block }: { block?: boolean }) {
+  const api = useApi();
   const { t } = useLingui();
   const [shown, setShown] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);

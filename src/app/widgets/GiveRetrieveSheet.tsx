@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../contract/define';
 import { adminCalls } from '../../contract/admin';
 import { retailCalls } from '../../contract/retail';
-import { api } from '../lib/api';
 import { limits } from '../../contract/enums';
 import { objectParticle } from '../lib/josa';
 import { moneyText } from '../lib/moneyText';
@@ -19,6 +18,8 @@ import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
+import type { Api } from '../lib/api';
+import { useApi } from '../lib/useApi';
 import { Fact, Facts } from '../ui/Facts';
 
 /** The target's balances after the move (a partner's answer also carries its own). */
@@ -75,7 +76,7 @@ interface FormProps {
 
 type Vars = { mode: MoveMode; value: number; note?: string };
 
-function send(by: FormProps['by'], kind: MoveKind, memId: string, v: Vars, requestId: string): Promise<MoveAnswer> {
+function send(api: Api, by: FormProps['by'], kind: MoveKind, memId: string, v: Vars, requestId: string): Promise<MoveAnswer> {
   const { value, note } = v;
   const give = v.mode === 'give';
   if (by === 'operator') {
@@ -90,6 +91,7 @@ function send(by: FormProps['by'], kind: MoveKind, memId: string, v: Vars, reque
 }
 
 function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProps) {
+  const api = useApi();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const [mode, setMode] = useState<MoveMode>(initialMode);
@@ -114,7 +116,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
       const obj = objectParticle(shown);
       return v.mode === 'give' ? t`${who}에게 ${shown}${obj} 지급하시겠습니까?` : t`${who}에게서 ${shown}${obj} 회수하시겠습니까?`;
     },
-    run: (v, requestId) => send(by, kind, target.memId, v, requestId),
+    run: (v, requestId) => send(api, by, kind, target.memId, v, requestId),
     onDone: (res, v, requestId) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
       const title = v.mode === 'give' ? t`지급했어요` : t`회수했어요`;

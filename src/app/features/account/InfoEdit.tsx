@@ -3,7 +3,6 @@ import { isPartnerLogin } from '../../../contract/enums';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
-import { api } from '../../lib/api';
 import { pushSupported } from '../../lib/push';
 import { apiMessage } from '../../lib/apiMessage';
 import { useWrite } from '../../lib/write/useWrite';
@@ -13,6 +12,7 @@ import { TextField } from '../../ui/Field';
 import { changesOf, emptyInfoEdit, fieldOfCode, firstInfoEditProblem, type InfoEditForm } from './infoEdit';
 import { useCaller } from '../../lib/caller';
 import css from './InfoEdit.module.css';
+import { useApi } from '../../lib/useApi';
 
 // only partners and the operator have it, and its parts load with it
 const TwoFactorCard = lazy(() => import('./TwoFactorCard'));
@@ -22,6 +22,7 @@ const digits4 = (v: string) => v.replace(/\D/g, '').slice(0, 4);
 
 /** Account edit (infoEdit): id read-only, current password, new password and withdrawal password, each with its confirmation. */
 export function InfoEdit() {
+  const api = useApi();
   const { t } = useLingui();
   const caller = useCaller();
   const [f, setF] = useState<InfoEditForm>(emptyInfoEdit);

@@ -7,9 +7,11 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import css from './InfoEdit.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Notifications on this device (opt-in): answers, messages, deposits and withdrawals, partner requests. */
 export default function PushCard() {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const lang = i18n.locale as Language;
   const [on, setOn] = useState<boolean | null>(null);
@@ -23,20 +25,20 @@ export default function PushCard() {
       if (!live) return;
       setOn(!!sub);
       // the server ties a subscription to the session and language: keep both current
-      if (sub) void sendSubscription(sub, lang).catch(() => undefined);
+      if (sub) void sendSubscription(api, sub, lang).catch(() => undefined);
     });
     return () => {
       live = false;
     };
-  }, [lang]);
+  }, [api, lang]);
 
   const enable = useWrite({
-    run: () => enablePush(lang, curPass),
+    run: () => enablePush(api, lang, curPass),
     say: 'inline',
     invalidates: [],
     onDone: (ok) => (setOn(ok), setDenied(!ok), setCurPass('')),
   });
-  const disable = useWrite({ confirm: () => t`이 기기에서 알림을 끄시겠습니까?`, run: () => disablePush(), say: 'inline', invalidates: [], onDone: () => setOn(false) });
+  const disable = useWrite({ confirm: () => t`이 기기에서 알림을 끄시겠습니까?`, run: () => disablePush(api), say: 'inline', invalidates: [], onDone: () => setOn(false) });
 
   return (
     <Card title={<Trans>알림</Trans>}>

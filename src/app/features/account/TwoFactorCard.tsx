@@ -3,7 +3,6 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { twoFactorCalls } from '../../../contract/twoFactor';
-import { api } from '../../lib/api';
 import { userKey } from '../../lib/queryClient';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
@@ -12,11 +11,13 @@ import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import { useCaller } from '../../lib/caller';
 import css from './InfoEdit.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Enrolment = { secret: string; qrDataUrl: string };
 
 /** Two-factor sign-in on the account screen: set up (QR, first code, recovery codes) or turn off (password and code). */
 export default function TwoFactorCard() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();

@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { cashWaiting } from '../../lib/adminPending';
-import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
@@ -18,6 +17,7 @@ import { Tabs } from '../../ui/Tabs';
 import { dashboardQueryOptions } from '../../lib/adminPending';
 import { useCaller } from '../../lib/caller';
 import css from './AdminHome.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Dash = ResOf<typeof adminCalls.dashboard>;
 type Day = Dash['days'][number];
@@ -32,15 +32,16 @@ function currentHour() {
 
 /** The operator's index: what waits (kept live), today by hour and the last 7/30 days by day, ledger health. */
 export function AdminHome() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { memId: me } = useCaller();
   const { t } = useLingui();
-  const q = useQuery(dashboardQueryOptions(prefix, me));
+  const q = useQuery(dashboardQueryOptions(api, prefix, me));
   const [period, setPeriod] = useState<Period>('1');
   const d = q.data;
   const cash = d && cashWaiting(d.pending);
 
-  const ledgerCheck = useWrite({ run: () => api(adminCalls.ledgerCheck, {}), invalidates: [dashboardQueryOptions(prefix, me).queryKey] });
+  const ledgerCheck = useWrite({ run: () => api(adminCalls.ledgerCheck, {}), invalidates: [dashboardQueryOptions(api, prefix, me).queryKey] });
 
   const figures: { key: FigureKey; label: string; color: string; signed?: boolean; count?: boolean }[] = [
     { key: 'deposits', label: t`입금`, color: 'var(--positive)' },

@@ -9,6 +9,7 @@ import { dashboardQueryOptions } from '../../lib/adminPending';
 import { useCaller, useCallerWatch } from '../../lib/caller';
 import { cashWaiting } from '../../lib/adminPending';
 import css from './AdminShell.module.css';
+import { useApi } from '../../lib/useApi';
 
 type To =
   | '/$prefix/admin'
@@ -45,13 +46,14 @@ const BAR = 4;
 
 /** Operator shell: a top menu on wide screens; on phones a bottom bar of the four most used screens and a sheet with all of them. */
 export function AdminShell() {
+  const api = useApi();
   useCallerWatch();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [more, setMore] = useState(false);
   // the home's query, kept live by ADMIN_PENDING: the bar's badges cost no extra call
-  const pending = useQuery(dashboardQueryOptions(prefix, caller.memId)).data?.pending;
+  const pending = useQuery(dashboardQueryOptions(api, prefix, caller.memId)).data?.pending;
   const label: Record<To, string> = {
     '/$prefix/admin': t`홈`,
     '/$prefix/admin/cash': t`입출금 신청`,

@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import type { adminBoardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
-import { faqTypeName, shortDate } from '../../lib/boardLabels';
+import { faqTypeName, shortDate } from '../../entities/board/boardLabels';
 import { Badge } from '../../ui/Badge';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { Tabs } from '../../ui/Tabs';
-import { adminInquiriesQueryOptions } from './queries';
+import { adminInquiriesQueryOptions } from '../../entities/board/adminQueries';
 import css from './AdminBoard.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/admin/_operator/inquiries');
 type Row = ResOf<typeof adminBoardCalls.list.faq>['list'][number];
@@ -18,10 +19,11 @@ type StatusTab = 'all' | 'WAIT' | 'ANSWER';
 
 /** Every member's inquiries, waiting ones first to hand; a row opens the answer screen. */
 export function AdminInquiries() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const q = useQuery(adminInquiriesQueryOptions(prefix, search));
+  const q = useQuery(adminInquiriesQueryOptions(api, prefix, search));
 
   const status = (r: Row) =>
     r.status === 'ANSWER' ? (

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { boardCalls } from '../../../contract/board';
-import { api } from '../../lib/api';
-import { faqTypeName, shortDate } from '../../lib/boardLabels';
+import { faqTypeName, shortDate } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
@@ -14,17 +13,19 @@ import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
 import { HtmlContent } from '../../ui/HtmlContent';
 import { useWrite } from '../../lib/write/useWrite';
-import { adminInquiryQueryOptions, adminKey } from './queries';
+import { adminInquiryQueryOptions, adminKey } from '../../entities/board/adminQueries';
 import article from '../../ui/Article.module.css';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/admin/_operator/inquiries_/$boardIdx');
 
 /** One inquiry with its replies and the reply form (cmtSave); the author is told live. */
 export function AdminInquiryAnswer() {
+  const api = useApi();
   const { prefix, boardIdx } = route.useParams();
-  const q = useQuery(adminInquiryQueryOptions(prefix, boardIdx));
+  const q = useQuery(adminInquiryQueryOptions(api, prefix, boardIdx));
   const board = q.data?.board;
   const [reply, setReply] = useState('');
 

@@ -5,8 +5,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminMessageCalls, sendTargets } from '../../../contract/message';
 import type { ReqOf, ResOf } from '../../../contract/define';
-import { api } from '../../lib/api';
-import { shortDate } from '../../lib/boardLabels';
+import { shortDate } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
 import { Button } from '../../ui/Button';
@@ -15,9 +14,10 @@ import { DataList, type Column } from '../../ui/DataList';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { Pager } from '../../ui/Pager';
 import { useWrite } from '../../lib/write/useWrite';
-import { adminKey, sentMessagesQueryOptions } from './queries';
+import { adminKey, sentMessagesQueryOptions } from '../../entities/board/adminQueries';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/admin/_operator/messages');
 type Target = (typeof sendTargets)[number];
@@ -25,9 +25,10 @@ type Row = ResOf<typeof adminMessageCalls.list>['list'][number];
 
 /** Send a message to one member, a partner's whole subtree, or everyone; what was sent below. */
 export function AdminMessages() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const [page, setPage] = useState(1);
-  const sent = useQuery(sentMessagesQueryOptions(prefix, page));
+  const sent = useQuery(sentMessagesQueryOptions(api, prefix, page));
   const [target, setTarget] = useState<Target>('member');
   const [memId, setMemId] = useState('');
   const [title, setTitle] = useState('');

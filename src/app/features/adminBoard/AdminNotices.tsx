@@ -5,8 +5,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminBoardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
-import { api } from '../../lib/api';
-import { categoryName, shortDate } from '../../lib/boardLabels';
+import { categoryName, shortDate } from '../../entities/board/boardLabels';
 import { alert, withLoading } from '../../lib/dialogs';
 import { refusalText } from '../../lib/write/messages';
 import { BottomSheet } from '../../ui/BottomSheet';
@@ -16,19 +15,21 @@ import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { useWrite } from '../../lib/write/useWrite';
 import { NoticeEditor, type NoticeDraft } from './NoticeEditor';
-import { adminKey, adminNoticesQueryOptions } from './queries';
+import { adminKey, adminNoticesQueryOptions } from '../../entities/board/adminQueries';
 import css from './AdminBoard.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/admin/_operator/notices');
 type Row = ResOf<typeof adminBoardCalls.list.nt>['list'][number];
 
 /** The operator's notices: write, edit, delete. */
 export function AdminNotices() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const client = useQueryClient();
-  const q = useQuery(adminNoticesQueryOptions(prefix, search));
+  const q = useQuery(adminNoticesQueryOptions(api, prefix, search));
   const [draft, setDraft] = useState<NoticeDraft | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: adminKey(prefix) });
 

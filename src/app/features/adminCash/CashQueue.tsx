@@ -6,7 +6,6 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { cashWaiting } from '../../lib/adminPending';
-import { api } from '../../lib/api';
 import { bankName, cashTypeName, requestStatusName } from '../../lib/codeNames';
 import { formatNumber } from '../../lib/format';
 import { markFresh, useFresh } from '../../lib/freshRow';
@@ -28,6 +27,7 @@ import { ago } from './ago';
 import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof adminCalls.cashList>['list'][number];
 
@@ -40,6 +40,7 @@ const account = (r: Row) => [r.bank && bankName(r.bank), r.bankAcc, r.memName].f
  * in the same action.
  */
 export function CashQueue() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { site } = useSnapshot(session);
   const caller = useCaller();
@@ -48,8 +49,8 @@ export function CashQueue() {
   const [f, setF] = useState<QueueFilter>(() => defaultQueueFilter(search.status));
   const [word, setWord] = useState('');
   const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const query = useQuery(cashQueueQueryOptions(prefix, caller.memId, f));
-  const pending = useQuery(dashboardQueryOptions(prefix, caller.memId)).data?.pending;
+  const query = useQuery(cashQueueQueryOptions(api, prefix, caller.memId, f));
+  const pending = useQuery(dashboardQueryOptions(api, prefix, caller.memId)).data?.pending;
   const waiting = pending && cashWaiting(pending).total;
   const fresh = useFresh('cashQueue');
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));

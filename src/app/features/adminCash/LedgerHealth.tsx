@@ -10,13 +10,15 @@ import { ledgerQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 /** The ledger check: every stored balance rebuilt from its entries, every movement balanced. */
 export function LedgerHealth() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
-  const query = useQuery(ledgerQueryOptions(prefix, caller.memId));
+  const query = useQuery(ledgerQueryOptions(api, prefix, caller.memId));
   const r = query.data;
   const groups = r
     ? [

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminSecurityCalls } from '../../../contract/admin';
 import { adminTwoFactorCalls } from '../../../contract/twoFactor';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
 import { Badge } from '../../ui/Badge';
@@ -12,14 +11,16 @@ import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import css from './AdminCash.module.css';
 import { memberStateQueryOptions } from './queries';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 /**
  * The member's wrong-password locks (login and withdrawal password) with the operator's unlock,
  * its two-factor reset, and the player's own protection (read only).
  */
 export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
+  const api = useApi();
   const { t } = useLingui();
-  const options = memberStateQueryOptions(prefix, me, memId);
+  const options = memberStateQueryOptions(api, prefix, me, memId);
   const key = options.queryKey;
   const state = useQuery(options);
   const unlock = useWrite({

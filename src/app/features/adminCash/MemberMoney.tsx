@@ -17,9 +17,11 @@ import { MemberLock } from './MemberLock';
 import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 /** Member lookup with the operator's grant and recovery of cash or points (against the house). */
 export function MemberMoney() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
@@ -28,11 +30,11 @@ export function MemberMoney() {
   const [after, setAfter] = useState<MoveAnswer | null>(null);
   const [sheet, setSheet] = useState<{ kind: MoveKind; mode: MoveMode } | null>(null);
   const recent = useQuery({
-    ...cashQueueQueryOptions(prefix, caller.memId, { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
+    ...cashQueueQueryOptions(api, prefix, caller.memId, { status: null, order: 'desc', type: null, memId, range: lastDays(30), page: 1 }),
     enabled: !!memId,
   });
   // the balances come with the member's state; a move's answer is newer until the state is read again
-  const state = useQuery({ ...memberStateQueryOptions(prefix, caller.memId, memId), enabled: !!memId });
+  const state = useQuery({ ...memberStateQueryOptions(api, prefix, caller.memId, memId), enabled: !!memId });
   const rows = (recent.data?.list ?? []).filter((r) => r.memId === memId);
   const known = after?.memId === memId ? after : null;
   const target: MoneyTarget = {

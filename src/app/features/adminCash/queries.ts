@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminCalls, adminSecurityCalls } from '../../../contract/admin';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
@@ -21,7 +21,7 @@ export const defaultQueueFilter = (status?: number | null): QueueFilter => ({ st
 export const isOpen = (status: QueueFilter['status']) => status === 'open' || status === 0 || status === 2;
 
 /** The site's cash requests; the queue refreshes itself while open. */
-export const cashQueueQueryOptions = (prefix: string, me: string, f: QueueFilter) =>
+export const cashQueueQueryOptions = (api: Api, prefix: string, me: string, f: QueueFilter) =>
   queryOptions({
     queryKey: userKey(prefix, me, 'adminCash', 'queue', f),
     queryFn: () =>
@@ -39,7 +39,7 @@ export const cashQueueQueryOptions = (prefix: string, me: string, f: QueueFilter
   });
 
 /** Ledger health: the balances rebuilt from entries against the stored ones. */
-export const ledgerQueryOptions = (prefix: string, me: string) =>
+export const ledgerQueryOptions = (api: Api, prefix: string, me: string) =>
   queryOptions({
     queryKey: userKey(prefix, me, 'adminCash', 'ledger'),
     queryFn: () => api(adminCalls.ledgerCheck, {}),
@@ -47,7 +47,7 @@ export const ledgerQueryOptions = (prefix: string, me: string) =>
   });
 
 /** One member's lock state and balances (the member screen's lookup; a lock change refetches it). */
-export const memberStateQueryOptions = (prefix: string, me: string, memId: string) =>
+export const memberStateQueryOptions = (api: Api, prefix: string, me: string, memId: string) =>
   queryOptions({
     queryKey: userKey(prefix, me, 'adminCash', 'member', memId),
     queryFn: () => api(adminSecurityCalls.memberState, { memId }),

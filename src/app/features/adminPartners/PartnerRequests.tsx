@@ -4,42 +4,46 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
-import { api } from '../../lib/api';
-import { apiMessage } from '../../lib/apiMessage';
 import { bankName, requestStatusName } from '../../lib/codeNames';
-import { alert, confirm, withLoading } from '../../lib/dialogs';
+import { alert } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 import { userKey } from '../../lib/queryClient';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { Tabs } from '../../ui/Tabs';
-import { partnerRequestsQueryOptions, type RequestFilter } from './queries';
+import { partnerRequestsQueryOptions, type RequestFilter } from '../../entities/partner/requestQueries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminPartners.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof partnerCalls.requestList>['list'][number];
 
 /** Lower-partner requests filed by partners: the operator approves (the partner is created) or rejects. */
 export function PartnerRequests() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const client = useQueryClient();
   const { memId: me } = useCaller();
   const [filter, setFilter] = useState<RequestFilter>('open');
   const [page, setPage] = useState(1);
-  const q = useQuery(partnerRequestsQueryOptions(prefix, me, filter, page));
+  const q = useQuery(partnerRequestsQueryOptions(api, prefix, me, filter, page));
 
-  async function decide(r: Row, approve: boolean) {
-    const ok = await confirm(approve ? t`${r.memId} 파트너 생성을 승인하시겠습니까?` : t`${r.memId} 파트너 생성 신청을 거절하시겠습니까?`);
-    if (!ok) return;
-    try {
-      await withLoading(approve ? api(partnerCalls.approveRequest, { reqIdx: r.reqIdx }) : api(partnerCalls.rejectRequest, { reqIdx: r.reqIdx }));
-      await alert(approve ? t`승인되었습니다.` : t`거절되었습니다.`);
-    } catch (err) {
-      await alert(apiMessage(err));
-    }
-    await client.invalidateQueries({ queryKey: userKey(prefix, me, 'admin', 'partnerRequests') });
-  }
+  const requestsKey = userKey(prefix, me, 'admin', 'partnerRequests');
+  const decision = useWrite({
+    sig: (v: { r: Row; approve: boolean }) => `${v.r.reqIdx}:${v.approve}`,
+    confirm: ({ r, approve }) => (approve ? t`${r.memId} 파트너 생성을 승인하시겠습니까?` : t`${r.memId} 파트너 생성 신청을 거절하시겠습니까?`),
+    // a refused decision (another operator's came first) refreshes the list too
+    run: ({ r, approve }) =>
+      (approve ? api(partnerCalls.approveRequest, { reqIdx: r.reqIdx }) : api(partnerCalls.rejectRequest, { reqIdx: r.reqIdx })).catch((err: unknown) => {
+        void client.invalidateQueries({ queryKey: requestsKey });
+        throw err;
+      }),
+    invalidates: [requestsKey],
+    onDone: (_, { approve }) => alert(approve ? t`승인되었습니다.` : t`거절되었습니다.`),
+  });
+  const decide = (r: Row, approve: boolean) => decision.submit({ r, approve });
 
   const actions = (r: Row) =>
     r.status === 0 ? (

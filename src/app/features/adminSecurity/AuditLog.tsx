@@ -12,16 +12,18 @@ import { auditListQueryOptions } from './queries';
 import { AuditVerify } from './AuditVerify';
 import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Every operator action: who, what, on whom, before and after, from where and when. */
 export function AuditLog() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [word, setWord] = useState('');
   const [actor, setActor] = useState('');
-  const list = useQuery(auditListQueryOptions(prefix, caller.memId, page, actor));
+  const list = useQuery(auditListQueryOptions(api, prefix, caller.memId, page, actor));
 
   return (
     <div className={css.page} data-testid="audit-log">

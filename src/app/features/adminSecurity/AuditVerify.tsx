@@ -5,13 +5,15 @@ import { Button } from '../../ui/Button';
 import { auditVerifyQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Runs the audit chain check on demand and says whether it holds, or which row broke it. */
 export function AuditVerify() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
-  const check = useQuery({ ...auditVerifyQueryOptions(prefix, caller.memId), enabled: false });
+  const check = useQuery({ ...auditVerifyQueryOptions(api, prefix, caller.memId), enabled: false });
   const v = check.data;
   const why = { content: t`내용이 바뀜`, link: t`앞 행과의 연결이 끊김`, order: t`순서가 어긋남`, tail: t`마지막 행이 잘림` };
 

@@ -3,7 +3,6 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminSecurityCalls } from '../../../contract/admin';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
@@ -13,20 +12,22 @@ import { TextField } from '../../ui/Field';
 import { ipBlockListQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
+import { useApi } from '../../lib/useApi';
 
 /**
  * Addresses and ranges refused at login and on every call (U004); adding one ends the sessions
  * open from it. Why a rule is refused (too wide, holds my address, unreadable) shows under the field.
  */
 export function IpBlocks() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { memId: me } = useCaller();
   const { t } = useLingui();
-  const list = useQuery(ipBlockListQueryOptions(prefix, me));
+  const list = useQuery(ipBlockListQueryOptions(api, prefix, me));
   const [ip, setIp] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const invalidates = [ipBlockListQueryOptions(prefix, me).queryKey];
+  const invalidates = [ipBlockListQueryOptions(api, prefix, me).queryKey];
   const add = useWrite<string, unknown, 'ip'>({
     run: (v) => api(adminSecurityCalls.ipBlock, { ip: v, blockYn: 'Y' }),
     fields: { IP001: 'ip', IP002: 'ip', V001: 'ip' },

@@ -5,7 +5,6 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { adminSiteCalls } from '../../../contract/site';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { siteKey } from '../../lib/queryClient';
 import { Badge } from '../../ui/Badge';
@@ -15,18 +14,20 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { useWrite } from '../../lib/write/useWrite';
 import { BannerEditor, type BannerDraft } from './BannerEditor';
-import { adminSiteKey, bannerListQueryOptions } from './queries';
+import { adminSiteKey, bannerListQueryOptions } from '../../entities/site/adminQueries';
 import css from './AdminSite.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/admin/_operator/banners');
 type Row = ResOf<typeof adminSiteCalls.bannerList>['list'][number];
 
 /** Popups and banners: add, edit, switch off, delete. */
 export function AdminBanners() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const client = useQueryClient();
   const [page, setPage] = useState(1);
-  const q = useQuery(bannerListQueryOptions(prefix, page));
+  const q = useQuery(bannerListQueryOptions(api, prefix, page));
   const [draft, setDraft] = useState<BannerDraft | null>(null);
   // the operator's lists and the popups and banners players see
   const invalidates = [adminSiteKey(prefix), siteKey(prefix, 'popups'), siteKey(prefix, 'banners')];

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { adminTwoFactorCalls } from '../../../contract/twoFactor';
-import { api } from '../../lib/api';
 import { useWrite } from '../../lib/write/useWrite';
 import { Card } from '../../ui/Card';
-import { adminSiteKey, siteStateQueryOptions } from './queries';
+import { adminSiteKey, siteStateQueryOptions } from '../../entities/site/adminQueries';
 import css from './AdminSite.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The site option that the operator must sign in with two-factor; an operator not enrolled yet enrols at the next login. */
 export function AdminOtpSwitch({ prefix }: { prefix: string }) {
+  const api = useApi();
   const { t } = useLingui();
-  const s = useQuery(siteStateQueryOptions(prefix)).data;
+  const s = useQuery(siteStateQueryOptions(api, prefix)).data;
   const save = useWrite({
     confirm: (on: boolean) =>
       on ? t`운영자 로그인에 2단계 인증을 요구하시겠습니까? 아직 등록하지 않았다면 다음 로그인 때 등록하게 됩니다.` : t`운영자 2단계 인증 요구를 끄시겠습니까?`,

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminSiteCalls } from '../../../contract/site';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -12,10 +11,11 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { useWrite } from '../../lib/write/useWrite';
 import { fromWire, kstNow, toWire } from '../../lib/kstInput';
-import { adminSiteKey, siteStateQueryOptions } from './queries';
+import { adminSiteKey, siteStateQueryOptions } from '../../entities/site/adminQueries';
 import { AdminOtpSwitch } from './AdminOtpSwitch';
 import { SealBodiesSwitch } from './SealBodiesSwitch';
 import css from './AdminSite.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/admin/_operator/site');
 
@@ -29,8 +29,9 @@ const eventFields: [EventKey, () => string][] = [
 
 /** Maintenance window, bet lock and forced sign-out. */
 export function AdminSiteOps() {
+  const api = useApi();
   const { prefix } = route.useParams();
-  const state = useQuery(siteStateQueryOptions(prefix));
+  const state = useQuery(siteStateQueryOptions(api, prefix));
   const s = state.data;
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');

@@ -4,7 +4,6 @@ import { Trans } from '@lingui/react/macro';
 import { adminSiteCalls, type bannerRow } from '../../../contract/site';
 import type { z } from 'zod';
 import type { ReqOf } from '../../../contract/define';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
@@ -12,12 +11,14 @@ import { useWrite } from '../../lib/write/useWrite';
 import { fromWire, toWire } from '../../lib/kstInput';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminSite.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Banner = z.infer<typeof bannerRow>;
 export type BannerDraft = Partial<Banner> & { kind: Banner['kind'] };
 
 /** Popup or banner: title, HTML content (sanitised by the server), image, link, window, order, in use. */
 export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: () => void }) {
+  const api = useApi();
   const [d, setD] = useState({
     kind: draft.kind,
     title: draft.title ?? '',

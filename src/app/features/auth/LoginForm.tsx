@@ -7,10 +7,13 @@ import { TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { dashboardOf, kindOf } from '../../lib/guard';
 import { captchaQueryOptions } from './queries';
-import type { LoginPage, SecondStep as Step } from './login';
+import type { LoginFields, LoginPage, SecondStep as Step } from './login';
+import { alert } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 import type { MemberInfo } from '../../../contract/member';
 
 import css from '../../ui/Auth.module.css';
+import { useApi } from '../../lib/useApi';
 
 // the player's login screen paints with the fields alone: the captcha (partner and operator
 // screens), the login call itself (on submit) and the second step load when they are needed
@@ -27,14 +30,14 @@ interface Props {
 
 /** The login screen all three kinds of user share; Enter in any field submits. */
 export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }: Props) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
   const [memId, setMemId] = useState('');
   const [memPass, setMemPass] = useState('');
   const [captcha, setCaptcha] = useState('');
-  const captchaQuery = useQuery({ ...captchaQueryOptions(prefix), enabled: withCaptcha });
-  const [busy, setBusy] = useState(false);
+  const captchaQuery = useQuery({ ...captchaQueryOptions(api, prefix), enabled: withCaptcha });
   const [step, setStep] = useState<Step | null>(null);
 
   const refreshCaptcha = () => {
@@ -42,16 +45,27 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
     void captchaQuery.refetch();
   };
 
+  // the login call and its texts load on submit, not with the login screen
+  const write = useWrite({
+    run: async (f: LoginFields) => (await import('./login')).login(api, page, f),
+    overlay: false,
+    invalidates: [],
+    onRefused: (err) => {
+      if (withCaptcha || err.code === 'L002') refreshCaptcha();
+      return false;
+    },
+    // the product answers an unknown member like a wrong password
+    describe: (err) => (err.code === 'U001' ? t`로그인 정보가 올바르지 않습니다. 확인해 주세요.` : undefined),
+    onDone: (result) => ('step' in result ? setStep(result) : enter(result)),
+  });
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const { login } = await import('./login');
-    const result = await login(page, { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha }, withCaptcha);
-    setBusy(false);
-    if (result === 'captcha') refreshCaptcha();
-    else if (result && 'step' in result) setStep(result);
-    else if (result) await enter(result);
+    if (write.busy) return;
+    const f = { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha };
+    const problem = (await import('./login')).loginProblem(f, withCaptcha);
+    if (problem) return alert(problem);
+    await write.submit(f);
   }
   const enter = (m: MemberInfo) => navigate({ to: dashboardOf(kindOf(m.loginType)), params: { prefix }, replace: true });
   const restart = () => {
@@ -85,7 +99,7 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
               </Suspense>
             )}
             {/* no captcha id yet means a certain refusal: the button (and Enter) wait for the picture */}
-            <Button type="submit" variant="primary" block disabled={busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>
+            <Button type="submit" variant="primary" block disabled={write.busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>
           </form>
         )}
         {footer}

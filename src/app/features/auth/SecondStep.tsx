@@ -1,17 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ResOf } from '../../../contract/define';
 import type { MemberInfo } from '../../../contract/member';
 import { loginStepCalls } from '../../../contract/twoFactor';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
-import { alert, withLoading } from '../../lib/dialogs';
+import { alert } from '../../lib/dialogs';
+import type { ApiError } from '../../lib/api';
+import { useWrite } from '../../lib/write/useWrite';
 import { signIn } from '../../lib/session/lifecycle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import type { SecondStep as Step } from './login';
 import css from '../../ui/Auth.module.css';
+import { useApi } from '../../lib/useApi';
 
 interface Props {
   step: Step;
@@ -26,33 +29,33 @@ export default function SecondStep({ step, onSignedIn, onRestart }: Props) {
 }
 
 /** The ticket expired or the account locked: said in a dialog, then back to the password. */
-async function restartOn(err: unknown, onRestart: () => void) {
-  if (!['L009', 'U003', 'U004'].includes((err as { code?: string }).code ?? '')) return false;
+async function restartOn(err: ApiError, onRestart: () => void) {
+  if (!['L009', 'U003', 'U004'].includes(err.code)) return false;
   await alert(apiMessage(err));
   onRestart();
   return true;
 }
 
 function CodeStep({ step, onSignedIn, onRestart }: Props) {
+  const api = useApi();
   const { t } = useLingui();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const ready = /^\d{6}$/.test(code) || code.replace(/[^a-z0-9]/gi, '').length === 16;
+  const write = useWrite({
+    run: (otpCode: string) => api(loginStepCalls.otp, { ticket: step.ticket, otpCode }),
+    say: 'inline',
+    invalidates: [],
+    onRefused: (err) => (setCode(''), restartOn(err, onRestart)),
+    onDone: async (res) => {
+      await signIn(api, res);
+      onSignedIn(res.member);
+    },
+  });
+  const { busy, error } = write;
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy || !ready) return;
-    setBusy(true);
-    try {
-      const res = await withLoading(api(loginStepCalls.otp, { ticket: step.ticket, otpCode: code }));
-      await signIn(res);
-      onSignedIn(res.member);
-    } catch (err) {
-      setCode('');
-      if (!(await restartOn(err, onRestart))) setError(apiMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await write.submit(code);
   }
   return (
     <form className={css.form} onSubmit={(e) => void submit(e)} noValidate data-testid="otp-login">
@@ -63,7 +66,7 @@ function CodeStep({ step, onSignedIn, onRestart }: Props) {
         autoFocus
         hint={<Trans>인증 앱의 6자리 코드, 또는 복구 코드</Trans>}
         value={code}
-        onChange={(e) => (setCode(e.target.value.trim()), setError(null))}
+        onChange={(e) => (setCode(e.target.value.trim()), write.clear())}
         error={error ?? undefined}
       />
       <Button type="submit" variant="primary" block disabled={busy || !ready}>
@@ -77,6 +80,7 @@ function CodeStep({ step, onSignedIn, onRestart }: Props) {
 }
 
 function EnrolStep({ step, onSignedIn, onRestart }: Props) {
+  const api = useApi();
   const setup = useQuery({
     queryKey: ['otpSetupAtLogin', step.ticket],
     staleTime: Infinity,
@@ -84,23 +88,18 @@ function EnrolStep({ step, onSignedIn, onRestart }: Props) {
     retry: false,
     queryFn: () => api(loginStepCalls.otpSetup, { ticket: step.ticket }),
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // signed in only once the codes are put away: the login screen may leave as soon as a session exists
-  const [done, setDone] = useState<Awaited<ReturnType<typeof api<typeof loginStepCalls.otpEnable>>> | null>(null);
-  async function confirm(otpCode: string) {
-    setBusy(true);
-    try {
-      const res = await withLoading(api(loginStepCalls.otpEnable, { ticket: step.ticket, otpCode }));
-      setDone(res);
-    } catch (err) {
-      if (!(await restartOn(err, onRestart))) setError(apiMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [done, setDone] = useState<ResOf<typeof loginStepCalls.otpEnable> | null>(null);
+  const enable = useWrite({
+    run: (otpCode: string) => api(loginStepCalls.otpEnable, { ticket: step.ticket, otpCode }),
+    say: 'inline',
+    invalidates: [],
+    onRefused: (err) => restartOn(err, onRestart),
+    onDone: (res) => setDone(res),
+  });
+  const { busy, error } = enable;
   const finish = async () => {
-    await signIn(done!);
+    await signIn(api, done!);
     onSignedIn(done!.member);
   };
   if (done)
@@ -114,7 +113,7 @@ function EnrolStep({ step, onSignedIn, onRestart }: Props) {
       <p className={css.subtitle}>
         <Trans>이 사이트의 운영자는 2단계 인증이 필수입니다. 설정을 마치면 콘솔이 열립니다.</Trans>
       </p>
-      {setup.data && <OtpSetup {...setup.data} busy={busy} error={error} onConfirm={(c) => void confirm(c)} />}
+      {setup.data && <OtpSetup {...setup.data} busy={busy} error={error} onConfirm={(c) => void enable.submit(c)} />}
       {setup.isError && (
         <p className={css.subtitle} role="alert">
           {apiMessage(setup.error)}

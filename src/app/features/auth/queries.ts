@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { siteKey } from '../../lib/queryClient';
 
-export const captchaQueryOptions = (prefix: string) =>
+export const captchaQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'captcha'),
     // the member calls load with the first captcha, not with the player's login screen (which shows none)

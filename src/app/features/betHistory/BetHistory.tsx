@@ -18,19 +18,21 @@ import { ResultLabel, SignedMoney, useCategoryNames } from './labels';
 import { betListQueryOptions, defaultBetFilter, vendorGroupsQueryOptions, type BetFilter } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './BetHistory.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof betCalls.betlist>['list'][number];
 
 /** The player's own bets: category, vendor and day filters; cards on phones, a table on wide screens. */
 export function BetHistory() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const names = useCategoryNames();
   const [filter, setFilter] = useState<BetFilter>(defaultBetFilter);
   const [open, setOpen] = useState<Row | null>(null);
-  const query = useQuery(betListQueryOptions(prefix, caller.memId, filter));
-  const groups = useQuery(vendorGroupsQueryOptions(prefix));
+  const query = useQuery(betListQueryOptions(api, prefix, caller.memId, filter));
+  const groups = useQuery(vendorGroupsQueryOptions(api, prefix));
   const vendors = (groups.data ?? []).filter((g) => !filter.category || g.groupCode === filter.category).flatMap((g) => g.vendors);
   const set = (patch: Partial<BetFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { betCalls } from '../../../contract/bet';
 import { gameCalls } from '../../../contract/game';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { lastDays, needsOld, wireRange, type DayRange } from '../../lib/dayRange';
 import { siteKey, userKey } from '../../lib/queryClient';
 
@@ -16,7 +16,7 @@ export interface BetFilter {
 export const defaultBetFilter = (): BetFilter => ({ category: '', vendor: '', range: lastDays(7), page: 1 });
 
 /** Own bets, 10 a page; older than 5 days only searched when the range reaches back (oldYn). */
-export const betListQueryOptions = (prefix: string, memId: string, f: BetFilter) =>
+export const betListQueryOptions = (api: Api, prefix: string, memId: string, f: BetFilter) =>
   queryOptions({
     queryKey: userKey(prefix, memId, 'bets', f),
     placeholderData: keepPreviousData,
@@ -24,7 +24,7 @@ export const betListQueryOptions = (prefix: string, memId: string, f: BetFilter)
   });
 
 /** Vendors per category, for the filter. */
-export const vendorGroupsQueryOptions = (prefix: string) =>
+export const vendorGroupsQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'games', 'groups'),
     staleTime: 5 * 60_000,

@@ -21,19 +21,21 @@ import { ResultSelect, SearchFields } from './BetFilters';
 import { betListQueryOptions, defaultBetFilter, type BetFilter, type BetOrder } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Betting.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof betCalls.betList>['list'][number];
 
 /** bettingList: casino, slot and mini-game bets of everyone below, with the bet detail. */
 export function BettingList({ id }: { id?: string }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<BetFilter>(() => defaultBetFilter(id));
   const [draft, setDraft] = useState({ searchType: f.searchType, word: f.word });
   const [detail, setDetail] = useState<number | null>(null);
-  const query = useQuery(betListQueryOptions(prefix, caller.memId, f));
-  const groups = useQuery(gameGroupsQueryOptions(prefix)).data?.list.filter((g) => g.groupCode !== 'sport') ?? [];
+  const query = useQuery(betListQueryOptions(api, prefix, caller.memId, f));
+  const groups = useQuery(gameGroupsQueryOptions(api, prefix)).data?.list.filter((g) => g.groupCode !== 'sport') ?? [];
   const vendors = groups.find((g) => g.groupCode === f.category)?.vendors ?? [];
   const set = (p: Partial<BetFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
 

@@ -15,16 +15,18 @@ import { groupBets } from './sport';
 import { SportBetCard } from './SportBetCard';
 import { useCaller } from '../../lib/caller';
 import css from './Betting.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** bettingListSport: sports bets of everyone below, grouped per bet with their legs. */
 export function SportList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<SportFilter>(defaultSportFilter);
   const [draft, setDraft] = useState({ searchType: f.searchType, word: f.word });
   const [detail, setDetail] = useState<number | null>(null);
-  const query = useQuery(sportListQueryOptions(prefix, caller.memId, f));
+  const query = useQuery(sportListQueryOptions(api, prefix, caller.memId, f));
   const bets = groupBets(query.data?.list ?? []);
   const set = (p: Partial<SportFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const names: Record<(typeof sportOrders)[number], string> = { betAmt: t`베팅금`, betWinAmt: t`당첨금`, betDate: t`베팅시간`, eventDate: t`경기시간` };

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { betCalls } from '../../../contract/bet';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import type { BetStatus as ResultType } from '../../../contract/gameConcepts';
 import { lastDays, needsOld, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
@@ -38,7 +38,7 @@ export const defaultBetFilter = (id?: string): BetFilter => ({
 });
 
 /** Casino, slot and mini-game bets of the caller's subtree, 40 a page. */
-export const betListQueryOptions = (prefix: string, me: string, f: BetFilter) =>
+export const betListQueryOptions = (api: Api, prefix: string, me: string, f: BetFilter) =>
   queryOptions({
     queryKey: key(prefix, me, 'list', f),
     queryFn: () => {
@@ -84,7 +84,7 @@ export const defaultSportFilter = (): SportFilter => ({
 });
 
 /** Sports bets of the subtree, one row per leg, 100 bets a page. */
-export const sportListQueryOptions = (prefix: string, me: string, f: SportFilter) =>
+export const sportListQueryOptions = (api: Api, prefix: string, me: string, f: SportFilter) =>
   queryOptions({
     queryKey: key(prefix, me, 'sport', f),
     queryFn: () => {

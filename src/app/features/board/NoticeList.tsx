@@ -3,25 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import type { boardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
-import { categoryName, shortDate } from '../../lib/boardLabels';
+import { categoryName, shortDate } from '../../entities/board/boardLabels';
 import { DataList, type Column } from '../../ui/DataList';
 import { LastSeen } from '../../widgets/LastSeen';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { NewBadge } from './marks';
-import { noticeListQueryOptions } from './queries';
+import { noticeListQueryOptions } from '../../entities/board/queries';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/noticeList');
 type Row = ResOf<typeof boardCalls.list.nt>['list'][number];
 
 export function NoticeList() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const caller = useCaller();
-  const q = useQuery(noticeListQueryOptions(prefix, caller.memId, search));
+  const q = useQuery(noticeListQueryOptions(api, prefix, caller.memId, search));
   const rows = q.data?.list ?? [];
 
   const cat = (r: Row) => <span className={css.cat}>{categoryName(r.category)}</span>;

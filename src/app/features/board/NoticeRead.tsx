@@ -1,26 +1,28 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { categoryName, shortDate } from '../../lib/boardLabels';
+import { categoryName, shortDate } from '../../entities/board/boardLabels';
 import { lastIdxList, neighbours } from '../../lib/lastList';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { HtmlContent } from '../../ui/HtmlContent';
 import { LastSeen } from '../../widgets/LastSeen';
 import { PrevNext } from '../../ui/PrevNext';
-import { noticeDetailQueryOptions, noticeKey } from './queries';
+import { noticeDetailQueryOptions, noticeKey } from '../../entities/board/queries';
 import article from '../../ui/Article.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/noticeRead/$boardIdx');
 
 export function NoticeRead() {
+  const api = useApi();
   const { prefix, boardIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
   const { memId } = useCaller();
-  const q = useQuery(noticeDetailQueryOptions(prefix, memId, boardIdx));
+  const q = useQuery(noticeDetailQueryOptions(api, prefix, memId, boardIdx));
   const board = q.data?.board;
   const { prev, next } = neighbours(lastIdxList(client, [...noticeKey(prefix, memId), 'list']), boardIdx);
   return (

@@ -5,9 +5,8 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { boardCalls } from '../../../contract/board';
 import type { ResOf } from '../../../contract/define';
-import { api } from '../../lib/api';
 import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
-import { faqTypeName, shortDate } from '../../lib/boardLabels';
+import { faqTypeName, shortDate } from '../../entities/board/boardLabels';
 import { alert, confirm } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
@@ -17,9 +16,10 @@ import { Loaded } from '../../widgets/Loaded';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';
-import { qnaKey, qnaListQueryOptions } from './queries';
+import { qnaKey, qnaListQueryOptions } from '../../entities/board/queries';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/qna');
 type Row = ResOf<typeof boardCalls.list.faq>['list'][number];
@@ -30,12 +30,13 @@ const BANK_CONTENT = '입금 계좌를 문의합니다.';
 
 /** The member's own inquiries: search, select, delete, the bank-account shortcut and write. */
 export function QnaList() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { member, msgInfo } = useSnapshot(session);
   const { memId } = useCaller();
-  const q = useQuery(qnaListQueryOptions(prefix, memId, search));
+  const q = useQuery(qnaListQueryOptions(api, prefix, memId, search));
   const rows = q.data?.list ?? [];
   const { picked, toggle, allPicked, toggleAll } = useRowSelection(rows, (r) => r.boardIdx, q.data);
 

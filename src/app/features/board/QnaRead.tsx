@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { faqTypeName, shortDate } from '../../lib/boardLabels';
+import { faqTypeName, shortDate } from '../../entities/board/boardLabels';
 import { lastIdxList, neighbours } from '../../lib/lastList';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
@@ -10,20 +10,22 @@ import { HtmlContent } from '../../ui/HtmlContent';
 import { LastSeen } from '../../widgets/LastSeen';
 import { PrevNext } from '../../ui/PrevNext';
 import { StatusBadge } from './marks';
-import { qnaDetailQueryOptions, qnaKey } from './queries';
+import { qnaDetailQueryOptions, qnaKey } from '../../entities/board/queries';
 import article from '../../ui/Article.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/qnaread/$boardIdx');
 
 /** One inquiry with the first reply; opening an answered one clears its N mark (the server pushes the new count). */
 export function QnaRead() {
+  const api = useApi();
   const { prefix, boardIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
   const { memId } = useCaller();
-  const q = useQuery(qnaDetailQueryOptions(prefix, memId, boardIdx));
+  const q = useQuery(qnaDetailQueryOptions(api, prefix, memId, boardIdx));
   const board = q.data?.board;
   const { prev, next } = neighbours(lastIdxList(client, [...qnaKey(prefix, memId), 'list']), boardIdx);
 

@@ -4,24 +4,25 @@ import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { boardCalls, faqTypes } from '../../../contract/board';
-import { api } from '../../lib/api';
-import { faqTypeName } from '../../lib/boardLabels';
+import { faqTypeName } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { qnaKey } from './queries';
+import { qnaKey } from '../../entities/board/queries';
 import fieldCss from '../../ui/Field.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/qnawrite');
 type FaqType = (typeof faqTypes)[number];
 
 /** A new inquiry: type (etc by default), title and content required; the category is sent empty. */
 export function QnaWrite() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const navigate = route.useNavigate();
   const router = useRouter();

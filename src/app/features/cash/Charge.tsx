@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import { boardCalls } from '../../../contract/board';
 import { cashCalls } from '../../../contract/cash';
 import { limits as specLimits } from '../../../contract/enums';
-import { api } from '../../lib/api';
 import { moneyText } from '../../lib/moneyText';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
@@ -21,9 +20,11 @@ import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Deposit (charge): an open request on top, the amount with its rule, the guide, own requests. */
 export function Charge() {
+  const api = useApi();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const caller = useCaller();

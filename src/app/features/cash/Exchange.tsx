@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { bankHours, cashCalls, type WrongOutPass } from '../../../contract/cash';
 import { limits as specLimits } from '../../../contract/enums';
-import { api } from '../../lib/api';
 import { moneyText } from '../../lib/moneyText';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
@@ -21,6 +20,7 @@ import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { allOf, amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
+import { useApi } from '../../lib/useApi';
 
 /**
  * Withdrawal (exchange): the bank's hours and an open request on top, the form closed with its
@@ -28,6 +28,7 @@ import css from './Cash.module.css';
  * the password, own requests.
  */
 export function Exchange() {
+  const api = useApi();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const caller = useCaller();

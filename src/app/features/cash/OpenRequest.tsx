@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cashCalls } from '../../../contract/cash';
-import { api } from '../../lib/api';
 import { requestStatusName } from '../../lib/codeNames';
 import { confirm } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
@@ -11,14 +10,16 @@ import { Money } from '../../widgets/Money';
 import { cashRequestsQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
+import { useApi } from '../../lib/useApi';
 
 export type CashRow = { cashIdx: number; regDate: string; updDate: string; cashAmt: number; cashStatus: number };
 
 /** The member's request still open (applied 0 or waiting 2), newest first; the form waits while there is one. */
 export function useOpenRequest(cashType: 1 | -1) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
-  const q = useQuery(cashRequestsQueryOptions(prefix, caller.memId, cashType, 1));
+  const q = useQuery(cashRequestsQueryOptions(api, prefix, caller.memId, cashType, 1));
   const open = q.data?.list.find((r) => r.cashStatus === 0 || r.cashStatus === 2) ?? null;
   // never read (offline since sign-in, or refused): whether a request is open is not known
   return { open, loading: q.isPending, unknown: q.data === undefined && q.isError };
@@ -26,6 +27,7 @@ export function useOpenRequest(cashType: 1 | -1) {
 
 /** An applied request can still be cancelled by its member; a waiting one is the operator's. */
 export function useCancelRequest() {
+  const api = useApi();
   const { t } = useLingui();
   const write = useWrite({
     money: true,

@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { limits as specLimits } from '../../../contract/enums';
 import { pointCalls } from '../../../contract/point';
-import { api } from '../../lib/api';
 import { parseWire } from '../../lib/format';
 import { markFresh } from '../../lib/freshRow';
 import { moneyText } from '../../lib/moneyText';
@@ -23,6 +22,7 @@ import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
+import { useApi } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
 
@@ -40,6 +40,7 @@ function useSecondsLeft(lastAt: number | null) {
 
 /** Point conversion: at least 10,000, never above the points held, once a minute; each rule said before submit. */
 export function PointConvert() {
+  const api = useApi();
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
@@ -49,7 +50,7 @@ export function PointConvert() {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const points = member?.pointAmt ?? 0;
   const value = Number(amount) || 0;
-  const last = useQuery(pointListQueryOptions(prefix, caller.memId, 'out', null, 1)).data?.list[0];
+  const last = useQuery(pointListQueryOptions(api, prefix, caller.memId, 'out', null, 1)).data?.list[0];
   const seconds = useSecondsLeft(last ? parseWire(last.regDt) : null);
   const problem = amountProblem(value, { min: MIN, held: points });
 

@@ -16,18 +16,20 @@ import { Loaded } from '../../widgets/Loaded';
 import { defaultPointRange, pointListQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
 
 /** Accrued points ('in', with a date filter, default 7 days) or conversions ('out'). */
 export function PointHistory({ kind }: { kind: 'in' | 'out' }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(defaultPointRange);
   const [page, setPage] = useState(1);
   const fresh = useFresh('pointConvert');
-  const query = useQuery(pointListQueryOptions(prefix, caller.memId, kind, kind === 'in' ? range : null, page));
+  const query = useQuery(pointListQueryOptions(api, prefix, caller.memId, kind, kind === 'in' ? range : null, page));
 
   const accrued: Column<Row>[] = [
     { key: 'date', label: t`일시`, render: (r) => r.regDt },

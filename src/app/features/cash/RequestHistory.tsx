@@ -15,9 +15,11 @@ import { useCancelRequest, type CashRow as Row } from './OpenRequest';
 import { cashRequestsQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Own deposit or withdrawal requests; an applied one can still be cancelled. */
 export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
   const caller = useCaller();
@@ -25,7 +27,7 @@ export function RequestHistory({ cashType }: { cashType: 1 | -1 }) {
   const cancel = useCancelRequest();
   const [page, setPage] = useState(1);
   const fresh = useFresh('cashRequest');
-  const query = useQuery(cashRequestsQueryOptions(prefix, caller.memId, cashType, page));
+  const query = useQuery(cashRequestsQueryOptions(api, prefix, caller.memId, cashType, page));
   useRefetchOnBalance(member?.cashAmt, query.refetch);
 
   const processed = (r: Row) => (r.cashStatus === 1 || r.cashStatus === -1 ? r.updDate : '-');

@@ -3,14 +3,16 @@ import { useParams } from '@tanstack/react-router';
 import { t } from '@lingui/core/macro';
 import type { MoneyUnit } from '../../lib/format';
 import { moneyText } from '../../lib/moneyText';
-import { useCashSwitch } from '../../lib/site';
-import { siteOptionQueryOptions } from '../../lib/siteContent';
+import { useCashSwitch } from '../../entities/site/site';
+import { siteOptionQueryOptions } from '../../entities/site/siteContent';
 import type { AmountProblem, AmountRule } from './rules';
+import { useApi } from '../../lib/useApi';
 
 /** The site's amount limits and its deposit / withdrawal switches, as the money screens check them before submit. */
 export function useCashLimits() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
-  const opt = useQuery(siteOptionQueryOptions(prefix)).data;
+  const opt = useQuery(siteOptionQueryOptions(api, prefix)).data;
   const switches = useCashSwitch(prefix);
   return {
     deposit: { min: opt?.depositMin, max: opt?.depositMax, unit: opt?.depositUnit },

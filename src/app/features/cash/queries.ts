@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { cashCalls } from '../../../contract/cash';
 import { pointCalls } from '../../../contract/point';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
 /** Own deposit (1) or withdrawal (-1) requests; the server's default window (2 days back). */
-export const cashRequestsQueryOptions = (prefix: string, memId: string, cashType: 1 | -1, page = 1) =>
+export const cashRequestsQueryOptions = (api: Api, prefix: string, memId: string, cashType: 1 | -1, page = 1) =>
   queryOptions({
     queryKey: userKey(prefix, memId, 'cash', 'requests', cashType, page),
     queryFn: () => api(cashCalls.list, { cashType, page }),
@@ -18,7 +18,7 @@ export const cashRequestsQueryOptions = (prefix: string, memId: string, cashType
 export const defaultPointRange = () => lastDays(7);
 
 /** Accrued points ('in') or conversions ('out') over whole Korea-time days. */
-export const pointListQueryOptions = (prefix: string, memId: string, pointType: 'in' | 'out', range: DayRange | null, page = 1) =>
+export const pointListQueryOptions = (api: Api, prefix: string, memId: string, pointType: 'in' | 'out', range: DayRange | null, page = 1) =>
   queryOptions({
     queryKey: userKey(prefix, memId, 'cash', 'points', pointType, range, page),
     queryFn: () => api(pointCalls.list, { pointType, page, ...(range ? wireRange(range) : {}) }),

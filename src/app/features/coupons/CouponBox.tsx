@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { couponCalls, type CouponStatus } from '../../../contract/coupon';
-import { api } from '../../lib/api';
 import { useCaller } from '../../lib/caller';
 import { moneyText } from '../../lib/moneyText';
 import { applyBalance } from '../../lib/session/userCash';
@@ -17,18 +16,20 @@ import { Tabs } from '../../ui/Tabs';
 import { Money } from '../../widgets/Money';
 import { couponBoxQueryOptions } from './queries';
 import css from './Coupons.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Used = { couponAmt: number; useDate: string };
 
 /** The coupon box (쿠폰함): open, used and expired coupons; an open one is redeemed after a confirm, with a receipt. */
 export function CouponBox() {
+  const api = useApi();
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const [status, setStatus] = useState<CouponStatus>('open');
   const [page, setPage] = useState(1);
   const [done, setDone] = useState<Used | null>(null);
-  const q = useQuery(couponBoxQueryOptions(prefix, caller.memId, status, page));
+  const q = useQuery(couponBoxQueryOptions(api, prefix, caller.memId, status, page));
   // opening the box has seen what arrived
   useEffect(() => void (session.newCoupons = 0), [q.data?.openCnt]);
 

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { couponCalls } from '../../../contract/coupon';
 import { limits } from '../../../contract/enums';
-import { api } from '../../lib/api';
 import { kstDay } from '../../lib/dayRange';
 import { objectParticle } from '../../lib/josa';
 import { moneyText } from '../../lib/moneyText';
@@ -14,6 +13,7 @@ import { SelectField, TextField } from '../../ui/Field';
 import { MoneyInput } from '../../ui/MoneyInput';
 import type { Receipt } from '../../widgets/ReceiptSheet';
 import css from './Coupons.module.css';
+import { useApi } from '../../lib/useApi';
 
 export type Issuer = 'operator' | 'partner';
 type Target = 'member' | 'subtree' | 'all';
@@ -27,6 +27,7 @@ const MAX_PER_MEMBER = 100;
  * (a member's detail): then only "this member" or "its downline" can be chosen.
  */
 export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: Issuer; memId?: string; formId: string; onDone: (r: Receipt) => void }) {
+  const api = useApi();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const [target, setTarget] = useState<Target>('member');

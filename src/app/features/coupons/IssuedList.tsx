@@ -16,17 +16,19 @@ import { SeenAt } from '../../widgets/SeenAt';
 import type { Issuer } from './CouponIssueForm';
 import { defaultIssuedFilter, issuedQueryOptions, type IssuedFilter } from './queries';
 import css from './Coupons.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof couponCalls.adminList>['list'][number];
 
 /** The coupons an issuer gave out: by status, member and issue day, with counts and amounts per status over the filter. */
 export function IssuedList({ by }: { by: Issuer }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<IssuedFilter>(defaultIssuedFilter);
   const [word, setWord] = useState('');
-  const q = useQuery(issuedQueryOptions(prefix, caller.memId, by, f));
+  const q = useQuery(issuedQueryOptions(api, prefix, caller.memId, by, f));
   const set = (p: Partial<IssuedFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const statusName: Record<CouponStatus | '', string> = { '': t`전체 상태`, open: t`미사용`, used: t`사용 완료`, expired: t`기간 만료` };
   const sums = q.data?.sums;

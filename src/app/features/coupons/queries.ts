@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { couponCalls, type CouponStatus } from '../../../contract/coupon';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
 /** The caller's coupon box, one status a page (the COUPON live event refreshes every page). */
-export const couponBoxQueryOptions = (prefix: string, memId: string, status: CouponStatus, page = 1) =>
+export const couponBoxQueryOptions = (api: Api, prefix: string, memId: string, status: CouponStatus, page = 1) =>
   queryOptions({
     queryKey: userKey(prefix, memId, 'coupons', status, page),
     queryFn: () => api(couponCalls.box, { status, page }),
@@ -21,7 +21,7 @@ export interface IssuedFilter {
 export const defaultIssuedFilter = (): IssuedFilter => ({ status: '', memId: '', range: lastDays(7), page: 1 });
 
 /** The coupons the operator (every coupon of the site) or a partner (its own issues) issued. */
-export const issuedQueryOptions = (prefix: string, me: string, by: 'operator' | 'partner', f: IssuedFilter) =>
+export const issuedQueryOptions = (api: Api, prefix: string, me: string, by: 'operator' | 'partner', f: IssuedFilter) =>
   queryOptions({
     queryKey: userKey(prefix, me, 'coupons', 'issued', by, f),
     queryFn: () =>

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
 import type { ResOf } from '../../../contract/define';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { Money } from '../../widgets/Money';
 import { PlayingCards } from '../../ui/PlayingCards';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, play, type GameProps } from './play';
+import { chipsFor, usePlay, type GameProps } from './play';
 import css from './GamePlay.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Spot = 'player' | 'banker' | 'tie';
 type Deal = ResOf<typeof demoCalls.baccaratDeal>;
@@ -16,11 +16,11 @@ const EMPTY: Record<Spot, number> = { player: 0, banker: 0, tie: 0 };
 
 /** Punto banco: chips on player, banker or tie, then the deal; the result cards and the payout. */
 export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
+  const api = useApi();
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [chip, setChip] = useState(chips[0]);
   const [stakes, setStakes] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
   const [deal, setDeal] = useState<Deal | null>(null);
   const total = stakes.player + stakes.banker + stakes.tie;
   const spots: { k: Spot; name: string; pays: string }[] = [
@@ -36,21 +36,25 @@ export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
     setStakes((s) => ({ ...s, [k]: Math.min(game.maxBet, s[k] + chip) }));
   };
 
+  // one round: the bet, then its deal (the stake leaves the balance as soon as the bet is placed)
+  const round = usePlay(
+    async (v: Record<Spot, number>) => {
+      const placed = await api(demoCalls.baccaratBet, { t: token, ...pickStakes(v) });
+      onBalance(placed.balance);
+      return api(demoCalls.baccaratDeal, { t: token, roundId: placed.roundId });
+    },
+    (r) => {
+      setDeal(r);
+      onBalance(r.balance);
+    },
+  );
+  const busy = round.busy;
+
   async function go() {
     if (busy) return;
     if (total === 0) return alert(t`베팅할 곳을 선택하세요.`);
-    setBusy(true);
     setDeal(null);
-    const placed = await play(api(demoCalls.baccaratBet, { t: token, ...pickStakes(stakes) }));
-    if (placed) {
-      onBalance(placed.balance);
-      const r = await play(api(demoCalls.baccaratDeal, { t: token, roundId: placed.roundId }));
-      if (r) {
-        setDeal(r);
-        onBalance(r.balance);
-      }
-    }
-    setBusy(false);
+    await round.submit(stakes);
   }
 
   return (

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { limits } from '../../../contract/enums';
 import { demoCalls, type BetPick } from '../../../contract/game';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { combinedOdds, expectedWin } from '../../../contract/odds';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { Tabs } from '../../ui/Tabs';
-import { play, type GameProps } from './play';
+import { usePlay, type GameProps } from './play';
 import css from './Sportsbook.module.css';
+import { useApi } from '../../lib/useApi';
 
 export interface SlipPick {
   eventId: number;
@@ -34,6 +34,7 @@ export function BetSlip({
   onRemove: (eventId: number) => void;
   onPlaced: () => void;
 }) {
+  const api = useApi();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<Mode>('parlay');
@@ -45,6 +46,11 @@ export function BetSlip({
   const win = parlay ? expectedWin(amount, odds) : picks.reduce((sum, p) => sum + expectedWin(amount, p.odds), 0);
   const totalStake = parlay ? amount : amount * picks.length;
 
+  const bet = usePlay(
+    (legs: typeof picks) => api(demoCalls.sportsBet, { t: token, stake: amount, picks: legs.map((l) => ({ eventId: l.eventId, pick: l.pick })) }),
+    (r) => onBalance(r.balance),
+  );
+
   async function place() {
     if (busy || picks.length === 0) return;
     if (amount < game.minBet) return alert(t`최소 베팅금액은 ${game.minBet.toLocaleString('en-US')}입니다.`);
@@ -52,10 +58,8 @@ export function BetSlip({
     const bets = parlay ? [picks] : picks.map((p) => [p]);
     let placed = 0;
     for (const legs of bets) {
-      const r = await play(api(demoCalls.sportsBet, { t: token, stake: amount, picks: legs.map((l) => ({ eventId: l.eventId, pick: l.pick })) }));
-      if (!r) break;
+      if (!(await bet.submit(legs))) break;
       placed++;
-      onBalance(r.balance);
     }
     setBusy(false);
     if (placed === 0) return;

@@ -9,6 +9,7 @@ import type { GameProps } from './play';
 import { gameSessionQueryOptions } from './queries';
 import { RealityCheck } from './RealityCheck';
 import css from './GamePlay.module.css';
+import { useApi } from '../../lib/useApi';
 
 const bodies: Record<string, LazyExoticComponent<(p: GameProps) => ReactNode>> = {
   slot: lazy(() => import('./SlotGame')),
@@ -26,11 +27,12 @@ const tellApp = (type: string) => window.parent.postMessage({ type }, location.o
  * only the game (the view's bar has the rest), and it tells the view to close or to read the balance.
  */
 export function GamePage() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t: token } = useSearch({ from: '/$prefix/game/$vendor/$game' });
   const { t } = useLingui();
   const navigate = useNavigate();
-  const session = useQuery({ ...gameSessionQueryOptions(prefix, token), enabled: !!token });
+  const session = useQuery({ ...gameSessionQueryOptions(api, prefix, token), enabled: !!token });
   const [balance, setBalance] = useState<number | null>(null);
   const game = session.data;
   const shown = balance ?? game?.balance;

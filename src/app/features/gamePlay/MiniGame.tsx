@@ -1,33 +1,33 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
-import { api } from '../../lib/api';
 import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, play, type GameProps } from './play';
+import { chipsFor, usePlay, type GameProps } from './play';
 import css from './GamePlay.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Pick = 'odd' | 'even';
 
 /** Odd or even on a ball from 1 to 28; a right pick pays 1.95. */
 export default function MiniGame({ t: token, game, onBalance }: GameProps) {
+  const api = useApi();
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [bet, setBet] = useState(chips[0]);
   const [pick, setPick] = useState<Pick>('odd');
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<{ number: number; result: Pick; win: number; pick: Pick } | null>(null);
   const names: Record<Pick, string> = { odd: t`홀`, even: t`짝` };
 
-  async function go() {
-    if (busy) return;
-    setBusy(true);
-    const r = await play(api(demoCalls.miniPlay, { t: token, pick, bet }));
-    setBusy(false);
-    if (!r) return;
-    setLast({ ...r, pick });
-    onBalance(r.balance);
-  }
+  const round = usePlay(
+    (v: { pick: Pick; bet: number }) => api(demoCalls.miniPlay, { t: token, ...v }),
+    (r, v) => {
+      setLast({ ...r, pick: v.pick });
+      onBalance(r.balance);
+    },
+  );
+  const busy = round.busy;
+  const go = () => round.submit({ pick, bet });
 
   return (
     <div className={`${css.table} ${css.mini}`}>

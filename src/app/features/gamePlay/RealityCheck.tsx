@@ -4,12 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import { protectionCalls } from '../../../contract/protection';
-import { api } from '../../lib/api';
 import { parseWire } from '../../lib/format';
 import { userKey } from '../../lib/queryClient';
 import { session } from '../../lib/session/store';
 import { Money } from '../../widgets/Money';
 import css from './GamePlay.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The session's figures with the minutes played, counted when they arrived. */
 type Figures = ResOf<typeof protectionCalls.playSession> & { played: number };
@@ -19,6 +19,7 @@ type Figures = ResOf<typeof protectionCalls.playSession> & { played: number };
  * dialog says how long this sign-in has lasted and its net result, to continue or stop playing.
  */
 export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () => void }) {
+  const api = useApi();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const settings = useQuery({
@@ -35,7 +36,7 @@ export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () =>
     const show = (f: ResOf<typeof protectionCalls.playSession>) => setFigures({ ...f, played: Math.max(0, Math.floor((Date.now() - parseWire(f.startedAt)) / 60_000)) });
     const id = setInterval(() => void api(protectionCalls.playSession, {}).then(show, () => undefined), minutes * 60_000);
     return () => clearInterval(id);
-  }, [minutes]);
+  }, [api, minutes]);
 
   useEffect(() => {
     const el = ref.current;

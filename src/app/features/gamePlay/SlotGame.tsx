@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { demoCalls } from '../../../contract/game';
-import { api } from '../../lib/api';
 import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, play, type GameProps } from './play';
+import { chipsFor, usePlay, type GameProps } from './play';
 import { SlotSymbol } from './SlotSymbol';
 import css from './GamePlay.module.css';
+import { useApi } from '../../lib/useApi';
 
 const IDLE = ['7', 'CHERRY', 'BELL'];
 
@@ -20,23 +20,23 @@ interface Spin {
 
 /** Three reels: pick a stake, spin, see the line and the win. */
 export default function SlotGame({ t: token, game, onBalance }: GameProps) {
+  const api = useApi();
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [bet, setBet] = useState(chips[Math.min(2, chips.length - 1)]);
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<Spin | null>(null);
   const [spins, setSpins] = useState(0);
 
-  async function spin() {
-    if (busy) return;
-    setBusy(true);
-    const r = await play(api(demoCalls.slotSpin, { t: token, bet }));
-    setBusy(false);
-    if (!r) return;
-    setLast({ ...r, bet });
-    setSpins((n) => n + 1);
-    onBalance(r.balance);
-  }
+  const round = usePlay(
+    (stake: number) => api(demoCalls.slotSpin, { t: token, bet: stake }),
+    (r, stake) => {
+      setLast({ ...r, bet: stake });
+      setSpins((n) => n + 1);
+      onBalance(r.balance);
+    },
+  );
+  const busy = round.busy;
+  const spin = () => round.submit(bet);
 
   const reels = last?.reels ?? IDLE;
   return (

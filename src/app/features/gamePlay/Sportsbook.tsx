@@ -10,12 +10,14 @@ import { BetSlip, type SlipPick } from './BetSlip';
 import type { GameProps } from './play';
 import { sportsEventsQueryOptions } from './queries';
 import css from './Sportsbook.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Upcoming events with their 1X2 markets; picks go to the slip (one per event). */
 export default function Sportsbook(props: GameProps) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { language } = useSnapshot(session);
-  const events = useQuery(sportsEventsQueryOptions(prefix, props.t));
+  const events = useQuery(sportsEventsQueryOptions(api, prefix, props.t));
   const [picks, setPicks] = useState<SlipPick[]>([]);
   const ko = language === 'ko';
 

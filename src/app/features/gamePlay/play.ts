@@ -1,7 +1,6 @@
 import type { ResOf } from '../../../contract/define';
 import type { demoCalls } from '../../../contract/game';
-import { apiMessage } from '../../lib/apiMessage';
-import { alert } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 
 export type GameSession = ResOf<typeof demoCalls.session>;
 
@@ -12,15 +11,8 @@ export interface GameProps {
   onBalance: (balance: number) => void;
 }
 
-/** Runs one play; a refusal (no money, limits, duplicate) is shown and the round is not counted. */
-export async function play<T>(work: Promise<T>): Promise<T | null> {
-  try {
-    return await work;
-  } catch (err) {
-    await alert(apiMessage(err));
-    return null;
-  }
-}
+/** One play through the write hook: a refusal (no money, limits, duplicate) is shown and the round is not counted. */
+export const usePlay = <V, R>(run: (v: V) => Promise<R>, onDone: (res: R, v: V) => void) => useWrite({ run, onDone, money: true, overlay: false, invalidates: [] });
 
 const CHIPS = [100, 500, 1_000, 5_000, 10_000, 50_000, 100_000, 500_000, 1_000_000];
 

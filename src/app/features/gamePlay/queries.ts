@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { demoCalls } from '../../../contract/game';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { siteKey } from '../../lib/queryClient';
 
 /** The launch token's game: kind, wallet mode, limits and the balance at the vendor. */
-export const gameSessionQueryOptions = (prefix: string, t: string) =>
+export const gameSessionQueryOptions = (api: Api, prefix: string, t: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'game', 'session', t),
     staleTime: Infinity,
@@ -13,7 +13,7 @@ export const gameSessionQueryOptions = (prefix: string, t: string) =>
     queryFn: () => api(demoCalls.session, { t }),
   });
 
-export const sportsEventsQueryOptions = (prefix: string, t: string) =>
+export const sportsEventsQueryOptions = (api: Api, prefix: string, t: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'game', 'sports', t),
     staleTime: 60_000,

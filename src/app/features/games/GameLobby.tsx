@@ -12,17 +12,19 @@ import { launchGame } from './launch';
 import { lobbyQueryOptions, type LobbyGame } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Games.module.css';
+import { useApi } from '../../lib/useApi';
 
 // glyphs every system font has (emoji fonts are not everywhere)
 const ICONS: Record<string, string> = { baccarat: '♠', slot: '❼', sports: '◉', oddeven: '⚄' };
 
 /** The game categories as cards, each with its games; a tap launches. */
 export function GameLobby() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   useLanguage(); // the category names follow the active language
   const { online } = useSnapshot(session);
   const caller = useCaller();
-  const lobby = useQuery(lobbyQueryOptions(prefix, caller.memId));
+  const lobby = useQuery(lobbyQueryOptions(api, prefix, caller.memId));
   if (lobby.isPending) return null;
   const groups = (lobby.data ?? []).filter((g) => g.games.length > 0);
   if (groups.length === 0) {
@@ -51,10 +53,11 @@ export function GameLobby() {
 }
 
 function GameTile({ game, vendorName }: { game: LobbyGame; vendorName: string }) {
+  const api = useApi();
   const maint = game.status === 'MAINT';
   return (
     <li>
-      <button type="button" className={css.tile} disabled={maint} onClick={() => void launchGame(game)}>
+      <button type="button" className={css.tile} disabled={maint} onClick={() => void launchGame(api, game)}>
         <span className={css.icon} aria-hidden>
           {ICONS[game.kind] ?? '★'}
         </span>

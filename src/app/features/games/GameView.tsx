@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { closeGame, gameMessages, gameView, refreshCoin } from '../../lib/gameView';
 import { session } from '../../lib/session/store';
+import { useApi } from '../../lib/useApi';
 import { Money } from '../../widgets/Money';
 import css from './GameView.module.css';
 
@@ -17,6 +18,7 @@ const marked = (state: object) => OPEN_STATE in state;
  * the page reports) and a close control. Back, Escape and the close button all close it.
  */
 export function GameView() {
+  const api = useApi();
   const { game } = useSnapshot(gameView);
   const { member } = useSnapshot(session);
   const { t } = useLingui();
@@ -51,11 +53,11 @@ export function GameView() {
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== location.origin || !frame.current || e.source !== frame.current.contentWindow) return;
       if (e.data?.type === gameMessages.close) closeGame();
-      if (e.data?.type === gameMessages.balance) void refreshCoin();
+      if (e.data?.type === gameMessages.balance) void refreshCoin(api);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [open]);
+  }, [api, open]);
 
   // unmounted with the lobby (another screen): the game goes with it
   useEffect(() => () => closeGame(), []);

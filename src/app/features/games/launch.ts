@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { gameCalls } from '../../../contract/game';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, type Api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert } from '../../lib/dialogs';
 import { closeGame, openGame, showGame } from '../../lib/gameView';
@@ -11,7 +11,7 @@ import { applyGameMoney } from '../../lib/session/userCash';
 import type { LobbyGame } from './queries';
 
 /** Launch from the lobby: the client-side refusals first, then the in-app view, then the server's answer. */
-export async function launchGame(g: Pick<LobbyGame, 'vendorCode' | 'gameCode' | 'gameType' | 'gameName'>): Promise<void> {
+export async function launchGame(api: Api, g: Pick<LobbyGame, 'vendorCode' | 'gameCode' | 'gameType' | 'gameName'>): Promise<void> {
   if (!isLoggedIn()) return alert(t`로그인 후 이용해 주세요.`);
   if (currentKind() !== 'player') return alert(apiMessage(new ApiError('B0095')));
   if (session.gamesDown) return alert(t`게임 점검 중입니다. 잠시 후 다시 이용해 주세요.`);

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gameCalls } from '../../../contract/game';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { userKey } from '../../lib/queryClient';
 
 /**
  * The lobby: each category with its vendors and their games. Kept under the user's key so it is
  * persisted with the other last-seen lists and the lobby still shows its games offline.
  */
-export const lobbyQueryOptions = (prefix: string, memId: string) =>
+export const lobbyQueryOptions = (api: Api, prefix: string, memId: string) =>
   queryOptions({
     queryKey: userKey(prefix, memId, 'games', 'lobby'),
     staleTime: 5 * 60_000,

@@ -1,38 +1,37 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
 import { isNickname } from '../../../contract/validate';
-import { api } from '../../lib/api';
-import { apiMessage } from '../../lib/apiMessage';
-import { alert, confirm, withLoading } from '../../lib/dialogs';
+import { alert } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 import { userKey } from '../../lib/queryClient';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import css from './Detail.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 type Info = ResOf<typeof partnerCalls.detailInfo>['partnerInfo'];
 
 /** Nickname and login permission, both kept only when saved. */
 export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: string; memId: string; info: Info; editable: boolean }) {
+  const api = useApi();
   const { t } = useLingui();
-  const client = useQueryClient();
   const [nick, setNick] = useState(info.memNick);
   const [loginYn, setLoginYn] = useState(info.loginYn);
 
+  const write = useWrite({
+    confirm: () => t`저장하시겠습니까?`,
+    run: (v: { memNick: string; loginYn: typeof loginYn }) => api(partnerCalls.detailInfoSave, { memId: info.memId, ...v }),
+    invalidates: [userKey(prefix, me, 'partner')],
+    onDone: () => alert(t`저장되었습니다.`),
+  });
+
   async function save() {
     if (!isNickname(nick)) return alert(t`닉네임은 3~20자로 입력해 주세요.`);
-    if (!(await confirm(t`저장하시겠습니까?`))) return;
-    try {
-      await withLoading(api(partnerCalls.detailInfoSave, { memId: info.memId, memNick: nick, loginYn }));
-      await client.invalidateQueries({ queryKey: userKey(prefix, me, 'partner') });
-      await alert(t`저장되었습니다.`);
-    } catch (err) {
-      await alert(apiMessage(err));
-    }
+    await write.submit({ memNick: nick, loginYn });
   }
 
   return (

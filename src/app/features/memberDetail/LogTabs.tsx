@@ -6,14 +6,16 @@ import { Empty } from '../../ui/Empty';
 import { Pager } from '../../ui/Pager';
 import { loginLogQueryOptions, msgLogQueryOptions } from './queries';
 import css from './Detail.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Props = { prefix: string; me: string; memId: string };
 
 /** Access IPs and times, numbered newest first. */
 export function LoginTab({ prefix, me, memId }: Props) {
+  const api = useApi();
   const { t } = useLingui();
   const [page, setPage] = useState(1);
-  const q = useQuery(loginLogQueryOptions(prefix, me, memId, page));
+  const q = useQuery(loginLogQueryOptions(api, prefix, me, memId, page));
   const info = q.data?.pageInfo;
   const rows = (q.data?.loginLog ?? []).map((r, i) => ({ ...r, no: (page - 1) * (info?.count_per_list ?? 10) + i + 1 }));
   const columns: Column<(typeof rows)[number]>[] = [
@@ -32,9 +34,10 @@ export function LoginTab({ prefix, me, memId }: Props) {
 
 /** Messages sent to the member; a title opens its body. */
 export function NotesTab({ prefix, me, memId }: Props) {
+  const api = useApi();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const q = useQuery(msgLogQueryOptions(prefix, me, memId, page));
+  const q = useQuery(msgLogQueryOptions(api, prefix, me, memId, page));
   const info = q.data?.pageInfo;
   const rows = q.data?.msgLog ?? [];
   if (q.isPending) return null;

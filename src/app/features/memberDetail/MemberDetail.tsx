@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { Money } from '../../widgets/Money';
-import { RateTab } from '../../widgets/RateTab';
+import { RateTab } from '../../entities/rate/RateTab';
 import { Tabs } from '../../ui/Tabs';
 import type { DetailTab } from './detailTabs';
 import { InfoTab } from './InfoTab';
@@ -15,17 +15,19 @@ import { BetsTab, CashTab, GamesTab, RollingTab } from './MoneyTabs';
 import { detailInfoQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Detail.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The coupon sheet the route hands in (the coupons feature's), so this feature does not import another. */
 export type CouponSheet = ComponentType<{ open: boolean; memId: string; onClose: () => void }>;
 
 /** Partner detail and member detail (query parameter id): header figures and the history tabs. */
 export function MemberDetail({ kind, id, tab = 'info', CouponSheet }: { kind: 'partner' | 'user'; id: string; tab?: DetailTab; CouponSheet?: CouponSheet }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const navigate = useNavigate();
   const { memId: me } = useCaller();
-  const q = useQuery(detailInfoQueryOptions(prefix, me, id));
+  const q = useQuery(detailInfoQueryOptions(api, prefix, me, id));
   const info = q.data?.partnerInfo;
   const [coupon, setCoupon] = useState(false);
   const setTab = (k: DetailTab) =>

@@ -14,6 +14,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { betListQueryOptions, cashLogQueryOptions, playGameQueryOptions, rollingLogQueryOptions } from './queries';
 import css from './Detail.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Props = { prefix: string; me: string; memId: string };
 
@@ -26,10 +27,11 @@ function useWindow() {
 }
 
 export function CashTab({ prefix, me, memId }: Props) {
+  const api = useApi();
   const { t } = useLingui();
   const w = useWindow();
   const [cashType, setCashType] = useState('');
-  const q = useQuery(cashLogQueryOptions(prefix, me, memId, cashType, w.range, w.page));
+  const q = useQuery(cashLogQueryOptions(api, prefix, me, memId, cashType, w.range, w.page));
   type Row = NonNullable<typeof q.data>['cashLog'][number];
   const columns: Column<Row>[] = [
     { key: 'at', label: t`일시`, render: (r) => r.updDate },
@@ -69,9 +71,10 @@ export function CashTab({ prefix, me, memId }: Props) {
 }
 
 export function RollingTab({ prefix, me, memId }: Props) {
+  const api = useApi();
   const { t } = useLingui();
   const w = useWindow();
-  const q = useQuery(rollingLogQueryOptions(prefix, me, memId, w.range, w.page));
+  const q = useQuery(rollingLogQueryOptions(api, prefix, me, memId, w.range, w.page));
   type Row = NonNullable<typeof q.data>['rollingLog'][number];
   const columns: Column<Row>[] = [
     { key: 'at', label: t`일시`, render: (r) => r.updDate },
@@ -93,9 +96,10 @@ export function RollingTab({ prefix, me, memId }: Props) {
 }
 
 export function GamesTab({ prefix, me, memId }: Props) {
+  const api = useApi();
   const { t } = useLingui();
   const w = useWindow();
-  const q = useQuery(playGameQueryOptions(prefix, me, memId, w.range, w.page));
+  const q = useQuery(playGameQueryOptions(api, prefix, me, memId, w.range, w.page));
   type Row = NonNullable<typeof q.data>['list'][number];
   const columns: Column<Row>[] = [
     { key: 'vendor', label: t`게임사`, render: (r) => r.vendorName },
@@ -114,12 +118,13 @@ export function GamesTab({ prefix, me, memId }: Props) {
 }
 
 export function BetsTab({ prefix, me, memId }: Props) {
+  const api = useApi();
   const { t } = useLingui();
   const w = useWindow();
   const [minWin, setMinWin] = useState('');
   const [applied, setApplied] = useState('');
   const [detail, setDetail] = useState<number | null>(null);
-  const q = useQuery(betListQueryOptions(prefix, me, memId, applied, w.range, w.page));
+  const q = useQuery(betListQueryOptions(api, prefix, me, memId, applied, w.range, w.page));
   type Row = NonNullable<typeof q.data>['list'][number];
   const columns: Column<Row>[] = [
     { key: 'no', label: t`베팅번호`, render: (r) => r.betIdx },

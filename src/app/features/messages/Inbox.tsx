@@ -6,10 +6,9 @@ import { Trans } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { limits } from '../../../contract/enums';
 import { messageCalls } from '../../../contract/message';
-import { api } from '../../lib/api';
 import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
 import { apiMessage } from '../../lib/apiMessage';
-import { shortDate } from '../../lib/boardLabels';
+import { shortDate } from '../../entities/board/boardLabels';
 import { alert, confirm } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
 import { session } from '../../lib/session/store';
@@ -21,21 +20,23 @@ import { MailIcon } from '../../ui/icons';
 import { Loaded } from '../../widgets/Loaded';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
-import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from './queries';
+import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from '../../entities/board/messageQueries';
 import { useCaller } from '../../lib/caller';
 import css from './messagesCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/msg');
 
 /** The inbox: unread messages cannot be deleted; mark all read; counts follow the live MSG event. */
 export function Inbox() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const client = useQueryClient();
   const { msgInfo } = useSnapshot(session);
   const { memId } = useCaller();
-  const q = useQuery(msgListQueryOptions(prefix, memId, search));
+  const q = useQuery(msgListQueryOptions(api, prefix, memId, search));
   const rows = q.data?.list ?? [];
   const { picked, toggle, allPicked, toggleAll } = useRowSelection(rows, (r) => r.msgIdx, q.data);
 

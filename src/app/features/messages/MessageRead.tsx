@@ -3,23 +3,24 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { messageCalls } from '../../../contract/message';
-import { api } from '../../lib/api';
-import { shortDate } from '../../lib/boardLabels';
+import { shortDate } from '../../entities/board/boardLabels';
 import { neighbours } from '../../lib/lastList';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { HtmlContent } from '../../ui/HtmlContent';
 import { PrevNext } from '../../ui/PrevNext';
-import { findLoaded, markReadInCache } from './queries';
+import { findLoaded, markReadInCache } from '../../entities/board/messageQueries';
 import article from '../../ui/Article.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './messagesCss';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/msgread/$msgIdx');
 
 /** One message from the loaded page; opening an unread one marks it read. */
 export function MessageRead() {
+  const api = useApi();
   const { prefix, msgIdx } = route.useParams();
   const navigate = route.useNavigate();
   const client = useQueryClient();
@@ -39,7 +40,7 @@ export function MessageRead() {
       },
       () => undefined, // offline: it is marked on the next visit
     );
-  }, [unread, msgIdx, memId, client, prefix]);
+  }, [api, unread, msgIdx, memId, client, prefix]);
 
   const { prev, next } = neighbours(found?.idxList ?? [], msgIdx);
   return (

@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format';
-import { DashboardNotices } from '../../widgets/DashboardNotices';
+import { DashboardNotices } from '../../entities/board/DashboardNotices';
 import { Money } from '../../widgets/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, todayRange, topInfoQueryOptions } from './dashboard/queries';
 import { CashReport, MyCashReport } from './dashboard/Reports';
@@ -11,17 +11,21 @@ import { PayLog } from './dashboard/PayLog';
 import { SummaryCards } from './dashboard/SummaryCards';
 import { useCaller } from '../../lib/caller';
 import css from './dashboard/Dashboard.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Partner dashboard (seed 001): today's cards, money in/out, own money movement, notices, recent gives and retrieves. */
 export function PartnerMain() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { memId: me } = useCaller();
   const today = todayRange();
-  const top = useQuery(topInfoQueryOptions(prefix, me)).data?.mainTopInfo;
+  const top = useQuery(topInfoQueryOptions(api, prefix, me)).data?.mainTopInfo;
   // the seed shows the dashboard once these three have answered
-  const ready = [useQuery(statisticsQueryOptions(prefix, me)), useQuery(cashReportQueryOptions(prefix, me, today)), useQuery(myCashReportQueryOptions(prefix, me, today))].every(
-    (q) => q.data || q.isError,
-  );
+  const ready = [
+    useQuery(statisticsQueryOptions(api, prefix, me)),
+    useQuery(cashReportQueryOptions(api, prefix, me, today)),
+    useQuery(myCashReportQueryOptions(api, prefix, me, today)),
+  ].every((q) => q.data || q.isError);
   // once the figures are in, the sections below render in a transition, in slices the browser can paint between
   const show = useDeferredValue(ready);
 

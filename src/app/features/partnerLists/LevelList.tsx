@@ -8,17 +8,19 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { SortLinks } from '../../ui/SortLinks';
 import type { IdSearch, OrderStr } from './listSearch';
-import { levelListQueryOptions, partnerList2QueryOptions } from './queries';
+import { levelListQueryOptions, partnerList2QueryOptions } from '../../entities/partner/listQueries';
 import { PartnerTable } from './PartnerTable';
 import { SearchBox } from './SearchBox';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
+import { useApi } from '../../lib/useApi';
 
 /**
  * Per-level partner list (`code` PTN_1..PTN_7, every partner of that level below the caller) and
  * the recursive partner list (no code: the caller's direct partners, searchable by id).
  */
 export function LevelList({ code }: { code?: string }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -27,7 +29,7 @@ export function LevelList({ code }: { code?: string }) {
   const [page, setPage] = useState(1);
 
   const byLevel = useQuery({
-    ...levelListQueryOptions(prefix, me, {
+    ...levelListQueryOptions(api, prefix, me, {
       targetLevel: code,
       orderStr,
       page,
@@ -38,6 +40,7 @@ export function LevelList({ code }: { code?: string }) {
   });
   const recursive = useQuery({
     ...partnerList2QueryOptions(
+      api,
       prefix,
       me,
       search.value ? { searchType: 'OUTER', searchMemId: search.value, page, count_per_list: 40 } : { searchType: 'INNER', memId: me, page, count_per_list: 40 },

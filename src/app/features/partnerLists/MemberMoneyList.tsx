@@ -13,14 +13,16 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells, type MemberRow } from './memberColumns';
-import { memListQueryOptions } from './queries';
+import { memListQueryOptions } from '../../entities/partner/listQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
+import { useApi } from '../../lib/useApi';
 
 const sortKeys = ['joinDate', 'memId', 'cashAmt', 'pointAmt', 'cashIn', 'cashOut', 'netCash'] as const;
 
 /** Money management: every member below the caller, with cash and point give/retrieve for its own members. */
 export function MemberMoneyList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -34,7 +36,7 @@ export function MemberMoneyList() {
   const cells = useMemberCells(prefix, me, money.open);
   const [orderColumn, orderType] = sort.split('_');
   const q = useQuery(
-    memListQueryOptions(prefix, me, {
+    memListQueryOptions(api, prefix, me, {
       searchMemId: searchMemId || undefined,
       ...wireRange(range),
       oldYn,

@@ -10,20 +10,22 @@ import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { FilterBar, useWide } from '../../ui/FilterBar';
-import { HierarchyTree } from '../../widgets/HierarchyTree';
+import { HierarchyTree } from '../../entities/partner/HierarchyTree';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells } from './memberColumns';
-import { loginListQueryOptions } from './queries';
+import { loginListQueryOptions } from '../../entities/partner/listQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof partnerCalls.loginList>['list'][number];
 
 /** Members with an open session below the node picked in the tree. */
 export function OnlineList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -33,7 +35,7 @@ export function OnlineList() {
   const [page, setPage] = useState(1);
   const money = useGiveRetrieve();
   const cells = useMemberCells(prefix, me, money.open);
-  const q = useQuery(loginListQueryOptions(prefix, me, { memId: node ?? undefined, ...wireRange(range), page, count_per_list: 40 }));
+  const q = useQuery(loginListQueryOptions(api, prefix, me, { memId: node ?? undefined, ...wireRange(range), page, count_per_list: 40 }));
   const { col } = cells;
   const dept = (r: Row) => (
     <select className={`${inputClass} ${css.select}`} aria-label={t`소속`} defaultValue={r.topUserList[0]?.recommenderId}>

@@ -10,10 +10,11 @@ import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
-import { innerPartnersQueryOptions } from './queries';
+import { innerPartnersQueryOptions } from '../../entities/partner/listQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 export type PartnerRow = ResOf<typeof partnerCalls.lowerPartnerList>['list'][number];
 type Shown = PartnerRow & { depth: number };
@@ -24,6 +25,7 @@ type Shown = PartnerRow & { depth: number };
  * (the caller's own children: the server moves money for direct children only).
  */
 export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: React.ReactNode }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
@@ -31,7 +33,7 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
   const me = caller.memId;
   const [open, setOpen] = useState<string[]>([]);
   const money = useGiveRetrieve();
-  const kids = useQueries({ queries: open.map((id) => innerPartnersQueryOptions(prefix, me, id)) });
+  const kids = useQueries({ queries: open.map((id) => innerPartnersQueryOptions(api, prefix, me, id)) });
   const childrenOf = new Map(open.map((id, i) => [id, kids[i].data?.list]));
   const topLevel = levelOrder(caller.partnerLevel) + 1;
   const canCreate = caller.loginType === 'PARTNER';
@@ -51,7 +53,7 @@ export function PartnerTable({ rows, empty }: { rows: PartnerRow[]; empty?: Reac
     // collapsing clears the children (and theirs): a later open loads them afresh
     const drop = new Set<string>([r.memId]);
     for (const s of shown) if (s.topUserList.some((u) => drop.has(u.recommenderId))) drop.add(s.memId);
-    for (const id of drop) client.removeQueries({ queryKey: innerPartnersQueryOptions(prefix, me, id).queryKey });
+    for (const id of drop) client.removeQueries({ queryKey: innerPartnersQueryOptions(api, prefix, me, id).queryKey });
     setOpen(open.filter((id) => !drop.has(id)));
   }
 

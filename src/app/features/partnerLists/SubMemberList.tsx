@@ -8,20 +8,22 @@ import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { inputClass } from '../../ui/Field';
 import { FilterBar, useWide } from '../../ui/FilterBar';
-import { HierarchyTree } from '../../widgets/HierarchyTree';
+import { HierarchyTree } from '../../entities/partner/HierarchyTree';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import { useMemberCells, type MemberRow } from './memberColumns';
-import { memDirectListQueryOptions } from './queries';
+import { memDirectListQueryOptions } from '../../entities/partner/listQueries';
 import { SearchBox } from './SearchBox';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
+import { useApi } from '../../lib/useApi';
 
 type SearchType = 'memId' | 'memNick' | 'recommenderId';
 
 /** Direct members of the partner picked in the tree (the caller by default). */
 export function SubMemberList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -34,7 +36,7 @@ export function SubMemberList() {
   const cells = useMemberCells(prefix, me, money.open);
   const [orderColumn, orderType] = sort.split('_');
   const q = useQuery(
-    memDirectListQueryOptions(prefix, me, {
+    memDirectListQueryOptions(api, prefix, me, {
       memId: node ?? undefined,
       ...wireRange(range),
       page,

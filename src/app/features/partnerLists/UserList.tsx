@@ -7,7 +7,7 @@ import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar, useWide } from '../../ui/FilterBar';
-import { HierarchyTree } from '../../widgets/HierarchyTree';
+import { HierarchyTree } from '../../entities/partner/HierarchyTree';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
@@ -15,13 +15,15 @@ import { SortLinks } from '../../ui/SortLinks';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 import type { IdSearch, OrderStr } from './listSearch';
 import { useMemberCells, type MemberRow } from './memberColumns';
-import { lowerUserListQueryOptions } from './queries';
+import { lowerUserListQueryOptions } from '../../entities/partner/listQueries';
 import { SearchBox } from './SearchBox';
 import { useCaller } from '../../lib/caller';
 import css from './Lists.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Members below the node picked in the tree, with money, points, rates and casino/slot figures over the dates. */
 export function UserList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -34,7 +36,7 @@ export function UserList() {
   const money = useGiveRetrieve();
   const cells = useMemberCells(prefix, me, money.open);
   const q = useQuery(
-    lowerUserListQueryOptions(prefix, me, {
+    lowerUserListQueryOptions(api, prefix, me, {
       memId: node ?? undefined,
       ...wireRange(range),
       orderStr,

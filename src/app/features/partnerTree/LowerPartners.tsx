@@ -11,9 +11,10 @@ import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { SortLinks } from '../../ui/SortLinks';
 import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
-import { directPartnersQueryOptions, partnerInfoQueryOptions } from './queries';
+import { directPartnersQueryOptions, partnerInfoQueryOptions } from '../../entities/partner/treeQueries';
 import css from './PartnerTree.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof partnerCalls.myPartnerDirectList>['list'][number];
 type Sort = 'latest' | 'id' | 'money' | 'rolling';
@@ -27,11 +28,12 @@ const sorters: Record<Sort, (a: Row, b: Row) => number> = {
 
 /** Direct lower partners of the selected node, sorted here; give/retrieve only on the caller's own children. */
 export function LowerPartners({ prefix, me, memId, canCreate }: { prefix: string; me: string; memId: string; canCreate: boolean }) {
+  const api = useApi();
   const { t } = useLingui();
   const [sort, setSort] = useState<Sort>('latest');
   const money = useGiveRetrieve();
-  const q = useQuery(directPartnersQueryOptions(prefix, me, memId));
-  const level = useQuery(partnerInfoQueryOptions(prefix, me, memId)).data?.partnerInfo.partnerLevel ?? null;
+  const q = useQuery(directPartnersQueryOptions(api, prefix, me, memId));
+  const level = useQuery(partnerInfoQueryOptions(api, prefix, me, memId)).data?.partnerInfo.partnerLevel ?? null;
   const rows = [...(q.data?.list ?? [])].sort(sorters[sort]);
   const mine = memId === me;
 

@@ -1,24 +1,24 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { partnerCalls } from '../../../contract/partner';
 import { isPhone } from '../../../contract/validate';
-import { api } from '../../lib/api';
-import { apiMessage } from '../../lib/apiMessage';
-import { alert, confirm, withLoading } from '../../lib/dialogs';
+import { alert } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
-import { partnerInfoQueryOptions } from './queries';
+import { partnerInfoQueryOptions } from '../../entities/partner/treeQueries';
 import css from './PartnerTree.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 /** The selected partner: level, balances, phone (editable), rates, bets and money totals. */
 export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
+  const api = useApi();
   const { t } = useLingui();
-  const client = useQueryClient();
-  const opts = partnerInfoQueryOptions(prefix, me, memId);
+  const opts = partnerInfoQueryOptions(api, prefix, me, memId);
   const info = useQuery(opts).data?.partnerInfo;
   const [phone, setPhone] = useState(info?.memPhone ?? '');
   const [loadedPhone, setLoadedPhone] = useState(info?.memPhone);
@@ -27,17 +27,17 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
     setPhone(info?.memPhone ?? '');
   }
 
+  const write = useWrite({
+    confirm: () => t`전화번호를 변경하시겠습니까?`,
+    run: (memPhone: string) => api(partnerCalls.updMemPhone, { memId, memPhone }),
+    invalidates: [opts.queryKey],
+    onDone: () => alert(t`변경되었습니다.`),
+  });
+
   async function changePhone() {
     const value = phone.trim();
     if (!isPhone(value)) return alert(t`전화번호를 확인해 주세요.`);
-    if (!(await confirm(t`전화번호를 변경하시겠습니까?`))) return;
-    try {
-      await withLoading(api(partnerCalls.updMemPhone, { memId, memPhone: value }));
-      await client.invalidateQueries({ queryKey: opts.queryKey });
-      await alert(t`변경되었습니다.`);
-    } catch (err) {
-      await alert(apiMessage(err));
-    }
+    await write.submit(value);
   }
 
   if (!info) return <Card className={css.info}>…</Card>;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { Card } from '../../ui/Card';
-import { HierarchyTree } from '../../widgets/HierarchyTree';
+import { HierarchyTree } from '../../entities/partner/HierarchyTree';
 import { LowerPartners } from './LowerPartners';
 import { PartnerInfoPanel } from './PartnerInfoPanel';
 import { useCaller } from '../../lib/caller';

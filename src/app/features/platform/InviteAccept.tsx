@@ -3,7 +3,6 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { platformSiteCalls } from '../../../contract/platformSites';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { setupTokenOf } from '../../lib/platform';
 import { useWrite } from '../../lib/write/useWrite';
@@ -12,11 +11,13 @@ import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
 import css from './Platform.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Field = 'memId' | 'password' | 'passwordCheck';
 
 /** A site's operator invitation (/{prefix}/admin/invite#token): the operator chooses id and password, then signs in. */
 export function InviteAccept() {
+  const api = useApi();
   const { t } = useLingui();
   const navigate = useNavigate();
   const { prefix } = useParams({ strict: false }) as { prefix: string };

@@ -18,6 +18,7 @@ import { checkLogo, logoBase64 } from './logoFile';
 import { PlatformFrame } from './PlatformFrame';
 import { SiteInvite, type Opened } from './SiteInvite';
 import css from './Platform.module.css';
+import { useApi } from '../../lib/useApi';
 
 type FieldName = (typeof openSiteFields)[keyof typeof openSiteFields] | 'shortName';
 
@@ -79,23 +80,24 @@ function toCall(f: State, allVendors: string[]): Form & Record<'depositMin' | 'd
  * it shows the first operator's invitation link.
  */
 export function OpenSiteForm() {
+  const api = useApi();
   const { t } = useLingui();
   const [f, setF] = useState<State>(blank);
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [local, setLocal] = useState<Partial<Record<FieldName, string>>>({});
   const [opened, setOpened] = useState<Opened | null>(null);
-  const catalog = useQuery({ queryKey: ['platform', 'catalog'], queryFn: () => platformApi(platformSiteCalls.catalog, {}), staleTime: Infinity });
+  const catalog = useQuery({ queryKey: ['platform', 'catalog'], queryFn: () => platformApi(api, platformSiteCalls.catalog, {}), staleTime: Infinity });
   const allVendors = catalog.data?.vendors.map((v) => v.code) ?? [];
 
   const write = useWrite<Form, Opened, FieldName>({
     run: async (form) => {
-      const out = await platformApi(platformSiteCalls.openSite, form);
+      const out = await platformApi(api, platformSiteCalls.openSite, form);
       // the site is open: its brand follows, and a refused brand is said on the done screen (the site stays open)
       let brandError: string | null = null;
       if (logo || f.shortName) {
         try {
-          await platformApi(platformSiteCalls.brand, {
+          await platformApi(api, platformSiteCalls.brand, {
             prefix: out.prefix,
             name: form.name,
             shortName: f.shortName || form.name.slice(0, 12),

@@ -10,14 +10,16 @@ import { PlatformFrame } from './PlatformFrame';
 import { PlatformStaff } from './PlatformStaff';
 import { useSiteStatusText } from './siteStatus';
 import css from './Platform.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The console's home: this deployment's sites with today's figures; a site's address opens it. */
 export function PlatformHome() {
+  const api = useApi();
   const { t } = useLingui();
   const navigate = useNavigate();
-  const sites = useQuery({ queryKey: ['platform', 'sites'], queryFn: () => platformApi(platformCalls.sites, {}) });
+  const sites = useQuery({ queryKey: ['platform', 'sites'], queryFn: () => platformApi(api, platformCalls.sites, {}) });
   const signOut = async () => {
-    await platformApi(platformCalls.logout, {}).catch(() => null);
+    await platformApi(api, platformCalls.logout, {}).catch(() => null);
     setPlatformToken(null);
     await navigate({ to: '/platform/login', replace: true });
   };

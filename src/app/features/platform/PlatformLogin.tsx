@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { platformCalls } from '../../../contract/platform';
-import { api } from '../../lib/api';
 import { setPlatformToken } from '../../lib/platform';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The console's sign-in: id, password and the authenticator's code (or a recovery code) at once. */
 export function PlatformLogin() {
+  const api = useApi();
   const { t } = useLingui();
   const navigate = useNavigate();
   const [form, setForm] = useState({ loginId: '', password: '', otpCode: '' });

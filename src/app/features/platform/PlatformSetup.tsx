@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { platformCalls } from '../../../contract/platform';
 import { platformStaffCalls } from '../../../contract/platformStaff';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { setupTokenOf } from '../../lib/platform';
 import { useWrite } from '../../lib/write/useWrite';
@@ -14,6 +13,7 @@ import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
 import css from './Platform.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
 
@@ -22,6 +22,7 @@ type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
  * link from the owner a staff member. Id and password, then the authenticator (required).
  */
 export function PlatformSetup({ kind = 'owner' }: { kind?: 'owner' | 'staff' }) {
+  const api = useApi();
   const { t } = useLingui();
   const calls = kind === 'owner' ? { start: platformCalls.setupStart, make: platformCalls.setup } : { start: platformStaffCalls.joinStart, make: platformStaffCalls.join };
   const navigate = useNavigate();

@@ -13,13 +13,15 @@ import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
 import { useSiteStatusText } from './siteStatus';
 import css from './Platform.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** One site seen from the console: today's figures read-only, and the platform's hold on it. */
 export function PlatformSite({ prefix }: { prefix: string }) {
+  const api = useApi();
   const { t } = useLingui();
   const qc = useQueryClient();
   const statusText = useSiteStatusText();
-  const site = useQuery({ queryKey: ['platform', 'site', prefix], queryFn: () => platformApi(platformOpsCalls.site, { prefix }) });
+  const site = useQuery({ queryKey: ['platform', 'site', prefix], queryFn: () => platformApi(api, platformOpsCalls.site, { prefix }) });
   const [error, setError] = useState<string | null>(null);
   const [newKey, setNewKey] = useState<{ apiKey: string; oldKeyUntil: string } | null>(null);
   const [typed, setTyped] = useState('');
@@ -64,7 +66,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
                 {s!.status === 'suspended' ? (
                   <Button
                     block
-                    onClick={() => void act(t`/${prefix} 사이트를 다시 열까요? 회원과 게임사가 바로 다시 이용합니다.`, () => platformApi(platformOpsCalls.resume, { prefix }))}
+                    onClick={() => void act(t`/${prefix} 사이트를 다시 열까요? 회원과 게임사가 바로 다시 이용합니다.`, () => platformApi(api, platformOpsCalls.resume, { prefix }))}
                   >
                     <Trans>운영 재개</Trans>
                   </Button>
@@ -74,7 +76,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
                     block
                     onClick={() =>
                       void act(t`/${prefix} 사이트를 중지할까요? 회원·파트너·운영자와 게임사의 모든 요청이 재개할 때까지 거절됩니다. 머니와 데이터는 그대로 남습니다.`, () =>
-                        platformApi(platformOpsCalls.suspend, { prefix }),
+                        platformApi(api, platformOpsCalls.suspend, { prefix }),
                       )
                     }
                   >
@@ -86,7 +88,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
                   variant="secondary"
                   block
                   onClick={() =>
-                    void act(t`새 API 키를 만들까요? 지금 키는 24시간 더 쓸 수 있습니다.`, async () => setNewKey(await platformApi(platformOpsCalls.rotateKey, { prefix })))
+                    void act(t`새 API 키를 만들까요? 지금 키는 24시간 더 쓸 수 있습니다.`, async () => setNewKey(await platformApi(api, platformOpsCalls.rotateKey, { prefix })))
                   }
                 >
                   <Trans>API 키 바꾸기</Trans>
@@ -104,7 +106,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
                   disabled={typed.trim() !== prefix}
                   onClick={() =>
                     void act(t`/${prefix} 사이트를 보관할까요? 되돌릴 수 없습니다. 주소는 계속 사용 중으로 남고 데이터는 지워지지 않습니다.`, () =>
-                      platformApi(platformOpsCalls.archive, { prefix, confirm: typed }),
+                      platformApi(api, platformOpsCalls.archive, { prefix, confirm: typed }),
                     )
                   }
                 >
@@ -124,6 +126,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
 
 /** The site's own host names, comma-separated: saved as a whole list; a refusal shows beside the field. */
 function HostNames({ prefix, hosts }: { prefix: string; hosts: string[] }) {
+  const api = useApi();
   const { t } = useLingui();
   const qc = useQueryClient();
   const [text, setText] = useState(hosts.join(', '));
@@ -134,7 +137,7 @@ function HostNames({ prefix, hosts }: { prefix: string; hosts: string[] }) {
     setSaved(false);
     try {
       const list = text.split(/[\s,]+/).filter(Boolean);
-      const r = await withLoading(platformApi(platformOpsCalls.hosts, { prefix, hosts: list }));
+      const r = await withLoading(platformApi(api, platformOpsCalls.hosts, { prefix, hosts: list }));
       setText(r.hosts.join(', '));
       setSaved(true);
       await qc.invalidateQueries({ queryKey: ['platform', 'site', prefix] });

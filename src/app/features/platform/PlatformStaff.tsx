@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { platformStaffCalls } from '../../../contract/platformStaff';
 import { apiMessage } from '../../lib/apiMessage';
 import { platformApi } from '../../lib/platform';
+import { useApi } from '../../lib/useApi';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import css from './Platform.module.css';
@@ -13,9 +14,10 @@ export const staffJoinPath = (token: string) => `/platform/join#${token}`;
 
 /** The platform's accounts: everyone sees them; the owner invites (a link shown once) and removes staff. */
 export function PlatformStaff() {
+  const api = useApi();
   const { t } = useLingui();
   const qc = useQueryClient();
-  const staff = useQuery({ queryKey: ['platform', 'staff'], queryFn: () => platformApi(platformStaffCalls.list, {}) });
+  const staff = useQuery({ queryKey: ['platform', 'staff'], queryFn: () => platformApi(api, platformStaffCalls.list, {}) });
   const [link, setLink] = useState<{ url: string; until: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,13 +34,13 @@ export function PlatformStaff() {
   };
   const invite = () =>
     run(async () => {
-      const r = await platformApi(platformStaffCalls.invite, {});
+      const r = await platformApi(api, platformStaffCalls.invite, {});
       setLink({ url: `${window.location.origin}${staffJoinPath(r.invite.token)}`, until: r.invite.expiresAt.slice(0, 16).replace(/-/g, '\u2011') });
     });
   const remove = (loginId: string) =>
     run(async () => {
       if (!window.confirm(t`직원 계정 삭제: ${loginId}. 바로 로그아웃됩니다. 계속할까요?`)) return;
-      await platformApi(platformStaffCalls.remove, { loginId });
+      await platformApi(api, platformStaffCalls.remove, { loginId });
       await qc.invalidateQueries({ queryKey: ['platform', 'staff'] });
     });
   const isOwner = staff.data?.me.role === 'owner';

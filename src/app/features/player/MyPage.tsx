@@ -2,7 +2,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
-import { BoardLinks } from '../../widgets/BoardLinks';
+import { BoardLinks } from '../../entities/board/BoardLinks';
 import { Card } from '../../ui/Card';
 import { GameMoneyConvert } from '../../widgets/GameMoneyConvert';
 import { LanguageSelect } from '../../widgets/LanguageSelect';

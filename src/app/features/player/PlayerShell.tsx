@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { session } from '../../lib/session/store';
 import { InboxLink } from '../../widgets/InboxLink';
 import { Money } from '../../widgets/Money';
-import { NoticeBox } from '../../widgets/NoticeBox';
-import { SiteFooter } from '../../widgets/SiteFooter';
-import { SitePopups } from '../../widgets/SitePopups';
+import { NoticeBox } from '../../entities/board/NoticeBox';
+import { SiteFooter } from '../../entities/site/SiteFooter';
+import { SitePopups } from '../../entities/site/SitePopups';
 import { useCallerWatch } from '../../lib/caller';
 import css from './PlayerShell.module.css';
 

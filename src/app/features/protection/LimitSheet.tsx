@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { protectionCalls, type LimitRow } from '../../../contract/protection';
-import { api } from '../../lib/api';
 import { useWrite } from '../../lib/write/useWrite';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
@@ -9,9 +8,11 @@ import { MoneyInput } from '../../ui/MoneyInput';
 import { TextField } from '../../ui/Field';
 import { limitLabels } from '../../widgets/protectionLabels';
 import css from './Protection.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Sets or removes one limit; the sheet says which changes hold at once and which wait a day. */
 export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: () => void }) {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const [raw, setRaw] = useState('');
   // raising or removing a limit is a security change: it asks the current password

@@ -3,7 +3,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { breakDays, exclusionMonths, limitKinds, protectionCalls, realityChoices, type LimitRow } from '../../../contract/protection';
-import { api } from '../../lib/api';
 import { alert } from '../../lib/dialogs';
 import { signOut } from '../../lib/session/lifecycle';
 import { useWrite } from '../../lib/write/useWrite';
@@ -17,16 +16,18 @@ import { LimitSheet } from './LimitSheet';
 import { protectionQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Protection.module.css';
+import { useApi } from '../../lib/useApi';
 
 const breakChoices = [1, 3, 7, 14, 28, 42].filter((d) => d >= breakDays.min && d <= breakDays.max);
 const exclusionChoices = [6, 12, 24, 60].filter((m) => m >= exclusionMonths.min && m <= exclusionMonths.max);
 
 /** The player's own protection: deposit and loss limits, reality checks, a break or self-exclusion. */
 export function Protection() {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
-  const { data } = useSuspenseQuery(protectionQueryOptions(prefix, caller.memId));
+  const { data } = useSuspenseQuery(protectionQueryOptions(api, prefix, caller.memId));
   const [editing, setEditing] = useState<LimitRow | null>(null);
   const [days, setDays] = useState(String(breakChoices[0]));
   const [months, setMonths] = useState(String(exclusionChoices[0]));

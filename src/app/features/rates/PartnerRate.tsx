@@ -3,21 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { categoryName } from '../../lib/betCodes';
-import { saveCategoryRates } from '../../lib/rates';
+import { useSaveCategoryRates } from '../../entities/rate/rates';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
-import { RateDetailSheet } from '../../widgets/RateDetailSheet';
+import { RateDetailSheet } from '../../entities/rate/RateDetailSheet';
 import { SeenAt } from '../../widgets/SeenAt';
-import { bottomRateQueryOptions } from './queries';
+import { bottomRateQueryOptions } from '../../entities/rate/queries';
 import { RateRow } from './RateRow';
 import { useCaller } from '../../lib/caller';
 import css from './Rates.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** partnerRate: own rates per category and the direct downline's, each row edited and saved on its own. */
 export function PartnerRate() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
@@ -25,7 +27,8 @@ export function PartnerRate() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<{ memId: string; category: string } | null>(null);
-  const q = useQuery(bottomRateQueryOptions(prefix, me, search, page));
+  const q = useQuery(bottomRateQueryOptions(api, prefix, me, search, page));
+  const saveRates = useSaveCategoryRates(prefix, me);
   const mine = q.data?.myRateInfo ?? [];
   const categories = mine.map((r) => r.category);
 
@@ -84,7 +87,7 @@ export function PartnerRate() {
                     key={`${m.memId}:${q.dataUpdatedAt}`}
                     m={m}
                     categories={categories}
-                    onSave={(memId, list) => saveCategoryRates(prefix, me, memId, list)}
+                    onSave={(memId, list) => saveRates(memId, list)}
                     onDetail={(memId, category) => setDetail({ memId, category })}
                   />
                 ))}

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { categoryName } from '../../lib/betCodes';
-import { useRateDraft } from '../../lib/rateDraft';
-import { lockedUntil } from '../../lib/rateInput';
-import type { RollingRow } from '../../lib/rates';
+import { useRateDraft } from '../../entities/rate/rateDraft';
+import { lockedUntil } from '../../entities/rate/rateInput';
+import type { RollingRow } from '../../entities/rate/rates';
 import { Button } from '../../ui/Button';
-import { RateInput } from '../../ui/RateInput';
+import { RateInput } from '../../entities/rate/RateInput';
 import css from './Rates.module.css';
 
 export interface Downline {

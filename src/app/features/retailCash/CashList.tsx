@@ -19,6 +19,7 @@ import { bottomCashQueryOptions, defaultCashListFilter, type BottomFilter, type 
 import { SearchFields } from './SearchFields';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof retailCalls.bottomCashList>['list'][number];
 type Tab = 'inout' | 'move';
@@ -27,6 +28,7 @@ const typesOf: Record<Tab, number[]> = { inout: [1, -1], move: [33, -33, -3, 3, 
 
 /** cashList: deposits/withdrawals and money moves of everyone below, narrowed by the partner tree. */
 export function CashList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
@@ -34,7 +36,7 @@ export function CashList() {
   const [f, setF] = useState<BottomFilter>(defaultCashListFilter);
   const [searchType, setSearchType] = useState<SearchType>('memId');
   const [word, setWord] = useState('');
-  const query = useQuery(bottomCashQueryOptions(prefix, caller.memId, f));
+  const query = useQuery(bottomCashQueryOptions(api, prefix, caller.memId, f));
   const set = (p: Partial<BottomFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
 
   const columns: Column<Row>[] = [

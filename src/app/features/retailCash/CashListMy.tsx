@@ -17,18 +17,20 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { DEFAULT_TYPES, defaultTransFilter, transLogQueryOptions, type TransFilter } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof retailCalls.cashTransLog>['cashTransLogs'][number];
 
 /** cashListMy: the caller's own money changes by cash type. */
 export function CashListMy() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<TransFilter>(defaultTransFilter);
   const [types, setTypes] = useState<number[]>(DEFAULT_TYPES);
   const [word, setWord] = useState('');
-  const query = useQuery(transLogQueryOptions(prefix, caller.memId, f));
+  const query = useQuery(transLogQueryOptions(api, prefix, caller.memId, f));
   const set = (p: Partial<TransFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const all = types.length === cashTypeCodes.length;
   const toggle = (c: number, on: boolean) => setTypes((ts) => (on ? [...ts, c] : ts.filter((x) => x !== c)));

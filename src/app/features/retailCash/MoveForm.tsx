@@ -17,16 +17,18 @@ import { directTargetsQueryOptions, loginMembersQueryOptions } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
+import { useApi } from '../../lib/useApi';
 
 type Online = { memId: string; memNick: string; recommenderId: string; cashAmt: number; pointAmt: number; loginDt: string; totalLoginCount: number };
 
 /** Tab 1: pick a level and a direct child, then give or retrieve through the shared sheet; members online below. */
 export function MoveForm() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
-  const targets = useQuery(directTargetsQueryOptions(prefix, me));
-  const online = useQuery(loginMembersQueryOptions(prefix, me));
+  const targets = useQuery(directTargetsQueryOptions(api, prefix, me));
+  const online = useQuery(loginMembersQueryOptions(api, prefix, me));
   const levels = useMemo(() => partnerLevels.filter((l) => targets.data?.some((x) => x.partnerLevel === l)), [targets.data]);
   const [level, setLevel] = useState('');
   const [memId, setMemId] = useState('');

@@ -8,6 +8,7 @@ import { Tree, type TreeNode } from '../../ui/Tree';
 import { fetchTreeLevel } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
+import { useApi } from '../../lib/useApi';
 
 const wideTree = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
 
@@ -19,9 +20,10 @@ const toNode = (n: HierarchyNode): TreeNode => ({
 
 /** The caller's lower partners, four levels deep, as a filter: choosing a node narrows the list to its subtree. */
 export function PartnerTree({ selected, onSelect }: { selected: string | null; onSelect: (memId: string | null) => void }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { memId: me } = useCaller();
-  const root = useQuery({ queryKey: userKey(prefix, me, 'retailCash', 'tree'), queryFn: () => fetchTreeLevel() });
+  const root = useQuery({ queryKey: userKey(prefix, me, 'retailCash', 'tree'), queryFn: () => fetchTreeLevel(api) });
   const roots = root.data ? [toNode(root.data)] : [];
   return (
     <details className={css.treeBox} open={wideTree()}>
@@ -31,7 +33,7 @@ export function PartnerTree({ selected, onSelect }: { selected: string | null; o
       {roots.length > 0 && (
         <Tree
           roots={roots}
-          load={(id) => fetchTreeLevel(id).then((n) => n?.children.map(toNode) ?? [])}
+          load={(id) => fetchTreeLevel(api, id).then((n) => n?.children.map(toNode) ?? [])}
           selected={selected ?? me}
           onSelect={(id) => onSelect(id === me ? null : id)}
         />

@@ -17,18 +17,20 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { accrualQueryOptions, defaultAccrualRange } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof pointCalls.list>['list'][number];
 
 /** pointList: the partner's own accrued points (rolling and events). */
 export function PointAccrual() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { site } = useSnapshot(session);
   const caller = useCaller();
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(defaultAccrualRange);
   const [page, setPage] = useState(1);
-  const query = useQuery(accrualQueryOptions(prefix, caller.memId, range, page));
+  const query = useQuery(accrualQueryOptions(api, prefix, caller.memId, range, page));
 
   const columns: Column<Row>[] = [
     { key: 'date', label: t`적립일시`, render: (r) => r.regDt },

@@ -17,18 +17,20 @@ import { PartnerTree } from './PartnerTree';
 import { defaultSendFilter, sendListQueryOptions, type SendFilter } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof retailCalls.cashSendlist>['list'][number];
 
 /** Tab 2: gives ('-3', blue) and retrieves ('3', red) with their O/X status. */
 export function SendHistory() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<SendFilter>(defaultSendFilter);
   const [searchType, setSearchType] = useState<'bot' | 'top'>('bot');
   const [word, setWord] = useState('');
-  const query = useQuery(sendListQueryOptions(prefix, caller.memId, f));
+  const query = useQuery(sendListQueryOptions(api, prefix, caller.memId, f));
   const set = (p: Partial<SendFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const search = () => set(searchType === 'bot' ? { botMemId: word.trim(), topMemId: f.topMemId } : { topMemId: word.trim(), botMemId: '' });
 

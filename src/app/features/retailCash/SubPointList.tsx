@@ -19,18 +19,20 @@ import { defaultSubPointFilter, subPointQueryOptions, type SearchType, type SubP
 import { SearchFields } from './SearchFields';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof retailCalls.pointList>['list'][number];
 
 /** subpartnerPointList: point movements of everyone below, by content type. */
 export function SubPointList() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<SubPointFilter>(defaultSubPointFilter);
   const [searchType, setSearchType] = useState<SearchType>('memId');
   const [word, setWord] = useState('');
-  const query = useQuery(subPointQueryOptions(prefix, caller.memId, f));
+  const query = useQuery(subPointQueryOptions(api, prefix, caller.memId, f));
   const set = (p: Partial<SubPointFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const first = query.data ? (query.data.pageInfo.page - 1) * query.data.pageInfo.count_per_list : 0;
   const numbered = (query.data?.list ?? []).map((r, i) => ({ ...r, no: query.data!.pageInfo.tatal_list_count - first - i }));

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { partnerCalls } from '../../../contract/partner';
 import { pointCalls } from '../../../contract/point';
 import { retailCalls } from '../../../contract/retail';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { lastDays, needsOld, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
@@ -20,7 +20,7 @@ export interface SendFilter {
 export const defaultSendFilter = (): SendFilter => ({ range: lastDays(7), cashType: '', cashStatus: '', topMemId: '', botMemId: '', page: 1 });
 
 /** Gives and retrieves made by the caller (or by a partner of its tree). */
-export const sendListQueryOptions = (prefix: string, memId: string, f: SendFilter) =>
+export const sendListQueryOptions = (api: Api, prefix: string, memId: string, f: SendFilter) =>
   queryOptions({
     queryKey: key(prefix, memId, 'send', f),
     queryFn: () =>
@@ -47,7 +47,7 @@ export const DEFAULT_TYPES = [1, -1, -19, 19, -3, 3];
 export const defaultTransFilter = (): TransFilter => ({ range: lastDays(7), old: false, types: DEFAULT_TYPES, memId: '', page: 1 });
 
 /** The caller's own cash log, by cash types. */
-export const transLogQueryOptions = (prefix: string, memId: string, f: TransFilter) =>
+export const transLogQueryOptions = (api: Api, prefix: string, memId: string, f: TransFilter) =>
   queryOptions({
     queryKey: key(prefix, memId, 'trans', f),
     queryFn: () =>
@@ -84,7 +84,7 @@ export const defaultCashListFilter = (): BottomFilter => ({
 });
 
 /** Cash movements of everyone below the caller or below a node of its tree. */
-export const bottomCashQueryOptions = (prefix: string, memId: string, f: BottomFilter) =>
+export const bottomCashQueryOptions = (api: Api, prefix: string, memId: string, f: BottomFilter) =>
   queryOptions({
     queryKey: key(prefix, memId, 'bottom', f),
     queryFn: () => {
@@ -124,7 +124,7 @@ export const defaultSubPointFilter = (): SubPointFilter => ({
 });
 
 /** Point movements of everyone below the caller or below a node. */
-export const subPointQueryOptions = (prefix: string, memId: string, f: SubPointFilter) =>
+export const subPointQueryOptions = (api: Api, prefix: string, memId: string, f: SubPointFilter) =>
   queryOptions({
     queryKey: key(prefix, memId, 'subPoint', f),
     queryFn: () =>
@@ -143,7 +143,7 @@ export const subPointQueryOptions = (prefix: string, memId: string, f: SubPointF
 export const defaultAccrualRange = () => lastDays(7);
 
 /** The caller's own accrued points (rolling and the like). */
-export const accrualQueryOptions = (prefix: string, memId: string, range: DayRange, page: number) =>
+export const accrualQueryOptions = (api: Api, prefix: string, memId: string, range: DayRange, page: number) =>
   queryOptions({
     queryKey: key(prefix, memId, 'accrual', range, page),
     queryFn: () => api(pointCalls.list, { pointType: 'in', ...wireRange(range), page }),
@@ -158,7 +158,7 @@ export interface Target {
 }
 
 /** Direct children (partners and members): the only accounts a partner may give to or retrieve from. */
-export const directTargetsQueryOptions = (prefix: string, memId: string) =>
+export const directTargetsQueryOptions = (api: Api, prefix: string, memId: string) =>
   queryOptions({
     queryKey: key(prefix, memId, 'targets'),
     queryFn: async (): Promise<Target[]> => {
@@ -169,11 +169,11 @@ export const directTargetsQueryOptions = (prefix: string, memId: string) =>
   });
 
 /** Members logged in below the caller. */
-export const loginMembersQueryOptions = (prefix: string, memId: string) =>
+export const loginMembersQueryOptions = (api: Api, prefix: string, memId: string) =>
   queryOptions({
     queryKey: key(prefix, memId, 'online'),
     queryFn: () => api(partnerCalls.myLoginMem, {}),
   });
 
 /** One level of the caller's partner tree. */
-export const fetchTreeLevel = (memId?: string) => api(partnerCalls.hierarchy, { memId, treeOption: 'N' }).then((r) => r.hierarchy[0]);
+export const fetchTreeLevel = (api: Api, memId?: string) => api(partnerCalls.hierarchy, { memId, treeOption: 'N' }).then((r) => r.hierarchy[0]);

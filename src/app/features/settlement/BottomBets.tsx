@@ -19,6 +19,7 @@ import { useGameGroups } from './groups';
 import { bottomBetQueryOptions, todayRange, type BottomBetFilter } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof betCalls.bottomBetList>['list'][number];
 
@@ -33,6 +34,7 @@ export function BottomBets({ memId, onClose }: { memId: string | null; onClose: 
 }
 
 function Panel({ memId, onClose }: { memId: string; onClose: () => void }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
@@ -49,7 +51,7 @@ function Panel({ memId, onClose }: { memId: string; onClose: () => void }) {
   const category = f.category ?? first?.groupCode ?? '';
   const vendors = groups.find((g) => g.groupCode === category)?.vendors ?? [];
   const vendor = f.vendor ?? vendors[0]?.vendorCode ?? '';
-  const q = useQuery({ ...bottomBetQueryOptions(prefix, caller.memId, { ...f, category, vendor }), enabled: !!category });
+  const q = useQuery({ ...bottomBetQueryOptions(api, prefix, caller.memId, { ...f, category, vendor }), enabled: !!category });
   const set = (p: Partial<typeof f>) => setF((o) => ({ ...o, page: 1, ...p }));
   const columns: Column<Row>[] = [
     { key: 'who', label: t`아이디`, render: (r) => r.memId },

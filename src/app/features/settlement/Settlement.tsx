@@ -20,16 +20,18 @@ import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
 import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** partnerCalculationList (partner totals): lower partners' settlement, rows opening onto their own lower partners. */
 export function Settlement() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<CalcFilter>(defaultCalcFilter);
   const [word, setWord] = useState('');
   const [bets, setBets] = useState<string | null>(null);
-  const q = useQuery(calcQueryOptions(prefix, caller.memId, f));
+  const q = useQuery(calcQueryOptions(api, prefix, caller.memId, f));
   const groups = useOfferedGroups();
   const mini = groups.includes('mini');
   const set = (p: Partial<CalcFilter>) => setF((o) => ({ ...o, page: 1, ...p }));

@@ -7,13 +7,14 @@ import type { statsCalls } from '../../../contract/stats';
 import { settleGroupName } from '../../lib/betCodes';
 import { partnerLevelName } from '../../lib/codeNames';
 import { figure } from '../../lib/figures';
-import { openRateModal } from '../../lib/rateModal';
+import { openRateModal } from '../../entities/rate/rateModal';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
 import type { SettleGroup } from './groups';
 import { calcQueryOptions, type CalcFilter } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
+import { useApi } from '../../lib/useApi';
 
 export type SettleRow = NonNullable<ResOf<typeof statsCalls.myCalculate>['outSearchList']>[number];
 type Figures = Pick<SettleRow, 'betAmt' | 'betAmtWin' | 'rollingAmt' | 'betResultAmt'>;
@@ -107,6 +108,7 @@ export function SettlementRows(p: Props) {
 }
 
 function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: SettleRow }) {
+  const api = useApi();
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
@@ -115,7 +117,7 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
   const sub: CalcFilter = { ...filter, memId: r.memId, page: 1, per: 100 };
   const toggle = () => {
     // collapsing clears the loaded sub-partners
-    if (open) client.removeQueries({ queryKey: calcQueryOptions(prefix, caller.memId, sub).queryKey });
+    if (open) client.removeQueries({ queryKey: calcQueryOptions(api, prefix, caller.memId, sub).queryKey });
     setOpen(!open);
   };
   return (
@@ -191,9 +193,10 @@ function SettlementRow({ r, depth, filter, groups, mini, onBets }: Props & { r: 
 }
 
 function Children({ filter, ...rest }: Omit<Props, 'rows'>) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
-  const q = useQuery(calcQueryOptions(prefix, caller.memId, filter));
+  const q = useQuery(calcQueryOptions(api, prefix, caller.memId, filter));
   if (q.isPending)
     return (
       <div className={css.loadingRow} style={{ ['--depth' as string]: rest.depth }}>

@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
-import { openRateModal } from '../../lib/rateModal';
+import { openRateModal } from '../../entities/rate/rateModal';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -18,18 +18,20 @@ import { defaultUserCalcFilter, userCalcQueryOptions, type UserCalcFilter, type 
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
 import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 import css from './Settlement.module.css';
 
 type Row = ResOf<typeof statsCalls.reportByUser>['searchList'][number];
 
 /** partnerCalculationUserList (user totals): settlement per player of the subtree. */
 export function UserSettlement() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [f, setF] = useState<UserCalcFilter>(defaultUserCalcFilter);
   const [draft, setDraft] = useState({ searchType: f.searchType, word: '' });
-  const q = useQuery(userCalcQueryOptions(prefix, caller.memId, f));
+  const q = useQuery(userCalcQueryOptions(api, prefix, caller.memId, f));
   const set = (p: Partial<UserCalcFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const orders: { key: UserOrder; label: string }[] = [
     { key: 'BET_DESC', label: t`베팅금 많은순` },

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { betCalls } from '../../../contract/bet';
 import { statsCalls } from '../../../contract/stats';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { kstDay, needsOld, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
@@ -23,7 +23,7 @@ export interface CalcFilter {
 export const defaultCalcFilter = (): CalcFilter => ({ range: todayRange(), old: false, memId: '', page: 1 });
 
 /** OUTER: the direct lower partners of memId with their subtree's settlement, 20 a page, and their total. */
-export const calcQueryOptions = (prefix: string, me: string, f: CalcFilter) =>
+export const calcQueryOptions = (api: Api, prefix: string, me: string, f: CalcFilter) =>
   queryOptions({
     queryKey: key(prefix, me, 'outer', f),
     queryFn: () =>
@@ -52,7 +52,7 @@ export interface UserCalcFilter {
 export const defaultUserCalcFilter = (): UserCalcFilter => ({ range: todayRange(), old: false, searchType: 'memId', word: '', order: 'BET_DESC', page: 1 });
 
 /** Settlement per player of the caller's subtree. */
-export const userCalcQueryOptions = (prefix: string, me: string, f: UserCalcFilter) =>
+export const userCalcQueryOptions = (api: Api, prefix: string, me: string, f: UserCalcFilter) =>
   queryOptions({
     queryKey: key(prefix, me, 'user', f),
     queryFn: () =>
@@ -78,7 +78,7 @@ export interface BottomBetFilter {
 }
 
 /** The members' bet list under a settlement row, 10 a page. */
-export const bottomBetQueryOptions = (prefix: string, me: string, f: BottomBetFilter) =>
+export const bottomBetQueryOptions = (api: Api, prefix: string, me: string, f: BottomBetFilter) =>
   queryOptions({
     queryKey: key(prefix, me, 'bottomBets', f),
     queryFn: () =>

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert, withLoading } from '../../lib/dialogs';
+import { useWrite } from '../../lib/write/useWrite';
 import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
@@ -16,12 +16,14 @@ import { freshProof, withChallenge } from '../../lib/pow';
 import { emptyForm, fieldOfCode, firstProblem, type DupState, type SignupForm } from './signup';
 import { useDuplicateCheck } from './useDuplicateCheck';
 import css from './Signup.module.css';
+import { useApi } from '../../lib/useApi';
 
 export function SignupScreen() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
-  const banks = useQuery(bankQueryOptions(prefix));
+  const banks = useQuery(bankQueryOptions(api, prefix));
   const [f, setF] = useState<SignupForm>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<keyof SignupForm, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -45,21 +47,29 @@ export function SignupScreen() {
     formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
   }
 
+  const write = useWrite({
+    // the solving shows its own overlay ("security check"), the call the usual one
+    run: async (form: SignupForm) => withChallenge((pow) => withLoading(api(memberCalls.signup, { ...form, pow })), await freshProof(api)),
+    overlay: false,
+    invalidates: [],
+    onRefused: async (err) => {
+      const field = fieldOfCode[err.code];
+      if (field) await show(field, apiMessage(err));
+      return !!field;
+    },
+    onDone: async (res) => {
+      await alert(res.status === 'PENDING' ? t`가입 신청이 완료되었습니다. 승인 후 이용할 수 있습니다.` : t`회원가입이 완료되었습니다. 로그인해 주세요.`);
+      await navigate({ to: '/$prefix', params: { prefix }, replace: true });
+    },
+  });
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const problem = firstProblem(f, idCheck.state, nickCheck.state);
     if (problem === 'checkId') return show('memId', t`아이디 중복확인을 해 주세요.`);
     if (problem === 'checkNick') return show('memNick', t`닉네임 중복확인을 해 주세요.`);
     if (problem) return show(fieldOfCode[problem] ?? 'memId', apiMessage(new ApiError(problem)));
-    try {
-      const res = await withChallenge((pow) => withLoading(api(memberCalls.signup, { ...f, pow })), await freshProof());
-      await alert(res.status === 'PENDING' ? t`가입 신청이 완료되었습니다. 승인 후 이용할 수 있습니다.` : t`회원가입이 완료되었습니다. 로그인해 주세요.`);
-      await navigate({ to: '/$prefix', params: { prefix }, replace: true });
-    } catch (err) {
-      const field = err instanceof ApiError ? fieldOfCode[err.code] : undefined;
-      if (field) await show(field, apiMessage(err));
-      else await alert(apiMessage(err));
-    }
+    await write.submit(f);
   }
 
   const dupNote = (s: DupState, ok: string, taken: string) => (s === 'available' ? { ok } : s === 'taken' ? { error: taken } : {});

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { commonCalls } from '../../../contract/common';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { siteKey } from '../../lib/queryClient';
 
-export const bankQueryOptions = (prefix: string) =>
+export const bankQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'banks'),
     queryFn: () => api(commonCalls.bank, {}),

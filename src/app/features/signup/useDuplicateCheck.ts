@@ -3,13 +3,14 @@ import { t } from '@lingui/core/macro';
 import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
 import { isMemId, isNickname } from '../../../contract/validate';
-import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert, withLoading } from '../../lib/dialogs';
 import type { DupState } from './signup';
+import { useApi } from '../../lib/useApi';
 
 /** Id or nickname duplicate check; the result resets when the field changes. */
 export function useDuplicateCheck(kind: 'id' | 'nick') {
+  const api = useApi();
   const [state, setState] = useState<DupState>('unchecked');
   async function run(value: string) {
     const v = value.trim();

@@ -1,19 +1,21 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { siteCheckQueryOptions } from '../../lib/site';
+import { siteCheckQueryOptions } from '../../entities/site/site';
 import { buttonClass } from '../../ui/Button';
 import css from './Site.module.css';
+import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/warning');
 const POLL_MS = 30_000;
 
 /** Maintenance (the site check window, or INSPECT Y while signed in) or a forced sign-out. */
 export function Warning() {
+  const api = useApi();
   const { prefix } = route.useParams();
   const { reason } = route.useSearch();
   const maintenance = reason !== 'signedOut';
-  const check = useQuery({ ...siteCheckQueryOptions(prefix), enabled: maintenance, refetchInterval: POLL_MS, staleTime: 0 });
+  const check = useQuery({ ...siteCheckQueryOptions(api, prefix), enabled: maintenance, refetchInterval: POLL_MS, staleTime: 0 });
   const over = maintenance && check.data?.inCheck === false;
   return (
     <main className={css.page}>

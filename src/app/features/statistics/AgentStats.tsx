@@ -11,16 +11,18 @@ import { statsQueryOptions } from './queries';
 import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
 import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof statsCalls.dateAgent>['list'][number];
 
 /** statisticDateAgent: per day and direct lower partner (its whole subtree's figures). */
 export function DateAgent() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'dateAgent', filter.f));
+  const q = useQuery(statsQueryOptions(api, prefix, caller.memId, 'dateAgent', filter.f));
   const columns: Column<Row>[] = [
     { key: 'day', label: t`날짜`, render: (r) => r.days },
     { key: 'level', label: t`등급`, render: (r) => partnerLevelName(r.partnerLevel) },

@@ -4,12 +4,12 @@ import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { statTypes } from '../../../contract/gameConcepts';
 import { settleGroupName } from '../../lib/betCodes';
-import { openRateModal } from '../../lib/rateModal';
+import { openRateModal } from '../../entities/rate/rateModal';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
 import { FilterBar, useWide } from '../../ui/FilterBar';
-import { HierarchyTree } from '../../widgets/HierarchyTree';
+import { HierarchyTree } from '../../entities/partner/HierarchyTree';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
@@ -17,17 +17,19 @@ import { betStatisticsQueryOptions, today, type StatType } from './queries';
 import { useStatColumns, type StatRow } from './statColumns';
 import { useCaller } from '../../lib/caller';
 import css from './Statistics.module.css';
+import { useApi } from '../../lib/useApi';
 
 const routes = { total: '/$prefix/bettingtotal', casino: '/$prefix/bettingcasino', slot: '/$prefix/bettingslot' } as const;
 
 /** bettingtotal / bettingcasino / bettingslot: a partner's own figures and its lower partners' with their sum. */
 export function BetStatus({ statType }: { statType: StatType }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const { memId: me } = useCaller();
   const [node, setNode] = useState<string | null>(null);
   const [range, setRange] = useState(today);
-  const q = useQuery(betStatisticsQueryOptions(prefix, me, statType, node, range));
+  const q = useQuery(betStatisticsQueryOptions(api, prefix, me, statType, node, range));
   const typeName = settleGroupName(statType);
   const who = (r: StatRow) => (
     <button type="button" className={css.linkButton} onClick={() => setNode(r.memId)} title={t`하위 보기`}>

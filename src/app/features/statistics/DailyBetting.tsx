@@ -14,6 +14,7 @@ import { Signed } from '../../widgets/Signed';
 import { dailyBettingQueryOptions, defaultDailyRange } from './queries';
 import { useCaller } from '../../lib/caller';
 import css from './Statistics.module.css';
+import { useApi } from '../../lib/useApi';
 
 const DAY = 86_400_000;
 /** Every KST day of the range (at most 92), so days without bets show as empty bars. */
@@ -27,11 +28,12 @@ type Row = { days: string; dUserPayment: number; dUserPayback: number; dBetAmt: 
 
 /** statDateBet: per KST day deposits, withdrawals, bets and wins of the subtree, drawn and listed. */
 export function DailyBetting() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const [range, setRange] = useState(defaultDailyRange);
-  const q = useQuery(dailyBettingQueryOptions(prefix, caller.memId, range));
+  const q = useQuery(dailyBettingQueryOptions(api, prefix, caller.memId, range));
   useEffect(() => {
     if (q.isError && !isOffline(q.error)) void alert(t`다시 시도해 주세요.`);
   }, [q.isError, q.error, t]);

@@ -13,6 +13,7 @@ import { statsQueryOptions } from './queries';
 import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
 import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 
 type GameRow = ResOf<typeof statsCalls.allGames>['list'][number];
 type DayGameRow = ResOf<typeof statsCalls.dateGames>['list'][number];
@@ -25,11 +26,12 @@ const byCategory = (rows: { gameCategory: string; betAmt: number }[]) => {
 
 /** statisticAllGames: every game played in the subtree over the dates. */
 export function AllGames() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'allGames', filter.f));
+  const q = useQuery(statsQueryOptions(api, prefix, caller.memId, 'allGames', filter.f));
   const rows = q.data?.list ?? [];
   const columns: Column<GameRow>[] = [
     { key: 'cat', label: t`구분`, render: (r) => categoryName(r.gameCategory) },
@@ -50,11 +52,12 @@ export function AllGames() {
 
 /** statisticDateGames: per day and game category, drawn as daily bars per category. */
 export function DateGames() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'dateGames', filter.f));
+  const q = useQuery(statsQueryOptions(api, prefix, caller.memId, 'dateGames', filter.f));
   const rows = q.data?.list ?? [];
   const days = [...new Set(rows.map((r) => r.days))].sort();
   const cats = [...new Set(rows.map((r) => r.gameCategory))];

@@ -14,6 +14,7 @@ import { statsQueryOptions } from './queries';
 import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
 import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 
 type UserRow = ResOf<typeof statsCalls.allUsers>['list'][number];
 type DayUserRow = ResOf<typeof statsCalls.dateUsers>['list'][number];
@@ -22,11 +23,12 @@ const groups = settleGroupCodes;
 
 /** statisticAllUsers: every player of the subtree over the dates, with the category split of their bets. */
 export function AllUsers() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'allUsers', filter.f));
+  const q = useQuery(statsQueryOptions(api, prefix, caller.memId, 'allUsers', filter.f));
   const total = q.data?.total;
   const columns: Column<UserRow>[] = [
     {
@@ -63,11 +65,12 @@ export function AllUsers() {
 
 /** statisticDateUsers: per day and player. */
 export function DateUsers() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const { t } = useLingui();
   const filter = useStatsFilter();
-  const q = useQuery(statsQueryOptions(prefix, caller.memId, 'dateUsers', filter.f));
+  const q = useQuery(statsQueryOptions(api, prefix, caller.memId, 'dateUsers', filter.f));
   const columns: Column<DayUserRow>[] = [
     { key: 'day', label: t`날짜`, render: (r) => r.days },
     {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StatType } from '../../../contract/gameConcepts';
 import { statsCalls } from '../../../contract/stats';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { kstDay, lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
@@ -11,7 +11,7 @@ export type { StatType };
 export const today = (): DayRange => ({ start: kstDay(0), end: kstDay(0) });
 
 /** Betting status of a partner (default the caller): its own row, its direct children's and their sum. */
-export const betStatisticsQueryOptions = (prefix: string, me: string, statType: StatType, memId: string | null, range: DayRange) =>
+export const betStatisticsQueryOptions = (api: Api, prefix: string, me: string, statType: StatType, memId: string | null, range: DayRange) =>
   queryOptions({
     queryKey: key(prefix, me, 'betStatistics', statType, memId ?? me, range),
     queryFn: () => api(statsCalls.betStatistics, { memId: memId ?? undefined, statType, ...wireRange(range) }),
@@ -20,7 +20,7 @@ export const betStatisticsQueryOptions = (prefix: string, me: string, statType: 
 export const defaultDailyRange = () => lastDays(13);
 
 /** Per KST day: deposits, withdrawals, bets and wins of the caller's subtree. */
-export const dailyBettingQueryOptions = (prefix: string, me: string, range: DayRange) =>
+export const dailyBettingQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
   queryOptions({ queryKey: key(prefix, me, 'daily', range), queryFn: () => api(statsCalls.dailyBetting, wireRange(range)) });
 
 export interface StatsFilter {
@@ -33,7 +33,7 @@ export const defaultStatsFilter = (): StatsFilter => ({ range: lastDays(7), page
 type StatsCall = 'allUsers' | 'allGames' | 'dateAgent' | 'dateUsers' | 'dateGames';
 
 /** The statistics screens' calls: one KST range, 40 rows a page. */
-export const statsQueryOptions = <C extends StatsCall>(prefix: string, me: string, call: C, f: StatsFilter) =>
+export const statsQueryOptions = <C extends StatsCall>(api: Api, prefix: string, me: string, call: C, f: StatsFilter) =>
   queryOptions({
     queryKey: key(prefix, me, call, f),
     queryFn: () =>

@@ -4,7 +4,7 @@ import type { statsCalls } from '../../../contract/stats';
 import { partnerLevelName } from '../../lib/codeNames';
 import type { Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
-import { openRateModal } from '../../lib/rateModal';
+import { openRateModal } from '../../entities/rate/rateModal';
 import { Signed } from '../../widgets/Signed';
 import css from './Statistics.module.css';
 

@@ -1,14 +1,13 @@
 import { t } from '@lingui/core/macro';
 import type { ResOf } from '../../../contract/define';
 import type { memberCalls } from '../../../contract/member';
-import { setCredentialSource } from '../api';
+import type { Api } from '../api';
 import { alert } from '../dialogs';
 import { queryClient } from '../queryClient';
 import { isLoggedIn, loadSession, saveSession, session, type Site } from './store';
+import type { SignOutReason } from './signOutReason';
 
-setCredentialSource(() => ({ site: session.site, token: session.token }));
-
-export type SignOutReason = 'user' | 'elsewhere' | 'expired' | 'forced' | 'inspect' | 'protection';
+export type { SignOutReason };
 export interface SignedOut {
   reason: SignOutReason;
   prefix: string;
@@ -19,7 +18,7 @@ export interface SignedOut {
 let running: typeof import('./running') | null = null;
 const runtime = async () => (running ??= await import('./running'));
 const stop = () => running?.stop();
-const start = async () => (await runtime()).start();
+const start = async (api: Api) => (await runtime()).start(api, signOut);
 
 const listeners = new Set<(e: SignedOut) => void>();
 
@@ -30,7 +29,7 @@ export function onSignedOut(listener: (e: SignedOut) => void) {
 }
 
 /** Called by the site guard: switches to the site's stored session and resumes it. */
-export async function enterSite(site: Site): Promise<void> {
+export async function enterSite(api: Api, site: Site): Promise<void> {
   if (session.site?.prefix === site.prefix) {
     session.site = site;
     return;
@@ -38,10 +37,10 @@ export async function enterSite(site: Site): Promise<void> {
   stop();
   session.site = site;
   loadSession(site.prefix);
-  if (isLoggedIn()) await start();
+  if (isLoggedIn()) await start(api);
 }
 
-export async function signIn(res: ResOf<typeof memberCalls.login>): Promise<void> {
+export async function signIn(api: Api, res: ResOf<typeof memberCalls.login>): Promise<void> {
   stop();
   session.token = res.token;
   session.expiresAt = Date.now() + res.expiresIn * 1000;
@@ -49,7 +48,7 @@ export async function signIn(res: ResOf<typeof memberCalls.login>): Promise<void
   session.msgInfo = res.msgInfo;
   session.syncedAt = Date.now();
   saveSession();
-  await start();
+  await start(api);
 }
 
 let ending: Promise<void> | null = null;

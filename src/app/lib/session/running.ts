@@ -1,10 +1,10 @@
 /** A signed-in session at work: the 5-second check, token refresh, the live channel and its events. */
 import type { LiveEvent } from '../../../contract/enums';
 import { memberCalls } from '../../../contract/member';
-import { api, isApiError, isOffline } from '../api';
+import { isApiError, isOffline, type Api } from '../api';
 import { queryClient, siteKey, userKey } from '../queryClient';
-import { signOut } from './lifecycle';
 import { saveSession, session } from './store';
+import type { SignOutReason } from './signOutReason';
 import { applyUserCash } from './userCash';
 import { firstPaint } from '../firstPaint';
 export { dropDeviceSubscription } from '../push';
@@ -18,8 +18,13 @@ let timer: ReturnType<typeof setInterval> | null = null;
 let live: { close(): void } | null = null;
 let channelOpened = false;
 let checking = false;
+// the session at work is handed its client and the way to end it by the lifecycle that starts it
+let api: Api;
+let signOut: (reason: SignOutReason) => Promise<void>;
 
-export async function start() {
+export async function start(client: Api, end: (reason: SignOutReason) => Promise<void>) {
+  api = client;
+  signOut = end;
   const { site, member } = session;
   if (!site || !member) return;
   // the IndexedDB persister is only needed once someone is logged in
@@ -36,7 +41,7 @@ export async function start() {
 
 /** Ends the session on the server; the caller forgets it here whatever the answer. */
 export const logout = () =>
-  api(memberCalls.logout, {}).then(
+  api?.(memberCalls.logout, {}).then(
     () => undefined,
     () => undefined,
   );

@@ -5,9 +5,11 @@ import { isApiError, isOffline } from '../api';
 import { alert, confirm, withLoading, type Question } from '../dialogs';
 import { userKey } from '../queryClient';
 import { session } from '../session/store';
-import { offlineText, refusalText } from './messages';
 import { isOnline } from './online';
 import { fieldOf, RequestIds } from './requestIds';
+
+// the result texts load on the first refusal, not with every screen that can write (the login screen among them)
+const messages = () => import('./messages');
 
 export interface WriteOptions<V, R, F extends string> {
   /** The call. `requestId` is the same for a retry of the same action after an answer that never came. */
@@ -22,6 +24,8 @@ export interface WriteOptions<V, R, F extends string> {
   invalidates?: QueryKey[];
   /** Result codes that concern one field: their text goes to `fieldErrors[field]`, beside it. */
   fields?: Partial<Record<string, F>>;
+  /** A refusal the screen answers itself (a second login step, a field to focus): true when nothing more is to be said. */
+  onRefused?: (err: ApiError) => boolean | Promise<boolean>;
   /** A refusal's own text (default: the translated result code), e.g. the tries left from its data. */
   describe?: (err: ApiError) => string | undefined;
   /** Where a refusal of the whole form goes: `inline` (the form shows `error`) or `alert` (a dialog). */
@@ -69,7 +73,7 @@ export function useWrite<V = void, R = unknown, F extends string = never>(o: Wri
     setError(null);
     try {
       if (!isOnline()) {
-        await report(offlineText(!!o.money));
+        await report((await messages()).offlineText(!!o.money));
         return false;
       }
       const question = o.confirm?.(vars);
@@ -88,7 +92,8 @@ export function useWrite<V = void, R = unknown, F extends string = never>(o: Wri
       res = await (o.overlay === false ? work : withLoading(work));
     } catch (err) {
       ids.current!.settle(isOffline(err));
-      const text = (isApiError(err) && o.describe?.(err)) || refusalText(err);
+      if (isApiError(err) && (await o.onRefused?.(err))) return false;
+      const text = (isApiError(err) && o.describe?.(err)) || (await messages()).refusalText(err);
       const field = isApiError(err) ? fieldOf(err.code, o.fields) : null;
       if (field) setFieldErrors({ [field]: text } as Partial<Record<F, string>>);
       else await report(text);

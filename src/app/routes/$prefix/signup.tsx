@@ -6,7 +6,7 @@ export const Route = createFileRoute('/$prefix/signup')({
   beforeLoad: ({ params }) => requireGuest(params.prefix),
   loader: async ({ context, params }) => {
     const q = await import('../../features/signup/queries');
-    await context.queryClient.ensureQueryData(q.bankQueryOptions(params.prefix)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.bankQueryOptions(context.api, params.prefix)).catch(() => undefined);
   },
   component: SignupScreen,
 });

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../contract/codes.js';
 import { isPlatformId, isPlatformPassword } from '../../../contract/platform.js';
 import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashRecoveryCode, newRecoveryCode } from '../auth/recoveryCodes.js';
 import { hashToken, newToken } from '../auth/tokens.js';
@@ -11,7 +11,7 @@ import { toWire } from '../common/time.js';
 import { platformAudit, type PlatformActor } from './platformAudit.js';
 import { ISSUER } from './setup.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock'> & { ip?: string | null };
+type Ctx = Pick<Deps, 'db' | 'clock'> & { ip?: string | null };
 
 /** The signed-in platform account as platformCaller answers it. */
 interface Caller {

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
+import type { ReqOf } from '../../../../contract/define';
 import { partnerCalls } from '../../../../contract/partner';
 import { validateSignup } from '../../../../contract/validate';
-import { api } from '../../../lib/api';
 import { apiMessage } from '../../../lib/apiMessage';
-import { alert, withLoading } from '../../../lib/dialogs';
+import { alert } from '../../../lib/dialogs';
+import { useWrite } from '../../../lib/write/useWrite';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { SortLinks } from '../../../ui/SortLinks';
@@ -14,18 +15,20 @@ import { groupSuffixes } from './group';
 import { bankQueryOptions } from './queries';
 import { useDupCheck } from './useDupCheck';
 import css from './Create.module.css';
+import { useApi } from '../../../lib/useApi';
 
 const blank = { memId: '', memPass: '', memPassCheck: '', memNick: '', memPhone: '', memName: '', bank: '', bankacc: '', cashOutPass: '', startNum: '', endNum: '' };
 type Form = typeof blank;
 
 /** A member under the recommender: one, or a numbered group of up to 10. */
 export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; recommenderId: string; onDone: () => void }) {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const [mode, setMode] = useState<'single' | 'group'>('single');
   const [f, setF] = useState<Form>(blank);
   const idCheck = useDupCheck('id');
   const nickCheck = useDupCheck('nick');
-  const banks = useQuery(bankQueryOptions(prefix));
+  const banks = useQuery(bankQueryOptions(api, prefix));
   const group = mode === 'group';
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) => {
@@ -48,6 +51,19 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
     if (v) void (kind === 'id' ? idCheck : nickCheck).run(v);
   };
 
+  // a group's refusal and success say how many (`count` members)
+  const write = useWrite({
+    run: (v: { body: ReqOf<typeof partnerCalls.partnerJoin>; count: number }) => api(partnerCalls.partnerJoin, v.body),
+    describe: (err) => (group ? `${t`확인 후 다시 시도해 주세요.`}\n${apiMessage(err)}` : undefined),
+    onDone: async (_, { count }) => {
+      await alert(group ? t`${count}명의 회원가입이 완료되었습니다.` : t`회원가입이 완료되었습니다.`);
+      setF(blank);
+      idCheck.reset();
+      nickCheck.reset();
+      onDone();
+    },
+  });
+
   async function submit() {
     const ids = values(f.memId);
     const nicks = values(f.memNick);
@@ -56,34 +72,26 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
     if (code) return alert(apiMessage(new ApiError(code)));
     if (idCheck.state !== 'available') return alert(t`아이디 중복확인을 해 주세요.`);
     if (nickCheck.state !== 'available') return alert(t`닉네임 중복확인을 해 주세요.`);
-    try {
-      await withLoading(
-        api(partnerCalls.partnerJoin, {
-          memId: f.memId.trim(),
-          memPass: f.memPass,
-          memPassCheck: f.memPassCheck,
-          memNick: f.memNick,
-          memPhone: f.memPhone,
-          memName: f.memName.trim(),
-          bank: f.bank,
-          bankacc: f.bankacc,
-          cashOutPass: f.cashOutPass,
-          recommenderId,
-          memLevel: '1',
-          partSendYn: 'N',
-          firstBetConfYn: 'N',
-          memStatus: '0',
-          ...(group ? { groupYn: 'Y', startNum: f.startNum, endNum: f.endNum } : {}),
-        }),
-      );
-    } catch (err) {
-      return alert(group ? `${t`확인 후 다시 시도해 주세요.`}\n${apiMessage(err)}` : apiMessage(err));
-    }
-    await alert(group ? t`${ids.length}명의 회원가입이 완료되었습니다.` : t`회원가입이 완료되었습니다.`);
-    setF(blank);
-    idCheck.reset();
-    nickCheck.reset();
-    onDone();
+    await write.submit({
+      count: ids.length,
+      body: {
+        memId: f.memId.trim(),
+        memPass: f.memPass,
+        memPassCheck: f.memPassCheck,
+        memNick: f.memNick,
+        memPhone: f.memPhone,
+        memName: f.memName.trim(),
+        bank: f.bank,
+        bankacc: f.bankacc,
+        cashOutPass: f.cashOutPass,
+        recommenderId,
+        memLevel: '1',
+        partSendYn: 'N',
+        firstBetConfYn: 'N',
+        memStatus: '0',
+        ...(group ? { groupYn: 'Y', startNum: f.startNum, endNum: f.endNum } : {}),
+      },
+    });
   }
 
   const checkButton = (kind: 'id' | 'nick') => (

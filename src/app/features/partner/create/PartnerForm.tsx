@@ -3,17 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
 import { categoryName } from '../../../lib/betCodes';
+import type { ReqOf } from '../../../../contract/define';
 import { partnerCalls } from '../../../../contract/partner';
 import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone } from '../../../../contract/validate';
-import { api, isApiError } from '../../../lib/api';
 import { apiMessage } from '../../../lib/apiMessage';
-import { alert, withLoading } from '../../../lib/dialogs';
+import { alert } from '../../../lib/dialogs';
+import { useWrite } from '../../../lib/write/useWrite';
 import { partnerLevelName } from '../../../lib/codeNames';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { bankQueryOptions, partnerRatesQueryOptions } from './queries';
 import { useDupCheck } from './useDupCheck';
 import css from './Create.module.css';
+import { useApi } from '../../../lib/useApi';
 
 const blank = { memId: '', memPass: '', memNick: '', cashOutPass: '', bank: '', bankAcc: '', memName: '', memPhone: '' };
 type Form = typeof blank;
@@ -23,13 +25,14 @@ const field = (c: ApiError['code']) => apiMessage(new ApiError(c));
 
 /** A lower-partner request under the recommender (the operator approves it), with rates inside the parent's bounds. */
 export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { prefix: string; me: string; recommenderId: string; newLevel: string; onDone: () => void }) {
+  const api = useApi();
   const { t, i18n } = useLingui();
   const [f, setF] = useState<Form>(blank);
   const [rates, setRates] = useState<Rates>({});
   const idCheck = useDupCheck('id');
   const nickCheck = useDupCheck('nick');
-  const banks = useQuery(bankQueryOptions(prefix));
-  const bounds = useQuery(partnerRatesQueryOptions(prefix, me, recommenderId)).data?.rateMaxMinList ?? [];
+  const banks = useQuery(bankQueryOptions(api, prefix));
+  const bounds = useQuery(partnerRatesQueryOptions(api, prefix, me, recommenderId)).data?.rateMaxMinList ?? [];
 
   const set = (k: keyof Form) => (e: { target: { value: string } }) => {
     let v = e.target.value;
@@ -79,31 +82,32 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
     return null;
   }
 
+  const write = useWrite({
+    run: (body: ReqOf<typeof partnerCalls.createPartner>) => api(partnerCalls.createPartner, body),
+    // the seed shows the server's own words for a refused request
+    describe: (err) => (!err.code.startsWith('U') && err.message !== 'RESPONSE_FAILED' ? err.message : undefined),
+    onDone: async () => {
+      await alert(t`하위 파트너 생성 신청이 완료되었습니다. 관리자 승인 후 가입이 완료됩니다.`);
+      setF(blank);
+      setRates({});
+      idCheck.reset();
+      nickCheck.reset();
+      onDone();
+    },
+  });
+
   async function submit() {
     const problem = firstProblem();
     if (problem) return alert(problem);
-    try {
-      await withLoading(
-        api(partnerCalls.createPartner, {
-          ...f,
-          memId: f.memId.trim(),
-          memName: f.memName.trim(),
-          memPhone: f.memPhone.trim(),
-          recommenderId,
-          partnerLevel: newLevel,
-          rateList: bounds.map((b) => ({ category: b.vendorCode, pointRate: rate(b.vendorCode, 'pointRate'), loseRate: rate(b.vendorCode, 'loseRate') })),
-        }),
-      );
-    } catch (err) {
-      // the seed shows the server's own words for a refused request
-      return alert(isApiError(err) && !err.code.startsWith('U') && err.message !== 'RESPONSE_FAILED' ? err.message : apiMessage(err));
-    }
-    await alert(t`하위 파트너 생성 신청이 완료되었습니다. 관리자 승인 후 가입이 완료됩니다.`);
-    setF(blank);
-    setRates({});
-    idCheck.reset();
-    nickCheck.reset();
-    onDone();
+    await write.submit({
+      ...f,
+      memId: f.memId.trim(),
+      memName: f.memName.trim(),
+      memPhone: f.memPhone.trim(),
+      recommenderId,
+      partnerLevel: newLevel,
+      rateList: bounds.map((b) => ({ category: b.vendorCode, pointRate: rate(b.vendorCode, 'pointRate'), loseRate: rate(b.vendorCode, 'loseRate') })),
+    });
   }
 
   return (

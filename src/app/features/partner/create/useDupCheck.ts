@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { t } from '@lingui/core/macro';
 import { memberCalls } from '../../../../contract/member';
-import { api } from '../../../lib/api';
 import { apiMessage } from '../../../lib/apiMessage';
 import { alert, withLoading } from '../../../lib/dialogs';
+import { useApi } from '../../../lib/useApi';
 
 export type DupState = 'unchecked' | 'available' | 'taken';
 
@@ -12,6 +12,7 @@ export type DupState = 'unchecked' | 'available' | 'taken';
  * back to unchecked whenever the field (or the group range) changes: call `reset` from onChange.
  */
 export function useDupCheck(kind: 'id' | 'nick') {
+  const api = useApi();
   const [state, setState] = useState<DupState>('unchecked');
   async function run(values: string[]) {
     if (!values.length || !values[0]) return alert(kind === 'id' ? t`아이디를 입력해 주세요.` : t`닉네임을 입력해 주세요.`);

@@ -5,13 +5,15 @@ import { DataList, type Column } from '../../../ui/DataList';
 import { Money } from '../../../widgets/Money';
 import { newPayLogQueryOptions } from './queries';
 import css from './Dashboard.module.css';
+import { useApi } from '../../../lib/useApi';
 
 type Pay = { memId: string; memNick: string; cashAmt: number; updDate: string };
 
 /** The partner's ten latest gives and retrieves: rank, nickname, amount, time. */
 export function PayLog({ prefix, me }: { prefix: string; me: string }) {
+  const api = useApi();
   const { t } = useLingui();
-  const log = useQuery(newPayLogQueryOptions(prefix, me)).data?.mainNewPayLog;
+  const log = useQuery(newPayLogQueryOptions(api, prefix, me)).data?.mainNewPayLog;
   const columns = (tone: 'neg' | 'pos'): Column<Pay & { rank: number }>[] => [
     { key: 'rank', label: t`순위`, render: (r) => r.rank },
     { key: 'nick', label: t`닉네임`, render: (r) => r.memNick },

@@ -7,6 +7,7 @@ import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { Money } from '../../../widgets/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions } from './queries';
 import css from './Dashboard.module.css';
+import { useApi } from '../../../lib/useApi';
 
 type Line = [label: string, value: number | undefined, total?: boolean];
 
@@ -38,9 +39,10 @@ function Report({ title, range, onRange, children, testId }: { title: ReactNode;
 
 /** The downline's money in and out over its own window (default today). */
 export function CashReport({ prefix, me }: { prefix: string; me: string }) {
+  const api = useApi();
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(() => lastDays(0));
-  const r = useQuery(cashReportQueryOptions(prefix, me, range)).data?.cashReport;
+  const r = useQuery(cashReportQueryOptions(api, prefix, me, range)).data?.cashReport;
   return (
     <Report title={<Trans>입출금 현황</Trans>} range={range} onRange={setRange} testId="cash-report">
       <div className={css.columns}>
@@ -80,9 +82,10 @@ export function CashReport({ prefix, me }: { prefix: string; me: string }) {
 
 /** The partner's own money movements by kind over its own window (default today). */
 export function MyCashReport({ prefix, me }: { prefix: string; me: string }) {
+  const api = useApi();
   const { t } = useLingui();
   const [range, setRange] = useState<DayRange>(() => lastDays(0));
-  const r = useQuery(myCashReportQueryOptions(prefix, me, range)).data?.myCashReport;
+  const r = useQuery(myCashReportQueryOptions(api, prefix, me, range)).data?.myCashReport;
   return (
     <Report title={<Trans>내 머니 변동</Trans>} range={range} onRange={setRange} testId="my-cash-report">
       <div className={css.columns}>

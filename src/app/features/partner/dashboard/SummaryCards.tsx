@@ -7,13 +7,15 @@ import { Money } from '../../../widgets/Money';
 import { Chart } from '../../../widgets/Chart';
 import { cashReportQueryOptions, statisticsQueryOptions, WEEK, weekRanges } from './queries';
 import css from './Dashboard.module.css';
+import { useApi } from '../../../lib/useApi';
 
 /** Today's figures; deposits, withdrawals and bet profit carry the last seven days as a small chart (tap a day for its value). */
 export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
+  const api = useApi();
   const { t } = useLingui();
-  const stats = useQuery(statisticsQueryOptions(prefix, me));
+  const stats = useQuery(statisticsQueryOptions(api, prefix, me));
   const week = useQueries({
-    queries: weekRanges().map((range) => cashReportQueryOptions(prefix, me, range)),
+    queries: weekRanges().map((range) => cashReportQueryOptions(api, prefix, me, range)),
   });
   const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) => (week.every((q) => q.data) ? week.map((q) => pick(q.data!.cashReport)) : []);
   const s = stats.data?.mainStatisticsInfo;

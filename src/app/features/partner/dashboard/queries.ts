@@ -1,9 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { partnerCalls } from '../../../../contract/partner';
-import { api } from '../../../lib/api';
+import type { Api } from '../../../lib/api';
 import { kstDay, lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
 import { userKey } from '../../../lib/queryClient';
-import { mainNoticesQueryOptions } from '../../../lib/siteContent';
+import { mainNoticesQueryOptions } from '../../../entities/site/siteContent';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
 
@@ -13,34 +13,36 @@ export const todayRange = () => lastDays(0);
 export const WEEK = [6, 5, 4, 3, 2, 1, 0];
 export const weekRanges = (): DayRange[] => WEEK.map((d) => ({ start: kstDay(d), end: kstDay(d) }));
 
-export const statisticsQueryOptions = (prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'statistics'), queryFn: () => api(partnerCalls.statistics, {}) });
+export const statisticsQueryOptions = (api: Api, prefix: string, me: string) =>
+  queryOptions({ queryKey: key(prefix, me, 'statistics'), queryFn: () => api(partnerCalls.statistics, {}) });
 
-export const topInfoQueryOptions = (prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'topInfo'), queryFn: () => api(partnerCalls.topInfo, {}) });
+export const topInfoQueryOptions = (api: Api, prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'topInfo'), queryFn: () => api(partnerCalls.topInfo, {}) });
 
-export const cashReportQueryOptions = (prefix: string, me: string, range: DayRange) =>
+export const cashReportQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
   queryOptions({ queryKey: key(prefix, me, 'cashReport', range), queryFn: () => api(partnerCalls.cashReport, wireRange(range)) });
 
-export const myCashReportQueryOptions = (prefix: string, me: string, range: DayRange) =>
+export const myCashReportQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
   queryOptions({ queryKey: key(prefix, me, 'myCashReport', range), queryFn: () => api(partnerCalls.myCashReport, wireRange(range)) });
 
-export const newPayLogQueryOptions = (prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
+export const newPayLogQueryOptions = (api: Api, prefix: string, me: string) =>
+  queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
 /**
  * Everything the dashboard shows, asked for at once but not awaited: today's figures, then (a task
  * later, in two batches) the week's trend, the latest gives and retrieves and notices, so that
  * starting a dozen requests never lengthens the shell's first render into one long task.
  */
-export function prefetchDashboard(client: QueryClient, prefix: string, me: string) {
+export function prefetchDashboard(api: Api, client: QueryClient, prefix: string, me: string) {
   const today = todayRange();
-  void client.prefetchQuery(statisticsQueryOptions(prefix, me));
-  void client.prefetchQuery(topInfoQueryOptions(prefix, me));
-  void client.prefetchQuery(cashReportQueryOptions(prefix, me, today));
-  void client.prefetchQuery(myCashReportQueryOptions(prefix, me, today));
+  void client.prefetchQuery(statisticsQueryOptions(api, prefix, me));
+  void client.prefetchQuery(topInfoQueryOptions(api, prefix, me));
+  void client.prefetchQuery(cashReportQueryOptions(api, prefix, me, today));
+  void client.prefetchQuery(myCashReportQueryOptions(api, prefix, me, today));
   setTimeout(() => {
-    for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(prefix, me, range));
+    for (const range of weekRanges()) void client.prefetchQuery(cashReportQueryOptions(api, prefix, me, range));
   });
   setTimeout(() => {
-    void client.prefetchQuery(newPayLogQueryOptions(prefix, me));
-    void client.prefetchQuery(mainNoticesQueryOptions(prefix, me));
+    void client.prefetchQuery(newPayLogQueryOptions(api, prefix, me));
+    void client.prefetchQuery(mainNoticesQueryOptions(api, prefix, me));
   });
 }

@@ -4,7 +4,7 @@ import { CouponBox } from '../../../features/coupons/CouponBox';
 export const Route = createFileRoute('/$prefix/_member/coupon')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/coupons/queries');
-    await context.queryClient.ensureQueryData(q.couponBoxQueryOptions(params.prefix, context.caller.memId, 'open')).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.couponBoxQueryOptions(context.api, params.prefix, context.caller.memId, 'open')).catch(() => undefined);
   },
   component: CouponBox,
 });

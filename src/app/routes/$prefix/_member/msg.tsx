@@ -6,8 +6,8 @@ export const Route = createFileRoute('/$prefix/_member/msg')({
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../features/messages/queries');
-    await context.queryClient.ensureQueryData(q.msgListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
+    const q = await import('../../../entities/board/messageQueries');
+    await context.queryClient.ensureQueryData(q.msgListQueryOptions(context.api, params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: Inbox,
 });

@@ -4,8 +4,8 @@ import { MessageRead } from '../../../features/messages/MessageRead';
 export const Route = createFileRoute('/$prefix/_member/msgread/$msgIdx')({
   params: { parse: (p) => ({ msgIdx: Number(p.msgIdx) || 0 }), stringify: (p) => ({ msgIdx: String(p.msgIdx) }) },
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/messages/queries');
-    await q.ensureMessageLoaded(context.queryClient, params.prefix, context.caller.memId, params.msgIdx);
+    const q = await import('../../../entities/board/messageQueries');
+    await q.ensureMessageLoaded(context.api, context.queryClient, params.prefix, context.caller.memId, params.msgIdx);
   },
   component: MessageRead,
 });

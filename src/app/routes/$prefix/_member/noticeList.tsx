@@ -6,8 +6,8 @@ export const Route = createFileRoute('/$prefix/_member/noticeList')({
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../features/board/queries');
-    await context.queryClient.ensureQueryData(q.noticeListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
+    const q = await import('../../../entities/board/queries');
+    await context.queryClient.ensureQueryData(q.noticeListQueryOptions(context.api, params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: NoticeList,
 });

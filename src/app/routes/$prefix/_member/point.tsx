@@ -4,7 +4,7 @@ import { PointArea } from '../../../features/cash/PointArea';
 export const Route = createFileRoute('/$prefix/_member/point')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/cash/queries');
-    await context.queryClient.ensureQueryData(q.pointListQueryOptions(params.prefix, context.caller.memId, 'in', q.defaultPointRange())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.pointListQueryOptions(context.api, params.prefix, context.caller.memId, 'in', q.defaultPointRange())).catch(() => undefined);
   },
   component: () => <PointArea tab="point" />,
 });

@@ -6,8 +6,8 @@ export const Route = createFileRoute('/$prefix/_member/qna')({
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../features/board/queries');
-    await context.queryClient.ensureQueryData(q.qnaListQueryOptions(params.prefix, context.caller.memId, deps)).catch(() => undefined);
+    const q = await import('../../../entities/board/queries');
+    await context.queryClient.ensureQueryData(q.qnaListQueryOptions(context.api, params.prefix, context.caller.memId, deps)).catch(() => undefined);
   },
   component: QnaList,
 });

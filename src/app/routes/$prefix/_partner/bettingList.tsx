@@ -6,7 +6,7 @@ export const Route = createFileRoute('/$prefix/_partner/bettingList')({
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/betting/queries');
-    await context.queryClient.ensureQueryData(q.betListQueryOptions(params.prefix, context.caller.memId, q.defaultBetFilter(deps.id))).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.betListQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultBetFilter(deps.id))).catch(() => undefined);
   },
   component: function BettingListPage() {
     const { id } = Route.useSearch();

@@ -4,7 +4,7 @@ import { BetStatus } from '../../../features/statistics/BetStatus';
 export const Route = createFileRoute('/$prefix/_partner/bettingcasino')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.betStatisticsQueryOptions(params.prefix, context.caller.memId, 'casino', null, q.today())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.betStatisticsQueryOptions(context.api, params.prefix, context.caller.memId, 'casino', null, q.today())).catch(() => undefined);
   },
   component: function BettingCasinoPage() {
     return <BetStatus statType="casino" />;

@@ -4,7 +4,7 @@ import { CashListMy } from '../../../features/retailCash/CashListMy';
 export const Route = createFileRoute('/$prefix/_partner/cashListMy')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.transLogQueryOptions(params.prefix, context.caller.memId, q.defaultTransFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.transLogQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultTransFilter())).catch(() => undefined);
   },
   component: CashListMy,
 });

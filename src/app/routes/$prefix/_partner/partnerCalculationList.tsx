@@ -4,7 +4,7 @@ import { Settlement } from '../../../features/settlement/Settlement';
 export const Route = createFileRoute('/$prefix/_partner/partnerCalculationList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/settlement/queries');
-    await context.queryClient.ensureQueryData(q.calcQueryOptions(params.prefix, context.caller.memId, q.defaultCalcFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.calcQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultCalcFilter())).catch(() => undefined);
   },
   component: Settlement,
 });

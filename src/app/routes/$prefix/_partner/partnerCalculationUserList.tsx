@@ -4,7 +4,7 @@ import { UserSettlement } from '../../../features/settlement/UserSettlement';
 export const Route = createFileRoute('/$prefix/_partner/partnerCalculationUserList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/settlement/queries');
-    await context.queryClient.ensureQueryData(q.userCalcQueryOptions(params.prefix, context.caller.memId, q.defaultUserCalcFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.userCalcQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultUserCalcFilter())).catch(() => undefined);
   },
   component: UserSettlement,
 });

@@ -3,8 +3,8 @@ import { PartnerTreeScreen } from '../../../features/partnerTree/PartnerTreeScre
 
 export const Route = createFileRoute('/$prefix/_partner/partnerList')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../lib/hierarchy');
-    await context.queryClient.ensureQueryData(q.hierarchyQueryOptions(params.prefix, context.caller.memId, null, 'N')).catch(() => undefined);
+    const q = await import('../../../entities/partner/hierarchy');
+    await context.queryClient.ensureQueryData(q.hierarchyQueryOptions(context.api, params.prefix, context.caller.memId, null, 'N')).catch(() => undefined);
   },
   component: PartnerTreeScreen,
 });

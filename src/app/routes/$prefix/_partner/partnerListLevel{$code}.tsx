@@ -13,9 +13,9 @@ export const Route = createFileRoute('/$prefix/_partner/partnerListLevel{$code}'
     if (!params.code || context.caller.loginType !== 'PARTNER') throw redirect({ to: '/$prefix/partnerMain', params: { prefix: params.prefix } });
   },
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/partnerLists/queries');
+    const q = await import('../../../entities/partner/listQueries');
     await context.queryClient
-      .ensureQueryData(q.levelListQueryOptions(params.prefix, context.caller.memId, { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
+      .ensureQueryData(q.levelListQueryOptions(context.api, params.prefix, context.caller.memId, { targetLevel: params.code, orderStr: 'JOIN_DESC', page: 1, count_per_list: 40 }))
       .catch(() => undefined);
   },
   component: function PartnerLevelList() {

@@ -4,6 +4,6 @@ import { PartnerMain } from '../../../features/partner/PartnerMain';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMain')({
   // not awaited: the shell and the site popup paint while the figures load
-  loader: ({ context: { queryClient, caller }, params: { prefix } }) => prefetchDashboard(queryClient, prefix, caller.memId),
+  loader: ({ context: { api, queryClient, caller }, params: { prefix } }) => prefetchDashboard(api, queryClient, prefix, caller.memId),
   component: PartnerMain,
 });

@@ -3,8 +3,8 @@ import { MemberMoneyList } from '../../../features/partnerLists/MemberMoneyList'
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMemberList')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/partnerLists/queries');
-    await context.queryClient.ensureQueryData(q.memListQueryOptions(params.prefix, context.caller.memId, q.defaultMemListReq())).catch(() => undefined);
+    const q = await import('../../../entities/partner/listQueries');
+    await context.queryClient.ensureQueryData(q.memListQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultMemListReq())).catch(() => undefined);
   },
   component: MemberMoneyList,
 });

@@ -4,7 +4,7 @@ import { MoneyMove } from '../../../features/retailCash/MoneyMove';
 export const Route = createFileRoute('/$prefix/_partner/partnerMoneyMoveList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.sendListQueryOptions(params.prefix, context.caller.memId, q.defaultSendFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.sendListQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultSendFilter())).catch(() => undefined);
   },
   component: MoneyMove,
 });

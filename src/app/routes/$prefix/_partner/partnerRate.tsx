@@ -3,8 +3,8 @@ import { PartnerRate } from '../../../features/rates/PartnerRate';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerRate')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/rates/queries');
-    await context.queryClient.ensureQueryData(q.bottomRateQueryOptions(params.prefix, context.caller.memId, '', 1)).catch(() => undefined);
+    const q = await import('../../../entities/rate/queries');
+    await context.queryClient.ensureQueryData(q.bottomRateQueryOptions(context.api, params.prefix, context.caller.memId, '', 1)).catch(() => undefined);
   },
   component: PartnerRate,
 });

@@ -3,8 +3,8 @@ import { UserList } from '../../../features/partnerLists/UserList';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerUserList')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/partnerLists/queries');
-    await context.queryClient.ensureQueryData(q.lowerUserListQueryOptions(params.prefix, context.caller.memId, q.defaultLowerUserReq())).catch(() => undefined);
+    const q = await import('../../../entities/partner/listQueries');
+    await context.queryClient.ensureQueryData(q.lowerUserListQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultLowerUserReq())).catch(() => undefined);
   },
   component: UserList,
 });

@@ -4,7 +4,7 @@ import { PointAccrual } from '../../../features/retailCash/PointAccrual';
 export const Route = createFileRoute('/$prefix/_partner/pointList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.accrualQueryOptions(params.prefix, context.caller.memId, q.defaultAccrualRange(), 1)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.accrualQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultAccrualRange(), 1)).catch(() => undefined);
   },
   component: PointAccrual,
 });

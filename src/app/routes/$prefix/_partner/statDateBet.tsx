@@ -4,7 +4,7 @@ import { DailyBetting } from '../../../features/statistics/DailyBetting';
 export const Route = createFileRoute('/$prefix/_partner/statDateBet')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.dailyBettingQueryOptions(params.prefix, context.caller.memId, q.defaultDailyRange())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.dailyBettingQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultDailyRange())).catch(() => undefined);
   },
   component: DailyBetting,
 });

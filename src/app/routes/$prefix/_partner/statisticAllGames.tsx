@@ -4,7 +4,7 @@ import { AllGames } from '../../../features/statistics/GameStats';
 export const Route = createFileRoute('/$prefix/_partner/statisticAllGames')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.statsQueryOptions(params.prefix, context.caller.memId, 'allGames', q.defaultStatsFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.statsQueryOptions(context.api, params.prefix, context.caller.memId, 'allGames', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: AllGames,
 });

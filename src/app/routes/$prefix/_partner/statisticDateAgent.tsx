@@ -4,7 +4,7 @@ import { DateAgent } from '../../../features/statistics/AgentStats';
 export const Route = createFileRoute('/$prefix/_partner/statisticDateAgent')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.statsQueryOptions(params.prefix, context.caller.memId, 'dateAgent', q.defaultStatsFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.statsQueryOptions(context.api, params.prefix, context.caller.memId, 'dateAgent', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: DateAgent,
 });

@@ -4,7 +4,7 @@ import { DateGames } from '../../../features/statistics/GameStats';
 export const Route = createFileRoute('/$prefix/_partner/statisticDateGames')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.statsQueryOptions(params.prefix, context.caller.memId, 'dateGames', q.defaultStatsFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.statsQueryOptions(context.api, params.prefix, context.caller.memId, 'dateGames', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: DateGames,
 });

@@ -4,7 +4,7 @@ import { DateUsers } from '../../../features/statistics/UserStats';
 export const Route = createFileRoute('/$prefix/_partner/statisticDateUsers')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/statistics/queries');
-    await context.queryClient.ensureQueryData(q.statsQueryOptions(params.prefix, context.caller.memId, 'dateUsers', q.defaultStatsFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.statsQueryOptions(context.api, params.prefix, context.caller.memId, 'dateUsers', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: DateUsers,
 });

@@ -4,7 +4,7 @@ import { SubPointList } from '../../../features/retailCash/SubPointList';
 export const Route = createFileRoute('/$prefix/_partner/subpartnerPointList')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/retailCash/queries');
-    await context.queryClient.ensureQueryData(q.subPointQueryOptions(params.prefix, context.caller.memId, q.defaultSubPointFilter())).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.subPointQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultSubPointFilter())).catch(() => undefined);
   },
   component: SubPointList,
 });

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/$prefix/_partner/userDetail')({
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../features/memberDetail/queries');
-    await context.queryClient.ensureQueryData(q.detailInfoQueryOptions(params.prefix, context.caller.memId, deps.id)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.detailInfoQueryOptions(context.api, params.prefix, context.caller.memId, deps.id)).catch(() => undefined);
   },
   component: function UserDetail() {
     const { id, tab } = useSearch({ from: '/$prefix/_partner/userDetail' });

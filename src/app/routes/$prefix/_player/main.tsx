@@ -8,7 +8,7 @@ export const Route = createFileRoute('/$prefix/_player/main')({
   // imported here, not at the top, so the query code stays out of the first-route bundle
   loader: async ({ context, params }) => {
     const { lobbyQueryOptions } = await import('../../../features/games/queries');
-    await context.queryClient.ensureQueryData(lobbyQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(lobbyQueryOptions(context.api, params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: () => (
     <Lobby

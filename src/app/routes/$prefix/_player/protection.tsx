@@ -4,7 +4,7 @@ import { Protection } from '../../../features/protection/Protection';
 export const Route = createFileRoute('/$prefix/_player/protection')({
   loader: async ({ context, params }) => {
     const q = await import('../../../features/protection/queries');
-    await context.queryClient.ensureQueryData(q.protectionQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.protectionQueryOptions(context.api, params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: Protection,
 });

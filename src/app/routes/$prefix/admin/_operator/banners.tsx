@@ -3,8 +3,8 @@ import { AdminBanners } from '../../../../features/adminSite/AdminBanners';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/banners')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/adminSite/queries');
-    await context.queryClient.ensureQueryData(q.bannerListQueryOptions(params.prefix, 1)).catch(() => undefined);
+    const q = await import('../../../../entities/site/adminQueries');
+    await context.queryClient.ensureQueryData(q.bannerListQueryOptions(context.api, params.prefix, 1)).catch(() => undefined);
   },
   component: AdminBanners,
 });

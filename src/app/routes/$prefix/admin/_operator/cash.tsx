@@ -7,7 +7,7 @@ export const Route = createFileRoute('/$prefix/admin/_operator/cash')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const q = await import('../../../../features/adminCash/queries');
-    await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(params.prefix, context.caller.memId, q.defaultQueueFilter(deps.status))).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultQueueFilter(deps.status))).catch(() => undefined);
   },
   component: CashQueue,
 });

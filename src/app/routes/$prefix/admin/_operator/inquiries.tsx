@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../../lib/listSearch';
-import type { InquiryFilter } from '../../../../features/adminBoard/queries';
+import type { InquiryFilter } from '../../../../entities/board/adminQueries';
 import { AdminInquiries } from '../../../../features/adminBoard/AdminInquiries';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/inquiries')({
@@ -10,8 +10,8 @@ export const Route = createFileRoute('/$prefix/admin/_operator/inquiries')({
   }),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../../features/adminBoard/queries');
-    await context.queryClient.ensureQueryData(q.adminInquiriesQueryOptions(params.prefix, deps)).catch(() => undefined);
+    const q = await import('../../../../entities/board/adminQueries');
+    await context.queryClient.ensureQueryData(q.adminInquiriesQueryOptions(context.api, params.prefix, deps)).catch(() => undefined);
   },
   component: AdminInquiries,
 });

@@ -4,8 +4,8 @@ import { AdminInquiryAnswer } from '../../../../features/adminBoard/AdminInquiry
 export const Route = createFileRoute('/$prefix/admin/_operator/inquiries_/$boardIdx')({
   params: { parse: (p) => ({ boardIdx: Number(p.boardIdx) || 0 }), stringify: (p) => ({ boardIdx: String(p.boardIdx) }) },
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/adminBoard/queries');
-    await context.queryClient.ensureQueryData(q.adminInquiryQueryOptions(params.prefix, params.boardIdx)).catch(() => undefined);
+    const q = await import('../../../../entities/board/adminQueries');
+    await context.queryClient.ensureQueryData(q.adminInquiryQueryOptions(context.api, params.prefix, params.boardIdx)).catch(() => undefined);
   },
   component: AdminInquiryAnswer,
 });

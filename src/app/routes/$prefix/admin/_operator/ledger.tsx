@@ -4,7 +4,7 @@ import { LedgerHealth } from '../../../../features/adminCash/LedgerHealth';
 export const Route = createFileRoute('/$prefix/admin/_operator/ledger')({
   loader: async ({ context, params }) => {
     const q = await import('../../../../features/adminCash/queries');
-    await context.queryClient.ensureQueryData(q.ledgerQueryOptions(params.prefix, context.caller.memId)).catch(() => undefined);
+    await context.queryClient.ensureQueryData(q.ledgerQueryOptions(context.api, params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: LedgerHealth,
 });

@@ -3,8 +3,8 @@ import { AdminMessages } from '../../../../features/adminBoard/AdminMessages';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/messages')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/adminBoard/queries');
-    await context.queryClient.ensureQueryData(q.sentMessagesQueryOptions(params.prefix, 1)).catch(() => undefined);
+    const q = await import('../../../../entities/board/adminQueries');
+    await context.queryClient.ensureQueryData(q.sentMessagesQueryOptions(context.api, params.prefix, 1)).catch(() => undefined);
   },
   component: AdminMessages,
 });

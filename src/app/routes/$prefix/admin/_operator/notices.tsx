@@ -6,8 +6,8 @@ export const Route = createFileRoute('/$prefix/admin/_operator/notices')({
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../../features/adminBoard/queries');
-    await context.queryClient.ensureQueryData(q.adminNoticesQueryOptions(params.prefix, deps)).catch(() => undefined);
+    const q = await import('../../../../entities/board/adminQueries');
+    await context.queryClient.ensureQueryData(q.adminNoticesQueryOptions(context.api, params.prefix, deps)).catch(() => undefined);
   },
   component: AdminNotices,
 });

@@ -3,8 +3,8 @@ import { PartnerRequests } from '../../../../features/adminPartners/PartnerReque
 
 export const Route = createFileRoute('/$prefix/admin/_operator/partnerRequests')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/adminPartners/queries');
-    await context.queryClient.ensureQueryData(q.partnerRequestsQueryOptions(params.prefix, context.caller.memId, 'open', 1)).catch(() => undefined);
+    const q = await import('../../../../entities/partner/requestQueries');
+    await context.queryClient.ensureQueryData(q.partnerRequestsQueryOptions(context.api, params.prefix, context.caller.memId, 'open', 1)).catch(() => undefined);
   },
   component: PartnerRequests,
 });

@@ -3,8 +3,8 @@ import { AdminSiteOps } from '../../../../features/adminSite/AdminSiteOps';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/site')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../features/adminSite/queries');
-    await context.queryClient.ensureQueryData(q.siteStateQueryOptions(params.prefix)).catch(() => undefined);
+    const q = await import('../../../../entities/site/adminQueries');
+    await context.queryClient.ensureQueryData(q.siteStateQueryOptions(context.api, params.prefix)).catch(() => undefined);
   },
   component: AdminSiteOps,
 });

@@ -1,9 +1,9 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { session } from '../lib/session/store';
-import { ChatIcon, MailIcon } from '../ui/icons';
-import css from '../ui/ShellExtras.module.css';
+import { session } from '../../lib/session/store';
+import { ChatIcon, MailIcon } from '../../ui/icons';
+import css from '../../ui/ShellExtras.module.css';
 
 /** Arrival notices fed live by MSG / ANSWER_CMT / COUPON (counts in the session store), each a link to its list. */
 export function NoticeBox() {

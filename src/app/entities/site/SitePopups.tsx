@@ -3,19 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { popupsQueryOptions } from '../lib/siteContent';
-import { session } from '../lib/session/store';
-import { Button } from '../ui/Button';
-import { HtmlContent } from '../ui/HtmlContent';
-import { closePopup, isClosed } from '../ui/popupFlags';
-import { safeLink } from '../ui/safeLink';
-import css from '../ui/ShellExtras.module.css';
+import { popupsQueryOptions } from './siteContent';
+import { session } from '../../lib/session/store';
+import { Button } from '../../ui/Button';
+import { HtmlContent } from '../../ui/HtmlContent';
+import { closePopup, isClosed } from '../../ui/popupFlags';
+import { safeLink } from '../../ui/safeLink';
+import css from '../../ui/ShellExtras.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The site's active popups, one at a time; each is shown once per visit unless hidden for today. */
 export function SitePopups() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { site } = useSnapshot(session);
-  const popups = useQuery(popupsQueryOptions(prefix));
+  const popups = useQuery(popupsQueryOptions(api, prefix));
   const [, setTick] = useState(0);
   const siteId = site?.siteId ?? prefix;
   const current = popups.data?.list.find((p) => !isClosed(siteId, p.bannerIdx));

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ReqOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { lastDays, wireRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 
@@ -10,7 +10,7 @@ const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, 
 
 /** One list call with its filters; the previous page stays on screen while the next loads. */
 function listQuery<K extends 'lowerPartnerList' | 'myPartnerList2' | 'lowerUserList' | 'myMemList' | 'myMemDirectList' | 'loginList'>(name: K) {
-  return (prefix: string, me: string, req: ReqOf<Calls[K]>) =>
+  return (api: Api, prefix: string, me: string, req: ReqOf<Calls[K]>) =>
     queryOptions({
       queryKey: key(prefix, me, name, req),
       queryFn: () => api(partnerCalls[name] as Calls[K], req),
@@ -43,7 +43,7 @@ export const defaultLowerUserReq = (): ReqOf<Calls['lowerUserList']> => ({
 });
 
 /** Direct lower partners of one row (the recursive table's plus toggle). */
-export const innerPartnersQueryOptions = (prefix: string, me: string, memId: string) =>
+export const innerPartnersQueryOptions = (api: Api, prefix: string, me: string, memId: string) =>
   queryOptions({
     queryKey: key(prefix, me, 'inner', memId),
     queryFn: () => api(partnerCalls.myPartnerList2, { searchType: 'INNER', memId, page: 1, count_per_list: 200 }),

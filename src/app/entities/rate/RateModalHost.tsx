@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { rateModal } from '../lib/rateModal';
+import { rateModal } from './rateModal';
 
 const RateModal = lazy(() => import('./RateModal'));
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { boardCalls } from '../../../contract/board';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { listRequest, type ListSearch } from '../../lib/listSearch';
 import { userKey } from '../../lib/queryClient';
 
@@ -8,7 +8,7 @@ import { userKey } from '../../lib/queryClient';
 export const qnaKey = (prefix: string, memId: string) => userKey(prefix, memId, 'qna');
 export const noticeKey = (prefix: string, memId: string) => userKey(prefix, memId, 'notice');
 
-export const qnaListQueryOptions = (prefix: string, memId: string, s: ListSearch) =>
+export const qnaListQueryOptions = (api: Api, prefix: string, memId: string, s: ListSearch) =>
   queryOptions({
     queryKey: [...qnaKey(prefix, memId), 'list', listRequest(s)],
     // answers arrive live: each visit shows the cached page at once and refreshes it
@@ -16,19 +16,19 @@ export const qnaListQueryOptions = (prefix: string, memId: string, s: ListSearch
     queryFn: () => api(boardCalls.list.faq, { ...listRequest(s), memId }),
   });
 
-export const qnaDetailQueryOptions = (prefix: string, memId: string, boardIdx: number) =>
+export const qnaDetailQueryOptions = (api: Api, prefix: string, memId: string, boardIdx: number) =>
   queryOptions({
     queryKey: [...qnaKey(prefix, memId), 'detail', boardIdx],
     queryFn: () => api(boardCalls.datail.faq, { boardIdx }),
   });
 
-export const noticeListQueryOptions = (prefix: string, memId: string, s: ListSearch) =>
+export const noticeListQueryOptions = (api: Api, prefix: string, memId: string, s: ListSearch) =>
   queryOptions({
     queryKey: [...noticeKey(prefix, memId), 'list', listRequest(s)],
     queryFn: () => api(boardCalls.list.nt, listRequest(s)),
   });
 
-export const noticeDetailQueryOptions = (prefix: string, memId: string, boardIdx: number) =>
+export const noticeDetailQueryOptions = (api: Api, prefix: string, memId: string, boardIdx: number) =>
   queryOptions({
     queryKey: [...noticeKey(prefix, memId), 'detail', boardIdx],
     queryFn: () => api(boardCalls.datail.nt, { boardIdx }),

@@ -1,18 +1,20 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { categoryName, shortDate } from '../lib/boardLabels';
-import { mainNoticesQueryOptions } from '../lib/siteContent';
-import { Card } from '../ui/Card';
-import { Empty } from '../ui/Empty';
-import { useCaller } from '../lib/caller';
-import css from '../ui/ShellExtras.module.css';
+import { categoryName, shortDate } from './boardLabels';
+import { mainNoticesQueryOptions } from '../site/siteContent';
+import { Card } from '../../ui/Card';
+import { Empty } from '../../ui/Empty';
+import { useCaller } from '../../lib/caller';
+import css from '../../ui/ShellExtras.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** The dashboard's latest notices; a row opens the notice. */
 export function DashboardNotices() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
-  const q = useQuery(mainNoticesQueryOptions(prefix, caller.memId));
+  const q = useQuery(mainNoticesQueryOptions(api, prefix, caller.memId));
   const rows = q.data?.boardList ?? [];
   return (
     <Card

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { partnerCalls } from '../../../contract/partner';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { userKey } from '../../lib/queryClient';
 
 export type RequestFilter = 'open' | 'all';
 
-export const partnerRequestsQueryOptions = (prefix: string, me: string, filter: RequestFilter, page: number) =>
+export const partnerRequestsQueryOptions = (api: Api, prefix: string, me: string, filter: RequestFilter, page: number) =>
   queryOptions({
     queryKey: userKey(prefix, me, 'admin', 'partnerRequests', filter, page),
     queryFn: () => api(partnerCalls.requestList, { status: filter === 'open' ? 0 : undefined, page, count_per_list: 20 }),

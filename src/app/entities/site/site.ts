@@ -1,15 +1,18 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { commonCalls } from '../../contract/common';
-import type { siteCalls } from '../../contract/site';
-import type { ResOf } from '../../contract/define';
-import { api, isOffline } from './api';
-import { siteKey } from './queryClient';
-import type { Site } from './session/store';
+import { commonCalls } from '../../../contract/common';
+import type { siteCalls } from '../../../contract/site';
+import type { ResOf } from '../../../contract/define';
+import { redirect } from '@tanstack/react-router';
+import { isApiError, isOffline, type Api } from '../../lib/api';
+import { enterSite } from '../../lib/session/lifecycle';
+import { siteKey } from '../../lib/queryClient';
+import type { Site } from '../../lib/session/store';
+import { useApi } from '../../lib/useApi';
 
 const savedKey = (prefix: string) => `pitboss:${prefix}:site`;
 
 /** The site behind a URL prefix; the last answer is kept so the app still opens offline. */
-export const siteQueryOptions = (prefix: string) =>
+export const siteQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'info'),
     staleTime: 10 * 60_000,
@@ -27,7 +30,7 @@ export const siteQueryOptions = (prefix: string) =>
   });
 
 /** Maintenance window and the site-wide cash switches; offline the app assumes neither (money is refused offline anyway). */
-export const siteCheckQueryOptions = (prefix: string) =>
+export const siteCheckQueryOptions = (api: Api, prefix: string) =>
   queryOptions({
     queryKey: siteKey(prefix, 'check'),
     staleTime: 60_000,
@@ -43,8 +46,9 @@ export const siteCheckQueryOptions = (prefix: string) =>
 
 /** The site-wide deposit / withdrawal switches and the bank's hours, read afresh whenever a money screen opens. */
 export function useCashSwitch(prefix: string) {
+  const api = useApi();
   // read again each minute while a money screen is open: the bank's hours begin and end on the server's clock
-  const q = useQuery({ ...siteCheckQueryOptions(prefix), refetchOnMount: 'always', refetchInterval: 60_000 });
+  const q = useQuery({ ...siteCheckQueryOptions(api, prefix), refetchOnMount: 'always', refetchInterval: 60_000 });
   return { depositBanned: q.data?.inAmtYn === 'N', withdrawalBanned: q.data?.outAmtYn === 'N', bankClosed: q.data?.bankClosed === true };
 }
 
@@ -92,4 +96,28 @@ export function seedSite(client: QueryClient, prefix: string) {
   } catch {
     /* a broken copy is fetched again */
   }
+}
+
+/** The site guard: unknown site -> `/`, maintenance window -> warning page. */
+export async function resolveSite(api: Api, client: QueryClient, prefix: string, onWarningPage: boolean): Promise<Site> {
+  let site: Site;
+  seedSite(client, prefix);
+  try {
+    // a stale copy (the saved one a shell without the site's boot starts from, or one older than its
+    // staleTime) is asked again before the site opens: the platform may have suspended the site since
+    site = await client.fetchQuery(siteQueryOptions(api, prefix));
+  } catch (err) {
+    // no site on this deployment yet, or one the platform holds: the site route says so
+    if (isOffline(err) || isApiError(err, 'PF001', 'SS001', 'SS002')) throw err;
+    throw redirect({ to: '/' });
+  }
+  await enterSite(api, site);
+  const check = await client.fetchQuery(siteCheckQueryOptions(api, prefix)).catch((err) => {
+    if (isApiError(err)) return null;
+    throw err;
+  });
+  if (check?.inCheck && !onWarningPage) {
+    throw redirect({ to: '/$prefix/warning', params: { prefix }, search: { reason: 'maintenance' } });
+  }
+  return site;
 }

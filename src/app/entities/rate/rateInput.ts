@@ -1,4 +1,4 @@
-import { parseWire } from './format';
+import { parseWire } from '../../lib/format';
 
 export type Clamp = { value: string; error?: 'nan' | 'max' | 'min' };
 

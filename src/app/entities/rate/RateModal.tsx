@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../lib/betCodes';
-import { rateModal } from '../lib/rateModal';
-import { rateInfoListQueryOptions } from '../lib/rates';
-import { BottomSheet } from '../ui/BottomSheet';
-import { Empty } from '../ui/Empty';
-import css from '../ui/Rates.module.css';
-import { apiMessage } from '../lib/apiMessage';
-import { useCaller } from '../lib/caller';
+import { categoryName } from '../../lib/betCodes';
+import { rateModal } from './rateModal';
+import { rateInfoListQueryOptions } from './rates';
+import { BottomSheet } from '../../ui/BottomSheet';
+import { Empty } from '../../ui/Empty';
+import css from '../../ui/Rates.module.css';
+import { apiMessage } from '../../lib/apiMessage';
+import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 
 /** Rolling and losing percent per game category of the member a list row named. */
 export default function RateModal() {
@@ -23,9 +24,10 @@ export default function RateModal() {
 }
 
 function Rates({ memId }: { memId: string }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
-  const q = useQuery(rateInfoListQueryOptions(prefix, caller.memId, memId));
+  const q = useQuery(rateInfoListQueryOptions(api, prefix, caller.memId, memId));
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
   return (

@@ -1,23 +1,26 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../lib/betCodes';
-import { useRateDraft } from '../lib/rateDraft';
-import { lockedUntil } from '../lib/rateInput';
-import { detailRateQueryOptions, saveCategoryRates, type RollingRow } from '../lib/rates';
-import { Button } from '../ui/Button';
-import { Empty } from '../ui/Empty';
+import { categoryName } from '../../lib/betCodes';
+import { useRateDraft } from './rateDraft';
+import { lockedUntil } from './rateInput';
+import { detailRateQueryOptions, useSaveCategoryRates, type RollingRow } from './rates';
+import { Button } from '../../ui/Button';
+import { Empty } from '../../ui/Empty';
 import { RateDetailSheet } from './RateDetailSheet';
-import { RateInput } from '../ui/RateInput';
-import css from '../ui/Rates.module.css';
-import { apiMessage } from '../lib/apiMessage';
+import { RateInput } from './RateInput';
+import css from '../../ui/Rates.module.css';
+import { apiMessage } from '../../lib/apiMessage';
+import { useApi } from '../../lib/useApi';
 
 /** The detail screen's rate tab: rolling and losing per category with min/max shortcuts, one save. */
 export function RateTab({ prefix, me, memId, editable }: { prefix: string; me: string; memId: string; editable: boolean }) {
-  const q = useQuery(detailRateQueryOptions(prefix, me, memId));
+  const api = useApi();
+  const q = useQuery(detailRateQueryOptions(api, prefix, me, memId));
+  const saveRates = useSaveCategoryRates(prefix, me);
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
-  return <RateTable key={q.dataUpdatedAt} rows={q.data.memRollingInfo} save={(list) => saveCategoryRates(prefix, me, memId, list)} memId={memId} editable={editable} />;
+  return <RateTable key={q.dataUpdatedAt} rows={q.data.memRollingInfo} save={(list) => saveRates(memId, list)} memId={memId} editable={editable} />;
 }
 
 function RateTable({

@@ -1,9 +1,9 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { session } from '../lib/session/store';
-import { ChatIcon, MailIcon, MegaphoneIcon } from '../ui/icons';
-import css from '../ui/ShellExtras.module.css';
+import { session } from '../../lib/session/store';
+import { ChatIcon, MailIcon, MegaphoneIcon } from '../../ui/icons';
+import css from '../../ui/ShellExtras.module.css';
 
 /** Notices, 1:1 inquiries and messages, with the live unread counts. */
 export function BoardLinks() {

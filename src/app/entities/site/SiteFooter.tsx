@@ -2,16 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { siteOptionQueryOptions } from '../lib/siteContent';
-import { session } from '../lib/session/store';
-import { safeLink } from '../ui/safeLink';
-import css from '../ui/ShellExtras.module.css';
+import { siteOptionQueryOptions } from './siteContent';
+import { session } from '../../lib/session/store';
+import { safeLink } from '../../ui/safeLink';
+import css from '../../ui/ShellExtras.module.css';
+import { useApi } from '../../lib/useApi';
 
 /** Up to three social links from the site options (the third only when set) and the copyright line. */
 export function SiteFooter() {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { site } = useSnapshot(session);
-  const opt = useQuery(siteOptionQueryOptions(prefix)).data;
+  const opt = useQuery(siteOptionQueryOptions(api, prefix)).data;
   const sns = opt
     ? [
         { name: opt.sns1, id: opt.sns1Id, link: opt.sns1Link },

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { partnerLevelName } from '../lib/codeNames';
-import { hierarchyQueryOptions, type HierarchyNode } from '../lib/hierarchy';
-import { Check } from '../ui/FilterBar';
-import { Tree, type TreeNode } from '../ui/Tree';
-import { useCaller } from '../lib/caller';
+import { partnerLevelName } from '../../lib/codeNames';
+import { hierarchyQueryOptions, type HierarchyNode } from './hierarchy';
+import { Check } from '../../ui/FilterBar';
+import { Tree, type TreeNode } from '../../ui/Tree';
+import { useCaller } from '../../lib/caller';
 import css from './HierarchyTree.module.css';
+import { useApi } from '../../lib/useApi';
 
 const toNode = (n: HierarchyNode): TreeNode => ({
   id: n.memId,
@@ -37,15 +38,16 @@ export function HierarchyTree({
   treeOption: 'Y' | 'N';
   onTreeOption?: (v: 'Y' | 'N') => void;
 }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const client = useQueryClient();
   const { memId: me } = useCaller();
-  const root = useQuery(hierarchyQueryOptions(prefix, me, null, treeOption));
+  const root = useQuery(hierarchyQueryOptions(api, prefix, me, null, treeOption));
   const top = root.data?.hierarchy[0];
 
   const load = async (id: string) => {
-    const res = await client.fetchQuery(hierarchyQueryOptions(prefix, me, id, treeOption));
+    const res = await client.fetchQuery(hierarchyQueryOptions(api, prefix, me, id, treeOption));
     return (res.hierarchy[0]?.children ?? []).map(toNode);
   };
 

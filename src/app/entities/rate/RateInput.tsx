@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { clampAlert } from '../lib/rates';
-import { clampRate, rateText } from '../lib/rateInput';
-import css from './Rates.module.css';
+import { clampAlert } from './rates';
+import { clampRate, rateText } from './rateInput';
+import css from '../../ui/Rates.module.css';
 
 /**
  * A rate input with its bounds: digits only while typing; on leaving the field a value above the

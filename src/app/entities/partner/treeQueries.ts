@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { partnerCalls } from '../../../contract/partner';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { userKey } from '../../lib/queryClient';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'tree', ...rest);
 
-export const partnerInfoQueryOptions = (prefix: string, me: string, memId: string) =>
+export const partnerInfoQueryOptions = (api: Api, prefix: string, me: string, memId: string) =>
   queryOptions({ queryKey: key(prefix, me, 'info', memId), queryFn: () => api(partnerCalls.partnerInfo, { memId }) });
 
-export const directPartnersQueryOptions = (prefix: string, me: string, memId: string) =>
+export const directPartnersQueryOptions = (api: Api, prefix: string, me: string, memId: string) =>
   queryOptions({ queryKey: key(prefix, me, 'direct', memId), queryFn: () => api(partnerCalls.myPartnerDirectList, { memId }) });

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ResOf } from '../../../contract/define';
 import { messageCalls } from '../../../contract/message';
-import { api } from '../../lib/api';
+import type { Api } from '../../lib/api';
 import { listRequest, type ListSearch } from '../../lib/listSearch';
 import { userKey } from '../../lib/queryClient';
 import { session } from '../../lib/session/store';
@@ -12,7 +12,7 @@ export type MsgRow = MsgList['list'][number];
 export const msgKey = (prefix: string, memId: string) => userKey(prefix, memId, 'msg');
 const listKey = (prefix: string, memId: string) => [...msgKey(prefix, memId), 'list'] as const;
 
-export const msgListQueryOptions = (prefix: string, memId: string, s: ListSearch) =>
+export const msgListQueryOptions = (api: Api, prefix: string, memId: string, s: ListSearch) =>
   queryOptions({
     queryKey: [...listKey(prefix, memId), listRequest(s)],
     // messages arrive live: each visit shows the cached page at once and refreshes it
@@ -51,7 +51,7 @@ export function markReadInCache(client: QueryClient, prefix: string, memId: stri
 }
 
 /** msgread opened directly (no list loaded yet): load the first page so the message can be found. */
-export async function ensureMessageLoaded(client: QueryClient, prefix: string, memId: string, msgIdx: number) {
+export async function ensureMessageLoaded(api: Api, client: QueryClient, prefix: string, memId: string, msgIdx: number) {
   if (findLoaded(client, prefix, memId, msgIdx)) return;
-  await client.fetchQuery(msgListQueryOptions(prefix, memId, {})).catch(() => undefined);
+  await client.fetchQuery(msgListQueryOptions(api, prefix, memId, {})).catch(() => undefined);
 }

@@ -2,18 +2,19 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../lib/betCodes';
-import { gameGroupsQueryOptions } from '../lib/gameGroups';
-import { useRateDraft } from '../lib/rateDraft';
-import { multipleRateQueryOptions, saveMultipleRates } from '../lib/rates';
-import { BottomSheet } from '../ui/BottomSheet';
-import { Button } from '../ui/Button';
-import { Empty } from '../ui/Empty';
-import { inputClass } from '../ui/Field';
-import { RateInput } from '../ui/RateInput';
-import css from '../ui/Rates.module.css';
-import { apiMessage } from '../lib/apiMessage';
-import { useCaller } from '../lib/caller';
+import { categoryName } from '../../lib/betCodes';
+import { gameGroupsQueryOptions } from '../../lib/gameGroups';
+import { useRateDraft } from './rateDraft';
+import { multipleRateQueryOptions, useSaveMultipleRates } from './rates';
+import { BottomSheet } from '../../ui/BottomSheet';
+import { Button } from '../../ui/Button';
+import { Empty } from '../../ui/Empty';
+import { inputClass } from '../../ui/Field';
+import { RateInput } from './RateInput';
+import css from '../../ui/Rates.module.css';
+import { apiMessage } from '../../lib/apiMessage';
+import { useCaller } from '../../lib/caller';
+import { useApi } from '../../lib/useApi';
 
 /** Detail (per-vendor, per rate type) rates of one category; only a PTN_1 partner may save them. */
 export function RateDetailSheet({ memId, category, onClose }: { memId: string; category: string | null; onClose: () => void }) {
@@ -26,9 +27,10 @@ export function RateDetailSheet({ memId, category, onClose }: { memId: string; c
 }
 
 function Vendors({ memId, category, onDone }: { memId: string; category: string; onDone: () => void }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
-  const vendors = useQuery(gameGroupsQueryOptions(prefix)).data?.list.find((g) => g.groupCode === category)?.vendors ?? [];
+  const vendors = useQuery(gameGroupsQueryOptions(api, prefix)).data?.list.find((g) => g.groupCode === category)?.vendors ?? [];
   const [vendor, setVendor] = useState<string | null>(null);
   const chosen = vendor ?? vendors[0]?.vendorCode;
   if (!chosen)
@@ -54,10 +56,12 @@ function Vendors({ memId, category, onDone }: { memId: string; category: string;
 }
 
 function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: string; onDone: () => void }) {
+  const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const caller = useCaller();
   const me = caller.memId;
-  const q = useQuery(multipleRateQueryOptions(prefix, me, memId, vendorCode));
+  const q = useQuery(multipleRateQueryOptions(api, prefix, me, memId, vendorCode));
+  const saveRates = useSaveMultipleRates(prefix, me);
   const list = q.data?.multipleRateInfo.rateList ?? [];
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
@@ -67,7 +71,7 @@ function TypeRates({ memId, vendorCode, onDone }: { memId: string; vendorCode: s
       list={list}
       canSave={caller.partnerLevel === 'PTN_1' && memId !== me}
       onSave={async (rows) => {
-        if (await saveMultipleRates(prefix, me, memId, vendorCode, rows)) onDone();
+        if (await saveRates(memId, vendorCode, rows)) onDone();
       }}
     />
   );

@@ -1,0 +1,1 @@
+export type SignOutReason = 'user' | 'elsewhere' | 'expired' | 'forced' | 'inspect' | 'protection';
