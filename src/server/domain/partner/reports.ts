@@ -2,6 +2,7 @@
  * Reports over the daily figures (daily_stat): 'T' rows give a member's whole subtree, 'O' rows its
  * own bets and what it earned. Ranges select whole KST days.
  */
+import { localName } from '../games/localNames.js';
 import { sql } from 'kysely';
 import { resolvedBetStatuses, settleGroups as groups, statCategories, type GameCategory, type StatType } from '../../../contract/game.js';
 import { settlementTotal as totalSchema, type SettlementRow, type SettlementTotal } from '../../../contract/stats.js';
@@ -328,7 +329,7 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
 
 // --- statistics screens
 
-export async function gameStats(db: Db, rootId: number, range: Range, page: number, perPage: number) {
+export async function gameStats(db: Db, rootId: number, locale: string, range: Range, page: number, perPage: number) {
   const base = db
     .selectFrom('bet as b')
     .innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', rootId))
@@ -341,16 +342,16 @@ export async function gameStats(db: Db, rootId: number, range: Range, page: numb
   const rows = await base
     .select([
       'v.code',
-      'v.name as vname',
+      localName('v', locale, 'vname'),
       'g.code as gcode',
-      'g.name as gname',
+      localName('g', locale, 'gname'),
       'b.category',
       (eb) => eb.fn.countAll<number>().as('c'),
       (eb) => eb.fn.sum<number>('b.stake').as('s'),
       (eb) => eb.fn.sum<number>('b.win').as('w'),
       sql<number>`count(distinct b.member_id)`.as('u'),
     ])
-    .groupBy(['v.code', 'v.name', 'g.code', 'g.name', 'b.category'])
+    .groupBy(['v.id', 'g.id', 'b.category'])
     .orderBy(sql`sum(b.stake)`, 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage)
