@@ -38,10 +38,20 @@ describe(`game and vendor names in the caller's language (${testDb})`, () => {
   });
 
   it("falls back to the vendor's own name for a language the game was not given", async () => {
-    await s.app.db.updateTable('game').set({ names: JSON.stringify({ en: 'Speed Baccarat' }) }).where('site_id', '=', s.siteId).where('code', '=', 'speed-baccarat').execute();
+    await s.app.db
+      .updateTable('game')
+      .set({ names: JSON.stringify({ en: 'Speed Baccarat' }) })
+      .where('site_id', '=', s.siteId)
+      .where('code', '=', 'speed-baccarat')
+      .execute();
     expect((await lobby('ko')).games).toEqual(['바카라 A', 'Speed Baccarat']);
     const v = demoCatalog[0].games[1];
-    await s.app.db.updateTable('game').set({ names: JSON.stringify(v.names) }).where('site_id', '=', s.siteId).where('code', '=', v.code).execute();
+    await s.app.db
+      .updateTable('game')
+      .set({ names: JSON.stringify(v.names) })
+      .where('site_id', '=', s.siteId)
+      .where('code', '=', v.code)
+      .execute();
   });
 
   it('names the game in the game bar, the bet history and the bet detail in the caller language', async () => {

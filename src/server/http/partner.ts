@@ -241,7 +241,9 @@ export const partnerRoutes = [
 
   defineRoute(c.loginLog, async (req, ctx) => loginLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, req.page)),
 
-  defineRoute(c.rollingLogNew, async (req, ctx) => rollingLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, history(ctx, req), req.page, callerLocale(ctx))),
+  defineRoute(c.rollingLogNew, async (req, ctx) =>
+    rollingLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, history(ctx, req), req.page, callerLocale(ctx)),
+  ),
 
   defineRoute(c.playGameList, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);

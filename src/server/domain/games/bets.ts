@@ -20,25 +20,26 @@ const base = (db: Db, rootId?: number) =>
     .$if(rootId !== undefined, (q) => q.innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', rootId!)));
 type Q = ReturnType<typeof base>;
 
-const cols = (locale: string) => [
-  'b.id',
-  'b.tx_id',
-  'b.round_id',
-  'b.category',
-  'b.stake',
-  'b.win',
-  'b.status',
-  'b.before_amt',
-  'b.after_amt',
-  'b.created_at',
-  'b.settled_at',
-  'v.code as vendor_code',
-  localName('v', locale, 'vendor_name'),
-  'g.code as game_code',
-  localName('g', locale, 'game_name'),
-  'm.mem_id',
-  'm.mem_nick',
-] as const;
+const cols = (locale: string) =>
+  [
+    'b.id',
+    'b.tx_id',
+    'b.round_id',
+    'b.category',
+    'b.stake',
+    'b.win',
+    'b.status',
+    'b.before_amt',
+    'b.after_amt',
+    'b.created_at',
+    'b.settled_at',
+    'v.code as vendor_code',
+    localName('v', locale, 'vendor_name'),
+    'g.code as game_code',
+    localName('g', locale, 'game_name'),
+    'm.mem_id',
+    'm.mem_nick',
+  ] as const;
 type Row = {
   id: number;
   tx_id: string;

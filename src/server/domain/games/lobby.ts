@@ -6,7 +6,14 @@ import { localName } from './localNames.js';
 
 /** Each game category with the site's vendors in it (those not switched off). */
 export async function vendorGroups(db: Db, siteId: string, locale: string) {
-  const vendors = await db.selectFrom('vendor as v').selectAll().select(localName('v', locale, 'shown')).where('site_id', '=', siteId).where('status', '<>', 'OFF').orderBy('ord').execute();
+  const vendors = await db
+    .selectFrom('vendor as v')
+    .selectAll()
+    .select(localName('v', locale, 'shown'))
+    .where('site_id', '=', siteId)
+    .where('status', '<>', 'OFF')
+    .orderBy('ord')
+    .execute();
   return gameCategories.map((g) => ({
     groupCode: g,
     groupName: categoryNames[g],
