@@ -18,6 +18,11 @@ const primitivesOnly = [
 ];
 const noRoutes = into(['routes'], 'Features do not import routes; routes compose features.');
 const noHttp = into(['http'], 'The domain does not import the HTTP layer.');
+const noServerContext = {
+  regex: '^(\\.\\./)+context(\\.js)?$',
+  message: "The domain takes its parts as Deps (domain/deps.ts), never the server's context, which holds the HTTP layer's.",
+};
+const vendorsNoHttp = into(['http'], 'Vendors do not import the HTTP layer: they export calls and handlers (src/server/handler.ts), and http/routes.ts collects them.');
 const boundary = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default defineConfig(
@@ -68,6 +73,7 @@ export default defineConfig(
   boundary(['src/app/widgets/**'], noServer, noFeatures),
   boundary(['src/app/features/**'], noServer, noRoutes),
   boundary(['src/server/**'], noApp),
-  boundary(['src/server/domain/**'], noApp, noHttp),
+  boundary(['src/server/domain/**'], noApp, noHttp, noServerContext),
+  boundary(['src/server/vendors/**'], noApp, vendorsNoHttp),
   boundary(['src/contract/**'], noLayers),
 );

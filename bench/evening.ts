@@ -16,7 +16,7 @@ import { hashToken, newToken } from '../src/server/domain/auth/tokens.js';
 import { toWire } from '../src/server/domain/common/time.js';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
-import { sign } from '../src/server/vendors/signature.js';
+import { sign } from '../src/server/domain/games/signature.js';
 import { spawnBenchChild } from './child.js';
 import { cpuMeter, pidsOf } from './cpuTime.js';
 import { pct } from './client.js';

@@ -9,6 +9,7 @@ import { benchMoney } from './money.js';
 import { benchPartner } from './partner.js';
 import { benchPow } from './pow.js';
 import { benchReports } from './reports.js';
+import { benchSites } from './sites.js';
 import { benchSockets } from './sockets.js';
 import { benchStartup } from './startup.js';
 
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   login: benchLogin,
   sockets: benchSockets,
   pow: benchPow,
+  sites: benchSites,
 };
 // the games bench lands with the wallet; load it when present
 const gamesModule: string = './games.js';

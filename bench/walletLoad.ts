@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { sign } from '../src/server/vendors/signature.js';
+import { sign } from '../src/server/domain/games/signature.js';
 
 export interface LoadOptions {
   url: string;

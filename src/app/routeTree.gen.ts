@@ -20,6 +20,7 @@ import { Route as PrefixLoginRouteImport } from './routes/$prefix/login'
 import { Route as PrefixSignupRouteImport } from './routes/$prefix/signup'
 import { Route as PrefixWarningRouteImport } from './routes/$prefix/warning'
 import { Route as PlatformIndexRouteImport } from './routes/platform/index'
+import { Route as PlatformJoinRouteImport } from './routes/platform/join'
 import { Route as PlatformLoginRouteImport } from './routes/platform/login'
 import { Route as PlatformOpenRouteImport } from './routes/platform/open'
 import { Route as PlatformSetupRouteImport } from './routes/platform/setup'
@@ -146,6 +147,11 @@ const PrefixWarningRoute = PrefixWarningRouteImport.update({
 const PlatformIndexRoute = PlatformIndexRouteImport.update({
   id: '/platform/',
   path: '/platform/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlatformJoinRoute = PlatformJoinRouteImport.update({
+  id: '/platform/join',
+  path: '/platform/join',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlatformLoginRoute = PlatformLoginRouteImport.update({
@@ -579,6 +585,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
+  '/platform/join': typeof PlatformJoinRoute
   '/platform/login': typeof PlatformLoginRoute
   '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
@@ -664,6 +671,7 @@ export interface FileRoutesByTo {
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
+  '/platform/join': typeof PlatformJoinRoute
   '/platform/login': typeof PlatformLoginRoute
   '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
@@ -751,6 +759,7 @@ export interface FileRoutesById {
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
+  '/platform/join': typeof PlatformJoinRoute
   '/platform/login': typeof PlatformLoginRoute
   '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
@@ -838,6 +847,7 @@ export interface FileRouteTypes {
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
+    | '/platform/join'
     | '/platform/login'
     | '/platform/open'
     | '/platform/setup'
@@ -923,6 +933,7 @@ export interface FileRouteTypes {
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
+    | '/platform/join'
     | '/platform/login'
     | '/platform/open'
     | '/platform/setup'
@@ -1009,6 +1020,7 @@ export interface FileRouteTypes {
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
+    | '/platform/join'
     | '/platform/login'
     | '/platform/open'
     | '/platform/setup'
@@ -1091,6 +1103,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PrefixRouteRoute: typeof PrefixRouteRouteWithChildren
+  PlatformJoinRoute: typeof PlatformJoinRoute
   PlatformLoginRoute: typeof PlatformLoginRoute
   PlatformOpenRoute: typeof PlatformOpenRoute
   PlatformSetupRoute: typeof PlatformSetupRoute
@@ -1175,6 +1188,13 @@ declare module '@tanstack/react-router' {
       path: '/platform'
       fullPath: '/platform/'
       preLoaderRoute: typeof PlatformIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/platform/join': {
+      id: '/platform/join'
+      path: '/platform/join'
+      fullPath: '/platform/join'
+      preLoaderRoute: typeof PlatformJoinRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform/login': {
@@ -1921,6 +1941,7 @@ const PrefixRouteRouteWithChildren = PrefixRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PrefixRouteRoute: PrefixRouteRouteWithChildren,
+  PlatformJoinRoute: PlatformJoinRoute,
   PlatformLoginRoute: PlatformLoginRoute,
   PlatformOpenRoute: PlatformOpenRoute,
   PlatformSetupRoute: PlatformSetupRoute,

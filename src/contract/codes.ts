@@ -37,6 +37,9 @@ export const resultCodes = {
   PF002: 'The setup link is not valid: used, expired or replaced by a newer one',
   PF003: 'Check the id: lower-case letters and digits, 4 to 20 characters',
   PF004: 'Check the password: 10 to 64 characters',
+  PF005: 'Only the platform owner can do this',
+  PF006: 'The staff invitation link is not valid: used, expired or replaced',
+  PF007: 'No such staff account',
   // the platform's hold on a site
   SS001: 'This site is suspended',
   SS002: 'This site is closed',

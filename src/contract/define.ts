@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Who may make a call: anyone (public), anyone with the site key, any logged-in member, partners, or the site operator. */
-export type Access = 'public' | 'site' | 'member' | 'partner' | 'admin';
+/**
+ * Who may make a call: anyone (public), anyone with the site key, any logged-in member, partners,
+ * the site operator, or a game vendor of the site (its body signed with the vendor's secret).
+ */
+export type Access = 'public' | 'site' | 'member' | 'partner' | 'admin' | 'vendor';
 
 export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   path: string;

@@ -3,7 +3,7 @@
  * built-in demo vendor's play calls that the PWA's game page makes.
  */
 import { z } from 'zod';
-import { call, empty, wireDate } from './define.js';
+import { call, empty, wireDate, type Call } from './define.js';
 import { optAmount, requestId } from './cash.js';
 import { gameCategories, picks } from './gameConcepts.js';
 
@@ -75,14 +75,14 @@ export const gameCalls = {
   outGameMoney: call('/api/cash/outGameMoney', z.object({ cashAmt: optAmount, vendorCode: optText, requestId: requestId.optional() }), conversion),
 };
 
-// --- vendor wallet callbacks: POST /api/vendor/{vendorCode}/{action}, header X-Signature = hex HMAC-SHA256(secret, raw body)
+// --- vendor wallet callbacks: POST /api/vendor/{vendorCode}/{action}, header X-Signature = hex HMAC-SHA256(secret, raw body);
+// the body names its site in siteId, as every call but the public ones does
 export const walletActions = ['balance', 'bet', 'win', 'rollback'] as const;
 export type WalletAction = (typeof walletActions)[number];
 const txId = z.string().min(1).max(100);
-export const walletReq = {
-  balance: z.object({ siteId: s, memId: s }),
+const walletReq = {
+  balance: z.object({ memId: s }),
   bet: z.object({
-    siteId: s,
     memId: s,
     txId,
     roundId: z.string().min(1).max(100),
@@ -101,17 +101,25 @@ export const walletReq = {
     token: z.string().min(10).max(2000).optional(),
   }),
   win: z.object({
-    siteId: s,
     memId: s,
     txId,
     betTxId: txId,
     amount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     detail: z.record(z.string(), z.unknown()).optional(),
   }),
-  rollback: z.object({ siteId: s, memId: s, txId, betTxId: txId }),
+  rollback: z.object({ memId: s, txId, betTxId: txId }),
 };
 /** data of every callback answer; a replay answers the first one unchanged. */
-export const walletRes = z.object({ balance: n, txId: s.optional(), betId: n.optional(), status: s.optional() });
+const walletRes = z.object({ balance: n, txId: s.optional(), betId: n.optional(), status: s.optional() });
+const walletCall = <R extends z.ZodType>(action: WalletAction, req: R) =>
+  call(`/api/vendor/{vendorCode}/${action}`, req, walletRes, 'vendor') as Call<R, typeof walletRes> & { access: 'vendor' };
+/** The callbacks a seamless-wallet vendor makes; each moves money once per txId. */
+export const walletCalls = {
+  balance: walletCall('balance', walletReq.balance),
+  bet: walletCall('bet', walletReq.bet),
+  win: walletCall('win', walletReq.win),
+  rollback: walletCall('rollback', walletReq.rollback),
+};
 
 // --- the demo vendor's play calls (the game page); `t` is the launch token
 const t = z.string().min(10).max(2000);

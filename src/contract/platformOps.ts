@@ -8,6 +8,8 @@ import { platformSite } from './platform.js';
 
 /** After a rotation the key before keeps working this long, so every client can take the new one. */
 export const KEY_OVERLAP_HOURS = 24;
+/** Host names one site may list. */
+export const MAX_HOSTS = 10;
 
 const prefix = z.string().trim().min(1).max(40);
 
@@ -16,6 +18,8 @@ export const platformSiteDetail = platformSite.extend({
   stateAt: z.string().nullable(),
   /** while the key before the last rotation still works: until when (ISO) */
   oldKeyUntil: z.string().nullable(),
+  /** the site's own host names besides its prefix (lower-case), e.g. `lucky.example.com` */
+  hosts: z.array(z.string()),
 });
 export type PlatformSiteDetail = z.infer<typeof platformSiteDetail>;
 
@@ -27,5 +31,10 @@ export const platformOpsCalls = {
   /** For ever: the site's address typed again confirms it (PO001). */
   archive: call('/api/platform/site/archive', z.object({ prefix, confirm: z.string().trim().max(40) }), ok, 'public'),
   /** A new key, answered this once; the key before works until `oldKeyUntil`. */
+  /**
+   * The host names the site answers on besides its prefix (the whole list; empty: none). Each a DNS
+   * name, lower-case, used by no other site (BR006, BR007); TLS stays with the proxy in front.
+   */
+  hosts: call('/api/platform/site/hosts', z.object({ prefix, hosts: z.array(z.string().trim().max(253)).max(MAX_HOSTS) }), z.object({ hosts: z.array(z.string()) }), 'public'),
   rotateKey: call('/api/platform/site/rotateKey', z.object({ prefix }), z.object({ apiKey: z.string(), oldKeyUntil: z.string() }), 'public'),
 };

@@ -39,6 +39,8 @@ export interface Config {
   lockMinutes: number;
   /** Key the withdrawal PINs are hashed under, kept outside the database; unset = a secret the database keeps. */
   pinKey?: string;
+  /** Earlier PIN keys: PINs hashed under one still check, and move to `pinKey` on their next right entry. */
+  pinOldKeys: string[];
   /** Wrong withdrawal passwords in a row before withdrawals lock for the member. */
   outPassMaxTries: number;
   /** Minutes withdrawals stay locked after too many wrong withdrawal passwords (C011). */
@@ -169,7 +171,7 @@ export function refuseTestSettings(config: Config, env: NodeJS.ProcessEnv = proc
 /**
  * The named secrets a production start needs outside the database (environment or secrets file),
  * with the variable that may stand in for one: a backup alone must not forge a device cookie, a
- * login challenge or a push, nor open the two-factor secrets.
+ * login challenge, a push or a vendor callback, nor open the two-factor or vendor secrets.
  */
 export const productionSecrets: { name: string; or?: string }[] = [
   { name: 'device-cookie' },
@@ -180,6 +182,7 @@ export const productionSecrets: { name: string; or?: string }[] = [
   { name: 'vapid-private' },
   { name: 'pin-key', or: 'PITBOSS_PIN_KEY' },
   { name: 'audit-chain', or: 'PITBOSS_AUDIT_KEY' },
+  { name: 'vendor-seal' },
 ];
 
 /**
@@ -218,6 +221,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: readLimits(env),
     lockMinutes: positive(env.PITBOSS_LOCK_MINUTES, 30),
     pinKey: env.PITBOSS_PIN_KEY || undefined,
+    pinOldKeys: (env.PITBOSS_PIN_OLD_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     outPassMaxTries: positive(env.PITBOSS_OUTPASS_MAX_TRIES, 5),
     outPassLockMinutes: positive(env.PITBOSS_OUTPASS_LOCK_MINUTES, 30),
     sessionMaxHours: positive(env.PITBOSS_SESSION_MAX_HOURS, 24),

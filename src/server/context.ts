@@ -1,29 +1,11 @@
-import type { Clock } from './clock.js';
-import type { Config } from './config.js';
-import type { Db, DbHandle } from './db/driver.js';
-import type { SessionCache } from './domain/auth/sessionCache.js';
-import type { Accrual } from './domain/money/accrualTimer.js';
-import type { SiteCache } from './domain/site/siteCache.js';
-import type { SiteRow } from './domain/site/siteRow.js';
 import type { Caller } from './domain/auth/caller.js';
-import type { Publisher } from './live/publisher.js';
+import type { Deps } from './domain/deps.js';
+import type { Vendor } from './domain/games/wallet.js';
+import type { SiteRow } from './domain/site/siteRow.js';
 import type { SealKeys } from './http/sealKeys.js';
 
-// games/wallet.ts still takes SiteRow from here
-export type { SiteRow };
-
-/** Everything a handler or domain function may need; built once in main and in tests. */
-export interface AppContext {
-  config: Config;
-  handle: DbHandle;
-  db: Db;
-  live: Publisher;
-  clock: Clock;
-  /** applies pending credits of hot movements; `flush()` for callers that need them applied now */
-  accrual: Accrual;
-  /** resolved sessions and site rows, per process; kept true through `live`'s invalidations */
-  sessions: SessionCache;
-  sites: SiteCache;
+/** What a handler may need: the domain's shared parts and the HTTP layer's own; built once in main and in tests. */
+export interface AppContext extends Deps {
   /** keys agreed for sealed bodies, per process */
   sealKeys: SealKeys;
 }
@@ -64,6 +46,13 @@ export interface RequestContext extends AppContext, RequestExtras {
  */
 export function callContext<T extends object>(app: AppContext, own: T): AppContext & T {
   return Object.assign(Object.create(app) as AppContext, own);
+}
+
+/** A vendor's wallet callback: its signature checked, the vendor and its site found; no session. */
+export interface VendorContext extends RequestContext {
+  caller: null;
+  token: null;
+  vendor: Vendor;
 }
 
 /** A handler that requires a logged-in caller gets a non-null one. */

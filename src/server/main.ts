@@ -1,4 +1,4 @@
-import { demoLogins } from './db/seed/cast.js';
+import { demoLogins } from './seed/cast.js';
 import { startServer } from './server.js';
 import { StartupError } from './ops/startup.js';
 

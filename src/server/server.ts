@@ -5,7 +5,7 @@ import { configuredSecret } from './domain/auth/secrets.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate, underStartLock } from './db/migrate.js';
-import { seedDemo } from './db/seed/demo.js';
+import { seedDemo } from './seed/demo.js';
 import { issueSetupToken } from './domain/platform/setup.js';
 import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp, newOps } from './http/app.js';
@@ -15,6 +15,7 @@ import { startAccrual } from './domain/money/accrualTimer.js';
 import { startHistoryUpkeep } from './domain/money/historyUpkeep.js';
 import { startLedgerChecks } from './domain/money/ledgerCheckTimer.js';
 import { configurePinKey } from './domain/auth/pins.js';
+import { resealTotpSecrets } from './domain/auth/totpSecret.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
@@ -26,6 +27,7 @@ import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
 import { rekeyAuditChains, startAuditHeadReport } from './domain/site/auditChain.js';
 import type { Ops } from './ops/ops.js';
+import { resealVendorSecrets } from './vendors/secretSeal.js';
 
 export interface RunningServer {
   app: AppContext;
@@ -47,7 +49,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const config = { ...readConfig(), ...overrides };
   refuseTestSettings(config);
   refuseMissingSecrets(config, configuredSecret);
-  configurePinKey(config.pinKey);
+  configurePinKey(config.pinKey, config.pinOldKeys);
   await Promise.all([
     config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
     config.redisUrl && waitForService(redisService(config.redisUrl), config.startTimeoutMs),
@@ -64,6 +66,16 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   // the audit chains from before the key: re-signed under it once, by one instance of several starting at once
   // (a broken one stays broken for the verify to name)
   const unkeyed = await underStartLock(handle, () => rekeyAuditChains(handle.db));
+  // sealed values from before key ids, vendor secrets stored plain before sealing, values under a key being rotated
+  // out: sealed under today's key, each seal all or none; a value no listed key opens stops the start, changing nothing
+  await underStartLock(handle, async () => {
+    await resealTotpSecrets(handle.db);
+    await resealVendorSecrets(handle.db);
+  }).catch(async (e: Error) => {
+    await handle.close().catch(() => {});
+    lock.release();
+    throw new StartupError(`${e.message} (see docs/security.md, key rotation)`);
+  });
   const live = await makePublisher(config);
   const app: AppContext = {
     config,

@@ -105,7 +105,8 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
     expect(third.output()).not.toMatch(/platform\/setup/);
     third.proc.kill('SIGTERM');
     await third.exited;
-  });
+    // three production starts of their own process, one after another
+  }, 180_000);
 });
 
 /** An in-process start with no demo on an empty database of the run's kind. */

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { sign } from '../../src/server/vendors/signature.js';
+import { sign } from '../../src/server/domain/games/signature.js';
 import type { TestServer } from './harness.js';
+import { vendorByCode } from '../../src/server/domain/games/wallet.js';
 
 export const tx = (p = 't') => `${p}-${randomUUID()}`;
 
+/** The vendor's wallet secret, opened from its sealed row as the server opens it. */
 export async function vendorSecret(s: TestServer, code: string) {
-  const v = await s.app.db.selectFrom('vendor').select(['secret']).where('site_id', '=', s.siteId).where('code', '=', code).executeTakeFirstOrThrow();
-  return v.secret;
+  return (await vendorByCode(s.app.db, s.siteId, code))!.secret;
 }
 
 /** A signed vendor callback over HTTP; `secret: null` sends a bad signature. */

@@ -5,10 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { openDb, type Db } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
-import { sign } from '../../src/server/vendors/signature.js';
+import { sign } from '../../src/server/domain/games/signature.js';
 import { bankSafeOffset, freshPostgres, templateDatabase, testDb } from './harness.js';
 import { expectOnce, expectSound, exited, spawnServer } from './moneyKit.js';
 import { buildWorld, drive, type Sent } from './moneyWorld.js';
+import { vendorByCode } from '../../src/server/domain/games/wallet.js';
 
 const SLOT = 'demo-slot';
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
@@ -85,7 +86,7 @@ describe.skipIf(testDb !== 'postgres')(`two instances, one killed -9 mid-load (p
     h = await openDb({ url: fresh.url, dataDir: 'memory://' });
     const db = h.db;
     const world = await buildWorld(db, site.siteId, 3);
-    const secret = (await db.selectFrom('vendor').select('secret').where('site_id', '=', site.siteId).where('code', '=', SLOT).executeTakeFirstOrThrow()).secret;
+    const secret = (await vendorByCode(db, site.siteId, SLOT))!.secret;
     const before = await checkLedger(db, site.siteId);
 
     const call = async (i: number, path: string, body: Record<string, unknown>, token: string) => {

@@ -9,12 +9,13 @@ import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js'
 import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
 import type { RunningServer } from '../../src/server/server.js';
-import { sign } from '../../src/server/vendors/signature.js';
+import { sign } from '../../src/server/domain/games/signature.js';
 import { roomyLimits, sealingClient, solve, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
 import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
 import { commonCalls } from '../../src/contract/common.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
+import { vendorByCode } from '../../src/server/domain/games/wallet.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -45,7 +46,7 @@ function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
     call,
     app: srv.app,
     async wallet(vendor, action, body) {
-      const { secret } = await srv.app.db.selectFrom('vendor').select('secret').where('site_id', '=', siteId).where('code', '=', vendor).executeTakeFirstOrThrow();
+      const { secret } = (await vendorByCode(srv.app.db, siteId, vendor))!;
       const raw = JSON.stringify({ siteId, ...body });
       const res = await fetch(`${srv.url}/api/vendor/${vendor}/${action}`, {
         method: 'POST',

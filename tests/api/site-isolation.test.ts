@@ -2,18 +2,75 @@
  * Two sites on one deployment, the second opened through the platform console: every call of site
  * A replayed with site B's ids, key and tokens (and the other way round) is refused at the door,
  * B's operator reaches nothing of A by A's ids, and neither site's money, captchas or audit chain
- * moves for the other.
+ * moves for the other. Live events, pushes and login locks stay per site, even for a member of B
+ * with the same id as one of A.
  */
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, type IMessage } from '@stomp/stompjs';
+import ece from 'http_ece';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../src/contract/enums.js';
+import { createMember } from '../../src/server/domain/auth/members.js';
 import { allRoutes } from '../../src/server/http/routes.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { verifyAuditChain } from '../../src/server/domain/site/auditChain.js';
-import { startTestServer, testDb, type TestServer } from './harness.js';
+import { solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { rid } from './moneyKit.js';
 import { openedSite, platformOwner, postJson } from './platformKit.js';
 
 const siteCalls = allRoutes.map((r) => r.call).filter((c) => !c.path.startsWith('/api/platform/') && !c.path.startsWith('/api/vendor/'));
 const withSession = siteCalls.filter((c) => c.access !== 'public' && c.access !== 'site');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A push service: decrypts what it gets for each device it knows (RFC 8291). */
+function pushService() {
+  const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; got: Record<string, unknown>[] }>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const d = devices.get(req.url!.slice(1));
+      if (!d) return void res.writeHead(410).end();
+      d.got.push(JSON.parse(ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: d.ecdh, authSecret: d.auth }).toString('utf8')));
+      res.writeHead(201).end();
+    });
+  });
+  let base = '';
+  return {
+    server,
+    async listen() {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return base;
+    },
+    device(name: string) {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const d = { ecdh, auth: randomBytes(16), got: [] as Record<string, unknown>[] };
+      devices.set(name, d);
+      return { got: d.got, sub: { endpoint: `${base}/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: d.auth.toString('base64url') }, lang: 'ko' } };
+    },
+  };
+}
+
+/** A live socket as the app opens it, subscribed (confirmed by receipt) to its events. */
+async function liveSocket(url: string, token: string) {
+  const events: LiveEvent[] = [];
+  const client = new Client({ webSocketFactory: () => new WebSocket(url), connectHeaders: { token }, reconnectDelay: 0 });
+  await new Promise<void>((resolve, reject) => {
+    client.onConnect = () => {
+      client.watchForReceipt('sub-1', () => resolve());
+      client.subscribe('/user/queue/events', (m: IMessage) => events.push(JSON.parse(m.body) as LiveEvent), { receipt: 'sub-1' });
+    };
+    client.onStompError = (f) => reject(new Error(f.headers.message));
+    client.onWebSocketError = () => reject(new Error('socket error'));
+    client.activate();
+  });
+  return { client, events };
+}
 
 describe(`site isolation (${testDb})`, () => {
   let s: TestServer;
@@ -26,9 +83,10 @@ describe(`site isolation (${testDb})`, () => {
       .filter((m) => Number(m.cash_amt) !== 0 || Number(m.point_amt) !== 0)
       .map((m) => `${m.site_id}/${m.mem_id}:${m.cash_amt}/${m.point_amt}`);
   let before: string[];
+  const push = pushService();
 
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ testPushOrigin: await push.listen() });
     const owner = await platformOwner(s);
     b = await openedSite(s, owner, 'bsite');
     expect(b.loginCode).toBe('0');
@@ -36,7 +94,10 @@ describe(`site isolation (${testDb})`, () => {
     tokensA = { player: await s.login('user1'), partner: await s.login('ptn1'), operator: await s.login('admin') };
     before = await balances();
   }, 600_000);
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    push.server.close();
+  });
 
   it("refuses every site A session on site B, A's key for B's id and B's key for A's id", async () => {
     const leaks: string[] = [];
@@ -105,5 +166,86 @@ describe(`site isolation (${testDb})`, () => {
     const bRows = await s.app.db.selectFrom('audit_log').select(['site_id', 'actor']).where('actor', '=', b.operator.memId).execute();
     expect(bRows.length).toBeGreaterThan(0);
     expect(new Set(bRows.map((r) => r.site_id))).toEqual(new Set([b.siteId]));
+  });
+
+  describe("live events, pushes and login locks of a member of B with A's member's id", () => {
+    let bUser: string;
+    const pass = 'demo1234!';
+    /** A sign-in on site B as the app makes it: captcha and proof of work. */
+    const loginOnB = async (memId: string, memPass: string) => {
+      const captcha = await b.post<{ captchaId: string }>('/api/member/captcha');
+      const pow = await solve((await b.post('/api/member/challenge')).data.challenge);
+      return b.post<{ token: string }>('/api/member/login', { memId, memPass, captchaId: captcha.data!.captchaId, captcha: '1234', pow });
+    };
+
+    beforeAll(async () => {
+      await createMember(s.app.db, { siteId: b.siteId, memId: 'user1', password: pass, memNick: 'b-user1', partnerLevel: 'NORMAL', loginType: 'NORMAL' });
+      const login = await loginOnB('user1', pass);
+      expect(login.resultCode).toBe('0');
+      bUser = login.data!.token;
+    });
+
+    it("never delivers one site's events to the other's sockets, and lets no socket name another destination", async () => {
+      const wsUrl = s.url.replace(/^http/, 'ws') + '/ws';
+      const a = await liveSocket(wsUrl, tokensA.player);
+      const bs = await liveSocket(wsUrl, bUser);
+      const bOp = await liveSocket(wsUrl, bOperator);
+      try {
+        // a message and a balance change on A for user1
+        expect((await s.post('/api/admin/msg/send', { target: 'member', memId: 'user1', msgTitle: 'A only', msgDesc: 'A only' }, tokensA.operator)).resultCode).toBe('0');
+        const grant = { memId: 'user1', cashAmt: 1_000, requestId: rid() };
+        expect((await s.post('/api/admin/cash/grant', { ...grant, mode: 2 }, tokensA.operator)).resultCode).toBe('0');
+        expect((await s.post('/api/admin/cash/grant', { ...grant, mode: -2, requestId: rid() }, tokensA.operator)).resultCode).toBe('0');
+        // and B's operator writes to all of B
+        expect((await b.post('/api/admin/msg/send', { target: 'all', msgTitle: 'B only', msgDesc: 'B only' }, bOperator)).resultCode).toBe('0');
+        for (let i = 0; i < 100 && !(a.events.some((e) => e.type === 'CASH') && bs.events.some((e) => e.type === 'MSG')); i++) await sleep(30);
+        await sleep(300);
+        expect(a.events.map((e) => e.type)).toEqual(expect.arrayContaining(['MSG', 'CASH']));
+        expect(bs.events.map((e) => e.type)).toEqual(['MSG']);
+        expect(bOp.events.filter((e) => e.type === 'CASH')).toEqual([]);
+        expect(a.events.filter((e) => e.type === 'MSG')).toHaveLength(1);
+        // only the own events queue may be subscribed: nothing names a site or a member
+        const errors: string[] = [];
+        bs.client.onStompError = (f) => errors.push(f.headers.message);
+        bs.client.subscribe(`/user/${s.siteId}/user1/queue/events`, () => errors.push('delivered'));
+        for (let i = 0; i < 100 && !errors.length; i++) await sleep(30);
+        expect(errors[0]).toMatch(/Unknown destination/);
+      } finally {
+        for (const c of [a, bs, bOp]) await c.client.deactivate({ force: true });
+      }
+    });
+
+    it("sends A's pushes to A's devices only, and B's to B's", async () => {
+      const aPhone = push.device('a-user1');
+      const bPhone = push.device('b-user1');
+      expect((await s.post('/api/member/push/subscribe', { ...aPhone.sub, curPass: pass }, tokensA.player)).resultCode).toBe('0');
+      expect((await b.post('/api/member/push/subscribe', { ...bPhone.sub, curPass: pass }, bUser)).resultCode).toBe('0');
+      // B cannot take A's subscription off by its endpoint
+      expect((await b.post('/api/member/push/unsubscribe', { endpoint: aPhone.sub.endpoint }, bUser)).resultCode).toBe('0');
+      expect((await s.post('/api/admin/msg/send', { target: 'member', memId: 'user1', msgTitle: 'A push', msgDesc: 'A push' }, tokensA.operator)).resultCode).toBe('0');
+      for (let i = 0; i < 100 && !aPhone.got.length; i++) await sleep(30);
+      await sleep(300);
+      expect(aPhone.got).toHaveLength(1);
+      expect(String(aPhone.got[0].url)).toMatch(/^\/demo\//);
+      expect(bPhone.got).toEqual([]);
+      expect((await b.post('/api/admin/msg/send', { target: 'member', memId: 'user1', msgTitle: 'B push', msgDesc: 'B push' }, bOperator)).resultCode).toBe('0');
+      for (let i = 0; i < 100 && !bPhone.got.length; i++) await sleep(30);
+      await sleep(300);
+      expect(bPhone.got).toHaveLength(1);
+      expect(String(bPhone.got[0].url)).toMatch(/^\/bsite\//);
+      expect(aPhone.got).toHaveLength(1);
+    });
+
+    it("locks B's user1 after wrong passwords on B, and leaves A's user1 open", async () => {
+      let last = '';
+      for (let i = 0; i < 12 && last !== 'U003'; i++) last = (await loginOnB('user1', 'wrong-password')).resultCode;
+      expect(last).toBe('U003');
+      const rows = await s.app.db.selectFrom('member').select(['site_id', 'failed_logins', 'locked_until']).where('mem_id', '=', 'user1').execute();
+      const onA = rows.find((r) => r.site_id === s.siteId)!;
+      expect(onA).toMatchObject({ failed_logins: 0, locked_until: null });
+      expect(rows.find((r) => r.site_id === b.siteId)!.locked_until).not.toBeNull();
+      // A's user1 session still answers
+      expect((await s.post('/api/member/info', {}, tokensA.player)).resultCode).toBe('0');
+    });
   });
 });

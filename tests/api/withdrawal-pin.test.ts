@@ -63,4 +63,27 @@ describe(`withdrawal PIN hashes (${testDb})`, () => {
       configurePinKey(undefined);
     }
   });
+
+  it('rotates the PIN key: with the old key listed, a PIN under it checks and moves to the new key on its next right entry; then the old key can go', async () => {
+    const first = 'the key the operator set first';
+    const next = 'the key that replaces it';
+    configurePinKey(first);
+    try {
+      expect(await withdraw('user9', '1234')).toBe('0');
+      const underFirst = await hashOf('user9');
+      configurePinKey(next);
+      await expect(verifyPin(s.app.db, '1234', underFirst)).rejects.toThrow(/PITBOSS_PIN_OLD_KEYS/);
+      configurePinKey(next, [first]);
+      expect(await withdraw('user9', '9999')).toBe('C008');
+      expect(await hashOf('user9')).toBe(underFirst);
+      expect(await withdraw('user9', '1234')).toBe('0');
+      const underNext = await hashOf('user9');
+      expect(underNext.split('$')[1]).toBe((await hashPin(s.app.db, '0000')).split('$')[1]);
+      configurePinKey(next);
+      expect(await withdraw('user9', '1234')).toBe('0');
+      expect(await hashOf('user9')).toBe(underNext);
+    } finally {
+      configurePinKey(undefined);
+    }
+  });
 });

@@ -159,6 +159,18 @@ test(
       await expect(home).toContainText('아직 사이트가 없습니다.');
       await narrowAndDark(page, info, 'home');
 
+      // the owner makes a staff link (shown once); it opens the staff sign-up with its authenticator
+      const staff = page.getByTestId('platform-staff');
+      await expect(staff).toContainText('owner · 소유자');
+      await staff.getByRole('button', { name: '직원 초대' }).click();
+      const staffLink = await staff.getByTestId('staff-link').innerText();
+      expect(staffLink).toMatch(new RegExp(`^${server.base}/platform/join#[A-Za-z0-9_-]{40,}$`));
+      const joining = await page.context().newPage();
+      await joining.goto(staffLink);
+      await expect(joining.getByRole('heading', { name: '플랫폼 직원 가입' })).toBeVisible();
+      await expect(joining.getByTestId('setup-account')).toBeVisible();
+      await joining.close();
+
       // the link is used: opened again it says so
       await page.goto(server.link);
       await expect(page.getByTestId('setup-invalid')).toContainText('설정 링크가 유효하지 않습니다');
@@ -234,7 +246,8 @@ test(
       expect(png.headers()['content-type']).toBe('image/png');
       await expect(page).toHaveTitle(/Lucky Casino/);
 
-      // the owner holds lucky from its page in the console, and brings it back
+      // the owner holds lucky from its page in the console: its players see why (a page opened in the
+      // same browser too, which has lucky saved from before), and it comes back
       await page.goto(`${server.base}/platform`);
       await page.getByRole('link', { name: '/lucky' }).click();
       const detail = page.getByTestId('platform-site');
@@ -244,9 +257,15 @@ test(
       await page.getByRole('button', { name: '확인' }).click();
       await expect(detail).toContainText('중지됨');
       await expect(detail.getByRole('button', { name: '운영 재개' })).toBeVisible();
+      const player = await page.context().newPage();
+      await player.goto(`${server.base}/lucky`);
+      await expect(player.getByRole('heading', { name: '운영이 잠시 중지되었습니다' })).toBeVisible();
       await detail.getByRole('button', { name: '운영 재개' }).click();
       await page.getByRole('button', { name: '확인' }).click();
       await expect(detail).toContainText('운영 중');
+      await player.reload();
+      await expect(player.getByRole('heading', { name: '운영이 잠시 중지되었습니다' })).toHaveCount(0);
+      await player.close();
     } finally {
       await server.stop();
     }

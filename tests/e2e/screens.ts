@@ -24,6 +24,7 @@ export const screens: Screen[] = [
   s('guest', '/platform/login'),
   // without a link's token: the "not a valid link" state
   s('guest', '/platform/setup'),
+  s('guest', '/platform/join'),
 
   s('player', '/$prefix/main'),
   s('player', '/$prefix/my'),

@@ -46,7 +46,9 @@ export async function resolveSite(client: QueryClient, prefix: string, onWarning
   let site: Site;
   seedSite(client, prefix);
   try {
-    site = await client.ensureQueryData({ ...siteQueryOptions(prefix), revalidateIfStale: true });
+    // a stale copy (the saved one a shell without the site's boot starts from, or one older than its
+    // staleTime) is asked again before the site opens: the platform may have suspended the site since
+    site = await client.fetchQuery(siteQueryOptions(prefix));
   } catch (err) {
     // no site on this deployment yet, or one the platform holds: the site route says so
     if (isOffline(err) || isApiError(err, 'PF001', 'SS001', 'SS002')) throw err;

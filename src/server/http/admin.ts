@@ -1,14 +1,14 @@
 import { adminCalls } from '../../contract/admin.js';
 import { processRequest } from '../domain/money/cashRequests.js';
 import { checkLedger, keepLedgerCheck } from '../domain/money/ledgerCheck.js';
-import { siteRequests } from '../domain/money/moneyQueries.js';
+import { siteRequests } from '../domain/reports/moneyLists.js';
 import { dateRange } from '../domain/common/dateRange.js';
 import { adminGrant } from '../domain/money/transfers.js';
 import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';
 import { loginAttack } from '../domain/auth/attack.js';
 import { cashDecided } from '../domain/push/events.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** Operator money calls: the home, the cash request queue, approvals, grants, ledger health. */
 export const adminMoneyRoutes = [

@@ -11,7 +11,7 @@ import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
 import { toWire } from '../domain/common/time.js';
 import { protectionState } from '../domain/auth/protection.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 const wireIfAhead = (d: Date | string | null, now: Date) => (d && new Date(d).getTime() > now.getTime() ? toWire(new Date(d)) : null);
 

@@ -3,10 +3,10 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
 import { registerApiDocs } from './apiDocs.js';
-import { registerRoutes, type RouteDef } from './route.js';
+import type { RouteDef } from '../handler.js';
+import { registerRoutes } from './route.js';
 import { TransportError } from './transportError.js';
 import { allRoutes } from './routes.js';
-import { registerVendorCallbacks } from '../vendors/callbacks.js';
 import { dbErrorAnswer } from './dbErrors.js';
 import { logCall, loggerOptions } from './logging.js';
 import { registerSealing } from './sealing.js';
@@ -72,7 +72,7 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   registerSealing(
     fastify,
     app,
-    routes.map((r) => r.call.path),
+    routes.filter((r) => r.call.access !== 'vendor').map((r) => r.call.path),
   );
   await registerCompression(fastify);
   registerRoutes(fastify, app, routes, throttle);
@@ -80,7 +80,6 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
     fastify,
     routes.map((r) => r.call),
   );
-  await registerVendorCallbacks(fastify, app);
   registerHealth(fastify, app, ops);
   registerMetricsRoute(fastify, app, ops.metrics);
 

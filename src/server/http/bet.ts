@@ -4,7 +4,7 @@ import { betDetail, ownBets, subtreeBets, subtreeSportBets } from '../domain/gam
 import { callerLocale } from '../domain/games/localNames.js';
 import { scoped } from '../domain/partner/hierarchy.js';
 import { dateRange } from '../domain/common/dateRange.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N'; chkTodayYn?: 'Y' | 'N' };
 const range = (ctx: AuthedContext, d: Dates, daysBack: number) => dateRange(ctx.clock.now(), d.startDate, d.endDate, daysBack, d.oldYn);

@@ -1,7 +1,7 @@
 import { adminBoardCalls, boardCalls, boardTypes } from '../../contract/board.js';
 import { latestNotices, listPosts, postDetail, saveComment, saveInquiry, saveNotice } from '../domain/board/board.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 export const boardRoutes = [
   ...boardTypes.flatMap((t) => [

@@ -2,14 +2,14 @@ import { cashCalls } from '../../contract/cash.js';
 import { pointCalls } from '../../contract/point.js';
 import type { AuthedContext } from '../context.js';
 import { cancelRequest, requestDeposit, requestWithdrawal } from '../domain/money/cashRequests.js';
-import { ownPoints, ownRequests } from '../domain/money/moneyQueries.js';
+import { ownPoints, ownRequests } from '../domain/reports/moneyLists.js';
 import { dateRange } from '../domain/common/dateRange.js';
 import { convertPoints } from '../domain/money/points.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
 import { refuseWhenBanned } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 const options = (ctx: AuthedContext) => ({
   ...siteOptions(ctx.site),

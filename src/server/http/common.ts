@@ -5,7 +5,7 @@ import { toWire } from '../domain/common/time.js';
 import { inBankMaintenance } from '../domain/money/cashRules.js';
 import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 import { anySite } from '../domain/platform/setup.js';
 import { assertSiteOpen } from '../domain/platform/siteState.js';
 

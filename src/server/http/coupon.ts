@@ -1,17 +1,15 @@
 import { couponCalls as c } from '../../contract/coupon.js';
 import type { AuthedContext } from '../context.js';
 import { dateRange } from '../domain/common/dateRange.js';
-import { couponBox, expireCoupons, issueCoupons, issuedCoupons, redeemCoupon, type IssueAsk } from '../domain/money/coupons.js';
+import { expireCoupons, issueCoupons, redeemCoupon, type IssueAsk } from '../domain/money/coupons.js';
+import { couponBox, issuedCoupons } from '../domain/reports/couponLists.js';
 import { couponsArrived } from '../domain/money/couponNews.js';
-import type { Changed } from '../domain/money/ledger.js';
+import { pushCash } from '../domain/money/cashEvents.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
-const pushCash = (ctx: AuthedContext, changed: Changed[]) => {
-  for (const x of changed) ctx.live.publish({ siteId: x.siteId, memId: x.memId }, { type: 'CASH', data1: x.cash, data2: x.point });
-};
 /** Expired coupons go back to their issuers before any coupon list is read. */
-const upkeep = async (ctx: AuthedContext) => pushCash(ctx, await expireCoupons(ctx.db, ctx.site.id, ctx.clock.now()));
+const upkeep = async (ctx: AuthedContext) => pushCash(ctx.live, await expireCoupons(ctx.db, ctx.site.id, ctx.clock.now()));
 
 type IssueReq = { target: IssueAsk['target']; memId?: string | null; couponAmt?: number; couponCnt: number; expireDate: string; memo?: string | null; requestId?: string };
 const ask = (req: IssueReq): IssueAsk => ({ target: req.target, memId: req.memId, amount: req.couponAmt, count: req.couponCnt, expireDate: req.expireDate, memo: req.memo });
@@ -40,7 +38,7 @@ export const couponRoutes = [
   defineRoute(c.use, async (req, ctx) => {
     const actor = actorOf(ctx, c.use, req);
     const { moved, returned } = await redeemCoupon(ctx.db, actor, req.couponIdx);
-    pushCash(ctx, returned);
+    pushCash(ctx.live, returned);
     return settle(ctx, moved);
   }),
 

@@ -9,7 +9,7 @@ import { callerLocale } from '../domain/games/localNames.js';
 import { launchGame } from '../vendors/launch.js';
 import { settleOpenPlay } from '../vendors/registry.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 async function toCash(ctx: AuthedContext, call: Call, memberId: number, req: { requestId?: string }, f: { vendorCode?: string; amount?: number }) {
   const v = f.vendorCode ? await vendorByCode(ctx.db, ctx.site.id, f.vendorCode) : null;

@@ -7,7 +7,7 @@ import { issueCaptcha } from '../domain/auth/captcha.js';
 import { newChallenge } from '../domain/auth/challenge.js';
 import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 import { reauthCalls } from '../../contract/reauth.js';
 import { reauthenticate } from '../domain/auth/reauth.js';
 import { toWire } from '../domain/common/time.js';

@@ -1,6 +1,6 @@
 import { adminMessageCalls, messageCalls } from '../../contract/message.js';
 import { inbox, memberMessageLog, readMessages, sendMessage, sentMessages, updateMessages } from '../domain/board/messages.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 export const messageRoutes = [
   defineRoute(messageCalls.msgList, (req, ctx) => inbox(ctx, ctx.site.id, ctx.caller, req)),

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Call } from '../../contract/define.js';
 import type { AuthedContext } from '../context.js';
+import { pushCash } from '../domain/money/cashEvents.js';
 import { purgeRequestKeysDaily, type Actor, type MoneyResult } from '../domain/money/ledger.js';
 
 /** Fields never part of a request's hash: passwords (memPass, curPass, cashOutPass and their checks). */
@@ -28,7 +29,7 @@ export function actorOf(ctx: AuthedContext, call: Call, req: { requestId?: strin
 
 /** After commit: push CASH with the new balances to every member the movement touched; answer the result. */
 export function settle<T>(ctx: AuthedContext, r: MoneyResult<T>): T {
-  for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
+  pushCash(ctx.live, r.changed);
   if (!r.replayed) void purgeRequestKeysDaily(ctx.db, ctx.clock.now()).catch(() => {});
   return r.result;
 }

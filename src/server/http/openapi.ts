@@ -1,11 +1,10 @@
 /**
  * The OpenAPI 3.1 document of the API, generated from the contract: the vendors' wallet callbacks
- * first, then every call with its request and response schemas inside the envelope, and the
+ * (vendor access) first, then every call with its request and response schemas inside the envelope, and the
  * headers each access level needs. Built once, on the first request for it.
  */
 import { z } from 'zod';
 import type { Access, Call } from '../../contract/define.js';
-import { walletActions, walletReq, walletRes } from '../../contract/game.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,8 +27,17 @@ const security: Record<Access, Json[]> = {
   member: [{ siteKey: [], session: [] }],
   partner: [{ siteKey: [], session: [] }],
   admin: [{ siteKey: [], session: [] }],
+  vendor: [{ vendorSignature: [] }],
 };
 const tagOf = (path: string) => path.replace(/^\/api\/(v2\/)?/, '').split('/')[0];
+
+/** A wallet callback: the vendor in the path, the body signed with its secret. */
+const walletParts = (c: Call): Json => ({
+  tags: ['wallet'],
+  summary: `Seamless wallet: ${c.path.split('/').pop()}`,
+  description: 'Called by a game vendor. The raw JSON body is signed: X-Signature = hex HMAC-SHA256(vendor secret, body). Idempotent by txId.',
+  parameters: [{ name: 'vendorCode', in: 'path', required: true, schema: { type: 'string' } }],
+});
 
 function operation(c: Call): Json {
   const body = schemaOf(c.req, 'input');
@@ -41,45 +49,25 @@ function operation(c: Call): Json {
   return {
     tags: [tagOf(c.path)],
     summary: `${c.path} (${c.access})`,
+    ...(c.access === 'vendor' ? walletParts(c) : {}),
     security: security[c.access],
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
     responses: {
       200: { description: "The envelope: resultCode '0' with data, or a business result code", content: { 'application/json': { schema: envelopeOf(schemaOf(c.res, 'output')) } } },
       400: { description: 'Malformed request (R400)' },
-      401: { description: 'Wrong site key (S401)' },
-      404: { description: 'Unknown site (S404) or call (R404)' },
+      ...(c.access === 'vendor'
+        ? { 401: { description: 'Bad signature (W002)' }, 404: { description: 'Unknown call (R404)' }, 503: { description: 'The site is held: retry later (W009)' } }
+        : { 401: { description: 'Wrong site key (S401)' }, 404: { description: 'Unknown site (S404) or call (R404)' } }),
       429: { description: 'Throttled (retry-after)' },
       500: { description: 'Server fault (S500)' },
     },
   };
 }
 
-function walletPaths(): Json {
-  const paths: Json = {};
-  for (const action of walletActions) {
-    paths[`/api/vendor/{vendorCode}/${action}`] = {
-      post: {
-        tags: ['wallet'],
-        summary: `Seamless wallet: ${action}`,
-        description: 'Called by a game vendor. The raw JSON body is signed: X-Signature = hex HMAC-SHA256(vendor secret, body). Idempotent by txId.',
-        parameters: [
-          { name: 'vendorCode', in: 'path', required: true, schema: { type: 'string' } },
-          { name: 'X-Signature', in: 'header', required: true, schema: { type: 'string' } },
-        ],
-        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(walletReq[action], 'input') } } },
-        responses: {
-          200: { description: 'The envelope with the member balance', content: { 'application/json': { schema: envelopeOf(schemaOf(walletRes, 'output')) } } },
-          401: { description: 'Bad signature (W002)' },
-        },
-      },
-    };
-  }
-  return paths;
-}
-
 export function openApiDocument(calls: Call[]): Json {
-  const paths: Json = walletPaths();
-  for (const c of calls) paths[c.path] = { post: operation(c) };
+  const paths: Json = {};
+  const wallet = calls.filter((c) => c.access === 'vendor');
+  for (const c of [...wallet, ...calls.filter((c) => c.access !== 'vendor')]) paths[c.path] = { post: operation(c) };
   return {
     openapi: '3.1.0',
     info: {
@@ -93,6 +81,7 @@ export function openApiDocument(calls: Call[]): Json {
       securitySchemes: {
         siteKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The site API key' },
         session: { type: 'apiKey', in: 'header', name: 'X-Auth-Token', description: 'The session token login answers' },
+        vendorSignature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: "Hex HMAC-SHA256 of the raw body with the vendor's secret" },
       },
     },
     paths,

@@ -15,7 +15,7 @@ import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/pa
 import { notifyOperators } from '../domain/site/operatorHome.js';
 import { lockState } from './adminSecurity.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
 /** The window of list figures: all time unless the screen sends dates. */

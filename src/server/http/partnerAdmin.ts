@@ -2,7 +2,7 @@ import { partnerCalls as c } from '../../contract/partner.js';
 import { approveRequest, listRequests, rejectRequest } from '../domain/partner/partnerRequests.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
 import { partnerRequestDecided } from '../domain/push/events.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** The operator's lower-partner requests: list, approve, reject. */
 export const partnerAdminRoutes = [

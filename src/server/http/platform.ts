@@ -7,7 +7,7 @@ import { openSite, vendorCatalog } from '../domain/platform/openSite.js';
 import { acceptInvite, checkInvite, issueInvite, siteOfPrefix } from '../domain/platform/invite.js';
 import { brandSite } from '../domain/platform/brandSite.js';
 import { platformAudit } from '../domain/platform/platformAudit.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** A logo of 1 MB travels as about 1.4 MB of base64: this call alone takes that much. */
 const LOGO_BODY_LIMIT = 1.5 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { platformOpsCalls as c } from '../../contract/platformOps.js';
 import { platformCaller } from '../domain/platform/login.js';
-import { archiveSite, platformSiteDetail, resumeSite, rotateApiKey, suspendSite } from '../domain/platform/siteState.js';
+import { archiveSite, platformSiteDetail, resumeSite, rotateApiKey, setHosts, suspendSite } from '../domain/platform/siteState.js';
 import type { AppContext } from '../context.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** The signed-in platform account as the audit names it. */
 async function actorOf(ctx: Pick<AppContext, 'db' | 'clock' | 'config'> & { token: string | null }) {
@@ -28,6 +28,7 @@ export const platformOpsRoutes = [
     await archiveSite(ctx, await actorOf(ctx), req.prefix, req.confirm);
     return null;
   }),
+  defineRoute(c.hosts, async (req, ctx) => ({ hosts: await setHosts(ctx, await actorOf(ctx), req.prefix, req.hosts) })),
   defineRoute(c.rotateKey, async (req, ctx) => {
     const r = await rotateApiKey(ctx, await actorOf(ctx), req.prefix);
     return { apiKey: r.apiKey, oldKeyUntil: r.oldKeyUntil.toISOString() };

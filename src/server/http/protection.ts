@@ -5,7 +5,7 @@ import { playSession, protectionState, raisesLimit, setLimit, setReality, takeBr
 import { confirmPassword } from '../domain/auth/reauth.js';
 import { notifyChange, reauthEnv, reauthMember } from './securityChange.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** Protection is the players' own: partners and the operator do not play. */
 const player = (ctx: AuthedContext) => {

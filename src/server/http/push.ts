@@ -2,7 +2,7 @@ import { pushCalls as c } from '../../contract/push.js';
 import { confirmPassword } from '../domain/auth/reauth.js';
 import { subscribe, unsubscribe } from '../domain/push/subscriptions.js';
 import { vapidKeys } from '../domain/push/vapid.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 import { notifyChange, reauthEnv, reauthMember } from './securityChange.js';
 
 /** Web Push: the server's public key and this device's subscription. */

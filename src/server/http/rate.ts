@@ -5,7 +5,7 @@ import { levelName, scoped, scopedBelow, type MemberRef } from '../domain/partne
 import { pageInfoOf } from '../domain/common/paging.js';
 import { flatRates, multipleRateInfo, rateInfoRows, rollingRows, saveMultipleRates, saveRates, vendorRef } from '../domain/partner/rates.js';
 import { toWire } from '../domain/common/time.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 const wire = <T extends { lockedUntil: Date | null }>(r: T) => ({ ...r, lockedUntil: r.lockedUntil ? toWire(r.lockedUntil) : null });
 const editor = (ctx: AuthedContext) => ({ id: ctx.caller.id, admin: ctx.caller.loginType === 'ADMIN' });

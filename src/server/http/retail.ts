@@ -2,10 +2,10 @@ import type { ParsedReqOf } from '../../contract/define.js';
 import { retailCalls } from '../../contract/retail.js';
 import type { AuthedContext } from '../context.js';
 import { dateRange } from '../domain/common/dateRange.js';
-import { bottomCashList, cashSendList, cashTransLog, memberCashLog, scopeRoot, subtreePoints } from '../domain/money/retailQueries.js';
+import { bottomCashList, cashSendList, cashTransLog, memberCashLog, scopeRoot, subtreePoints } from '../domain/reports/retail.js';
 import { partnerMove } from '../domain/money/transfers.js';
 import { actorOf, settle } from './moneyCommon.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 
 /** bottomCashList and its flagged variant answer alike. */
 async function subtreeCash(req: ParsedReqOf<typeof retailCalls.bottomCashList>, ctx: AuthedContext) {

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { call } from '../../contract/define.js';
 import type { AppContext } from '../context.js';
 import { answerJson, ContractBreach } from './answers.js';
-import { defineRoute, registerRoutes } from './route.js';
+import { defineRoute } from '../handler.js';
+import { registerRoutes } from './route.js';
 import { allRoutes } from './routes.js';
 
 const probe = call('/api/test/probe', z.object({ answer: z.enum(['extra', 'wrong', 'missing']) }), z.object({ balance: z.number().int(), memId: z.string() }), 'public');

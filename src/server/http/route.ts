@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { ApiError } from '../../contract/codes.js';
-import type { Call, ParsedReqOf, ResOf } from '../../contract/define.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ResultCode } from '../../contract/codes.js';
 import { isPartnerLogin } from '../../contract/enums.js';
-import { callContext, type AppContext, type AuthedContext, type PublicContext, type RequestContext } from '../context.js';
+import { callContext, type AppContext, type PublicContext, type RequestContext, type VendorContext } from '../context.js';
+import { parseRequest, type RouteDef } from '../handler.js';
 import { resolveSession } from '../domain/auth/sessions.js';
+import { openWalletCall } from '../domain/games/walletAccess.js';
 import { keyMatches } from '../domain/platform/apiKeys.js';
 import { assertSiteOpen } from '../domain/platform/siteState.js';
 import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
@@ -12,25 +12,9 @@ import { forgetAllSites } from '../domain/site/siteCache.js';
 import { answerJson, compileWriters, ContractBreach } from './answers.js';
 import { TransportError } from './transportError.js';
 import { maintenanceGate } from './gates.js';
-import { nulPath } from './inputs.js';
 import { sealsBody } from './sealing.js';
 import type { Throttle } from './throttle.js';
 import { isAuditedAction, redact, targetOf, writeAudit, writeRefusal } from '../domain/site/audit.js';
-
-type CtxFor<C extends Call> = C['access'] extends 'public' ? PublicContext : C['access'] extends 'site' ? RequestContext : AuthedContext;
-export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;
-
-export interface RouteDef {
-  call: Call;
-  handler: (req: unknown, ctx: PublicContext | RequestContext) => Promise<unknown>;
-  /** this call's own body limit in bytes, above the server's (a logo upload) */
-  bodyLimit?: number;
-}
-
-export function defineRoute<C extends Call>(call: C, handler: Handler<C>, opts: { bodyLimit?: number } = {}): RouteDef {
-  // the route hands each handler the context its access level promises (contextFor below)
-  return { call, handler: handler as RouteDef['handler'], ...opts };
-}
 
 /** Forgets every cached site row in this process (tests that edit sites behind the API's back). */
 export const forgetSites = forgetAllSites;
@@ -40,10 +24,29 @@ function header(req: FastifyRequest, name: string): string | null {
   return typeof v === 'string' && v.length > 0 ? v : null;
 }
 
-/** Builds the request context: site from body.siteId + Authorization key, caller from X-Auth-Token. */
-async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest): Promise<PublicContext | RequestContext> {
-  const body = (req.body ?? {}) as Record<string, unknown>;
+/** A refused vendor answers with these HTTP statuses (the rest of its refusals are 200). */
+const vendorStatus: Partial<Record<ResultCode, number>> = { W002: 401, W009: 503 };
+
+/** A wallet callback's context: the vendor of the path, the site of the body, the signature over the raw body. */
+async function vendorContext(app: AppContext, req: FastifyRequest, raw: string, body: Record<string, unknown>): Promise<VendorContext> {
+  const signature = header(req, 'x-signature');
+  const { vendorCode } = req.params as { vendorCode: string };
+  try {
+    const { site, vendor } = await openWalletCall(app, vendorCode, body.siteId, raw, signature);
+    return callContext(app, { site, vendor, caller: null, ip: req.ip, token: null });
+  } catch (e) {
+    const status = e instanceof ApiError ? vendorStatus[e.code] : undefined;
+    throw status ? new TransportError(status, (e as ApiError).code) : e;
+  }
+}
+
+/**
+ * Builds the request context: site from body.siteId + Authorization key, caller from X-Auth-Token;
+ * a vendor's from its signature.
+ */
+async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest, body: Record<string, unknown>): Promise<PublicContext | RequestContext> {
   const ip = req.ip;
+  if (def.call.access === 'vendor') return vendorContext(app, req, req.body as string, body);
   if (def.call.access === 'public') {
     return callContext(app, { site: null, caller: null, ip, token: header(req, 'x-auth-token'), cookie: header(req, 'cookie') });
   }
@@ -94,65 +97,85 @@ async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef,
   }).catch(() => {});
 }
 
-function fieldError(e: z.ZodError) {
-  const first = e.issues[0];
-  return new ApiError('V001', `${first?.path.join('.') || 'body'}: ${first?.message ?? 'invalid'}`);
-}
-
 /**
- * One POST route per call: context (site key, session), throttles, body checks (NUL anywhere,
- * then the call's schema), the maintenance gate, then the handler; answers in the envelope.
+ * One POST route per call: context (site key and session, or a vendor's signature), throttles,
+ * body checks (NUL anywhere, then the call's schema), the maintenance gate, then the handler; answers
+ * in the envelope, written by the call's compiled writer. The wallet callbacks share one route,
+ * /api/vendor/:vendorCode/:action, whose JSON body is kept raw for the signature.
  */
 export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[], throttle: Throttle | null = null) {
   // a checked server (PITBOSS_TEST_CHECK_ANSWERS) builds each writer on its call's first answer instead
   if (!app.config.checkAnswers) compileWriters(defs.map((d) => d.call));
+  const serve = pipeline(app, throttle);
+  const wallet = new Map<string, RouteDef>();
   for (const def of defs) {
+    if (def.call.access === 'vendor') {
+      wallet.set(def.call.path, def);
+      continue;
+    }
     // no client of ours compresses a request body, and a call's body is at most a few KB: no inflating
-    fastify.post(def.call.path, { decompress: false, ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}) }, async (req, reply) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      if (typeof body !== 'object' || Array.isArray(body)) throw new TransportError(400, 'R400');
-      const ctx = await contextFor(app, def, req);
-      const gate = await throttle?.before(def.call, req, body, ctx);
-      const counted = gate?.counted ?? null;
-      ctx.proved = gate?.proved ?? false;
-      ctx.challengeRequired = gate?.challengeRequired ?? false;
-      try {
-        const nul = nulPath(body);
-        if (nul) throw new ApiError('V001', `${nul}: NUL byte`);
-        const { siteId: _siteId, ...rest } = body;
-        const parsed = def.call.req.safeParse(rest);
-        if (!parsed.success) throw fieldError(parsed.error);
-        maintenanceGate(def.call, ctx, parsed.data as Record<string, unknown>);
-        const data = await def.handler(parsed.data, ctx);
-        // every operator action, and whatever other handler names a change of access or money in ctx.audit
-        if (ctx.caller && ((def.call.access === 'admin' && isAuditedAction(def.call.path)) || ctx.audit)) {
-          // the call's work is done (money may have moved): an audit row that cannot be written is the
-          // operator's to see in the log, never a refusal the caller would retry with a new request id
-          await writeAudit(app.db, {
-            siteId: ctx.site.id,
-            actorId: ctx.caller.id,
-            actor: ctx.caller.memId,
-            action: def.call.path,
-            ip: ctx.ip,
-            at: app.clock.now(),
-            target: ctx.audit?.target ?? targetOf(parsed.data),
-            before: ctx.audit?.before,
-            after: ctx.audit && 'after' in ctx.audit ? ctx.audit.after : redact(parsed.data),
-          }).catch((err: unknown) => req.log.error({ err, action: def.call.path }, 'audit row not written after a completed call'));
-        }
-        reply.resultCode = '0';
-        const answer = answerJson(def.call, data, app.config.checkAnswers);
-        if (ctx.setCookies?.length) reply.header('set-cookie', ctx.setCookies);
-        return reply.type('application/json; charset=utf-8').send(answer);
-      } catch (e) {
-        if (counted && e instanceof ApiError) await counted(e.code);
-        if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, req, body);
-        if (!(e instanceof ContractBreach)) throw e;
-        // loud everywhere: logged, and only a checked test server's answer names the field
-        req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');
-        reply.resultCode = 'S500';
-        return reply.status(500).send({ resultCode: 'S500', resultMessage: app.config.checkAnswers ? e.message : 'Server error, please retry', data: null });
-      }
-    });
+    fastify.post(def.call.path, { decompress: false, ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}) }, (req, reply) =>
+      serve(def, req, reply, (req.body ?? {}) as Record<string, unknown>),
+    );
   }
+  if (!wallet.size) return;
+  void fastify.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post<{ Params: { vendorCode: string; action: string } }>('/api/vendor/:vendorCode/:action', (req, reply) => {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(typeof req.body === 'string' ? req.body : '');
+      } catch {
+        throw new TransportError(400, 'R400');
+      }
+      const def = wallet.get(`/api/vendor/{vendorCode}/${req.params.action}`);
+      if (!def) throw new TransportError(404, 'R404');
+      return serve(def, req, reply, body ?? {});
+    });
+  });
+}
+
+function pipeline(app: AppContext, throttle: Throttle | null) {
+  return async (def: RouteDef, req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) => {
+    if (typeof body !== 'object' || Array.isArray(body)) throw new TransportError(400, 'R400');
+    const ctx = await contextFor(app, def, req, body);
+    const gate = await throttle?.before(def.call, req, body, ctx);
+    const counted = gate?.counted ?? null;
+    ctx.proved = gate?.proved ?? false;
+    ctx.challengeRequired = gate?.challengeRequired ?? false;
+    try {
+      const { siteId: _siteId, ...rest } = body;
+      const parsed = parseRequest(def.call, rest);
+      maintenanceGate(def.call, ctx, parsed as Record<string, unknown>);
+      const data = await def.handler(parsed, ctx);
+      // every operator action, and whatever other handler names a change of access or money in ctx.audit
+      if (ctx.caller && ((def.call.access === 'admin' && isAuditedAction(def.call.path)) || ctx.audit)) {
+        // the call's work is done (money may have moved): an audit row that cannot be written is the
+        // operator's to see in the log, never a refusal the caller would retry with a new request id
+        await writeAudit(app.db, {
+          siteId: ctx.site.id,
+          actorId: ctx.caller.id,
+          actor: ctx.caller.memId,
+          action: def.call.path,
+          ip: ctx.ip,
+          at: app.clock.now(),
+          target: ctx.audit?.target ?? targetOf(parsed),
+          before: ctx.audit?.before,
+          after: ctx.audit && 'after' in ctx.audit ? ctx.audit.after : redact(parsed),
+        }).catch((err: unknown) => req.log.error({ err, action: def.call.path }, 'audit row not written after a completed call'));
+      }
+      reply.resultCode = '0';
+      const answer = answerJson(def.call, data, app.config.checkAnswers);
+      if (ctx.setCookies?.length) reply.header('set-cookie', ctx.setCookies);
+      return reply.type('application/json; charset=utf-8').send(answer);
+    } catch (e) {
+      if (counted && e instanceof ApiError) await counted(e.code);
+      if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, req, body);
+      if (!(e instanceof ContractBreach)) throw e;
+      // loud everywhere: logged, and only a checked test server's answer names the field
+      req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');
+      reply.resultCode = 'S500';
+      return reply.status(500).send({ resultCode: 'S500', resultMessage: app.config.checkAnswers ? e.message : 'Server error, please retry', data: null });
+    }
+  };
 }

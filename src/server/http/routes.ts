@@ -1,6 +1,6 @@
 import { commonRoutes } from './common.js';
 import { memberRoutes } from './member.js';
-import type { RouteDef } from './route.js';
+import type { RouteDef } from '../handler.js';
 import { boardRoutes } from './board.js';
 import { messageRoutes } from './message.js';
 import { siteRoutes } from './site.js';
@@ -19,11 +19,14 @@ import { twoFactorRoutes } from './twoFactor.js';
 import { pushRoutes } from './push.js';
 import { platformRoutes } from './platform.js';
 import { platformOpsRoutes } from './platformOps.js';
+import { platformStaffRoutes } from './platformStaff.js';
 import { couponRoutes } from './coupon.js';
-import { vendorRoutes } from '../vendors/registry.js';
+import { walletRoutes } from '../vendors/callbacks.js';
+import { vendorAdapters } from '../vendors/registry.js';
 
-/** Every API route, one module per contract area. */
+/** Every API route, one module per contract area: the vendors' wallet callbacks first, and each hosted vendor's own calls. */
 export const allRoutes: RouteDef[] = [
+  ...walletRoutes,
   ...commonRoutes,
   ...memberRoutes,
   ...twoFactorRoutes,
@@ -37,7 +40,7 @@ export const allRoutes: RouteDef[] = [
   ...partnerRoutes,
   ...partnerAdminRoutes,
   ...gameRoutes,
-  ...vendorRoutes,
+  ...vendorAdapters.flatMap((v) => v.routes),
   ...betRoutes,
   ...rateRoutes,
   ...statsRoutes,
@@ -45,5 +48,6 @@ export const allRoutes: RouteDef[] = [
   ...pushRoutes,
   ...platformRoutes,
   ...platformOpsRoutes,
+  ...platformStaffRoutes,
   ...couponRoutes,
 ];

@@ -3,7 +3,7 @@ import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
 import { cashSwitch, setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
 import { adminTwoFactorRequired } from '../domain/site/twoFactorSetting.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 import { KEY_IDLE_MS } from './sealKeys.js';
 import { ApiError } from '../../contract/codes.js';
 

@@ -3,8 +3,10 @@ import { statsCalls as c } from '../../contract/stats.js';
 import type { AuthedContext } from '../context.js';
 import { scoped } from '../domain/partner/hierarchy.js';
 import { dateRange } from '../domain/common/dateRange.js';
-import { betStatistics, dailyBetting, dateAgentStats, dateGameStats, dateUserStats, gameStats, settlement, userReport } from '../domain/partner/reports.js';
-import { defineRoute } from './route.js';
+import { betStatistics, dailyBetting } from '../domain/reports/betting.js';
+import { settlement, userReport } from '../domain/reports/settlement.js';
+import { dateAgentStats, dateGameStats, dateUserStats, gameStats } from '../domain/reports/statistics.js';
+import { defineRoute } from '../handler.js';
 
 type Dates = { startDate?: string; endDate?: string; oldYn?: 'Y' | 'N' };
 /** Reports default to today; history screens to 7 days back. */

@@ -7,7 +7,7 @@ import { confirmEnrolment, removeTwoFactor, startEnrolment, twoFactorOn, twoFact
 import { disableTwoFactor, startTwoFactor } from '../domain/auth/twoFactorAccount.js';
 import { setAdminTwoFactor } from '../domain/site/twoFactorSetting.js';
 import { loginEnv } from './loginEnv.js';
-import { defineRoute } from './route.js';
+import { defineRoute } from '../handler.js';
 import { notifyChange, reauthEnv, reauthMember } from './securityChange.js';
 
 // turning two-factor on or off is a change of access: it goes to the audit log like the operator's reset

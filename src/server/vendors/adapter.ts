@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.js';
-import type { RouteDef } from '../http/route.js';
+import type { Deps } from '../domain/deps.js';
+import type { RouteDef } from '../handler.js';
 
 /** What a provider's hooks get: the handles they need and the member's site. */
-export type VendorCtx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'> & { site: { id: string } };
+export type VendorCtx = Pick<Deps, 'db' | 'live' | 'clock' | 'sites'> & { site: { id: string } };
 
 export interface VendorAdapter {
   /** Calls the provider serves from this server (its game pages and their moves). */

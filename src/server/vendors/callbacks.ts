@@ -1,88 +1,61 @@
 /**
- * Seamless-wallet callbacks: POST /api/vendor/{vendorCode}/{balance|bet|win|rollback} with the
- * JSON body signed in header X-Signature. The same entry serves vendors over HTTP and the built-in
- * demo vendor in-process, so both go through the very same checks.
+ * The seamless wallet's callbacks (balance, bet, win, rollback): contract calls of vendor access,
+ * served by the one call pipeline over HTTP (POST /api/vendor/{vendorCode}/{action}, the JSON body
+ * signed in header X-Signature) and made in process by the built-in demo vendor through the same
+ * checks: the vendor and its signature, then the call's schema.
  */
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { ApiError, resultCodes } from '../../contract/codes.js';
-import type { Envelope } from '../../contract/define.js';
-import { walletActions, walletReq, type WalletAction } from '../../contract/game.js';
-import type { AppContext } from '../context.js';
-import { vendorByCode, walletBalance, walletBet, walletRollback, walletWin, type WalletResult } from '../domain/games/wallet.js';
+import { ApiError } from '../../contract/codes.js';
+import type { ParsedReqOf } from '../../contract/define.js';
+import { walletCalls, type WalletAction } from '../../contract/game.js';
+import type { Deps } from '../domain/deps.js';
+import { defineRoute, parseRequest } from '../handler.js';
+import { walletBalance, walletBet, walletRollback, walletWin, type Vendor, type WalletResult } from '../domain/games/wallet.js';
+import { openWalletCall } from '../domain/games/walletAccess.js';
+import { pushCash } from '../domain/money/cashEvents.js';
 import type { MoneyResult } from '../domain/money/ledger.js';
-import { nulPath } from '../http/inputs.js';
+import type { SiteRow } from '../domain/site/siteRow.js';
 import { readLaunch } from './launchToken.js';
-import { verify } from './signature.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'sites'>;
-/** A body parsed by its action's schema, kept together so the action narrows the body. */
-type WalletCall = { [A in WalletAction]: { action: A; req: z.infer<(typeof walletReq)[A]> } }[WalletAction];
-const envelope = (resultCode: string, data: WalletResult | null = null, message?: string): Envelope<WalletResult> => ({
-  resultCode,
-  resultMessage: message ?? resultCodes[resultCode as keyof typeof resultCodes] ?? resultCode,
-  data,
-});
+type WalletCtx = Pick<Deps, 'db' | 'live' | 'clock'> & { site: SiteRow; vendor: Vendor };
+type Req<A extends WalletAction> = ParsedReqOf<(typeof walletCalls)[A]>;
 
-export async function handleCallback(
-  ctx: Ctx,
-  vendorCode: string,
-  action: string,
-  raw: string,
-  signature: string | null | undefined,
-): Promise<{ status: number; body: Envelope<WalletResult> }> {
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    return { status: 400, body: envelope('R400') };
-  }
-  if (!(walletActions as readonly string[]).includes(action)) return { status: 404, body: envelope('R404') };
-  const siteId = typeof body?.siteId === 'string' ? body.siteId : '';
-  const v = siteId ? await vendorByCode(ctx.db, siteId, vendorCode) : null;
-  if (!v) return { status: 200, body: envelope('W001') };
-  if (!verify(v.secret, raw, signature)) return { status: 401, body: envelope('W002') };
-  // a site the platform holds moves no money and reads none: the vendor retries until it is resumed
-  const site = await ctx.sites.get(v.siteId);
-  if (!site || site.state !== 'open') return { status: 503, body: envelope('W009') };
-  const nul = nulPath(body);
-  if (nul) return { status: 200, body: envelope('V001', null, `${nul}: NUL byte`) };
-  const parsed = walletReq[action as WalletAction].safeParse(body);
-  if (!parsed.success) {
-    const i = parsed.error.issues[0];
-    return { status: 200, body: envelope('V001', null, `${i?.path.join('.') || 'body'}: ${i?.message ?? 'invalid'}`) };
-  }
-  const at = ctx.clock.now();
-  try {
-    let r: MoneyResult<WalletResult>;
-    const call = { action, req: parsed.data } as WalletCall;
-    if (call.action === 'bet' && call.req.token) {
-      const { launch } = await readLaunch(ctx.db, call.req.token, at);
-      if (launch.memId !== call.req.memId || launch.vendorCode !== v.code || launch.siteId !== v.siteId) throw new ApiError('TK002');
-    }
-    if (call.action === 'balance') r = { result: await walletBalance(ctx.db, v, call.req.memId), replayed: false, changed: [] };
-    // the bet lock and maintenance window come from the site cache, which every instance forgets on a change
-    else if (call.action === 'bet') r = await walletBet(ctx.db, v, call.req, at, site);
-    else if (call.action === 'win') r = await walletWin(ctx.db, v, call.req, at);
-    else r = await walletRollback(ctx.db, v, call.req, at);
-    for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
-    return { status: 200, body: envelope('0', r.result, 'OK') };
-  } catch (e) {
-    if (e instanceof ApiError) return { status: 200, body: envelope(e.code, null, e.message) };
-    throw e;
-  }
+function moved(ctx: WalletCtx, r: MoneyResult<WalletResult>): WalletResult {
+  pushCash(ctx.live, r.changed);
+  return r.result;
 }
 
-/** Registers the callbacks in their own scope, where JSON bodies are kept raw for the signature. */
-export async function registerVendorCallbacks(fastify: FastifyInstance, app: AppContext) {
-  await fastify.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post<{ Params: { vendorCode: string; action: string } }>('/api/vendor/:vendorCode/:action', async (req, reply) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
-      const sig = req.headers['x-signature'];
-      const r = await handleCallback(app, req.params.vendorCode, req.params.action, raw, typeof sig === 'string' ? sig : null);
-      reply.resultCode = r.body.resultCode;
-      return reply.status(r.status).send(r.body);
-    });
-  });
+const handlers: { [A in WalletAction]: (req: Req<A>, ctx: WalletCtx) => Promise<WalletResult> } = {
+  balance: (req, ctx) => walletBalance(ctx.db, ctx.vendor, req.memId),
+  async bet(req, ctx) {
+    const at = ctx.clock.now();
+    if (req.token) {
+      const { launch } = await readLaunch(ctx.db, req.token, at);
+      if (launch.memId !== req.memId || launch.vendorCode !== ctx.vendor.code || launch.siteId !== ctx.vendor.siteId) throw new ApiError('TK002');
+    }
+    // the bet lock and maintenance window come from the site cache, which every instance forgets on a change
+    return moved(ctx, await walletBet(ctx.db, ctx.vendor, req, at, ctx.site));
+  },
+  win: async (req, ctx) => moved(ctx, await walletWin(ctx.db, ctx.vendor, req, ctx.clock.now())),
+  rollback: async (req, ctx) => moved(ctx, await walletRollback(ctx.db, ctx.vendor, req, ctx.clock.now())),
+};
+
+export const walletRoutes = [
+  defineRoute(walletCalls.balance, handlers.balance),
+  defineRoute(walletCalls.bet, handlers.bet),
+  defineRoute(walletCalls.win, handlers.win),
+  defineRoute(walletCalls.rollback, handlers.rollback),
+];
+
+/** A callback made in process: the raw body and its signature, as a vendor sends them over HTTP. */
+export async function callWalletInProcess(
+  ctx: Pick<Deps, 'db' | 'live' | 'clock' | 'sites'>,
+  vendorCode: string,
+  action: WalletAction,
+  raw: string,
+  signature: string,
+): Promise<WalletResult> {
+  const { siteId, ...body } = JSON.parse(raw) as Record<string, unknown>;
+  const { site, vendor } = await openWalletCall(ctx, vendorCode, siteId, raw, signature);
+  const req = parseRequest(walletCalls[action], body);
+  return handlers[action](req as never, { db: ctx.db, live: ctx.live, clock: ctx.clock, site, vendor });
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameCategory } from '../../contract/game.js';
 import type { Db } from '../db/driver.js';
+import { sealVendorSecret } from './secretSeal.js';
 
 /** A display name per locale (ko, en, vi); `name` stays the vendor's own and the fallback. */
 export type LocalNames = Partial<Record<'ko' | 'en' | 'vi', string>>;
@@ -82,7 +83,7 @@ export const demoCatalog: CatalogVendor[] = [
   },
 ];
 
-/** Creates the demo vendors (each with a fresh secret) and their games on a site, or only those of `only`; existing ones are kept. */
+/** Creates the demo vendors (each with a fresh secret, stored sealed) and their games on a site, or only those of `only`; existing ones are kept. */
 export async function ensureDemoVendors(db: Db, siteId: string, only?: readonly string[]): Promise<void> {
   for (const [ord, v] of demoCatalog.entries()) {
     if (only && !only.includes(v.code)) continue;
@@ -95,7 +96,7 @@ export async function ensureDemoVendors(db: Db, siteId: string, only?: readonly 
         names: JSON.stringify(v.names),
         category: v.category,
         wallet_mode: v.walletMode,
-        secret: randomBytes(24).toString('base64url'),
+        secret: await sealVendorSecret(db, randomBytes(24).toString('base64url')),
         min_bet: v.minBet,
         max_bet: v.maxBet,
         max_win: v.maxWin,

@@ -4,6 +4,7 @@ import type { AuthedContext } from '../context.js';
 import { inCheckWindow } from '../domain/site/siteRow.js';
 import { toWire } from '../domain/common/time.js';
 import { cashToGame, vendorByCode } from '../domain/games/wallet.js';
+import { pushCash } from '../domain/money/cashEvents.js';
 import { LAUNCH_MS, launchToken } from './launchToken.js';
 import { refuseWhenLossLimitReached, refuseWhenOnBreak } from '../domain/auth/protection.js';
 
@@ -35,7 +36,7 @@ export async function launchGame(ctx: AuthedContext, req: { vendorKey?: string; 
   let gameAmt = held?.balance ?? 0;
   if (v.walletMode === 'transfer') {
     const r = await cashToGame(db, site.id, caller.id, v, now);
-    for (const c of r.changed) ctx.live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
+    pushCash(ctx.live, r.changed);
     ({ cashAmt, gameAmt } = r.result);
   }
   const expires = now.getTime() + LAUNCH_MS;

@@ -6,7 +6,7 @@
 import { ApiError } from '../../contract/codes.js';
 import type { Db } from '../db/driver.js';
 import { vendorByCode, type Vendor } from '../domain/games/wallet.js';
-import { sign, verify } from './signature.js';
+import { sign, verify } from '../domain/games/signature.js';
 
 export interface Launch {
   siteId: string;

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { platformCalls } from '../../../contract/platform';
+import { platformStaffCalls } from '../../../contract/platformStaff';
 import { api } from '../../lib/api';
 import { apiMessage } from '../../lib/apiMessage';
 import { setupTokenOf } from '../../lib/platform';
@@ -16,26 +17,30 @@ import css from './Platform.module.css';
 
 type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
 
-/** The first start's setup link: the owner's id and password, then the authenticator (required). */
-export function PlatformSetup() {
+/**
+ * A platform account from a one-time link: the first start's setup link makes the owner, a staff
+ * link from the owner a staff member. Id and password, then the authenticator (required).
+ */
+export function PlatformSetup({ kind = 'owner' }: { kind?: 'owner' | 'staff' }) {
   const { t } = useLingui();
+  const calls = kind === 'owner' ? { start: platformCalls.setupStart, make: platformCalls.setup } : { start: platformStaffCalls.joinStart, make: platformStaffCalls.join };
   const navigate = useNavigate();
   const [token] = useState(() => setupTokenOf(window.location.hash));
   const [form, setForm] = useState({ loginId: '', password: '', passwordCheck: '' });
   const [step, setStep] = useState<'account' | 'otp' | 'codes'>('account');
   const [codes, setCodes] = useState<string[]>([]);
   const enrol = useQuery({
-    queryKey: ['platform', 'setup', token],
-    queryFn: () => api(platformCalls.setupStart, { token }),
+    queryKey: ['platform', kind, token],
+    queryFn: () => api(calls.start, { token }),
     enabled: token.length >= 20,
     retry: false,
     staleTime: Infinity,
   });
   const write = useWrite<string, { recoveryCodes: string[] }, Field>({
-    run: (otpCode) => api(platformCalls.setup, { token, ...form, otpCode }),
+    run: (otpCode) => api(calls.make, { token, ...form, otpCode }),
     say: 'inline',
     invalidates: [],
-    fields: { PF003: 'loginId', PF004: 'password', U113: 'passwordCheck', L007: 'otpCode' },
+    fields: { PF003: 'loginId', U109: 'loginId', PF004: 'password', U113: 'passwordCheck', L007: 'otpCode' },
     onDone: (r) => {
       setCodes(r.recoveryCodes);
       setStep('codes');
@@ -58,19 +63,26 @@ export function PlatformSetup() {
     return (
       <PlatformFrame title={t`플랫폼 설정`}>
         <p className={css.lead} role="alert" data-testid="setup-invalid">
-          {enrol.error ? apiMessage(enrol.error) : t`설정 링크가 올바르지 않습니다. 서버를 시작할 때 표시된 링크를 그대로 여세요.`}
+          {enrol.error
+            ? apiMessage(enrol.error)
+            : kind === 'owner'
+              ? t`설정 링크가 올바르지 않습니다. 서버를 시작할 때 표시된 링크를 그대로 여세요.`
+              : t`초대 링크가 올바르지 않습니다. 받은 링크를 그대로 여세요.`}
         </p>
       </PlatformFrame>
     );
 
   return (
-    <PlatformFrame title={t`플랫폼 설정`} subtitle={t`처음 한 번, 플랫폼 소유자 계정을 만듭니다.`}>
+    <PlatformFrame
+      title={kind === 'owner' ? t`플랫폼 설정` : t`플랫폼 직원 가입`}
+      subtitle={kind === 'owner' ? t`처음 한 번, 플랫폼 소유자 계정을 만듭니다.` : t`플랫폼 직원 계정을 만듭니다.`}
+    >
       {step === 'codes' ? (
         <RecoveryCodes codes={codes} onDone={() => void navigate({ to: '/platform/login', replace: true })} />
       ) : step === 'otp' && !accountRefused ? (
         <div className={css.steps}>
           <p className={css.lead}>
-            <Trans>플랫폼 소유자는 2단계 인증이 필수입니다.</Trans>
+            <Trans>플랫폼 계정은 2단계 인증이 필수입니다.</Trans>
           </p>
           {enrol.data ? (
             <OtpSetup

@@ -81,6 +81,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
                     <Trans>운영 중지</Trans>
                   </Button>
                 )}
+                <HostNames prefix={prefix} hosts={s!.hosts} />
                 <Button
                   variant="secondary"
                   block
@@ -118,6 +119,49 @@ export function PlatformSite({ prefix }: { prefix: string }) {
         </Link>
       </div>
     </PlatformFrame>
+  );
+}
+
+/** The site's own host names, comma-separated: saved as a whole list; a refusal shows beside the field. */
+function HostNames({ prefix, hosts }: { prefix: string; hosts: string[] }) {
+  const { t } = useLingui();
+  const qc = useQueryClient();
+  const [text, setText] = useState(hosts.join(', '));
+  const [error, setError] = useState<string | undefined>();
+  const [saved, setSaved] = useState(false);
+  const save = async () => {
+    setError(undefined);
+    setSaved(false);
+    try {
+      const list = text.split(/[\s,]+/).filter(Boolean);
+      const r = await withLoading(platformApi(platformOpsCalls.hosts, { prefix, hosts: list }));
+      setText(r.hosts.join(', '));
+      setSaved(true);
+      await qc.invalidateQueries({ queryKey: ['platform', 'site', prefix] });
+    } catch (e) {
+      setError(apiMessage(e));
+    }
+  };
+  return (
+    <>
+      <TextField
+        label={t`전용 호스트 이름`}
+        hint={t`예: lucky.example.com (쉼표로 여러 개). 비워 두면 주소(/${prefix})로만 엽니다. TLS는 앞단 프록시가 맡습니다.`}
+        name="hosts"
+        inputMode="url"
+        autoCapitalize="none"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setSaved(false);
+        }}
+        error={error}
+      />
+      <Button variant="secondary" block onClick={() => void save()} data-testid="save-hosts">
+        {saved ? t`저장했습니다` : t`호스트 이름 저장`}
+      </Button>
+    </>
   );
 }
 

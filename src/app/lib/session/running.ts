@@ -62,6 +62,8 @@ async function endIfSessionGone(err: unknown): Promise<boolean> {
   if (isApiError(err, 'TK999') && onGamePage()) stop();
   else if (isApiError(err, 'TK999')) await signOut('elsewhere');
   else if (isApiError(err, 'TK001', 'TK002')) await signOut('expired');
+  // the platform held the site: the next navigation asks the site again and shows why
+  else if (isApiError(err, 'SS001', 'SS002') && session.site) void queryClient.invalidateQueries({ queryKey: siteKey(session.site.prefix, 'info') });
   else return false;
   return true;
 }

@@ -35,10 +35,16 @@ function keyOf(secret: string): PinKey {
   return k;
 }
 let configured: PinKey | undefined;
+let old: PinKey[] = [];
 
-/** The deployment's PIN key (config `pinKey`); unset, the database's own server secret is used. */
-export function configurePinKey(secret: string | undefined) {
+/**
+ * The deployment's PIN key (config `pinKey`); unset, the database's own server secret is used.
+ * `oldSecrets` (PITBOSS_PIN_OLD_KEYS): keys rotated out, still checking the PINs hashed under them
+ * until each member's next right entry hashes it again under the current key.
+ */
+export function configurePinKey(secret: string | undefined, oldSecrets: string[] = []) {
   configured = secret ? keyOf(secret) : undefined;
+  old = oldSecrets.map(keyOf);
 }
 
 const databaseKey = async (db: Db) => keyOf(await serverSecret(db, 'pin-key'));
@@ -61,8 +67,8 @@ export async function verifyPin(db: Db, pin: string, stored: string | null | und
   if (!stored) return false;
   if (!stored.startsWith(`${KIND}$`)) return verifyPassword(pin, stored);
   const [, id, n, r, p, salt, hash] = stored.split('$');
-  const k = configured?.id === id ? configured : await databaseKey(db);
-  if (k.id !== id) throw new Error(`the withdrawal PIN key ${id} is not configured (PITBOSS_PIN_KEY)`);
+  const k = [configured, ...old].find((c) => c?.id === id) ?? (await databaseKey(db));
+  if (k.id !== id) throw new Error(`the withdrawal PIN key ${id} is not configured (PITBOSS_PIN_KEY, PITBOSS_PIN_OLD_KEYS)`);
   const expected = Buffer.from(hash!, 'base64');
   const got = await pinHash(k.key, pin, Buffer.from(salt!, 'base64'), Number(n), Number(r), Number(p), expected.length);
   return timingSafeEqual(got, expected);

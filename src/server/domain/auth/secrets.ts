@@ -5,7 +5,7 @@ import type { Db } from '../../db/driver.js';
 const cache = new WeakMap<Db, Map<string, Promise<string>>>();
 
 /** `device-cookie` -> PITBOSS_SECRET_DEVICE_COOKIE */
-const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+export const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 let fileCache: { path: string; secrets: Record<string, unknown> } | null = null;
 

@@ -1,10 +1,10 @@
 import { pushLangs, type PushLang } from '../../../contract/push.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { unreadCounts } from '../board/unread.js';
 import { notify } from '../push/send.js';
 import { pushText, securityChangeText, type SecurityChange } from '../push/texts.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config'>;
+type Ctx = Pick<Deps, 'db' | 'live' | 'clock' | 'config'>;
 
 /**
  * Tells the member of a security change to its account: a message in its inbox (in the site's

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { ApiError, fail } from '../../../contract/codes.js';
 import type { adminSiteCalls, bannerRow } from '../../../contract/site.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { plainTitle } from './board.js';
 import { pageInfoOf, pageWindow } from '../common/paging.js';
 import { richTextToHtml, safeHref, safeImgSrc } from './sanitize.js';
 import { fromWire, toWire } from '../common/time.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type Ctx = Pick<Deps, 'db' | 'clock'>;
 type Kind = 'popup' | 'banner';
 type SaveReq = z.output<(typeof adminSiteCalls)['bannerSave']['req']>;
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { noticeCategories, type BoardType, type boardDetail, type boardListReq, type boardRow, type boardSaveReq } from '../../../contract/board.js';
 import { ApiError, fail } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Caller } from '../auth/caller.js';
 import type { Db } from '../../db/driver.js';
 import { containsPattern, pageInfoOf, pageWindow } from '../common/paging.js';
@@ -11,7 +11,7 @@ import { toWire } from '../common/time.js';
 import { unreadCounts } from './unread.js';
 import { notify } from '../push/send.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config'>;
+type Ctx = Pick<Deps, 'db' | 'live' | 'clock' | 'config'>;
 type ListReq = z.output<typeof boardListReq> & { status?: 'ANSWER' | 'WAIT' };
 type Row = z.infer<typeof boardRow>;
 type Detail = z.infer<typeof boardDetail>;

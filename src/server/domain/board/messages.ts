@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { ApiError, fail } from '../../../contract/codes.js';
 import type { messageRow, sendTargets } from '../../../contract/message.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Caller } from '../auth/caller.js';
 import type { Db } from '../../db/driver.js';
 import { plainTitle } from './board.js';
@@ -14,7 +14,7 @@ import { keptMessageIds } from './retention.js';
 import { unreadCounts } from './unread.js';
 import { notify } from '../push/send.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config'>;
+type Ctx = Pick<Deps, 'db' | 'live' | 'clock' | 'config'>;
 type Search = { page: number; searchOption: 't' | 'c' | 'tc'; searchValue?: string };
 type MessageRow = z.infer<typeof messageRow>;
 

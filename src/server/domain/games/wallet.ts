@@ -7,9 +7,10 @@ import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import type { BetPick, GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
+import { openVendorSecret } from '../../vendors/secretSeal.js';
 import { movementHead, runMovement, systemAccounts, type Actor, type Changed, type MoneyResult } from '../money/ledger.js';
 import { inCheckWindow } from '../site/siteRow.js';
-import type { SiteRow } from '../../context.js';
+import type { SiteRow } from '../site/siteRow.js';
 
 export interface Vendor {
   id: number;
@@ -18,6 +19,7 @@ export interface Vendor {
   name: string;
   category: GameCategory;
   walletMode: 'seamless' | 'transfer';
+  /** opened from its sealed row; held only as long as the cache below keeps the vendor */
   secret: string;
   status: string;
   minBet: number;
@@ -51,7 +53,7 @@ export async function vendorByCode(db: Db, siteId: string, code: string): Promis
         name: r.name,
         category: r.category,
         walletMode: r.wallet_mode,
-        secret: r.secret,
+        secret: await openVendorSecret(db, r.secret),
         status: r.status,
         minBet: r.min_bet,
         maxBet: r.max_bet,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
 import { applyPending } from './accrual.js';
+import { pushCash } from './cashEvents.js';
 
 /** The server's accrual loop: applies pending credits every `everyMs` and pushes CASH to whom they reached. */
 export interface Accrual {
@@ -20,7 +21,7 @@ export function startAccrual(db: Db, live: Publisher, everyMs = 250): Accrual {
         await new Promise((res) => setTimeout(res, 10));
         continue;
       }
-      for (const c of r.changed) live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
+      pushCash(live, r.changed);
       // a tick applies one batch unless it came back full: under load each tick's batch is as large
       // as the tick's work, not a stream of small ones competing with the callbacks for the database
       if (wait ? !r.sides && !r.daily : !r.more) return;

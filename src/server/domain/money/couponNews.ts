@@ -1,10 +1,10 @@
 /** Tells receivers of new coupons: a message in their inbox, the COUPON and MSG live events, a push. */
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { notify } from '../push/send.js';
 import { issueReceivers, openCoupons } from './coupons.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config'>;
+type Ctx = Pick<Deps, 'db' | 'live' | 'clock' | 'config'>;
 
 export async function couponsArrived(ctx: Ctx, siteId: string, senderId: number, issueIdx: number, amount: number, perMember: number) {
   const ids = await issueReceivers(ctx.db, issueIdx);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 
 const DAY_MS = 86_400_000;
@@ -22,7 +22,7 @@ export async function historyDetach(db: Db, month: string, at: Date): Promise<Re
  * function's advisory lock). A failed run (tables busy past its lock timeout) is retried a minute
  * later; meanwhile writes land in the default partition, which the next run moves into their month.
  */
-export async function startHistoryUpkeep(ctx: Pick<AppContext, 'db' | 'clock'>, everyMs = DAY_MS) {
+export async function startHistoryUpkeep(ctx: Pick<Deps, 'db' | 'clock'>, everyMs = DAY_MS) {
   let retry: NodeJS.Timeout | null = null;
   const run = async () => {
     if (retry) clearTimeout(retry);

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { checkLedger, keepLedgerCheck, type LedgerReport } from './ledgerCheck.js';
 
 /**
@@ -8,7 +8,7 @@ import { checkLedger, keepLedgerCheck, type LedgerReport } from './ledgerCheck.j
  * every sixth of the period and skips a site checked since, so several instances rarely check one
  * site twice. `everyMs` 0 turns it off.
  */
-export function startLedgerChecks(ctx: Pick<AppContext, 'db'>, everyMs: number, failed: (siteId: string, r: LedgerReport) => void) {
+export function startLedgerChecks(ctx: Pick<Deps, 'db'>, everyMs: number, failed: (siteId: string, r: LedgerReport) => void) {
   if (everyMs <= 0) return { stop: () => {} };
   let running = false;
   let stopped = false;

@@ -8,7 +8,7 @@ import { gameCategories, settleGroups } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
 import { ratesOf } from './rates.js';
-import { daysOf, figures } from './reports.js';
+import { daysOf, figures } from '../reports/figures.js';
 import { toWire } from '../common/time.js';
 
 export interface GroupBets {

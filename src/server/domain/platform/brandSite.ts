@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { setSiteBrand } from '../site/brand.js';
 import { LOGO_MAX_BYTES } from '../site/brandImage.js';
 import { siteOfPrefix } from './invite.js';
@@ -14,7 +14,7 @@ interface BrandForm {
 }
 
 /** The console's brand step: the logo arrives as base64, is validated and re-encoded by setSiteBrand (PNG or SVG, 1 MB). */
-export async function brandSite({ db }: Pick<AppContext, 'db'>, f: BrandForm) {
+export async function brandSite({ db }: Pick<Deps, 'db'>, f: BrandForm) {
   const site = await siteOfPrefix(db, f.prefix);
   let logo: Buffer | undefined;
   if (f.logo !== undefined) {

@@ -1,13 +1,13 @@
 import { ApiError } from '../../../contract/codes.js';
 import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
 import { isMemId, isPassword } from '../../../contract/validate.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { createMember } from '../auth/members.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { toWire } from '../common/time.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type Ctx = Pick<Deps, 'db' | 'clock'>;
 
 /**
  * A fresh one-time invitation for a site's first operator: every unused one of the site stops

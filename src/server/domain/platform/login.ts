@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { limits } from '../../../contract/enums.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { isLocked } from '../auth/lockout.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { hashRecoveryCode } from '../auth/recoveryCodes.js';
@@ -10,7 +10,7 @@ import { codeStep, totpNow } from '../auth/totp.js';
 import { openSecret } from '../auth/totpSecret.js';
 import { platformAudit } from './platformAudit.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'> & { ip?: string | null };
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'> & { ip?: string | null };
 
 /** A platform session ends this long after sign-in, however it is used. */
 const SESSION_MINUTES = 120;
@@ -52,7 +52,8 @@ async function takeCode({ db }: Ctx, id: number, secret: string, code: string, l
 /** Password and code in one step; a wrong either counts toward the lock, a locked account answers U003. */
 export async function platformLogin(ctx: Ctx, f: { loginId: string; password: string; otpCode: string }, ip: string) {
   const now = ctx.clock.now();
-  const acc = await ctx.db.selectFrom('platform_account').selectAll().where('login_id', '=', f.loginId).executeTakeFirst();
+  // a removed staff account answers as an unknown id
+  const acc = await ctx.db.selectFrom('platform_account').selectAll().where('login_id', '=', f.loginId).where('removed_at', 'is', null).executeTakeFirst();
   const right = await verifyPassword(f.password, acc?.pass_hash ?? DUMMY);
   if (!acc) throw new ApiError('L001');
   if (isLocked(acc.locked_until, now)) throw new ApiError('U003');
@@ -84,6 +85,7 @@ export async function platformCaller({ db, clock }: Ctx, token: string | null) {
     .where('s.token_hash', '=', hashToken(token))
     .where('s.ended_at', 'is', null)
     .where('s.expires_at', '>', clock.now())
+    .where('a.removed_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new ApiError('TK002');
   return row;

@@ -4,14 +4,14 @@ import { ApiError } from '../../../contract/codes.js';
 import { openSiteError } from '../../../contract/platformSiteRules.js';
 import type { openSiteForm } from '../../../contract/platformSites.js';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { seedCodes } from '../../db/seed/codes.js';
+import type { Deps } from '../deps.js';
+import { seedCodes } from './siteCodes.js';
 import { demoCatalog, ensureDemoVendors } from '../../vendors/catalog.js';
 import { fromWire } from '../common/time.js';
 import { issueInvite } from './invite.js';
 
 type Form = z.output<typeof openSiteForm>;
-type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type Ctx = Pick<Deps, 'db' | 'clock'>;
 
 /** The game vendors a site may take: the built-in catalogue. */
 export const vendorCatalog = () => demoCatalog.map((v) => ({ code: v.code, name: v.name, category: v.category }));

@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { auditKey } from '../site/auditChain.js';
 
@@ -22,7 +22,7 @@ export interface PlatformActor {
 
 export type PlatformAction = 'setup' | 'login' | 'logout' | 'site.open' | 'site.suspend' | 'site.resume' | 'site.archive' | 'site.rotateKey' | (string & {});
 
-type Ctx = Pick<AppContext, 'db' | 'clock'> & { ip?: string | null };
+type Ctx = Pick<Deps, 'db' | 'clock'> & { ip?: string | null };
 
 /** Appends one row to the platform's chain; answers its position. Never holds a secret in `detail`. */
 export async function platformAudit(ctx: Ctx, actor: PlatformActor, action: PlatformAction, detail: Record<string, unknown> = {}): Promise<number> {

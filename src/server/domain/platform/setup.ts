@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { isPlatformId, isPlatformPassword } from '../../../contract/platform.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashRecoveryCode, newRecoveryCode } from '../auth/recoveryCodes.js';
@@ -10,7 +10,7 @@ import { codeStep, enrolmentOf, newTotpSecret, totpNow } from '../auth/totp.js';
 import { openSecret, sealSecret } from '../auth/totpSecret.js';
 import { platformAudit } from './platformAudit.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock'> & { ip?: string | null };
+type Ctx = Pick<Deps, 'db' | 'clock'> & { ip?: string | null };
 
 /** A setup link lives one hour. */
 export const SETUP_MINUTES = 60;

@@ -5,15 +5,16 @@
  * Archived: suspended for ever (SS002), never deleted, its prefix stays taken.
  */
 import { ApiError } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { PlatformSiteDetail } from '../../../contract/platformOps.js';
 import type { SiteRow } from '../site/siteRow.js';
 import { newApiKey, overlapEnd } from './apiKeys.js';
 import { figuresOf, siteFigures } from './figures.js';
 import { platformAudit, type PlatformActor } from './platformAudit.js';
 import { statusOf } from './sites.js';
+import { setSiteHosts } from '../site/brand.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'sites'> & { ip?: string | null };
+type Ctx = Pick<Deps, 'db' | 'clock' | 'sites'> & { ip?: string | null };
 type State = SiteRow['state'];
 
 /** Refuses every call of a site the platform holds. */
@@ -69,6 +70,15 @@ export async function rotateApiKey(ctx: Ctx, actor: PlatformActor, prefix: strin
   return { apiKey, oldKeyUntil: until };
 }
 
+/** Sets the site's own host names (the whole list); every instance forgets its host map. */
+export async function setHosts(ctx: Ctx, actor: PlatformActor, prefix: string, hosts: string[]) {
+  const site = await heldSite(ctx, prefix);
+  const list = await setSiteHosts(ctx.db, site.id, hosts);
+  await ctx.sites.changed(site.id);
+  await platformAudit(ctx, actor, 'site.hosts', { prefix: site.prefix, hosts: list });
+  return list;
+}
+
 /** One site as the platform sees it: status, today's figures, when its state last changed and the old key's end. S404 if none. */
 export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<PlatformSiteDetail> {
   const site = await ctx.db
@@ -78,6 +88,7 @@ export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<Plat
     .executeTakeFirst();
   if (!site) throw new ApiError('S404');
   const now = ctx.clock.now();
+  const hosts = await ctx.db.selectFrom('site_host').select('host').where('site_id', '=', site.id).orderBy('host').execute();
   const figures = figuresOf(await siteFigures(ctx.db, now, [site.id]), site.id);
   return {
     prefix: site.prefix,
@@ -86,5 +97,6 @@ export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<Plat
     ...figures,
     stateAt: site.state_at ? new Date(site.state_at).toISOString() : null,
     oldKeyUntil: site.old_key_until && new Date(site.old_key_until).getTime() > now.getTime() ? new Date(site.old_key_until).toISOString() : null,
+    hosts: hosts.map((h) => h.host),
   };
 }

@@ -1,5 +1,5 @@
 import type { PlatformSite } from '../../../contract/platform.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { inCheckWindow } from '../site/siteRow.js';
 import { figuresOf, siteFigures } from './figures.js';
 
@@ -9,7 +9,7 @@ type SiteState = { state: 'open' | 'suspended' | 'archived'; check_start: Date |
 export const statusOf = (s: SiteState, now: Date): PlatformSite['status'] => (s.state !== 'open' ? s.state : inCheckWindow(s, now) ? 'maintenance' : 'open');
 
 /** Every site with its figures, oldest first; archived ones only when asked (they leave the default view). Read-only. */
-export async function platformSites({ db, clock }: Pick<AppContext, 'db' | 'clock'>, opts: { archived?: boolean } = {}): Promise<PlatformSite[]> {
+export async function platformSites({ db, clock }: Pick<Deps, 'db' | 'clock'>, opts: { archived?: boolean } = {}): Promise<PlatformSite[]> {
   const rows = await db
     .selectFrom('site')
     .select(['id', 'prefix', 'name', 'state', 'check_start', 'check_end'])

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { notify } from './send.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 const later = (work: () => Promise<void>) => void work().catch(() => {});
 

@@ -1,13 +1,13 @@
 import { fetch } from 'undici';
 import webpush from 'web-push';
 import { pushLangs, type PushLang, type PushPayload } from '../../../contract/push.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { pushDispatcher, pushEndpointAllowed, PUSH_TIMEOUT_MS } from './endpoint.js';
 import { pushText, type PushKind } from './texts.js';
 import { vapidKeys } from './vapid.js';
 import { signal } from '../../ops/signals.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export interface PushNote {
   kind: PushKind;

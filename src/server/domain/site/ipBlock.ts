@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { ApiError } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
 import { endSessions } from '../auth/sessions.js';
@@ -99,7 +99,7 @@ function cacheOf(live: Publisher): Map<string, Cached> {
 }
 
 /** The same check for every signed-in call and live CONNECT, from a per-process copy of the rules. */
-export async function isBlockedNow(app: Pick<AppContext, 'db' | 'live'>, siteId: string, ip: string | null): Promise<boolean> {
+export async function isBlockedNow(app: Pick<Deps, 'db' | 'live'>, siteId: string, ip: string | null): Promise<boolean> {
   if (!ip) return false;
   const cache = cacheOf(app.live);
   let hit = cache.get(siteId);
@@ -110,7 +110,7 @@ export async function isBlockedNow(app: Pick<AppContext, 'db' | 'live'>, siteId:
   return hit.list ? holds(hit.list, ip) : false;
 }
 
-type BlockCtx = Pick<AppContext, 'db' | 'live' | 'sessions' | 'sites' | 'clock'>;
+type BlockCtx = Pick<Deps, 'db' | 'live' | 'sessions' | 'sites' | 'clock'>;
 
 /**
  * Ends one session found calling from a blocked address (U004 follows): signed out here and on

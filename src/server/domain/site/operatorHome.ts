@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { AdminDay, AdminHour, AdminPending, adminPendingKinds } from '../../../contract/admin.js';
 import { cashStatus, cashTypes } from '../../../contract/moneyKinds.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { kstDayStart, toWire } from '../common/time.js';
 import { lastLedgerCheck } from '../money/ledgerCheck.js';
@@ -60,7 +60,7 @@ export async function pendingCounts(db: Db, siteId: string): Promise<AdminPendin
  * After a request or inquiry arrived or changed: the site's operators get ADMIN_PENDING with the
  * new counts. Never fails the call that caused it.
  */
-export function notifyOperators(ctx: Pick<AppContext, 'db' | 'live'>, siteId: string, kind: (typeof adminPendingKinds)[number]): void {
+export function notifyOperators(ctx: Pick<Deps, 'db' | 'live'>, siteId: string, kind: (typeof adminPendingKinds)[number]): void {
   void pendingCounts(ctx.db, siteId).then(
     (p) => ctx.live.publish({ siteId, operators: true }, { type: 'ADMIN_PENDING', data1: kind, data2: JSON.stringify(p) }),
     (e: unknown) => console.error(`[live] pending counts: ${(e as Error).message}`),

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { inCheckWindow } from './siteRow.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
+type Ctx = Pick<Deps, 'db' | 'live' | 'clock'>;
 
 /** Replaces the site's pending INSPECT push: one at `at`, or none when `at` is null or not later than now. */
 export async function scheduleInspect(db: Db, siteId: string, at: Date | null, now: Date) {

@@ -1,15 +1,15 @@
 import { endSessions } from '../auth/sessions.js';
 import { sql } from 'kysely';
 import { ApiError, fail } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../deps.js';
 import { inCheckWindow, type SiteRow } from './siteRow.js';
 import type { Db } from '../../db/driver.js';
 import { fromWire, toWire } from '../common/time.js';
 import { siteMoneySettings } from './moneySettings.js';
 import { scheduleInspect } from './scheduledPush.js';
 
-type Ctx = Pick<AppContext, 'db' | 'live' | 'clock'>;
-type SessionsCtx = Ctx & Pick<AppContext, 'sessions'>;
+type Ctx = Pick<Deps, 'db' | 'live' | 'clock'>;
+type SessionsCtx = Ctx & Pick<Deps, 'sessions'>;
 type Window = Pick<SiteRow, 'check_start' | 'check_end'>;
 
 const windowAnswer = (w: Window, now: Date) => ({

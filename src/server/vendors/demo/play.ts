@@ -6,7 +6,7 @@ import type { RequestContext } from '../../context.js';
 import { toWire } from '../../domain/common/time.js';
 import { callerLocale, localName } from '../../domain/games/localNames.js';
 import type { Vendor } from '../../domain/games/wallet.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../handler.js';
 import { readLaunch } from '../launchToken.js';
 import { stakeOf } from './baccarat.js';
 import { callWallet } from './client.js';

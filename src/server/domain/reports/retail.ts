@@ -1,10 +1,11 @@
+/** Partners' back-office money lists: gives and retrieves, cash logs, and their subtree's cash and point movements. */
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import { inSubtree } from '../auth/members.js';
 import { codeName } from '../../../contract/enums.js';
 import type { Range } from '../common/dateRange.js';
-import { pageInfoOf, pageWindow } from '../common/paging.js';
+import { paged, pageInfoOf } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 
 const SYSTEM = 'SYSTEM';
@@ -31,31 +32,33 @@ export async function cashSendList(db: Db, topId: number, f: { range: Range; cas
     .where('e.created_at', '>=', f.range.from)
     .where('e.created_at', '<', f.range.to);
   if (f.botMemId) q = q.where('bm.mem_id', '=', f.botMemId);
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  // the member's side of each movement, joined only for the page's rows
-  const rows = await q
-    // by move only (a give/retrieve move has exactly two cash entries), so the planner cannot pick the account index
-    .innerJoin('ledger_entry as b', (j) => j.onRef('b.move_id', '=', 'e.move_id').onRef('b.id', '<>', 'e.id').on('b.kind', '=', 'cash'))
-    .select([
-      'e.id',
-      'e.type_code',
-      'e.before_amt',
-      'e.amount',
-      'e.after_amt',
-      'e.created_at',
-      'e.memo',
-      'bm.mem_id',
-      'bm.mem_nick',
-      'tm.mem_id as top_mem_id',
-      'b.before_amt as b_before',
-      'b.after_amt as b_after',
-    ])
-    .orderBy('e.id', 'desc')
-    .limit(f.perPage)
-    .offset(pageWindow(f.page, f.perPage).offset)
-    .execute();
-  return {
-    list: rows.map((r) => ({
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: f.perPage },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // the member's side of each movement, joined only for the page's rows
+    (w) =>
+      q
+        // by move only (a give/retrieve move has exactly two cash entries), so the planner cannot pick the account index
+        .innerJoin('ledger_entry as b', (j) => j.onRef('b.move_id', '=', 'e.move_id').onRef('b.id', '<>', 'e.id').on('b.kind', '=', 'cash'))
+        .select([
+          'e.id',
+          'e.type_code',
+          'e.before_amt',
+          'e.amount',
+          'e.after_amt',
+          'e.created_at',
+          'e.memo',
+          'bm.mem_id',
+          'bm.mem_nick',
+          'tm.mem_id as top_mem_id',
+          'b.before_amt as b_before',
+          'b.after_amt as b_after',
+        ])
+        .orderBy('e.id', 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    (r) => ({
       cashIdx: r.id,
       topMemId: r.top_mem_id,
       botMemId: r.mem_id,
@@ -69,9 +72,9 @@ export async function cashSendList(db: Db, topId: number, f: { range: Range; cas
       regDate: toWire(r.created_at),
       cashStatus: '1',
       memo: r.memo ?? '',
-    })),
-    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
-  };
+    }),
+  );
+  return { list, pageInfo };
 }
 
 /** Cash entries of one account joined with the other side and the cash request they belong to. */
@@ -100,30 +103,32 @@ export async function cashTransLog(
   let q = cashEntries(db, caller.id, f.range);
   if (f.cashTypeList?.length) q = q.where('e.type_code', 'in', f.cashTypeList);
   if (f.memId && f.memId !== caller.memId) q = q.where('c.mem_id', '=', f.memId);
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q
-    .select([
-      'e.id',
-      'e.type_code',
-      'e.before_amt',
-      'e.amount',
-      'e.after_amt',
-      'e.created_at',
-      'e.memo',
-      'c.mem_id',
-      'c.mem_nick',
-      'c.login_type',
-      'me.mem_id as my_id',
-      'me.mem_nick as my_nick',
-      'r.status',
-      'r.updated_at',
-    ])
-    .orderBy('e.id', 'desc')
-    .limit(f.perPage)
-    .offset(pageWindow(f.page, f.perPage).offset)
-    .execute();
-  return {
-    cashTransLogs: rows.map((r) => {
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: f.perPage },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) =>
+      q
+        .select([
+          'e.id',
+          'e.type_code',
+          'e.before_amt',
+          'e.amount',
+          'e.after_amt',
+          'e.created_at',
+          'e.memo',
+          'c.mem_id',
+          'c.mem_nick',
+          'c.login_type',
+          'me.mem_id as my_id',
+          'me.mem_nick as my_nick',
+          'r.status',
+          'r.updated_at',
+        ])
+        .orderBy('e.id', 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    (r) => {
       const house = r.login_type === 'HOUSE';
       const status = entryStatus(r);
       return {
@@ -141,9 +146,9 @@ export async function cashTransLog(
         statusDesc: codeName('cashStatus', status),
         memo: r.memo ?? '',
       };
-    }),
-    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
-  };
+    },
+  );
+  return { cashTransLogs: list, pageInfo };
 }
 
 /** One member's cash log for the detail screen, 10 a page. */
@@ -151,28 +156,30 @@ export async function memberCashLog(db: Db, memberId: number, f: { range: Range;
   const per = 10;
   let q = cashEntries(db, memberId, f.range);
   if (f.cashType !== undefined) q = q.where('e.type_code', '=', f.cashType);
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q
-    .select([
-      'e.id',
-      'e.type_code',
-      'e.before_amt',
-      'e.amount',
-      'e.after_amt',
-      'e.created_at',
-      'e.memo',
-      's.mem_id as s_id',
-      's.login_type as s_type',
-      'rv.mem_id as r_id',
-      'rv.login_type as r_type',
-      'r.updated_at',
-    ])
-    .orderBy('e.id', 'desc')
-    .limit(per)
-    .offset(pageWindow(f.page, per).offset)
-    .execute();
-  return {
-    cashLog: rows.map((r) => ({
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: per },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) =>
+      q
+        .select([
+          'e.id',
+          'e.type_code',
+          'e.before_amt',
+          'e.amount',
+          'e.after_amt',
+          'e.created_at',
+          'e.memo',
+          's.mem_id as s_id',
+          's.login_type as s_type',
+          'rv.mem_id as r_id',
+          'rv.login_type as r_type',
+          'r.updated_at',
+        ])
+        .orderBy('e.id', 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    (r) => ({
       cashIdx: r.id,
       preCashAmt: r.before_amt,
       afterCashAmt: r.after_amt,
@@ -184,9 +191,9 @@ export async function memberCashLog(db: Db, memberId: number, f: { range: Range;
       memo: r.memo ?? '',
       regDate: toWire(r.created_at),
       updDate: toWire(r.updated_at ?? r.created_at),
-    })),
-    pageInfo: pageInfoOf(f.page, Number(n), per),
-  };
+    }),
+  );
+  return { cashLog: list, pageInfo };
 }
 
 export interface SubtreeFilter {
@@ -245,28 +252,33 @@ const orderColumns = { preCashAmt: 'e.before_amt', regDate: 'e.id', updDate: sql
 export async function bottomCashList(db: Db, viewerId: number, f: SubtreeFilter & { cashType?: number; orderColumn?: keyof typeof orderColumns; orderType: 'asc' | 'desc' }) {
   let q = subtreeEntries(db, 'cash', f);
   if (f.cashType !== undefined) q = q.where('e.type_code', '=', f.cashType);
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const col = orderColumns[f.orderColumn ?? 'regDate'];
-  const rows = await q
-    .select(['e.id', 'e.member_id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
-    .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
-    .orderBy('e.id', f.orderType)
-    .limit(f.perPage)
-    .offset(pageWindow(f.page, f.perPage).offset)
-    .execute();
-  const tops = await topUsers(
-    db,
-    viewerId,
-    rows.map((r) => r.member_id),
-  );
-  return {
-    list: rows.map((r) => ({
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: f.perPage },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    async (w) => {
+      const rows = await q
+        .select(['e.id', 'e.member_id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
+        .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
+        .orderBy('e.id', f.orderType)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+      // the page's members' uppers, in one query
+      const tops = await topUsers(
+        db,
+        viewerId,
+        rows.map((r) => r.member_id),
+      );
+      return rows.map((r) => ({ ...r, tops: tops.get(r.member_id) ?? [] }));
+    },
+    (r) => ({
       cashIdx: r.id,
       memId: r.mem_id,
       memNick: r.mem_nick,
       myLevel: r.partner_level,
       myLevelName: codeName('partnerLevel', r.partner_level),
-      topUserList: tops.get(r.member_id) ?? [],
+      topUserList: r.tops,
       cashType: r.type_code,
       cashDesc: codeName('cashType', r.type_code),
       preCashAmt: r.before_amt,
@@ -274,24 +286,26 @@ export async function bottomCashList(db: Db, viewerId: number, f: SubtreeFilter 
       aftCashAmt: r.after_amt,
       regDate: toWire(r.created_at),
       updDate: toWire(r.updated_at ?? r.created_at),
-    })),
-    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
-  };
+    }),
+  );
+  return { list, pageInfo };
 }
 
 /** Point movements below a node of the viewer's tree (sub-partner point history). */
 export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: number[] }) {
   let q = subtreeEntries(db, 'point', f);
   if (f.pointTypes?.length) q = q.where('e.type_code', 'in', f.pointTypes);
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q
-    .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'm.mem_id', 'm.mem_nick'])
-    .orderBy('e.id', 'desc')
-    .limit(f.perPage)
-    .offset(pageWindow(f.page, f.perPage).offset)
-    .execute();
-  return {
-    list: rows.map((r) => ({
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: f.perPage },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) =>
+      q
+        .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'm.mem_id', 'm.mem_nick'])
+        .orderBy('e.id', 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    (r) => ({
       pointIdx: r.id,
       memId: r.mem_id,
       memNick: r.mem_nick,
@@ -302,7 +316,7 @@ export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: nu
       aftPointAmt: r.after_amt,
       pointRegDate: toWire(r.created_at),
       memo: r.memo ?? '',
-    })),
-    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
-  };
+    }),
+  );
+  return { list, pageInfo };
 }

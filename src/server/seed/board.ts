@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import { plainTextToHtml, richTextToHtml } from '../../domain/board/sanitize.js';
+import type { Deps } from '../domain/deps.js';
+import { plainTextToHtml, richTextToHtml } from '../domain/board/sanitize.js';
 import { demoPartners, demoPlayers } from './cast.js';
 import type { SeedScope } from './scope.js';
 
@@ -85,7 +85,7 @@ const messages: { title: string; desc: string; daysAgo: number; read: boolean; n
 ];
 
 /** Notices, inquiries with and without answers, read and unread messages, one popup and one banner. */
-export async function seedBoard(app: AppContext, { siteId, ids }: SeedScope) {
+export async function seedBoard(app: Deps, { siteId, ids }: SeedScope) {
   const { db } = app;
   const now = app.clock.now().getTime();
   const at = (daysAgo: number, jitterHours = 0) => new Date(now - daysAgo * DAY + jitterHours * HOUR);

@@ -1,4 +1,4 @@
-import type { Db } from '../driver.js';
+import type { Db } from '../../db/driver.js';
 
 const banks: [string, string, string][] = [
   ['KB', '국민은행', 'KB Kookmin Bank'],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.js';
-import { createMember } from '../../domain/auth/members.js';
-import { seedCodes } from './codes.js';
+import type { Deps } from '../domain/deps.js';
+import { createMember } from '../domain/auth/members.js';
+import { seedCodes } from '../domain/platform/siteCodes.js';
 import { seedSteps } from './steps.js';
 import { DEMO_CASH_OUT_PASS, DEMO_PASSWORD, DEMO_PREFIX, demoPartners, demoPlayers } from './cast.js';
 
@@ -13,7 +13,7 @@ const holderName = (n: number) => holders[n % holders.length];
  * Seeds the demo site into an empty database; a database that already has it is left alone.
  * Each capability adds its own history through `seedSteps` (money, board, bets...).
  */
-export async function seedDemo(app: AppContext): Promise<boolean> {
+export async function seedDemo(app: Deps): Promise<boolean> {
   const exists = await app.db.selectFrom('site').select('id').where('prefix', '=', DEMO_PREFIX).executeTakeFirst();
   if (exists) return false;
   const siteId = 'demo';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Deps } from '../domain/deps.js';
 
 /** What each capability's seed step is given: the demo site and its members' row ids. */
 export interface SeedScope {
@@ -6,4 +6,4 @@ export interface SeedScope {
   /** memId -> member row id for every seeded member */
   ids: Map<string, number>;
 }
-export type SeedStep = (app: AppContext, scope: SeedScope) => Promise<void>;
+export type SeedStep = (app: Deps, scope: SeedScope) => Promise<void>;

@@ -1,12 +1,12 @@
-import type { AppContext } from '../../context.js';
-import { requestPartner } from '../../domain/partner/partnerCreate.js';
+import type { Deps } from '../domain/deps.js';
+import { requestPartner } from '../domain/partner/partnerCreate.js';
 import { DEMO_CASH_OUT_PASS, DEMO_PASSWORD } from './cast.js';
 import type { SeedScope } from './scope.js';
 
 const DAY = 86_400_000;
 
 /** Two waiting lower-partner requests for the operator, and 30 days of login history. */
-export async function seedPartner(app: AppContext, { siteId, ids }: SeedScope): Promise<void> {
+export async function seedPartner(app: Deps, { siteId, ids }: SeedScope): Promise<void> {
   const now = app.clock.now();
   const who = (memId: string, level: string) => ({ id: ids.get(memId)!, memId, loginType: 'PARTNER', partnerLevel: level });
   const base = { memPass: DEMO_PASSWORD, cashOutPass: DEMO_CASH_OUT_PASS, bank: 'KB' };

@@ -1,11 +1,11 @@
-import { ApiError } from '../../../contract/codes.js';
-import { cashStatus } from '../../../contract/moneyKinds.js';
-import type { AppContext } from '../../context.js';
-import { holdWithdrawal, processRequest, requestDeposit } from '../../domain/money/cashRequests.js';
-import { convertPoints } from '../../domain/money/points.js';
-import { siteOptions } from '../../domain/site/siteOptions.js';
-import { kstDayStart } from '../../domain/common/time.js';
-import { adminGrant, partnerMove, type Actor } from '../../domain/money/transfers.js';
+import { ApiError } from '../../contract/codes.js';
+import { cashStatus } from '../../contract/moneyKinds.js';
+import type { Deps } from '../domain/deps.js';
+import { holdWithdrawal, processRequest, requestDeposit } from '../domain/money/cashRequests.js';
+import { convertPoints } from '../domain/money/points.js';
+import { siteOptions } from '../domain/site/siteOptions.js';
+import { kstDayStart } from '../domain/common/time.js';
+import { adminGrant, partnerMove, type Actor } from '../domain/money/transfers.js';
 import type { SeedScope } from './scope.js';
 
 const MIN = 60_000;
@@ -24,7 +24,7 @@ function rng(seed: number) {
  * points), then 30 days of history applied in time order: deposits and withdrawals approved and
  * rejected, gives and retrieves, point conversions; requests left open only for user11..user20.
  */
-export async function seedMoney(app: AppContext, { siteId, ids }: SeedScope): Promise<void> {
+export async function seedMoney(app: Deps, { siteId, ids }: SeedScope): Promise<void> {
   const db = app.db;
   const now = app.clock.now();
   const o = { ...siteOptions({ options: {} }), withdrawWaitMinutes: 0 };

@@ -1,8 +1,8 @@
-import { gameCategories, type GameCategory } from '../../../contract/game.js';
-import { levelOrder } from '../../../contract/enums.js';
-import type { AppContext } from '../../context.js';
-import { setRatesDirect } from '../../domain/partner/rates.js';
-import { ensureDemoVendors } from '../../vendors/catalog.js';
+import { gameCategories, type GameCategory } from '../../contract/game.js';
+import { levelOrder } from '../../contract/enums.js';
+import type { Deps } from '../domain/deps.js';
+import { setRatesDirect } from '../domain/partner/rates.js';
+import { ensureDemoVendors } from '../vendors/catalog.js';
 import { seedBets } from './gameHistory.js';
 import type { SeedScope } from './scope.js';
 
@@ -17,7 +17,7 @@ export function demoRate(level: string, c: GameCategory) {
 }
 
 /** Demo vendors and games, default rates down the tree, then 30 days of bets through the real wallet. */
-export async function seedGames(app: AppContext, scope: SeedScope): Promise<void> {
+export async function seedGames(app: Deps, scope: SeedScope): Promise<void> {
   const { siteId, ids } = scope;
   await ensureDemoVendors(app.db, siteId);
   const members = await app.db

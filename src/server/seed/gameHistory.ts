@@ -2,16 +2,16 @@
  * 30 days of bets for the demo players through the real wallet (bet, then win at the round's
  * end), so commissions, points and daily figures come out exactly as live play makes them.
  */
-import { ApiError } from '../../../contract/codes.js';
-import type { AppContext } from '../../context.js';
-import { kstDayStart } from '../../domain/common/time.js';
-import { cashToGame, gameToCash, vendorByCode, walletBet, walletWin, type Vendor } from '../../domain/games/wallet.js';
-import { deal, payout } from '../../vendors/demo/baccarat.js';
-import { play as playMini } from '../../vendors/demo/mini.js';
-import { spin } from '../../vendors/demo/slot.js';
-import { combinedOdds, expectedWin } from '../../../contract/odds.js';
-import { ensureEvents } from '../../vendors/demo/sports.js';
-import { settleSports } from '../../vendors/demo/sweep.js';
+import { ApiError } from '../../contract/codes.js';
+import type { Deps } from '../domain/deps.js';
+import { kstDayStart } from '../domain/common/time.js';
+import { cashToGame, gameToCash, vendorByCode, walletBet, walletWin, type Vendor } from '../domain/games/wallet.js';
+import { deal, payout } from '../vendors/demo/baccarat.js';
+import { play as playMini } from '../vendors/demo/mini.js';
+import { spin } from '../vendors/demo/slot.js';
+import { combinedOdds, expectedWin } from '../../contract/odds.js';
+import { ensureEvents } from '../vendors/demo/sports.js';
+import { settleSports } from '../vendors/demo/sweep.js';
 import type { SeedScope } from './scope.js';
 
 const MIN = 60_000;
@@ -35,7 +35,7 @@ async function tryIt<T>(f: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export async function seedBets(app: AppContext, { siteId, ids }: SeedScope): Promise<void> {
+export async function seedBets(app: Deps, { siteId, ids }: SeedScope): Promise<void> {
   const db = app.db;
   const now = app.clock.now();
   const site = (await app.sites.get(siteId))!;

@@ -1,35 +1,28 @@
+/** Back-office and players' lists of cash requests and point history, a page at a time. */
 import { sql } from 'kysely';
 import { codeName } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
-import { pageInfoOf, pageWindow } from '../common/paging.js';
+import { paged } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 
 /** A player's own deposit and withdrawal requests, newest first. */
 export async function ownRequests(db: Db, memberId: number, f: { cashType?: number; range: Range; page: number }) {
-  const per = 10;
   let q = db.selectFrom('cash_request').where('member_id', '=', memberId).where('created_at', '>=', f.range.from).where('created_at', '<', f.range.to);
   if (f.cashType !== undefined) q = q.where('cash_type', '=', f.cashType);
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(per).offset(pageWindow(f.page, per).offset).execute();
-  return {
-    list: rows.map((r) => ({
-      cashIdx: r.id,
-      cashType: r.cash_type,
-      regDate: toWire(r.created_at),
-      updDate: toWire(r.updated_at),
-      cashAmt: r.amount,
-      cashStatus: r.status,
-    })),
-    pageInfo: pageInfoOf(f.page, Number(n), per),
-  };
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: 10 },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) => q.selectAll().orderBy('id', 'desc').limit(w.limit).offset(w.offset).execute(),
+    (r) => ({ cashIdx: r.id, cashType: r.cash_type, regDate: toWire(r.created_at), updDate: toWire(r.updated_at), cashAmt: r.amount, cashStatus: r.status }),
+  );
+  return { list, pageInfo };
 }
 
 const num = (v: unknown, d = 0) => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
 
 /** A player's point history: 'in' what was credited, 'out' conversions; with the sum over the filter. */
 export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' | 'out'; range: Range; page: number }) {
-  const per = 10;
   let q = db
     .selectFrom('ledger_entry as e')
     .innerJoin('member as m', 'm.id', 'e.member_id')
@@ -38,15 +31,11 @@ export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' |
     .where('e.created_at', '>=', f.range.from)
     .where('e.created_at', '<', f.range.to);
   q = f.pointType === 'in' ? q.where('e.amount', '>', 0) : q.where('e.type_code', '=', -4);
-  const [{ n, sum }] = await q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('sum')]).execute();
-  const rows = await q
-    .select(['e.id', 'e.type_code', 'e.amount', 'e.detail', 'e.created_at', 'm.mem_id'])
-    .orderBy('e.id', 'desc')
-    .limit(per)
-    .offset(pageWindow(f.page, per).offset)
-    .execute();
-  return {
-    list: rows.map((r) => {
+  const { list, pageInfo, head } = await paged(
+    { page: f.page, size: 10 },
+    () => q.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('sum')]).executeTakeFirstOrThrow(),
+    (w) => q.select(['e.id', 'e.type_code', 'e.amount', 'e.detail', 'e.created_at', 'm.mem_id']).orderBy('e.id', 'desc').limit(w.limit).offset(w.offset).execute(),
+    (r) => {
       const d = (r.detail ?? {}) as Record<string, unknown>;
       return {
         pointIdx: r.id,
@@ -62,10 +51,9 @@ export async function ownPoints(db: Db, memberId: number, f: { pointType: 'in' |
         point_inAmt: r.amount,
         status: 'complete',
       };
-    }),
-    sum: Number(sum),
-    pageInfo: pageInfoOf(f.page, Number(n), per),
-  };
+    },
+  );
+  return { list, sum: Number(head.sum), pageInfo };
 }
 
 /** The operator's queue of cash requests. */
@@ -80,15 +68,17 @@ export async function siteRequests(
   if (f.cashType !== undefined) q = q.where('r.cash_type', '=', f.cashType);
   if (f.memId) q = q.where('m.mem_id', '=', f.memId);
   if (f.range) q = q.where('r.created_at', '>=', f.range.from).where('r.created_at', '<', f.range.to);
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q
-    .select(['r.id', 'r.cash_type', 'r.amount', 'r.status', 'r.created_at', 'r.updated_at', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.bank', 'm.bank_acc', 'm.cash_amt'])
-    .orderBy('r.id', f.order ?? 'desc')
-    .limit(f.perPage)
-    .offset(pageWindow(f.page, f.perPage).offset)
-    .execute();
-  return {
-    list: rows.map((r) => ({
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: f.perPage },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) =>
+      q
+        .select(['r.id', 'r.cash_type', 'r.amount', 'r.status', 'r.created_at', 'r.updated_at', 'm.mem_id', 'm.mem_nick', 'm.mem_name', 'm.bank', 'm.bank_acc', 'm.cash_amt'])
+        .orderBy('r.id', f.order ?? 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    (r) => ({
       cashIdx: r.id,
       memId: r.mem_id,
       memNick: r.mem_nick,
@@ -101,7 +91,7 @@ export async function siteRequests(
       memCashAmt: r.cash_amt,
       regDate: toWire(r.created_at),
       updDate: toWire(r.updated_at),
-    })),
-    pageInfo: pageInfoOf(f.page, Number(n), f.perPage),
-  };
+    }),
+  );
+  return { list, pageInfo };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SeedStep } from './scope.js';
-import { setSiteBrand } from '../../domain/site/brand.js';
+import { setSiteBrand } from '../domain/site/brand.js';
 
 /** The app's own icon: in the sources, or beside the built app. */
 function pitbossLogo(staticDir: string | undefined): string | null {

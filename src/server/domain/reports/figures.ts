@@ -1,0 +1,112 @@
+/**
+ * The figures the back-office reports are built from (daily_stat): 'T' rows give a member's whole
+ * subtree, 'O' rows its own bets and what it earned. Ranges select whole KST days.
+ */
+import { sql } from 'kysely';
+import { settleGroups as groups, type GameCategory } from '../../../contract/game.js';
+import type { Db } from '../../db/driver.js';
+import type { Range } from '../common/dateRange.js';
+import { kstDay } from '../common/time.js';
+
+export interface Fig {
+  cnt: number;
+  stake: number;
+  win: number;
+  rolling: number;
+  losing: number;
+}
+const none = (): Fig => ({ cnt: 0, stake: 0, win: 0, rolling: 0, losing: 0 });
+const add = (a: Fig, b: Fig): Fig => ({ cnt: a.cnt + b.cnt, stake: a.stake + b.stake, win: a.win + b.win, rolling: a.rolling + b.rolling, losing: a.losing + b.losing });
+
+export interface Days {
+  from: string;
+  to: string;
+}
+/** The KST days a range touches, inclusive. */
+export const daysOf = (r: Range): Days => ({ from: kstDay(r.from), to: kstDay(new Date(r.to.getTime() - 1)) });
+
+export const periodSums = (t: string) => [
+  sql<number>`coalesce(sum(${sql.ref(`${t}.bet_cnt`)}), 0)`.as('c'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.stake`)}), 0)`.as('s'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.win`)}), 0)`.as('w'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.rolling`)}), 0)`.as('r'),
+  sql<number>`coalesce(sum(${sql.ref(`${t}.losing`)}), 0)`.as('l'),
+];
+
+/** Figures per member and category over the days, or over all time (null: one kept row each, member_stat). */
+export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days | null, cats?: readonly GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
+  const out = new Map<number, Map<string, Fig>>(ids.map((id) => [id, new Map()]));
+  if (!ids.length) return out;
+  const rows = days
+    ? db
+        .selectFrom('daily_stat')
+        .select(['member_id', 'category', ...periodSums('daily_stat')])
+        .where('member_id', 'in', ids)
+        .where('scope', '=', scope)
+        .where('day', '>=', days.from)
+        .where('day', '<=', days.to)
+        .$if(!!cats, (q) => q.where('category', 'in', cats!))
+        .groupBy(['member_id', 'category'])
+    : db
+        .selectFrom('member_stat')
+        .select(['member_id', 'category', 'bet_cnt as c', 'stake as s', 'win as w', 'rolling as r', 'losing as l'])
+        .where('member_id', 'in', ids)
+        .where('scope', '=', scope)
+        .$if(!!cats, (q) => q.where('category', 'in', cats!));
+  for (const r of await rows.execute())
+    out.get(r.member_id)!.set(r.category, { cnt: Number(r.c), stake: Number(r.s), win: Number(r.w), rolling: Number(r.r), losing: Number(r.l) });
+  return out;
+}
+export const sumOf = (m: Map<string, Fig> | undefined, cats?: readonly string[]) =>
+  [...(m ?? new Map<string, Fig>()).entries()].filter(([c]) => !cats || cats.includes(c)).reduce((a, [, f]) => add(a, f), none());
+
+/** A settlement row's figures per group and in all, from figures per category. */
+export function byGroup(m: Map<string, Fig> | undefined) {
+  const [c, s, p, mi] = [sumOf(m, groups.casino), sumOf(m, groups.slot), sumOf(m, groups.sport), sumOf(m, groups.mini)];
+  const all = [c, s, p, mi].reduce(add, none());
+  return {
+    casinoBetAmt: c.stake,
+    casinoBetAmtWin: c.win,
+    casinoRollingAmt: c.rolling,
+    casinoLosingAmt: c.losing,
+    casinoBetResultAmt: c.stake - c.win,
+    slotBetAmt: s.stake,
+    slotBetAmtWin: s.win,
+    slotRollingAmt: s.rolling,
+    slotLosingAmt: s.losing,
+    slotBetResultAmt: s.stake - s.win,
+    sportBetAmt: p.stake,
+    sportBetAmtWin: p.win,
+    sportRollingAmt: p.rolling,
+    sportLosingAmt: p.losing,
+    sportBetResultAmt: p.stake - p.win,
+    miniBetAmt: mi.stake,
+    miniBetAmtWin: mi.win,
+    miniRollingAmt: mi.rolling,
+    miniLosingAmt: mi.losing,
+    miniBetResultAmt: mi.stake - mi.win,
+    betAmt: all.stake,
+    betAmtWin: all.win,
+    rollingAmt: all.rolling,
+    losingAmt: all.losing,
+    betResultAmt: all.stake - all.win,
+    betCnt: all.cnt,
+  };
+}
+
+export type Who = { id: number; memId: string; memNick: string; partnerLevel: string };
+
+/** Members by id, in the order given. */
+export async function members(db: Db, ids: number[]): Promise<Who[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('member').select(['id', 'mem_id', 'mem_nick', 'partner_level']).where('id', 'in', ids).execute();
+  const by = new Map(rows.map((r) => [r.id, { id: r.id, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level }]));
+  return ids.map((id) => by.get(id)!);
+}
+
+export async function balances(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, { cash: number; point: number }>();
+  const rows = await db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { cash: r.cash_amt, point: r.point_amt }]));
+}
+

@@ -1,0 +1,15 @@
+/**
+ * The vendors' wallet secrets at rest: sealed under the `vendor-seal` secret (kept outside the
+ * database in production), so a dump or a backup of the vendor rows can neither sign a wallet
+ * callback nor a launch token. Only the opened secret signs; the stored value never does.
+ */
+import type { Db } from '../db/driver.js';
+import { open, resealRows, seal, sealKeys } from '../domain/auth/seal.js';
+
+const NAME = 'vendor-seal';
+
+export const sealVendorSecret = async (db: Db, secret: string) => seal(await sealKeys(db, NAME), secret);
+export const openVendorSecret = async (db: Db, stored: string) => open(await sealKeys(db, NAME), stored, NAME);
+
+/** At start: the plain secrets from before sealing, and those under an old key, sealed under today's key. */
+export const resealVendorSecrets = (db: Db) => resealRows(db, NAME, [{ table: 'vendor', key: 'id', column: 'secret', plainBefore: true }]);
