@@ -12,7 +12,7 @@ test(
     await dismissPopups(page);
     const memId = players[info.project.name] ?? 'user13';
     await playerLogin(page, memId);
-    await page.getByRole('button', { name: /Lucky Sevens/ }).click();
+    await page.getByRole('button', { name: /럭키 세븐/ }).click();
     const game = page.frameLocator('[data-testid="game-frame"]');
     await expect(game.getByTestId('game-page')).toHaveAttribute('data-kind', 'slot');
     await game.getByTestId('spin').click();

@@ -44,7 +44,7 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
 
   // slot: a few spins in the in-app view; its bar follows the balance after each bet, then close returns to the lobby
   const before = money(await page.getByTestId('cash').innerText());
-  const slot = await launch(page, 'Lucky Sevens', 'slot');
+  const slot = await launch(page, '럭키 세븐', 'slot');
   const frameBox = await page.getByTestId('game-frame').boundingBox();
   expect(frameBox?.width).toBe(page.viewportSize()?.width);
   expect(await viewBalance(page)).toBe(before);
@@ -80,7 +80,7 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect(page.getByTestId('cash')).toHaveText(`${slotBalance.toLocaleString('en-US')}원`);
 
   // sports: a two-leg parlay; the slip shows the combined odds floored to 2 decimals
-  const sports = await launch(page, 'Sportsbook', 'sports');
+  const sports = await launch(page, '스포츠북', 'sports');
   const events = sports.getByTestId('sport-event');
   await expect(events.first()).toBeVisible();
   // the two latest of the listed fixtures: the soonest may kick off (and stop taking bets) before the slip is sent
@@ -103,7 +103,7 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect(page).toHaveURL(/\/demo\/main$/);
 
   // baccarat (transfer wallet): cash moves to game money at launch; one hand with result cards
-  const bac = await launch(page, 'Baccarat A', 'baccarat');
+  const bac = await launch(page, '바카라 A', 'baccarat');
   await expect(page.getByTestId('cash')).toHaveText('0원');
   await expect(page.getByTestId('game-view-bar')).toContainText('게임머니');
   await bac.getByTestId('spot-player').click();
@@ -142,13 +142,13 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   const rows = phone ? history.getByTestId('bet-card') : history.locator('tbody tr');
   // newest first: the hand, the parlay (open until its events end), then the three spins
   const hand = rows.nth(0);
-  await expect(hand).toContainText('Baccarat A');
+  await expect(hand).toContainText('바카라 A');
   // results in words from the catalogue, never the enum names
   await expect(hand.getByTestId('bet-result')).toHaveText(/^(당첨|낙첨|무승부)$/);
   await expect(hand).not.toContainText(/PASS|FAIL|TIE/);
-  await expect(rows.nth(1)).toContainText('Sportsbook');
+  await expect(rows.nth(1)).toContainText('스포츠북');
   await expect(rows.nth(1).getByTestId('bet-result')).toHaveText('대기');
-  for (const i of [2, 3, 4]) await expect(rows.nth(i)).toContainText('Lucky Sevens');
+  for (const i of [2, 3, 4]) await expect(rows.nth(i)).toContainText('럭키 세븐');
   await page.screenshot({ path: shot(info, 'history'), fullPage: true, animations: 'disabled' });
   await (phone ? hand.click() : hand.getByRole('button', { name: '상세' }).click());
   const detail = page.getByTestId('bet-detail');
@@ -158,7 +158,7 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
 
 test('integrated money while a baccarat round is still open: the server warning, then fail', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   await playerLogin(page, players[info.project.name] ?? 'user7');
-  const bac = await launch(page, 'Baccarat A', 'baccarat');
+  const bac = await launch(page, '바카라 A', 'baccarat');
   // the stake is placed but the deal never reaches the vendor: the round stays open
   await page.route('**/api/demo-vendor/baccarat/deal', (r) => r.abort());
   await bac.getByTestId('spot-player').click();

@@ -160,7 +160,7 @@ test.describe.serial('a player with a waiting deposit (one login)', { tag: ONE_V
       await expect(lobby.getByTestId('last-seen')).toBeVisible();
       await expect(lobby.getByTestId('lobby-offline')).toBeVisible();
       await page.screenshot({ path: shot('lobby-offline'), fullPage: true });
-      await lobby.getByRole('button', { name: /Lucky Sevens/ }).click();
+      await lobby.getByRole('button', { name: /럭키 세븐/ }).click();
       await acceptDialog(page, '오프라인 상태에서는 게임을 시작할 수 없습니다.');
     } finally {
       await page.context().setOffline(false);

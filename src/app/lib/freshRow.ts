@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 
 /** Which history a receipt points into. */
-export type FreshList = 'cashRequest' | 'pointConvert' | 'cashQueue';
+export type FreshList = 'cashRequest' | 'pointConvert' | 'cashQueue' | 'moneyMove';
 
 /** 'latest': the list's newest row, for an answer that carries no row number. */
 type FreshKey = string | number;
@@ -23,3 +23,9 @@ export function useFresh(list: FreshList): FreshKey | null {
   const s = useSnapshot(fresh);
   return s.list === list ? s.key : null;
 }
+
+/**
+ * A give/retrieve history row by what its receipt knows (the answer carries no row number): the
+ * newest row of that type, member and amount.
+ */
+export const sendRowKey = (cashType: string, memId: string, amount: number) => `${cashType}:${memId}:${Math.abs(amount)}`;

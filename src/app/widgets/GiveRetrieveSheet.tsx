@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import type { ResOf } from '../../contract/define';
 import { adminCalls } from '../../contract/admin';
 import { retailCalls } from '../../contract/retail';
+import { markFresh, sendRowKey } from '../lib/freshRow';
 import { limits } from '../../contract/enums';
 import { objectParticle } from '../lib/josa';
 import { moneyText } from '../lib/moneyText';
@@ -94,6 +96,8 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
   const api = useApi();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
+  const { prefix } = useParams({ from: '/$prefix' });
+  const navigate = useNavigate();
   const [mode, setMode] = useState<MoveMode>(initialMode);
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
@@ -120,7 +124,15 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
     onDone: (res, v, requestId) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
       const title = v.mode === 'give' ? t`지급했어요` : t`회수했어요`;
-      onDone(res, { title, amount: v.value, unit, counterparty: who, at: Date.now(), reference: requestId });
+      // a partner's cash move is a row of its give/retrieve history (partnerMoneyMoveList)
+      const toHistory =
+        by === 'partner' && kind === 'cash'
+          ? () => (
+              markFresh('moneyMove', sendRowKey(v.mode === 'give' ? '-3' : '3', target.memId, v.value)),
+              void navigate({ to: '/$prefix/partnerMoneyMoveList', params: { prefix } })
+            )
+          : undefined;
+      onDone(res, { title, amount: v.value, unit, counterparty: who, at: Date.now(), reference: requestId, toHistory });
     },
   });
 

@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
 import { languages, type Language } from '../../contract/enums';
 import { activateLanguage } from '../lib/i18n';
+import { queryClient } from '../lib/queryClient';
 import { session } from '../lib/session/store';
 import css from '../ui/AppChrome.module.css';
 
@@ -20,6 +21,8 @@ export function LanguageSelect() {
         const lang = e.target.value as Language;
         await activateLanguage(lang);
         session.language = lang;
+        // game and vendor names come from the server in the language the request carries
+        void queryClient.invalidateQueries();
       }}
     >
       {languages.map((l) => (

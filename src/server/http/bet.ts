@@ -1,6 +1,7 @@
 import { betCalls as c } from '../../contract/bet.js';
 import type { AuthedContext } from '../context.js';
 import { betDetail, ownBets, subtreeBets, subtreeSportBets } from '../domain/games/bets.js';
+import { callerLocale } from '../domain/games/localNames.js';
 import { scoped } from '../domain/partner/hierarchy.js';
 import { dateRange } from '../domain/common/dateRange.js';
 import { defineRoute } from '../handler.js';
@@ -11,10 +12,10 @@ const search = (type: 'memId' | 'memNick' | 'recommenderId' | undefined, value: 
 
 export const betRoutes = [
   defineRoute(c.betlist, (req, ctx) =>
-    ownBets(ctx.db, ctx.caller.id, { category: req.groupKey, vendorCode: req.vendorCode, range: range(ctx, req, 7), page: req.page, perPage: 10 }),
+    ownBets(ctx.db, ctx.caller.id, { category: req.groupKey, vendorCode: req.vendorCode, range: range(ctx, req, 7), locale: callerLocale(ctx), page: req.page, perPage: 10 }),
   ),
 
-  defineRoute(c.betDetail, (req, ctx) => betDetail(ctx.db, ctx.caller.id, req.betId)),
+  defineRoute(c.betDetail, (req, ctx) => betDetail(ctx.db, ctx.caller.id, req.betId, callerLocale(ctx))),
 
   defineRoute(c.betList, (req, ctx) =>
     subtreeBets(ctx.db, {
@@ -25,6 +26,7 @@ export const betRoutes = [
       excludeSport: true,
       search: search(req.searchType, req.searchValue ?? req.searchMemId),
       range: range(ctx, req, 0),
+      locale: callerLocale(ctx),
       page: req.page,
       perPage: req.count_per_list,
       orderColumn: req.orderColumn,
@@ -39,6 +41,7 @@ export const betRoutes = [
       category: req.gameCategory,
       vendorCode: req.vendorCode,
       range: range(ctx, req, 0),
+      locale: callerLocale(ctx),
       page: req.page,
       perPage: req.count_per_list,
     });
@@ -52,6 +55,7 @@ export const betRoutes = [
       status: req.resultType,
       search: search(req.searchType, req.searchValue),
       range: range(ctx, req, 7),
+      locale: callerLocale(ctx),
       page: req.page,
       perPage: req.count_per_list,
       sportOrder: req.orderColumn,

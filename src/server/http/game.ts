@@ -5,6 +5,7 @@ import type { AuthedContext } from '../context.js';
 import { scopedBelow } from '../domain/partner/hierarchy.js';
 import { gameList, gameMoneyOf, vendorGroups } from '../domain/games/lobby.js';
 import { gameToCash, vendorByCode } from '../domain/games/wallet.js';
+import { callerLocale } from '../domain/games/localNames.js';
 import { launchGame } from '../vendors/launch.js';
 import { settleOpenPlay } from '../vendors/registry.js';
 import { actorOf, settle } from './moneyCommon.js';
@@ -20,12 +21,12 @@ async function toCash(ctx: AuthedContext, call: Call, memberId: number, req: { r
 
 /** Lobby, launch and game money. */
 export const gameRoutes = [
-  defineRoute(c.gameGroupCodes, async (_req, ctx) => ({ list: await vendorGroups(ctx.db, ctx.site.id) })),
-  defineRoute(c.gameCodes, async (req, ctx) => ({ list: await gameList(ctx.db, ctx.site.id, req) })),
+  defineRoute(c.gameGroupCodes, async (_req, ctx) => ({ list: await vendorGroups(ctx.db, ctx.site.id, callerLocale(ctx)) })),
+  defineRoute(c.gameCodes, async (req, ctx) => ({ list: await gameList(ctx.db, ctx.site.id, callerLocale(ctx), req) })),
   defineRoute(c.getGame, (req, ctx) => launchGame(ctx, req)),
   defineRoute(c.launch, (req, ctx) => launchGame(ctx, req)),
 
-  defineRoute(c.gameMoney, (_req, ctx) => gameMoneyOf(ctx.db, ctx.caller.id)),
+  defineRoute(c.gameMoney, (_req, ctx) => gameMoneyOf(ctx.db, ctx.caller.id, callerLocale(ctx))),
 
   defineRoute(c.changeMemCashFlag, (req, ctx) => toCash(ctx, c.changeMemCashFlag, ctx.caller.id, req, {})),
 

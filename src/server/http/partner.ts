@@ -1,3 +1,4 @@
+import { callerLocale } from '../domain/games/localNames.js';
 import { unlockMember } from '../domain/auth/lockout.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
 import { partnerCalls as c } from '../../contract/partner.js';
@@ -24,10 +25,10 @@ const today = (ctx: AuthedContext, d: Dates = {}) => dateRange(ctx.clock.now(), 
 /** History tabs default to the last 7 days. */
 const history = (ctx: AuthedContext, d: Dates) => dateRange(ctx.clock.now(), d.startDate, d.endDate, 7);
 
-type RowBuilder<T> = (db: AuthedContext['db'], viewerId: number, ids: number[], range: Range | null) => Promise<T[]>;
+type RowBuilder<T> = (db: AuthedContext['db'], viewerId: number, ids: number[], range: Range | null, locale: string) => Promise<T[]>;
 async function listPage<T>(ctx: AuthedContext, q: ListQuery, rows: RowBuilder<T>, range: Range | null) {
   const { ids, total } = await pageIds(ctx.db, q);
-  return { list: await rows(ctx.db, ctx.caller.id, ids, range), pageInfo: pageInfoOf(q.page, total, q.perPage) };
+  return { list: await rows(ctx.db, ctx.caller.id, ids, range, callerLocale(ctx)), pageInfo: pageInfoOf(q.page, total, q.perPage) };
 }
 const levelOf = (v: string | undefined, fallback: string) => (!v ? fallback : v.toUpperCase() === 'ALL' ? 'ALL' : v);
 
@@ -204,7 +205,7 @@ export const partnerRoutes = [
 
   defineRoute(c.partnerInfo, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    return { partnerInfo: await partnerInfoOf(ctx.db, m.id, figuresWindow(ctx, req)) };
+    return { partnerInfo: await partnerInfoOf(ctx.db, m.id, figuresWindow(ctx, req), callerLocale(ctx)) };
   }),
 
   defineRoute(c.updMemPhone, async (req, ctx) => {
@@ -240,18 +241,20 @@ export const partnerRoutes = [
 
   defineRoute(c.loginLog, async (req, ctx) => loginLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, req.page)),
 
-  defineRoute(c.rollingLogNew, async (req, ctx) => rollingLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, history(ctx, req), req.page)),
+  defineRoute(c.rollingLogNew, async (req, ctx) =>
+    rollingLog(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, history(ctx, req), req.page, callerLocale(ctx)),
+  ),
 
   defineRoute(c.playGameList, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    const r = await playedGames(ctx.db, m.id, { range: history(ctx, req), page: req.page, perPage: 10 });
+    const r = await playedGames(ctx.db, m.id, callerLocale(ctx), { range: history(ctx, req), page: req.page, perPage: 10 });
     return { list: r.list, pageInfo: pageInfoOf(req.page, r.total, 10) };
   }),
 
   defineRoute(c.betListNew, async (req, ctx) => {
     const m = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const minWin = req.searchValue && Number.isFinite(Number(req.searchValue)) ? Number(req.searchValue) * 10_000 : undefined;
-    const r = await betLog(ctx.db, m.id, { range: history(ctx, req), minWin, page: req.page, perPage: 10 });
+    const r = await betLog(ctx.db, m.id, callerLocale(ctx), { range: history(ctx, req), minWin, page: req.page, perPage: 10 });
     return { list: r.list, pageInfo: pageInfoOf(req.page, r.total, 10) };
   }),
 

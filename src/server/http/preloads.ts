@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGE_COOKIE } from '../domain/games/localNames.js';
 
 /** `route-preloads.json` as the build writes it (scripts/vite-route-preloads.ts). */
 interface RoutePreloads {
@@ -15,9 +16,8 @@ export interface PagePreloads {
   shell: boolean;
 }
 
-/** The app starts in Korean until the user picks a language; it mirrors the pick in this cookie. */
+/** The app starts in Korean until the user picks a language; it mirrors the pick in a cookie. */
 const DEFAULT_LANGUAGE = 'ko';
-const LANGUAGE_COOKIE = /(?:^|;\s*)pitboss-lang=(\w+)/;
 
 const link = (rel: string, file: string) => `<link rel="${rel}" crossorigin href="/${file}">`;
 

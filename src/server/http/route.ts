@@ -48,7 +48,7 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest, b
   const ip = req.ip;
   if (def.call.access === 'vendor') return vendorContext(app, req, req.body as string, body);
   if (def.call.access === 'public') {
-    return callContext(app, { site: null, caller: null, ip, token: header(req, 'x-auth-token') });
+    return callContext(app, { site: null, caller: null, ip, token: header(req, 'x-auth-token'), cookie: header(req, 'cookie') });
   }
   const siteId = typeof body.siteId === 'string' ? body.siteId : typeof body.siteId === 'number' ? String(body.siteId) : '';
   if (!siteId) throw new TransportError(404, 'S404');

@@ -1,3 +1,4 @@
+import { callerLocale } from '../domain/games/localNames.js';
 import { statsCalls as c } from '../../contract/stats.js';
 import type { AuthedContext } from '../context.js';
 import { scoped } from '../domain/partner/hierarchy.js';
@@ -40,7 +41,7 @@ export const statsRoutes = [
     const r = await userReport(ctx.db, m.id, week(ctx, req), { memId: req.searchMemId, page: req.page, perPage: req.count_per_list });
     return { list: r.list, pageInfo: r.pageInfo, total: r.total };
   }),
-  defineRoute(c.allGames, async (req, ctx) => gameStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
+  defineRoute(c.allGames, async (req, ctx) => gameStats(ctx.db, (await root(ctx, req.memId)).id, callerLocale(ctx), week(ctx, req), req.page, req.count_per_list)),
   defineRoute(c.dateAgent, async (req, ctx) => dateAgentStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
   defineRoute(c.dateUsers, async (req, ctx) => dateUserStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),
   defineRoute(c.dateGames, async (req, ctx) => dateGameStats(ctx.db, (await root(ctx, req.memId)).id, week(ctx, req), req.page, req.count_per_list)),

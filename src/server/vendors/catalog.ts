@@ -4,73 +4,82 @@ import type { GameCategory } from '../../contract/game.js';
 import type { Db } from '../db/driver.js';
 import { sealVendorSecret } from './secretSeal.js';
 
+/** A display name per locale (ko, en, vi); `name` stays the vendor's own and the fallback. */
+export type LocalNames = Partial<Record<'ko' | 'en' | 'vi', string>>;
+
 export interface CatalogVendor {
   code: string;
   name: string;
+  names: LocalNames;
   category: GameCategory;
   walletMode: 'seamless' | 'transfer';
   minBet: number;
   maxBet: number;
   maxWin: number;
-  games: { code: string; name: string; kind: 'baccarat' | 'slot' | 'sports' | 'oddeven' }[];
+  games: { code: string; name: string; names: LocalNames; kind: 'baccarat' | 'slot' | 'sports' | 'oddeven' }[];
 }
 
 export const demoCatalog: CatalogVendor[] = [
   {
     code: 'demo-live',
     name: 'Pitboss Live',
+    names: { ko: '피트보스 라이브', en: 'Pitboss Live', vi: 'Pitboss Live' },
     category: 'casino',
     walletMode: 'transfer',
     minBet: 1_000,
     maxBet: 5_000_000,
     maxWin: 50_000_000,
     games: [
-      { code: 'baccarat-a', name: 'Baccarat A', kind: 'baccarat' },
-      { code: 'speed-baccarat', name: 'Speed Baccarat', kind: 'baccarat' },
+      { code: 'baccarat-a', name: 'Baccarat A', names: { ko: '바카라 A', en: 'Baccarat A', vi: 'Baccarat A' }, kind: 'baccarat' },
+      { code: 'speed-baccarat', name: 'Speed Baccarat', names: { ko: '스피드 바카라', en: 'Speed Baccarat', vi: 'Baccarat Tốc Độ' }, kind: 'baccarat' },
     ],
   },
   {
     code: 'demo-hotel',
     name: 'Pitboss Hotel',
+    names: { ko: '피트보스 호텔', en: 'Pitboss Hotel', vi: 'Pitboss Hotel' },
     category: 'hcasino',
     walletMode: 'seamless',
     minBet: 5_000,
     maxBet: 10_000_000,
     maxWin: 100_000_000,
-    games: [{ code: 'hotel-baccarat', name: 'Hotel Baccarat', kind: 'baccarat' }],
+    games: [{ code: 'hotel-baccarat', name: 'Hotel Baccarat', names: { ko: '호텔 바카라', en: 'Hotel Baccarat', vi: 'Baccarat Khách Sạn' }, kind: 'baccarat' }],
   },
   {
     code: 'demo-slot',
     name: 'Pitboss Slots',
+    names: { ko: '피트보스 슬롯', en: 'Pitboss Slots', vi: 'Pitboss Slots' },
     category: 'slot',
     walletMode: 'seamless',
     minBet: 100,
     maxBet: 1_000_000,
     maxWin: 100_000_000,
     games: [
-      { code: 'lucky-sevens', name: 'Lucky Sevens', kind: 'slot' },
-      { code: 'cherry-rush', name: 'Cherry Rush', kind: 'slot' },
+      { code: 'lucky-sevens', name: 'Lucky Sevens', names: { ko: '럭키 세븐', en: 'Lucky Sevens', vi: 'Số 7 May Mắn' }, kind: 'slot' },
+      { code: 'cherry-rush', name: 'Cherry Rush', names: { ko: '체리 러시', en: 'Cherry Rush', vi: 'Cơn Sốt Anh Đào' }, kind: 'slot' },
     ],
   },
   {
     code: 'demo-sports',
     name: 'Pitboss Sports',
+    names: { ko: '피트보스 스포츠', en: 'Pitboss Sports', vi: 'Pitboss Sports' },
     category: 'sport',
     walletMode: 'seamless',
     minBet: 1_000,
     maxBet: 3_000_000,
     maxWin: 30_000_000,
-    games: [{ code: 'sportsbook', name: 'Sportsbook', kind: 'sports' }],
+    games: [{ code: 'sportsbook', name: 'Sportsbook', names: { ko: '스포츠북', en: 'Sportsbook', vi: 'Cá Cược Thể Thao' }, kind: 'sports' }],
   },
   {
     code: 'demo-mini',
     name: 'Pitboss Mini',
+    names: { ko: '피트보스 미니', en: 'Pitboss Mini', vi: 'Pitboss Mini' },
     category: 'mini',
     walletMode: 'seamless',
     minBet: 1_000,
     maxBet: 1_000_000,
     maxWin: 10_000_000,
-    games: [{ code: 'odd-even', name: 'Odd Even', kind: 'oddeven' }],
+    games: [{ code: 'odd-even', name: 'Odd Even', names: { ko: '홀짝', en: 'Odd Even', vi: 'Chẵn Lẻ' }, kind: 'oddeven' }],
   },
 ];
 
@@ -84,6 +93,7 @@ export async function ensureDemoVendors(db: Db, siteId: string, only?: readonly 
         site_id: siteId,
         code: v.code,
         name: v.name,
+        names: JSON.stringify(v.names),
         category: v.category,
         wallet_mode: v.walletMode,
         secret: await sealVendorSecret(db, randomBytes(24).toString('base64url')),
@@ -97,7 +107,7 @@ export async function ensureDemoVendors(db: Db, siteId: string, only?: readonly 
     const { id } = await db.selectFrom('vendor').select('id').where('site_id', '=', siteId).where('code', '=', v.code).executeTakeFirstOrThrow();
     await db
       .insertInto('game')
-      .values(v.games.map((g, i) => ({ site_id: siteId, vendor_id: id, code: g.code, name: g.name, kind: g.kind, ord: i })))
+      .values(v.games.map((g, i) => ({ site_id: siteId, vendor_id: id, code: g.code, name: g.name, names: JSON.stringify(g.names), kind: g.kind, ord: i })))
       .onConflict((oc) => oc.columns(['vendor_id', 'code']).doNothing())
       .execute();
   }

@@ -10,6 +10,13 @@ import { useApi } from '../../lib/useApi';
 
 const IDLE = ['7', 'CHERRY', 'BELL'];
 
+/** The reel symbols' words in the player's language (the vendor answers them in English). */
+function useSymbolNames() {
+  const { t } = useLingui();
+  const names: Record<string, string> = { '7': '7', BAR: t`바`, BELL: t`벨`, CHERRY: t`체리`, LEMON: t`레몬` };
+  return (symbol: string) => names[symbol] ?? symbol;
+}
+
 interface Spin {
   reels: string[];
   line: string;
@@ -22,6 +29,7 @@ interface Spin {
 export default function SlotGame({ t: token, game, onBalance }: GameProps) {
   const api = useApi();
   const { t } = useLingui();
+  const symbolName = useSymbolNames();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [bet, setBet] = useState(chips[Math.min(2, chips.length - 1)]);
   const [last, setLast] = useState<Spin | null>(null);
@@ -44,7 +52,7 @@ export default function SlotGame({ t: token, game, onBalance }: GameProps) {
       <div className={`${css.reels} ${busy ? css.spinning : ''}`} aria-live="polite" aria-label={t`릴`} data-testid="slot-reels">
         {reels.map((s, i) => (
           <span key={`${spins}-${i}`} className={css.reel}>
-            <SlotSymbol name={s} />
+            <SlotSymbol name={s} label={symbolName(s)} />
           </span>
         ))}
       </div>
@@ -53,7 +61,7 @@ export default function SlotGame({ t: token, game, onBalance }: GameProps) {
           <Trans>스핀을 눌러 시작하세요</Trans>
         ) : last.win > 0 ? (
           <span className={css.win}>
-            <Trans>당첨!</Trans> {last.line} · <Money value={last.win} />
+            <Trans>당첨!</Trans> {last.line.replace(/[A-Z]+/g, symbolName).replace(/ x(\d)/, ' ×$1')} · <Money value={last.win} />
           </span>
         ) : (
           <span className={css.miss}>
@@ -79,14 +87,17 @@ export default function SlotGame({ t: token, game, onBalance }: GameProps) {
 }
 
 function Paytable() {
-  const rows: [string, number][] = [
-    ['7 7 7', 100],
-    ['BAR BAR BAR', 20],
-    ['BELL BELL BELL', 10],
-    ['CHERRY ×3', 5],
-    ['CHERRY ×2', 2],
-    ['CHERRY ×1', 1],
-  ];
+  const symbolName = useSymbolNames();
+  const rows: [string, number][] = (
+    [
+      ['7', 3, 100],
+      ['BAR', 3, 20],
+      ['BELL', 3, 10],
+      ['CHERRY', 3, 5],
+      ['CHERRY', 2, 2],
+      ['CHERRY', 1, 1],
+    ] as const
+  ).map(([symbol, n, x]) => [`${symbolName(symbol)} ×${n}`, x]);
   return (
     <details className={css.paytable}>
       <summary>

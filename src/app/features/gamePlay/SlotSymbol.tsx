@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** Reel symbols drawn inline, so they look the same on every device whatever its fonts. */
-export function SlotSymbol({ name }: { name: string }) {
+export function SlotSymbol({ name, label }: { name: string; label: string }) {
   const art: Record<string, ReactNode> = {
     '7': (
       <text x="50" y="80" textAnchor="middle" fontSize="84" fontWeight="900" fontFamily="Georgia, serif" fill="#d62828" stroke="#7a0c0c" strokeWidth="3">
@@ -38,7 +38,7 @@ export function SlotSymbol({ name }: { name: string }) {
     ),
   };
   return (
-    <svg viewBox="0 0 100 100" width="100%" height="100%" role="img" aria-label={name}>
+    <svg viewBox="0 0 100 100" width="100%" height="100%" role="img" aria-label={label}>
       {art[name] ?? (
         <text x="50" y="60" textAnchor="middle" fontSize="20">
           {name}

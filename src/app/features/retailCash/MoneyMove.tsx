@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFresh } from '../../lib/freshRow';
 import { Tabs } from '../../ui/Tabs';
 import { MoveForm } from './MoveForm';
 import { SendHistory } from './SendHistory';
@@ -11,6 +12,13 @@ export function MoneyMove() {
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
   const [tab, setTab] = useState<'form' | 'history'>('history');
+  // a receipt's "내역 보기" from the form tab shows its row in the history
+  const fresh = useFresh('moneyMove');
+  const [seen, setSeen] = useState(fresh);
+  if (fresh !== seen) {
+    setSeen(fresh);
+    if (fresh) setTab('history');
+  }
   return (
     <div className={css.page} data-testid="money-move">
       <div className={css.head}>

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeName } from '../../lib/codeNames';
+import { sendRowKey, useFresh } from '../../lib/freshRow';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -31,6 +32,8 @@ export function SendHistory() {
   const [searchType, setSearchType] = useState<'bot' | 'top'>('bot');
   const [word, setWord] = useState('');
   const query = useQuery(sendListQueryOptions(api, prefix, caller.memId, f));
+  const freshKey = useFresh('moneyMove');
+  const fresh = f.page === 1 ? query.data?.list.find((r) => sendRowKey(r.cashType, r.botMemId, r.cashAmt) === freshKey)?.cashIdx : undefined;
   const set = (p: Partial<SendFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const search = () => set(searchType === 'bot' ? { botMemId: word.trim(), topMemId: f.topMemId } : { topMemId: word.trim(), botMemId: '' });
 
@@ -86,7 +89,7 @@ export function SendHistory() {
           </Button>
         </FilterBar>
         <SeenAt query={query} />
-        {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} />}
+        {!query.isPending && <DataList rows={query.data?.list ?? []} columns={columns} rowKey={(r) => r.cashIdx} fresh={fresh} />}
         {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
       </div>
     </div>

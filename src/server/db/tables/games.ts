@@ -26,6 +26,8 @@ export interface GameTables {
     site_id: string;
     code: string;
     name: string;
+    /** display names per locale (ko, en, vi) */
+    names: Jsonb<Record<string, string>>;
     category: Category;
     wallet_mode: 'seamless' | 'transfer';
     secret: string;
@@ -42,6 +44,7 @@ export interface GameTables {
     vendor_id: number;
     code: string;
     name: string;
+    names: Jsonb<Record<string, string>>;
     kind: string;
     status: Generated<string>;
     ord: Generated<number>;

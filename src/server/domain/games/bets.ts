@@ -7,6 +7,7 @@ import { containsPattern } from '../common/paging.js';
 import type { Range } from '../common/dateRange.js';
 import { pageInfoOf } from '../common/paging.js';
 import { toWire } from '../common/time.js';
+import { localName } from './localNames.js';
 import { combinedOdds, expectedWin } from '../../../contract/odds.js';
 
 /** Bets with their vendor, game and member; with a root, only the bets of that member's subtree. */
@@ -19,25 +20,26 @@ const base = (db: Db, rootId?: number) =>
     .$if(rootId !== undefined, (q) => q.innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', rootId!)));
 type Q = ReturnType<typeof base>;
 
-const cols = [
-  'b.id',
-  'b.tx_id',
-  'b.round_id',
-  'b.category',
-  'b.stake',
-  'b.win',
-  'b.status',
-  'b.before_amt',
-  'b.after_amt',
-  'b.created_at',
-  'b.settled_at',
-  'v.code as vendor_code',
-  'v.name as vendor_name',
-  'g.code as game_code',
-  'g.name as game_name',
-  'm.mem_id',
-  'm.mem_nick',
-] as const;
+const cols = (locale: string) =>
+  [
+    'b.id',
+    'b.tx_id',
+    'b.round_id',
+    'b.category',
+    'b.stake',
+    'b.win',
+    'b.status',
+    'b.before_amt',
+    'b.after_amt',
+    'b.created_at',
+    'b.settled_at',
+    'v.code as vendor_code',
+    localName('v', locale, 'vendor_name'),
+    'g.code as game_code',
+    localName('g', locale, 'game_name'),
+    'm.mem_id',
+    'm.mem_nick',
+  ] as const;
 type Row = {
   id: number;
   tx_id: string;
@@ -86,6 +88,8 @@ export interface BetFilter {
   vendorCode?: string;
   status?: BetStatus;
   range: Range;
+  /** the locale game and vendor names are answered in */
+  locale: string;
   page: number;
   perPage: number;
 }
@@ -103,7 +107,7 @@ function filtered(q: Q, f: BetFilter): Q {
 async function paged(q: Q, f: BetFilter, order: { col: string; dir: 'asc' | 'desc' } = { col: 'b.created_at', dir: 'desc' }) {
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q
-    .select(cols)
+    .select(cols(f.locale))
     .orderBy(sql.ref(order.col), order.dir)
     .orderBy('b.id', order.dir)
     .limit(f.perPage)
@@ -180,7 +184,7 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
   const dir = f.orderType ?? 'desc';
   const ordered = col ? q.orderBy(sql.raw(col), dir) : q.orderBy(sql.ref(orderCols[(f.sportOrder ?? 'betDate') as 'betDate']), dir);
   const bets = await ordered
-    .select([...cols, 'b.odds', 'b.bet_type'])
+    .select([...cols(f.locale), 'b.odds', 'b.bet_type'])
     .orderBy('b.id', dir)
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)
@@ -249,10 +253,10 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
 }
 
 /** One bet with its detail JSON, if it belongs to the viewer's subtree (itself included). */
-export async function betDetail(db: Db, viewerId: number, betId: string) {
+export async function betDetail(db: Db, viewerId: number, betId: string, locale: string) {
   let q = base(db, viewerId);
   q = /^\d{1,15}$/.test(betId) ? q.where((eb) => eb.or([eb('b.id', '=', Number(betId)), eb('b.tx_id', '=', betId)])) : q.where('b.tx_id', '=', betId);
-  const r = await q.select([...cols, 'b.detail', 'g.kind', 'b.bet_type', 'b.odds']).executeTakeFirst();
+  const r = await q.select([...cols(locale), 'b.detail', 'g.kind', 'b.bet_type', 'b.odds']).executeTakeFirst();
   if (!r) throw new ApiError('A002');
   const d = r.detail ?? {};
   const legs =

@@ -6,6 +6,7 @@ import { ApiError } from '../../../contract/codes.js';
 import { pointTypes } from '../../../contract/moneyKinds.js';
 import { isNickname, isPhone, normaliseNick } from '../../../contract/validate.js';
 import type { Db } from '../../db/driver.js';
+import { localName } from '../games/localNames.js';
 import { levelName, type MemberRef } from './hierarchy.js';
 import type { Range } from '../common/dateRange.js';
 import { pageInfoOf } from '../common/paging.js';
@@ -100,8 +101,11 @@ export async function loginLog(db: Db, memberId: number, page: number) {
   };
 }
 
-/** Rolling points credited to the member (point type 3); vendor and game come from the entry's detail. */
-export async function rollingLog(db: Db, memberId: number, range: Range, page: number) {
+/**
+ * Rolling points credited to the member (point type 3); vendor and game are the bet's (gameIdx) in
+ * the caller's language, else the names the entry's detail kept.
+ */
+export async function rollingLog(db: Db, memberId: number, range: Range, page: number, locale: string) {
   const q = db
     .selectFrom('ledger_entry')
     .where('member_id', '=', memberId)
@@ -118,8 +122,28 @@ export async function rollingLog(db: Db, memberId: number, range: Range, page: n
     .offset((page - 1) * PER)
     .execute();
   const text = (d: Record<string, unknown> | null, k: string) => (typeof d?.[k] === 'string' ? (d[k] as string) : '');
+  const betOf = (d: Record<string, unknown> | null) => (Number.isSafeInteger(d?.gameIdx) ? (d!.gameIdx as number) : null);
+  const betIds = [...new Set(rows.map((r) => betOf(r.detail)).filter((id) => id !== null))];
+  const names = betIds.length
+    ? await db
+        .selectFrom('bet as b')
+        .innerJoin('game as g', 'g.id', 'b.game_id')
+        .innerJoin('vendor as v', 'v.id', 'b.vendor_id')
+        .select(['b.id', localName('v', locale, 'vendorName'), localName('g', locale, 'gameName')])
+        .where('b.id', 'in', betIds)
+        .execute()
+    : [];
+  const byBet = new Map(names.map((n) => [n.id, n]));
   return {
-    rollingLog: rows.map((r) => ({ vendorName: text(r.detail, 'vendorName'), gameName: text(r.detail, 'gameName'), pointAmt: r.amount, updDate: toWire(r.created_at) })),
+    rollingLog: rows.map((r) => {
+      const shown = byBet.get(betOf(r.detail) ?? -1);
+      return {
+        vendorName: shown?.vendorName ?? text(r.detail, 'vendorName'),
+        gameName: shown?.gameName ?? text(r.detail, 'gameName'),
+        pointAmt: r.amount,
+        updDate: toWire(r.created_at),
+      };
+    }),
     pageInfo: pageInfoOf(page, Number(n), PER),
   };
 }

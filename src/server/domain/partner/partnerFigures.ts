@@ -2,6 +2,7 @@
  * Partner figures that need bets or rates: each family comes from exactly one function here,
  * reading the daily figures, the rate table and the bets.
  */
+import { localName } from '../games/localNames.js';
 import { sql } from 'kysely';
 import { gameCategories, settleGroups } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
@@ -46,7 +47,7 @@ export interface RateBound {
 const noBets = (): GroupBets => ({ betAmt: 0, winAmt: 0, rollingAmt: 0, earnedRolling: 0 });
 
 /** Bet and win of each member's subtree (its own bets for a player), and the rolling it was credited, over a window. */
-export async function betFigures(db: Db, memberIds: number[], range: Range | null): Promise<Map<number, BetFigures>> {
+export async function betFigures(db: Db, memberIds: number[], range: Range | null, locale: string): Promise<Map<number, BetFigures>> {
   const out = new Map<number, BetFigures>(memberIds.map((id) => [id, { casino: noBets(), slot: noBets(), betAmt: 0, winAmt: 0, lastGame: null }]));
   if (!memberIds.length) return out;
   // no window: all time, one kept row per member and category
@@ -56,7 +57,7 @@ export async function betFigures(db: Db, memberIds: number[], range: Range | nul
     figures(db, memberIds, 'O', days),
     db.selectFrom('member').select(['id', 'login_type']).where('id', 'in', memberIds).execute(),
     sql<{ member_id: number; vname: string; gname: string; created_at: Date }>`
-      select m.id as member_id, v.name as vname, g.name as gname, b.created_at
+      select m.id as member_id, coalesce(v.names ->> ${locale}, v.name) as vname, coalesce(g.names ->> ${locale}, g.name) as gname, b.created_at
       from unnest(${sql`array[${sql.join(memberIds.map((id) => sql`${id}::bigint`))}]`}) as m(id)
       -- one index probe per member for its latest bet, however many bets it has
       cross join lateral (select vendor_id, game_id, created_at from bet where member_id = m.id order by created_at desc limit 1) b
@@ -115,7 +116,7 @@ export async function newPartnerRateBounds(db: Db, parentId: number): Promise<Ra
 }
 
 /** Games a member played (detail screen's game tab), last played first. */
-export async function playedGames(db: Db, memberId: number, f: { range: Range; page: number; perPage: number }) {
+export async function playedGames(db: Db, memberId: number, locale: string, f: { range: Range; page: number; perPage: number }) {
   const q = db
     .selectFrom('bet as b')
     .innerJoin('game as g', 'g.id', 'b.game_id')
@@ -125,8 +126,8 @@ export async function playedGames(db: Db, memberId: number, f: { range: Range; p
     .where('b.created_at', '<', f.range.to);
   const [{ n }] = await q.select(sql<number>`count(distinct b.game_id)`.as('n')).execute();
   const rows = await q
-    .select(['v.name as vendorName', 'g.name as gameName', sql<Date | string>`max(b.created_at)`.as('at')])
-    .groupBy(['v.name', 'g.name'])
+    .select([localName('v', locale, 'vendorName'), localName('g', locale, 'gameName'), sql<Date | string>`max(b.created_at)`.as('at')])
+    .groupBy(['v.id', 'g.id'])
     .orderBy(sql`max(b.created_at)`, 'desc')
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)
@@ -147,7 +148,7 @@ export interface BetLogRow {
 }
 
 /** A member's wallet transactions (detail screen's bet tab), optionally of bets that won at least minWin. */
-export async function betLog(db: Db, memberId: number, f: { range: Range; minWin?: number; page: number; perPage: number }) {
+export async function betLog(db: Db, memberId: number, locale: string, f: { range: Range; minWin?: number; page: number; perPage: number }) {
   let q = db
     .selectFrom('wallet_tx as t')
     .innerJoin('bet as b', 'b.id', 't.bet_id')
@@ -159,7 +160,7 @@ export async function betLog(db: Db, memberId: number, f: { range: Range; minWin
   if (f.minWin) q = q.where('b.win', '>=', f.minWin);
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const rows = await q
-    .select(['b.id', 'v.name as vname', 'g.name as gname', 'b.tx_id', 't.kind', 't.before_amt', 't.amount', 't.after_amt', 't.created_at'])
+    .select(['b.id', localName('v', locale, 'vname'), localName('g', locale, 'gname'), 'b.tx_id', 't.kind', 't.before_amt', 't.amount', 't.after_amt', 't.created_at'])
     .orderBy('t.id', 'desc')
     .limit(f.perPage)
     .offset((f.page - 1) * f.perPage)

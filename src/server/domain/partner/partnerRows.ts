@@ -62,23 +62,23 @@ function info(b: Base, rates: MemberRates, bets: BetFigures, money: { cashIn: nu
   };
 }
 
-async function figures(db: Db, ids: number[], range: Range | null) {
-  const [base, money, rates, bets] = await Promise.all([baseRows(db, ids), memberMoney(db, ids, range), memberRates(db, ids), betFigures(db, ids, range)]);
+async function figures(db: Db, ids: number[], range: Range | null, locale: string) {
+  const [base, money, rates, bets] = await Promise.all([baseRows(db, ids), memberMoney(db, ids, range), memberRates(db, ids), betFigures(db, ids, range, locale)]);
   return { base, money, rates, bets };
 }
 
 const partnerMoneyOf = (m: MemberMoney) => ({ cashIn: m.cashIn, cashOut: m.cashOut, payment: m.given, payback: m.retrieved });
 
 /** PartnerInfo of one member (detail panel). */
-export async function partnerInfoOf(db: Db, id: number, range: Range | null): Promise<PartnerInfo> {
-  const f = await figures(db, [id], range);
+export async function partnerInfoOf(db: Db, id: number, range: Range | null, locale: string): Promise<PartnerInfo> {
+  const f = await figures(db, [id], range, locale);
   return info(f.base[0], f.rates.get(id)!, f.bets.get(id)!, partnerMoneyOf(f.money.get(id)!));
 }
 
 /** Partner list rows, in the order of `ids`. */
-export async function partnerRows(db: Db, viewerId: number, ids: number[], range: Range | null): Promise<PartnerRow[]> {
+export async function partnerRows(db: Db, viewerId: number, ids: number[], range: Range | null, locale: string): Promise<PartnerRow[]> {
   const [f, tops, holdings, subtree, kids, partnerKids] = await Promise.all([
-    figures(db, ids, range),
+    figures(db, ids, range, locale),
     topUsers(db, viewerId, ids),
     subtreeHoldings(db, ids),
     subtreeRequests(db, ids, range),
@@ -107,8 +107,8 @@ export async function partnerRows(db: Db, viewerId: number, ids: number[], range
 }
 
 /** Member list rows, in the order of `ids`. */
-export async function memberRows(db: Db, viewerId: number, ids: number[], range: Range | null): Promise<MemberRow[]> {
-  const [f, tops] = await Promise.all([figures(db, ids, range), topUsers(db, viewerId, ids)]);
+export async function memberRows(db: Db, viewerId: number, ids: number[], range: Range | null, locale: string): Promise<MemberRow[]> {
+  const [f, tops] = await Promise.all([figures(db, ids, range, locale), topUsers(db, viewerId, ids)]);
   return f.base.map((b) => {
     const m = f.money.get(b.id)!;
     const bets = f.bets.get(b.id)!;
@@ -136,8 +136,8 @@ export async function memberRows(db: Db, viewerId: number, ids: number[], range:
 }
 
 /** Online member rows: member rows with the session's login time and address. */
-export async function onlineRows(db: Db, viewerId: number, ids: number[], range: Range | null): Promise<OnlineRow[]> {
-  const [rows, base] = await Promise.all([memberRows(db, viewerId, ids, range), baseRows(db, ids)]);
+export async function onlineRows(db: Db, viewerId: number, ids: number[], range: Range | null, locale: string): Promise<OnlineRow[]> {
+  const [rows, base] = await Promise.all([memberRows(db, viewerId, ids, range, locale), baseRows(db, ids)]);
   return rows.map((r, i) => {
     const b = base[i];
     return {

@@ -1,4 +1,5 @@
 /** The statistics screens: bets per game, and the daily figures per lower partner, per player and per category. */
+import { localName } from '../games/localNames.js';
 import { sql } from 'kysely';
 import { resolvedBetStatuses } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
@@ -8,7 +9,7 @@ import { levelName } from '../partner/hierarchy.js';
 import { daysOf, periodSums, type Days } from './figures.js';
 
 /** Per game of the subtree's settled bets, the most staked first. */
-export async function gameStats(db: Db, rootId: number, range: Range, page: number, perPage: number) {
+export async function gameStats(db: Db, rootId: number, locale: string, range: Range, page: number, perPage: number) {
   const base = db
     .selectFrom('bet as b')
     .innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'b.member_id').on('p.ancestor_id', '=', rootId))
@@ -24,16 +25,16 @@ export async function gameStats(db: Db, rootId: number, range: Range, page: numb
       base
     .select([
       'v.code',
-      'v.name as vname',
+      localName('v', locale, 'vname'),
       'g.code as gcode',
-      'g.name as gname',
+      localName('g', locale, 'gname'),
       'b.category',
       (eb) => eb.fn.countAll<number>().as('c'),
       (eb) => eb.fn.sum<number>('b.stake').as('s'),
       (eb) => eb.fn.sum<number>('b.win').as('w'),
       sql<number>`count(distinct b.member_id)`.as('u'),
     ])
-    .groupBy(['v.code', 'v.name', 'g.code', 'g.name', 'b.category'])
+    .groupBy(['v.id', 'g.id', 'b.category'])
     .orderBy(sql`sum(b.stake)`, 'desc')
     .limit(w.limit)
     .offset(w.offset)

@@ -4,6 +4,7 @@ import { ApiError } from '../../../contract/codes.js';
 import { demoCalls as c } from '../../../contract/game.js';
 import type { RequestContext } from '../../context.js';
 import { toWire } from '../../domain/common/time.js';
+import { callerLocale, localName } from '../../domain/games/localNames.js';
 import type { Vendor } from '../../domain/games/wallet.js';
 import { defineRoute } from '../../handler.js';
 import { readLaunch } from '../launchToken.js';
@@ -17,7 +18,15 @@ import { dealRound, sweepSite } from './sweep.js';
 
 async function session(ctx: RequestContext, t: string, kind: string) {
   const { launch, vendor } = await readLaunch(ctx.db, t, ctx.clock.now());
-  const game = await ctx.db.selectFrom('game').select(['code', 'name', 'kind']).where('vendor_id', '=', vendor.id).where('code', '=', launch.gameCode).executeTakeFirst();
+  const locale = callerLocale({ cookie: ctx.cookie, site: await ctx.sites.get(vendor.siteId) });
+  const game = await ctx.db
+    .selectFrom('game as g')
+    .innerJoin('vendor as v', 'v.id', 'g.vendor_id')
+    // the names the player reads in the game's bar, in the player's language
+    .select(['g.code', 'g.kind', localName('g', locale, 'name'), localName('v', locale, 'vendorName')])
+    .where('g.vendor_id', '=', vendor.id)
+    .where('g.code', '=', launch.gameCode)
+    .executeTakeFirst();
   if (!game || (kind && game.kind !== kind)) throw new ApiError('B0092');
   void sweepSite(ctx, vendor.siteId).catch(() => {});
   return { launch, vendor, game };
@@ -39,7 +48,7 @@ export const demoRoutes = [
     return {
       memId: launch.memId,
       vendorCode: vendor.code,
-      vendorName: vendor.name,
+      vendorName: game.vendorName,
       gameCode: game.code,
       gameName: game.name,
       kind: game.kind,
