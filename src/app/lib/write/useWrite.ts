@@ -59,6 +59,9 @@ export function useWrite<V = void, R = unknown, F extends string = never>(o: Wri
   const running = useRef(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  // a refusal's text may still be loading when the call has ended: the write stays busy until it is said,
+  // so a screen never sees a moment that is neither busy nor refused (a sheet would close on it)
+  const [settling, setSettling] = useState(false);
   const mutation = useMutation({ mutationFn: (p: { vars: V; requestId: string }) => o.run(p.vars, p.requestId) });
 
   const report = async (text: string) => {
@@ -92,12 +95,17 @@ export function useWrite<V = void, R = unknown, F extends string = never>(o: Wri
       res = await (o.overlay === false ? work : withLoading(work));
     } catch (err) {
       ids.current!.settle(isOffline(err));
-      if (isApiError(err) && (await o.onRefused?.(err))) return false;
-      const text = (isApiError(err) && o.describe?.(err)) || (await messages()).refusalText(err);
-      const field = isApiError(err) ? fieldOf(err.code, o.fields) : null;
-      if (field) setFieldErrors({ [field]: text } as Partial<Record<F, string>>);
-      else await report(text);
-      return false;
+      setSettling(true);
+      try {
+        if (isApiError(err) && (await o.onRefused?.(err))) return false;
+        const text = (isApiError(err) && o.describe?.(err)) || (await messages()).refusalText(err);
+        const field = isApiError(err) ? fieldOf(err.code, o.fields) : null;
+        if (field) setFieldErrors({ [field]: text } as Partial<Record<F, string>>);
+        else await report(text);
+        return false;
+      } finally {
+        setSettling(false);
+      }
     }
     ids.current!.settle(false);
     invalidate();
@@ -118,5 +126,5 @@ export function useWrite<V = void, R = unknown, F extends string = never>(o: Wri
     } else if (fieldErrors[field]) setFieldErrors(({ [field]: _, ...rest }) => rest as Partial<Record<F, string>>);
   };
 
-  return { submit, busy: mutation.isPending, fieldErrors, error, clear };
+  return { submit, busy: mutation.isPending || settling, fieldErrors, error, clear };
 }
