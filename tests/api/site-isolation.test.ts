@@ -92,6 +92,8 @@ describe(`site isolation (${testDb})`, () => {
     expect(b.loginCode).toBe('0');
     bOperator = b.login!.token;
     tokensA = { player: await s.login('user1'), partner: await s.login('ptn1'), operator: await s.login('admin') };
+    // the seed's pending commissions land on the accrual timer's ticks: settle them before counting
+    await s.app.accrual.flush();
     before = await balances();
   }, 600_000);
   afterAll(async () => {
@@ -158,6 +160,7 @@ describe(`site isolation (${testDb})`, () => {
   });
 
   it('moved no money and kept both audit chains whole and apart', async () => {
+    await s.app.accrual.flush();
     expect(await balances()).toEqual(before);
     for (const site of [s.siteId, b.siteId]) {
       expect((await checkLedger(s.app.db, site)).ok, site).toBe(true);
