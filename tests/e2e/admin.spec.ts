@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { captchaLogin, dismissPopups, ONE_VIEWPORT, PASS } from './support';
+import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, PASS } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-admin-${name}.png`;
 /** A player with a seeded open deposit; the test cancels it first, so every project and rerun starts the same. */
@@ -144,6 +144,39 @@ test('the queue for one thumb: one count everywhere, newest first, one tap to re
   await expect(cashLink).toContainText(String(waiting - 1));
   await bar.getByRole('link', { name: '홈' }).click();
   await expect(page.getByTestId('pending-cash')).toHaveText(String(waiting - 1));
+});
+
+test("the operator's grant and recovery receipts lead to their rows in the audit log", async ({ page }, info) => {
+  const memId = { pixel7: 'user16', iphone14: 'user17', desktop: 'user15' }[info.project.name] ?? 'user16';
+  await operatorLogin(page);
+  await page.goto('/demo/admin/members');
+  await page.getByPlaceholder('회원 아이디').fill(memId);
+  await page.getByRole('button', { name: '조회' }).click();
+  await expect(page.getByTestId('member-point')).toContainText('P');
+  const sheet = page.getByTestId('give-retrieve-sheet');
+  const receipt = page.getByTestId('receipt');
+  const audit = page.getByTestId('audit-log');
+  for (const [button, amount, title] of [
+    ['머니 지급', '10,000', '지급했어요'],
+    ['포인트 회수', '1,000', '회수했어요'],
+  ] as const) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await sheet.getByRole('textbox', { name: /금액/ }).fill(amount.replace(',', ''));
+    await page.getByTestId('sheet-submit').click();
+    await acceptDialog(page, new RegExp(`${memId}.*${amount}`));
+    await expect(receipt.getByTestId('receipt-title')).toHaveText(title);
+    await expect(receipt.getByTestId('receipt-counterparty')).toContainText(memId);
+    await receipt.getByTestId('receipt-history').click();
+    await expect(page).toHaveURL(/\/demo\/admin\/audit$/);
+    const row = audit.locator('[data-fresh]').filter({ visible: true });
+    await expect(row).toContainText(`memId=${memId}`);
+    await expect(row).toContainText(new RegExp(amount.replace(',', ',?')));
+    await expect(row).toBeInViewport();
+    await page.screenshot({ path: shot(info, `grant-audit-${amount}`) });
+    await page.goBack();
+    await page.getByPlaceholder('회원 아이디').fill(memId);
+    await page.getByRole('button', { name: '조회' }).click();
+  }
 });
 
 test('the ledger check runs from the home and its result stays there', async ({ page }, info) => {

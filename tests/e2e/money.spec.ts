@@ -131,14 +131,32 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await expect(receipt.getByTestId('receipt-counterparty')).toContainText(memId);
   await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
   await page.screenshot({ path: shot(info, 'give-receipt') });
-  await receipt.getByTestId('receipt-ok').click();
+  // its history row: the give/retrieve history opens with the give marked (blue, O)
+  await receipt.getByTestId('receipt-history').click();
   await expect(receipt).toBeHidden();
+  await expect(page.getByRole('tab', { name: '지급/회수 내역' })).toHaveAttribute('aria-selected', 'true');
+  const given = page.getByTestId('money-move').locator('[data-fresh]').filter({ visible: true });
+  await expect(given).toContainText(memId);
+  await expect(given).toContainText('55,000');
+  await expect(given).toBeInViewport();
 
   await expect(member.getByTestId('cash')).toHaveText(shown(before + 55_000), { timeout: 15_000 });
 
-  // the history tab lists the give in blue with an O
-  await page.getByRole('tab', { name: '지급/회수 내역' }).click();
-  await expect(page.getByText(memId, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  // a point retrieve's receipt leads to the sub-partner point history, its row marked
+  await page.getByRole('tab', { name: '지급/회수', exact: true }).click();
+  await page.locator('select[name=targetId]').selectOption(memId);
+  await page.getByRole('button', { name: '포인트 회수' }).click();
+  await sheet.getByLabel('회수 금액').fill('1000');
+  await page.getByTestId('sheet-submit').click();
+  await acceptDialog(page, /1,000P.*회수하시겠습니까/);
+  await expect(receipt.getByTestId('receipt-title')).toHaveText('회수했어요');
+  await receipt.getByTestId('receipt-history').click();
+  await expect(page).toHaveURL(/\/demo\/subpartnerPointList$/);
+  const retrieved = page.getByTestId('sub-point-list').locator('[data-fresh]').filter({ visible: true });
+  await expect(retrieved).toContainText(memId);
+  await expect(retrieved).toContainText('1,000');
+  await expect(retrieved).toBeInViewport();
+  await page.screenshot({ path: shot(info, 'point-history-fresh') });
   await page.screenshot({ path: shot(info, 'money-move'), fullPage: true });
   await member.context().close();
 });

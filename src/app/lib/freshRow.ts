@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 
 /** Which history a receipt points into. */
-export type FreshList = 'cashRequest' | 'pointConvert' | 'cashQueue' | 'moneyMove';
+export type FreshList = 'cashRequest' | 'pointConvert' | 'cashQueue' | 'moneyMove' | 'subPoint' | 'audit';
 
 /** 'latest': the list's newest row, for an answer that carries no row number. */
 type FreshKey = string | number;
@@ -26,6 +26,9 @@ export function useFresh(list: FreshList): FreshKey | null {
 
 /**
  * A give/retrieve history row by what its receipt knows (the answer carries no row number): the
- * newest row of that type, member and amount.
+ * newest row of that type, member and amount. Cash rows carry the cash type, point rows the point type.
  */
 export const sendRowKey = (cashType: string, memId: string, amount: number) => `${cashType}:${memId}:${Math.abs(amount)}`;
+
+/** The operator's grant or recovery in the audit log: the newest row of that call on that member, kind, mode and amount. */
+export const grantRowKey = (memId: string, kind: string, mode: number, amount: number) => `${memId}:${kind}:${mode}:${amount}`;

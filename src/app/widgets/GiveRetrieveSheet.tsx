@@ -5,7 +5,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import type { ResOf } from '../../contract/define';
 import { adminCalls } from '../../contract/admin';
 import { retailCalls } from '../../contract/retail';
-import { markFresh, sendRowKey } from '../lib/freshRow';
+import { grantRowKey, markFresh, sendRowKey } from '../lib/freshRow';
 import { limits } from '../../contract/enums';
 import { objectParticle } from '../lib/josa';
 import { moneyText } from '../lib/moneyText';
@@ -124,14 +124,21 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
     onDone: (res, v, requestId) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
       const title = v.mode === 'give' ? t`지급했어요` : t`회수했어요`;
-      // a partner's cash move is a row of its give/retrieve history (partnerMoneyMoveList)
-      const toHistory =
-        by === 'partner' && kind === 'cash'
-          ? () => (
-              markFresh('moneyMove', sendRowKey(v.mode === 'give' ? '-3' : '3', target.memId, v.value)),
-              void navigate({ to: '/$prefix/partnerMoneyMoveList', params: { prefix } })
-            )
-          : undefined;
+      const toHistory = () => {
+        const give = v.mode === 'give';
+        if (by === 'operator') {
+          // the operator's grants and recoveries are rows of the audit log
+          markFresh('audit', grantRowKey(target.memId, kind, give ? 2 : -2, v.value));
+          return void navigate({ to: '/$prefix/admin/audit', params: { prefix } });
+        }
+        // a partner's cash move is a row of its give/retrieve history, a point move one of the sub-partner point history
+        if (kind === 'cash') {
+          markFresh('moneyMove', sendRowKey(give ? '-3' : '3', target.memId, v.value));
+          return void navigate({ to: '/$prefix/partnerMoneyMoveList', params: { prefix } });
+        }
+        markFresh('subPoint', sendRowKey(give ? '2' : '-2', target.memId, v.value));
+        void navigate({ to: '/$prefix/subpartnerPointList', params: { prefix } });
+      };
       onDone(res, { title, amount: v.value, unit, counterparty: who, at: Date.now(), reference: requestId, toHistory });
     },
   });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { adminCalls } from '../../../contract/admin';
+import { grantRowKey, useFresh } from '../../lib/freshRow';
 import { Button } from '../../ui/Button';
 import { DataList } from '../../ui/DataList';
 import { inputClass } from '../../ui/Field';
@@ -24,6 +26,8 @@ export function AuditLog() {
   const [word, setWord] = useState('');
   const [actor, setActor] = useState('');
   const list = useQuery(auditListQueryOptions(api, prefix, caller.memId, page, actor));
+  const freshKey = useFresh('audit');
+  const fresh = page === 1 && !actor ? list.data?.list.find((r) => grantKeyOf(r) === freshKey)?.auditIdx : undefined;
 
   return (
     <div className={css.page} data-testid="audit-log">
@@ -41,6 +45,7 @@ export function AuditLog() {
         <DataList
           rows={list.data?.list ?? []}
           rowKey={(r) => r.auditIdx}
+          fresh={fresh}
           columns={[
             { key: 'at', label: t`일시`, render: (r) => r.regDate },
             { key: 'who', label: t`운영자`, render: (r) => r.actorId },
@@ -67,4 +72,11 @@ export function AuditLog() {
       {list.data && <Pager info={list.data.pageInfo} onPage={setPage} />}
     </div>
   );
+}
+
+/** A grant's row as its receipt names it (the answer carries no row number): member, kind, mode and amount it asked. */
+function grantKeyOf(r: { action: string; after: unknown }) {
+  if (r.action !== adminCalls.grant.path || !r.after || typeof r.after !== 'object') return null;
+  const a = r.after as { memId?: string; kind?: string; mode?: number; cashAmt?: number };
+  return a.memId && a.kind && a.mode && a.cashAmt ? grantRowKey(a.memId, a.kind, a.mode, a.cashAmt) : null;
 }

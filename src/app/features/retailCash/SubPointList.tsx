@@ -6,6 +6,7 @@ import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { pointTypeCodes } from '../../../contract/moneyKinds';
 import { pointTypeName } from '../../lib/codeNames';
+import { sendRowKey, useFresh } from '../../lib/freshRow';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';
@@ -33,6 +34,8 @@ export function SubPointList() {
   const [searchType, setSearchType] = useState<SearchType>('memId');
   const [word, setWord] = useState('');
   const query = useQuery(subPointQueryOptions(api, prefix, caller.memId, f));
+  const freshKey = useFresh('subPoint');
+  const fresh = f.page === 1 ? query.data?.list.find((r) => sendRowKey(r.pointType, r.memId, r.pointAmt) === freshKey)?.pointIdx : undefined;
   const set = (p: Partial<SubPointFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const first = query.data ? (query.data.pageInfo.page - 1) * query.data.pageInfo.count_per_list : 0;
   const numbered = (query.data?.list ?? []).map((r, i) => ({ ...r, no: query.data!.pageInfo.tatal_list_count - first - i }));
@@ -78,7 +81,7 @@ export function SubPointList() {
             </Button>
           </FilterBar>
           <SeenAt query={query} />
-          {!query.isPending && <DataList rows={numbered} columns={columns} rowKey={(r) => r.pointIdx} />}
+          {!query.isPending && <DataList rows={numbered} columns={columns} rowKey={(r) => r.pointIdx} fresh={fresh} />}
           {query.data && <Pager info={query.data.pageInfo} onPage={(page) => setF((o) => ({ ...o, page }))} />}
         </div>
       </div>
