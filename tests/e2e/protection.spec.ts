@@ -68,3 +68,43 @@ test("the operator sees a player's limits on the member screen, read only", asyn
   await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-operator.png`, fullPage: true });
   await page.close();
 });
+
+test("the reality check shows over a game in the app's game view: continue keeps the game, stop closes it", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+  // the page's clock runs on its own until moved: the check's interval is what this test moves past
+  await page.clock.install();
+  await playerLogin(page, pick(info));
+  await page.goto('/demo/protection');
+  const interval = page.getByLabel('게임 중 알림 간격');
+  await interval.selectOption('15');
+  await expect(interval).toHaveValue('15');
+  await expect(interval).toBeEnabled();
+
+  await page.goto('/demo/main');
+  await page.getByRole('button', { name: /럭키 세븐/ }).click();
+  await expect(page.getByTestId('game-view')).toBeVisible();
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  await expect(game.getByTestId('game-page')).toHaveAttribute('data-kind', 'slot');
+
+  const check = page.getByTestId('reality-check');
+  await page.clock.fastForward('15:00');
+  await expect(check).toBeVisible();
+  await expect(check).toContainText('이용 시간 알림');
+  await expect(check).toContainText(/\d+시간 \d+분/);
+  // the app's view shows it, above the frame; the framed page shows none of its own
+  await expect(check).toBeInViewport({ ratio: 1 });
+  await expect(game.getByTestId('reality-check')).toHaveCount(0);
+  await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-reality-game.png` });
+  await check.getByRole('button', { name: '계속하기' }).click();
+  await expect(check).toBeHidden();
+  await expect(page.getByTestId('game-view')).toBeVisible();
+
+  await page.clock.fastForward('15:00');
+  await expect(check).toBeVisible();
+  await check.getByRole('button', { name: '게임 종료' }).click();
+  await expect(page.getByTestId('game-view')).toBeHidden();
+  await expect(page).toHaveURL(/\/demo\/main$/);
+
+  await page.goto('/demo/protection');
+  await interval.selectOption('');
+  await expect(interval).toHaveValue('');
+});

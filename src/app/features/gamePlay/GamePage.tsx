@@ -107,7 +107,8 @@ export function GamePage() {
           </p>
         )}
       </main>
-      <RealityCheck prefix={prefix} onStop={close} />
+      {/* inside the app's game view the view shows the reality check, as it does over any vendor's page */}
+      {!framed && <RealityCheck prefix={prefix} onStop={close} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
@@ -15,9 +15,10 @@ const marked = (state: object) => OPEN_STATE in state;
 /**
  * A game full screen inside the app: the vendor's launch page in a frame under a bar with the game's
  * name, the balance kept live (the session's coin check, the live channel, and a read after each bet
- * the page reports) and a close control. Back, Escape and the close button all close it.
+ * the page reports) and a close control. Back, Escape and the close button all close it. `children`
+ * (the reality check) live while a game is open, above the frame: a vendor's page cannot show them.
  */
-export function GameView() {
+export function GameView({ children }: { children?: ReactNode }) {
   const api = useApi();
   const { game } = useSnapshot(gameView);
   const { member } = useSnapshot(session);
@@ -104,6 +105,7 @@ export function GameView() {
               <Trans>게임을 불러오는 중…</Trans>
             </p>
           )}
+          {children}
         </>
       )}
     </dialog>
