@@ -35,7 +35,8 @@ export function PlayerShell() {
     <div className={css.shell}>
       <header className={css.header}>
         <Link to="/$prefix/main" params={{ prefix }} className={css.brand} aria-label={site?.siteName}>
-          <img src={`/${prefix}/icons/icon-192.png`} alt="" width={28} height={28} />
+          {/* offline before the icon was ever kept: no broken-image mark, the space stays */}
+          <img src={`/${prefix}/icons/icon-192.png`} alt="" width={28} height={28} onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
           <span className={css.brandName}>{site?.siteName}</span>
         </Link>
         <dl className={css.wallet} data-testid="wallet">
