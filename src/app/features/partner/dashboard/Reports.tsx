@@ -8,17 +8,18 @@ import { Money } from '../../../widgets/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions } from './queries';
 import css from './Dashboard.module.css';
 import { useApi } from '../../../lib/useApi';
+import type { MoneyUnit } from '../../../lib/format';
 
-type Line = [label: string, value: number | undefined, total?: boolean];
+type Line = [label: string, value: number | undefined, total?: boolean, unit?: MoneyUnit];
 
 function Figures({ lines }: { lines: Line[] }) {
   return (
     <dl className={css.figures}>
-      {lines.map(([label, value, total]) => (
+      {lines.map(([label, value, total, unit]) => (
         <div key={label} data-total={total || undefined}>
           <dt>{label}</dt>
           <dd>
-            <Money value={value} />
+            <Money value={value} unit={unit} />
           </dd>
         </div>
       ))}
@@ -71,7 +72,7 @@ export function CashReport({ prefix, me }: { prefix: string; me: string }) {
           lines={[
             [t`회원 보유머니`, r?.normalCashAmt],
             [t`파트너 보유머니`, r?.partnerCashAmt],
-            [t`보유 포인트`, r?.totalPointAmt],
+            [t`보유 포인트`, r?.totalPointAmt, false, 'point'],
             [t`쿠폰`, r?.couponCash],
           ]}
         />
