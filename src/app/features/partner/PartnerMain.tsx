@@ -67,12 +67,16 @@ export function PartnerMain() {
       {show ? (
         <>
           <SummaryCards prefix={prefix} me={me} />
-          <div className={css.columns2}>
+          <div className={`${css.columns2} ${css.later}`}>
             <CashReport prefix={prefix} me={me} />
             <MyCashReport prefix={prefix} me={me} />
           </div>
-          <DashboardNotices />
-          <PayLog prefix={prefix} me={me} />
+          <div className={css.later}>
+            <DashboardNotices />
+          </div>
+          <div className={css.later}>
+            <PayLog prefix={prefix} me={me} />
+          </div>
         </>
       ) : (
         <p className={css.loading}>…</p>

@@ -9,6 +9,10 @@ import { cashReportQueryOptions, statisticsQueryOptions, WEEK, weekRanges } from
 import css from './Dashboard.module.css';
 import { useApi } from '../../../lib/useApi';
 
+type WeekAnswer = { data?: { cashReport: { cashIn: number; cashOut: number; betBEP: number } } };
+/** The week's reports once all seven are in, else null: one render when the week completes, not one per day's answer. */
+const wholeWeek = (week: WeekAnswer[]) => (week.every((q) => q.data) ? week.map((q) => q.data!.cashReport) : null);
+
 /** Today's figures; deposits, withdrawals and bet profit carry the last seven days as a small chart (tap a day for its value). */
 export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
   const api = useApi();
@@ -16,8 +20,9 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
   const stats = useQuery(statisticsQueryOptions(api, prefix, me));
   const week = useQueries({
     queries: weekRanges().map((range) => cashReportQueryOptions(api, prefix, me, range)),
+    combine: wholeWeek,
   });
-  const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) => (week.every((q) => q.data) ? week.map((q) => pick(q.data!.cashReport)) : []);
+  const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) => week?.map(pick) ?? [];
   const s = stats.data?.mainStatisticsInfo;
   const cards: { key: string; label: string; value: ReactNode; sub?: ReactNode; trend?: number[]; tone?: 'pos' | 'neg' }[] = [
     { key: 'in', label: t`입금`, value: <Money value={s?.dCashIn} />, sub: t`${formatNumber(s?.dCashInCnt)}건`, trend: series((r) => r.cashIn) },
