@@ -5,7 +5,7 @@ import { applyGameMoney } from '../lib/session/userCash';
 import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
-import { ReceiptSheet, type Receipt } from './ReceiptSheet';
+import { ReceiptSheet, requestRef, type Receipt } from './ReceiptSheet';
 import css from './GameMoneyConvert.module.css';
 import { useApi } from '../lib/useApi';
 
@@ -34,7 +34,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
         amount: r.moved,
         counterparty: t`모든 게임사의 게임머니`,
         at: Date.now(),
-        reference: requestId.slice(0, 8).toUpperCase(),
+        reference: requestRef(requestId),
       });
     },
   });

@@ -16,7 +16,7 @@ import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Money } from './Money';
-import { ReceiptSheet, type Receipt } from './ReceiptSheet';
+import { ReceiptSheet, requestRef, type Receipt } from './ReceiptSheet';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
@@ -139,7 +139,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
         markFresh('subPoint', sendRowKey(give ? '2' : '-2', target.memId, v.value));
         void navigate({ to: '/$prefix/subpartnerPointList', params: { prefix } });
       };
-      onDone(res, { title, amount: v.value, unit, counterparty: who, at: Date.now(), reference: requestId, toHistory });
+      onDone(res, { title, amount: v.value, unit, counterparty: who, at: Date.now(), reference: requestRef(requestId), toHistory });
     },
   });
 

@@ -21,6 +21,9 @@ export interface Receipt {
   toHistory?: () => void;
 }
 
+/** A receipt's reference for an action whose answer has no row number: its request id, short enough to read out. */
+export const requestRef = (requestId: string) => requestId.slice(0, 8).toUpperCase();
+
 /** The one completion view after a money action: a check, the amount, the counterparty, the time and the reference. */
 export function ReceiptSheet({ receipt, onClose }: { receipt: Receipt | null; onClose: () => void }) {
   if (!receipt) return null;

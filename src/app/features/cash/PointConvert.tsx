@@ -21,7 +21,7 @@ import { allOf, amountProblem, waitLeft } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
-import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
+import { ReceiptSheet, requestRef, type Receipt } from '../../widgets/ReceiptSheet';
 import { useApi } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
@@ -74,7 +74,7 @@ export function PointConvert() {
         counterparty: t`내 보유머니`,
         at: Date.now(),
         // the answer has no row number: the request id (its first 8 characters) names the action; its row is the newest conversion
-        reference: requestId.slice(0, 8).toUpperCase(),
+        reference: requestRef(requestId),
         toHistory: () => (markFresh('pointConvert', 'latest'), void navigate({ to: '/$prefix/pointuselist', params: { prefix } })),
       });
     },
