@@ -94,6 +94,11 @@ test("the reality check shows over a game in the app's game view: continue keeps
   await expect(check).toBeInViewport({ ratio: 1 });
   await expect(game.getByTestId('reality-check')).toHaveCount(0);
   await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-reality-game.png` });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(check).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-reality-game-320-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
   await check.getByRole('button', { name: '계속하기' }).click();
   await expect(check).toBeHidden();
   await expect(page.getByTestId('game-view')).toBeVisible();
