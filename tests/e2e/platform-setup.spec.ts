@@ -169,6 +169,8 @@ test(
       await joining.goto(staffLink);
       await expect(joining.getByRole('heading', { name: '플랫폼 직원 가입' })).toBeVisible();
       await expect(joining.getByTestId('setup-account')).toBeVisible();
+      await narrowAndDark(joining, info, 'staff-join');
+      await at320(joining, info, 'staff-join');
       await joining.close();
 
       // the link is used: opened again it says so
