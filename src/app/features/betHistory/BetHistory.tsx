@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { betCalls } from '../../../contract/bet';
 import { gameCategories } from '../../../contract/game';
-import { betResultCash } from '../../lib/betResult';
+import { betResultCash } from '../../entities/bet/betResult';
 import { BetDetailSheet } from '../../widgets/BetDetailSheet';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { gameCategories } from '../../../contract/gameConcepts';
-import { categoryName, resultName } from '../../lib/betCodes';
-import { betResultLabel } from '../../lib/betResult';
+import { categoryName, resultName } from '../../entities/bet/betCodes';
+import { betResultLabel } from '../../entities/bet/betResult';
 import { Money } from '../../widgets/Money';
 import css from './BetHistory.module.css';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { betStatuses as resultTypes, type BetStatus as ResultType } from '../../../contract/gameConcepts';
-import { resultName } from '../../lib/betCodes';
+import { resultName } from '../../entities/bet/betCodes';
 import { inputClass } from '../../ui/Field';
 import type { SearchType } from './queries';
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { legStatusName, pickName, resultName, sportName } from '../../lib/betCodes';
+import { legStatusName, pickName, resultName, sportName } from '../../entities/bet/betCodes';
 import { Money } from '../../widgets/Money';
 import { combinedOdds, expectedWin } from '../../../contract/odds';
 import { oddsBand, type SportBet } from './sport';

@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { picks as sidesOf } from '../../../contract/gameConcepts';
-import { pickName } from '../../lib/betCodes';
+import { pickName } from '../../entities/bet/betCodes';
 import { session } from '../../lib/session/store';
 import { BetSlip, type SlipPick } from './BetSlip';
 import type { GameProps } from './play';

@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { useLingui as useLanguage } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { categoryName } from '../../lib/betCodes';
+import { categoryName } from '../../entities/bet/betCodes';
 import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';

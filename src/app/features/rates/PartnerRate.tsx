@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../../lib/betCodes';
+import { categoryName } from '../../entities/bet/betCodes';
 import { useSaveCategoryRates } from '../../entities/rate/rates';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';

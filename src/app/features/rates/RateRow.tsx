@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../../lib/betCodes';
+import { categoryName } from '../../entities/bet/betCodes';
 import { useRateDraft } from '../../entities/rate/rateDraft';
 import { lockedUntil } from '../../entities/rate/rateInput';
 import type { RollingRow } from '../../entities/rate/rates';

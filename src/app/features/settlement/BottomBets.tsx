@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { betCalls } from '../../../contract/bet';
-import { categoryName, resultName } from '../../lib/betCodes';
+import { categoryName, resultName } from '../../entities/bet/betCodes';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { settleGroupCodes, settleGroupOf, type SettleGroup } from '../../../contract/gameConcepts';
-import { gameGroupsQueryOptions } from '../../lib/gameGroups';
+import { gameGroupsQueryOptions } from '../../entities/bet/gameGroups';
 import { useApi } from '../../lib/useApi';
 
 export type { SettleGroup };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { statTypes } from '../../../contract/gameConcepts';
-import { settleGroupName } from '../../lib/betCodes';
+import { settleGroupName } from '../../entities/bet/betCodes';
 import { openRateModal } from '../../entities/rate/rateModal';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';

@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
-import { categoryName } from '../../lib/betCodes';
+import { categoryName } from '../../entities/bet/betCodes';
 import { Chart } from '../../widgets/Chart';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
-import { categoryName } from '../../../lib/betCodes';
+import { categoryName } from '../../../entities/bet/betCodes';
 import type { ReqOf } from '../../../../contract/define';
 import { partnerCalls } from '../../../../contract/partner';
 import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone } from '../../../../contract/validate';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Hand } from '../lib/betDetail';
-import { PlayingCards } from './PlayingCards';
+import type { Hand } from './betDetail';
+import { PlayingCards } from '../../ui/PlayingCards';
 import css from './BetDetail.module.css';
 
 /** Result cards of a table game: one box per hand (player, banker, dragon, tiger, dealer, seats). */

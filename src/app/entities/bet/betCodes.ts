@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { SettleGroup, StatType } from '../../contract/gameConcepts';
+import type { SettleGroup, StatType } from '../../../contract/gameConcepts';
 
 /** Game categories as the bet screens name them (the server's names are Korean only). */
 export function categoryName(code: string): string {

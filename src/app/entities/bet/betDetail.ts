@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { betCalls } from '../../contract/bet';
-import type { Api } from './api';
-import { userKey } from './queryClient';
+import { betCalls } from '../../../contract/bet';
+import type { Api } from '../../lib/api';
+import { userKey } from '../../lib/queryClient';
 
 export interface Hand {
   cards?: string[];
