@@ -5,9 +5,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { LogoutButton } from '../../widgets/LogoutButton';
-import { dashboardQueryOptions } from '../../lib/adminPending';
+import { dashboardQueryOptions } from '../../entities/cash/adminQueries';
 import { useCaller, useCallerWatch } from '../../lib/caller';
-import { cashWaiting } from '../../lib/adminPending';
+import { cashWaiting } from '../../entities/cash/adminQueries';
 import css from './AdminShell.module.css';
 import { useApi } from '../../lib/useApi';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { cashTypeName, requestStatusName } from '../../lib/codeNames';
+import { cashTypeName, requestStatusName } from '../../entities/cash/codeNames';
 import { lastDays } from '../../lib/dayRange';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';

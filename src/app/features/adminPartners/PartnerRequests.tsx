@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
-import { bankName, requestStatusName } from '../../lib/codeNames';
+import { bankName, requestStatusName } from '../../entities/cash/codeNames';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
 import { userKey } from '../../lib/queryClient';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cashTypeCodes } from '../../../contract/moneyKinds';
-import { cashTypeName } from '../../lib/codeNames';
+import { cashTypeName } from '../../entities/cash/codeNames';
 import { lastDays, type DayRange } from '../../lib/dayRange';
 import { BetDetailSheet } from '../../widgets/BetDetailSheet';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { levelOrder } from '../../../contract/enums';
-import { partnerLevelName } from '../../lib/codeNames';
+import { partnerLevelName } from '../../entities/partner/levelNames';
 import { useCaller } from '../../lib/caller';
 
 const levelCodes = ['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7'] as const;

@@ -12,7 +12,7 @@ import { Money } from '../../widgets/Money';
 import { NoticeBox } from '../../entities/board/NoticeBox';
 import { SiteFooter } from '../../entities/site/SiteFooter';
 import { SitePopups } from '../../entities/site/SitePopups';
-import { partnerLevelName as levelName } from '../../lib/codeNames';
+import { partnerLevelName as levelName } from '../../entities/partner/levelNames';
 import { PartnerMenuLinks } from './PartnerMenuLinks';
 import { BetMenuLinks } from './BetMenuLinks';
 import { RateModalHost } from '../../entities/rate/RateModalHost';

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { retailCalls } from '../../../contract/retail';
 import { cashTypeCodes } from '../../../contract/moneyKinds';
-import { cashTypeName, requestStatusName } from '../../lib/codeNames';
+import { cashTypeName, requestStatusName } from '../../entities/cash/codeNames';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { DateRangeFilter, rangeSummary } from '../../ui/DateRangeFilter';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useFresh } from '../../lib/freshRow';
+import { useFresh } from '../../entities/cash/freshRow';
 import { Tabs } from '../../ui/Tabs';
 import { MoveForm } from './MoveForm';
 import { SendHistory } from './SendHistory';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { partnerLevels } from '../../../contract/enums';
-import { partnerLevelName } from '../../lib/codeNames';
+import { partnerLevelName } from '../../entities/partner/levelNames';
 import { alert } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
 import { Button } from '../../ui/Button';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import type { HierarchyNode } from '../../../contract/partner';
-import { partnerLevelName } from '../../lib/codeNames';
+import { partnerLevelName } from '../../entities/partner/levelNames';
 import { userKey } from '../../lib/queryClient';
 import { Tree, type TreeNode } from '../../ui/Tree';
 import { fetchTreeLevel } from './queries';

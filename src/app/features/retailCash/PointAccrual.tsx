@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import type { pointCalls } from '../../../contract/point';
-import { pointTypeName } from '../../lib/codeNames';
+import { pointTypeName } from '../../entities/cash/codeNames';
 import type { DayRange } from '../../lib/dayRange';
 import { session } from '../../lib/session/store';
 import { DataList, type Column } from '../../ui/DataList';

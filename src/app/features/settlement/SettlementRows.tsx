@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
 import { settleGroupName } from '../../entities/bet/betCodes';
-import { partnerLevelName } from '../../lib/codeNames';
+import { partnerLevelName } from '../../entities/partner/levelNames';
 import { figure } from '../../entities/bet/figures';
 import { openRateModal } from '../../entities/rate/rateModal';
 import { Money } from '../../widgets/Money';

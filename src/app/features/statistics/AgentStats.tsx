@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
-import { partnerLevelName } from '../../lib/codeNames';
+import { partnerLevelName } from '../../entities/partner/levelNames';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';

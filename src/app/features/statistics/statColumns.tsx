@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { statsCalls } from '../../../contract/stats';
-import { partnerLevelName } from '../../lib/codeNames';
+import { partnerLevelName } from '../../entities/partner/levelNames';
 import type { Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { openRateModal } from '../../entities/rate/rateModal';

@@ -9,7 +9,7 @@ import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickna
 import { apiMessage } from '../../../lib/apiMessage';
 import { alert } from '../../../lib/dialogs';
 import { useWrite } from '../../../lib/write/useWrite';
-import { partnerLevelName } from '../../../lib/codeNames';
+import { partnerLevelName } from '../../../entities/partner/levelNames';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { bankQueryOptions, partnerRatesQueryOptions } from './queries';

@@ -3,7 +3,7 @@ import { AdminHome } from '../../../../features/admin/AdminHome';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../../lib/adminPending');
+    const q = await import('../../../../entities/cash/adminQueries');
     await context.queryClient.ensureQueryData(q.dashboardQueryOptions(context.api, params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: AdminHome,

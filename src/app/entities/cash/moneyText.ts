@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { formatMoney, type MoneyUnit } from './format';
-import { session } from './session/store';
+import { formatMoney, type MoneyUnit } from '../../lib/format';
+import { session } from '../../lib/session/store';
 
 /**
  * The one way an amount reads on screen: separators and the site's cashDecimal (formatMoney),

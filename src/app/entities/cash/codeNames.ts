@@ -1,7 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PartnerLevel } from '../../contract/enums';
-import type { CashStatus, CashType, PointType } from '../../contract/moneyKinds';
+import type { CashStatus, CashType, PointType } from '../../../contract/moneyKinds';
 
 /**
  * Labels of the contract's code catalogue, keyed by code and translated; every code the contract
@@ -37,17 +36,6 @@ const pointTypeLabels = {
 
 const statusLabels = { 0: msg`신청`, 2: msg`대기`, 1: msg`완료`, [-1]: msg`취소` } satisfies Record<CashStatus, MessageDescriptor>;
 
-const levelLabels = {
-  PTN_1: msg`대표`,
-  PTN_2: msg`본사`,
-  PTN_3: msg`부본사`,
-  PTN_4: msg`총판`,
-  PTN_5: msg`매장`,
-  PTN_6: msg`지점`,
-  PTN_7: msg`팀`,
-  NORMAL: msg`회원`,
-} satisfies Record<PartnerLevel, MessageDescriptor>;
-
 function label(labels: Record<string | number, MessageDescriptor>, code: string | number): string {
   const d = labels[code];
   return d ? i18n._(d) : String(code);
@@ -57,8 +45,6 @@ export const cashTypeName = (code: number | string) => label(cashTypeLabels, Num
 export const pointTypeName = (code: number | string) => label(pointTypeLabels, Number(code));
 /** Cash request statuses: 0 applied, 2 waiting, 1 complete, -1 cancelled. */
 export const requestStatusName = (status: number) => label(statusLabels, status);
-/** Any level outside the catalogue reads as a plain member. */
-export const partnerLevelName = (level: string) => i18n._(levelLabels[level as PartnerLevel] ?? levelLabels.NORMAL);
 
 /** A bank's name from its code or its Korean name (members hold either: the seed codes, the forms Korean names). */
 export function bankName(bank: string): string {
