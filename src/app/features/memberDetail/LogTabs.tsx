@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DataList, type Column } from '../../ui/DataList';
 import { Empty } from '../../ui/Empty';
 import { Pager } from '../../ui/Pager';
-import { loginLogQueryOptions, msgLogQueryOptions } from './queries';
+import { loginLogQueryOptions, msgLogQueryOptions } from '../../entities/member/queries';
 import css from './Detail.module.css';
 import { useApi } from '../../lib/useApi';
 

@@ -12,7 +12,7 @@ import { InfoTab } from './InfoTab';
 import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import { LoginTab, NotesTab } from './LogTabs';
 import { BetsTab, CashTab, GamesTab, RollingTab } from './MoneyTabs';
-import { detailInfoQueryOptions } from './queries';
+import { detailInfoQueryOptions } from '../../entities/member/queries';
 import { useCaller } from '../../lib/caller';
 import css from './Detail.module.css';
 import { useApi } from '../../lib/useApi';

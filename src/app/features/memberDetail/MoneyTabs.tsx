@@ -12,7 +12,7 @@ import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
-import { betListQueryOptions, cashLogQueryOptions, playGameQueryOptions, rollingLogQueryOptions } from './queries';
+import { betListQueryOptions, cashLogQueryOptions, playGameQueryOptions, rollingLogQueryOptions } from '../../entities/member/queries';
 import css from './Detail.module.css';
 import { useApi } from '../../lib/useApi';
 

@@ -16,7 +16,7 @@ import { partnerLevelName as levelName } from '../../entities/partner/levelNames
 import { PartnerMenuLinks } from './PartnerMenuLinks';
 import { BetMenuLinks } from './BetMenuLinks';
 import { RateModalHost } from '../../entities/rate/RateModalHost';
-import { createPopup, openCreate } from '../../lib/createPopup';
+import { createPopup, openCreate } from '../../entities/partner/createPopup';
 import { Fact, Facts } from '../../ui/Facts';
 import { useCaller, useCallerWatch } from '../../lib/caller';
 import css from './PartnerShell.module.css';

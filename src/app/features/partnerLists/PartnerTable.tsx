@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { partnerCalls } from '../../../contract/partner';
 import { levelOrder } from '../../../contract/enums';
-import { openCreate } from '../../lib/createPopup';
+import { openCreate } from '../../entities/partner/createPopup';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import type { partnerCalls } from '../../../contract/partner';
-import { openCreate } from '../../lib/createPopup';
+import { openCreate } from '../../entities/partner/createPopup';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';

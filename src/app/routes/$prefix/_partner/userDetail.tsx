@@ -7,7 +7,7 @@ export const Route = createFileRoute('/$prefix/_partner/userDetail')({
   validateSearch: validateDetailSearch,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../features/memberDetail/queries');
+    const q = await import('../../../entities/member/queries');
     await context.queryClient.ensureQueryData(q.detailInfoQueryOptions(context.api, params.prefix, context.caller.memId, deps.id)).catch(() => undefined);
   },
   component: function UserDetail() {
