@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,12 +16,10 @@ import { partnerLevelName as levelName } from '../../entities/partner/levelNames
 import { PartnerMenuLinks } from './PartnerMenuLinks';
 import { BetMenuLinks } from './BetMenuLinks';
 import { RateModalHost } from '../../entities/rate/RateModalHost';
-import { createPopup, openCreate } from '../../entities/partner/createPopup';
+import { openCreate } from '../../entities/partner/createPopup';
 import { Fact, Facts } from '../../ui/Facts';
 import { useCaller, useCallerWatch } from '../../lib/caller';
 import css from './PartnerShell.module.css';
-
-const CreatePopup = lazy(() => import('./create/CreatePopup'));
 
 const MENU_KEY = 'pitboss:partnerMenuOpen';
 const wide = () => window.matchMedia('(min-width: 768px)').matches;
@@ -142,8 +140,11 @@ function AccountLine() {
   );
 }
 
-/** Partner shell (seed 001): menu toggle, the account line, nickname, language, logout and the side menu. */
-export function PartnerShell() {
+/**
+ * Partner shell (seed 001): menu toggle, the account line, nickname, language, logout and the side menu.
+ * `popups` are the route's own overlays (the create popup), kept mounted beside the page.
+ */
+export function PartnerShell({ popups }: { popups?: ReactNode }) {
   useCallerWatch();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member } = useSnapshot(session);
@@ -152,11 +153,8 @@ export function PartnerShell() {
   const menu = useMenuOpen();
   // the side menu's ~40 links (off screen on phones) render just after the first paint, not in it
   const linksReady = useDeferredValue(true, false);
-  const { open: createOpen } = useSnapshot(createPopup);
   // arrival notices on the dashboard only: the header's inbox badge says it on every other page
   const onDashboard = useRouterState({ select: (s) => s.location.pathname.endsWith('/partnerMain') });
-  const [createUsed, setCreateUsed] = useState(false);
-  if (createOpen && !createUsed) setCreateUsed(true);
 
   return (
     <div className={css.shell}>
@@ -212,11 +210,7 @@ export function PartnerShell() {
       </div>
       <SitePopups />
       <RateModalHost />
-      {createUsed && (
-        <Suspense fallback={null}>
-          <CreatePopup />
-        </Suspense>
-      )}
+      {popups}
     </div>
   );
 }
