@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { currentKind, requireShell } from '../../../lib/guard';
-import { PartnerShell } from '../../../features/partner/PartnerShell';
+import { PartnerShell } from '../../../features/home/PartnerShell';
 import { CreatePopupHost } from '../../../features/partner/create/CreatePopupHost';
-import { PlayerShell } from '../../../features/player/PlayerShell';
+import { PlayerShell } from '../../../features/home/PlayerShell';
 
 // Screens players and partners share (qna, notices, messages): they render in the caller's own shell.
 export const Route = createFileRoute('/$prefix/_member')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Lobby } from '../../../features/player/Lobby';
+import { Lobby } from '../../../features/home/Lobby';
 import { GameLobby } from '../../../features/games/GameLobby';
 import { GameView } from '../../../features/games/GameView';
 import { InProgress } from '../../../features/cash/InProgress';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHome } from '../../../../features/admin/AdminHome';
+import { AdminHome } from '../../../../features/home/AdminHome';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/')({
   loader: async ({ context, params }) => {
