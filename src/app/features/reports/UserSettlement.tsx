@@ -14,7 +14,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
-import { defaultUserCalcFilter, userCalcQueryOptions, type UserCalcFilter, type UserOrder } from './queries';
+import { defaultUserCalcFilter, userCalcQueryOptions, type UserCalcFilter, type UserOrder } from './settlementQueries';
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
 import { useCaller } from '../../lib/caller';
