@@ -11,7 +11,7 @@ import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
-import { bankQueryOptions } from './queries';
+import { bankQueryOptions } from './signupQueries';
 import { freshProof, withChallenge } from '../../lib/pow';
 import { emptyForm, fieldOfCode, firstProblem, type DupState, type SignupForm } from './signup';
 import { useDuplicateCheck } from './useDuplicateCheck';
