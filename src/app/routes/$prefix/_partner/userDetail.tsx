@@ -1,7 +1,7 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router';
-import { validateDetailSearch } from '../../../features/memberDetail/detailTabs';
+import { validateDetailSearch } from '../../../features/member/detailTabs';
 import { CouponIssueSheet } from '../../../features/coupons/CouponIssueSheet';
-import { MemberDetail } from '../../../features/memberDetail/MemberDetail';
+import { MemberDetail } from '../../../features/member/MemberDetail';
 
 export const Route = createFileRoute('/$prefix/_partner/userDetail')({
   validateSearch: validateDetailSearch,
