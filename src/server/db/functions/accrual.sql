@@ -115,3 +115,14 @@ begin
 
   return jsonb_build_object('sides', sides, 'daily', days, 'changed', changed, 'more', sides = p_limit or bets = p_limit);
 end $$;
+
+-- The timer's tick in one statement (its own transaction, so the batch lock holds to its commit):
+-- take then apply, one round trip instead of begin, take, apply and commit. Null when another
+-- applier holds the batch lock.
+create or replace function accrual_run(p_limit integer) returns jsonb language plpgsql as $$
+declare
+  ids bigint[] := accrual_take(p_limit);
+begin
+  if ids is null then return null; end if;
+  return accrual_apply(ids, p_limit);
+end $$;
