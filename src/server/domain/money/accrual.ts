@@ -25,12 +25,14 @@ export interface Applied {
 
 export interface ApplyOptions {
   limit?: number;
+  /** skip (answer null) when a batch ran, on any instance, less than this many ms ago */
+  gapMs?: number;
   /** test hook, run after the batch is read and locked and before its effect is written */
   midBatch?: (trx: Trx) => Promise<void> | void;
 }
 
 /**
- * Applies one batch; null when another applier holds the lock. One statement (accrual_run) unless a
+ * Applies one batch; null when another applier holds the lock (or a batch ran within `gapMs`). One statement (accrual_run) unless a
  * test hook must run between taking the batch and applying it: then accrual_take and accrual_apply in
  * one transaction, the same two steps.
  */
@@ -39,7 +41,7 @@ export async function applyPending(db: Db, opts: ApplyOptions = {}): Promise<App
   if (!opts.midBatch) {
     const {
       rows: [r],
-    } = await sql<{ r: AppliedRow | null }>`select accrual_run(${limit}::int) as r`.execute(db);
+    } = await sql<{ r: AppliedRow | null }>`select accrual_run(${limit}::int, ${opts.gapMs ?? 0}::int) as r`.execute(db);
     return r.r && applied(r.r);
   }
   const midBatch = opts.midBatch;
