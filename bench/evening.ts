@@ -4,9 +4,11 @@
  * cash, all at once for BENCH_EVENING_SECONDS (30). Prints throughput and p50/p99 per call type and
  * the ledger check at the end. Load generator and server share this process.
  *
- * `--instances 2` (issue 22): the same load on one instance, then spread over two, each its own
- * process on one database and one Redis (REDIS_URL, default redis://127.0.0.1:6379); prints bets/s
- * and p99 for both and their ratio, then how much memory a live socket subscribed as a player takes.
+ * `--instances 2` (issue 22): the same load on one instance, then spread over two, then on one
+ * again, each instance its own process on one database and one Redis (REDIS_URL, default
+ * redis://127.0.0.1:6379); prints bets/s, p99 and CPU per bet for each line, the CPU ratio of two
+ * instances to both one-instance lines (with BENCH_COUNTS=1 what each line sent, per bet), then how
+ * much memory a live socket subscribed as a player takes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
