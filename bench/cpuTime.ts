@@ -3,13 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Linux clock ticks per second (USER_HZ), as /proc reports times in. */
 const TICK_MS = 10;
 
-/** user + system CPU of one process so far, in ms; null once it is gone. */
-function cpuMs(pid: number): number | null {
+/** user + system CPU of one process so far in ms, and its context switches (voluntary: it waited; involuntary: the scheduler took the core away); null once it is gone. */
+function usage(pid: number): [number, number, number] | null {
   try {
     // the command may hold spaces and parentheses: the fields start after the last ')'
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const n = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return [(Number(f[11]) + Number(f[12])) * TICK_MS, n('voluntary_ctxt_switches'), n('nonvoluntary_ctxt_switches')];
   } catch {
     return null;
   }
@@ -32,19 +34,20 @@ export function pidsOf(match: (cmd: string) => boolean): number[] {
 }
 
 /**
- * CPU time a group of processes spends from start() to stop(): sampled every 200 ms, so a process
- * that ends meanwhile (a pooled backend closed) keeps what it used; one that starts counts from zero.
+ * CPU time a group of processes spends from start() to stop(), and its context switches: sampled
+ * every 200 ms, so a process that ends meanwhile (a pooled backend closed) keeps what it used; one
+ * that starts counts from zero.
  */
 export function cpuMeter(groups: Record<string, () => number[]>) {
-  const first = new Map<number, number>();
-  const last = new Map<string, Map<number, number>>(Object.keys(groups).map((g) => [g, new Map()]));
+  const first = new Map<number, [number, number, number]>();
+  const last = new Map<string, Map<number, [number, number, number]>>(Object.keys(groups).map((g) => [g, new Map()]));
   const sample = () => {
     for (const [g, pids] of Object.entries(groups)) {
       for (const pid of pids()) {
-        const ms = cpuMs(pid);
-        if (ms === null) continue;
-        if (!first.has(pid)) first.set(pid, started ? 0 : ms);
-        last.get(g)!.set(pid, ms);
+        const u = usage(pid);
+        if (u === null) continue;
+        if (!first.has(pid)) first.set(pid, started ? [0, 0, 0] : u);
+        last.get(g)!.set(pid, u);
       }
     }
   };
@@ -52,12 +55,15 @@ export function cpuMeter(groups: Record<string, () => number[]>) {
   sample();
   started = true;
   const timer = setInterval(sample, 200);
+  const sum = (i: number) => Object.fromEntries([...last].map(([g, m]) => [g, [...m].reduce((s, [pid, u]) => s + u[i] - (first.get(pid)?.[i] ?? 0), 0)]));
   return {
     /** ms of CPU per group since the meter started */
     stop(): Record<string, number> {
       clearInterval(timer);
       sample();
-      return Object.fromEntries([...last].map(([g, m]) => [g, [...m].reduce((s, [pid, ms]) => s + ms - (first.get(pid) ?? 0), 0)]));
+      return sum(0);
     },
+    /** after stop(): context switches per group, voluntary and involuntary */
+    switches: () => ({ voluntary: sum(1), involuntary: sum(2) }),
   };
 }

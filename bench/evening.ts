@@ -4,9 +4,11 @@
  * cash, all at once for BENCH_EVENING_SECONDS (30). Prints throughput and p50/p99 per call type and
  * the ledger check at the end. Load generator and server share this process.
  *
- * `--instances 2` (issue 22): the same load on one instance, then spread over two, each its own
- * process on one database and one Redis (REDIS_URL, default redis://127.0.0.1:6379); prints bets/s
- * and p99 for both and their ratio, then how much memory a live socket subscribed as a player takes.
+ * `--instances 2` (issue 22): the same load on one instance, then spread over two, then on one
+ * again, each instance its own process on one database and one Redis (REDIS_URL, default
+ * redis://127.0.0.1:6379); prints bets/s, p99 and CPU per bet for each line, the CPU ratio of two
+ * instances to both one-instance lines (with BENCH_COUNTS=1 what each line sent, per bet), then how
+ * much memory a live socket subscribed as a player takes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -17,7 +19,9 @@ import { toWire } from '../src/server/domain/common/time.js';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/domain/games/signature.js';
+import { openVendorSecret } from '../src/server/vendors/secretSeal.js';
 import { spawnBenchChild } from './child.js';
+import { countClients, countsBetween, sumCounts, type Counts } from './counts.js';
 import { cpuMeter, pidsOf } from './cpuTime.js';
 import { pct } from './client.js';
 import { startBenchServer } from './server.js';
@@ -26,11 +30,16 @@ import { Stomp } from './stomp.js';
 
 const SECONDS = Number(process.env.BENCH_EVENING_SECONDS ?? 30);
 const PLAYERS = Number(process.env.BENCH_EVENING_PLAYERS ?? 24);
+/** seconds of load before each measured line, not counted */
+const WARM_SECONDS = Number(process.env.BENCH_EVENING_WARM_SECONDS ?? 5);
 const SOCKETS = Number(process.env.BENCH_EVENING_SOCKETS ?? 10_000);
 const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const flag = process.argv.indexOf('--instances');
 const INSTANCES = flag > 0 ? Number(process.argv[flag + 1]) : 1;
+/** BENCH_COUNTS=1: with --instances, what each line sent to PostgreSQL and Redis per bet (bench/counts.ts) */
+const COUNTS = process.env.BENCH_COUNTS === '1';
+const ownCounts = COUNTS ? countClients() : null;
 
 async function db(sqlText: string) {
   const c = new pg.Client({ connectionString: PG_URL });
@@ -63,6 +72,7 @@ export async function benchEvening(): Promise<void> {
   const name = `pitboss_evening_${randomBytes(5).toString('hex')}`;
   try {
     await db(`create database ${name}`);
+    if (COUNTS) await db(`alter database ${name} set track_functions = 'pl'`);
   } catch {
     console.log('\n# evening: PostgreSQL not reachable, skipped');
     return;
@@ -119,7 +129,8 @@ async function prepare(s: RunningServer) {
   ).map((r) => r.mem_id);
   for (const memId of players)
     await adminGrant(database, { siteId: 'demo', id: admin.id, requestKey: null, call: 'bench', at: new Date() }, { memId, amount: 1_000_000_000, mode: 2 });
-  const { secret } = await database.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();
+  // the stored secret is sealed: a signature with it would be refused (W002)
+  const secret = await openVendorSecret(database, (await database.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow()).secret);
   const partnerTokens = await Promise.all(['ptn5', 'ptn6', 'ptn7'].map(login));
   const adminToken = await login('admin');
   const depositors = await Promise.all(players.slice(0, 4).map(login));
@@ -133,7 +144,7 @@ interface Figures {
 }
 
 /** The evening's mixed load for SECONDS; each player, partner and the operator on one of `urls` in turn. */
-async function mixedLoad(urls: string[], ctx: Ctx): Promise<Figures> {
+async function mixedLoad(urls: string[], ctx: Ctx, seconds = SECONDS): Promise<Figures> {
   const { site, secret, players, partnerTokens, adminToken, depositors } = ctx;
   const times = new Map<string, number[]>();
   const refused = new Map<string, number>();
@@ -146,7 +157,7 @@ async function mixedLoad(urls: string[], ctx: Ctx): Promise<Figures> {
     if (r.resultCode !== '0') refused.set(kind, (refused.get(kind) ?? 0) + 1);
     return r;
   };
-  const end = Date.now() + SECONDS * 1000;
+  const end = Date.now() + seconds * 1000;
   const loop = async (f: () => Promise<void>) => {
     while (Date.now() < end) await f();
   };
@@ -231,24 +242,39 @@ async function instances(s: RunningServer, ctx: Ctx, databaseUrl: string) {
         postgres: () => pidsOf((cmd) => cmd.startsWith('postgres: ') && cmd.includes(` ${dbName} `)),
         redis: () => pidsOf((cmd) => /(^|\/)redis-server /.test(cmd)),
       });
-    let m = meter();
-    const one = await mixedLoad(urls, ctx);
-    const cpuOne = m.stop();
+    const tally = () => countsNow(children, databaseUrl);
+    // each line starts warm: a new instance's first seconds are JIT compiling and filling its caches, which
+    // a long-running instance paid long ago
+    const line = async (on: string[]) => {
+      await mixedLoad(on, ctx, WARM_SECONDS);
+      const t = await tally();
+      const m = meter();
+      const figures = await mixedLoad(on, ctx);
+      const cpu = m.stop();
+      return { figures, cpu, switches: m.switches(), counts: countsSince(t, await tally()) };
+    };
+    const one = await line(urls);
     for (let i = 1; i < INSTANCES; i++) {
       children.push(spawnBenchChild('./apiServer.ts', databaseUrl, env));
       urls.push((await children[i].next<{ url: string }>()).url);
     }
-    m = meter();
-    const many = await mixedLoad(urls, ctx);
-    const cpuMany = m.stop();
+    const many = await line(urls);
+    // one instance again: the database has grown over the first two lines, so the second line is set
+    // against the mean of a line before it and one after it
+    for (const c of children.splice(1)) await c.close();
+    const again = await line(urls.slice(0, 1));
+    const lines = [
+      ['1 instance', one],
+      [`${INSTANCES} instances`, many],
+      ['1 instance again', again],
+    ] as const;
     const bets = (f: Figures) => (f.times.get('wallet bet')?.length ?? 0) / f.secs;
     const p99 = (f: Figures) => pct([...f.times.values()].flat(), 99);
     console.log(
-      `\n# evening on ${INSTANCES} instances (postgres + Redis, each instance its own process, ${SECONDS} s per line, ${ctx.players.length} players, 3 partners, 1 operator)`,
+      `\n# evening on ${INSTANCES} instances (postgres + Redis, each instance its own process, ${SECONDS} s per line after ${WARM_SECONDS} s not counted, ${ctx.players.length} players, 3 partners, 1 operator)`,
     );
-    console.log(`1 instance:   ${bets(one).toFixed(0).padStart(5)} bets/s  p99 over all calls ${p99(one).toFixed(1).padStart(7)} ms`);
-    console.log(`${INSTANCES} instances:  ${bets(many).toFixed(0).padStart(5)} bets/s  p99 over all calls ${p99(many).toFixed(1).padStart(7)} ms`);
-    console.log(`ratio ${INSTANCES}/1: bets/s ${(bets(many) / Math.max(bets(one), 1e-9)).toFixed(2)}  p99 ${(p99(many) / Math.max(p99(one), 1e-9)).toFixed(2)}`);
+    for (const [name, l] of lines)
+      console.log(`${name.padEnd(17)} ${bets(l.figures).toFixed(0).padStart(5)} bets/s  p99 over all calls ${p99(l.figures).toFixed(1).padStart(7)} ms`);
     const perBet = (cpu: Record<string, number>, f: Figures) => {
       const n = Math.max(f.times.get('wallet bet')?.length ?? 0, 1);
       const total = Object.values(cpu).reduce((a, b) => a + b, 0) / n;
@@ -259,18 +285,88 @@ async function instances(s: RunningServer, ctx: Ctx, databaseUrl: string) {
           .join(', '),
       };
     };
-    const [c1, cn] = [perBet(cpuOne, one), perBet(cpuMany, many)];
     console.log(`CPU per bet (user + system, the evening's whole mix over its bets):`);
-    console.log(`  1 instance:  ${c1.total.toFixed(2)} ms  (${c1.parts})`);
-    console.log(`  ${INSTANCES} instances: ${cn.total.toFixed(2)} ms  (${cn.parts})`);
-    console.log(`  ratio ${INSTANCES}/1 ${(cn.total / c1.total).toFixed(2)}  goal <= 1.15: ${cn.total / c1.total <= 1.15 ? 'met' : 'NOT met'}`);
-    printFigures(many);
-    await socketsHeld(s, ctx, urls[0], children[0]);
+    for (const [name, l] of lines) {
+      const c = perBet(l.cpu, l.figures);
+      console.log(`  ${name.padEnd(17)} ${c.total.toFixed(2)} ms  (${c.parts})`);
+    }
+    const base = (perBet(one.cpu, one.figures).total + perBet(again.cpu, again.figures).total) / 2;
+    const ratio = perBet(many.cpu, many.figures).total / base;
+    console.log(`  ratio ${INSTANCES}/1 (to the mean of both 1-instance lines) ${ratio.toFixed(2)}  goal <= 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'}`);
+    // involuntary switches are the scheduler taking a core away: more of them per bet is processes competing for cores
+    console.log(`context switches per bet (main threads; voluntary / involuntary):`);
+    for (const [name, l] of lines) console.log(`  ${name.padEnd(17)} ${perBet(l.switches.voluntary, l.figures).parts} / ${perBet(l.switches.involuntary, l.figures).parts}`);
+    printFigures(many.figures);
+    if (one.counts && many.counts && again.counts)
+      printCounts(
+        lines.map(([name]) => name),
+        [one.counts, many.counts, again.counts],
+        lines.map(([, l]) => l.figures.times.get('wallet bet')?.length ?? 0),
+      );
+    if (SOCKETS > 0) await socketsHeld(s, ctx, urls[0], children[0]);
   } finally {
     for (const c of children) await c.close();
   }
   await s.app.accrual.flush();
   await ledgerCheck(s.url, ctx);
+}
+
+interface Tally {
+  clients: Counts;
+  db: Record<string, number>;
+}
+
+/** With BENCH_COUNTS: the instances' and this process's client counts, and the database's own counters. */
+async function countsNow(children: ReturnType<typeof spawnBenchChild>[], databaseUrl: string): Promise<Tally | null> {
+  if (!ownCounts) return null;
+  const each = await Promise.all(children.map((c) => (c.send('counts'), c.next<{ counts: Counts }>())));
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    // the counters a backend reports when it goes idle (at most a second late): give them that second
+    await new Promise((r) => setTimeout(r, 1_500));
+    const [d] = (
+      await c.query(`select xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, tup_updated, tup_deleted, blks_hit, sessions
+                     from pg_stat_database where datname = current_database()`)
+    ).rows;
+    const fns = (await c.query(`select funcname, calls from pg_stat_user_functions`)).rows;
+    const tables = (await c.query(`select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del, seq_tup_read, idx_tup_fetch from pg_stat_user_tables`)).rows;
+    const dbCounts: Record<string, number> = {};
+    for (const [k, v] of Object.entries(d)) dbCounts[k] = Number(v);
+    for (const f of fns) dbCounts[`fn ${f.funcname}`] = Number(f.calls);
+    for (const r of tables)
+      for (const k of ['n_tup_ins', 'n_tup_upd', 'n_tup_hot_upd', 'n_tup_del', 'seq_tup_read', 'idx_tup_fetch'])
+        if (Number(r[k])) dbCounts[`${r.relname} ${k.replace(/^n_tup_/, '')}`] = Number(r[k]);
+    return { clients: sumCounts([...each.map((x) => x.counts), ownCounts()]), db: dbCounts };
+  } finally {
+    await c.end();
+  }
+}
+
+function countsSince(a: Tally | null, b: Tally | null) {
+  if (!a || !b) return null;
+  const db = Object.fromEntries(Object.entries(b.db).map(([k, v]) => [k, v - (a.db[k] ?? 0)]));
+  return { ...countsBetween(a.clients, b.clients), db };
+}
+
+/** Per bet, side by side: each statement text, Redis command and message, and database counter that moved. */
+function printCounts(names: string[], xs: NonNullable<ReturnType<typeof countsSince>>[], bets: number[]) {
+  console.log(`counts per bet (${names.map((n, i) => `${n}: ${bets[i]} bets`).join(', ')}):`);
+  const rows = (title: string, pick: (x: (typeof xs)[number]) => Record<string, number>) => {
+    const keys = [...new Set(xs.flatMap((x) => Object.keys(pick(x))))];
+    const per = (x: (typeof xs)[number], i: number, k: string) => (pick(x)[k] ?? 0) / Math.max(bets[i], 1);
+    const total = xs.map((x, i) => keys.reduce((s, k) => s + per(x, i, k), 0));
+    console.log(`  ${title}: ${total.map((v) => v.toFixed(2)).join(' vs ')}`);
+    for (const k of keys.sort((a, b) => per(xs[1], 1, b) - per(xs[1], 1, a))) {
+      const v = xs.map((x, i) => per(x, i, k));
+      if (Math.max(...v) >= 0.005) console.log(`    ${v.map((n) => n.toFixed(3).padStart(8)).join(' ')}  ${k}`);
+    }
+  };
+  rows('SQL statements', (x) => x.sql);
+  rows('Redis commands', (x) => x.redis);
+  rows('pub/sub messages received', (x) => x.received);
+  rows('database counters', (x) => x.db);
+  console.log(`  connections opened: ${xs.map((x, i) => `${x.connects} (${(x.connects / Math.max(bets[i], 1)).toFixed(4)} a bet)`).join(' vs ')}`);
 }
 
 /** SOCKETS live sockets on one instance, each CONNECTed with its own player session and subscribed; the instance's memory before and after. */

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
+import { openVendorSecret } from '../src/server/vendors/secretSeal.js';
 import { startBenchServer } from './server.js';
 import { walletLoadApart } from './walletLoad.js';
 
@@ -104,7 +105,8 @@ export async function benchGames(): Promise<void> {
     const s = await startBenchServer({ databaseUrl: kind === 'postgres' ? pgDb!.url : undefined });
     try {
       const memIds = await players(s);
-      const { secret } = await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow();
+      // the stored secret is sealed: a signature with it would be refused (W002)
+      const secret = await openVendorSecret(s.app.db, (await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow()).secret);
       const load = { url: s.url, secret, memIds, seconds: SECONDS };
       // a warm-up, not counted: the first seconds of a fresh server are JIT and cold caches, not its pace
       await walletLoadApart({ ...load, seconds: 2 });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnBenchChild } from './child.js';
+import { cpuMeter, pidsOf } from './cpuTime.js';
 import type { Pair } from './moneyServer.js';
 
 const CLIENTS = 16;
@@ -26,6 +27,11 @@ async function bootServer(databaseUrl: string | undefined) {
       child.send(`raw ${which}`);
       return child.next();
     },
+    async variant(v: 'A' | 'B') {
+      child.send(`variant ${v}`);
+      await child.next();
+    },
+    pid: child.pid,
     close: () => child.close(),
   };
 }
@@ -59,7 +65,7 @@ async function load(b: Booted, pairs: Pair[]) {
       },
     ],
   });
-  return { rate: result.requests.average, p99: result.latency.p99, refused, errors: result.errors + result.non2xx };
+  return { rate: result.requests.average, total: result.requests.total, p99: result.latency.p99, refused, errors: result.errors + result.non2xx };
 }
 
 async function benchOne(kind: 'postgres' | 'pglite'): Promise<void> {
@@ -86,10 +92,37 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<void> {
           ` | (two-row UPDATE tx ${update.toFixed(0)}/s, ratio ${(t.rate / update).toFixed(2)})`,
       );
     }
+    if (process.env.BENCH_MONEY_AB === '1') await movedAB(kind, srv, dbName);
   } finally {
     await srv.close();
     if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
   }
+}
+
+/**
+ * BENCH_MONEY_AB=1: how a movement keeps its moved total (for pitboss_money_moved_total), A/B/A/B in this run on the
+ * 16-partner load: A one set_config per transfer, B summed from the movement's ledger rows in
+ * money_done (bench/moneyServer.ts). CPU per transfer of the server and its database backends, which
+ * the machine's other load changes less than the rate.
+ */
+async function movedAB(kind: string, srv: Awaited<ReturnType<typeof bootServer>>, dbName: string) {
+  const cells: string[] = [];
+  const per: Record<string, number[]> = { A: [], B: [] };
+  for (const v of ['A', 'B', 'A', 'B'] as const) {
+    await srv.variant(v);
+    const m = cpuMeter({ server: () => [srv.pid], db: () => (dbName ? pidsOf((cmd) => cmd.startsWith('postgres: ') && cmd.includes(` ${dbName} `)) : []) });
+    const t = await load(srv.booted, srv.booted.spread);
+    const cpu = m.stop();
+    const n = Math.max(t.total, 1);
+    const ms = (cpu.server + cpu.db) / n;
+    per[v].push(ms);
+    cells.push(`${v} ${t.rate.toFixed(0)}/s ${(ms * 1000).toFixed(0)} µs${t.refused || t.errors ? ` (${t.refused} refused, ${t.errors} errors)` : ''}`);
+  }
+  await srv.variant('A');
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(
+    `money ${kind.padEnd(8)} moved total A/B (A set_config per transfer, B summed from the movement's rows), 16 partners, CPU a transfer: ${cells.join(', ')} | B/A ${(mean(per.B) / mean(per.A)).toFixed(3)}`,
+  );
 }
 
 async function adminQuery(text: string) {

@@ -1,8 +1,10 @@
 /**
  * The money bench's server side, run as its own process so the load generator gets the other core:
  * starts the API on an empty db (DATABASE_URL or in-memory PGlite), adds bench accounts, prints them
- * as one JSON line, then answers `raw spread` / `raw hot` (the db's own rates for a transfer's work) and `exit`.
+ * as one JSON line, then answers `raw spread` / `raw hot` (the db's own rates for a transfer's work),
+ * `variant A` / `variant B` (how a movement's moved total is kept: see movedVariant) and `exit`.
  */
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import type { Db } from '../src/server/db/driver.js';
@@ -95,6 +97,33 @@ async function rawRate(db: Db, siteId: string, pairs: Pair[], shape: 'double-ent
   return n / SECONDS;
 }
 
+const posting = readFileSync(new URL('../src/server/db/functions/money_posting.sql', import.meta.url), 'utf8');
+
+/**
+ * The posting primitive in one of two forms, for an A/B in one run: A as it stands (money_post adds
+ * each transfer to a transaction-local setting, one set_config a transfer), B without it, money_done
+ * summing the movement's own ledger rows instead (the credit side of each transfer: those this
+ * transaction wrote at the movement's time).
+ */
+function movedVariant(v: string): string {
+  if (v === 'A') return posting;
+  const keep = /\n *-- the movement's moved total per kind[^\n]*\n *perform set_config\('pitboss\.moved_'[^\n]*/;
+  const answer = "'moved', money_moved())";
+  if (!keep.test(posting) || !posting.includes(answer)) throw new Error('money_posting.sql changed: the B variant no longer applies');
+  return (
+    posting.replace(keep, '').replace(answer, "'moved', money_moved_rows(p_site, p_at))") +
+    `
+create or replace function money_moved_rows(p_site text, p_at timestamptz) returns jsonb language sql as $$
+  select jsonb_build_object('cash', coalesce(sum(amount) filter (where kind = 'cash'), 0), 'point', coalesce(sum(amount) filter (where kind = 'point'), 0))
+  from (select kind, amount from ledger_entry
+        where site_id = p_site and kind in ('cash', 'point') and created_at = p_at and amount > 0 and xmin = pg_current_xact_id()::text::xid
+        union all
+        select kind, amount from ledger_pending
+        where site_id = p_site and created_at = p_at and amount > 0 and xmin = pg_current_xact_id()::text::xid) x
+$$;`
+  );
+}
+
 const srv = await startBenchServer({ databaseUrl: process.env.DATABASE_URL || undefined });
 const site = await srv.app.db.selectFrom('site').select(['id', 'api_key']).where('prefix', '=', 'demo').executeTakeFirstOrThrow();
 const pairs = await setup(srv.app.db, site.id);
@@ -106,6 +135,10 @@ for await (const line of createInterface({ input: process.stdin })) {
     const raw = await rawRate(srv.app.db, site.id, list, 'double-entry');
     const update = await rawRate(srv.app.db, site.id, list, 'update');
     console.log(JSON.stringify({ raw, update }));
+  }
+  if (cmd === 'variant') {
+    await srv.app.handle.exec(movedVariant(which));
+    console.log(JSON.stringify({ variant: which }));
   }
   if (cmd === 'exit') break;
 }

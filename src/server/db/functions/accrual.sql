@@ -115,3 +115,17 @@ begin
 
   return jsonb_build_object('sides', sides, 'daily', days, 'changed', changed, 'more', sides = p_limit or bets = p_limit);
 end $$;
+
+-- The timer's tick in one statement (its own transaction, so the batch lock holds to its commit):
+-- take then apply, one round trip instead of begin, take, apply and commit. Null when another
+-- applier holds the batch lock, or when a batch ran (on any instance) less than p_gap_ms ago.
+create or replace function accrual_run(p_limit integer, p_gap_ms integer default 0) returns jsonb language plpgsql as $$
+declare
+  ids bigint[];
+begin
+  if not pg_try_advisory_xact_lock(7247100) then return null; end if;
+  update accrual_clock set ran_at = clock_timestamp() where ran_at <= clock_timestamp() - make_interval(secs => p_gap_ms / 1000.0);
+  if not found then return null; end if;
+  ids := accrual_take(p_limit);
+  return accrual_apply(ids, p_limit);
+end $$;

@@ -13,9 +13,12 @@ export interface Accrual {
 export function startAccrual(db: Db, live: Publisher, everyMs = 250): Accrual {
   let chain: Promise<void> = Promise.resolve();
   let stopped = false;
+  // a tick skips when any instance ran a batch within most of a period: several instances then apply
+  // about one batch a period between them, each as large as one instance's, not one batch each
+  const gapMs = Math.floor(everyMs * 0.8);
   const drain = async (wait: boolean) => {
-    for (let tries = 0; ;) {
-      const r = await applyPending(db);
+    for (let tries = 0, first = true; ; first = false) {
+      const r = await applyPending(db, { gapMs: wait || !first ? 0 : gapMs });
       if (!r) {
         if (!wait || ++tries > 400) return;
         await new Promise((res) => setTimeout(res, 10));
