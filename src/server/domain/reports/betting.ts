@@ -102,4 +102,3 @@ export async function dailyBetting(db: Db, rootId: number, range: Range) {
   );
   return { dailyBetList: list, dailyBetSum: sum };
 }
-

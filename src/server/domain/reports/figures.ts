@@ -109,4 +109,3 @@ export async function balances(db: Db, ids: number[]) {
   const rows = await db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, { cash: r.cash_amt, point: r.point_amt }]));
 }
-

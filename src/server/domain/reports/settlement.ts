@@ -125,4 +125,3 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
   };
   return { list: rows.map((r, i) => ({ ...r, recommenderId: upOf.get(ids[i]) ?? '' })), pageInfo: pageInfoOf(f.page, n, f.perPage), total };
 }
-
