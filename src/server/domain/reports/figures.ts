@@ -37,22 +37,20 @@ export const periodSums = (t: string) => [
 export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days | null, cats?: readonly GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
   const out = new Map<number, Map<string, Fig>>(ids.map((id) => [id, new Map()]));
   if (!ids.length) return out;
+  // a range sums the days' rows; all time reads the one kept row each
+  const from = (t: 'daily_stat' | 'member_stat') =>
+    db
+      .selectFrom(t)
+      .where('member_id', 'in', ids)
+      .where('scope', '=', scope)
+      .$if(!!cats, (q) => q.where('category', 'in', cats!));
   const rows = days
-    ? db
-        .selectFrom('daily_stat')
+    ? from('daily_stat')
         .select(['member_id', 'category', ...periodSums('daily_stat')])
-        .where('member_id', 'in', ids)
-        .where('scope', '=', scope)
         .where('day', '>=', days.from)
         .where('day', '<=', days.to)
-        .$if(!!cats, (q) => q.where('category', 'in', cats!))
         .groupBy(['member_id', 'category'])
-    : db
-        .selectFrom('member_stat')
-        .select(['member_id', 'category', 'bet_cnt as c', 'stake as s', 'win as w', 'rolling as r', 'losing as l'])
-        .where('member_id', 'in', ids)
-        .where('scope', '=', scope)
-        .$if(!!cats, (q) => q.where('category', 'in', cats!));
+    : from('member_stat').select(['member_id', 'category', 'bet_cnt as c', 'stake as s', 'win as w', 'rolling as r', 'losing as l']);
   for (const r of await rows.execute())
     out.get(r.member_id)!.set(r.category, { cnt: Number(r.c), stake: Number(r.s), win: Number(r.w), rolling: Number(r.r), losing: Number(r.l) });
   return out;
@@ -94,18 +92,12 @@ export function byGroup(m: Map<string, Fig> | undefined) {
   };
 }
 
-export type Who = { id: number; memId: string; memNick: string; partnerLevel: string };
+export type Who = { id: number; memId: string; memNick: string; partnerLevel: string; cash: number; point: number };
 
-/** Members by id, in the order given. */
+/** Members by id, in the order given, with their balances. */
 export async function members(db: Db, ids: number[]): Promise<Who[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('member').select(['id', 'mem_id', 'mem_nick', 'partner_level']).where('id', 'in', ids).execute();
-  const by = new Map(rows.map((r) => [r.id, { id: r.id, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level }]));
+  const rows = await db.selectFrom('member').select(['id', 'mem_id', 'mem_nick', 'partner_level', 'cash_amt', 'point_amt']).where('id', 'in', ids).execute();
+  const by = new Map(rows.map((r) => [r.id, { id: r.id, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, cash: r.cash_amt, point: r.point_amt }]));
   return ids.map((id) => by.get(id)!);
-}
-
-export async function balances(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, { cash: number; point: number }>();
-  const rows = await db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, { cash: r.cash_amt, point: r.point_amt }]));
 }
