@@ -9,6 +9,8 @@ import { containsPattern, paged, pageInfoOf } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 
 const SYSTEM = 'SYSTEM';
+/** A ledger entry's own columns, as every list here shows them. */
+const entryColumns = ['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo'] as const;
 const shown = (memId: string, loginType: string) => (loginType === 'HOUSE' ? SYSTEM : memId);
 
 /** The node a partner query starts from: the caller, or a member of the caller's own subtree (else A002). */
@@ -40,20 +42,7 @@ export async function cashSendList(db: Db, topId: number, f: { range: Range; cas
       q
         // by move only (a give/retrieve move has exactly two cash entries), so the planner cannot pick the account index
         .innerJoin('ledger_entry as b', (j) => j.onRef('b.move_id', '=', 'e.move_id').onRef('b.id', '<>', 'e.id').on('b.kind', '=', 'cash'))
-        .select([
-          'e.id',
-          'e.type_code',
-          'e.before_amt',
-          'e.amount',
-          'e.after_amt',
-          'e.created_at',
-          'e.memo',
-          'bm.mem_id',
-          'bm.mem_nick',
-          'tm.mem_id as top_mem_id',
-          'b.before_amt as b_before',
-          'b.after_amt as b_after',
-        ])
+        .select([...entryColumns, 'bm.mem_id', 'bm.mem_nick', 'tm.mem_id as top_mem_id', 'b.before_amt as b_before', 'b.after_amt as b_after'])
         .orderBy('e.id', 'desc')
         .limit(w.limit)
         .offset(w.offset)
@@ -98,13 +87,7 @@ type CashEntries = ReturnType<typeof cashEntries>;
 const cashEntryRows = (q: CashEntries, w: { limit: number; offset: number }) =>
   q
     .select([
-      'e.id',
-      'e.type_code',
-      'e.before_amt',
-      'e.amount',
-      'e.after_amt',
-      'e.created_at',
-      'e.memo',
+      ...entryColumns,
       'c.mem_id',
       'c.mem_nick',
       'c.login_type',
@@ -246,7 +229,7 @@ export async function bottomCashList(db: Db, viewerId: number, f: SubtreeFilter 
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     async (w) => {
       const rows = await q
-        .select(['e.id', 'e.member_id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
+        .select([...entryColumns, 'e.member_id', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
         .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
         .orderBy('e.id', f.orderType)
         .limit(w.limit)
@@ -288,7 +271,7 @@ export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: nu
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     (w) =>
       q
-        .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'm.mem_id', 'm.mem_nick'])
+        .select([...entryColumns, 'm.mem_id', 'm.mem_nick'])
         .orderBy('e.id', 'desc')
         .limit(w.limit)
         .offset(w.offset)
