@@ -18,10 +18,17 @@ const primitivesOnly = [
     'src/app/ui holds primitives: what knows the contract, an entity, the session or the API belongs to its entity (src/app/entities) or is a widget.',
   ),
   {
-    regex: '^(\\.\\./)+lib/(api|useApi|apiMessage|session)(/|$)',
-    message: 'src/app/ui holds primitives: what calls the API or reads the session belongs to its entity (src/app/entities) or is a widget.',
+    // lib/ modules ui/ may use: pure helpers (formats, day ranges, search options, josa, Korea-time input) and the
+    // dialog stack its sheets and dialogs register with; nothing that calls the API or reads the session
+    regex: '^(\\.\\./)+lib/(?!(format|dayRange|listSearch|josa|kstInput|dialogs)$)',
+    message:
+      'src/app/ui holds primitives: it takes pure helpers from src/app/lib only; what calls the API or reads the session belongs to its entity (src/app/entities) or is a widget.',
   },
 ];
+const infrastructureOnly = into(
+  ['entities', 'features', 'widgets', 'routes'],
+  'src/app/lib holds infrastructure: it imports no entity, feature, widget or route (an entity builds on lib, not the other way).',
+);
 const noRoutes = into(['routes'], 'Features do not import routes; routes compose features.');
 const noHttp = into(['http'], 'The domain does not import the HTTP layer.');
 const noVendors = into(['vendors'], 'The domain does not import the vendors: they call the domain, and what both need (vendor rows, their secrets) lives in the domain.');
@@ -77,6 +84,7 @@ export default defineConfig(
   },
   boundary(['src/app/**'], noServer),
   boundary(['src/app/ui/**'], noServer, noFeatures, ...primitivesOnly),
+  boundary(['src/app/lib/**'], noServer, infrastructureOnly),
   boundary(['src/app/widgets/**'], noServer, noFeatures),
   boundary(['src/app/entities/**'], noServer, noFeatures),
   boundary(['src/app/features/**'], noServer, noRoutes),

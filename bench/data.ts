@@ -323,9 +323,12 @@ export async function benchData(): Promise<void> {
   console.log(`database ${url}`);
   const config = { ...readConfig(), databaseUrl: url, dataDir: 'memory://' };
   const handle = await openDb({ url, dataDir: config.dataDir, poolSize: 4 });
-  const live = await makePublisher(config);
+  // a one-off loader: its own Redis scope, before the migrations that make the deployment's id
+  const scope = 'pitboss:bench-data:';
+  const live = await makePublisher(config, scope);
   const app: AppContext = {
     config,
+    redisScope: scope,
     handle,
     db: handle.db,
     live,

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Imports flow one way: contract <- app, contract <- server; a feature never imports another feature.
+// Imports flow one way: contract <- app, contract <- server; a feature never imports another feature;
+// lib/ (infrastructure) imports no entity, feature, widget or route, lazy import() calls included.
 const root = resolve(__dirname);
 
 function files(dir: string): string[] {
@@ -46,6 +47,13 @@ describe('import direction', () => {
         if (t && t[1] !== m[1]) bad.push(`${rel} -> ${target}`);
       }
     }
+    expect(bad).toEqual([]);
+  });
+
+  it('keeps lib/ off entities, features, widgets and routes', () => {
+    const bad: string[] = [];
+    for (const f of files(join(root, 'app', 'lib')))
+      for (const target of importsOf(f)) if (/^app\/(entities|features|widgets|routes)\//.test(target)) bad.push(`${relative(root, f)} -> ${target}`);
     expect(bad).toEqual([]);
   });
 });

@@ -110,7 +110,7 @@ export interface Limits {
   siteLookupPerIp: Limit;
   /** sealed-body handshakes from one address: each keeps a key in memory, so a flood must not push out the keys in use */
   sealKeyPerIp: Limit;
-  /** Redis key prefix, so limits of several deployments on one Redis stay apart */
+  /** Redis key prefix of the limit counters; empty: the deployment's own scope (live/redisScope.ts) */
   namespace: string;
 }
 
@@ -132,7 +132,7 @@ export function readLimits(env: NodeJS.ProcessEnv = process.env): Limits {
     cashOutPassFailPerMember: limit(env, 'CASHOUT_PASS_FAIL_MEMBER', 5, 900),
     siteLookupPerIp: limit(env, 'SITE_LOOKUP_IP', 300, 60),
     sealKeyPerIp: limit(env, 'SEAL_KEY_IP', 300, 60),
-    namespace: env.LIMIT_NAMESPACE || 'pitboss-limit:',
+    namespace: env.LIMIT_NAMESPACE || '',
   };
 }
 

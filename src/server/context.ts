@@ -8,6 +8,8 @@ import type { SealKeys } from './http/sealKeys.js';
 export interface AppContext extends Deps {
   /** keys agreed for sealed bodies, per process */
   sealKeys: SealKeys;
+  /** the prefix of this deployment's Redis channels and keys (live/redisScope.ts) */
+  redisScope: string;
 }
 
 /** What the HTTP layer keeps per request beside the caller: cookies and the throttle's verdict. */

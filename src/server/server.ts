@@ -11,6 +11,7 @@ import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp, newOps } from './http/app.js';
 import { attachLive } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
+import { redisScope } from './live/redisScope.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
 import { startHistoryUpkeep } from './domain/money/historyUpkeep.js';
 import { startLedgerChecks } from './domain/money/ledgerCheckTimer.js';
@@ -76,9 +77,13 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     lock.release();
     throw new StartupError(`${e.message} (see docs/security.md, key rotation)`);
   });
-  const live = await makePublisher(config);
+  const scope = await redisScope(handle.db);
+  // limit counters under the deployment's scope too, unless LIMIT_NAMESPACE names one
+  if (!config.limits.namespace) config.limits = { ...config.limits, namespace: `${scope}limit:` };
+  const live = await makePublisher(config, scope);
   const app: AppContext = {
     config,
+    redisScope: scope,
     handle,
     db: handle.db,
     live,

@@ -108,8 +108,8 @@ export function templateDatabase(): string | undefined {
 
 export async function startTwoInstances(redisUrl: string, overrides: Partial<Config> = {}): Promise<TwoInstances> {
   const fresh = await freshPostgres(overrides.clockOffsetMs ? undefined : templateDatabase());
-  // each pair of instances keeps its own Redis keys (limits, socket slots): fresh databases reuse ids
-  const limits = { ...readLimits({}), namespace: `pitboss-test-${randomBytes(6).toString('hex')}:` };
+  // each pair keeps its own Redis channels and keys by its database (live/redisScope.ts), as deployments do
+  const limits = readLimits({});
   const common = {
     port: 0,
     host: '127.0.0.1',

@@ -6,8 +6,9 @@ import type { Envelope } from '../../src/contract/define.js';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import { getSessionByToken } from '../../src/server/domain/auth/sessions.js';
 import { redisPublisher } from '../../src/server/live/redisPublisher.js';
-import type { RunningServer } from '../../src/server/server.js';
-import { startTwoInstances, type TwoInstances } from './harness.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+import { freshPostgres } from './dbTemplate.js';
+import { startTwoInstances, templateDatabase, type TwoInstances } from './harness.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -48,8 +49,9 @@ async function subscriber(url: string, token: string) {
 describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS_TEST_REDIS=1 to run)', () => {
   describe('publisher', () => {
     it('hands every event once to the listeners of every instance, the publishing one included', async () => {
-      const a = await redisPublisher(redisUrl!);
-      const b = await redisPublisher(redisUrl!);
+      const scope = `pitboss-test-${randomBytes(4).toString('hex')}:`;
+      const a = await redisPublisher(redisUrl!, { scope });
+      const b = await redisPublisher(redisUrl!, { scope });
       const siteId = `t-${randomBytes(4).toString('hex')}`;
       const seenA: unknown[] = [];
       const seenB: unknown[] = [];
@@ -64,6 +66,23 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
       await a.close();
       await b.close();
     });
+
+    it("never hands one deployment's events or evictions to another's on the same Redis", async () => {
+      const a = await redisPublisher(redisUrl!, { scope: `pitboss-test-${randomBytes(4).toString('hex')}:` });
+      const other = await redisPublisher(redisUrl!, { scope: `pitboss-test-${randomBytes(4).toString('hex')}:` });
+      const heard: unknown[] = [];
+      other.onEvent((to, e) => heard.push([to, e]));
+      other.onInvalidate((what) => heard.push(what));
+      let own = 0;
+      a.onEvent(() => own++);
+      a.publish({ siteId: 'demo', memId: 'user1' }, { type: 'CASH', data1: 1 });
+      await a.invalidate({ kind: 'sessions-ended', sessionIds: [1] });
+      await until(() => own === 1, 3000, 'the own event');
+      await sleep(150);
+      expect(heard).toEqual([]);
+      await a.close();
+      await other.close();
+    });
   });
 
   describe('two API instances on one database', () => {
@@ -75,9 +94,9 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
     const sockets: WebSocket[] = [];
 
     const wsOf = (srv: RunningServer) => srv.url.replace(/^http/, 'ws') + '/ws';
-    async function login(memId: string) {
-      const captcha = await post<{ captchaId: string }>(a.url, '/api/member/captcha', { siteId }, apiKey);
-      const r = await post<{ token: string }>(a.url, '/api/member/login', { siteId, memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' }, apiKey);
+    async function login(memId: string, on = a) {
+      const captcha = await post<{ captchaId: string }>(on.url, '/api/member/captcha', { siteId }, apiKey);
+      const r = await post<{ token: string }>(on.url, '/api/member/login', { siteId, memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' }, apiKey);
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
       return r.data!.token;
     }
@@ -148,6 +167,25 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
         again = await connect(b);
       }
       expect(again.frame).toMatch(/^CONNECTED/);
+    });
+
+    it("keeps another deployment on the same Redis apart: a copy of the database hears none of these instances' events", async () => {
+      // a second deployment made from the same seeded database: same site, member ids and session ids
+      const copy = await freshPostgres(templateDatabase());
+      const c = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: copy.url, dataDir: 'memory://', staticDir: '/nonexistent', testCaptcha: '1234', redisUrl });
+      try {
+        expect(c.app.redisScope).not.toBe(a.app.redisScope);
+        expect(b.app.redisScope).toBe(a.app.redisScope);
+        const onC = await track(subscriber(wsOf(c), await login('user5', c)));
+        const onB = await track(subscriber(wsOf(b), await login('user5')));
+        a.app.live.publish({ siteId, memId: 'user5' }, { type: 'CASH', data1: 900, data2: 1 });
+        await until(() => onB.events.length === 1, 3000, 'the event on the own deployment');
+        await sleep(150);
+        expect(onC.events).toEqual([]);
+      } finally {
+        await c.close();
+        await copy.drop();
+      }
     });
 
     it('closes a logged-out session held by the other instance', async () => {

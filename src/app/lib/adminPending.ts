@@ -1,6 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
-import { adminCalls } from '../../contract/admin';
-import type { Api } from './api';
 import type { AdminPending } from '../../contract/admin';
 import type { LiveEvent } from '../../contract/enums';
 import { queryClient, siteKey, userKey } from './queryClient';
@@ -13,16 +10,6 @@ const queueKeys = (prefix: string, me: string): Record<string, readonly unknown[
   cash: userKey(prefix, me, 'adminCash', 'queue'),
   qna: siteKey(prefix, 'admin', 'board', 'faq'),
   partnerRequests: userKey(prefix, me, 'admin', 'partnerRequests'),
-});
-
-/**
- * Cash requests the operator still has to settle: applied and waiting alike. The home card, the
- * bar's badge and the queue's header all say this number, read from the home's one query.
- */
-export const cashWaiting = (p: AdminPending) => ({
-  total: p.cash.applied + p.cash.waiting,
-  deposits: p.cash.appliedIn + p.cash.waitingIn,
-  withdrawals: p.cash.appliedOut + p.cash.waitingOut,
 });
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -56,13 +43,3 @@ export function resyncAdminPending(prefix: string, me: string) {
   void queryClient.invalidateQueries({ queryKey: adminDashboardKey(prefix, me) });
   for (const key of Object.values(queueKeys(prefix, me))) void queryClient.invalidateQueries({ queryKey: key });
 }
-
-/** The operator home: one call; pending counts are kept live by ADMIN_PENDING. */
-export const dashboardQueryOptions = (api: Api, prefix: string, me: string) =>
-  queryOptions({
-    queryKey: adminDashboardKey(prefix, me),
-    queryFn: () => api(adminCalls.dashboard, {}),
-    staleTime: 10_000,
-    // members online and today's figures move without events: a slow refresh while open
-    refetchInterval: 60_000,
-  });

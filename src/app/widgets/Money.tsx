@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { session } from '../lib/session/store';
 import type { MoneyUnit } from '../lib/format';
-import { moneyText } from '../lib/moneyText';
+import { moneyText } from '../entities/cash/moneyText';
 
 /** An amount in the site's display unit (cashDecimal) with separators and its unit: 원 for money, P for points. */
 export function Money({ value, unit = 'cash' }: { value: number | null | undefined; unit?: MoneyUnit }) {

@@ -50,7 +50,7 @@ async function makeSlots(app: AppContext, log: FastifyBaseLogger): Promise<Sessi
   const cap = app.config.socketsPerSession;
   if (!app.config.redisUrl) return localSessionSlots(cap);
   const { redisSessionSlots } = await import('./redisSessionSlots.js');
-  return redisSessionSlots(app.config.redisUrl, cap, app.config.limits.namespace, (e) => log.warn({ err: e.message }, 'live session slots redis'));
+  return redisSessionSlots(app.config.redisUrl, cap, app.redisScope, (e) => log.warn({ err: e.message }, 'live session slots redis'));
 }
 
 /** Mounts the STOMP-over-WebSocket live channel at /ws and feeds it from the app's publisher. */

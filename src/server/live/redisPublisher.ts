@@ -4,8 +4,6 @@ import { Redis } from 'ioredis';
 import { liveEventTypes, type LiveEvent } from '../../contract/enums.js';
 import type { Audience, Invalidation, Publisher } from './publisher.js';
 
-export const LIVE_CHANNEL = 'pitboss:live';
-export const CACHE_CHANNEL = 'pitboss:cache';
 /** How long a sign-out waits for Redis to take its eviction before answering anyway. */
 const INVALIDATE_WAIT_MS = 250;
 
@@ -40,7 +38,10 @@ function isInvalidation(v: unknown): v is Invalidation {
  * sockets of whichever instance holds them. Local listeners hear events only through Redis,
  * which keeps one delivery per event on every instance, the publishing one included.
  */
-export async function redisPublisher(url: string, opts: { readyTimeoutMs?: number } = {}): Promise<Publisher> {
+export async function redisPublisher(url: string, opts: { scope: string; readyTimeoutMs?: number }): Promise<Publisher> {
+  // the deployment's own channels (redisScope.ts): another deployment on this Redis is never heard
+  const LIVE_CHANNEL = `${opts.scope}live`;
+  const CACHE_CHANNEL = `${opts.scope}cache`;
   const pub = new Redis(url, { lazyConnect: true });
   const sub = new Redis(url, { lazyConnect: true });
   const bus = new EventEmitter();

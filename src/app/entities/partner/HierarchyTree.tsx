@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { partnerLevelName } from '../../lib/codeNames';
+import { partnerLevelName } from './levelNames';
 import { hierarchyQueryOptions, type HierarchyNode } from './hierarchy';
 import { Check } from '../../ui/FilterBar';
 import { Tree, type TreeNode } from '../../ui/Tree';

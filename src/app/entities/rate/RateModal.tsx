@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../../lib/betCodes';
+import { categoryName } from '../bet/betCodes';
 import { rateModal } from './rateModal';
 import { rateInfoListQueryOptions } from './rates';
 import { BottomSheet } from '../../ui/BottomSheet';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { categoryName } from '../../lib/betCodes';
+import { categoryName } from '../bet/betCodes';
 import { useRateDraft } from './rateDraft';
 import { lockedUntil } from './rateInput';
 import { detailRateQueryOptions, useSaveCategoryRates, type RollingRow } from './rates';

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { boardCalls } from '../../../contract/board';
 import { cashCalls } from '../../../contract/cash';
 import { limits as specLimits } from '../../../contract/enums';
-import { moneyText } from '../../lib/moneyText';
+import { moneyText } from '../../entities/cash/moneyText';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';

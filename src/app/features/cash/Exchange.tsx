@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { bankHours, cashCalls, type WrongOutPass } from '../../../contract/cash';
 import { limits as specLimits } from '../../../contract/enums';
-import { moneyText } from '../../lib/moneyText';
+import { moneyText } from '../../entities/cash/moneyText';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';

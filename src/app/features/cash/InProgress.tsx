@@ -1,6 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { requestStatusName } from '../../lib/codeNames';
+import { requestStatusName } from '../../entities/cash/codeNames';
 import { Money } from '../../widgets/Money';
 import { useOpenRequest, type CashRow } from './OpenRequest';
 import css from './Cash.module.css';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { t } from '@lingui/core/macro';
 import type { MoneyUnit } from '../../lib/format';
-import { moneyText } from '../../lib/moneyText';
+import { moneyText } from '../../entities/cash/moneyText';
 import { useCashSwitch } from '../../entities/site/site';
 import { siteOptionQueryOptions } from '../../entities/site/siteContent';
 import type { AmountProblem, AmountRule } from './rules';

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { markFresh } from '../../lib/freshRow';
+import { markFresh } from '../../entities/cash/freshRow';
 import { session } from '../../lib/session/store';
 import type { Receipt } from '../../widgets/ReceiptSheet';
 

@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { couponCalls, type CouponStatus } from '../../../contract/coupon';
 import { useCaller } from '../../lib/caller';
-import { moneyText } from '../../lib/moneyText';
+import { moneyText } from '../../entities/cash/moneyText';
 import { applyBalance } from '../../lib/session/userCash';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';

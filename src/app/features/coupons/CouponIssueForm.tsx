@@ -5,7 +5,7 @@ import { couponCalls } from '../../../contract/coupon';
 import { limits } from '../../../contract/enums';
 import { kstDay } from '../../lib/dayRange';
 import { objectParticle } from '../../lib/josa';
-import { moneyText } from '../../lib/moneyText';
+import { moneyText } from '../../entities/cash/moneyText';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GamePage } from '../../features/gamePlay/GamePage';
+import { GamePage } from '../../features/game/GamePage';
 
 // The game window: opened by the lobby with the launch token `t`; the vendor's calls need nothing else.
 export const Route = createFileRoute('/$prefix/game/$vendor/$game')({

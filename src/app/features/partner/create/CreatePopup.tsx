@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
 import { levelOrder } from '../../../../contract/enums';
-import { createPopup } from '../../../lib/createPopup';
+import { createPopup } from '../../../entities/partner/createPopup';
 import { userKey } from '../../../lib/queryClient';
 import { BottomSheet } from '../../../ui/BottomSheet';
 import { Tabs } from '../../../ui/Tabs';

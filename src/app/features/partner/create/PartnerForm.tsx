@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
-import { categoryName } from '../../../lib/betCodes';
+import { categoryName } from '../../../entities/bet/betCodes';
 import { RateFields } from '../../../entities/rate/RateFields';
 import type { ReqOf } from '../../../../contract/define';
 import { partnerCalls } from '../../../../contract/partner';
@@ -10,7 +10,7 @@ import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickna
 import { apiMessage } from '../../../lib/apiMessage';
 import { alert } from '../../../lib/dialogs';
 import { useWrite } from '../../../lib/write/useWrite';
-import { partnerLevelName } from '../../../lib/codeNames';
+import { partnerLevelName } from '../../../entities/partner/levelNames';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { bankQueryOptions, partnerRatesQueryOptions } from './queries';

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { InfoEdit } from '../../../features/account/InfoEdit';
+import { InfoEdit } from '../../../features/member/InfoEdit';
 
 export const Route = createFileRoute('/$prefix/_member/infoEdit')({ component: InfoEdit });

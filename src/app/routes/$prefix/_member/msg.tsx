@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../lib/listSearch';
-import { Inbox } from '../../../features/messages/Inbox';
+import { Inbox } from '../../../features/board/Inbox';
 
 export const Route = createFileRoute('/$prefix/_member/msg')({
   validateSearch: validateListSearch,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessageRead } from '../../../features/messages/MessageRead';
+import { MessageRead } from '../../../features/board/MessageRead';
 
 export const Route = createFileRoute('/$prefix/_member/msgread/$msgIdx')({
   params: { parse: (p) => ({ msgIdx: Number(p.msgIdx) || 0 }), stringify: (p) => ({ msgIdx: String(p.msgIdx) }) },

@@ -3,7 +3,7 @@ import { PointArea } from '../../../features/cash/PointArea';
 
 export const Route = createFileRoute('/$prefix/_member/point')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/cash/queries');
+    const q = await import('../../../entities/cash/queries');
     await context.queryClient.ensureQueryData(q.pointListQueryOptions(context.api, params.prefix, context.caller.memId, 'in', q.defaultPointRange())).catch(() => undefined);
   },
   component: () => <PointArea tab="point" />,

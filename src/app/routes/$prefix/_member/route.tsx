@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { currentKind, requireShell } from '../../../lib/guard';
-import { PartnerShell } from '../../../features/partner/PartnerShell';
-import { PlayerShell } from '../../../features/player/PlayerShell';
+import { PartnerShell } from '../../../features/home/PartnerShell';
+import { CreatePopupHost } from '../../../features/partner/create/CreatePopupHost';
+import { PlayerShell } from '../../../features/home/PlayerShell';
 
 // Screens players and partners share (qna, notices, messages): they render in the caller's own shell.
 export const Route = createFileRoute('/$prefix/_member')({
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/$prefix/_member')({
 
 function MemberShell() {
   const kind = Route.useRouteContext({ select: (c) => c.caller.kind });
-  return kind === 'partner' ? <PartnerShell /> : <PlayerShell />;
+  return kind === 'partner' ? <PartnerShell popups={<CreatePopupHost />} /> : <PlayerShell />;
 }

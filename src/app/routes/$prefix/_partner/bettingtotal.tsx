@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BetStatus } from '../../../features/statistics/BetStatus';
+import { BetStatus } from '../../../features/reports/BetStatus';
 
 export const Route = createFileRoute('/$prefix/_partner/bettingtotal')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/statistics/queries');
+    const q = await import('../../../features/reports/statisticsQueries');
     await context.queryClient.ensureQueryData(q.betStatisticsQueryOptions(context.api, params.prefix, context.caller.memId, 'total', null, q.today())).catch(() => undefined);
   },
   component: function BettingTotalPage() {

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CashList } from '../../../features/retailCash/CashList';
+import { CashList } from '../../../features/cash/CashList';
 
 export const Route = createFileRoute('/$prefix/_partner/cashList')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/retailCash/queries');
+    const q = await import('../../../features/cash/transferQueries');
     await context.queryClient.ensureQueryData(q.bottomCashQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultCashListFilter())).catch(() => undefined);
   },
   component: CashList,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CashListMy } from '../../../features/retailCash/CashListMy';
+import { CashListMy } from '../../../features/cash/CashListMy';
 
 export const Route = createFileRoute('/$prefix/_partner/cashListMy')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/retailCash/queries');
+    const q = await import('../../../features/cash/transferQueries');
     await context.queryClient.ensureQueryData(q.transLogQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultTransFilter())).catch(() => undefined);
   },
   component: CashListMy,

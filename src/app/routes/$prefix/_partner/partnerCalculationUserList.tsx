@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserSettlement } from '../../../features/settlement/UserSettlement';
+import { UserSettlement } from '../../../features/reports/UserSettlement';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerCalculationUserList')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/settlement/queries');
+    const q = await import('../../../features/reports/settlementQueries');
     await context.queryClient.ensureQueryData(q.userCalcQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultUserCalcFilter())).catch(() => undefined);
   },
   component: UserSettlement,

@@ -1,13 +1,13 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router';
-import { validateDetailSearch } from '../../../features/memberDetail/detailTabs';
+import { validateDetailSearch } from '../../../features/member/detailTabs';
 import { CouponIssueSheet } from '../../../features/coupons/CouponIssueSheet';
-import { MemberDetail } from '../../../features/memberDetail/MemberDetail';
+import { MemberDetail } from '../../../features/member/MemberDetail';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerDetail')({
   validateSearch: validateDetailSearch,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../features/memberDetail/queries');
+    const q = await import('../../../entities/member/queries');
     await context.queryClient.ensureQueryData(q.detailInfoQueryOptions(context.api, params.prefix, context.caller.memId, deps.id)).catch(() => undefined);
   },
   component: function PartnerDetail() {

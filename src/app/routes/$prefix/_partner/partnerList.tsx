@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PartnerTreeScreen } from '../../../features/partnerTree/PartnerTreeScreen';
+import { PartnerTreeScreen } from '../../../features/partner/PartnerTreeScreen';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerList')({
   loader: async ({ context, params }) => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LevelList } from '../../../features/partnerLists/LevelList';
+import { LevelList } from '../../../features/partner/LevelList';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerList2')({
   loader: async ({ context, params }) => {

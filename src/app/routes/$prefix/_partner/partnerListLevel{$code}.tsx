@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useParams } from '@tanstack/react-router';
-import { LevelList } from '../../../features/partnerLists/LevelList';
+import { LevelList } from '../../../features/partner/LevelList';
 
 const codes = ['PTN_1', 'PTN_2', 'PTN_3', 'PTN_4', 'PTN_5', 'PTN_6', 'PTN_7'] as const;
 type Code = (typeof codes)[number];

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchDashboard } from '../../../features/partner/dashboard/queries';
-import { PartnerMain } from '../../../features/partner/PartnerMain';
+import { prefetchDashboard } from '../../../features/home/dashboard/queries';
+import { PartnerMain } from '../../../features/home/PartnerMain';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMain')({
   // not awaited: the shell and the site popup paint while the figures load

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberMoneyList } from '../../../features/partnerLists/MemberMoneyList';
+import { MemberMoneyList } from '../../../features/partner/MemberMoneyList';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMemberList')({
   loader: async ({ context, params }) => {

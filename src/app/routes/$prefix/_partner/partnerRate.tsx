@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PartnerRate } from '../../../features/rates/PartnerRate';
+import { PartnerRate } from '../../../features/partner/PartnerRate';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerRate')({
   loader: async ({ context, params }) => {

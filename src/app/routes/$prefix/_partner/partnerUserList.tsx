@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserList } from '../../../features/partnerLists/UserList';
+import { UserList } from '../../../features/partner/UserList';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerUserList')({
   loader: async ({ context, params }) => {

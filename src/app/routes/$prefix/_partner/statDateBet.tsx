@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DailyBetting } from '../../../features/statistics/DailyBetting';
+import { DailyBetting } from '../../../features/reports/DailyBetting';
 
 export const Route = createFileRoute('/$prefix/_partner/statDateBet')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/statistics/queries');
+    const q = await import('../../../features/reports/statisticsQueries');
     await context.queryClient.ensureQueryData(q.dailyBettingQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultDailyRange())).catch(() => undefined);
   },
   component: DailyBetting,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AllGames } from '../../../features/statistics/GameStats';
+import { AllGames } from '../../../features/reports/GameStats';
 
 export const Route = createFileRoute('/$prefix/_partner/statisticAllGames')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/statistics/queries');
+    const q = await import('../../../features/reports/statisticsQueries');
     await context.queryClient.ensureQueryData(q.statsQueryOptions(context.api, params.prefix, context.caller.memId, 'allGames', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: AllGames,

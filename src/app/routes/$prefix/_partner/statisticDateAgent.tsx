@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DateAgent } from '../../../features/statistics/AgentStats';
+import { DateAgent } from '../../../features/reports/AgentStats';
 
 export const Route = createFileRoute('/$prefix/_partner/statisticDateAgent')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/statistics/queries');
+    const q = await import('../../../features/reports/statisticsQueries');
     await context.queryClient.ensureQueryData(q.statsQueryOptions(context.api, params.prefix, context.caller.memId, 'dateAgent', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: DateAgent,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DateUsers } from '../../../features/statistics/UserStats';
+import { DateUsers } from '../../../features/reports/UserStats';
 
 export const Route = createFileRoute('/$prefix/_partner/statisticDateUsers')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/statistics/queries');
+    const q = await import('../../../features/reports/statisticsQueries');
     await context.queryClient.ensureQueryData(q.statsQueryOptions(context.api, params.prefix, context.caller.memId, 'dateUsers', q.defaultStatsFilter())).catch(() => undefined);
   },
   component: DateUsers,

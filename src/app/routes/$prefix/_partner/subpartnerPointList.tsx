@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SubPointList } from '../../../features/retailCash/SubPointList';
+import { SubPointList } from '../../../features/cash/SubPointList';
 
 export const Route = createFileRoute('/$prefix/_partner/subpartnerPointList')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/retailCash/queries');
+    const q = await import('../../../features/cash/transferQueries');
     await context.queryClient.ensureQueryData(q.subPointQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultSubPointFilter())).catch(() => undefined);
   },
   component: SubPointList,

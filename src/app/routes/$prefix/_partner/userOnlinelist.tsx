@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OnlineList } from '../../../features/partnerLists/OnlineList';
+import { OnlineList } from '../../../features/partner/OnlineList';
 
 export const Route = createFileRoute('/$prefix/_partner/userOnlinelist')({ component: OnlineList });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MyPage } from '../../../features/player/MyPage';
+import { MyPage } from '../../../features/home/MyPage';
 
 export const Route = createFileRoute('/$prefix/_player/my')({ component: MyPage });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Protection } from '../../../features/protection/Protection';
+import { Protection } from '../../../features/member/Protection';
 
 export const Route = createFileRoute('/$prefix/_player/protection')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/protection/queries');
+    const q = await import('../../../features/member/queries');
     await context.queryClient.ensureQueryData(q.protectionQueryOptions(context.api, params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: Protection,

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuditLog } from '../../../../features/adminSecurity/AuditLog';
+import { AuditLog } from '../../../../features/security/AuditLog';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/audit')({ component: AuditLog });

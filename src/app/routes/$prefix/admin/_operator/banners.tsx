@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminBanners } from '../../../../features/adminSite/AdminBanners';
+import { AdminBanners } from '../../../../features/site/AdminBanners';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/banners')({
   loader: async ({ context, params }) => {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../../lib/listSearch';
 import type { InquiryFilter } from '../../../../entities/board/adminQueries';
-import { AdminInquiries } from '../../../../features/adminBoard/AdminInquiries';
+import { AdminInquiries } from '../../../../features/board/AdminInquiries';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/inquiries')({
   validateSearch: (s: Record<string, unknown>): InquiryFilter => ({

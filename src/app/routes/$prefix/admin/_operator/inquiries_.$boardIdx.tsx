@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminInquiryAnswer } from '../../../../features/adminBoard/AdminInquiryAnswer';
+import { AdminInquiryAnswer } from '../../../../features/board/AdminInquiryAnswer';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/inquiries_/$boardIdx')({
   params: { parse: (p) => ({ boardIdx: Number(p.boardIdx) || 0 }), stringify: (p) => ({ boardIdx: String(p.boardIdx) }) },

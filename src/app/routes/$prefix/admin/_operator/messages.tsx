@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminMessages } from '../../../../features/adminBoard/AdminMessages';
+import { AdminMessages } from '../../../../features/board/AdminMessages';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/messages')({
   loader: async ({ context, params }) => {

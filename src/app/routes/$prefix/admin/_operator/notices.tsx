@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { validateListSearch } from '../../../../lib/listSearch';
-import { AdminNotices } from '../../../../features/adminBoard/AdminNotices';
+import { AdminNotices } from '../../../../features/board/AdminNotices';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/notices')({
   validateSearch: validateListSearch,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PartnerRequests } from '../../../../features/adminPartners/PartnerRequests';
+import { PartnerRequests } from '../../../../features/partner/PartnerRequests';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/partnerRequests')({
   loader: async ({ context, params }) => {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireShell } from '../../../../lib/guard';
-import { AdminShell } from '../../../../features/admin/AdminShell';
+import { AdminShell } from '../../../../features/home/AdminShell';
 
 export const Route = createFileRoute('/$prefix/admin/_operator')({
   beforeLoad: ({ params, preload }) => requireShell(params.prefix, 'admin', preload),

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSiteOps } from '../../../../features/adminSite/AdminSiteOps';
+import { AdminSiteOps } from '../../../../features/site/AdminSiteOps';
 
 export const Route = createFileRoute('/$prefix/admin/_operator/site')({
   loader: async ({ context, params }) => {
