@@ -58,31 +58,20 @@ export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Day
 export const sumOf = (m: Map<string, Fig> | undefined, cats?: readonly string[]) =>
   [...(m ?? new Map<string, Fig>()).entries()].filter(([c]) => !cats || cats.includes(c)).reduce((a, [, f]) => add(a, f), none());
 
+type GroupFigures<P extends string> = Record<`${P}BetAmt` | `${P}BetAmtWin` | `${P}RollingAmt` | `${P}LosingAmt` | `${P}BetResultAmt`, number>;
+/** One game group's five settlement figures under its prefix (casinoBetAmt, casinoBetAmtWin, …). */
+const groupFigures = <P extends string>(p: P, f: Fig) =>
+  ({ [`${p}BetAmt`]: f.stake, [`${p}BetAmtWin`]: f.win, [`${p}RollingAmt`]: f.rolling, [`${p}LosingAmt`]: f.losing, [`${p}BetResultAmt`]: f.stake - f.win }) as GroupFigures<P>;
+
 /** A settlement row's figures per group and in all, from figures per category. */
 export function byGroup(m: Map<string, Fig> | undefined) {
   const [c, s, p, mi] = [sumOf(m, groups.casino), sumOf(m, groups.slot), sumOf(m, groups.sport), sumOf(m, groups.mini)];
   const all = [c, s, p, mi].reduce(add, none());
   return {
-    casinoBetAmt: c.stake,
-    casinoBetAmtWin: c.win,
-    casinoRollingAmt: c.rolling,
-    casinoLosingAmt: c.losing,
-    casinoBetResultAmt: c.stake - c.win,
-    slotBetAmt: s.stake,
-    slotBetAmtWin: s.win,
-    slotRollingAmt: s.rolling,
-    slotLosingAmt: s.losing,
-    slotBetResultAmt: s.stake - s.win,
-    sportBetAmt: p.stake,
-    sportBetAmtWin: p.win,
-    sportRollingAmt: p.rolling,
-    sportLosingAmt: p.losing,
-    sportBetResultAmt: p.stake - p.win,
-    miniBetAmt: mi.stake,
-    miniBetAmtWin: mi.win,
-    miniRollingAmt: mi.rolling,
-    miniLosingAmt: mi.losing,
-    miniBetResultAmt: mi.stake - mi.win,
+    ...groupFigures('casino', c),
+    ...groupFigures('slot', s),
+    ...groupFigures('sport', p),
+    ...groupFigures('mini', mi),
     betAmt: all.stake,
     betAmtWin: all.win,
     rollingAmt: all.rolling,
