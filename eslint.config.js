@@ -31,6 +31,7 @@ const infrastructureOnly = into(
 );
 const noRoutes = into(['routes'], 'Features do not import routes; routes compose features.');
 const noHttp = into(['http'], 'The domain does not import the HTTP layer.');
+const noVendors = into(['vendors'], 'The domain does not import the vendors: they call the domain, and what both need (vendor rows, their secrets) lives in the domain.');
 const noServerContext = {
   regex: '^(\\.\\./)+context(\\.js)?$',
   message: "The domain takes its parts as Deps (domain/deps.ts), never the server's context, which holds the HTTP layer's.",
@@ -88,7 +89,7 @@ export default defineConfig(
   boundary(['src/app/entities/**'], noServer, noFeatures),
   boundary(['src/app/features/**'], noServer, noRoutes),
   boundary(['src/server/**'], noApp),
-  boundary(['src/server/domain/**'], noApp, noHttp, noServerContext),
+  boundary(['src/server/domain/**'], noApp, noHttp, noVendors, noServerContext),
   boundary(['src/server/vendors/**'], noApp, vendorsNoHttp),
   boundary(['src/contract/**'], noLayers),
 );

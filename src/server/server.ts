@@ -28,7 +28,7 @@ import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
 import { rekeyAuditChains, startAuditHeadReport } from './domain/site/auditChain.js';
 import type { Ops } from './ops/ops.js';
-import { resealVendorSecrets } from './vendors/secretSeal.js';
+import { resealVendorSecrets } from './domain/games/vendorSecret.js';
 
 export interface RunningServer {
   app: AppContext;

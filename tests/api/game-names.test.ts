@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Call, ResOf } from '../../src/contract/define.js';
 import { betCalls } from '../../src/contract/bet.js';
 import { demoCalls, gameCalls } from '../../src/contract/game.js';
-import { demoCatalog } from '../../src/server/vendors/catalog.js';
+import { demoCatalog } from '../../src/server/domain/games/demoCatalog.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 
 describe(`game and vendor names in the caller's language (${testDb})`, () => {

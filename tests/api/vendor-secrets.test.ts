@@ -9,7 +9,7 @@ import type { Config } from '../../src/server/config.js';
 import { startServer } from '../../src/server/server.js';
 import { keysFrom, open, sealedKeyId } from '../../src/server/domain/auth/seal.js';
 import { forgetVendors, vendorByCode } from '../../src/server/domain/games/wallet.js';
-import { resealVendorSecrets } from '../../src/server/vendors/secretSeal.js';
+import { resealVendorSecrets } from '../../src/server/domain/games/vendorSecret.js';
 import { callback } from './gamesKit.js';
 import { freshPostgres, roomyLimits, startTestServer, templateDatabase, testDb, type TestServer } from './harness.js';
 

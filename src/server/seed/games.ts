@@ -2,7 +2,7 @@ import { gameCategories, type GameCategory } from '../../contract/game.js';
 import { levelOrder } from '../../contract/enums.js';
 import type { Deps } from '../domain/deps.js';
 import { setRatesDirect } from '../domain/partner/rates.js';
-import { ensureDemoVendors } from '../vendors/catalog.js';
+import { ensureDemoVendors } from '../domain/games/demoCatalog.js';
 import { seedBets } from './gameHistory.js';
 import type { SeedScope } from './scope.js';
 

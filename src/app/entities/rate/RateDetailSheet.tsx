@@ -10,7 +10,7 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
-import { RateInput } from './RateInput';
+import { RateFields } from './RateFields';
 import css from '../../ui/Rates.module.css';
 import { apiMessage } from '../../lib/apiMessage';
 import { useCaller } from '../../lib/caller';
@@ -89,52 +89,16 @@ type TypeRow = {
 };
 
 function TypeRows({ list, canSave, onSave }: { list: TypeRow[]; canSave: boolean; onSave: (rows: { rateType: string; pointRate: string; loseRate: string }[]) => Promise<void> }) {
-  const { t } = useLingui();
   const draft = useRateDraft(list.map((r) => ({ ...r, category: r.rateType })));
   return (
     <>
-      <table className={css.modalTable} data-testid="rate-detail">
-        <thead>
-          <tr>
-            <th>
-              <Trans>구분</Trans>
-            </th>
-            <th>
-              <Trans>롤링 %</Trans>
-            </th>
-            <th>
-              <Trans>루징 %</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((r) => (
-            <tr key={r.rateType}>
-              <td>{r.rateTypeName}</td>
-              <td>
-                <RateInput
-                  label={t`${r.rateTypeName} 롤링`}
-                  value={draft.get(r.rateType).pointRate}
-                  min={r.minPointRate}
-                  max={r.maxPointRate}
-                  disabled={!canSave}
-                  onChange={(v, bad) => draft.set(r.rateType, 'pointRate', v, bad)}
-                />
-              </td>
-              <td>
-                <RateInput
-                  label={t`${r.rateTypeName} 루징`}
-                  value={draft.get(r.rateType).loseRate}
-                  min={r.minLoseRate}
-                  max={r.maxLoseRate}
-                  disabled={!canSave}
-                  onChange={(v, bad) => draft.set(r.rateType, 'loseRate', v, bad)}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RateFields
+        head={<Trans>구분</Trans>}
+        rows={list.map((r) => ({ ...r, key: r.rateType, name: r.rateTypeName, ...draft.get(r.rateType) }))}
+        onChange={draft.set}
+        disabled={!canSave}
+        testId="rate-detail"
+      />
       {canSave ? (
         <Button
           variant="primary"

@@ -7,7 +7,7 @@ import { rateModal } from './rateModal';
 import { rateInfoListQueryOptions } from './rates';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Empty } from '../../ui/Empty';
-import css from '../../ui/Rates.module.css';
+import { RateFields } from './RateFields';
 import { apiMessage } from '../../lib/apiMessage';
 import { useCaller } from '../../lib/caller';
 import { useApi } from '../../lib/useApi';
@@ -31,29 +31,10 @@ function Rates({ memId }: { memId: string }) {
   if (q.isPending) return <p>…</p>;
   if (q.isError) return <Empty>{q.error.message || apiMessage(q.error)}</Empty>;
   return (
-    <table className={css.modalTable} data-testid="rate-modal">
-      <thead>
-        <tr>
-          <th>
-            <Trans>게임</Trans>
-          </th>
-          <th>
-            <Trans>롤링 %</Trans>
-          </th>
-          <th>
-            <Trans>루징 %</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {q.data.rateInfoList.map((r) => (
-          <tr key={r.category}>
-            <td>{categoryName(r.category)}</td>
-            <td>{r.pointRate}</td>
-            <td>{r.loseRate}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <RateFields
+      head={<Trans>게임</Trans>}
+      rows={q.data.rateInfoList.map((r) => ({ key: r.category, name: categoryName(r.category), pointRate: r.pointRate, loseRate: r.loseRate }))}
+      testId="rate-modal"
+    />
   );
 }

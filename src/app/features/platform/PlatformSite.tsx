@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { platformOpsCalls, type PlatformSiteDetail } from '../../../contract/platformOps';
 import { apiMessage } from '../../lib/apiMessage';
-import { confirm, withLoading } from '../../lib/dialogs';
 import { formatKst } from '../../lib/format';
 import { platformApi } from '../../lib/platform';
+import { useWrite } from '../../lib/write/useWrite';
 import { Button, buttonClass } from '../../ui/Button';
 import { Fact, Facts } from '../../ui/Facts';
 import { TextField } from '../../ui/Field';
@@ -15,27 +15,34 @@ import { useSiteStatusText } from './siteStatus';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 
+type Op = 'resume' | 'suspend' | 'rotateKey' | 'archive';
+
 /** One site seen from the console: today's figures read-only, and the platform's hold on it. */
 export function PlatformSite({ prefix }: { prefix: string }) {
   const api = useApi();
   const { t } = useLingui();
-  const qc = useQueryClient();
   const statusText = useSiteStatusText();
   const site = useQuery({ queryKey: ['platform', 'site', prefix], queryFn: () => platformApi(api, platformOpsCalls.site, { prefix }) });
-  const [error, setError] = useState<string | null>(null);
   const [newKey, setNewKey] = useState<{ apiKey: string; oldKeyUntil: string } | null>(null);
   const [typed, setTyped] = useState('');
-
-  const act = async (question: string, work: () => Promise<unknown>) => {
-    if (!(await confirm(question))) return;
-    setError(null);
-    try {
-      await withLoading(work());
-      await qc.invalidateQueries({ queryKey: ['platform'] });
-    } catch (e) {
-      setError(apiMessage(e));
-    }
+  const questions: Record<Op, string> = {
+    resume: t`/${prefix} 사이트를 다시 열까요? 회원과 게임사가 바로 다시 이용합니다.`,
+    suspend: t`/${prefix} 사이트를 중지할까요? 회원·파트너·운영자와 게임사의 모든 요청이 재개할 때까지 거절됩니다. 머니와 데이터는 그대로 남습니다.`,
+    rotateKey: t`새 API 키를 만들까요? 지금 키는 24시간 더 쓸 수 있습니다.`,
+    archive: t`/${prefix} 사이트를 보관할까요? 되돌릴 수 없습니다. 주소는 계속 사용 중으로 남고 데이터는 지워지지 않습니다.`,
   };
+  const write = useWrite<Op, { apiKey: string; oldKeyUntil: string } | null>({
+    run: async (op) => {
+      if (op === 'rotateKey') return platformApi(api, platformOpsCalls.rotateKey, { prefix });
+      await (op === 'archive' ? platformApi(api, platformOpsCalls.archive, { prefix, confirm: typed }) : platformApi(api, platformOpsCalls[op], { prefix }));
+      return null;
+    },
+    confirm: (op) => questions[op],
+    say: 'inline',
+    invalidates: [['platform']],
+    onDone: (key) => key && setNewKey(key),
+  });
+  const act = (op: Op) => () => void write.submit(op);
   const s = site.data;
   const at = (iso: string | null) => (iso ? formatKst(new Date(iso), 'yyyy-MM-dd HH:mm') : '-');
 
@@ -56,41 +63,24 @@ export function PlatformSite({ prefix }: { prefix: string }) {
         ) : (
           <>
             <Figures site={s!} status={statusText[s!.status]} />
-            {error && (
+            {write.error && (
               <p className={css.fieldError} role="alert">
-                {error}
+                {write.error}
               </p>
             )}
             {s!.status !== 'archived' && (
               <section className={css.fields} aria-label={t`운영`}>
                 {s!.status === 'suspended' ? (
-                  <Button
-                    block
-                    onClick={() => void act(t`/${prefix} 사이트를 다시 열까요? 회원과 게임사가 바로 다시 이용합니다.`, () => platformApi(api, platformOpsCalls.resume, { prefix }))}
-                  >
+                  <Button block disabled={write.busy} onClick={act('resume')}>
                     <Trans>운영 재개</Trans>
                   </Button>
                 ) : (
-                  <Button
-                    variant="secondary"
-                    block
-                    onClick={() =>
-                      void act(t`/${prefix} 사이트를 중지할까요? 회원·파트너·운영자와 게임사의 모든 요청이 재개할 때까지 거절됩니다. 머니와 데이터는 그대로 남습니다.`, () =>
-                        platformApi(api, platformOpsCalls.suspend, { prefix }),
-                      )
-                    }
-                  >
+                  <Button variant="secondary" block disabled={write.busy} onClick={act('suspend')}>
                     <Trans>운영 중지</Trans>
                   </Button>
                 )}
                 <HostNames prefix={prefix} hosts={s!.hosts} />
-                <Button
-                  variant="secondary"
-                  block
-                  onClick={() =>
-                    void act(t`새 API 키를 만들까요? 지금 키는 24시간 더 쓸 수 있습니다.`, async () => setNewKey(await platformApi(api, platformOpsCalls.rotateKey, { prefix })))
-                  }
-                >
+                <Button variant="secondary" block disabled={write.busy} onClick={act('rotateKey')}>
                   <Trans>API 키 바꾸기</Trans>
                 </Button>
                 {newKey && (
@@ -100,16 +90,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
                   </Facts>
                 )}
                 <TextField label={t`보관하려면 주소(${prefix})를 입력하세요`} name="confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-                <Button
-                  variant="secondary"
-                  block
-                  disabled={typed.trim() !== prefix}
-                  onClick={() =>
-                    void act(t`/${prefix} 사이트를 보관할까요? 되돌릴 수 없습니다. 주소는 계속 사용 중으로 남고 데이터는 지워지지 않습니다.`, () =>
-                      platformApi(api, platformOpsCalls.archive, { prefix, confirm: typed }),
-                    )
-                  }
-                >
+                <Button variant="secondary" block disabled={write.busy || typed.trim() !== prefix} onClick={act('archive')}>
                   <Trans>사이트 보관</Trans>
                 </Button>
               </section>
@@ -128,23 +109,17 @@ export function PlatformSite({ prefix }: { prefix: string }) {
 function HostNames({ prefix, hosts }: { prefix: string; hosts: string[] }) {
   const api = useApi();
   const { t } = useLingui();
-  const qc = useQueryClient();
   const [text, setText] = useState(hosts.join(', '));
-  const [error, setError] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
-  const save = async () => {
-    setError(undefined);
-    setSaved(false);
-    try {
-      const list = text.split(/[\s,]+/).filter(Boolean);
-      const r = await withLoading(platformApi(api, platformOpsCalls.hosts, { prefix, hosts: list }));
+  const write = useWrite<string[], { hosts: string[] }>({
+    run: (list) => platformApi(api, platformOpsCalls.hosts, { prefix, hosts: list }),
+    say: 'inline',
+    invalidates: [['platform', 'site', prefix]],
+    onDone: (r) => {
       setText(r.hosts.join(', '));
       setSaved(true);
-      await qc.invalidateQueries({ queryKey: ['platform', 'site', prefix] });
-    } catch (e) {
-      setError(apiMessage(e));
-    }
-  };
+    },
+  });
   return (
     <>
       <TextField
@@ -158,10 +133,20 @@ function HostNames({ prefix, hosts }: { prefix: string; hosts: string[] }) {
         onChange={(e) => {
           setText(e.target.value);
           setSaved(false);
+          write.clear();
         }}
-        error={error}
+        error={write.error ?? undefined}
       />
-      <Button variant="secondary" block onClick={() => void save()} data-testid="save-hosts">
+      <Button
+        variant="secondary"
+        block
+        disabled={write.busy}
+        onClick={() => {
+          setSaved(false);
+          void write.submit(text.split(/[\s,]+/).filter(Boolean));
+        }}
+        data-testid="save-hosts"
+      >
         {saved ? t`저장했습니다` : t`호스트 이름 저장`}
       </Button>
     </>

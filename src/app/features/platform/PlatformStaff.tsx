@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { platformStaffCalls } from '../../../contract/platformStaff';
 import { apiMessage } from '../../lib/apiMessage';
 import { platformApi } from '../../lib/platform';
+import { useWrite } from '../../lib/write/useWrite';
 import { useApi } from '../../lib/useApi';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -16,33 +17,22 @@ export const staffJoinPath = (token: string) => `/platform/join#${token}`;
 export function PlatformStaff() {
   const api = useApi();
   const { t } = useLingui();
-  const qc = useQueryClient();
   const staff = useQuery({ queryKey: ['platform', 'staff'], queryFn: () => platformApi(api, platformStaffCalls.list, {}) });
   const [link, setLink] = useState<{ url: string; until: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (what: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await what();
-    } catch (err) {
-      setError(apiMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const invite = () =>
-    run(async () => {
-      const r = await platformApi(api, platformStaffCalls.invite, {});
-      setLink({ url: `${window.location.origin}${staffJoinPath(r.invite.token)}`, until: r.invite.expiresAt.slice(0, 16).replace(/-/g, '\u2011') });
-    });
-  const remove = (loginId: string) =>
-    run(async () => {
-      if (!window.confirm(t`직원 계정 삭제: ${loginId}. 바로 로그아웃됩니다. 계속할까요?`)) return;
-      await platformApi(api, platformStaffCalls.remove, { loginId });
-      await qc.invalidateQueries({ queryKey: ['platform', 'staff'] });
-    });
+  const invite = useWrite({
+    run: (_: null) => platformApi(api, platformStaffCalls.invite, {}),
+    say: 'inline',
+    invalidates: [],
+    onDone: (r) => setLink({ url: `${window.location.origin}${staffJoinPath(r.invite.token)}`, until: r.invite.expiresAt.slice(0, 16).replace(/-/g, '\u2011') }),
+  });
+  const remove = useWrite<string>({
+    run: (loginId) => platformApi(api, platformStaffCalls.remove, { loginId }),
+    confirm: (loginId) => t`직원 계정 삭제: ${loginId}. 바로 로그아웃됩니다. 계속할까요?`,
+    say: 'inline',
+    invalidates: [['platform', 'staff']],
+  });
+  const busy = invite.busy || remove.busy;
+  const error = invite.error ?? remove.error;
   const isOwner = staff.data?.me.role === 'owner';
   return (
     <Card title={t`플랫폼 계정`}>
@@ -63,7 +53,7 @@ export function PlatformStaff() {
                   {a.loginId} · {a.role === 'owner' ? t`소유자` : t`직원`}
                 </span>
                 {isOwner && a.role === 'staff' && (
-                  <Button variant="secondary" disabled={busy} onClick={() => void remove(a.loginId)}>
+                  <Button variant="secondary" disabled={busy} onClick={() => void remove.submit(a.loginId)}>
                     <Trans>삭제</Trans>
                   </Button>
                 )}
@@ -89,7 +79,7 @@ export function PlatformStaff() {
                 </Button>
               </>
             ) : (
-              <Button variant="primary" block disabled={busy} onClick={() => void invite()}>
+              <Button variant="primary" block disabled={busy} onClick={() => void invite.submit(null)}>
                 <Trans>직원 초대</Trans>
               </Button>
             )}

@@ -7,7 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import type { BetPick, GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
-import { openVendorSecret } from '../../vendors/secretSeal.js';
+import { openVendorSecret } from './vendorSecret.js';
 import { movementHead, runMovement, systemAccounts, type Actor, type Changed, type MoneyResult } from '../money/ledger.js';
 import { inCheckWindow } from '../site/siteRow.js';
 import type { SiteRow } from '../site/siteRow.js';

@@ -6,7 +6,7 @@ import type { openSiteForm } from '../../../contract/platformSites.js';
 import type { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { seedCodes } from './siteCodes.js';
-import { demoCatalog, ensureDemoVendors } from '../../vendors/catalog.js';
+import { demoCatalog, ensureDemoVendors } from '../games/demoCatalog.js';
 import { fromWire } from '../common/time.js';
 import { issueInvite } from './invite.js';
 

@@ -6,18 +6,17 @@ import type { Range } from '../common/dateRange.js';
 import { levelName, type MemberRef } from '../partner/hierarchy.js';
 import { subtreeCoupons, subtreeRequests } from '../partner/partnerMoney.js';
 import { ratesOf } from '../partner/rates.js';
-import { balances, daysOf, figures, members, sumOf, type Who } from './figures.js';
+import { daysOf, figures, members, sumOf, type Who } from './figures.js';
 
 /** Betting status: the member's own row, its direct children's rows and their sum. */
 export async function betStatistics(db: Db, root: MemberRef, statType: StatType, range: Range) {
   const cats = statCategories(statType);
   const kids = (await db.selectFrom('member').select('id').where('parent_id', '=', root.id).orderBy('partner_level').orderBy('mem_id').execute()).map((r) => r.id);
   const ids = [root.id, ...kids];
-  const [who, fig, cash, bal, rates, coupons] = await Promise.all([
+  const [who, fig, cash, rates, coupons] = await Promise.all([
     members(db, ids),
     figures(db, ids, 'T', daysOf(range), cats),
     subtreeRequests(db, ids, range),
-    balances(db, ids),
     ratesOf(db, ids),
     subtreeCoupons(db, ids, range),
   ]);
@@ -39,8 +38,8 @@ export async function betStatistics(db: Db, root: MemberRef, statType: StatType,
       losingAmtSum: f.losing,
       loseRate: rates.get(w.id)![statType === 'slot' ? 'slot' : 'casino'].loseRate,
       couponCashSum: coupons.get(w.id)!,
-      cashAmtSum: bal.get(w.id)!.cash,
-      pointAmtSum: bal.get(w.id)!.point,
+      cashAmtSum: w.cash,
+      pointAmtSum: w.point,
     };
   };
   const list = who.slice(1).map(row);
@@ -102,4 +101,3 @@ export async function dailyBetting(db: Db, rootId: number, range: Range) {
   );
   return { dailyBetList: list, dailyBetSum: sum };
 }
-

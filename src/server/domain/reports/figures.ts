@@ -37,22 +37,20 @@ export const periodSums = (t: string) => [
 export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Days | null, cats?: readonly GameCategory[]): Promise<Map<number, Map<string, Fig>>> {
   const out = new Map<number, Map<string, Fig>>(ids.map((id) => [id, new Map()]));
   if (!ids.length) return out;
+  // a range sums the days' rows; all time reads the one kept row each
+  const from = (t: 'daily_stat' | 'member_stat') =>
+    db
+      .selectFrom(t)
+      .where('member_id', 'in', ids)
+      .where('scope', '=', scope)
+      .$if(!!cats, (q) => q.where('category', 'in', cats!));
   const rows = days
-    ? db
-        .selectFrom('daily_stat')
+    ? from('daily_stat')
         .select(['member_id', 'category', ...periodSums('daily_stat')])
-        .where('member_id', 'in', ids)
-        .where('scope', '=', scope)
         .where('day', '>=', days.from)
         .where('day', '<=', days.to)
-        .$if(!!cats, (q) => q.where('category', 'in', cats!))
         .groupBy(['member_id', 'category'])
-    : db
-        .selectFrom('member_stat')
-        .select(['member_id', 'category', 'bet_cnt as c', 'stake as s', 'win as w', 'rolling as r', 'losing as l'])
-        .where('member_id', 'in', ids)
-        .where('scope', '=', scope)
-        .$if(!!cats, (q) => q.where('category', 'in', cats!));
+    : from('member_stat').select(['member_id', 'category', 'bet_cnt as c', 'stake as s', 'win as w', 'rolling as r', 'losing as l']);
   for (const r of await rows.execute())
     out.get(r.member_id)!.set(r.category, { cnt: Number(r.c), stake: Number(r.s), win: Number(r.w), rolling: Number(r.r), losing: Number(r.l) });
   return out;
@@ -60,31 +58,20 @@ export async function figures(db: Db, ids: number[], scope: 'O' | 'T', days: Day
 export const sumOf = (m: Map<string, Fig> | undefined, cats?: readonly string[]) =>
   [...(m ?? new Map<string, Fig>()).entries()].filter(([c]) => !cats || cats.includes(c)).reduce((a, [, f]) => add(a, f), none());
 
+type GroupFigures<P extends string> = Record<`${P}BetAmt` | `${P}BetAmtWin` | `${P}RollingAmt` | `${P}LosingAmt` | `${P}BetResultAmt`, number>;
+/** One game group's five settlement figures under its prefix (casinoBetAmt, casinoBetAmtWin, …). */
+const groupFigures = <P extends string>(p: P, f: Fig) =>
+  ({ [`${p}BetAmt`]: f.stake, [`${p}BetAmtWin`]: f.win, [`${p}RollingAmt`]: f.rolling, [`${p}LosingAmt`]: f.losing, [`${p}BetResultAmt`]: f.stake - f.win }) as GroupFigures<P>;
+
 /** A settlement row's figures per group and in all, from figures per category. */
 export function byGroup(m: Map<string, Fig> | undefined) {
   const [c, s, p, mi] = [sumOf(m, groups.casino), sumOf(m, groups.slot), sumOf(m, groups.sport), sumOf(m, groups.mini)];
   const all = [c, s, p, mi].reduce(add, none());
   return {
-    casinoBetAmt: c.stake,
-    casinoBetAmtWin: c.win,
-    casinoRollingAmt: c.rolling,
-    casinoLosingAmt: c.losing,
-    casinoBetResultAmt: c.stake - c.win,
-    slotBetAmt: s.stake,
-    slotBetAmtWin: s.win,
-    slotRollingAmt: s.rolling,
-    slotLosingAmt: s.losing,
-    slotBetResultAmt: s.stake - s.win,
-    sportBetAmt: p.stake,
-    sportBetAmtWin: p.win,
-    sportRollingAmt: p.rolling,
-    sportLosingAmt: p.losing,
-    sportBetResultAmt: p.stake - p.win,
-    miniBetAmt: mi.stake,
-    miniBetAmtWin: mi.win,
-    miniRollingAmt: mi.rolling,
-    miniLosingAmt: mi.losing,
-    miniBetResultAmt: mi.stake - mi.win,
+    ...groupFigures('casino', c),
+    ...groupFigures('slot', s),
+    ...groupFigures('sport', p),
+    ...groupFigures('mini', mi),
     betAmt: all.stake,
     betAmtWin: all.win,
     rollingAmt: all.rolling,
@@ -94,19 +81,12 @@ export function byGroup(m: Map<string, Fig> | undefined) {
   };
 }
 
-export type Who = { id: number; memId: string; memNick: string; partnerLevel: string };
+export type Who = { id: number; memId: string; memNick: string; partnerLevel: string; cash: number; point: number };
 
-/** Members by id, in the order given. */
+/** Members by id, in the order given, with their balances. */
 export async function members(db: Db, ids: number[]): Promise<Who[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('member').select(['id', 'mem_id', 'mem_nick', 'partner_level']).where('id', 'in', ids).execute();
-  const by = new Map(rows.map((r) => [r.id, { id: r.id, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level }]));
+  const rows = await db.selectFrom('member').select(['id', 'mem_id', 'mem_nick', 'partner_level', 'cash_amt', 'point_amt']).where('id', 'in', ids).execute();
+  const by = new Map(rows.map((r) => [r.id, { id: r.id, memId: r.mem_id, memNick: r.mem_nick, partnerLevel: r.partner_level, cash: r.cash_amt, point: r.point_amt }]));
   return ids.map((id) => by.get(id)!);
 }
-
-export async function balances(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, { cash: number; point: number }>();
-  const rows = await db.selectFrom('member').select(['id', 'cash_amt', 'point_amt']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, { cash: r.cash_amt, point: r.point_amt }]));
-}
-

@@ -5,10 +5,12 @@ import type { Db } from '../../db/driver.js';
 import { inSubtree } from '../auth/members.js';
 import { codeName } from '../../../contract/enums.js';
 import type { Range } from '../common/dateRange.js';
-import { paged, pageInfoOf } from '../common/paging.js';
+import { containsPattern, paged, pageInfoOf } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 
 const SYSTEM = 'SYSTEM';
+/** A ledger entry's own columns, as every list here shows them. */
+const entryColumns = ['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo'] as const;
 const shown = (memId: string, loginType: string) => (loginType === 'HOUSE' ? SYSTEM : memId);
 
 /** The node a partner query starts from: the caller, or a member of the caller's own subtree (else A002). */
@@ -40,20 +42,7 @@ export async function cashSendList(db: Db, topId: number, f: { range: Range; cas
       q
         // by move only (a give/retrieve move has exactly two cash entries), so the planner cannot pick the account index
         .innerJoin('ledger_entry as b', (j) => j.onRef('b.move_id', '=', 'e.move_id').onRef('b.id', '<>', 'e.id').on('b.kind', '=', 'cash'))
-        .select([
-          'e.id',
-          'e.type_code',
-          'e.before_amt',
-          'e.amount',
-          'e.after_amt',
-          'e.created_at',
-          'e.memo',
-          'bm.mem_id',
-          'bm.mem_nick',
-          'tm.mem_id as top_mem_id',
-          'b.before_amt as b_before',
-          'b.after_amt as b_after',
-        ])
+        .select([...entryColumns, 'bm.mem_id', 'bm.mem_nick', 'tm.mem_id as top_mem_id', 'b.before_amt as b_before', 'b.after_amt as b_after'])
         .orderBy('e.id', 'desc')
         .limit(w.limit)
         .offset(w.offset)
@@ -92,6 +81,38 @@ function cashEntries(db: Db, memberId: number, range: Range) {
     .where('e.created_at', '<', range.to);
 }
 
+type CashEntries = ReturnType<typeof cashEntries>;
+
+/** A page of cash entries, newest first, with what either cash log shows of each. */
+const cashEntryRows = (q: CashEntries, w: { limit: number; offset: number }) =>
+  q
+    .select([
+      ...entryColumns,
+      'c.mem_id',
+      'c.mem_nick',
+      'c.login_type',
+      'me.mem_id as my_id',
+      'me.mem_nick as my_nick',
+      's.mem_id as s_id',
+      's.login_type as s_type',
+      'rv.mem_id as r_id',
+      'rv.login_type as r_type',
+      'r.status',
+      'r.updated_at',
+    ])
+    .orderBy('e.id', 'desc')
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+
+const cashEntryPage = <T>(q: CashEntries, at: { page: number; size: number }, map: (r: Awaited<ReturnType<typeof cashEntryRows>>[number]) => T) =>
+  paged(
+    at,
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) => cashEntryRows(q, w),
+    map,
+  );
+
 const entryStatus = (r: { type_code: number; amount: number; status: number | null }) => (r.status == null ? 1 : r.type_code === -1 && r.amount > 0 ? -1 : r.status);
 
 /** A partner's own cash log; `memId` (another member than the caller) filters the other side. */
@@ -103,51 +124,25 @@ export async function cashTransLog(
   let q = cashEntries(db, caller.id, f.range);
   if (f.cashTypeList?.length) q = q.where('e.type_code', 'in', f.cashTypeList);
   if (f.memId && f.memId !== caller.memId) q = q.where('c.mem_id', '=', f.memId);
-  const { list, pageInfo } = await paged(
-    { page: f.page, size: f.perPage },
-    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    (w) =>
-      q
-        .select([
-          'e.id',
-          'e.type_code',
-          'e.before_amt',
-          'e.amount',
-          'e.after_amt',
-          'e.created_at',
-          'e.memo',
-          'c.mem_id',
-          'c.mem_nick',
-          'c.login_type',
-          'me.mem_id as my_id',
-          'me.mem_nick as my_nick',
-          'r.status',
-          'r.updated_at',
-        ])
-        .orderBy('e.id', 'desc')
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute(),
-    (r) => {
-      const house = r.login_type === 'HOUSE';
-      const status = entryStatus(r);
-      return {
-        cashIdx: r.id,
-        regDate: toWire(r.created_at),
-        updDate: toWire(r.updated_at ?? r.created_at),
-        memId: house ? r.my_id : r.mem_id,
-        memNick: house ? r.my_nick : r.mem_nick,
-        cashType: r.type_code,
-        typeDesc: codeName('cashType', r.type_code),
-        preCashAmt: r.before_amt,
-        cashAmt: r.amount,
-        postCashAmt: r.after_amt,
-        cashStatus: status,
-        statusDesc: codeName('cashStatus', status),
-        memo: r.memo ?? '',
-      };
-    },
-  );
+  const { list, pageInfo } = await cashEntryPage(q, { page: f.page, size: f.perPage }, (r) => {
+    const house = r.login_type === 'HOUSE';
+    const status = entryStatus(r);
+    return {
+      cashIdx: r.id,
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at ?? r.created_at),
+      memId: house ? r.my_id : r.mem_id,
+      memNick: house ? r.my_nick : r.mem_nick,
+      cashType: r.type_code,
+      typeDesc: codeName('cashType', r.type_code),
+      preCashAmt: r.before_amt,
+      cashAmt: r.amount,
+      postCashAmt: r.after_amt,
+      cashStatus: status,
+      statusDesc: codeName('cashStatus', status),
+      memo: r.memo ?? '',
+    };
+  });
   return { cashTransLogs: list, pageInfo };
 }
 
@@ -156,43 +151,19 @@ export async function memberCashLog(db: Db, memberId: number, f: { range: Range;
   const per = 10;
   let q = cashEntries(db, memberId, f.range);
   if (f.cashType !== undefined) q = q.where('e.type_code', '=', f.cashType);
-  const { list, pageInfo } = await paged(
-    { page: f.page, size: per },
-    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    (w) =>
-      q
-        .select([
-          'e.id',
-          'e.type_code',
-          'e.before_amt',
-          'e.amount',
-          'e.after_amt',
-          'e.created_at',
-          'e.memo',
-          's.mem_id as s_id',
-          's.login_type as s_type',
-          'rv.mem_id as r_id',
-          'rv.login_type as r_type',
-          'r.updated_at',
-        ])
-        .orderBy('e.id', 'desc')
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute(),
-    (r) => ({
-      cashIdx: r.id,
-      preCashAmt: r.before_amt,
-      afterCashAmt: r.after_amt,
-      cashAmt: r.amount,
-      sender: shown(r.s_id, r.s_type),
-      reciver: shown(r.r_id, r.r_type),
-      cashType: r.type_code,
-      cashDesc: codeName('cashType', r.type_code),
-      memo: r.memo ?? '',
-      regDate: toWire(r.created_at),
-      updDate: toWire(r.updated_at ?? r.created_at),
-    }),
-  );
+  const { list, pageInfo } = await cashEntryPage(q, { page: f.page, size: per }, (r) => ({
+    cashIdx: r.id,
+    preCashAmt: r.before_amt,
+    afterCashAmt: r.after_amt,
+    cashAmt: r.amount,
+    sender: shown(r.s_id, r.s_type),
+    reciver: shown(r.r_id, r.r_type),
+    cashType: r.type_code,
+    cashDesc: codeName('cashType', r.type_code),
+    memo: r.memo ?? '',
+    regDate: toWire(r.created_at),
+    updDate: toWire(r.updated_at ?? r.created_at),
+  }));
   return { cashLog: list, pageInfo };
 }
 
@@ -219,9 +190,9 @@ function subtreeEntries(db: Db, kind: 'cash' | 'point', f: SubtreeFilter) {
     .where('e.created_at', '>=', f.range.from)
     .where('e.created_at', '<', f.range.to);
   const w = f.searchWord?.trim();
-  if (w && f.searchType === 'memNick') q = q.where('m.mem_nick', 'ilike', `%${w.replace(/[%_\\]/g, '\\$&')}%`);
+  if (w && f.searchType === 'memNick') q = q.where('m.mem_nick', 'ilike', containsPattern(w));
   else if (w && f.searchType === 'recommenderId') q = q.where('pm.mem_id', '=', w);
-  else if (w) q = q.where('m.mem_id', 'ilike', `%${w.replace(/[%_\\]/g, '\\$&')}%`);
+  else if (w) q = q.where('m.mem_id', 'ilike', containsPattern(w));
   return q;
 }
 
@@ -258,7 +229,7 @@ export async function bottomCashList(db: Db, viewerId: number, f: SubtreeFilter 
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     async (w) => {
       const rows = await q
-        .select(['e.id', 'e.member_id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
+        .select([...entryColumns, 'e.member_id', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
         .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
         .orderBy('e.id', f.orderType)
         .limit(w.limit)
@@ -300,7 +271,7 @@ export async function subtreePoints(db: Db, f: SubtreeFilter & { pointTypes?: nu
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     (w) =>
       q
-        .select(['e.id', 'e.type_code', 'e.before_amt', 'e.amount', 'e.after_amt', 'e.created_at', 'e.memo', 'm.mem_id', 'm.mem_nick'])
+        .select([...entryColumns, 'm.mem_id', 'm.mem_nick'])
         .orderBy('e.id', 'desc')
         .limit(w.limit)
         .offset(w.offset)

@@ -8,16 +8,15 @@ import { pageInfoOf } from '../common/paging.js';
 import { levelName, type MemberRef } from '../partner/hierarchy.js';
 import { memberMoney, subtreeRequests } from '../partner/partnerMoney.js';
 import { ratesOf } from '../partner/rates.js';
-import { balances, byGroup, daysOf, figures, members } from './figures.js';
+import { byGroup, daysOf, figures, members } from './figures.js';
 
 /** Settlement rows of members (their subtree's figures by group, deposits, withdrawals, gives, retrieves). */
 export async function settlementRows(db: Db, ids: number[], range: Range, scope: 'O' | 'T' = 'T') {
-  const [who, fig, cash, moves, bal, rates, kids] = await Promise.all([
+  const [who, fig, cash, moves, rates, kids] = await Promise.all([
     members(db, ids),
     figures(db, ids, scope, daysOf(range)),
     scope === 'T' ? subtreeRequests(db, ids, range) : memberMoney(db, ids, range),
     memberMoney(db, ids, range),
-    balances(db, ids),
     ratesOf(db, ids),
     ids.length
       ? db
@@ -38,8 +37,8 @@ export async function settlementRows(db: Db, ids: number[], range: Range, scope:
     cntBottom: cnt.get(w.id) ?? 0,
     miniRate: rates.get(w.id)!.mini.pointRate,
     miniLoseRate: rates.get(w.id)!.mini.loseRate,
-    cashAmt: bal.get(w.id)!.cash,
-    pointAmt: bal.get(w.id)!.point,
+    cashAmt: w.cash,
+    pointAmt: w.point,
     userCashIn: cash.get(w.id)!.cashIn,
     userCashOut: cash.get(w.id)!.cashOut,
     userPayment: moves.get(w.id)!.given,
@@ -125,4 +124,3 @@ export async function userReport(db: Db, rootId: number, range: Range, f: { memI
   };
   return { list: rows.map((r, i) => ({ ...r, recommenderId: upOf.get(ids[i]) ?? '' })), pageInfo: pageInfoOf(f.page, n, f.perPage), total };
 }
-

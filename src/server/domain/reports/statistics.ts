@@ -23,22 +23,22 @@ export async function gameStats(db: Db, rootId: number, locale: string, range: R
     () => base.select(sql<number>`count(distinct b.game_id)`.as('n')).executeTakeFirstOrThrow(),
     (w) =>
       base
-    .select([
-      'v.code',
-      localName('v', locale, 'vname'),
-      'g.code as gcode',
-      localName('g', locale, 'gname'),
-      'b.category',
-      (eb) => eb.fn.countAll<number>().as('c'),
-      (eb) => eb.fn.sum<number>('b.stake').as('s'),
-      (eb) => eb.fn.sum<number>('b.win').as('w'),
-      sql<number>`count(distinct b.member_id)`.as('u'),
-    ])
-    .groupBy(['v.id', 'g.id', 'b.category'])
-    .orderBy(sql`sum(b.stake)`, 'desc')
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute(),
+        .select([
+          'v.code',
+          localName('v', locale, 'vname'),
+          'g.code as gcode',
+          localName('g', locale, 'gname'),
+          'b.category',
+          (eb) => eb.fn.countAll<number>().as('c'),
+          (eb) => eb.fn.sum<number>('b.stake').as('s'),
+          (eb) => eb.fn.sum<number>('b.win').as('w'),
+          sql<number>`count(distinct b.member_id)`.as('u'),
+        ])
+        .groupBy(['v.id', 'g.id', 'b.category'])
+        .orderBy(sql`sum(b.stake)`, 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
     (r) => ({
       vendorCode: r.code,
       vendorName: r.vname,
@@ -53,7 +53,6 @@ export async function gameStats(db: Db, rootId: number, locale: string, range: R
     }),
   ).then(({ list, pageInfo }) => ({ list, pageInfo }));
 }
-
 
 /** The sums of daily figures (a row's, or the whole period's). */
 const periodTotal = (x: { c: number; s: number; w: number; r: number; l: number }) => ({

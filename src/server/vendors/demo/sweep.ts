@@ -8,7 +8,7 @@ import type { Db } from '../../db/driver.js';
 import { vendorByCode, type Vendor } from '../../domain/games/wallet.js';
 import { payout, deal, type Stakes } from './baccarat.js';
 import { callWallet, type Ctx } from './client.js';
-import { demoCatalog } from '../catalog.js';
+import { demoCatalog } from '../../domain/games/demoCatalog.js';
 import { expectedWin } from '../../../contract/odds.js';
 import { finishEvents, winnerOf } from './sports.js';
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
 import { categoryName } from '../../../entities/bet/betCodes';
+import { RateFields } from '../../../entities/rate/RateFields';
 import type { ReqOf } from '../../../../contract/define';
 import { partnerCalls } from '../../../../contract/partner';
 import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone } from '../../../../contract/validate';
@@ -20,6 +21,7 @@ import { useApi } from '../../../lib/useApi';
 const blank = { memId: '', memPass: '', memNick: '', cashOutPass: '', bank: '', bankAcc: '', memName: '', memPhone: '' };
 type Form = typeof blank;
 type Rates = Record<string, { pointRate: string; loseRate: string }>;
+const unset = { pointRate: '0.0', loseRate: '0.0' };
 
 const field = (c: ApiError['code']) => apiMessage(new ApiError(c));
 
@@ -42,23 +44,8 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
     if (k === 'memNick') nickCheck.reset();
     setF((old) => ({ ...old, [k]: v }));
   };
-  const rate = (code: string, kind: 'pointRate' | 'loseRate') => rates[code]?.[kind] ?? '0.0';
-  const setRate = (code: string, kind: 'pointRate' | 'loseRate', v: string) =>
-    setRates((r) => ({ ...r, [code]: { pointRate: rate(code, 'pointRate'), loseRate: rate(code, 'loseRate'), [kind]: v.replace(/[^\d.]/g, '') } }));
-  /** Out of bounds: warn and put the nearest bound back (seed §5). */
-  async function clamp(code: string, kind: 'pointRate' | 'loseRate') {
-    const b = bounds.find((x) => x.vendorCode === code);
-    if (!b) return;
-    const [min, max] = kind === 'pointRate' ? [b.minPointRate, b.maxPointRate] : [b.minLoseRate, b.maxLoseRate];
-    const v = Number(rate(code, kind));
-    if (v > max) {
-      await alert(t`최대값보다 큽니다.`);
-      setRate(code, kind, String(max));
-    } else if (v < min) {
-      await alert(t`최소값보다 작습니다.`);
-      setRate(code, kind, String(min));
-    }
-  }
+  const rate = (code: string, kind: 'pointRate' | 'loseRate') => rates[code]?.[kind] ?? unset[kind];
+  const setRate = (code: string, kind: 'pointRate' | 'loseRate', v: string) => setRates((r) => ({ ...r, [code]: { ...unset, ...r[code], [kind]: v } }));
 
   function firstProblem(): string | null {
     for (const b of bounds) {
@@ -115,41 +102,17 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
       <p className={css.note}>
         <Trans>{partnerLevelName(newLevel)} 등급으로 신청합니다. 관리자 승인 후 가입이 완료됩니다.</Trans>
       </p>
-      <table className={css.rates}>
-        <thead>
-          <tr>
-            <th>
-              <Trans>게임</Trans>
-            </th>
-            <th>
-              <Trans>롤링 %</Trans>
-            </th>
-            <th>
-              <Trans>루징 %</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bounds.map((b) => (
-            <tr key={b.vendorCode}>
-              <th scope="row">{categoryName(b.vendorCode)}</th>
-              {(['pointRate', 'loseRate'] as const).map((k) => (
-                <td key={k}>
-                  <input
-                    className={css.rateInput}
-                    inputMode="decimal"
-                    aria-label={`${b.vendorCode} ${k}`}
-                    value={rate(b.vendorCode, k)}
-                    onChange={(e) => setRate(b.vendorCode, k, e.target.value)}
-                    onBlur={() => void clamp(b.vendorCode, k)}
-                  />
-                  <small className={css.bound}>{k === 'pointRate' ? `${b.minPointRate}~${b.maxPointRate}` : `${b.minLoseRate}~${b.maxLoseRate}`}</small>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RateFields
+        head={<Trans>게임</Trans>}
+        rows={bounds.map((b) => ({
+          ...b,
+          key: b.vendorCode,
+          name: categoryName(b.vendorCode),
+          pointRate: rate(b.vendorCode, 'pointRate'),
+          loseRate: rate(b.vendorCode, 'loseRate'),
+        }))}
+        onChange={setRate}
+      />
       <TextField
         label={<Trans>아이디</Trans>}
         name="memId"

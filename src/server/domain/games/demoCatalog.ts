@@ -1,8 +1,8 @@
 /** The built-in demo vendor's catalogue: one vendor per category, each with its games. */
 import { randomBytes } from 'node:crypto';
-import type { GameCategory } from '../../contract/game.js';
-import type { Db } from '../db/driver.js';
-import { sealVendorSecret } from './secretSeal.js';
+import type { GameCategory } from '../../../contract/game.js';
+import type { Db } from '../../db/driver.js';
+import { sealVendorSecret } from './vendorSecret.js';
 
 /** A display name per locale (ko, en, vi); `name` stays the vendor's own and the fallback. */
 export type LocalNames = Partial<Record<'ko' | 'en' | 'vi', string>>;

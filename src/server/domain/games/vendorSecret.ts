@@ -3,8 +3,8 @@
  * database in production), so a dump or a backup of the vendor rows can neither sign a wallet
  * callback nor a launch token. Only the opened secret signs; the stored value never does.
  */
-import type { Db } from '../db/driver.js';
-import { open, resealRows, seal, sealKeys } from '../domain/auth/seal.js';
+import type { Db } from '../../db/driver.js';
+import { open, resealRows, seal, sealKeys } from '../auth/seal.js';
 
 const NAME = 'vendor-seal';
 
