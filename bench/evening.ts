@@ -19,7 +19,7 @@ import { toWire } from '../src/server/domain/common/time.js';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { sign } from '../src/server/domain/games/signature.js';
-import { openVendorSecret } from '../src/server/vendors/secretSeal.js';
+import { openVendorSecret } from '../src/server/domain/games/vendorSecret.js';
 import { spawnBenchChild } from './child.js';
 import { countClients, countsBetween, sumCounts, type Counts } from './counts.js';
 import { cpuMeter, pidsOf } from './cpuTime.js';

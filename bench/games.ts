@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
-import { openVendorSecret } from '../src/server/vendors/secretSeal.js';
+import { openVendorSecret } from '../src/server/domain/games/vendorSecret.js';
 import { startBenchServer } from './server.js';
 import { walletLoadApart } from './walletLoad.js';
 
