@@ -34,6 +34,18 @@ test('a player finds the money history from My page, and sees it again offline',
   await expect(page.getByTestId('list-skeleton')).toBeHidden();
   await shots(page, 'list');
 
+  // another span: grey cards while it is read, then its rows (held here until the skeleton was seen)
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/cash/moveList', async (route) => (await held, await route.continue()));
+  await page.getByRole('button', { name: '15일' }).click();
+  await expect(page.getByTestId('list-skeleton')).toBeVisible();
+  await shots(page, 'loading');
+  release();
+  await expect(page.getByTestId('list-skeleton')).toBeHidden();
+  await expect(rows.first()).toBeVisible();
+  await page.unroute('**/api/cash/moveList');
+
   // offline: the list last seen, with its time, never an empty state
   const first = (await rows.first().textContent()) ?? '';
   await page.waitForTimeout(1_200); // the cache is written to IndexedDB at most every 500 ms

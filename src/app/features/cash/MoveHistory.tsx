@@ -59,7 +59,8 @@ export function MoveHistory() {
       <FilterBar>
         <DateRangeFilter value={range} onChange={(r) => (setRange(r), setPage(1))} />
       </FilterBar>
-      {query.isPending && <ListSkeleton />}
+      {/* only while a read runs: offline with nothing seen, Loaded says it cannot load */}
+      {query.isLoading && <ListSkeleton />}
       <Loaded query={query}>
         {(d) => (
           <DataList
