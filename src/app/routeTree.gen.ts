@@ -72,6 +72,7 @@ import { Route as PrefixPartnerUserDetailRouteImport } from './routes/$prefix/_p
 import { Route as PrefixPartnerUserOnlinelistRouteImport } from './routes/$prefix/_partner/userOnlinelist'
 import { Route as PrefixPlayerBettingHistoryRouteImport } from './routes/$prefix/_player/bettingHistory'
 import { Route as PrefixPlayerMainRouteImport } from './routes/$prefix/_player/main'
+import { Route as PrefixPlayerMoveListRouteImport } from './routes/$prefix/_player/moveList'
 import { Route as PrefixPlayerMyRouteImport } from './routes/$prefix/_player/my'
 import { Route as PrefixPlayerProtectionRouteImport } from './routes/$prefix/_player/protection'
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
@@ -441,6 +442,11 @@ const PrefixPlayerMainRoute = PrefixPlayerMainRouteImport.update({
   path: '/main',
   getParentRoute: () => PrefixPlayerRouteRoute,
 } as any)
+const PrefixPlayerMoveListRoute = PrefixPlayerMoveListRouteImport.update({
+  id: '/moveList',
+  path: '/moveList',
+  getParentRoute: () => PrefixPlayerRouteRoute,
+} as any)
 const PrefixPlayerMyRoute = PrefixPlayerMyRouteImport.update({
   id: '/my',
   path: '/my',
@@ -640,6 +646,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
   '/$prefix/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
+  '/$prefix/moveList': typeof PrefixPlayerMoveListRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
@@ -724,6 +731,7 @@ export interface FileRoutesByTo {
   '/$prefix/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
   '/$prefix/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/main': typeof PrefixPlayerMainRoute
+  '/$prefix/moveList': typeof PrefixPlayerMoveListRoute
   '/$prefix/my': typeof PrefixPlayerMyRoute
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
@@ -814,6 +822,7 @@ export interface FileRoutesById {
   '/$prefix/_partner/userOnlinelist': typeof PrefixPartnerUserOnlinelistRoute
   '/$prefix/_player/bettingHistory': typeof PrefixPlayerBettingHistoryRoute
   '/$prefix/_player/main': typeof PrefixPlayerMainRoute
+  '/$prefix/_player/moveList': typeof PrefixPlayerMoveListRoute
   '/$prefix/_player/my': typeof PrefixPlayerMyRoute
   '/$prefix/_player/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
@@ -902,6 +911,7 @@ export interface FileRouteTypes {
     | '/$prefix/userOnlinelist'
     | '/$prefix/bettingHistory'
     | '/$prefix/main'
+    | '/$prefix/moveList'
     | '/$prefix/my'
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
@@ -986,6 +996,7 @@ export interface FileRouteTypes {
     | '/$prefix/userOnlinelist'
     | '/$prefix/bettingHistory'
     | '/$prefix/main'
+    | '/$prefix/moveList'
     | '/$prefix/my'
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
@@ -1075,6 +1086,7 @@ export interface FileRouteTypes {
     | '/$prefix/_partner/userOnlinelist'
     | '/$prefix/_player/bettingHistory'
     | '/$prefix/_player/main'
+    | '/$prefix/_player/moveList'
     | '/$prefix/_player/my'
     | '/$prefix/_player/protection'
     | '/$prefix/admin/invite'
@@ -1554,6 +1566,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixPlayerMainRouteImport
       parentRoute: typeof PrefixPlayerRouteRoute
     }
+    '/$prefix/_player/moveList': {
+      id: '/$prefix/_player/moveList'
+      path: '/moveList'
+      fullPath: '/$prefix/moveList'
+      preLoaderRoute: typeof PrefixPlayerMoveListRouteImport
+      parentRoute: typeof PrefixPlayerRouteRoute
+    }
     '/$prefix/_player/my': {
       id: '/$prefix/_player/my'
       path: '/my'
@@ -1848,6 +1867,7 @@ const PrefixPartnerRouteRouteWithChildren =
 interface PrefixPlayerRouteRouteChildren {
   PrefixPlayerBettingHistoryRoute: typeof PrefixPlayerBettingHistoryRoute
   PrefixPlayerMainRoute: typeof PrefixPlayerMainRoute
+  PrefixPlayerMoveListRoute: typeof PrefixPlayerMoveListRoute
   PrefixPlayerMyRoute: typeof PrefixPlayerMyRoute
   PrefixPlayerProtectionRoute: typeof PrefixPlayerProtectionRoute
 }
@@ -1855,6 +1875,7 @@ interface PrefixPlayerRouteRouteChildren {
 const PrefixPlayerRouteRouteChildren: PrefixPlayerRouteRouteChildren = {
   PrefixPlayerBettingHistoryRoute: PrefixPlayerBettingHistoryRoute,
   PrefixPlayerMainRoute: PrefixPlayerMainRoute,
+  PrefixPlayerMoveListRoute: PrefixPlayerMoveListRoute,
   PrefixPlayerMyRoute: PrefixPlayerMyRoute,
   PrefixPlayerProtectionRoute: PrefixPlayerProtectionRoute,
 }

@@ -26,6 +26,21 @@ export const cashRequestRow = z.object({
   cashStatus: z.number(),
 });
 
+/** One movement of the player's own cash, as the ledger wrote it. */
+export const moveRow = z.object({
+  /** the ledger row's number */
+  moveIdx: z.number(),
+  regDate: wireDate,
+  /** the ledger's type code: a cash type (moneyKinds cashTypes) or a seamless game's bet, win or rollback (walletTypes) */
+  moveType: z.number(),
+  /** signed: what came in is positive, what went out negative */
+  amount: z.number(),
+  /** the cash balance right after this movement */
+  afterAmt: z.number(),
+  /** a cash request's `#number`, else the first 8 characters of the action's request id (what its receipt shows), else '' */
+  reference: z.string(),
+});
+
 export const cashCalls = {
   /** Deposit request: credited when the operator approves. */
   deposit: call(
@@ -61,6 +76,8 @@ export const cashCalls = {
     }),
     listOf(cashRequestRow),
   ),
+  /** Own cash movements from the ledger, newest first, 10 a page; dates default to 7 days back until now. Never another member's. */
+  moves: call('/api/cash/moveList', z.object({ startDate: optDate, endDate: optDate, page }), listOf(moveRow)),
   /** Cancel an own request still applied (status 0); a held withdrawal returns to the balance. */
   cancel: call('/api/cash/del', z.object({ cashIdx: z.coerce.number().int().positive(), requestId }), cashRequestAnswer),
 };

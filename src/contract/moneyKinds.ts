@@ -24,6 +24,10 @@ export const cashTypes = {
 } as const;
 export type CashType = (typeof cashTypes)[keyof typeof cashTypes];
 
+/** The player's side of a seamless game's cash movements (the game's own wallet calls). */
+export const walletTypes = { bet: 10, win: 11, rollback: 12 } as const;
+export type WalletType = (typeof walletTypes)[keyof typeof walletTypes];
+
 /** Cash request statuses: 0 applied, 2 waiting, 1 complete, -1 cancelled/rejected. */
 export const cashStatus = { applied: 0, waiting: 2, complete: 1, cancelled: -1 } as const;
 

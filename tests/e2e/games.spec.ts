@@ -128,7 +128,18 @@ test('a player plays slot, baccarat and sports from the lobby and finds the bets
   await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('모든 게임사의 게임머니');
   await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
   await page.screenshot({ path: shot(info, 'convert') });
-  await receipt.getByTestId('receipt-ok').click();
+  // "내역 보기": the money history with the transfer's row marked (its reference is the receipt's)
+  const reference = await receipt.getByTestId('receipt-reference').innerText();
+  await receipt.getByTestId('receipt-history').click();
+  await expect(page).toHaveURL(/\/demo\/moveList$/);
+  const marked = page.locator('[data-testid="cash-moves"] [data-fresh]:visible');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText('게임머니 전환');
+  await expect(marked).toContainText(`+${gameMoney.toLocaleString('en-US')}원`);
+  await expect(marked).toContainText(reference);
+  await page.screenshot({ path: shot(info, 'convert-history') });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/demo\/main$/);
   await expect(page.getByTestId('cash')).toHaveText(`${gameMoney.toLocaleString('en-US')}원`);
   await expect(page.getByTestId('game-money')).toHaveText('0원');
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { gameCalls } from '../../contract/game';
+import { markFresh } from '../entities/cash/freshRow';
 import { applyGameMoney } from '../lib/session/userCash';
 import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from '../ui/BottomSheet';
@@ -13,6 +15,8 @@ import { useApi } from '../lib/useApi';
 export function GameMoneyConvert({ block }: { block?: boolean }) {
   const api = useApi();
   const { t } = useLingui();
+  const { prefix } = useParams({ from: '/$prefix' });
+  const navigate = useNavigate();
   const [shown, setShown] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const convert = useWrite({
@@ -28,13 +32,15 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
     onDone: (r, _v, requestId) => {
       applyGameMoney(r.cashAmt, r.gameAmt);
       setShown(false);
-      // the players' screens keep no list of these moves: the receipt has no history row to open
+      const reference = requestRef(requestId);
       setReceipt({
         title: t`게임머니를 보유머니로 옮겼어요`,
         amount: r.moved,
         counterparty: t`모든 게임사의 게임머니`,
         at: Date.now(),
-        reference: requestRef(requestId),
+        reference,
+        // its rows in the money history carry the same reference; nothing moved, no row
+        toHistory: r.moved > 0 ? () => (markFresh('cashMove', reference), void navigate({ to: '/$prefix/moveList', params: { prefix } })) : undefined,
       });
     },
   });

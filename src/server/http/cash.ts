@@ -2,7 +2,7 @@ import { cashCalls } from '../../contract/cash.js';
 import { pointCalls } from '../../contract/point.js';
 import type { AuthedContext } from '../context.js';
 import { cancelRequest, requestDeposit, requestWithdrawal } from '../domain/money/cashRequests.js';
-import { ownPoints, ownRequests } from '../domain/reports/moneyLists.js';
+import { ownMoves, ownPoints, ownRequests } from '../domain/reports/moneyLists.js';
 import { dateRange } from '../domain/common/dateRange.js';
 import { convertPoints } from '../domain/money/points.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
@@ -21,7 +21,7 @@ const toOperators = <T>(ctx: AuthedContext, answer: T): T => {
   return answer;
 };
 
-/** Player cash and point calls: deposit and withdrawal requests, their list and cancel, points. */
+/** Player cash and point calls: deposit and withdrawal requests, their list and cancel, own cash movements, points. */
 export const cashRoutes = [
   defineRoute(cashCalls.deposit, async (req, ctx) => {
     await refuseWhenBanned(ctx.db, ctx.site.id, 'in');
@@ -39,6 +39,9 @@ export const cashRoutes = [
   defineRoute(cashCalls.list, async (req, ctx) =>
     ownRequests(ctx.db, ctx.caller.id, { cashType: req.cashType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 2), page: req.page }),
   ),
+
+  // the caller's own ledger rows only: the call names no member (a memId sent is dropped by the contract)
+  defineRoute(cashCalls.moves, async (req, ctx) => ownMoves(ctx.db, ctx.caller.id, { range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), page: req.page })),
 
   defineRoute(cashCalls.cancel, async (req, ctx) => toOperators(ctx, settle(ctx, await cancelRequest(ctx.db, actorOf(ctx, cashCalls.cancel, req), req.cashIdx)))),
 

@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CashStatus, CashType, PointType } from '../../../contract/moneyKinds';
+import type { CashStatus, CashType, PointType, WalletType } from '../../../contract/moneyKinds';
 
 /**
  * Labels of the contract's code catalogue, keyed by code and translated; every code the contract
@@ -22,7 +22,10 @@ const cashTypeLabels = {
   5: msg`쿠폰 만료 반환`,
   55: msg`쿠폰 사용`,
   [-55]: msg`쿠폰 지급`,
-} satisfies Record<CashType, MessageDescriptor>;
+  10: msg`베팅`,
+  11: msg`당첨`,
+  12: msg`베팅 취소`,
+} satisfies Record<CashType | WalletType, MessageDescriptor>;
 
 const pointTypeLabels = {
   2: msg`관리자 지급`,

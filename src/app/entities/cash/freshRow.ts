@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 
 /** Which history a receipt points into. */
-export type FreshList = 'cashRequest' | 'pointConvert' | 'cashQueue' | 'moneyMove' | 'subPoint' | 'audit';
+export type FreshList = 'cashRequest' | 'cashMove' | 'pointConvert' | 'cashQueue' | 'moneyMove' | 'subPoint' | 'audit';
 
 /** 'latest': the list's newest row, for an answer that carries no row number. */
 type FreshKey = string | number;

@@ -14,6 +14,16 @@ export const cashRequestsQueryOptions = (api: Api, prefix: string, memId: string
     refetchInterval: 30_000,
   });
 
+/** The cash movements filter starts at the last 7 days, as the server's default. */
+export const defaultMoveRange = () => lastDays(7);
+
+/** Own cash movements over whole Korea-time days (the ledger's rows, newest first). */
+export const cashMovesQueryOptions = (api: Api, prefix: string, memId: string, range: DayRange, page = 1) =>
+  queryOptions({
+    queryKey: userKey(prefix, memId, 'cash', 'moves', range, page),
+    queryFn: () => api(cashCalls.moves, { page, ...wireRange(range) }),
+  });
+
 /** The accrued-points filter starts at the last 7 days. */
 export const defaultPointRange = () => lastDays(7);
 

@@ -37,6 +37,9 @@ export function MyPage() {
         </Facts>
       </Card>
       <GameMoneyConvert block />
+      <Link to="/$prefix/moveList" params={{ prefix }} className={css.link} data-testid="my-moves">
+        <Trans>거래내역</Trans> ›
+      </Link>
       <Link to="/$prefix/bettingHistory" params={{ prefix }} className={css.link}>
         <Trans>베팅내역</Trans> ›
       </Link>

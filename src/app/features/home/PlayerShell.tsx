@@ -23,11 +23,13 @@ export function PlayerShell() {
     { to: '/$prefix/point' as const, icon: 'Ⓟ', label: t`포인트` },
     { to: '/$prefix/my' as const, icon: '☺', label: t`내 정보` },
   ];
-  // the tab bar keeps five; bet history and the coupon box are reached from the lobby and my page there
+  // the tab bar keeps five; bet history, the money history and the coupon box are reached from the lobby and my page there
   const side = [
     ...nav.slice(0, 1),
     { to: '/$prefix/bettingHistory' as const, icon: '≡', label: t`베팅내역` },
-    ...nav.slice(1, 4),
+    ...nav.slice(1, 3),
+    { to: '/$prefix/moveList' as const, icon: '⇅', label: t`거래내역` },
+    ...nav.slice(3, 4),
     { to: '/$prefix/coupon' as const, icon: '▣', label: t`쿠폰함` },
     ...nav.slice(4),
   ];

@@ -1,4 +1,4 @@
-/** Back-office and players' lists of cash requests and point history, a page at a time. */
+/** Back-office and players' lists of cash requests, cash movements and point history, a page at a time. */
 import { sql } from 'kysely';
 import { codeName } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
@@ -15,6 +15,40 @@ export async function ownRequests(db: Db, memberId: number, f: { cashType?: numb
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     (w) => q.selectAll().orderBy('id', 'desc').limit(w.limit).offset(w.offset).execute(),
     (r) => ({ cashIdx: r.id, cashType: r.cash_type, regDate: toWire(r.created_at), updDate: toWire(r.updated_at), cashAmt: r.amount, cashStatus: r.status }),
+  );
+  return { list, pageInfo };
+}
+
+/** A ledger row's reference as its receipt showed it: the cash request's number, or the request id's first 8 characters. */
+const moveReference = (cashRequestId: number | null, requestKey: string | null) =>
+  cashRequestId != null ? `#${cashRequestId}` : requestKey ? requestKey.slice(0, 8).toUpperCase() : '';
+
+/** A member's own cash movements from the ledger, newest first: only rows of `memberId`, whoever asks. */
+export async function ownMoves(db: Db, memberId: number, f: { range: Range; page: number }) {
+  const q = db
+    .selectFrom('ledger_entry')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'cash')
+    .where('created_at', '>=', f.range.from)
+    .where('created_at', '<', f.range.to);
+  const { list, pageInfo } = await paged(
+    { page: f.page, size: 10 },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) =>
+      q
+        .select(['id', 'type_code', 'amount', 'after_amt', 'cash_request_id', 'request_key', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    (r) => ({
+      moveIdx: Number(r.id),
+      regDate: toWire(r.created_at),
+      moveType: r.type_code,
+      amount: Number(r.amount),
+      afterAmt: Number(r.after_amt),
+      reference: moveReference(r.cash_request_id, r.request_key),
+    }),
   );
   return { list, pageInfo };
 }
