@@ -42,8 +42,6 @@ const open = new Set<SiteCache>();
 export class SiteCache {
   private readonly byId: LRUCache<string, { site: KeyedSite | null }>;
   private readonly byPrefix: LRUCache<string, { site: KeyedSite | null }>;
-  // a read that started before an invalidation must not put back what it forgot
-  private generation = 0;
   private readonly off: () => void;
 
   constructor(
@@ -51,25 +49,38 @@ export class SiteCache {
     private readonly live: Publisher,
     opts: { ttlMs?: number } = {},
   ) {
-    const o = { max: 10_000, ttl: opts.ttlMs ?? SITE_TTL_MS, ttlResolution: NO_CLOCK_TIMER };
-    this.byId = new LRUCache(o);
-    this.byPrefix = new LRUCache(o);
+    // one read per key at a time, and a row past its time answered while its fresh copy is read: with
+    // many sites some row always lapses, and no call waits for it or sends the same read twice. A row
+    // forgotten while its read is in flight (an invalidation) is not put back (the read is aborted).
+    const o = { max: 10_000, ttl: opts.ttlMs ?? SITE_TTL_MS, ttlResolution: NO_CLOCK_TIMER, allowStale: true, noDeleteOnStaleGet: true };
+    const read = (by: 'id' | 'prefix') => async (key: string) => ({
+      site: ((await this.db.selectFrom('site').select(columns).where(by, '=', key).executeTakeFirst()) as KeyedSite | undefined) ?? null,
+    });
+    this.byId = new LRUCache({ ...o, fetchMethod: read('id') });
+    this.byPrefix = new LRUCache({ ...o, fetchMethod: read('prefix') });
     this.off = live.onInvalidate((w) => {
       if (w.kind === 'site') this.forget();
     });
     open.add(this);
   }
 
-  async get(id: string): Promise<KeyedSite | null> {
-    const hit = this.byId.get(id);
-    if (hit) return hit.site;
-    return this.load(this.byId, id, () => this.db.selectFrom('site').select(columns).where('id', '=', id).executeTakeFirst());
+  get(id: string): Promise<KeyedSite | null> {
+    return this.read(this.byId, id);
   }
 
-  async getByPrefix(prefix: string): Promise<KeyedSite | null> {
-    const hit = this.byPrefix.get(prefix);
-    if (hit) return hit.site;
-    return this.load(this.byPrefix, prefix, () => this.db.selectFrom('site').select(columns).where('prefix', '=', prefix).executeTakeFirst());
+  getByPrefix(prefix: string): Promise<KeyedSite | null> {
+    return this.read(this.byPrefix, prefix);
+  }
+
+  /** A read aborted by an invalidation is read again, so the caller gets the row as it is now. */
+  private async read(cache: LRUCache<string, { site: KeyedSite | null }>, key: string): Promise<KeyedSite | null> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return (await cache.fetch(key))?.site ?? null;
+      } catch (e) {
+        if (tries >= 3) throw e;
+      }
+    }
   }
 
   /** After the operator changed a site: forgotten here at once and on every other instance. */
@@ -79,16 +90,8 @@ export class SiteCache {
 
   /** Sites are few and change rarely: any change forgets them all, which also covers their prefixes. */
   forget() {
-    this.generation++;
     this.byId.clear();
     this.byPrefix.clear();
-  }
-
-  private async load(into: LRUCache<string, { site: KeyedSite | null }>, key: string, read: () => Promise<KeyedSite | undefined>) {
-    const gen = this.generation;
-    const site = ((await read()) as KeyedSite | undefined) ?? null;
-    if (gen === this.generation) into.set(key, { site });
-    return site;
   }
 
   close() {
