@@ -25,22 +25,11 @@ const moveReference = (cashRequestId: number | null, requestKey: string | null) 
 
 /** A member's own cash movements from the ledger, newest first: only rows of `memberId`, whoever asks. */
 export async function ownMoves(db: Db, memberId: number, f: { range: Range; page: number }) {
-  const q = db
-    .selectFrom('ledger_entry')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'cash')
-    .where('created_at', '>=', f.range.from)
-    .where('created_at', '<', f.range.to);
+  const q = db.selectFrom('ledger_entry').where('member_id', '=', memberId).where('kind', '=', 'cash').where('created_at', '>=', f.range.from).where('created_at', '<', f.range.to);
   const { list, pageInfo } = await paged(
     { page: f.page, size: 10 },
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    (w) =>
-      q
-        .select(['id', 'type_code', 'amount', 'after_amt', 'cash_request_id', 'request_key', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute(),
+    (w) => q.select(['id', 'type_code', 'amount', 'after_amt', 'cash_request_id', 'request_key', 'created_at']).orderBy('id', 'desc').limit(w.limit).offset(w.offset).execute(),
     (r) => ({
       moveIdx: Number(r.id),
       regDate: toWire(r.created_at),
