@@ -31,6 +31,7 @@ export const screens: Screen[] = [
   s('player', '/$prefix/bettingHistory'),
   s('player', '/$prefix/charge'),
   s('player', '/$prefix/exchange'),
+  s('player', '/$prefix/moveList'),
   s('player', '/$prefix/point'),
   s('player', '/$prefix/pointuse'),
   s('player', '/$prefix/pointuselist'),
