@@ -7,7 +7,7 @@ import { openDb, type Db } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { sign } from '../../src/server/domain/games/signature.js';
 import { bankSafeOffset, freshPostgres, templateDatabase, testDb } from './harness.js';
-import { expectOnce, expectSound, exited, spawnServer } from './moneyKit.js';
+import { expectOnce, expectSound, exited, freePort, spawnServer } from './moneyKit.js';
 import { buildWorld, drive, type Sent } from './moneyWorld.js';
 import { vendorByCode } from '../../src/server/domain/games/wallet.js';
 
@@ -68,7 +68,7 @@ describe.skipIf(testDb !== 'postgres')(`two instances, one killed -9 mid-load (p
 
     const fresh = await freshPostgres(bankSafeOffset() ? undefined : templateDatabase());
     drop = fresh.drop;
-    const ports = [0, 1].map(() => 20000 + Math.floor(Math.random() * 20000));
+    const ports = [await freePort(), await freePort()];
     const env: NodeJS.ProcessEnv = {
       DATABASE_URL: fresh.url,
       REDIS_URL: redisUrl,

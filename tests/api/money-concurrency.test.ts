@@ -11,7 +11,7 @@ import { memberCalls } from '../../src/contract/member.js';
 import { openDb } from '../../src/server/db/driver.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { pgAdminUrl, solve, startTestServer, testDb, type TestServer } from './harness.js';
-import { expectOnce, exited, expectSound, spawnServer } from './moneyKit.js';
+import { expectOnce, exited, expectSound, freePort, spawnServer } from './moneyKit.js';
 import { buildWorld, drive, type Node } from './moneyWorld.js';
 
 describe(`money under concurrent load (${testDb})`, () => {
@@ -68,7 +68,7 @@ describe(`money survives kill -9 mid-load (${testDb})`, () => {
       await c.query(`create database ${dbName}`);
       await c.end();
     }
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     child = await boot(port);
     const site = (await (await fetch(`${base}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;

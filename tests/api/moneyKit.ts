@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -114,6 +115,15 @@ export async function expectOnce(db: Db, keys: string[]) {
  * A server in its own process (`node --import tsx src/server/main.ts`), so a test can kill -9 it;
  * resolves once /api/health answers. `env` is laid over the test's own environment.
  */
+/** A port nothing listens on now, from the kernel (a random pick could land on another test server's). */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as AddressInfo).port;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
 export async function spawnServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // a name set to undefined in `env` is left out
   const merged = {

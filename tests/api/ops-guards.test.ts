@@ -9,6 +9,7 @@ import { spawnServer, type ServerProcess } from '../../scripts/serverProcess.js'
 import { openDb } from '../../src/server/db/driver.js';
 import { refusalExit } from '../../src/server/ops/refusal.js';
 import { freshPostgres, pgAdminUrl, testDb } from './harness.js';
+import { freePort } from './moneyKit.js';
 import { cli, oneLine } from './opsCli.js';
 
 const key = () => randomBytes(32).toString('base64');
@@ -40,7 +41,7 @@ describe.skipIf(testDb === 'postgres')('backup and restore guards, backups seale
   }, 60_000);
 
   it('a folder a running server holds: the offline backup refuses and names the live one; with METRICS_PORT the live backup is sealed', async () => {
-    const metricsPort = String(20000 + Math.floor(Math.random() * 20000));
+    const metricsPort = String(await freePort());
     srv = await spawnServer({ ...process.env, PITBOSS_DATA: data, PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', METRICS_PORT: metricsPort }, 'tsx', 600_000);
     const held = await cli(['backup', join(dir, 'y.sealed')], { PITBOSS_DATA: data, PITBOSS_BACKUP_KEY: K });
     expect(held.code).toBe(refusalExit['folder-held']);
