@@ -118,14 +118,18 @@ end $$;
 
 -- The timer's tick in one statement (its own transaction, so the batch lock holds to its commit):
 -- take then apply, one round trip instead of begin, take, apply and commit. Null when another
--- applier holds the batch lock, or when a batch ran (on any instance) less than p_gap_ms ago.
+-- applier holds the batch lock, or when a batch with work ran (on any instance) less than p_gap_ms ago.
 create or replace function accrual_run(p_limit integer, p_gap_ms integer default 0) returns jsonb language plpgsql as $$
 declare
   ids bigint[];
 begin
   if not pg_try_advisory_xact_lock(7247100) then return null; end if;
-  update accrual_clock set ran_at = clock_timestamp() where ran_at <= clock_timestamp() - make_interval(secs => p_gap_ms / 1000.0);
-  if not found then return null; end if;
+  if p_gap_ms > 0 and exists (select 1 from accrual_clock where ran_at > clock_timestamp() - make_interval(secs => p_gap_ms / 1000.0)) then
+    return null;
+  end if;
   ids := accrual_take(p_limit);
+  -- an idle tick reads and writes nothing: only a batch with work moves the shared clock
+  if cardinality(ids) = 0 then return jsonb_build_object('sides', 0, 'daily', 0, 'changed', '[]'::jsonb, 'more', false); end if;
+  update accrual_clock set ran_at = clock_timestamp();
   return accrual_apply(ids, p_limit);
 end $$;
