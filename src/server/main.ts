@@ -12,6 +12,11 @@ const server = await startServer().catch((err: NodeJS.ErrnoException) => {
 const base = server.url;
 const { demo } = server.app.config;
 console.log(`\nPitboss is running: ${base}${demo ? '/demo' : ''}  (${server.app.handle.kind}${server.seeded ? ', demo site seeded' : ''})`);
+const { secrets } = server;
+if (secrets.path)
+  console.log(
+    `Keys kept in ${secrets.path}${secrets.moved.length ? ` (moved out of the database: ${secrets.moved.join(', ')})` : ''}: back it up apart from the database, and give every instance the same file`,
+  );
 // the demo's passwords are known: printed only where the demo site is seeded
 if (demo) {
   console.log('Demo logins:');

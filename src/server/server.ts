@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemClock } from './clock.js';
 import { readConfig, refuseMissingSecrets, refuseTestSettings, type Config } from './config.js';
 import { configuredSecret } from './domain/auth/secrets.js';
+import { ensureSecretsFile, type SecretsFileReport } from './domain/auth/secretsFile.js';
 import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate, underStartLock } from './db/migrate.js';
@@ -35,6 +36,8 @@ export interface RunningServer {
   http: FastifyInstance;
   url: string;
   seeded: boolean;
+  /** the secrets file this start made or completed, and what it moved out of the database */
+  secrets: SecretsFileReport;
   /** While the platform has no owner: this start's one-time setup token (the link main prints). */
   setupToken?: string;
   ops: Ops;
@@ -63,6 +66,12 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     await handle.close().catch(() => {});
     lock.release();
     throw new StartupError(`${e.message.split('\n')[0]}; the database stays at the migration before it: fix that migration (or the database) and start again`);
+  });
+  // the keys outside the database before anything signs or opens with them: made once by `npm start`, moved out of older databases
+  const secrets = await underStartLock(handle, () => ensureSecretsFile(handle.db, config)).catch(async (e: Error) => {
+    await handle.close().catch(() => {});
+    lock.release();
+    throw new StartupError(e.message);
   });
   // the audit chains from before the key: re-signed under it once, by one instance of several starting at once
   // (a broken one stays broken for the verify to name)
@@ -130,6 +139,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     http,
     url,
     seeded,
+    secrets,
     setupToken,
     ops,
     gate,

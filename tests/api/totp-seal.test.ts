@@ -2,6 +2,7 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealedKeyId } from '../../src/server/domain/auth/seal.js';
+import { configuredSecret } from '../../src/server/domain/auth/secrets.js';
 import { openSecret, resealTotpSecrets } from '../../src/server/domain/auth/totpSecret.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 
@@ -48,11 +49,11 @@ describe(`the two-factor seal's key rotates (${testDb})`, () => {
     const secret = setup.data.secret as string;
     const { id } = await s.app.db.selectFrom('member').select('id').where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn3').executeTakeFirstOrThrow();
 
-    // a row sealed before key ids, under the database's key: opened as it is, re-sealed with a key id at start
-    const dbKey = (await s.app.db.selectFrom('auth_secret').select('secret').where('name', '=', 'totp-seal').executeTakeFirstOrThrow()).secret;
+    // a row sealed before key ids, under the start's key: opened as it is, re-sealed with a key id at start
+    const startKey = configuredSecret('totp-seal')!;
     await s.app.db
       .updateTable('member_totp')
-      .set({ secret: olderForm(dbKey, secret) })
+      .set({ secret: olderForm(startKey, secret) })
       .where('member_id', '=', id)
       .execute();
     expect(await openSecret(s.app.db, await sealedOf(id))).toBe(secret);
@@ -61,7 +62,7 @@ describe(`the two-factor seal's key rotates (${testDb})`, () => {
 
     // the new key, the old one listed: both open; the start re-seals every value under the new key
     const next = newKey();
-    configure(next, [dbKey]);
+    configure(next, [startKey]);
     expect(await openSecret(s.app.db, await sealedOf(id))).toBe(secret);
     const values = await everySealed();
     expect(await resealTotpSecrets(s.app.db)).toBe(values.length);

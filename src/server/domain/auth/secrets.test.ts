@@ -32,7 +32,11 @@ describe('server secrets outside the database', () => {
     expect(configuredSecret('totp-seal')).toBeUndefined();
   });
 
-  it('refuses a malformed secrets file instead of falling back to the database', () => {
+  it('never makes or reads a secret in the database: one not configured is an error naming its variable', async () => {
+    await expect(serverSecret(noDb, 'vendor-seal')).rejects.toThrow(/PITBOSS_SECRET_VENDOR_SEAL/);
+  });
+
+  it('refuses a malformed secrets file instead of going on without it', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'pb-secrets-')), 'secrets.json');
     writeFileSync(path, '["not", "an object"]');
     process.env.PITBOSS_SECRETS_FILE = path;

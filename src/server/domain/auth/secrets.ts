@@ -1,57 +1,53 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../db/driver.js';
-
-const cache = new WeakMap<Db, Map<string, Promise<string>>>();
 
 /** `device-cookie` -> PITBOSS_SECRET_DEVICE_COOKIE */
 export const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
+/** The secrets file a start made or found when PITBOSS_SECRETS_FILE names none (`secretsFile.ts`). */
+let startFile: string | undefined;
+export const useSecretsFile = (path: string | undefined) => {
+  startFile = path;
+  fileCache = null;
+};
+
+/** The secrets file in use: PITBOSS_SECRETS_FILE, else the one this process's start keeps. */
+export const secretsFilePath = () => process.env.PITBOSS_SECRETS_FILE || startFile;
+
 let fileCache: { path: string; secrets: Record<string, unknown> } | null = null;
 
-/**
- * A secret configured outside the database: the environment (PITBOSS_SECRET_<NAME>) or the JSON
- * object in PITBOSS_SECRETS_FILE ({ "device-cookie": "…", … }); undefined when neither names it.
- * An unreadable or malformed secrets file stops the caller: it must never fall back to the database silently.
- */
-export function configuredSecret(name: string): string | undefined {
-  const fromEnv = process.env[envName(name)];
-  if (fromEnv) return fromEnv;
-  const path = process.env.PITBOSS_SECRETS_FILE;
-  if (!path) return undefined;
+/** Every secret the file holds; the file is read once per path (a start that writes it calls `useSecretsFile` again). */
+export function secretsInFile(path: string): Record<string, unknown> {
   if (fileCache?.path !== path) {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path}: a JSON object of secrets expected`);
     fileCache = { path, secrets: parsed as Record<string, unknown> };
   }
-  const v = fileCache.secrets[name];
+  return fileCache.secrets;
+}
+
+/**
+ * A secret configured outside the database: the environment (PITBOSS_SECRET_<NAME>) or the JSON
+ * object in the secrets file ({ "device-cookie": "…", … }); undefined when neither names it.
+ * An unreadable or malformed secrets file stops the caller rather than letting it go on without.
+ */
+export function configuredSecret(name: string): string | undefined {
+  const fromEnv = process.env[envName(name)];
+  if (fromEnv) return fromEnv;
+  const path = secretsFilePath();
+  if (!path) return undefined;
+  const v = secretsInFile(path)[name];
   return typeof v === 'string' && v ? v : undefined;
 }
 
 /**
- * A named server secret (device cookies, login challenges, the two-factor seal, the PIN key's
- * fallback, the audit chain's fallback): from the environment or the secrets file when configured
- * there, and then never read from or written to the database; otherwise made once and kept in the
- * database so every instance signs and checks with the same one.
+ * A named server secret (device cookies, login challenges, the two-factor and vendor seals, the PIN
+ * key's and the audit chain's fallbacks): from the environment or the secrets file, never the
+ * database, so a backup alone signs and opens nothing. Every start makes sure each is there
+ * (`ensureSecretsFile`, or a production start's refusal), so a missing one is a fault, not a choice.
  */
-export function serverSecret(db: Db, name: string): Promise<string> {
+export function serverSecret(_db: Db, name: string): Promise<string> {
   const configured = configuredSecret(name);
   if (configured) return Promise.resolve(configured);
-  let byName = cache.get(db);
-  if (!byName) cache.set(db, (byName = new Map()));
-  let p = byName.get(name);
-  if (!p) {
-    p = (async () => {
-      await db
-        .insertInto('auth_secret')
-        .values({ name, secret: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db.selectFrom('auth_secret').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
-      return row.secret;
-    })();
-    p.catch(() => byName!.delete(name));
-    byName.set(name, p);
-  }
-  return p;
+  return Promise.reject(new Error(`the secret '${name}' is not configured: set ${envName(name)} or add it to the secrets file (docs/security.md)`));
 }
