@@ -13,7 +13,9 @@ export function spawnBenchChild(script: string, databaseUrl: string | undefined,
   delete env.NODE_ENV;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const node = [process.execPath, '--expose-gc', '--import', 'tsx', new URL(script, import.meta.url).pathname];
+  // BENCH_PROF=<folder>: the server writes a CPU profile there when it exits (open it in Chrome's DevTools)
+  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const node = [process.execPath, '--expose-gc', ...prof, '--import', 'tsx', new URL(script, import.meta.url).pathname];
   const [cmd, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
   const child = spawn(cmd!, args, { env, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();

@@ -186,9 +186,9 @@ export const productionSecrets: { name: string; or?: string }[] = [
 ];
 
 /**
- * A production start refuses to run while any production secret is only in the database (or
- * would be made there): one line naming every missing one, exit 1. `npm start` (no NODE_ENV) still
- * makes them in the database, an evaluation start.
+ * A production start refuses to run while any production secret is not given (environment or
+ * secrets file): one line naming every missing one, exit 1. `npm start` (no NODE_ENV) writes the
+ * missing ones into its own secrets file instead (`domain/auth/secretsFile.ts`); neither keeps a key in the database.
  */
 export function refuseMissingSecrets(config: Config, configured: (name: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
   if (!config.production) return;
