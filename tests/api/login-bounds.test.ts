@@ -47,6 +47,26 @@ describe(`bounded login path (${testDb})`, { timeout: 300_000 }, () => {
     expect((await login(f, 'user12', ip, { cookie: device, pow: await solve(asked.data.challenge) })).resultCode).toBe('0');
   });
 
+  it('hands an address past its limits its open challenge again, not a new one each try; a solution retires it', async () => {
+    const f = await variant({ limits: { ...roomyLimits(), loginPerIp: small(1) } });
+    const ip = '10.44.0.1';
+    expect((await login(f, 'user17', ip)).resultCode).toBe('0');
+    const asked = await Promise.all(Array.from({ length: 6 }, () => login(f, 'user17', ip)));
+    expect(asked.map((r) => r.resultCode)).toEqual(Array(6).fill('L005'));
+    const nonces = new Set(asked.map((r) => r.data.challenge.parameters.nonce));
+    expect(nonces.size).toBe(1);
+    // another address has its own
+    const other = await login(f, 'user17', '10.44.0.2');
+    expect(other.resultCode).toBe('0');
+    // solved and used: the next try past the limit gets a new one, and the used one signs nobody in again
+    const pow = await solve(asked[0]!.data.challenge);
+    expect((await login(f, 'user17', ip, { pow })).resultCode).toBe('0');
+    const again = await login(f, 'user17', ip, { pow });
+    expect(again.resultCode).toBe('L005');
+    expect(again.data.challenge.parameters.nonce).not.toBe(asked[0]!.data.challenge.parameters.nonce);
+    expect((await login(f, 'user17', ip)).data.challenge.parameters.nonce).toBe(again.data.challenge.parameters.nonce);
+  });
+
   it('limits the logins of one account from many addresses, cookie or not: past the rate a challenge', async () => {
     const f = await variant({ limits: { ...roomyLimits(), loginPerAccount: small(4) } });
     const device = (await login(f, 'user13', '10.42.0.1')).cookie;

@@ -23,6 +23,7 @@ import type { PublicContext, RequestContext } from '../context.js';
 
 type Ctx = RequestContext | PublicContext;
 import { checkProof, usedChallenges } from '../domain/auth/challenge.js';
+import { retireChallenge } from '../domain/auth/addressChallenge.js';
 
 type Body = Record<string, unknown>;
 
@@ -135,6 +136,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
       const proof: PowProof | undefined = parsed?.success ? parsed.data : undefined;
       if (!list.length && !provable.has(call)) return null;
       const proved = proof && ctx.site ? await checkProof(ctx.db, ctx.site.id, proof, used) : false;
+      if (proof) retireChallenge(proof.challenge.parameters.nonce);
       const ip = normalizeIP(req.ip);
       const active = list.map((rule) => ({ rule, key: rule.key(ip, body, ctx) })).filter((r): r is { rule: Rule; key: string } => !!r.key);
       let challengeRequired = false;

@@ -14,6 +14,7 @@ import { isBlocked } from '../site/ipBlock.js';
 import type { UnreadCounts } from '../board/unread.js';
 import { recordLoginFailure } from './attack.js';
 import { newChallenge } from './challenge.js';
+import { addressChallenge } from './addressChallenge.js';
 import { clearDevice, deviceNonce, newDeviceCookie, recordDeviceFailure, trustedDevice, type Device } from './devices.js';
 import { issueTicket, type TicketPurpose } from './loginTicket.js';
 import { twoFactorOn } from './twoFactor.js';
@@ -65,13 +66,15 @@ const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-valid'));
 
 /** L005 with a fresh challenge for the client to solve. */
 export const challengeNeeded = async (db: Db, siteId: string) => new ApiError('L005', undefined, { challenge: await newChallenge(db, siteId) });
+/** L005 for an address past its limits or a full hash queue: its open challenge (`addressChallenge.ts`). */
+const challengeAgain = async (env: LoginEnv) => new ApiError('L005', undefined, { challenge: await addressChallenge(env.db, env.siteId, env.ip) });
 
 /** A hash the pool could not take: the client solves a challenge and comes back in the priority lane. */
 async function hashed<T>(env: LoginEnv, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof HashBusy) throw await challengeNeeded(env.db, env.siteId);
+    if (e instanceof HashBusy) throw await challengeAgain(env);
     throw e;
   }
 }
@@ -97,7 +100,8 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   if (await isBlocked(db, siteId, env.ip)) throw new ApiError('U004');
   const screenCaptcha = input.loginPage === 'partner' || input.loginPage === 'admin';
   // a picture alone is read by machines: the screens that show one need the proof of work as well
-  if ((screenCaptcha || env.challengeRequired) && !env.proved) throw await challengeNeeded(db, siteId);
+  if (env.challengeRequired && !env.proved) throw await challengeAgain(env);
+  if (screenCaptcha && !env.proved) throw await challengeNeeded(db, siteId);
   if (screenCaptcha && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
 
   const found = memId
