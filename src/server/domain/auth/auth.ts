@@ -10,7 +10,7 @@ import { hashToken, newToken } from './tokens.js';
 import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
 import { cappedExpiry, endSessions } from './sessions.js';
 import type { SessionCache } from './sessionCache.js';
-import { isBlocked } from '../site/ipBlock.js';
+import { isBlockedNow } from '../site/ipBlock.js';
 import type { UnreadCounts } from '../board/unread.js';
 import { recordLoginFailure } from './attack.js';
 import { newChallenge } from './challenge.js';
@@ -97,7 +97,7 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   const { db, siteId, now } = env;
   const memId = input.memId?.trim() ?? '';
   const memPass = input.memPass ?? '';
-  if (await isBlocked(db, siteId, env.ip)) throw new ApiError('U004');
+  if (await isBlockedNow(env, siteId, env.ip)) throw new ApiError('U004');
   const screenCaptcha = input.loginPage === 'partner' || input.loginPage === 'admin';
   // a picture alone is read by machines: the screens that show one need the proof of work as well
   if (env.challengeRequired && !env.proved) throw await challengeAgain(env);

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import { isBlocked } from '../site/ipBlock.js';
+import { isBlockedNow } from '../site/ipBlock.js';
 import { clearFailures, countFailure, openSession, type LoginEnv } from './auth.js';
 import { deviceNonce, trustedDevice } from './devices.js';
 import { isLocked } from './lockout.js';
@@ -9,7 +9,7 @@ import { checkSecondFactor, confirmEnrolment, startEnrolment } from './twoFactor
 /** The member behind a live ticket, with its device; L009 when the ticket is unknown, used or expired. */
 async function ticketHolder(env: LoginEnv, ticket: string, purpose: TicketPurpose) {
   const { db, siteId, now } = env;
-  if (await isBlocked(db, siteId, env.ip)) throw new ApiError('U004');
+  if (await isBlockedNow(env, siteId, env.ip)) throw new ApiError('U004');
   const id = await ticketMember(db, siteId, ticket, purpose, now);
   if (!id) throw new ApiError('L009');
   const m = await db.selectFrom('member').select(['id', 'mem_id', 'locked_until', 'login_yn']).where('id', '=', id).executeTakeFirstOrThrow();

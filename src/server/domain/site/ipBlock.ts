@@ -71,16 +71,10 @@ async function loadList(db: Db, siteId: string): Promise<BlockList | null> {
   return rows.length ? toBlockList(rows.map((r) => r.ip)) : null;
 }
 
-/** Whether the caller's address is refused, read fresh (login). */
-export async function isBlocked(db: Db, siteId: string, ip: string | null): Promise<boolean> {
-  if (!ip) return false;
-  const list = await loadList(db, siteId);
-  return list ? holds(list, ip) : false;
-}
-
 /**
- * How long a site's rules are answered from memory for the check on every signed-in call. A change
- * reaches every instance at once through the site invalidation; this bounds a lost message.
+ * How long a site's rules are answered from memory, for logins and every signed-in call alike (a
+ * login flood must not cost a query a try). A change reaches every instance at once through the
+ * site invalidation; this bounds a lost message.
  */
 const LIST_TTL_MS = 5_000;
 type Cached = { list: BlockList | null; until: number };
