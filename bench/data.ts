@@ -22,6 +22,7 @@ import { makePublisher } from '../src/server/live/makePublisher.js';
 import { startAccrual } from '../src/server/domain/money/accrualTimer.js';
 import { SessionCache } from '../src/server/domain/auth/sessionCache.js';
 import { SealKeys } from '../src/server/http/sealKeys.js';
+import { ensureSecretsFile } from '../src/server/domain/auth/secretsFile.js';
 import { SiteCache } from '../src/server/domain/site/siteCache.js';
 import { createMember } from '../src/server/domain/auth/members.js';
 import { dailyBetting } from '../src/server/domain/reports/betting.js';
@@ -340,6 +341,7 @@ export async function benchData(): Promise<void> {
   };
   try {
     await timed('migrations', () => migrate(handle));
+    await ensureSecretsFile(handle.db, config);
     await timed('demo site', () => seedDemo(app));
     await app.accrual.flush();
     const root = await buildMembers(app);

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readConfig } from './config.js';
 import { openDb } from './db/driver.js';
+import { useStartSecretsFile } from './domain/auth/secretsFile.js';
 import { verifyAuditChain } from './domain/site/audit.js';
 import { backupTo, restoreFrom } from './ops/backup.js';
 import { backupKeys, sealTo } from './ops/backupCrypto.js';
@@ -94,6 +95,8 @@ async function auditVerify(): Promise<number> {
 }
 
 async function verifyAll(config: ReturnType<typeof readConfig>): Promise<number> {
+  // the chain's key, where the server keeps it
+  useStartSecretsFile(config);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteThread: 'main' });
   let broken = 0;
   try {

@@ -19,6 +19,11 @@ import { configuredSecret, envName, secretsFilePath, secretsInFile, useSecretsFi
 /** Where `npm start` keeps its keys when PITBOSS_SECRETS_FILE names no file: beside where it runs, never in the data folder a backup copies. */
 export const DEFAULT_SECRETS_FILE = 'pitboss-secrets.json';
 
+/** The secrets file a start other than production reads when PITBOSS_SECRETS_FILE names none; the ops commands read the same. */
+export function useStartSecretsFile(config: Pick<Config, 'production'>, env: NodeJS.ProcessEnv = process.env) {
+  if (!config.production && !env.PITBOSS_SECRETS_FILE) useSecretsFile(resolve(DEFAULT_SECRETS_FILE));
+}
+
 /** A name a stand-in variable covers (PITBOSS_PIN_KEY, PITBOSS_AUDIT_KEY) needs no entry. */
 const wanted = (env: NodeJS.ProcessEnv) => productionSecrets.filter((s) => !(s.or && env[s.or])).map((s) => s.name);
 
@@ -56,7 +61,7 @@ function writeNew(path: string, secrets: Record<string, string>): boolean {
  */
 export async function ensureSecretsFile(db: Db, config: Pick<Config, 'production'>, env: NodeJS.ProcessEnv = process.env): Promise<SecretsFileReport> {
   const report: SecretsFileReport = { made: [], moved: [] };
-  if (!config.production && !env.PITBOSS_SECRETS_FILE) useSecretsFile(resolve(DEFAULT_SECRETS_FILE));
+  useStartSecretsFile(config, env);
   const rows = new Map((await db.selectFrom('auth_secret').select(['name', 'secret']).execute()).map((r) => [r.name, r.secret]));
   const vapid = await db.selectFrom('push_vapid').select(['public_key', 'private_key']).executeTakeFirst();
   const path = secretsFilePath();
