@@ -28,7 +28,8 @@ describe('signOut', () => {
 
   it('shows one alert when two paths see the same end at once (live LOGOUT and the 5-second check)', async () => {
     const both = Promise.all([signOut('elsewhere'), signOut('elsewhere')]);
-    await expect.poll(() => dialogs.queue.length).toBe(1);
+    // signOut loads its parts on first use: a loaded machine takes longer than the poll's default second
+    await expect.poll(() => dialogs.queue.length, { timeout: 15_000 }).toBe(1);
     answer(true);
     await both;
     expect(session.token).toBeNull();
@@ -51,7 +52,7 @@ describe('signOut', () => {
     session.member = member;
     localStorage.setItem('pitboss:demo:session', '{"token":"token"}');
     const ended = signOut('expired');
-    await expect.poll(() => dialogs.queue.length).toBe(1);
+    await expect.poll(() => dialogs.queue.length, { timeout: 15_000 }).toBe(1);
     expect(session.member).toEqual(member);
     expect(session.token).toBeNull();
     expect(localStorage.getItem('pitboss:demo:session')).toBeNull();
