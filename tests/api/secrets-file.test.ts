@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import webpush from 'web-push';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionSecrets, type Config } from '../../src/server/config.js';
 import { openDb } from '../../src/server/db/driver.js';
 import { migrate } from '../../src/server/db/migrate.js';
@@ -36,7 +36,13 @@ const key = () => randomBytes(32).toString('base64url');
 describe(`npm start keeps its keys outside the database (${testDb})`, () => {
   let dir = '';
   let drop = async () => {};
+  // files of this run share the process: a stand-in key another file set (PITBOSS_AUDIT_KEY) would leave its name out of the file
+  const standIns = { PITBOSS_AUDIT_KEY: process.env.PITBOSS_AUDIT_KEY, PITBOSS_PIN_KEY: process.env.PITBOSS_PIN_KEY };
+  beforeAll(() => {
+    for (const k of Object.keys(standIns)) delete process.env[k];
+  });
   afterAll(async () => {
+    for (const [k, v] of Object.entries(standIns)) if (v !== undefined) process.env[k] = v;
     delete process.env.PITBOSS_SECRETS_FILE;
     await drop();
     if (dir) await rm(dir, { recursive: true, force: true });
