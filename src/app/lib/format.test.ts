@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { formatKst, formatMoney, parseWire } from './format';
+import fc from 'fast-check';
+import { formatKst, formatMoney, formatNumber, parseWire } from './format';
 
 describe('format', () => {
   it('money with separators and cashDecimal', () => {
     expect(formatMoney(1234567)).toBe('1,234,567');
     expect(formatMoney(123456, 0.01)).toBe('1,234.56');
     expect(formatMoney(undefined)).toBe('0');
+  });
+  it('writes numbers as Intl en-US does, without asking Intl', () => {
+    const decimals = [1, 0.1, 0.01, 0.001, 0.0001, 0.00001];
+    const amount = fc.oneof(
+      fc.integer({ min: -1e15, max: 1e15 }),
+      fc.double({ min: -1e18, max: 1e18, noNaN: true }),
+      fc.constantFrom(0, -0, 0.5, -0.5, 1.0005, 999.9995, 1e21, -1e22, Infinity, NaN),
+    );
+    fc.assert(
+      fc.property(amount, fc.constantFrom(...decimals), (n, d) => {
+        const digits = d >= 1 ? 0 : Math.min(4, Math.ceil(-Math.log10(d)));
+        expect(formatMoney(n, d)).toBe(new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n * d));
+        expect(formatNumber(n)).toBe(new Intl.NumberFormat('en-US').format(n));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    expect(formatNumber(-1234567)).toBe('-1,234,567');
+    expect(formatNumber(null)).toBe('0');
   });
   it('dates in Korea time whatever the zone', () => {
     expect(formatKst(Date.UTC(2026, 0, 1, 15, 30, 0))).toBe('2026-01-02 00:30:00');

@@ -1,14 +1,28 @@
 export const KST = 'Asia/Seoul';
 
-// one formatter per number of decimals: toLocaleString with options builds a new one on every call,
-// which made a dashboard of a few hundred amounts spend ~100 ms (phone CPU) on formatting alone
-const formatters = new Map<number, Intl.NumberFormat>();
-const formatter = (digits: number) => {
-  let f = formatters.get(digits);
-  if (!f) formatters.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f;
-};
-const plain = new Intl.NumberFormat('en-US');
+/**
+ * Digits grouped by three with commas and `decimals` places (or up to three, trailing zeros
+ * dropped), exactly as `Intl.NumberFormat('en-US')` writes them: it rounds the shortest decimal
+ * that reads back as the number (`String(n)`), a tie away from zero. Written out rather than asked
+ * of Intl: the first number formatter a page makes loads the locale data, ~50 ms of a desktop's
+ * main thread before a screen with an amount on it can paint. Beyond 1e21 Intl answers.
+ */
+function grouped(value: number, decimals: number | 'upTo3'): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) {
+    const o = decimals === 'upTo3' ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+    return new Intl.NumberFormat('en-US', o).format(value);
+  }
+  const places = decimals === 'upTo3' ? 3 : decimals;
+  // below 1e-6 String() writes an exponent; at four places or fewer such a number rounds to zero
+  const [whole, fraction = ''] = Math.abs(value) < 1e-6 ? ['0'] : String(Math.abs(value)).split('.');
+  let kept = whole + fraction.slice(0, places).padEnd(places, '0');
+  if (fraction[places] >= '5') kept = String(BigInt(kept) + 1n).padStart(kept.length, '0');
+  const int = kept.slice(0, kept.length - places).replace(/\B(?=(\d{3})+$)/g, ',');
+  let frac = kept.slice(kept.length - places);
+  if (decimals === 'upTo3') frac = frac.replace(/0+$/, '');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return sign + int + (frac ? `.${frac}` : '');
+}
 
 /** What an amount counts: money (원), points (P), or a bare figure. */
 export type MoneyUnit = 'cash' | 'point' | 'none';
@@ -17,11 +31,11 @@ export type MoneyUnit = 'cash' | 'point' | 'none';
 export function formatMoney(amount: number | null | undefined, cashDecimal = 1): string {
   const value = (amount ?? 0) * cashDecimal;
   const digits = cashDecimal >= 1 ? 0 : Math.min(4, Math.ceil(-Math.log10(cashDecimal)));
-  return formatter(digits).format(value);
+  return grouped(value, digits);
 }
 
 /** Plain count or amount with thousands separators. */
-export const formatNumber = (n: number | null | undefined) => plain.format(n ?? 0);
+export const formatNumber = (n: number | null | undefined) => grouped(n ?? 0, 'upTo3');
 
 const KST_OFFSET_MS = 9 * 3_600_000; // no daylight saving since 1988
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
