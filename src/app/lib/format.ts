@@ -42,24 +42,24 @@ function grouped(value: number, decimals: number | 'upTo3'): string {
   return sign(value) + group(whole, ',') + (frac ? `.${frac}` : '');
 }
 
-/** CLDR's short compact units of the app's languages: from which power of ten each applies, its size and its suffix. */
-const compactUnits: Record<string, { units: [from: number, size: number, suffix: string][]; point: string; group: string }> = {
+/** CLDR's short compact units of the app's languages: the power of ten each counts (and from which it applies) and its suffix. */
+const compactUnits: Record<string, { units: [power: number, suffix: string][]; point: string; group: string }> = {
   ko: {
     units: [
-      [3, 3, '천'],
-      [4, 4, '만'],
-      [8, 8, '억'],
-      [12, 12, '조'],
+      [3, '천'],
+      [4, '만'],
+      [8, '억'],
+      [12, '조'],
     ],
     point: '.',
     group: ',',
   },
   en: {
     units: [
-      [3, 3, 'K'],
-      [6, 6, 'M'],
-      [9, 9, 'B'],
-      [12, 12, 'T'],
+      [3, 'K'],
+      [6, 'M'],
+      [9, 'B'],
+      [12, 'T'],
     ],
     point: '.',
     group: ',',
@@ -67,10 +67,10 @@ const compactUnits: Record<string, { units: [from: number, size: number, suffix:
   // Vietnamese sets its units off with a no-break space
   vi: {
     units: [
-      [3, 3, '\u00a0N'],
-      [6, 6, '\u00a0Tr'],
-      [9, 9, '\u00a0T'],
-      [12, 12, '\u00a0NT'],
+      [3, '\u00a0N'],
+      [6, '\u00a0Tr'],
+      [9, '\u00a0T'],
+      [12, '\u00a0NT'],
     ],
     point: ',',
     group: '.',
@@ -86,14 +86,14 @@ export function formatCompact(value: number, locale: string): string {
   const data = compactUnits[locale];
   const parts = decimalParts(value);
   if (!data || !parts) return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-  const unitAt = (magnitude: number) => data.units.filter(([from]) => from <= magnitude).pop() ?? [0, 0, ''];
+  const unitAt = (magnitude: number) => data.units.filter(([from]) => from <= magnitude).pop() ?? [0, ''];
   let magnitude = parts[0] === '0' ? 0 : parts[0].length - 1;
-  let [, size, suffix] = unitAt(magnitude);
+  let [size, suffix] = unitAt(magnitude);
   let [whole, fraction] = rounded(...parts, size, 1);
   // rounding carried into the next power of ten (999.96 -> 1000): its unit may differ
   if (whole.length > magnitude - size + 1 && whole !== '0') {
     magnitude += 1;
-    [, size, suffix] = unitAt(magnitude);
+    [size, suffix] = unitAt(magnitude);
     [whole, fraction] = rounded(...parts, size, 1);
   }
   // compact figures group only from five digits on ('1000조', '10,000조')
