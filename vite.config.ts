@@ -229,7 +229,7 @@ export default defineConfig({
               ...pageChunkGroups({
                 routeTree: 'src/app/routeTree.gen.ts',
                 entry: 'src/app/main.tsx',
-                guest: routeFiles('$prefix/index'),
+                guest: { files: routeFiles('$prefix/index'), name: 'guest', common: 'common' },
                 pages: {
                   partner: { files: [...routeFiles('$prefix/_partner/route', '$prefix/_partner/partnerMain'), ...signedIn], family: 'src/app/routes/$prefix/_partner' },
                   player: { files: [...routeFiles('$prefix/_player/route', '$prefix/_player/main'), ...signedIn], family: 'src/app/routes/$prefix/_player' },

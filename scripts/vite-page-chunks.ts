@@ -39,22 +39,27 @@ export interface LandingPage {
 }
 
 /**
- * One chunk per landing page of a signed-in user (the partner dashboard, the player lobby) and one
- * for what the signed-in pages share: over HTTP/1.1's six connections each of ~40 small chunks
- * costs a round trip before the first paint. A module goes into a landing page's chunk only when
- * no page outside that shell uses it, else into the shared one; modules the entry or the guest's
- * first page load stay where they are, so the first page's JS does not grow.
+ * One chunk per landing page of a signed-in user (the partner dashboard, the player lobby), one for
+ * what the signed-in pages share, and two for the guest's first page (the player login): what only
+ * pages outside the signed-in shells use, and what it shares with those shells (fields, the
+ * language select, the write hook). Over HTTP/1.1's six connections each of ~40 small chunks costs
+ * a round trip before the first paint. A module goes into a landing page's chunk only when no page
+ * outside that shell uses it, else into the shared one; modules the entry loads stay where they
+ * are, so the first page's JS does not grow.
  */
-export function pageChunkGroups(opts: { routeTree: string; entry: string; guest: string[]; pages: Record<string, LandingPage>; shared: string }) {
+export function pageChunkGroups(opts: {
+  routeTree: string;
+  entry: string;
+  guest: { files: string[]; name: string; common: string };
+  pages: Record<string, LandingPage>;
+  shared: string;
+}) {
   let owner: Map<string, string> | null = null;
   const ownerOf = (graph: ModuleGraph) => {
     if (owner) return owner;
+    // the entry's static imports stay where they are: through index files they reach far more
+    // than the entry runs, and a group must not pull what the entry runs out of its chunks
     const loadedFirst = closure(graph, [resolve(opts.entry)]);
-    for (const id of pageModules(
-      graph,
-      opts.guest.map((f) => resolve(f)),
-    ))
-      loadedFirst.add(id);
     const families = Object.entries(opts.pages).map(([name, p]) => [name, resolve(p.family) + sep] as const);
     // which shells' pages use each module ('' = a page outside the named shells)
     const usedBy = new Map<string, Set<string>>();
@@ -63,21 +68,37 @@ export function pageChunkGroups(opts: { routeTree: string; entry: string; guest:
       for (const id of pageModules(graph, [route])) usedBy.set(id, (usedBy.get(id) ?? new Set()).add(family));
     }
     owner = new Map();
+    // the guest's page first: it must not load a shell's chunk
+    for (const id of pageModules(
+      graph,
+      opts.guest.files.map((f) => resolve(f)),
+    )) {
+      if (loadedFirst.has(id)) continue;
+      const inShell = [...(usedBy.get(id) ?? [])].some((f) => f !== '');
+      owner.set(id, inShell ? opts.guest.common : opts.guest.name);
+    }
     for (const [name, page] of Object.entries(opts.pages)) {
       for (const id of pageModules(
         graph,
         page.files.map((f) => resolve(f)),
       )) {
         if (loadedFirst.has(id)) continue;
+        const was = owner.get(id);
+        // a landing page's own files (the session runtime) may reach a module only the guest's page showed
+        if (was === opts.guest.name) owner.set(id, opts.guest.common);
+        if (was !== undefined) {
+          if (was !== opts.guest.name && was !== opts.guest.common) owner.set(id, opts.shared);
+          continue;
+        }
         const only = [...(usedBy.get(id) ?? [])].every((f) => f === name);
-        owner.set(id, only && !owner.has(id) ? name : opts.shared);
+        owner.set(id, only ? name : opts.shared);
       }
     }
     return owner;
   };
   return {
     name: (id: string, ctx: ModuleGraph) => ownerOf(ctx).get(id) ?? null,
-    // a grouped module's imports that the first page loads must stay out of the group
+    // a grouped module's imports that the entry loads must stay out of the group
     includeDependenciesRecursively: false,
   };
 }

@@ -91,6 +91,8 @@ export function routePreloads(opts: { routeTree: string; signedIn: string[] }): 
           const id = ['.tsx', '.ts'].map((ext) => file + ext).find((f) => this.getModuleInfo(f));
           if (!id) throw new Error(`route preloads: ${file} is not in the build`);
           for (const dyn of this.getModuleInfo(id)!.dynamicallyImportedIds) {
+            // a route's error and not-found screens paint only when something fails: fetched then
+            if (/[?&]tsr-split=(errorComponent|notFoundComponent)\b/.test(dyn)) continue;
             const c = chunkOf.get(dyn);
             if (c) closure(c.fileName, js);
           }

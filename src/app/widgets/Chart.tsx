@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState, type PointerEvent } from 
 import { useLingui } from '@lingui/react/macro';
 import { localeOf, type Language } from '../../contract/enums';
 import { useSnapshot } from 'valtio';
-import { formatMoney, formatNumber } from '../lib/format';
+import { formatCompact, formatMoney, formatNumber } from '../lib/format';
 import { session } from '../lib/session/store';
 import css from './Charts.module.css';
 
@@ -11,14 +11,6 @@ export interface Series {
   /** a CSS colour or custom property */
   color: string;
   values: number[];
-}
-
-const compactFormats = new Map<string, Intl.NumberFormat>();
-/** Axis labels ('1.2만'); one formatter per locale, not one per chart render. */
-function compactFormat(locale: string) {
-  let f = compactFormats.get(locale);
-  if (!f) compactFormats.set(locale, (f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })));
-  return f;
 }
 
 /** The box's width in CSS pixels, so the chart draws at its real size (text never stretches). */
@@ -67,14 +59,15 @@ export function Chart({
   const { site } = useSnapshot(session);
   const unit = money ? (site?.cashDecimal ?? 1) : 1;
   const format = (v: number) => (money ? formatMoney(v, unit) : formatNumber(v));
-  const compact = compactFormat(localeOf(i18n.locale as Language));
+  const locale = localeOf(i18n.locale as Language);
   const n = labels.length;
   const all = series.flatMap((s) => s.values);
   const max = Math.max(0, ...all);
   const min = Math.min(0, ...all);
   const span = max - min || 1;
   const ticks = min < 0 ? [max, 0, min] : small ? [max, 0] : [max, max / 2, 0];
-  const tickText = ticks.map((v) => compact.format(v * unit));
+  // axis labels ('1.2만')
+  const tickText = ticks.map((v) => formatCompact(v * unit, locale));
   // the value axis is as wide as its longest label, so '-37.2만' is never cut
   const pad = { l: 8 + 6 * Math.max(...tickText.map((s) => s.length)), r: 14, b: 16, t: 6 };
   const plot = height - pad.b - pad.t;

@@ -22,6 +22,13 @@ const DEFAULT_LANGUAGE = 'ko';
 const link = (rel: string, file: string) => `<link rel="${rel}" crossorigin href="/${file}">`;
 
 /**
+ * A page's own styles are fetched with the HTML but do not hold the first paint back: the route's
+ * chunk applies them (as stylesheets, waiting for their load) before its screen renders, and until
+ * then only the entry's shell, styled by the entry's stylesheet, can paint.
+ */
+const style = (file: string) => `<link rel="preload" as="style" crossorigin href="/${file}">`;
+
+/**
  * What the page at a path needs besides the entry, for the shell's head: the browser fetches it
  * beside the entry instead of discovering it one router step at a time. Files the shell already
  * names (`shellHtml`) are left out once, here, not on every request. Nothing when the build has
@@ -35,7 +42,7 @@ export function loadPreloads(root: string, shellHtml: string): (url: string, coo
   const routes = list.routes.map((r) => ({
     re: new RegExp(r.pattern, 'i'),
     shell: r.shell,
-    css: r.css.filter(fresh).map((f) => link('stylesheet', f)),
+    css: r.css.filter(fresh).map(style),
     js: r.js.filter(fresh).map((f) => link('modulepreload', f)),
   }));
   const catalogues = new Map(
