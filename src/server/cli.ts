@@ -1,11 +1,13 @@
 // The ops command line, compiled beside the server (dist-server/cli.js) so a production host needs
-// only dist-server/ and the production packages: `node dist-server/cli.js backup|restore|audit-verify`.
+// only dist-server/ and the production packages: `node dist-server/cli.js backup|restore|audit-verify|audit-rekey`.
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readConfig } from './config.js';
-import { openDb } from './db/driver.js';
-import { useStartSecretsFile } from './domain/auth/secretsFile.js';
-import { verifyAuditChain } from './domain/site/audit.js';
+import { sql } from 'kysely';
+import { openDb, type DbHandle } from './db/driver.js';
+import { underStartLock } from './db/migrate.js';
+import { verifyChain, type ChainVerdict } from './domain/site/auditChain.js';
+import { changeAuditKey, everyAuditChain } from './domain/site/auditRekey.js';
 import { backupTo, restoreFrom } from './ops/backup.js';
 import { backupKeys, sealTo } from './ops/backupCrypto.js';
 import { holdDataDir, type LockInfo } from './ops/dataLock.js';
@@ -14,12 +16,15 @@ import { OpsRefusal } from './ops/refusal.js';
 const USAGE = `usage: node dist-server/cli.js <command>
   backup [file]             a sealed snapshot of the configured database (DATABASE_URL or PITBOSS_DATA) under PITBOSS_BACKUP_KEY
   restore <file> <target>   into a NEW place: a missing or empty data folder, or the postgres:// URL of an empty database
-  audit-verify              checks every site's audit chain; exit 1 when one is broken`;
+  audit-verify              checks every audit chain (each site's, the platform's); exit 1 when one is broken
+  audit-rekey               with the servers stopped: re-signs every audit chain from PITBOSS_AUDIT_OLD_KEY to PITBOSS_AUDIT_KEY,
+                            after checking each under the old key (one broken: nothing changes)`;
 
-const heldRefusal = (dataDir: string, held: LockInfo, todo: string) =>
+/** `todo`: what to do instead of stopping the server, when there is something */
+const heldRefusal = (dataDir: string, held: LockInfo, todo: string | null) =>
   new OpsRefusal(
     'folder-held',
-    `${dataDir} is held by a running server (pid ${held.pid}${held.backupAt ? `, live backup at ${held.backupAt}` : ''}): ${todo}, or stop the server first`,
+    `${dataDir} is held by a running server (pid ${held.pid}${held.backupAt ? `, live backup at ${held.backupAt}` : ''}): ${todo ? `${todo}, or stop the server first` : 'stop the server first'}`,
   );
 
 /** `backup [file]`: PostgreSQL through pg_dump; PGlite offline, or from the running server that holds the folder. */
@@ -82,40 +87,72 @@ async function restore(args: string[]): Promise<number> {
   return 0;
 }
 
-/** `audit-verify`: one line per site, exit 1 when any chain is broken. */
-async function auditVerify(): Promise<number> {
+/** The database of the configuration, the PGlite folder held meanwhile (a running server holding it: refused). */
+async function withDatabase<T>(todo: string | null, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
   const config = readConfig();
   const lock = config.databaseUrl ? { release() {} } : holdDataDir(config.dataDir);
-  if ('held' in lock) throw heldRefusal(config.dataDir, lock.held, "verify from the operator's audit screen");
+  if ('held' in lock) throw heldRefusal(config.dataDir, lock.held, todo);
   try {
-    return await verifyAll(config);
+    const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteThread: 'main' });
+    try {
+      return await fn(handle);
+    } finally {
+      await handle.close();
+    }
   } finally {
     lock.release();
   }
 }
 
-async function verifyAll(config: ReturnType<typeof readConfig>): Promise<number> {
-  // the chain's key, where the server keeps it
-  useStartSecretsFile(config);
-  const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteThread: 'main' });
-  let broken = 0;
-  try {
-    const sites = await handle.db.selectFrom('site').select(['id', 'prefix']).orderBy('prefix').execute();
-    for (const site of sites) {
-      const v = await verifyAuditChain(handle.db, site.id);
-      if (v.ok) console.log(`${site.prefix}: OK (${v.rows} rows)`);
+const broken = (name: string, v: Exclude<ChainVerdict, { ok: true }>) => `${name}: BROKEN at row ${v.seq}${v.auditIdx === null ? '' : ` (audit id ${v.auditIdx})`}: ${v.reason}`;
+
+/** `audit-verify`: one line per chain, exit 1 when any is broken. */
+async function auditVerify(): Promise<number> {
+  return withDatabase("verify from the operator's audit screen", async ({ db }) => {
+    let bad = 0;
+    for (const { name, chain } of await everyAuditChain(db)) {
+      const v = await verifyChain(db, chain);
+      if (v.ok) console.log(`${name}: OK (${v.rows} rows)`);
       else {
-        broken++;
-        console.log(`${site.prefix}: BROKEN at row ${v.seq}${v.auditIdx === null ? '' : ` (audit id ${v.auditIdx})`}: ${v.reason}`);
+        bad++;
+        console.log(broken(name, v));
       }
     }
-  } finally {
-    await handle.close();
-  }
-  return broken ? 1 : 0;
+    return bad ? 1 : 0;
+  });
 }
 
-const commands: Record<string, (args: string[]) => Promise<number>> = { backup, restore, 'audit-verify': auditVerify };
+/**
+ * `audit-rekey`: the servers stopped (PGlite: the folder's lock says so; PostgreSQL: no other
+ * session on the database), under the start-up lock so none starts meanwhile.
+ */
+async function auditRekey(): Promise<number> {
+  const oldKey = process.env.PITBOSS_AUDIT_OLD_KEY;
+  const newKey = process.env.PITBOSS_AUDIT_KEY;
+  if (!oldKey || !newKey) throw new OpsRefusal('no-key', 'audit-rekey needs the key the chains are signed under in PITBOSS_AUDIT_OLD_KEY and the new one in PITBOSS_AUDIT_KEY');
+  if (oldKey === newKey) throw new OpsRefusal('usage', 'PITBOSS_AUDIT_OLD_KEY and PITBOSS_AUDIT_KEY are the same key: nothing to change');
+  return withDatabase(null, async (handle) => {
+    if (handle.kind === 'postgres') {
+      // the first query: this command's only session so far
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(handle.db);
+      if (rows[0]!.n > 0)
+        throw new OpsRefusal(
+          'in-use',
+          `${rows[0]!.n} other session(s) on the database: stop every server first (one appending under the old key would break the chains right after)`,
+        );
+    }
+    const r = await underStartLock(handle, () => changeAuditKey(handle.db, oldKey, newKey));
+    if (!r.ok) {
+      const done = r.resigned.length ? `; already under the new key: ${r.resigned.join(', ')} (a server wrote meanwhile: stop it and verify)` : '; nothing re-signed';
+      throw new OpsRefusal('chain-broken', `${broken(r.name, r.verdict)} under PITBOSS_AUDIT_OLD_KEY${done}`);
+    }
+    for (const c of r.chains) console.log(`${c.name}: re-signed (${c.rows} rows)`);
+    return 0;
+  });
+}
+
+const commands: Record<string, (args: string[]) => Promise<number>> = { backup, restore, 'audit-verify': auditVerify, 'audit-rekey': auditRekey };
 
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;

@@ -1,8 +1,18 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDb } from '../../src/server/db/driver.js';
+import type { Db } from '../../src/server/db/driver.js';
+import { platformAudit, verifyPlatformAudit } from '../../src/server/domain/platform/platformAudit.js';
 import { verifyAuditChain, writeAudit } from '../../src/server/domain/site/audit.js';
 import { rekeyAuditChains } from '../../src/server/domain/site/auditChain.js';
-import { startTestServer, testDb, type TestServer } from './harness.js';
+import { changeAuditKey } from '../../src/server/domain/site/auditRekey.js';
+import { systemClock } from '../../src/server/clock.js';
+import { refusalExit } from '../../src/server/ops/refusal.js';
+import { freshPostgres, startTestServer, templateDatabase, testDb, type TestServer } from './harness.js';
+import { cli, oneLine } from './opsCli.js';
 
 // the key kept outside the database, as a deployment sets it
 process.env.PITBOSS_AUDIT_KEY ??= 'audit-key-for-the-chain-tests-0123456789';
@@ -113,6 +123,11 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
           update audit_chain_head set last_hash = h where site_id = site;
         end $$`.execute(other.app.db);
       expect((await verifyAuditChain(other.app.db, other.siteId)).ok).toBe(false);
+      // a plain chain whose tail was cut is not re-signed: that would hide the cut
+      const last = await other.app.db.selectFrom('audit_log').selectAll().where('site_id', '=', other.siteId).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+      await other.app.db.deleteFrom('audit_log').where('id', '=', last.id).execute();
+      expect(await rekeyAuditChains(other.app.db)).toEqual([other.siteId]);
+      await other.app.db.insertInto('audit_log').values(last).execute();
       expect(await rekeyAuditChains(other.app.db)).toEqual([]);
       expect((await verifyAuditChain(other.app.db, other.siteId)).ok).toBe(true);
     } finally {
@@ -131,5 +146,145 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
     } finally {
       await other.close();
     }
+  });
+
+  describe('changing the audit key', () => {
+    const K = process.env.PITBOSS_AUDIT_KEY!;
+    const B = 'the-next-audit-key-after-rotation-0123456789';
+    const fill = async (db: Db, siteId: string, n: number) => {
+      for (let i = 0; i < n; i++)
+        await writeAudit(db, { siteId, actorId: null as unknown as number, actor: 'admin', action: `/rk/${i}`, target: `n=${i}`, ip: null, at: new Date() });
+      for (let i = 0; i < 2; i++) await platformAudit({ db, clock: systemClock(0) }, { id: null, loginId: 'owner' }, 'site.suspend', { i });
+    };
+    // every hash and head as it stands, to show a refusal changed nothing
+    const hashes = async (db: Db) => ({
+      site: (await db.selectFrom('audit_log').select(['id', 'hash', 'prev_hash']).orderBy('id').execute()).map((r) => [
+        r.id,
+        Buffer.from(r.hash!).toString('hex'),
+        Buffer.from(r.prev_hash!).toString('hex'),
+      ]),
+      heads: (await db.selectFrom('audit_chain_head').selectAll().orderBy('site_id').execute()).map((r) => [r.site_id, r.last_seq, Buffer.from(r.last_hash).toString('hex')]),
+      platform: (await db.selectFrom('platform_audit').select(['seq', 'hash']).orderBy('seq').execute()).map((r) => [r.seq, Buffer.from(r.hash).toString('hex')]),
+    });
+
+    it("re-signs every chain (the sites' and the platform's) from the old key to the new: the new key verifies them, the old one no longer, appends go on", async () => {
+      const other = await startTestServer();
+      const db = other.app.db;
+      try {
+        await fill(db, other.siteId, 4);
+        const rows = (await verifyAuditChain(db, other.siteId)).rows;
+        expect(await verifyPlatformAudit(db)).toMatchObject({ ok: true });
+        const r = await changeAuditKey(db, K, B);
+        expect(r.ok).toBe(true);
+        expect(r.ok && r.chains).toContainEqual({ name: 'demo', rows });
+        expect(r.ok && r.chains.at(-1)).toMatchObject({ name: 'platform' });
+        expect(await verifyAuditChain(db, other.siteId, B)).toEqual({ ok: true, rows });
+        expect((await verifyPlatformAudit(db, B)).ok).toBe(true);
+        expect(await verifyAuditChain(db, other.siteId, K)).toMatchObject({ ok: false, seq: 1, reason: 'content' });
+        expect(await verifyPlatformAudit(db, K)).toMatchObject({ ok: false, seq: 1, reason: 'content' });
+        // a server started with the new key appends to the re-signed chains
+        process.env.PITBOSS_AUDIT_KEY = B;
+        try {
+          await fill(db, other.siteId, 1);
+          expect(await verifyAuditChain(db, other.siteId)).toEqual({ ok: true, rows: rows + 1 });
+          expect((await verifyPlatformAudit(db)).ok).toBe(true);
+        } finally {
+          process.env.PITBOSS_AUDIT_KEY = K;
+        }
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('refuses when any chain is broken under the old key, naming its first broken row, and changes no chain', async () => {
+      const other = await startTestServer();
+      const db = other.app.db;
+      try {
+        await fill(db, other.siteId, 4);
+        const victim = (await db.selectFrom('audit_log').select('id').where('site_id', '=', other.siteId).orderBy('seq').offset(2).limit(1).executeTakeFirstOrThrow()).id;
+        await sql`update audit_log set target = 'memId=someone-else' where id = ${victim}`.execute(db);
+        const before = await hashes(db);
+        expect(await changeAuditKey(db, K, B)).toEqual({
+          ok: false,
+          name: 'demo',
+          verdict: expect.objectContaining({ auditIdx: Number(victim), seq: 3, reason: 'content' }),
+          resigned: [],
+        });
+        expect(await hashes(db)).toEqual(before);
+        // the platform's chain comes last, and is checked before any site's is touched
+        await sql`update audit_log set target = 'n=2' where id = ${victim}`.execute(db);
+        expect((await verifyAuditChain(db, other.siteId)).ok).toBe(true);
+        await db.updateTable('platform_audit').set({ actor: 'someone' }).where('seq', '=', 2).execute();
+        const intactSites = await hashes(db);
+        expect(await changeAuditKey(db, K, B)).toMatchObject({ ok: false, name: 'platform', verdict: { seq: 2, reason: 'content' }, resigned: [] });
+        expect(await hashes(db)).toEqual(intactSites);
+        // a wrong old key is a broken chain too
+        await db.updateTable('platform_audit').set({ actor: 'owner' }).where('seq', '=', 2).execute();
+        expect(await changeAuditKey(db, 'not-the-key-they-were-signed-under', B)).toMatchObject({ ok: false, verdict: { seq: 1, reason: 'content' }, resigned: [] });
+        expect(await hashes(db)).toEqual(intactSites);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('audit:rekey on the command line: verify under the new key answers OK, under the old one fails; refused with a server on the database', async () => {
+      // a database no server holds, copied from the run's seeded one
+      const template = inject('dbTemplate');
+      const dir = mkdtempSync(join(tmpdir(), 'pitboss-rekey-'));
+      let env: Record<string, string>;
+      let drop = async () => {};
+      if (testDb === 'postgres') {
+        const fresh = await freshPostgres(templateDatabase());
+        env = { DATABASE_URL: fresh.url };
+        drop = fresh.drop;
+      } else {
+        const { PGlite } = await import('@electric-sql/pglite');
+        if (template.kind !== 'pglite') throw new Error('a PGlite run has a snapshot');
+        await (await PGlite.create(join(dir, 'data'), { loadDataDir: new Blob([readFileSync(template.snapshot)]) })).close();
+        env = { PITBOSS_DATA: join(dir, 'data') };
+      }
+      try {
+        const h = await openDb({ url: env.DATABASE_URL, dataDir: join(dir, 'data'), pgliteThread: 'main' });
+        const siteId = (await h.db.selectFrom('site').select('id').where('prefix', '=', 'demo').executeTakeFirstOrThrow()).id;
+        try {
+          await fill(h.db, siteId, 3);
+          if (testDb === 'postgres') {
+            // a server (here: this session) still on the database: refused before anything is read
+            const busy = await cli(['audit-rekey'], { ...env, PITBOSS_AUDIT_OLD_KEY: K, PITBOSS_AUDIT_KEY: B });
+            expect(busy.code).toBe(refusalExit['in-use']);
+            expect(busy.out).toContain('other session(s) on the database: stop every server first');
+            oneLine(busy.out);
+          }
+        } finally {
+          await h.close();
+        }
+        const verify = (key: string) => cli(['audit-verify'], { ...env, PITBOSS_AUDIT_KEY: key });
+        const underK = await verify(K);
+        expect(underK).toMatchObject({ code: 0 });
+        expect(underK.out).toMatch(/^demo: OK \(\d+ rows\)$/m);
+        expect(underK.out).toMatch(/^platform: OK \(2 rows\)$/m);
+
+        const noOld = await cli(['audit-rekey'], { ...env, PITBOSS_AUDIT_KEY: B });
+        expect(noOld.code).toBe(refusalExit['no-key']);
+        oneLine(noOld.out);
+        const wrongOld = await cli(['audit-rekey'], { ...env, PITBOSS_AUDIT_OLD_KEY: 'not-the-key-they-were-signed-under', PITBOSS_AUDIT_KEY: B });
+        expect(wrongOld.code).toBe(refusalExit['chain-broken']);
+        expect(wrongOld.out).toMatch(/^demo: BROKEN at row 1 \(audit id \d+\): content under PITBOSS_AUDIT_OLD_KEY; nothing re-signed$/);
+        expect(await verify(K)).toEqual(underK);
+
+        const rekey = await cli(['audit-rekey'], { ...env, PITBOSS_AUDIT_OLD_KEY: K, PITBOSS_AUDIT_KEY: B });
+        expect(rekey.code).toBe(0);
+        expect(rekey.out).toMatch(/^demo: re-signed \(\d+ rows\)$/m);
+        expect(rekey.out).toMatch(/^platform: re-signed \(2 rows\)$/m);
+        expect(await verify(B)).toEqual(underK);
+        const old = await verify(K);
+        expect(old.code).toBe(1);
+        expect(old.out).toMatch(/^demo: BROKEN at row 1 \(audit id \d+\): content$/m);
+        expect(old.out).toMatch(/^platform: BROKEN at row 1 \(audit id \d+\): content$/m);
+      } finally {
+        await drop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 300_000);
   });
 });

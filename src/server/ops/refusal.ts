@@ -10,6 +10,8 @@ export const refusalExit = {
   'wrong-key': 6,
   'not-backup': 7,
   unreachable: 8,
+  'chain-broken': 9,
+  'in-use': 10,
 } as const;
 
 export type RefusalKind = keyof typeof refusalExit;

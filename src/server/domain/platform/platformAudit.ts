@@ -4,15 +4,14 @@
  * hash is the HMAC-SHA-256 under the audit key (PITBOSS_AUDIT_KEY) of the hash before and the
  * row's canonical text (`platform_audit_text`, migration 330). Appends lock the one head row.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
-import { auditKey } from '../site/auditChain.js';
+import { auditKey, verifyChain, type AuditChain, type ChainVerdict } from '../site/auditChain.js';
 
 const GENESIS = Buffer.alloc(32);
 const mac = (key: string, text: Buffer) => createHmac('sha256', key).update(text).digest();
-const same = (a: Buffer | null, b: Buffer) => !!a && a.length === b.length && timingSafeEqual(a, b);
 
 /** Who acted: a platform account, or (before one exists) the setup link, named. */
 export interface PlatformActor {
@@ -59,26 +58,16 @@ async function appendOnce(ctx: Ctx, key: string, actor: PlatformActor, action: s
   });
 }
 
-export type PlatformChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
+/** The platform's chain for the walk and the re-sign of `auditChain.ts` (its rows have no plain form: always keyed). */
+export const platformChain: AuditChain = {
+  rows: sql`
+    select a.id, a.seq, a.hash, a.prev_hash as prev, true as keyed, platform_audit_text(a.prev_hash, a) as text, null::bytea as plain
+    from platform_audit a order by a.seq`,
+  head: (forUpdate) => sql`select last_seq, last_hash from platform_audit_head where id = 1 ${forUpdate ? sql`for update` : sql``}`,
+  relink: (id, prev) => sql`update platform_audit set prev_hash = ${prev} where id = ${id} returning platform_audit_text(prev_hash, platform_audit) as text`,
+  sign: (id, hash) => sql`update platform_audit set hash = ${hash} where id = ${id}`,
+  setHead: (seq, hash) => sql`update platform_audit_head set last_seq = ${seq}, last_hash = ${hash} where id = 1`,
+};
 
-/** Walks the chain in order like `verifyAuditChain`: names the first broken link, or a cut tail. */
-export async function verifyPlatformAudit(db: Db): Promise<PlatformChainVerdict> {
-  const key = await auditKey(db);
-  const { rows } = await sql<{ seq: string; hash: Buffer; prev: Buffer; text: Buffer }>`
-    select a.seq, a.hash, a.prev_hash as prev, platform_audit_text(a.prev_hash, a) as text from platform_audit a order by a.seq`.execute(db);
-  let prev = GENESIS;
-  let n = 0;
-  for (const r of rows) {
-    n++;
-    if (Number(r.seq) !== n) return { ok: false, rows: rows.length, seq: n, reason: 'order' };
-    if (!same(Buffer.from(r.prev), prev)) return { ok: false, rows: rows.length, seq: n, reason: 'link' };
-    const want = mac(key, Buffer.from(r.text));
-    if (!same(Buffer.from(r.hash), want)) return { ok: false, rows: rows.length, seq: n, reason: 'content' };
-    prev = want;
-  }
-  const head = await db.selectFrom('platform_audit_head').select(['last_seq', 'last_hash']).where('id', '=', 1).executeTakeFirst();
-  if ((head ? Number(head.last_seq) : 0) !== n || !same(head ? Buffer.from(head.last_hash) : GENESIS, prev)) {
-    return { ok: false, rows: rows.length, seq: n + 1, reason: 'tail' };
-  }
-  return { ok: true, rows: rows.length };
-}
+/** Walks the chain like `verifyAuditChain`: names the first broken link, or a cut tail. */
+export const verifyPlatformAudit = (db: Db, key?: string): Promise<ChainVerdict> => verifyChain(db, platformChain, key);

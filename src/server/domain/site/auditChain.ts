@@ -8,7 +8,7 @@
  * against the lines written before.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/driver.js';
 import { serverSecret } from '../auth/secrets.js';
 
@@ -72,44 +72,112 @@ async function appendOnce(db: Db, key: string, row: ChainRow): Promise<number> {
   });
 }
 
-/** The verdict on one site's chain: intact, or the first row whose link is broken and why. */
+/** The verdict on one chain: intact, or the first row whose link is broken and why (`auditIdx`: the row's id). */
 export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; auditIdx: number | null; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
 
 const same = (a: Buffer | null, b: Buffer) => !!a && a.length === b.length && timingSafeEqual(a, b);
 
+/** A chain's row as the walk reads it: `text` is what the key signs, `plain` the SHA-256 form of before the key. */
+interface LinkRow {
+  id: string;
+  seq: string | null;
+  hash: Buffer | null;
+  prev: Buffer | null;
+  keyed: boolean;
+  text: Buffer;
+  plain: Buffer | null;
+}
+
 /**
- * Walks a site's audit chain in order: each row's hash must match its content and the hash of
- * the row before, positions must run 1, 2, 3 … and the chain head must name the last row.
- * Every row must be keyed: the plain SHA-256 rows from before migration 310 are re-signed under
- * the key at the first start (`rekeyAuditChains`). Names the first broken link.
+ * One audit chain in SQL: a site's (`siteChain`) or the platform's (`platformChain`), keyed the same
+ * way, so one walk verifies both and one re-sign changes the key of both.
  */
-export async function verifyAuditChain(db: Db, siteId: string): Promise<ChainVerdict> {
-  const key = await auditKey(db);
-  const { rows } = await sql<{ id: string; seq: string | null; hash: Buffer | null; prev: Buffer | null; keyed: boolean; text: Buffer }>`
-    select a.id, a.seq, a.hash, a.prev_hash as prev, a.keyed, audit_row_text(a.prev_hash, a) as text
-    from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`.execute(db);
+export interface AuditChain {
+  /** its rows in chain order */
+  rows: RawBuilder<LinkRow>;
+  /** its head (last position and hash), locked for the transaction when `forUpdate` */
+  head(forUpdate: boolean): RawBuilder<{ last_seq: string | number; last_hash: Buffer }>;
+  /** a row re-linked to the hash before it and marked keyed; answers the text to sign */
+  relink(id: string, prev: Buffer): RawBuilder<{ text: Buffer }>;
+  sign(id: string, hash: Buffer): RawBuilder<unknown>;
+  setHead(seq: number, hash: Buffer): RawBuilder<unknown>;
+}
+
+export const siteChain = (siteId: string): AuditChain => ({
+  rows: sql<LinkRow>`
+    select a.id, a.seq, a.hash, a.prev_hash as prev, a.keyed, audit_row_text(a.prev_hash, a) as text, audit_row_digest(a.prev_hash, a) as plain
+    from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`,
+  head: (forUpdate) => sql`select last_seq, last_hash from audit_chain_head where site_id = ${siteId} ${forUpdate ? sql`for update` : sql``}`,
+  relink: (id, prev) => sql`update audit_log set prev_hash = ${prev}, keyed = true where id = ${id} returning audit_row_text(prev_hash, audit_log) as text`,
+  sign: (id, hash) => sql`update audit_log set hash = ${hash} where id = ${id}`,
+  setHead: (seq, hash) => sql`update audit_chain_head set last_seq = ${seq}, last_hash = ${hash} where site_id = ${siteId}`,
+});
+
+/** How a chain's rows are signed: under a key, or plain SHA-256 (the rows from before migration 310). */
+type Signing = { key: string } | 'plain';
+
+/**
+ * Walks a chain in order: each row's hash must match its content and the hash of the row before,
+ * positions must run 1, 2, 3 … and the head must name the last row. Names the first broken link.
+ */
+async function walk(db: Db, chain: AuditChain, signing: Signing, forUpdate = false): Promise<{ verdict: ChainVerdict; rows: LinkRow[] }> {
+  // the head first: under `forUpdate` it holds off appends until the transaction ends
+  const head = (await chain.head(forUpdate).execute(db)).rows[0];
+  const { rows } = await chain.rows.execute(db);
+  const signed = (r: LinkRow) => (signing === 'plain' ? r.plain && Buffer.from(r.plain) : r.keyed ? mac(signing.key, Buffer.from(r.text)) : null);
   let prev = GENESIS;
   let n = 0;
   for (const r of rows) {
     n++;
-    const at = { rows: rows.length, auditIdx: Number(r.id), seq: n };
-    if (r.seq === null || Number(r.seq) !== n) return { ok: false, ...at, reason: 'order' };
-    if (!same(r.prev && Buffer.from(r.prev), prev)) return { ok: false, ...at, reason: 'link' };
-    const want = mac(key, Buffer.from(r.text));
-    if (!r.keyed || !same(r.hash && Buffer.from(r.hash), want)) return { ok: false, ...at, reason: 'content' };
+    const at = { ok: false as const, rows: rows.length, auditIdx: Number(r.id), seq: n };
+    if (r.seq === null || Number(r.seq) !== n) return { rows, verdict: { ...at, reason: 'order' } };
+    if (!same(r.prev && Buffer.from(r.prev), prev)) return { rows, verdict: { ...at, reason: 'link' } };
+    const want = signed(r);
+    if (!want || !same(r.hash && Buffer.from(r.hash), want)) return { rows, verdict: { ...at, reason: 'content' } };
     prev = want;
   }
-  const head = await db.selectFrom('audit_chain_head').select(['last_seq', 'last_hash']).where('site_id', '=', siteId).executeTakeFirst();
   if ((head ? Number(head.last_seq) : 0) !== n || !same(head ? Buffer.from(head.last_hash) : GENESIS, prev)) {
-    return { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail' };
+    return { rows, verdict: { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail' } };
   }
-  return { ok: true, rows: rows.length };
+  return { rows, verdict: { ok: true, rows: rows.length } };
+}
+
+/** A chain checked under `key` (by default the audit key): every row must be keyed. */
+export async function verifyChain(db: Db, chain: AuditChain, key?: string): Promise<ChainVerdict> {
+  return (await walk(db, chain, { key: key ?? (await auditKey(db)) })).verdict;
+}
+
+/**
+ * Names the first broken link of a site's chain. Every row must be keyed: the plain SHA-256 rows
+ * from before migration 310 are re-signed under the key at the first start (`rekeyAuditChains`).
+ */
+export const verifyAuditChain = (db: Db, siteId: string, key?: string) => verifyChain(db, siteChain(siteId), key);
+
+/**
+ * Checks a chain as it is signed (`from`) and, when intact, signs every row again under `key`, in
+ * one transaction holding its head, so an append waits for it. A broken chain is left as it is:
+ * the answer names its first broken row.
+ */
+export async function resignChain(db: Db, chain: AuditChain, from: Signing, key: string): Promise<ChainVerdict> {
+  return db.transaction().execute(async (trx) => {
+    const { verdict, rows } = await walk(trx, chain, from, true);
+    if (!verdict.ok) return verdict;
+    let next = GENESIS;
+    for (const r of rows) {
+      const { rows: t } = await chain.relink(r.id, next).execute(trx);
+      next = mac(key, Buffer.from(t[0]!.text));
+      await chain.sign(r.id, next).execute(trx);
+    }
+    await chain.setHead(rows.length, next).execute(trx);
+    return verdict;
+  });
 }
 
 /**
  * The chains written before migration 310 (plain SHA-256, `keyed` false): each is checked as it
- * was written and, when intact, re-signed under the key in one transaction. A broken one is left
- * as it is (the verify names it) and reported. Answers the sites left unkeyed.
+ * was written and, when intact, re-signed under the key in one transaction. A broken one (a cut
+ * tail included: re-signing would hide it) is left as it is (the verify names it) and reported.
+ * Answers the sites left unkeyed.
  */
 export async function rekeyAuditChains(db: Db): Promise<string[]> {
   const sites = await db.selectFrom('audit_log').select('site_id').distinct().where('keyed', '=', false).execute();
@@ -117,27 +185,7 @@ export async function rekeyAuditChains(db: Db): Promise<string[]> {
   if (!sites.length) return broken;
   const key = await auditKey(db);
   for (const { site_id: siteId } of sites) {
-    const done = await db.transaction().execute(async (trx) => {
-      await trx.selectFrom('audit_chain_head').select('site_id').where('site_id', '=', siteId).forUpdate().execute();
-      const { rows } = await sql<{ id: string; seq: string | null; hash: Buffer | null; prev: Buffer | null; plain: Buffer }>`
-        select a.id, a.seq, a.hash, a.prev_hash as prev, audit_row_digest(a.prev_hash, a) as plain
-        from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`.execute(trx);
-      let prev = GENESIS;
-      for (const [i, r] of rows.entries()) {
-        if (Number(r.seq) !== i + 1 || !same(r.prev && Buffer.from(r.prev), prev) || !same(r.hash && Buffer.from(r.hash), Buffer.from(r.plain))) return false;
-        prev = Buffer.from(r.plain);
-      }
-      let next = GENESIS;
-      for (const r of rows) {
-        const { rows: t } = await sql<{ text: Buffer }>`
-          update audit_log set prev_hash = ${next}, keyed = true where id = ${r.id} returning audit_row_text(prev_hash, audit_log) as text`.execute(trx);
-        next = mac(key, Buffer.from(t[0]!.text));
-        await trx.updateTable('audit_log').set({ hash: next }).where('id', '=', Number(r.id)).execute();
-      }
-      await trx.updateTable('audit_chain_head').set({ last_seq: rows.length, last_hash: next }).where('site_id', '=', siteId).execute();
-      return true;
-    });
-    if (!done) broken.push(siteId);
+    if (!(await resignChain(db, siteChain(siteId), 'plain', key)).ok) broken.push(siteId);
   }
   return broken;
 }
