@@ -15,7 +15,7 @@ import type { UnreadCounts } from '../board/unread.js';
 import { recordLoginFailure } from './attack.js';
 import { newChallenge } from './challenge.js';
 import { addressChallenge } from './addressChallenge.js';
-import { clearDevice, deviceNonce, newDeviceCookie, recordDeviceFailure, trustedDevice, type Device } from './devices.js';
+import { clearDevice, deviceNonce, loginDeviceCookie, recordDeviceFailure, trustedDevice, type Device } from './devices.js';
 import { issueTicket, type TicketPurpose } from './loginTicket.js';
 import { twoFactorOn } from './twoFactor.js';
 import { adminTwoFactorRequired } from '../site/twoFactorSetting.js';
@@ -172,7 +172,8 @@ async function secondStepOf(db: Db, siteId: string, m: { id: number; login_type:
 
 /**
  * Opens the session of a fully signed-in member: the member's other sessions end (one live
- * session per member), and an untrusted device gets its device cookie (`setCookie`).
+ * session per member), and an untrusted device gets its device cookie (`setCookie`), as does one
+ * whose cookie a rotated-out key signed.
  */
 export async function openSession(env: LoginEnv, m: { id: number; mem_id: string }, device: Device | null): Promise<{ answer: LoginAnswer; setCookie: string | null }> {
   const { db, siteId, now } = env;
@@ -198,7 +199,7 @@ export async function openSession(env: LoginEnv, m: { id: number; mem_id: string
   });
   for (const id of ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
 
-  const setCookie = device ? null : await newDeviceCookie(db, siteId, m.mem_id, m.id, now, env.tls);
+  const setCookie = await loginDeviceCookie(db, siteId, m.mem_id, m.id, device, now, env.tls);
   const { member, msgInfo } = await memberInfoAndUnread(db, m.id, now);
   return { answer: { token, ...sessionTimes(expiresAt, now), member, msgInfo }, setCookie };
 }

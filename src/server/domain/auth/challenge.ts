@@ -2,7 +2,7 @@
  * The login and signup proof of work (ALTCHA, altcha-lib v2): the server picks a secret counter,
  * signs the challenge, and the client finds the counter by trying every one from 0 (about half a
  * second on a mid phone). Checking a solution is one HMAC. Each challenge is good once, for this
- * site, for five minutes.
+ * site, for five minutes. New challenges are signed under today's keys only.
  */
 import { signal } from '../../ops/signals.js';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
@@ -10,6 +10,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';
 import { powChallenge, type PowChallenge, type PowProof } from '../../../contract/member.js';
 import type { Db } from '../../db/driver.js';
+import { oldSecrets } from './oldSecrets.js';
 import { serverSecret } from './secrets.js';
 
 const TTL_MS = 5 * 60_000;
@@ -64,20 +65,34 @@ export function usedChallenges(redis: Redis | null, namespace: string): UsedChal
   };
 }
 
+/**
+ * The keys a challenge is checked under: today's, then the rotated-out ones (`pow-signature-old`,
+ * `pow-key-old`), so a challenge issued by an instance still on the old key checks on one already
+ * on the new. Each key tried costs one HMAC: the key signature spares re-deriving the solution.
+ */
+async function verifiedUnderAnyKey(db: Db, proof: PowProof): Promise<boolean> {
+  const keys = async (name: string) => [await serverSecret(db, name), ...oldSecrets(name)];
+  const signatureKeys = await keys('pow-signature');
+  const keySignatureKeys = await keys('pow-key');
+  for (const hmacSignatureSecret of signatureKeys) {
+    for (const hmacKeySignatureSecret of keySignatureKeys) {
+      const r = await verifySolution({ challenge: proof.challenge, solution: proof.solution, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret });
+      if (r.verified) return true;
+      if (r.expired) return false;
+      // not signed under this signature key: no key signature key helps
+      if (r.invalidSignature) break;
+    }
+  }
+  return false;
+}
+
 /** True when the proof solves an unexpired challenge this server signed for this site, never used before. */
 export async function checkProof(db: Db, siteId: string, proof: PowProof | undefined, used: UsedChallenges): Promise<boolean> {
   if (!proof) return false;
   const p = proof.challenge.parameters;
   if (p.data?.site !== siteId) return false;
   try {
-    const r = await verifySolution({
-      challenge: proof.challenge,
-      solution: proof.solution,
-      deriveKey,
-      hmacSignatureSecret: await serverSecret(db, 'pow-signature'),
-      hmacKeySignatureSecret: await serverSecret(db, 'pow-key'),
-    });
-    const solved = r.verified && (await used.claim(p.nonce));
+    const solved = (await verifiedUnderAnyKey(db, proof)) && (await used.claim(p.nonce));
     signal('challenge', { event: solved ? 'solved' : 'refused' });
     return solved;
   } catch {

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/driver.js';
-import { configuredSecret, envName, serverSecret } from './secrets.js';
+import { oldSecrets } from './oldSecrets.js';
+import { envName, serverSecret } from './secrets.js';
 
 /*
  * Values kept sealed at rest with AES-256-GCM under a named server secret (`totp-seal`,
@@ -42,11 +43,7 @@ export function keysFrom(current: string, old: string[] = []): SealKeys {
 
 /** The keys of a named seal: the secret itself (environment, secrets file, else the database) and its old ones. */
 export async function sealKeys(db: Db, name: string): Promise<SealKeys> {
-  const old = (configuredSecret(`${name}-old`) ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return keysFrom(await serverSecret(db, name), old);
+  return keysFrom(await serverSecret(db, name), oldSecrets(name));
 }
 
 export const isSealed = (value: string) => value.startsWith(`${FORM}.`);
