@@ -1,12 +1,14 @@
 // The ops command line, compiled beside the server (dist-server/cli.js) so a production host needs
 // only dist-server/ and the production packages: `node dist-server/cli.js backup|restore|audit-verify|audit-rekey`.
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { readConfig } from './config.js';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from './db/driver.js';
 import { underStartLock } from './db/migrate.js';
-import { verifyChain, type ChainVerdict } from './domain/site/auditChain.js';
+import { DEFAULT_SECRETS_FILE } from './domain/auth/secretsFile.js';
+import { secretsFilePath, useSecretsFile } from './domain/auth/secrets.js';
+import { auditKey, verifyChain, type ChainVerdict } from './domain/site/auditChain.js';
 import { changeAuditKey, everyAuditChain } from './domain/site/auditRekey.js';
 import { backupTo, restoreFrom } from './ops/backup.js';
 import { backupKeys, sealTo } from './ops/backupCrypto.js';
@@ -90,6 +92,8 @@ async function restore(args: string[]): Promise<number> {
 /** The database of the configuration, the PGlite folder held meanwhile (a running server holding it: refused). */
 async function withDatabase<T>(todo: string | null, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
   const config = readConfig();
+  // the keys as a start of this configuration reads them: `npm start` keeps its file beside where it runs
+  if (!config.production && !secretsFilePath() && existsSync(DEFAULT_SECRETS_FILE)) useSecretsFile(resolve(DEFAULT_SECRETS_FILE));
   const lock = config.databaseUrl ? { release() {} } : holdDataDir(config.dataDir);
   if ('held' in lock) throw heldRefusal(config.dataDir, lock.held, todo);
   try {
@@ -124,14 +128,17 @@ async function auditVerify(): Promise<number> {
 
 /**
  * `audit-rekey`: the servers stopped (PGlite: the folder's lock says so; PostgreSQL: no other
- * session on the database), under the start-up lock so none starts meanwhile.
+ * session on the database), under the start-up lock so none starts meanwhile. The new key is the
+ * one the servers will start with (PITBOSS_AUDIT_KEY, else the `audit-chain` secret).
  */
 async function auditRekey(): Promise<number> {
   const oldKey = process.env.PITBOSS_AUDIT_OLD_KEY;
-  const newKey = process.env.PITBOSS_AUDIT_KEY;
-  if (!oldKey || !newKey) throw new OpsRefusal('no-key', 'audit-rekey needs the key the chains are signed under in PITBOSS_AUDIT_OLD_KEY and the new one in PITBOSS_AUDIT_KEY');
-  if (oldKey === newKey) throw new OpsRefusal('usage', 'PITBOSS_AUDIT_OLD_KEY and PITBOSS_AUDIT_KEY are the same key: nothing to change');
+  if (!oldKey) throw new OpsRefusal('no-key', 'audit-rekey needs the key the chains are signed under in PITBOSS_AUDIT_OLD_KEY (and the new one as the servers will have it)');
   return withDatabase(null, async (handle) => {
+    const newKey = await auditKey(handle.db).catch(() => {
+      throw new OpsRefusal('no-key', 'audit-rekey needs the new key as the servers will have it: PITBOSS_AUDIT_KEY, or audit-chain in the secrets file');
+    });
+    if (oldKey === newKey) throw new OpsRefusal('usage', 'PITBOSS_AUDIT_OLD_KEY is the audit key the servers have: nothing to change');
     if (handle.kind === 'postgres') {
       // the first query: this command's only session so far
       const { rows } = await sql<{ n: number }>`
@@ -148,6 +155,12 @@ async function auditRekey(): Promise<number> {
       throw new OpsRefusal('chain-broken', `${broken(r.name, r.verdict)} under PITBOSS_AUDIT_OLD_KEY${done}`);
     }
     for (const c of r.chains) console.log(`${c.name}: re-signed (${c.rows} rows)`);
+    // a database from before the secrets file may still hold the old key (kept at start for this re-sign): it signs nothing now
+    const gone = await handle.db.deleteFrom('auth_secret').where('name', '=', 'audit-chain').where('secret', '=', oldKey).executeTakeFirst();
+    if (gone.numDeletedRows > 0n) {
+      await sql`vacuum full auth_secret`.execute(handle.db);
+      console.log('the old key the database held (auth_secret audit-chain) is deleted');
+    }
     return 0;
   });
 }
