@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openDb } from '../../src/server/db/driver.js';
 import type { Db } from '../../src/server/db/driver.js';
 import { platformAudit, verifyPlatformAudit } from '../../src/server/domain/platform/platformAudit.js';
@@ -14,15 +14,19 @@ import { refusalExit } from '../../src/server/ops/refusal.js';
 import { freshPostgres, startTestServer, templateDatabase, testDb, type TestServer } from './harness.js';
 import { cli, oneLine } from './opsCli.js';
 
-// the key kept outside the database, as a deployment sets it
-process.env.PITBOSS_AUDIT_KEY ??= 'audit-key-for-the-chain-tests-0123456789';
+// the key kept outside the database, as a deployment sets it (for this file only: the run's files share one process)
+const AUDIT_KEY = 'audit-key-for-the-chain-tests-0123456789';
 
 describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
   beforeAll(async () => {
+    vi.stubEnv('PITBOSS_AUDIT_KEY', AUDIT_KEY);
     s = await startTestServer();
   }, 600_000);
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    vi.unstubAllEnvs();
+  });
 
   const write = (i: number) =>
     writeAudit(s.app.db, {
@@ -149,7 +153,7 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
   });
 
   describe('changing the audit key', () => {
-    const K = process.env.PITBOSS_AUDIT_KEY!;
+    const K = AUDIT_KEY;
     const B = 'the-next-audit-key-after-rotation-0123456789';
     const fill = async (db: Db, siteId: string, n: number) => {
       for (let i = 0; i < n; i++)
@@ -183,13 +187,13 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
         expect(await verifyAuditChain(db, other.siteId, K)).toMatchObject({ ok: false, seq: 1, reason: 'content' });
         expect(await verifyPlatformAudit(db, K)).toMatchObject({ ok: false, seq: 1, reason: 'content' });
         // a server started with the new key appends to the re-signed chains
-        process.env.PITBOSS_AUDIT_KEY = B;
+        vi.stubEnv('PITBOSS_AUDIT_KEY', B);
         try {
           await fill(db, other.siteId, 1);
           expect(await verifyAuditChain(db, other.siteId)).toEqual({ ok: true, rows: rows + 1 });
           expect((await verifyPlatformAudit(db)).ok).toBe(true);
         } finally {
-          process.env.PITBOSS_AUDIT_KEY = K;
+          vi.stubEnv('PITBOSS_AUDIT_KEY', K);
         }
       } finally {
         await other.close();
