@@ -19,8 +19,9 @@ const USAGE = `usage: node dist-server/cli.js <command>
   backup [file]             a sealed snapshot of the configured database (DATABASE_URL or PITBOSS_DATA) under PITBOSS_BACKUP_KEY
   restore <file> <target>   into a NEW place: a missing or empty data folder, or the postgres:// URL of an empty database
   audit-verify              checks every audit chain (each site's, the platform's); exit 1 when one is broken
-  audit-rekey               with the servers stopped: re-signs every audit chain from PITBOSS_AUDIT_OLD_KEY to PITBOSS_AUDIT_KEY,
-                            after checking each under the old key (one broken: nothing changes)`;
+  audit-rekey               with the servers stopped: re-signs every audit chain from PITBOSS_AUDIT_OLD_KEY to the audit key
+                            (PITBOSS_AUDIT_KEY, else audit-chain in the secrets file), after checking each under the old key
+                            (one broken: nothing changes)`;
 
 /** `todo`: what to do instead of stopping the server, when there is something */
 const heldRefusal = (dataDir: string, held: LockInfo, todo: string | null) =>
