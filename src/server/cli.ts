@@ -1,13 +1,12 @@
 // The ops command line, compiled beside the server (dist-server/cli.js) so a production host needs
 // only dist-server/ and the production packages: `node dist-server/cli.js backup|restore|audit-verify|audit-rekey`.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { readConfig } from './config.js';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from './db/driver.js';
 import { underStartLock } from './db/migrate.js';
-import { DEFAULT_SECRETS_FILE } from './domain/auth/secretsFile.js';
-import { secretsFilePath, useSecretsFile } from './domain/auth/secrets.js';
+import { useStartSecretsFile } from './domain/auth/secretsFile.js';
 import { auditKey, verifyChain, type ChainVerdict } from './domain/site/auditChain.js';
 import { changeAuditKey, everyAuditChain } from './domain/site/auditRekey.js';
 import { backupTo, restoreFrom } from './ops/backup.js';
@@ -93,8 +92,8 @@ async function restore(args: string[]): Promise<number> {
 /** The database of the configuration, the PGlite folder held meanwhile (a running server holding it: refused). */
 async function withDatabase<T>(todo: string | null, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
   const config = readConfig();
-  // the keys as a start of this configuration reads them: `npm start` keeps its file beside where it runs
-  if (!config.production && !secretsFilePath() && existsSync(DEFAULT_SECRETS_FILE)) useSecretsFile(resolve(DEFAULT_SECRETS_FILE));
+  // the keys where the server keeps them
+  useStartSecretsFile(config);
   const lock = config.databaseUrl ? { release() {} } : holdDataDir(config.dataDir);
   if ('held' in lock) throw heldRefusal(config.dataDir, lock.held, todo);
   try {
