@@ -1,3 +1,4 @@
+import { inCheckWindow } from '../domain/site/siteRow.js';
 import { ApiError } from '../../contract/codes.js';
 import { commonCalls } from '../../contract/common.js';
 import { codeName, partnerLevels } from '../../contract/enums.js';
@@ -28,12 +29,10 @@ export const commonRoutes = [
   }),
 
   defineRoute(commonCalls.siteCheckInfo, async (_req, { site, clock }) => {
-    const now = clock.now().getTime();
-    const inCheck = !!site.check_start && !!site.check_end && site.check_start.getTime() <= now && now < site.check_end.getTime();
     return {
       startDate: site.check_start ? toWire(site.check_start) : null,
       endDate: site.check_end ? toWire(site.check_end) : null,
-      inCheck,
+      inCheck: inCheckWindow(site, clock.now()),
       bankClosed: inBankMaintenance(clock.now()),
       // the site row is kept fresh on every instance by the operator's changes
       ...cashSwitchOf(site.options),

@@ -19,17 +19,9 @@ export const siteRoutes = [
   defineRoute(siteCalls.mainPopupList, (_req, ctx) => activeBanners(ctx, ctx.site.id, 'popup')),
   defineRoute(adminSiteCalls.bannerList, (req, ctx) => listBanners(ctx, ctx.site.id, req.page, req.kind)),
   defineRoute(adminSiteCalls.bannerSave, (req, ctx) => saveBanner(ctx, ctx.site.id, req)),
-  defineRoute(adminSiteCalls.siteCheck, async (req, ctx) => {
-    const out = await setCheckWindow(ctx, ctx.site.id, req);
-    // every instance caches site rows (requests and the bet path); the window must hold at once
-    await ctx.sites.changed(ctx.site.id);
-    return out;
-  }),
-  defineRoute(adminSiteCalls.lockBet, async (req, ctx) => {
-    const out = await setBetLock(ctx, ctx.site.id, req.lockBetYn);
-    await ctx.sites.changed(ctx.site.id);
-    return out;
-  }),
+  // every instance caches site rows (requests and the bet path): both drop them before anyone online is told
+  defineRoute(adminSiteCalls.siteCheck, (req, ctx) => setCheckWindow(ctx, ctx.site.id, req)),
+  defineRoute(adminSiteCalls.lockBet, (req, ctx) => setBetLock(ctx, ctx.site.id, req.lockBetYn)),
   defineRoute(adminSiteCalls.cashSwitch, async (req, ctx) => {
     const before = await cashSwitch(ctx.db, ctx.site.id);
     const out = await setCashSwitch(ctx.db, ctx.site.id, req);

@@ -10,6 +10,8 @@ import { scheduleInspect } from './scheduledPush.js';
 
 type Ctx = Pick<Deps, 'db' | 'live' | 'clock'>;
 type SessionsCtx = Ctx & Pick<Deps, 'sessions'>;
+/** A change the site row cache holds: dropped on every instance before anyone online is told, so a client that asks at once reads the new row. */
+type RowCtx = Ctx & Pick<Deps, 'sites'>;
 type Window = Pick<SiteRow, 'check_start' | 'check_end'>;
 
 const windowAnswer = (w: Window, now: Date) => ({
@@ -27,7 +29,7 @@ async function loadWindow(db: Db, siteId: string): Promise<Window> {
  * once when the window is active now (INSPECT Y), and when an active window is lifted (INSPECT N);
  * a window that starts later is stored as a scheduled push that fires at its start.
  */
-export async function setCheckWindow(ctx: Ctx, siteId: string, req: { startDate?: string | null; endDate?: string | null }) {
+export async function setCheckWindow(ctx: RowCtx, siteId: string, req: { startDate?: string | null; endDate?: string | null }) {
   const { startDate, endDate } = req;
   if (!!startDate !== !!endDate) throw new ApiError('V001', 'startDate and endDate: both or neither');
   const w: Window = { check_start: startDate ? fromWire(startDate) : null, check_end: endDate ? fromWire(endDate) : null };
@@ -35,6 +37,7 @@ export async function setCheckWindow(ctx: Ctx, siteId: string, req: { startDate?
   const now = ctx.clock.now();
   const before = await loadWindow(ctx.db, siteId);
   await ctx.db.updateTable('site').set(w).where('id', '=', siteId).execute();
+  await ctx.sites.changed(siteId);
   const active = inCheckWindow(w, now);
   if (active) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'Y', data2: null });
   else if (inCheckWindow(before, now)) ctx.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'N', data2: null });
@@ -49,8 +52,9 @@ export async function isBetLocked(db: Db, siteId: string): Promise<boolean> {
 }
 
 /** Locks or unlocks betting and tells everyone online: data1 the lock, data2 whether betting is allowed. */
-export async function setBetLock(ctx: Ctx, siteId: string, lockBetYn: 'Y' | 'N') {
+export async function setBetLock(ctx: RowCtx, siteId: string, lockBetYn: 'Y' | 'N') {
   await sql`update site set lock_bet_yn = ${lockBetYn} where id = ${siteId}`.execute(ctx.db);
+  await ctx.sites.changed(siteId);
   ctx.live.publish({ siteId, all: true }, { type: 'LOCK_BET_YN', data1: lockBetYn, data2: lockBetYn === 'Y' ? 'N' : 'Y' });
   return { lockBetYn };
 }
