@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import type { Audience } from '../../src/server/live/publisher.js';
 import { adminBoardCalls, boardCalls } from '../../src/contract/board.js';
@@ -344,17 +344,15 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
 
     it('a window set to start shortly pushes INSPECT Y when it starts', async () => {
       const n = broadcasts('INSPECT').length;
-      const now = Date.now();
-      const r = await callAs(adminSiteCalls.siteCheck, 'admin', { startDate: fmt(new Date(now + 1000)), endDate: fmt(new Date(now + 3600_000)) });
-      expect(r.data!.inCheck).toBe(false);
-      await new Promise((ok) => setTimeout(ok, 2200));
-      expect(
-        broadcasts('INSPECT')
-          .slice(n)
-          .map((e) => e.ev.data1),
-      ).toEqual(['Y']);
-      expect((await s.call(commonCalls.siteCheckInfo, {})).data!.inCheck).toBe(true);
-      await callAs(adminSiteCalls.siteCheck, 'admin', {});
+      // fmt keeps whole seconds, so the window opens two to three seconds from now: room for a slow call
+      const r = await callAs(adminSiteCalls.siteCheck, 'admin', { startDate: fmt(new Date(Date.now() + 3000)), endDate: fmt(new Date(Date.now() + 3600_000)) });
+      try {
+        expect(r.data!.inCheck).toBe(false);
+        await vi.waitFor(() => expect(broadcasts('INSPECT').slice(n).map((e) => e.ev.data1)).toEqual(['Y']), { timeout: 10_000, interval: 100 });
+        expect((await s.call(commonCalls.siteCheckInfo, {})).data!.inCheck).toBe(true);
+      } finally {
+        await callAs(adminSiteCalls.siteCheck, 'admin', {});
+      }
     });
 
     it('a bet lock pushes LOCK_BET_YN and shows in the site state', async () => {
