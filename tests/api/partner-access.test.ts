@@ -72,6 +72,7 @@ const ownCalls: Record<string, [string, Record<string, unknown>]> = {
   statistics: ['/api/v2/main/statistics', {}],
   cashReport: ['/api/v2/main/cashReport', {}],
   myCashReport: ['/api/v2/main/myCashReport', {}],
+  weekTrend: ['/api/v2/main/weekTrend', {}],
   newPayLog: ['/api/v2/main/newPayLog', {}],
   myMemIds: ['/api/retail/myMemIds', { code: 'NORMAL' }],
   myMemList: ['/api/retail/myMemList', {}],

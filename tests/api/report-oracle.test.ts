@@ -254,6 +254,15 @@ describe(`report oracle (${testDb})`, () => {
         totalPointAmt: o.sum(holders, (m) => Number(m.point_amt)),
       });
       couponSeen += cr.couponCash;
+      // the dashboard's trend: today from the ledger, each earlier day as that day's cash report counts it
+      const week = (await ok(s.call(partnerCalls.weekTrend, {}, t))).weekTrend;
+      expect(week, memId).toHaveLength(7);
+      expect(week.at(-1), memId).toEqual({ day, cashIn, cashOut, betBEP: bf.stake - bf.win });
+      for (const w of week.slice(0, 6)) {
+        const c = (await ok(s.call(partnerCalls.cashReport, { startDate: w.day, endDate: w.day }, t))).cashReport;
+        expect(w, `${memId} ${w.day}`).toEqual({ day: w.day, cashIn: c.cashIn, cashOut: c.cashOut, betBEP: c.betBEP });
+      }
+      expect([...week.map((w: { day: string }) => w.day)].sort(), memId).toEqual(week.map((w: { day: string }) => w.day));
       const own = new Set([me]);
       const up = (type: number) => Math.max(0, o.cash(own, type));
       const dn = (type: number) => Math.max(0, -o.cash(own, type));

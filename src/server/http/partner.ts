@@ -3,7 +3,7 @@ import { unlockMember } from '../domain/auth/lockout.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
 import { partnerCalls as c } from '../../contract/partner.js';
 import type { AuthedContext } from '../context.js';
-import { cashReport, myCashReport, newPayLog, statistics, summary, topInfo } from '../domain/partner/dashboard.js';
+import { cashReport, myCashReport, newPayLog, statistics, summary, topInfo, weekTrend } from '../domain/partner/dashboard.js';
 import { assertPartnerLists, hierarchy, scoped, scopedBelow } from '../domain/partner/hierarchy.js';
 import { dateRange, type Range } from '../domain/common/dateRange.js';
 import { pageInfoOf } from '../domain/common/paging.js';
@@ -37,6 +37,7 @@ export const partnerRoutes = [
   defineRoute(c.topInfo, (_req, ctx) => topInfo(ctx.db, ctx.caller.id)),
   defineRoute(c.statistics, (_req, ctx) => statistics(ctx.db, ctx.caller.id, today(ctx))),
   defineRoute(c.cashReport, (req, ctx) => cashReport(ctx.db, ctx.caller.id, today(ctx, req))),
+  defineRoute(c.weekTrend, (_req, ctx) => weekTrend(ctx.db, ctx.caller.id, ctx.clock.now())),
   defineRoute(c.myCashReport, (req, ctx) => myCashReport(ctx.db, ctx.caller.id, today(ctx, req))),
   defineRoute(c.newPayLog, (_req, ctx) => newPayLog(ctx.db, ctx.caller.id)),
   defineRoute(c.summary, async (req, ctx) => summary(ctx.db, (await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId)).id, today(ctx))),

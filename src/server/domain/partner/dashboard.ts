@@ -5,7 +5,7 @@ import type { Range } from '../common/dateRange.js';
 import { memberRates, subtreeBetTotals } from './partnerFigures.js';
 import { ownCashByType, subtreeHoldings, subtreeRequests, subtreeTransfers } from './partnerMoney.js';
 import { levelName } from './hierarchy.js';
-import { toWire } from '../common/time.js';
+import { kstDay, kstDayStart, toWire } from '../common/time.js';
 
 export async function topInfo(db: Db, callerId: number) {
   const [h, rates] = await Promise.all([subtreeHoldings(db, [callerId]), memberRates(db, [callerId])]);
@@ -73,6 +73,22 @@ export async function cashReport(db: Db, callerId: number, range: Range) {
       totalPointAmt: me.pointAmt,
     },
   };
+}
+
+/** Each of the last seven Korea-time days (today last): the same three figures cashReport gives for a one-day window. */
+export async function weekTrend(db: Db, callerId: number, now: Date) {
+  const days = [6, 5, 4, 3, 2, 1, 0].map((back) => {
+    const from = kstDayStart(now, back);
+    return { from, to: new Date(from.getTime() + 86_400_000) };
+  });
+  const rows = await Promise.all(
+    days.map(async (range) => {
+      const [req, bets] = await Promise.all([subtreeRequests(db, [callerId], range, 1), subtreeBetTotals(db, callerId, range)]);
+      const r = req.get(callerId)!;
+      return { day: kstDay(range.from), cashIn: r.cashIn, cashOut: r.cashOut, betBEP: bets.betBEP };
+    }),
+  );
+  return { weekTrend: rows };
 }
 
 /**

@@ -1,27 +1,19 @@
 import type { ReactNode } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { kstDay } from '../../../lib/dayRange';
 import { formatNumber } from '../../../lib/format';
 import { Money } from '../../../widgets/Money';
 import { Chart } from '../../../widgets/Chart';
-import { cashReportQueryOptions, statisticsQueryOptions, WEEK, weekRanges } from './queries';
+import { statisticsQueryOptions, weekTrendQueryOptions } from './queries';
 import css from './Dashboard.module.css';
 import { useApi } from '../../../lib/useApi';
-
-type WeekAnswer = { data?: { cashReport: { cashIn: number; cashOut: number; betBEP: number } } };
-/** The week's reports once all seven are in, else null: one render when the week completes, not one per day's answer. */
-const wholeWeek = (week: WeekAnswer[]) => (week.every((q) => q.data) ? week.map((q) => q.data!.cashReport) : null);
 
 /** Today's figures; deposits, withdrawals and bet profit carry the last seven days as a small chart (tap a day for its value). */
 export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
   const api = useApi();
   const { t } = useLingui();
   const stats = useQuery(statisticsQueryOptions(api, prefix, me));
-  const week = useQueries({
-    queries: weekRanges().map((range) => cashReportQueryOptions(api, prefix, me, range)),
-    combine: wholeWeek,
-  });
+  const week = useQuery(weekTrendQueryOptions(api, prefix, me)).data?.weekTrend;
   const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) => week?.map(pick) ?? [];
   const s = stats.data?.mainStatisticsInfo;
   const cards: { key: string; label: string; value: ReactNode; sub?: ReactNode; trend?: number[]; tone?: 'pos' | 'neg' }[] = [
@@ -57,7 +49,7 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
               small
               height={64}
               title={t`최근 7일 ${c.label}`}
-              labels={c.trend.length ? WEEK.map((d) => kstDay(d).slice(5)) : []}
+              labels={week && c.trend.length ? week.map((w) => w.day.slice(5)) : []}
               series={[{ label: c.label, color: c.tone === 'neg' ? 'var(--negative)' : 'var(--brand)', values: c.trend }]}
               testId={c.trend.length ? `trend-${c.key}` : undefined}
             />

@@ -1,17 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { partnerCalls } from '../../../../contract/partner';
 import type { Api } from '../../../lib/api';
-import { kstDay, lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
+import { lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
 import { userKey } from '../../../lib/queryClient';
 import { mainNoticesQueryOptions } from '../../../entities/site/siteContent';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
 
 export const todayRange = () => lastDays(0);
-
-/** The seven days of the summary cards' trend, oldest first. */
-export const WEEK = [6, 5, 4, 3, 2, 1, 0];
-export const weekRanges = (): DayRange[] => WEEK.map((d) => ({ start: kstDay(d), end: kstDay(d) }));
 
 export const statisticsQueryOptions = (api: Api, prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'statistics'), queryFn: () => api(partnerCalls.statistics, {}) });
@@ -24,14 +20,18 @@ export const cashReportQueryOptions = (api: Api, prefix: string, me: string, ran
 export const myCashReportQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
   queryOptions({ queryKey: key(prefix, me, 'myCashReport', range), queryFn: () => api(partnerCalls.myCashReport, wireRange(range)) });
 
+/** The summary cards' seven-day trend, one call. */
+export const weekTrendQueryOptions = (api: Api, prefix: string, me: string) =>
+  queryOptions({ queryKey: key(prefix, me, 'weekTrend'), queryFn: () => api(partnerCalls.weekTrend, {}) });
+
 export const newPayLogQueryOptions = (api: Api, prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
 /**
  * Everything the dashboard shows, asked for at once but not awaited: today's figures, then the
  * week's trend, the latest gives and retrieves and notices, each started in a task of its own (a
- * request costs a few milliseconds of a slow phone's main thread), so that starting a dozen
- * requests never lengthens the shell's first render, nor any later task, into a long task.
+ * request costs a few milliseconds of a slow phone's main thread), so that starting them never
+ * lengthens the shell's first render, nor any later task, into a long task.
  */
 export function prefetchDashboard(api: Api, client: QueryClient, prefix: string, me: string) {
   const today = todayRange();
@@ -40,7 +40,7 @@ export function prefetchDashboard(api: Api, client: QueryClient, prefix: string,
   void client.prefetchQuery(cashReportQueryOptions(api, prefix, me, today));
   void client.prefetchQuery(myCashReportQueryOptions(api, prefix, me, today));
   const later = [
-    ...weekRanges().map((range) => () => client.prefetchQuery(cashReportQueryOptions(api, prefix, me, range))),
+    () => client.prefetchQuery(weekTrendQueryOptions(api, prefix, me)),
     () => client.prefetchQuery(newPayLogQueryOptions(api, prefix, me)),
     () => client.prefetchQuery(mainNoticesQueryOptions(api, prefix, me)),
   ];
