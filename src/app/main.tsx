@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -44,18 +44,22 @@ const lang = storedLanguage();
 session.language = lang;
 await activateLanguage(lang);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ApiContext value={api}>
-          <AppTop />
-          <RouterProvider router={router} />
-          <AppOverlays />
-        </ApiContext>
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// a transition: the first render is done in slices of a few milliseconds, not one long task
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ApiContext value={api}>
+            <AppTop />
+            <RouterProvider router={router} />
+            <AppOverlays />
+          </ApiContext>
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );
 
 const rendered = router.subscribe('onRendered', () => {

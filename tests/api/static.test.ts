@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, testSealed, type TestServer } from './harness.js';
@@ -158,6 +159,24 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     const image = popups.data.list.find((p: { imageUrl: string | null }) => p.imageUrl)?.imageUrl;
     if (image) expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${image}">`);
     expect(JSON.parse(bootOf((await get('/demo/login')).body)!).popups).toBeUndefined();
+  });
+
+  it("starts the dashboard's first calls from its shell, in the one inline script the page's policy allows by hash", async () => {
+    const inline = (html: string) => [...html.matchAll(/<script(?![^>]*type="application\/json")([^>]*)>([^<]+)<\/script>/g)];
+    const res = await get('/demo/partnerMain');
+    const [script, ...others] = inline(res.body);
+    expect(others).toEqual([]);
+    expect(script[1]).toContain('data-calls="/api/v2/main/topInfo,/api/v2/main/statistics,');
+    // after the boot data it reads, before anything that could hold it back
+    expect(res.body.indexOf('id="pitboss-boot"')).toBeLessThan(res.body.indexOf(script[0]));
+    const hash = `'sha256-${createHash('sha256').update(script[2]).digest('base64')}'`;
+    expect(
+      res.headers['content-security-policy']!.toString()
+        .match(/script-src[^;]*/)![0]
+        .split(' '),
+    ).toEqual(['script-src', "'self'", hash]);
+    // every other page: no inline script at all
+    for (const url of ['/demo/login', '/demo/noticeRead/12', '/demo/partnerMainX', '/demo/lobby']) expect(inline((await get(url)).body), url).toEqual([]);
   });
 
   it('compresses the shell it sends for client routes', async () => {

@@ -1,6 +1,7 @@
 import type { Call, Envelope, ReqOf, ResOf } from '../../contract/define';
 import { ApiError, type ResultCode } from '../../contract/codes';
 import type { SiteInfo } from '../../contract/common';
+import { takeEarly } from './earlyAnswers';
 
 export { ApiError };
 
@@ -51,7 +52,9 @@ export function createApi(credentials: () => Credentials): Api {
 
     // sealed bodies (docs/encrypted-bodies.md): the crypto loads on its own, only for a site that has them on
     const sealed = async () => (await import('./sealing')).sealedCall<ResOf<C>>(site!.siteId, c.path, payload, to);
-    let env = c.access !== 'public' && site?.sealYn === 'Y' ? await sealed() : ((await to(c.path, payload)) as Envelope<ResOf<C>>);
+    // a page's first calls may already be under way, started by its HTML
+    const plain = async () => ((!opts.token && c.access !== 'public' && (await takeEarly(c.path, JSON.stringify(payload)))) || (await to(c.path, payload))) as Envelope<ResOf<C>>;
+    let env = c.access !== 'public' && site?.sealYn === 'Y' ? await sealed() : await plain();
     // the operator turned sealing on since the app read its site (only a call with the site key is answered so)
     if (env.resultCode === 'EN003') env = await sealed();
     if (env.resultCode !== '0') {

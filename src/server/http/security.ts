@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Config } from '../config.js';
+import { earlyScriptHash } from './earlyData.js';
 
 // The live channel is same-origin; older Safari does not count ws: under 'self', so it is named.
 const liveOrigins = (req: IncomingMessage) => {
@@ -26,7 +27,8 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<C
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // and the shell's one inline script, which starts a page's first calls (earlyData.ts)
+          scriptSrc: ["'self'", earlyScriptHash],
           // CSS modules are files; React's style props and sheet libraries set inline styles
           styleSrc: ["'self'", "'unsafe-inline'"],
           // notices and banners carry https and data: images; the captcha is a data: SVG

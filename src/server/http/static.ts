@@ -10,6 +10,7 @@ import { siteCalls } from '../../contract/site.js';
 import { callContext, type AppContext, type RequestContext } from '../context.js';
 import { commonRoutes } from './common.js';
 import { loadPreloads } from './preloads.js';
+import { earlyScriptTag } from './earlyData.js';
 import { shapeAnswer } from './answers.js';
 import { siteRoutes } from './site.js';
 import { brandHead, otherSiteOnHost, type BrandRoutes } from './brand.js';
@@ -140,7 +141,12 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext, 
       const image = page.shell
         ? popupImage(boot.popups)
         : `<link rel="preload" as="image" fetchpriority="high" href="${look ? `/${look.prefix}/icons/icon-192.png` : '/icons/icon-192.png'}">`;
-      html = html.replace('</head>', `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>${image}${page.tags.join('')}</head>`);
+      const data = `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>`;
+      // before the stylesheet: an inline script waits for the styles above it, and these calls should not
+      const early = page.shell ? earlyScriptTag(req.url.split(/[?#]/)[0]) : '';
+      // replaced by functions: the site's texts may hold `$&` and the like
+      const first = html.includes('<script type="module"') ? '<script type="module"' : '</head>';
+      html = html.replace(first, (tag) => data + early + tag).replace('</head>', (end) => image + page.tags.join('') + end);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return reply.send(encodeShell(req, reply, html));

@@ -26,8 +26,9 @@ export function PartnerMain() {
     useQuery(cashReportQueryOptions(api, prefix, me, today)),
     useQuery(myCashReportQueryOptions(api, prefix, me, today)),
   ].every((q) => q.data || q.isError);
-  // once the figures are in, the sections below render in a transition, in slices the browser can paint between
-  const show = useDeferredValue(ready);
+  // the sections below render after the first paint, in a transition the browser can paint and take
+  // input between (in slices of a few milliseconds), even when the figures are in before the first render
+  const show = useDeferredValue(ready, false);
 
   return (
     <div className={css.page} data-testid="partner-main">

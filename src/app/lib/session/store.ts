@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import type { SiteInfo } from '../../../contract/common';
 import type { MemberInfo } from '../../../contract/member';
 import type { Language } from '../../../contract/enums';
+import { sessionStorageKey } from '../../../contract/earlyData';
 
 export type Site = SiteInfo & { prefix: string };
 
@@ -36,7 +37,7 @@ export const session = proxy<SessionState>({
 });
 
 type Saved = Pick<SessionState, 'token' | 'expiresAt' | 'member' | 'msgInfo' | 'syncedAt'>;
-const savedKey = (prefix: string) => `pitboss:${prefix}:session`;
+const savedKey = sessionStorageKey;
 
 /** The token (and the last member data, for offline starts) is kept per site. */
 export function saveSession() {

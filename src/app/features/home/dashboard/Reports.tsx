@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lastDays, type DayRange } from '../../../lib/dayRange';
 import { Card } from '../../../ui/Card';
-import { DateRangeFilter } from '../../../ui/DateRangeFilter';
+import { DateRangeFilter, rangeSummary } from '../../../ui/DateRangeFilter';
+import { FilterBar } from '../../../ui/FilterBar';
 import { Money } from '../../../widgets/Money';
 import { cashReportQueryOptions, myCashReportQueryOptions } from './queries';
 import css from './Dashboard.module.css';
@@ -28,10 +29,15 @@ function Figures({ lines }: { lines: Line[] }) {
 }
 
 function Report({ title, range, onRange, children, testId }: { title: ReactNode; range: DayRange; onRange: (r: DayRange) => void; children: ReactNode; testId: string }) {
+  const { t } = useLingui();
+  const today = lastDays(0);
   return (
     <Card title={title} data-testid={testId}>
+      {/* on phones a chip saying the window; its date fields open in a sheet, so the dashboard does not build four date pickers as it loads */}
       <div className={css.filter}>
-        <DateRangeFilter value={range} onChange={onRange} />
+        <FilterBar summary={[range.start === today.start && range.end === today.end ? t`오늘` : rangeSummary(range)]}>
+          <DateRangeFilter value={range} onChange={onRange} />
+        </FilterBar>
       </div>
       {children}
     </Card>

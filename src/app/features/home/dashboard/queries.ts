@@ -4,6 +4,7 @@ import type { Api } from '../../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
 import { userKey } from '../../../lib/queryClient';
 import { mainNoticesQueryOptions } from '../../../entities/site/siteContent';
+import { earlyStarted } from '../../../lib/earlyAnswers';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
 
@@ -14,11 +15,14 @@ export const statisticsQueryOptions = (api: Api, prefix: string, me: string) =>
 
 export const topInfoQueryOptions = (api: Api, prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'topInfo'), queryFn: () => api(partnerCalls.topInfo, {}) });
 
+/** Today is asked with no dates: the server's own today, and the same body the page's HTML sends (earlyData). */
+const window_ = (range: DayRange) => (range.start === range.end && range.end === todayRange().end ? {} : wireRange(range));
+
 export const cashReportQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
-  queryOptions({ queryKey: key(prefix, me, 'cashReport', range), queryFn: () => api(partnerCalls.cashReport, wireRange(range)) });
+  queryOptions({ queryKey: key(prefix, me, 'cashReport', range), queryFn: () => api(partnerCalls.cashReport, window_(range)) });
 
 export const myCashReportQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
-  queryOptions({ queryKey: key(prefix, me, 'myCashReport', range), queryFn: () => api(partnerCalls.myCashReport, wireRange(range)) });
+  queryOptions({ queryKey: key(prefix, me, 'myCashReport', range), queryFn: () => api(partnerCalls.myCashReport, window_(range)) });
 
 /** The summary cards' seven-day trend, one call. */
 export const weekTrendQueryOptions = (api: Api, prefix: string, me: string) =>
@@ -28,21 +32,26 @@ export const newPayLogQueryOptions = (api: Api, prefix: string, me: string) =>
   queryOptions({ queryKey: key(prefix, me, 'newPayLog'), queryFn: () => api(partnerCalls.newPayLog, {}) });
 
 /**
- * Everything the dashboard shows, asked for at once but not awaited: today's figures, then the
- * week's trend, the latest gives and retrieves and notices, each started in a task of its own (a
- * request costs a few milliseconds of a slow phone's main thread), so that starting them never
- * lengthens the shell's first render, nor any later task, into a long task.
+ * Everything the dashboard shows, asked for at once: today's figures, then the week's trend, the
+ * latest gives and retrieves and notices, each started in a task of its own (a request costs a few
+ * milliseconds of a slow phone's main thread), so that starting them never lengthens the shell's
+ * first render, nor any later task, into a long task. When the page's HTML already asked for them
+ * (earlyData), the answers are on their way or in: the dashboard waits for them and paints once,
+ * whole, rather than a frame of dashes and then a render per answer.
  */
-export function prefetchDashboard(api: Api, client: QueryClient, prefix: string, me: string) {
+export function prefetchDashboard(api: Api, client: QueryClient, prefix: string, me: string): Promise<unknown> | undefined {
   const today = todayRange();
-  void client.prefetchQuery(statisticsQueryOptions(api, prefix, me));
-  void client.prefetchQuery(topInfoQueryOptions(api, prefix, me));
-  void client.prefetchQuery(cashReportQueryOptions(api, prefix, me, today));
-  void client.prefetchQuery(myCashReportQueryOptions(api, prefix, me, today));
-  const later = [
+  const all = [
+    () => client.prefetchQuery(statisticsQueryOptions(api, prefix, me)),
+    () => client.prefetchQuery(topInfoQueryOptions(api, prefix, me)),
+    () => client.prefetchQuery(cashReportQueryOptions(api, prefix, me, today)),
+    () => client.prefetchQuery(myCashReportQueryOptions(api, prefix, me, today)),
     () => client.prefetchQuery(weekTrendQueryOptions(api, prefix, me)),
     () => client.prefetchQuery(newPayLogQueryOptions(api, prefix, me)),
     () => client.prefetchQuery(mainNoticesQueryOptions(api, prefix, me)),
   ];
-  for (const start of later) setTimeout(() => void start());
+  if (earlyStarted(partnerCalls.statistics.path)) return Promise.all(all.map((start) => start()));
+  for (const start of all.slice(0, 4)) void start();
+  for (const start of all.slice(4)) setTimeout(() => void start());
+  return undefined;
 }

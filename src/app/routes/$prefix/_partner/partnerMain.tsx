@@ -3,7 +3,7 @@ import { prefetchDashboard } from '../../../features/home/dashboard/queries';
 import { PartnerMain } from '../../../features/home/PartnerMain';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMain')({
-  // not awaited: the shell and the site popup paint while the figures load
+  // awaited only when the page's HTML already asked for the figures; else the shell paints while they load
   loader: ({ context: { api, queryClient, caller }, params: { prefix } }) => prefetchDashboard(api, queryClient, prefix, caller.memId),
   component: PartnerMain,
 });

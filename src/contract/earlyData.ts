@@ -1,0 +1,14 @@
+/**
+ * Early answers: a page whose first screen needs a few signed-in calls has them started by its
+ * HTML, beside the download of the app's code, instead of after it. The shell's script and the
+ * app's client meet on these names; an answer is used once, for the same call with the same body.
+ */
+
+/** Where the app keeps a site's session (token, expiry, last member data). */
+export const sessionStorageKey = (prefix: string) => `pitboss:${prefix}:session`;
+
+/** The page's started calls, by path: the exact body sent, when, and the parsed answer (null when none came). */
+export type EarlyAnswers = Record<string, { body: string; at: number; answer: Promise<unknown> }>;
+export const EARLY_GLOBAL = '__pitbossEarly';
+/** An early answer older than this is not used: the app asks again. */
+export const EARLY_MAX_AGE_MS = 30_000;
