@@ -13,6 +13,6 @@ export function takeEarly(path: string, body: string): Promise<unknown> | null {
   const answers = all();
   const e = answers?.[path];
   if (!e) return null;
-  delete answers[path];
+  Reflect.deleteProperty(answers, path);
   return e.body === body && Date.now() - e.at < EARLY_MAX_AGE_MS ? e.answer : null;
 }
