@@ -33,14 +33,22 @@ interface Figures {
   requests: number;
 }
 
-/** A fresh `npm start` of the built app: own port, own PGlite folder, demo seed; test captcha so the bench can log in. */
-export async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+/** A fresh `npm start` of the built app in `dir` (default here): own port, own PGlite folder and keys, demo seed; test captcha so the bench can log in. */
+export async function startApp(dir = process.cwd(), port = PORT): Promise<{ base: string; stop: () => Promise<void> }> {
   const data = mkdtempSync(join(tmpdir(), 'pitboss-lh-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PITBOSS_DATA: data, PITBOSS_TEST_CAPTCHA: '1234', NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PITBOSS_DATA: data,
+    PITBOSS_SECRETS_FILE: join(data, 'secrets.json'),
+    PITBOSS_TEST_CAPTCHA: '1234',
+    NODE_ENV: 'development',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${PORT}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
   const kill = () => child.kill('SIGTERM');
   process.once('exit', kill);
   const stop = async () => {
@@ -62,7 +70,7 @@ export async function startApp(): Promise<{ base: string; stop: () => Promise<vo
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();
-  throw new Error(`the server did not answer on port ${PORT}`);
+  throw new Error(`the server did not answer on port ${port}`);
 }
 
 /** Logs in the way the partner login screen does and returns what the app keeps in localStorage. */
@@ -163,28 +171,57 @@ function line(name: string, runs: Figures[]) {
   const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
   const scores = runs.map((r) => r.score).join('/');
   console.log(
-    `${name.padEnd(18)} score ${String(m('score')).padStart(3)} (${scores})  LCP ${(m('lcp') / 1000).toFixed(2)} s  TBT ${m('tbt').toFixed(0)} ms  ` +
+    `${name.padEnd(27)} score ${String(m('score')).padStart(3)} (${scores})  LCP ${(m('lcp') / 1000).toFixed(2)} s  TBT ${m('tbt').toFixed(0)} ms  ` +
       `CLS ${m('cls').toFixed(3)}  JS ${m('jsKb').toFixed(1)} KB  requests ${m('requests')}`,
   );
 }
 
-/** Lighthouse mobile (median of 3) on the player login `/demo` and, logged in as ptn3, on `/demo/partnerMain`. */
+const ratio = (after: number, before: number) => (before ? (after / before).toFixed(2) : '-');
+
+/**
+ * Lighthouse mobile (median of 3) on the player login `/demo` and, logged in as ptn3, on
+ * `/demo/partnerMain`. With `BENCH_LIGHTHOUSE_BASELINE=<a checkout with its own build>` that build
+ * is served beside this one and audited in turn with it, run for run, so both lines come from the
+ * same minutes of the same machine; the ratios compare them.
+ */
 export async function benchLighthouse(): Promise<void> {
-  if (!existsSync('dist/index.html')) {
-    console.log('lighthouse: dist/ missing, run `npm run build` first');
-    return;
+  const baselineDir = process.env.BENCH_LIGHTHOUSE_BASELINE;
+  for (const dir of [process.cwd(), ...(baselineDir ? [baselineDir] : [])]) {
+    if (!existsSync(join(dir, 'dist/index.html'))) {
+      console.log(`lighthouse: ${join(dir, 'dist')} missing, run \`npm run build\` there first`);
+      return;
+    }
   }
   const app = await startApp();
+  const baseline = baselineDir ? await startApp(baselineDir, PORT + 1) : null;
   try {
-    const login: Figures[] = [];
-    const partner: Figures[] = [];
+    const runs = { login: [] as Figures[], partner: [] as Figures[], baseLogin: [] as Figures[], basePartner: [] as Figures[] };
     for (let i = 0; i < RUNS; i++) {
-      login.push(await audit(app.base, '/demo'));
-      partner.push(await audit(app.base, '/demo/partnerMain', await partnerSession(app.base, 'ptn3')));
+      if (baseline) {
+        runs.baseLogin.push(await audit(baseline.base, '/demo'));
+        runs.basePartner.push(await audit(baseline.base, '/demo/partnerMain', await partnerSession(baseline.base, 'ptn3')));
+      }
+      runs.login.push(await audit(app.base, '/demo'));
+      runs.partner.push(await audit(app.base, '/demo/partnerMain', await partnerSession(app.base, 'ptn3')));
     }
-    console.log(`\n# Lighthouse ${lighthouseVersion()} (mobile, simulated throttling, median of ${RUNS})`);
-    line('/demo', login);
-    line('/demo/partnerMain', partner);
+    console.log(`\n# Lighthouse ${lighthouseVersion()} (mobile, simulated throttling, median of ${RUNS}${baseline ? ', alternating with the baseline build' : ''})`);
+    if (baseline) {
+      line('baseline /demo', runs.baseLogin);
+      line('baseline /demo/partnerMain', runs.basePartner);
+    }
+    line('/demo', runs.login);
+    line('/demo/partnerMain', runs.partner);
+    if (baseline) {
+      const m = (xs: Figures[], k: keyof Figures) => median(xs.map((r) => r[k]));
+      for (const [name, now, before] of [
+        ['/demo', runs.login, runs.baseLogin],
+        ['/demo/partnerMain', runs.partner, runs.basePartner],
+      ] as const) {
+        console.log(
+          `${name} vs baseline: score ${m(before, 'score')} -> ${m(now, 'score')}  LCP ratio ${ratio(m(now, 'lcp'), m(before, 'lcp'))}  TBT ratio ${ratio(m(now, 'tbt'), m(before, 'tbt'))}  JS ratio ${ratio(m(now, 'jsKb'), m(before, 'jsKb'))}`,
+        );
+      }
+    }
     // last: it stops the server
     const repeat = await repeatVisitOffline(app, await partnerSession(app.base, 'ptn3'));
     console.log(
@@ -192,6 +229,7 @@ export async function benchLighthouse(): Promise<void> {
     );
   } finally {
     await app.stop();
+    await baseline?.stop();
   }
 }
 

@@ -26,9 +26,9 @@ export function PartnerMain() {
     useQuery(cashReportQueryOptions(api, prefix, me, today)),
     useQuery(myCashReportQueryOptions(api, prefix, me, today)),
   ].every((q) => q.data || q.isError);
-  // the sections below render after the first paint, in a transition the browser can paint and take
-  // input between (in slices of a few milliseconds), even when the figures are in before the first render
-  const show = useDeferredValue(ready, false);
+  // today's cards paint with the top figures; the reports and lists below the fold follow in a
+  // transition the browser can paint and take input between, even when everything is in at once
+  const later = useDeferredValue(ready, false);
 
   return (
     <div className={css.page} data-testid="partner-main">
@@ -65,9 +65,9 @@ export function PartnerMain() {
           <dd>{top ? `${top.casinoRate}% / ${top.slotRate}%` : '-'}</dd>
         </div>
       </dl>
-      {show ? (
+      {ready ? <SummaryCards prefix={prefix} me={me} /> : <p className={css.loading}>…</p>}
+      {later ? (
         <>
-          <SummaryCards prefix={prefix} me={me} />
           <div className={`${css.columns2} ${css.later}`}>
             <CashReport prefix={prefix} me={me} />
             <MyCashReport prefix={prefix} me={me} />
@@ -80,7 +80,8 @@ export function PartnerMain() {
           </div>
         </>
       ) : (
-        <p className={css.loading}>…</p>
+        // holds the footer below the screen until the sections come, so their arrival moves nothing in view
+        ready && <div className={css.loading} aria-hidden />
       )}
     </div>
   );
