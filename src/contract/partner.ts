@@ -227,12 +227,7 @@ export const partnerCalls = {
     'partner',
   ),
   /** The last seven Korea-time days, oldest first: the downline's deposits, withdrawals and bet profit per day, as cashReport counts them (the dashboard's trend in one call). */
-  weekTrend: call(
-    '/api/v2/main/weekTrend',
-    empty,
-    z.object({ weekTrend: z.array(z.object({ day: s, cashIn: n, cashOut: n, betBEP: n })) }),
-    'partner',
-  ),
+  weekTrend: call('/api/v2/main/weekTrend', empty, z.object({ weekTrend: z.array(z.object({ day: s, cashIn: n, cashOut: n, betBEP: n })) }), 'partner'),
   /** The caller's own money movements over the window (default today), by ledger type. */
   myCashReport: call(
     '/api/v2/main/myCashReport',

@@ -348,7 +348,15 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       const r = await callAs(adminSiteCalls.siteCheck, 'admin', { startDate: fmt(new Date(Date.now() + 3000)), endDate: fmt(new Date(Date.now() + 3600_000)) });
       try {
         expect(r.data!.inCheck).toBe(false);
-        await vi.waitFor(() => expect(broadcasts('INSPECT').slice(n).map((e) => e.ev.data1)).toEqual(['Y']), { timeout: 10_000, interval: 100 });
+        await vi.waitFor(
+          () =>
+            expect(
+              broadcasts('INSPECT')
+                .slice(n)
+                .map((e) => e.ev.data1),
+            ).toEqual(['Y']),
+          { timeout: 10_000, interval: 100 },
+        );
         expect((await s.call(commonCalls.siteCheckInfo, {})).data!.inCheck).toBe(true);
       } finally {
         await callAs(adminSiteCalls.siteCheck, 'admin', {});
