@@ -16,13 +16,13 @@ export const statisticsQueryOptions = (api: Api, prefix: string, me: string) =>
 export const topInfoQueryOptions = (api: Api, prefix: string, me: string) => queryOptions({ queryKey: key(prefix, me, 'topInfo'), queryFn: () => api(partnerCalls.topInfo, {}) });
 
 /** Today is asked with no dates: the server's own today, and the same body the page's HTML sends (earlyData). */
-const window_ = (range: DayRange) => (range.start === range.end && range.end === todayRange().end ? {} : wireRange(range));
+const reportBody = (range: DayRange) => (range.start === range.end && range.end === todayRange().end ? {} : wireRange(range));
 
 export const cashReportQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
-  queryOptions({ queryKey: key(prefix, me, 'cashReport', range), queryFn: () => api(partnerCalls.cashReport, window_(range)) });
+  queryOptions({ queryKey: key(prefix, me, 'cashReport', range), queryFn: () => api(partnerCalls.cashReport, reportBody(range)) });
 
 export const myCashReportQueryOptions = (api: Api, prefix: string, me: string, range: DayRange) =>
-  queryOptions({ queryKey: key(prefix, me, 'myCashReport', range), queryFn: () => api(partnerCalls.myCashReport, window_(range)) });
+  queryOptions({ queryKey: key(prefix, me, 'myCashReport', range), queryFn: () => api(partnerCalls.myCashReport, reportBody(range)) });
 
 /** The summary cards' seven-day trend, one call. */
 export const weekTrendQueryOptions = (api: Api, prefix: string, me: string) =>
