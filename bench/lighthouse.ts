@@ -87,8 +87,20 @@ async function partnerSession(base: string, memId: string): Promise<string> {
   return JSON.stringify({ token: d.token, expiresAt: Date.now() + d.expiresIn * 1000, member: d.member, msgInfo: d.msgInfo, syncedAt: Date.now() });
 }
 
-/** One Lighthouse run (default config = mobile, simulated throttling) in a fresh browser with empty caches. */
+/** One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART and the like) is run again, twice at most. */
 async function audit(base: string, path: string, session?: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(base, path, session);
+    } catch (e) {
+      if (attempt === 3 || !/trace/i.test(String(e))) throw e;
+      console.log(`lighthouse ${path}: ${String(e)}; running it again`);
+    }
+  }
+}
+
+/** One Lighthouse run (default config = mobile, simulated throttling) in a fresh browser with empty caches. */
+async function auditOnce(base: string, path: string, session?: string): Promise<Figures> {
   // a loaded machine can take a while to bring chromium up
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, maxConnectionRetries: 600 });
   try {
