@@ -87,7 +87,10 @@ describe(`a site's brand, its installed app and its host names (${testDb})`, () 
       // a versioned name is kept for a year; its ETag answers a revalidation with 304
       expect(i.file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect((await get(i.src, { 'if-none-match': String(i.file.headers.etag) })).statusCode).toBe(304);
+      // a palette PNG (IHDR colour type 3): a phone's first visit fetches these beside the page
+      expect(i.file.rawPayload[25], i.src).toBe(3);
     }
+    expect((await get(icons[0].src)).rawPayload.length).toBeLessThan(8_000);
     // the name without a version is the current icon, revalidated
     const plain = await get('/demo/icons/icon-192.png');
     expect(plain.headers['cache-control']).toBe('no-cache');
