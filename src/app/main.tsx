@@ -10,6 +10,7 @@ import { ApiContext } from './lib/useApi';
 import { kindOf, loginOf } from './lib/guard';
 import { onSignedOut } from './lib/session/lifecycle';
 import { firstPaint, markPainted } from './lib/firstPaint';
+import { addLateHead } from './lib/lateHead';
 import { session } from './lib/session/store';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './widgets/AppChrome';
@@ -66,4 +67,5 @@ const rendered = router.subscribe('onRendered', () => {
   rendered();
   markPainted();
 });
+void firstPaint.then(addLateHead);
 if (import.meta.env.PROD) void firstPaint.then(() => import('./lib/routePreloads')).then((m) => m.preloadOnNavigation(router));

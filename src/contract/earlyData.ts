@@ -12,3 +12,10 @@ export type EarlyAnswers = Record<string, { body: string; at: number; answer: Pr
 export const EARLY_GLOBAL = '__pitbossEarly';
 /** An early answer older than this is not used: the app asks again. */
 export const EARLY_MAX_AGE_MS = 30_000;
+
+/**
+ * The shell's head tags only an install or a tab strip reads (the site's manifest, favicon and
+ * touch icon) come in this template; the app adds them once its first screen has painted, so the
+ * browser's fetches of the manifest and its icon do not share the network with that screen.
+ */
+export const LATE_HEAD_ID = 'pitboss-late-head';

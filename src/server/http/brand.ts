@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { BrandCache, type Brand } from '../domain/site/brandCache.js';
 import type { IconKind } from '../db/tables/brand.js';
+import { LATE_HEAD_ID } from '../../contract/earlyData.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,15 +36,20 @@ export function manifestOf(brand: Brand) {
   };
 }
 
-/** The head tags a site's pages carry: title, theme colour, manifest, icons. */
+/** The head tags a site's pages carry: title and theme colour at once, manifest and icons once the first screen has painted. */
 export function brandHead(shellHtml: string, brand: Brand): string {
-  const tags = [
-    `<title>${html(brand.name)}</title>`,
-    `<meta name="theme-color" content="${html(brand.themeColor)}" />`,
+  const later = [
     `<link rel="manifest" href="/${html(brand.prefix)}/manifest.webmanifest" />`,
     `<link rel="icon" type="image/png" href="${html(iconUrl(brand, 'favicon'))}" />`,
     `<link rel="apple-touch-icon" href="${html(iconUrl(brand, 'apple-touch-icon'))}" />`,
+  ];
+  const tags = [
+    `<title>${html(brand.name)}</title>`,
+    `<meta name="theme-color" content="${html(brand.themeColor)}" />`,
     `<meta name="apple-mobile-web-app-title" content="${html(brand.shortName)}" />`,
+    // until then an empty icon: a page with none makes the browser ask for /favicon.ico
+    `<link rel="icon" href="data:," />`,
+    `<template id="${LATE_HEAD_ID}">${later.join('')}</template>`,
   ];
   return shellHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
