@@ -106,6 +106,10 @@ describe(`a site's brand, its installed app and its host names (${testDb})`, () 
       expect(page).toContain('<link rel="manifest" href="/demo/manifest.webmanifest" />');
       expect(page).toMatch(/<link rel="apple-touch-icon" href="\/demo\/icons\/apple-touch-icon\.[A-Za-z0-9_-]{12}\.png" \/>/);
       expect(page).toMatch(/<link rel="icon" type="image\/png" href="\/demo\/icons\/favicon\.[A-Za-z0-9_-]{12}\.png" \/>/);
+      // the manifest and icons wait in a template for the first paint; the head itself names an empty icon only
+      const later = /<template id="pitboss-late-head">(.*?)<\/template>/s.exec(page)?.[1] ?? '';
+      expect(later.match(/<link rel="(manifest|icon|apple-touch-icon)"/g), url).toHaveLength(3);
+      expect(page.replace(later, '').match(/<link rel="(?:manifest|icon|apple-touch-icon)"[^>]*>/g), url).toEqual(['<link rel="icon" href="data:," />']);
     }
     // a path outside every site keeps the plain shell
     expect((await get('/nope/main')).body).toContain('<title>Pitboss</title>');
