@@ -10,24 +10,24 @@ export const firstPaint = new Promise<void>((resolve) => {
   setTimeout(resolve, 3_000);
 });
 
-/** Resolves once the browser reports its first contentful paint as shown (two frames on, where it reports none). */
-const contentfulPaint = new Promise<void>((resolve) => {
+/** Calls back once the browser reports its first contentful paint as shown (two frames on, where it reports none). */
+function onContentfulPaint(then: () => void) {
   if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    requestAnimationFrame(() => requestAnimationFrame(then));
     return;
   }
   const observer = new PerformanceObserver((list) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return;
     observer.disconnect();
-    resolve();
+    then();
   });
   observer.observe({ type: 'paint', buffered: true });
-});
+}
 
 /**
  * Called once the router has rendered its first page. The paint entry arrives only after the frame
  * is presented: a request sent any earlier would share the network with the first screen's picture.
  */
 export function markPainted() {
-  void contentfulPaint.then(() => setTimeout(painted));
+  onContentfulPaint(() => setTimeout(painted));
 }
