@@ -10,6 +10,11 @@ export const sessionStorageKey = (prefix: string) => `pitboss:${prefix}:session`
 /** The page's started calls, by path: the exact body sent, when, and the parsed answer (null when none came). */
 export type EarlyAnswers = Record<string, { body: string; at: number; answer: Promise<unknown> }>;
 export const EARLY_GLOBAL = '__pitbossEarly';
+/**
+ * The page's calls travel as one request, `${EARLY_CALLS_PATH}{page}`, with the headers and body each
+ * would carry; the server runs each through its own route and answers `{ [path]: envelope }`.
+ */
+export const EARLY_CALLS_PATH = '/api/early/';
 /** An early answer older than this is not used: the app asks again. */
 export const EARLY_MAX_AGE_MS = 30_000;
 

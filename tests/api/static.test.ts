@@ -166,7 +166,8 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     const res = await get('/demo/partnerMain');
     const [script, ...others] = inline(res.body);
     expect(others).toEqual([]);
-    expect(script[1]).toContain('data-calls="/api/v2/main/topInfo,/api/v2/main/statistics,');
+    expect(script[1]).toContain('data-page="partnerMain" data-calls="/api/v2/main/topInfo,/api/v2/main/statistics,');
+    expect(script[2]).toContain('fetch("/api/early/"+d.page');
     // after the boot data it reads, before anything that could hold it back
     expect(res.body.indexOf('id="pitboss-boot"')).toBeLessThan(res.body.indexOf(script[0]));
     const hash = `'sha256-${createHash('sha256').update(script[2]).digest('base64')}'`;

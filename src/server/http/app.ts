@@ -11,6 +11,7 @@ import { dbErrorAnswer } from './dbErrors.js';
 import { logCall, loggerOptions } from './logging.js';
 import { registerSealing } from './sealing.js';
 import { registerSecurityHeaders } from './security.js';
+import { registerEarlyCalls } from './earlyData.js';
 import { registerClient, registerCompression } from './static.js';
 import { registerBrand } from './brand.js';
 import { RateLimited, registerThrottle } from './throttle.js';
@@ -76,6 +77,7 @@ export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: {
   );
   await registerCompression(fastify);
   registerRoutes(fastify, app, routes, throttle);
+  registerEarlyCalls(fastify);
   registerApiDocs(
     fastify,
     routes.map((r) => r.call),

@@ -142,11 +142,12 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext, 
         ? popupImage(boot.popups)
         : `<link rel="preload" as="image" fetchpriority="high" href="${look ? `/${look.prefix}/icons/icon-192.png` : '/icons/icon-192.png'}">`;
       const data = `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>`;
-      // before the stylesheet: an inline script waits for the styles above it, and these calls should not
       const early = page.shell ? earlyScriptTag(req.url.split(/[?#]/)[0]) : '';
-      // replaced by functions: the site's texts may hold `$&` and the like
-      const first = html.includes('<script type="module"') ? '<script type="module"' : '</head>';
-      html = html.replace(first, (tag) => data + early + tag).replace('</head>', (end) => image + page.tags.join('') + end);
+      // after the app's code (asked first: the calls' answer is small, the code is what the screen
+      // waits for) and before the stylesheet (an inline script waits for the styles above it).
+      // Replaced by functions: the site's texts may hold `$&` and the like.
+      const at = html.includes('<link rel="stylesheet"') ? '<link rel="stylesheet"' : '</head>';
+      html = html.replace(at, (tag) => data + early + tag).replace('</head>', (end) => image + page.tags.join('') + end);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return reply.send(encodeShell(req, reply, html));
