@@ -29,7 +29,18 @@ export const useCloseFilters = () => useContext(CloseFilters);
  * ("11-20 ~ 11-26 · 아이디 · 최신순") and open the filters in a bottom sheet, so the list starts
  * on the first screen.
  */
-export function FilterBar({ children, onSubmit, summary }: { children: ReactNode; onSubmit?: () => void; summary?: (ReactNode | false | null | undefined)[] }) {
+export function FilterBar({
+  children,
+  onSubmit,
+  summary,
+  title,
+}: {
+  children: ReactNode;
+  onSubmit?: () => void;
+  summary?: (ReactNode | false | null | undefined)[];
+  /** what the sheet holds, where it is not a list's search (a report's date window: 기간) */
+  title?: string;
+}) {
   const wide = useWide();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -49,7 +60,7 @@ export function FilterBar({ children, onSubmit, summary }: { children: ReactNode
   return (
     <>
       {/* named by what it shows (the conditions), so a voice command that reads them reaches it */}
-      <button type="button" className={css.summary} aria-haspopup="dialog" title={t`검색 조건 열기`} onClick={() => setOpen(true)} data-testid="filter-open">
+      <button type="button" className={css.summary} aria-haspopup="dialog" title={title ?? t`검색 조건 열기`} onClick={() => setOpen(true)} data-testid="filter-open">
         <FilterIcon />
         <span className={css.summaryText}>
           {parts.length ? (
@@ -63,7 +74,7 @@ export function FilterBar({ children, onSubmit, summary }: { children: ReactNode
           )}
         </span>
       </button>
-      <BottomSheet open={open} title={t`검색 조건`} onClose={() => setOpen(false)}>
+      <BottomSheet open={open} title={title ?? t`검색 조건`} onClose={() => setOpen(false)}>
         <CloseFilters.Provider value={() => setOpen(false)}>
           <form className={css.sheetForm} role="search" onSubmit={submit} data-testid="filter-sheet">
             {children}

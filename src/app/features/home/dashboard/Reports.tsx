@@ -35,7 +35,7 @@ function Report({ title, range, onRange, children, testId }: { title: ReactNode;
     <Card title={title} data-testid={testId}>
       {/* on phones a chip saying the window; its date fields open in a sheet, so the dashboard does not build four date pickers as it loads */}
       <div className={css.filter}>
-        <FilterBar summary={[range.start === today.start && range.end === today.end ? t`오늘` : rangeSummary(range)]}>
+        <FilterBar title={t`기간`} summary={[range.start === today.start && range.end === today.end ? t`오늘` : rangeSummary(range)]}>
           <DateRangeFilter value={range} onChange={onRange} />
         </FilterBar>
       </div>
