@@ -18,8 +18,12 @@ test('the demo site installs as its own app: the manifest its page links has its
   await expect(page).toHaveTitle('Pitboss Demo');
   await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', '/demo/manifest.webmanifest');
   await controlled(page);
+  // the page links its manifest once its first screen has painted (a reload above starts that over)
+  await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', '/demo/manifest.webmanifest');
 
   const cdp = await page.context().newCDPSession(page);
+  // Chromium reads a link added after load on its own schedule
+  await expect.poll(async () => (await cdp.send('Page.getAppManifest')).url).toBe(`${baseURL}/demo/manifest.webmanifest`);
   // the manifest Chromium itself found for the page, and what it makes of it
   const { url, errors, data } = await cdp.send('Page.getAppManifest');
   expect(url).toBe(`${baseURL}/demo/manifest.webmanifest`);
