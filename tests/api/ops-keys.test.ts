@@ -66,7 +66,7 @@ describe.runIf(testDb === 'pglite')('keys: checked at a production start, made b
   }, 600_000);
 
   it('a production start on its keys file serves', async () => {
-    srv = await spawnServer(productionEnv(`${dir}/data`, { PITBOSS_SECRETS_FILE: `${dir}/keys.json` }));
+    srv = await spawnServer(productionEnv(`${dir}/data`, { PITBOSS_SECRETS_FILE: `${dir}/keys.json` }), 'tsx', 540_000);
     expect((await fetch(`${srv.url}/api/health/ready`)).status).toBe(200);
   }, 600_000);
 
