@@ -1,4 +1,5 @@
 import { createECDH } from 'node:crypto';
+import { envName } from './domain/auth/secrets.js';
 import { StartupError } from './ops/startup.js';
 
 export interface Config {
@@ -275,7 +276,6 @@ export function vapidPairValid(publicKey: string, privateKey: string): boolean {
 export function refuseWeakSecrets(config: Config, configured: (name: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
   if (!config.production) return;
   const problems: string[] = [];
-  const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
   const short = productionSecrets
     .filter((s) => !s.name.startsWith('vapid-'))
     .flatMap((s) => {
