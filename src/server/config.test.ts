@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productionSecrets, readConfig, refuseMissingSecrets, refuseTestSettings } from './config.js';
+import { createECDH, randomBytes } from 'node:crypto';
+import { keyBytes, productionSecrets, readConfig, refuseMissingSecrets, refuseTestSettings, refuseWeakSecrets, vapidPairValid } from './config.js';
 import { StartupError } from './ops/startup.js';
 
 const production = { NODE_ENV: 'production' };
@@ -49,5 +50,64 @@ describe('production secrets', () => {
     expect(() => refuseMissingSecrets(prod, some, { PITBOSS_PIN_KEY: 'k' })).toThrow(/missing: PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_VAPID_PRIVATE \(/);
     expect(() => refuseMissingSecrets(readConfig({}), () => undefined, {})).not.toThrow();
     expect(productionSecrets.map((s) => s.name)).toEqual(expect.arrayContaining(['device-cookie', 'pow-key', 'vapid-private', 'audit-chain']));
+  });
+});
+
+describe('weak keys', () => {
+  const prod = readConfig(production);
+  const pair = () => {
+    const e = createECDH('prime256v1');
+    e.generateKeys();
+    return {
+      pub: e.getPublicKey().toString('base64url'),
+      priv: Buffer.concat([Buffer.alloc(32), e.getPrivateKey()])
+        .subarray(-32)
+        .toString('base64url'),
+    };
+  };
+  const vapid = pair();
+  const strong: Record<string, string> = {
+    ...Object.fromEntries(productionSecrets.map((s) => [s.name, randomBytes(32).toString('base64url')])),
+    'vapid-public': vapid.pub,
+    'vapid-private': vapid.priv,
+  };
+  const keys =
+    (over: Record<string, string> = {}) =>
+    (name: string) =>
+      ({ ...strong, ...over })[name];
+
+  it('a key counts its bytes as written: hex, base64 or base64url, else its text', () => {
+    expect(keyBytes('ab'.repeat(32))).toHaveLength(32);
+    expect(keyBytes(randomBytes(32).toString('base64url'))).toHaveLength(32);
+    expect(keyBytes(randomBytes(32).toString('base64'))).toHaveLength(32);
+    expect(keyBytes('x'.repeat(32))).toHaveLength(24);
+    expect(keyBytes('correct horse battery staple, ok')).toHaveLength(32);
+  });
+
+  it('a production start refuses each key under 32 bytes, naming it with the rule; 32 random bytes in any spelling pass', () => {
+    expect(() => refuseWeakSecrets(prod, keys(), {})).not.toThrow();
+    expect(() => refuseWeakSecrets(prod, keys({ 'device-cookie': 'cd'.repeat(32), 'pow-key': randomBytes(32).toString('base64') }), {})).not.toThrow();
+    const weak = keys({ 'device-cookie': 'secret', 'totp-seal': randomBytes(31).toString('base64url'), 'audit-chain': 'ab'.repeat(31) });
+    expect(() => refuseWeakSecrets(prod, weak, {})).toThrow(StartupError);
+    expect(() => refuseWeakSecrets(prod, weak, {})).toThrow(
+      /refuses weak keys; too short to be secret: PITBOSS_SECRET_DEVICE_COOKIE, PITBOSS_SECRET_TOTP_SEAL, PITBOSS_SECRET_AUDIT_CHAIN \(each key needs at least 32 random bytes/,
+    );
+    // a stand-in variable is named as itself
+    expect(() => refuseWeakSecrets(prod, keys(), { PITBOSS_PIN_KEY: '1234' })).toThrow(/too short to be secret: PITBOSS_PIN_KEY \(/);
+    // npm start makes its own keys: the refusal is a production start's, like the missing ones'
+    expect(() => refuseWeakSecrets(readConfig({}), weak, {})).not.toThrow();
+  });
+
+  it('a production start refuses a VAPID pair that is not one P-256 pair', () => {
+    const other = pair();
+    expect(vapidPairValid(vapid.pub, vapid.priv)).toBe(true);
+    expect(vapidPairValid(other.pub, vapid.priv)).toBe(false);
+    expect(vapidPairValid(vapid.pub, 'short')).toBe(false);
+    expect(vapidPairValid('not-a-point', vapid.priv)).toBe(false);
+    // the scalar 0 is no key
+    expect(vapidPairValid(vapid.pub, Buffer.alloc(32).toString('base64url'))).toBe(false);
+    expect(() => refuseWeakSecrets(prod, keys({ 'vapid-public': other.pub }), {})).toThrow(
+      /PITBOSS_SECRET_VAPID_PUBLIC and PITBOSS_SECRET_VAPID_PRIVATE are not one P-256 key pair/,
+    );
   });
 });

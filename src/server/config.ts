@@ -1,3 +1,5 @@
+import { createECDH } from 'node:crypto';
+import { envName } from './domain/auth/secrets.js';
 import { StartupError } from './ops/startup.js';
 
 export interface Config {
@@ -243,4 +245,50 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainGraceMs: Math.max(0, num(env.PITBOSS_DRAIN_GRACE_MS, 1_000)),
     startTimeoutMs: Math.max(0, num(env.PITBOSS_START_TIMEOUT, 60)) * 1000,
   };
+}
+
+/** A key must hold at least this many random bytes, as its text decodes: guessing it is then out of reach. */
+export const MIN_KEY_BYTES = 32;
+
+/** A key's bytes as it is written: hex, base64 or base64url, else its text. */
+export function keyBytes(value: string): Buffer {
+  if (/^(?:[0-9a-f]{2})+$/i.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return Buffer.from(value, 'base64');
+  return Buffer.from(value, 'utf8');
+}
+
+/** A Web Push (VAPID) pair: the base64url P-256 private scalar and the uncompressed public point it makes. */
+export function vapidPairValid(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return Buffer.from(privateKey, 'base64url').length === 32 && ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A production start refuses keys too short to be secret (fewer than MIN_KEY_BYTES after decoding) and a
+ * VAPID pair that is not one P-256 key pair: one line naming each, with the rule, exit 1. `npm run keys`
+ * writes a file of keys that pass.
+ */
+export function refuseWeakSecrets(config: Config, configured: (name: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
+  if (!config.production) return;
+  const problems: string[] = [];
+  const short = productionSecrets
+    .filter((s) => !s.name.startsWith('vapid-'))
+    .flatMap((s) => {
+      const standIn = s.or && env[s.or] ? s.or : undefined;
+      const value = standIn ? env[standIn]! : configured(s.name);
+      return value !== undefined && keyBytes(value).length < MIN_KEY_BYTES ? [standIn ?? envName(s.name)] : [];
+    });
+  if (short.length)
+    problems.push(
+      `too short to be secret: ${short.join(', ')} (each key needs at least ${MIN_KEY_BYTES} random bytes: 64 hex digits, 43 base64url characters, or ${MIN_KEY_BYTES} characters of other text)`,
+    );
+  const [publicKey, privateKey] = [configured('vapid-public'), configured('vapid-private')];
+  if (publicKey !== undefined && privateKey !== undefined && !vapidPairValid(publicKey, privateKey))
+    problems.push(`${envName('vapid-public')} and ${envName('vapid-private')} are not one P-256 key pair (base64url: the uncompressed public point of the 32-byte private key)`);
+  if (problems.length) throw new StartupError(`a production start (NODE_ENV=production) refuses weak keys; ${problems.join('; ')}; \`npm run keys\` writes a file of fresh ones`);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock } from './clock.js';
-import { readConfig, refuseMissingSecrets, refuseTestSettings, type Config } from './config.js';
+import { readConfig, refuseMissingSecrets, refuseTestSettings, refuseWeakSecrets, type Config } from './config.js';
 import { configuredSecret } from './domain/auth/secrets.js';
 import { ensureSecretsFile, type SecretsFileReport } from './domain/auth/secretsFile.js';
 import type { AppContext } from './context.js';
@@ -53,12 +53,16 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const config = { ...readConfig(), ...overrides };
   refuseTestSettings(config);
   refuseMissingSecrets(config, configuredSecret);
+  refuseWeakSecrets(config, configuredSecret);
   configurePinKey(config.pinKey, config.pinOldKeys);
   await Promise.all([
     config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
     config.redisUrl && waitForService(redisService(config.redisUrl), config.startTimeoutMs),
   ]);
-  const lock = holdDataDir(config.dataDir, config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/backup` : undefined);
+  // the PGlite folder's lock only where PGlite runs: instances on PostgreSQL share the database, and their start-up waits on its advisory lock
+  const lock = config.databaseUrl
+    ? { release() {} }
+    : holdDataDir(config.dataDir, config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/backup` : undefined);
   if ('held' in lock)
     throw new StartupError(`PITBOSS_DATA ${config.dataDir} is held by another running server (pid ${lock.held.pid}): stop it, or point PITBOSS_DATA at another folder`);
   const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
