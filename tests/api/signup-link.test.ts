@@ -18,7 +18,7 @@ describe(`signup links (${testDb})`, () => {
   beforeAll(async () => {
     s = await startTestServer();
     const ptn6 = await s.app.db.selectFrom('member').select('id').where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn6').executeTakeFirstOrThrow();
-    const partner = (memId: string, status?: string) =>
+    const partner = (memId: string, status?: 'SUSPENDED') =>
       createMember(s.app.db, { siteId: s.siteId, memId, password: 'demo1234!', memNick: `${memId}_nick`, partnerLevel: 'PTN_7', loginType: 'PARTNER', parentId: ptn6.id, status });
     await partner('ptnblock');
     await s.app.db.updateTable('member').set({ login_yn: 'N' }).where('site_id', '=', s.siteId).where('mem_id', '=', 'ptnblock').execute();

@@ -67,7 +67,7 @@ export async function signup(db: Db, siteId: string, input: SignupFields, opts: 
  * in (a suspended partner takes no new members). Anyone else, unknown or not, is U107 alike, so
  * the answer confirms only ids a partner hands out anyway.
  */
-async function takingRecommender(db: Db, siteId: string, recommenderId: string | undefined) {
+async function takingRecommender(db: Db, siteId: string, recommenderId: string | null | undefined) {
   const id = recommenderId?.trim() ?? '';
   if (!id) throw new ApiError('U106');
   const rec = await db
