@@ -1,15 +1,16 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { acceptDialog, captchaLogin, dismissPopups, ONE_VIEWPORT, PASS, playerLogin } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-signup-link-${name}.png`;
 
-/** The page at 320 px, light and dark. */
-async function narrowShots(page: Page, info: TestInfo, name: string, fullPage = true) {
+/** The page (or one part of it) at 320 px, light and dark. */
+async function narrowShots(page: Page, info: TestInfo, name: string, part?: Locator) {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 320, height: 640 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: shot(info, `${name}-320-${scheme}`), fullPage });
+    const path = shot(info, `${name}-320-${scheme}`);
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(size);
@@ -32,14 +33,14 @@ test('a partner copies its signup link, a player opens it with the recommender f
   await expect(page.getByTestId('signup-link-copy')).toHaveText('복사했습니다');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await card.screenshot({ path: shot(info, 'card') });
-  await narrowShots(page, info, 'card', false);
+  await narrowShots(page, info, 'card', card);
 
   // the QR code in the sheet
   await page.getByTestId('signup-link-qr').click();
   const sheet = page.getByTestId('signup-link-qr-sheet');
   await expect(sheet.getByTestId('signup-link-qr-image')).toBeVisible();
   expect(await sheet.getByTestId('signup-link-qr-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-  await narrowShots(page, info, 'qr', false);
+  await narrowShots(page, info, 'qr', sheet);
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 

@@ -122,6 +122,20 @@ function SignupForm({ recommender }: { recommender?: Recommender }) {
   return (
     <SignupFrame>
       <form ref={formRef} className={css.form} onSubmit={submit} noValidate>
+        {recommender && (
+          // who invited the player, first thing on the page and not editable
+          <section className={`${css.group} ${css.fixed}`} data-testid="signup-recommender">
+            <span className={css.fixedLabel}>
+              <Trans>추천인</Trans>
+            </span>
+            <strong className={css.fixedName}>
+              {recommender.memNick} <span className={css.fixedId}>({recommender.memId})</span>
+            </strong>
+            <span className={css.fixedHint}>
+              <Trans>가입 링크로 정해진 추천인입니다. 이 회원 아래로 가입합니다.</Trans>
+            </span>
+          </section>
+        )}
         <section className={css.group}>
           <h2 className={css.groupTitle}>
             <Trans>계정</Trans>
@@ -218,23 +232,11 @@ function SignupForm({ recommender }: { recommender?: Recommender }) {
             error={errors.cashOutPass}
           />
         </section>
-        <section className={css.group}>
-          {recommender ? (
-            <div className={css.fixed} data-testid="signup-recommender">
-              <span className={css.fixedLabel}>
-                <Trans>추천인</Trans>
-              </span>
-              <strong className={css.fixedName}>
-                {recommender.memNick} <span className={css.fixedId}>({recommender.memId})</span>
-              </strong>
-              <span className={css.fixedHint}>
-                <Trans>가입 링크로 정해진 추천인입니다. 이 회원 아래로 가입합니다.</Trans>
-              </span>
-            </div>
-          ) : (
+        {!recommender && (
+          <section className={css.group}>
             <TextField label={t`추천인`} name="recommenderId" autoCapitalize="none" value={f.recommenderId} onChange={set('recommenderId')} error={errors.recommenderId} />
-          )}
-        </section>
+          </section>
+        )}
         <div className={css.actions}>
           <Button type="submit" variant="primary" block>
             <Trans>가입하기</Trans>
