@@ -103,6 +103,12 @@ export const memberCalls = {
     z.object({ memId: z.string(), status: z.enum(['ACTIVE', 'PENDING']) }),
     'site',
   ),
+  /**
+   * A signup link's recommender (`/{prefix}/signup?ref=<memId>`): the partner's nickname when it
+   * takes new members; U106 when empty, U107 for anyone else (unknown, not a partner, suspended),
+   * U108 when the site takes no signups. Limited per address with the id check.
+   */
+  recommender: call('/api/member/recommender', z.object({ recommenderId: s }), z.object({ memId: z.string(), memNick: z.string() }), 'site'),
   checkId: call('/api/admin/member/checkId', z.object({ memId: s }), z.object({ available: z.boolean() }), 'site'),
   checkNickname: call('/api/admin/member/checkNickname', z.object({ memNick: s }), z.object({ available: z.boolean() }), 'site'),
   /**

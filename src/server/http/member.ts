@@ -5,7 +5,7 @@ import { endSessions } from '../domain/auth/sessions.js';
 import { forgetSession } from '../domain/push/subscriptions.js';
 import { issueCaptcha } from '../domain/auth/captcha.js';
 import { newChallenge } from '../domain/auth/challenge.js';
-import { idAvailable, nicknameAvailable, signup } from '../domain/auth/signup.js';
+import { idAvailable, nicknameAvailable, recommenderOfLink, signup } from '../domain/auth/signup.js';
 import { signupOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from '../handler.js';
 import { reauthCalls } from '../../contract/reauth.js';
@@ -47,6 +47,8 @@ export const memberRoutes = [
     if (!proved) throw await challengeNeeded(db, site.id);
     return signup(db, site.id, req, { ...signupOptions(site), siteName: site.name });
   }),
+
+  defineRoute(memberCalls.recommender, (req, { db, site }) => recommenderOfLink(db, site.id, req.recommenderId, signupOptions(site))),
 
   defineRoute(memberCalls.checkId, (req, { db, site }) => idAvailable(db, site.id, req.memId)),
 

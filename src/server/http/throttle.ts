@@ -64,6 +64,8 @@ const rules = new Map<Call, Rule[]>([
   [memberCalls.signup, [{ limit: 'signupPerIp', counts: 'all', key: (ip, b) => `signup:${site(b)}:${ip}` }]],
   // the id check answers which ids exist: limited like signup, per address
   [memberCalls.checkId, [{ limit: 'checkIdPerIp', counts: 'all', key: (ip, b) => `check-id:${site(b)}:${ip}` }]],
+  // a signup link's recommender answers which partners take members: the same counter as the id check
+  [memberCalls.recommender, [{ limit: 'checkIdPerIp', counts: 'all', key: (ip, b) => `check-id:${site(b)}:${ip}` }]],
   [memberCalls.captcha, [{ limit: 'captchaPerIp', counts: 'all', key: (ip, b) => `captcha:${site(b)}:${ip}` }]],
   // per member: one address's (or one member's) wrong guesses never refuse another member's withdrawal
   [cashCalls.withdraw, [{ limit: 'cashOutPassFailPerMember', counts: ['C008'], key: (_ip, b, ctx) => (ctx.caller ? `cashout-pass:${site(b)}:${ctx.caller.id}` : null) }]],

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { memberCalls } from '../../../contract/member';
@@ -11,20 +11,58 @@ import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
-import { bankQueryOptions } from './signupQueries';
+import { bankQueryOptions, recommenderQueryOptions } from './signupQueries';
+import { BadSignupLink } from './BadSignupLink';
+import { ListSkeleton } from '../../ui/ListSkeleton';
 import { freshProof, withChallenge } from '../../lib/pow';
 import { emptyForm, fieldOfCode, firstProblem, type DupState, type SignupForm } from './signup';
 import { useDuplicateCheck } from './useDuplicateCheck';
 import css from './Signup.module.css';
 import { useApi } from '../../lib/useApi';
 
+type Recommender = { memId: string; memNick: string };
+
+/** Signup: the plain form, or from a partner's link (`?ref=`) the form with that partner fixed as the recommender. */
 export function SignupScreen() {
+  const { ref } = useSearch({ from: '/$prefix/signup' });
+  return ref === undefined ? <SignupForm /> : <LinkedSignup recommenderId={ref} />;
+}
+
+function LinkedSignup({ recommenderId }: { recommenderId: string }) {
   const api = useApi();
+  const { prefix } = useParams({ from: '/$prefix' });
+  const rec = useQuery(recommenderQueryOptions(api, prefix, recommenderId));
+  if (rec.data) return <SignupForm recommender={rec.data} />;
+  return <SignupFrame>{rec.isError ? <BadSignupLink error={rec.error} retrying={rec.isFetching} onRetry={() => void rec.refetch()} /> : <ListSkeleton rows={3} />}</SignupFrame>;
+}
+
+function SignupFrame({ children }: { children: ReactNode }) {
+  const { prefix } = useParams({ from: '/$prefix' });
+  const { t } = useLingui();
+  return (
+    <main className={css.page}>
+      <div className={css.bar}>
+        <Link to="/$prefix" params={{ prefix }} className={buttonClass('ghost')} aria-label={t`뒤로`}>
+          ‹
+        </Link>
+        <h1>
+          <Trans>회원가입</Trans>
+        </h1>
+        <LanguageSelect />
+      </div>
+      {children}
+    </main>
+  );
+}
+
+function SignupForm({ recommender }: { recommender?: Recommender }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
   const banks = useQuery(bankQueryOptions(api, prefix));
-  const [f, setF] = useState<SignupForm>(emptyForm);
+  const [f, setF] = useState<SignupForm>(() => ({ ...emptyForm, recommenderId: recommender?.memId ?? '' }));
   const [errors, setErrors] = useState<Partial<Record<keyof SignupForm, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const idCheck = useDuplicateCheck('id');
@@ -53,6 +91,12 @@ export function SignupScreen() {
     overlay: false,
     invalidates: [],
     onRefused: async (err) => {
+      // the link's partner stopped taking members since the page opened: its link is no good now
+      if (recommender && (err.code === 'U107' || err.code === 'U108')) {
+        await alert(apiMessage(err));
+        await queryClient.invalidateQueries({ queryKey: recommenderQueryOptions(api, prefix, recommender.memId).queryKey });
+        return true;
+      }
       const field = fieldOfCode[err.code];
       if (field) await show(field, apiMessage(err));
       return !!field;
@@ -76,17 +120,22 @@ export function SignupScreen() {
   const bankName = (b: { bankNameKr: string; bankNameEn: string }) => (session.language === 'ko' ? b.bankNameKr : b.bankNameEn);
 
   return (
-    <main className={css.page}>
-      <div className={css.bar}>
-        <Link to="/$prefix" params={{ prefix }} className={buttonClass('ghost')} aria-label={t`뒤로`}>
-          ‹
-        </Link>
-        <h1>
-          <Trans>회원가입</Trans>
-        </h1>
-        <LanguageSelect />
-      </div>
+    <SignupFrame>
       <form ref={formRef} className={css.form} onSubmit={submit} noValidate>
+        {recommender && (
+          // who invited the player, first thing on the page and not editable
+          <section className={`${css.group} ${css.fixed}`} data-testid="signup-recommender">
+            <span className={css.fixedLabel}>
+              <Trans>추천인</Trans>
+            </span>
+            <strong className={css.fixedName}>
+              {recommender.memNick} <span className={css.fixedId}>({recommender.memId})</span>
+            </strong>
+            <span className={css.fixedHint}>
+              <Trans>가입 링크로 정해진 추천인입니다. 이 회원 아래로 가입합니다.</Trans>
+            </span>
+          </section>
+        )}
         <section className={css.group}>
           <h2 className={css.groupTitle}>
             <Trans>계정</Trans>
@@ -183,15 +232,17 @@ export function SignupScreen() {
             error={errors.cashOutPass}
           />
         </section>
-        <section className={css.group}>
-          <TextField label={t`추천인`} name="recommenderId" autoCapitalize="none" value={f.recommenderId} onChange={set('recommenderId')} error={errors.recommenderId} />
-        </section>
+        {!recommender && (
+          <section className={css.group}>
+            <TextField label={t`추천인`} name="recommenderId" autoCapitalize="none" value={f.recommenderId} onChange={set('recommenderId')} error={errors.recommenderId} />
+          </section>
+        )}
         <div className={css.actions}>
           <Button type="submit" variant="primary" block>
             <Trans>가입하기</Trans>
           </Button>
         </div>
       </form>
-    </main>
+    </SignupFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { commonCalls } from '../../../contract/common';
-import type { Api } from '../../lib/api';
+import { memberCalls } from '../../../contract/member';
+import { isOffline, type Api } from '../../lib/api';
 import { siteKey } from '../../lib/queryClient';
 
 export const bankQueryOptions = (api: Api, prefix: string) =>
@@ -8,4 +9,15 @@ export const bankQueryOptions = (api: Api, prefix: string) =>
     queryKey: siteKey(prefix, 'banks'),
     queryFn: () => api(commonCalls.bank, {}),
     staleTime: 60 * 60_000,
+  });
+
+/** A signup link's recommender; a refusal (U106/U107/U108) is the answer, not worth a retry. */
+export const recommenderQueryOptions = (api: Api, prefix: string, ref: string) =>
+  queryOptions({
+    queryKey: siteKey(prefix, 'signup-recommender', ref),
+    queryFn: () => api(memberCalls.recommender, { recommenderId: ref }),
+    staleTime: 5 * 60_000,
+    retry: (count, err) => isOffline(err) && count < 1,
+    // the loader asked already: a refusal stays the answer until the screen's retry
+    retryOnMount: false,
   });

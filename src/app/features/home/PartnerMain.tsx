@@ -10,6 +10,7 @@ import { CashReport, MyCashReport } from './dashboard/Reports';
 import { PayLog } from './dashboard/PayLog';
 import { SummaryCards } from './dashboard/SummaryCards';
 import { useCaller } from '../../lib/caller';
+import { SignupLinkCard } from '../../widgets/SignupLinkCard';
 import css from './dashboard/Dashboard.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -17,7 +18,7 @@ import { useApi } from '../../lib/useApi';
 export function PartnerMain() {
   const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
-  const { memId: me } = useCaller();
+  const { memId: me, loginType } = useCaller();
   const today = todayRange();
   const top = useQuery(topInfoQueryOptions(api, prefix, me)).data?.mainTopInfo;
   // the seed shows the dashboard once these three have answered
@@ -78,6 +79,12 @@ export function PartnerMain() {
           <div className={css.later}>
             <PayLog prefix={prefix} me={me} />
           </div>
+          {/* only partner accounts recommend (the signup rule) */}
+          {loginType === 'PARTNER' && (
+            <div className={css.later}>
+              <SignupLinkCard prefix={prefix} memId={me} />
+            </div>
+          )}
         </>
       ) : (
         // holds the footer below the screen until the sections come, so their arrival moves nothing in view

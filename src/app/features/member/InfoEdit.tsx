@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useParams } from '@tanstack/react-router';
 import { isPartnerLogin } from '../../../contract/enums';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
@@ -11,6 +12,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { changesOf, emptyInfoEdit, fieldOfCode, firstInfoEditProblem, type InfoEditForm } from './infoEdit';
 import { useCaller } from '../../lib/caller';
+import { SignupLinkCard } from '../../widgets/SignupLinkCard';
 import css from './InfoEdit.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -25,6 +27,7 @@ export function InfoEdit() {
   const api = useApi();
   const { t } = useLingui();
   const caller = useCaller();
+  const { prefix } = useParams({ from: '/$prefix' });
   const [f, setF] = useState<InfoEditForm>(emptyInfoEdit);
   const [checks, setChecks] = useState<Partial<Record<keyof InfoEditForm, string>>>({});
   const [done, setDone] = useState(false);
@@ -144,6 +147,7 @@ export function InfoEdit() {
           </Button>
         </form>
       </Card>
+      {caller.loginType === 'PARTNER' && <SignupLinkCard prefix={prefix} memId={caller.memId} />}
       {(isPartnerLogin(caller.loginType) || caller.loginType === 'ADMIN') && (
         <Suspense fallback={null}>
           <TwoFactorCard />

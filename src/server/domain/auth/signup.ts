@@ -26,8 +26,7 @@ export async function signup(db: Db, siteId: string, input: SignupFields, opts: 
   const memId = f.memId!.trim();
   const memNick = f.memNick!;
 
-  const rec = await db.selectFrom('member').select(['id', 'login_type', 'status']).where('site_id', '=', siteId).where('mem_id', '=', f.recommenderId!.trim()).executeTakeFirst();
-  if (!rec || rec.login_type !== 'PARTNER' || rec.status !== 'ACTIVE') throw new ApiError('U107');
+  const rec = await takingRecommender(db, siteId, f.recommenderId);
 
   const taken = async (column: 'mem_nick' | 'mem_phone' | 'bank_acc', value: string) =>
     !!(await db.selectFrom('member').select('id').where('site_id', '=', siteId).where(column, '=', value).executeTakeFirst());
@@ -61,6 +60,31 @@ export async function signup(db: Db, siteId: string, input: SignupFields, opts: 
     throw e;
   }
   return { memId, status } as const;
+}
+
+/**
+ * The one rule for who may recommend: a partner of this site, active and not blocked from signing
+ * in (a suspended partner takes no new members). Anyone else, unknown or not, is U107 alike, so
+ * the answer confirms only ids a partner hands out anyway.
+ */
+async function takingRecommender(db: Db, siteId: string, recommenderId: string | null | undefined) {
+  const id = recommenderId?.trim() ?? '';
+  if (!id) throw new ApiError('U106');
+  const rec = await db
+    .selectFrom('member')
+    .select(['id', 'mem_id', 'mem_nick', 'login_type', 'status', 'login_yn'])
+    .where('site_id', '=', siteId)
+    .where('mem_id', '=', id)
+    .executeTakeFirst();
+  if (!rec || rec.login_type !== 'PARTNER' || rec.status !== 'ACTIVE' || rec.login_yn === 'N') throw new ApiError('U107');
+  return rec;
+}
+
+/** A signup link's recommender, before the form is shown: who invites, or why the link is no good. */
+export async function recommenderOfLink(db: Db, siteId: string, recommenderId: string | undefined, opts: Pick<SignupOptions, 'closed'>) {
+  if (opts.closed) throw new ApiError('U108');
+  const rec = await takingRecommender(db, siteId, recommenderId);
+  return { memId: rec.mem_id, memNick: rec.mem_nick };
 }
 
 const constraintCodes: [RegExp, ResultCode][] = [
