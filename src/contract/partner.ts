@@ -116,9 +116,10 @@ export const memberRow = partnerInfo.extend({
 /** Seed §3 online member row: a member row plus its open session. */
 export const onlineRow = memberRow.extend({ betAmt: n, winAmt: n, loginDt: wireDate, loginIP: s, totalLoginCount: n });
 
-const hierarchyNode: z.ZodType<HierarchyNode> = z.lazy(() =>
-  z.object({ memId: s, memNick: s, partnerLevel: s, partnerLevelName: s, cnt: n, children: z.array(hierarchyNode), open: z.boolean() }),
-);
+// named: the API document's component for this recursive node
+const hierarchyNode: z.ZodType<HierarchyNode> = z
+  .lazy(() => z.object({ memId: s, memNick: s, partnerLevel: s, partnerLevelName: s, cnt: n, children: z.array(hierarchyNode), open: z.boolean() }))
+  .meta({ id: 'HierarchyNode' });
 export interface HierarchyNode {
   memId: string;
   memNick: string;

@@ -3,7 +3,8 @@
  * fast-check derives from the call's zod request schema and pushes to the edges (wrong types,
  * huge and negative numbers, NUL, long unicode, impossible dates, missing and extra fields,
  * `__proto__`, `constructor`), sent over HTTP as an anonymous client, a player, a partner and
- * the operator. Never a 5xx, never a stack in the body, and afterwards the ledger is exact.
+ * the operator. Never a 5xx, never a stack in the body, every answer one the served OpenAPI
+ * document's response for its status accepts, and afterwards the ledger is exact.
  * PITBOSS_FUZZ_RUNS (default 3) bodies per call and caller; PITBOSS_FUZZ_SEED to replay.
  */
 import fc from 'fast-check';
@@ -13,6 +14,7 @@ import type { Call } from '../../src/contract/define.js';
 import { forgetSites } from '../../src/server/http/route.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId, sessionFor } from './moneyKit.js';
+import { answerChecker, servedDocument } from './openapiKit.js';
 import * as adminArea from '../../src/contract/admin.js';
 import * as betArea from '../../src/contract/bet.js';
 import * as boardArea from '../../src/contract/board.js';
@@ -184,6 +186,7 @@ describe(`contract fuzz over HTTP (${testDb})`, () => {
   it('answers every call, for every caller, without a 5xx or a stack, and the ledger stays exact', async () => {
     const calls = allCalls();
     expect(calls.length).toBeGreaterThan(100);
+    const check = answerChecker(await servedDocument());
     const runs = Number(process.env.PITBOSS_FUZZ_RUNS ?? 3);
     const seed = Number(process.env.PITBOSS_FUZZ_SEED ?? Date.now() % 1_000_000);
     const ids = { player: await memberId(s.app.db, s.siteId, 'user1'), partner: await memberId(s.app.db, s.siteId, 'ptn7'), operator: await memberId(s.app.db, s.siteId, 'admin') };
@@ -213,7 +216,10 @@ describe(`contract fuzz over HTTP (${testDb})`, () => {
           const text = await res.text();
           let code = '?';
           try {
-            code = String(JSON.parse(text).resultCode);
+            const answer = JSON.parse(text);
+            code = String(answer.resultCode);
+            const wrong = check(c.path, res.status, answer);
+            if (wrong) failures.push(`${c.path} as ${who}: ${wrong}`);
           } catch {
             failures.push(`${c.path} as ${who}: not an envelope (${res.status}) ${text.slice(0, 120)}`);
           }
@@ -221,7 +227,7 @@ describe(`contract fuzz over HTTP (${testDb})`, () => {
           if (res.status >= 500 || stackLike.test(text)) failures.push(`${c.path} as ${who}: ${res.status} ${code} ${text.slice(0, 160)} <- ${payload.slice(0, 300)}`);
         }
       }
-      await s.app.db.updateTable('site').set({ check_start: null, check_end: null }).where('id', '=', s.siteId).execute();
+      await s.app.db.updateTable('site').set({ check_start: null, check_end: null, seal_yn: 'N' }).where('id', '=', s.siteId).execute();
       await s.app.db.updateTable('member').set({ login_yn: 'Y', status: 'ACTIVE', failed_logins: 0 }).where('id', 'in', Object.values(ids)).execute();
       forgetSites();
     }

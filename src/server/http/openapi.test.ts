@@ -52,13 +52,18 @@ describe('the OpenAPI document and the reference page', { timeout: 60_000 }, () 
       const op = doc.paths[c.path]?.post;
       expect(op, c.path).toBeDefined();
       expect(op.requestBody.content['application/json'].schema.type, c.path).toBe('object');
-      const envelope = op.responses['200'].content['application/json'].schema;
-      expect(envelope.required, c.path).toEqual(['resultCode', 'resultMessage', 'data']);
+      const [success, refusal] = op.responses['200'].content['application/json'].schema.oneOf;
+      expect(success.required, c.path).toEqual(['resultCode', 'resultMessage', 'data']);
+      expect(success.properties.resultCode, c.path).toEqual({ const: '0' });
+      expect(refusal, c.path).toEqual({ $ref: '#/components/schemas/Refusal' });
       const security = { public: [], site: [{ siteKey: [] }], vendor: [{ vendorSignature: [] }] } as Record<string, unknown>;
       expect(op.security, c.path).toEqual(security[c.access] ?? [{ siteKey: [], session: [] }]);
     }
-    const info = doc.paths['/api/member/info'].post.responses['200'].content['application/json'].schema.properties.data.anyOf[0];
+    const info = doc.paths['/api/member/info'].post.responses['200'].content['application/json'].schema.oneOf[0].properties.data;
     expect(info.properties.member.properties.memId).toEqual({ type: 'string' });
+    // a recursive schema is a component, referred to from each place it appears
+    expect(doc.components.schemas.HierarchyNode.properties.children.items).toEqual({ $ref: '#/components/schemas/HierarchyNode' });
+    expect(new Set(Object.values(doc.paths).map((p) => (p as { post: { operationId: string } }).post.operationId)).size).toBe(paths.length);
     await f.close();
   });
 
