@@ -199,6 +199,7 @@ export async function runVendorCheck(o: KitOptions, print: (line: string) => voi
   });
 
   const count = (k: CaseResult['outcome']) => results.filter((r) => r.outcome === k).length;
-  print(`${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+  // not "N passed, N failed" alone on a line: a test log's summary line is read so
+  print(`vendor-check done: ${count('failed') ? 'FAILED' : 'all good'} (passed ${count('passed')}, failed ${count('failed')}, skipped ${count('skipped')})`);
   return results;
 }
