@@ -3,7 +3,8 @@
  * then from five, then 300 right-password logins of one's own account from one address that holds
  * that account's device cookie (issue 33), while a real player signs in again and again from its
  * own address (solving the challenge when asked, as the app does). Prints the real login's p50/p99
- * during each flood beside a quiet server, and what the flood was answered.
+ * during each flood beside a quiet server, and what the flood was answered. Then an anonymous flood
+ * at each login door, player, partner, operator and platform (`loginDoors.ts`).
  * The server (its own process) trusts X-Forwarded-For (TRUST_PROXY), so each client names its address as a proxy would.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { client, ms, pct, type Client } from './client.js';
 import { spawnBenchChild } from './child.js';
+import { benchLoginDoors } from './loginDoors.js';
 
 const FLOOD = Number(process.env.BENCH_LOGIN_FLOOD ?? 300);
 const PARALLEL = 16;
@@ -128,6 +130,7 @@ export async function benchLogin(): Promise<void> {
       );
       console.log(`  flood: ${(FLOOD / f.secs).toFixed(0)} tries/s over ${f.secs.toFixed(1)} s, answered ${codes}`);
     }
+    await benchLoginDoors(c);
   } finally {
     await server.close();
   }

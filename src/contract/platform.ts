@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { call, ok } from './define.js';
+import { powProof } from './member.js';
 
 const setupToken = z.string().min(20).max(100);
 const otpCode = z.string().trim().min(1).max(40);
@@ -40,10 +41,10 @@ export const platformCalls = {
     z.object({ recoveryCodes: z.array(z.string()) }),
     'public',
   ),
-  /** Password and the authenticator's code (or a recovery code) in one step. */
+  /** Password and the authenticator's code (or a recovery code) in one step; a solved challenge when asked (L005). */
   login: call(
     '/api/platform/login',
-    z.object({ loginId: z.string().trim().max(40), password: z.string().max(200), otpCode }),
+    z.object({ loginId: z.string().trim().max(40), password: z.string().max(200), otpCode, pow: powProof.optional() }),
     z.object({ token: z.string(), loginId: z.string(), role: z.enum(['owner', 'staff']) }),
     'public',
   ),

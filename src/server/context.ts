@@ -21,6 +21,8 @@ export interface RequestExtras {
   proved?: boolean;
   /** the address went past its limits: this call needs a solved challenge (L005 without one) */
   challengeRequired?: boolean;
+  /** a login's id failed as often as the lock allows, lately (counted for any id, real or not) */
+  idOverLimit?: boolean;
 }
 
 /** A call open to anyone: no site key checked, no caller. */

@@ -58,7 +58,7 @@ describe(`device cookie key rotation (${testDb})`, { timeout: 300_000 }, () => {
     expect(underA.split('=')[1]!.split('.')[0]).toBe(device);
     // wrong passwords from elsewhere lock the account for every browser that is not its device
     for (let i = 0; i < 9; i++) await login(a, `bad${i}`, `10.71.1.${i}`);
-    expect((await login(a, PASS, '10.71.2.1')).resultCode).toBe('U003');
+    expect((await login(a, PASS, '10.71.2.1')).resultCode).toBe('L005');
 
     keys('device-key-B-0123456789abcdef', 'device-key-A-0123456789abcdef');
     const b = await instance();
@@ -77,7 +77,7 @@ describe(`device cookie key rotation (${testDb})`, { timeout: 300_000 }, () => {
     keys('device-key-B-0123456789abcdef');
     const c = await instance();
     for (let i = 0; i < 9; i++) await login(c, `bad${i}`, `10.71.3.${i}`);
-    expect((await login(c, PASS, '10.71.0.1', underA)).resultCode).toBe('U003');
+    expect((await login(c, PASS, '10.71.0.1', underA)).resultCode).toBe('L005');
     expect((await login(c, PASS, '10.71.0.1', underB)).resultCode).toBe('0');
   });
 

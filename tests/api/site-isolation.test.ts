@@ -241,8 +241,9 @@ describe(`site isolation (${testDb})`, () => {
 
     it("locks B's user1 after wrong passwords on B, and leaves A's user1 open", async () => {
       let last = '';
-      for (let i = 0; i < 12 && last !== 'U003'; i++) last = (await loginOnB('user1', 'wrong-password')).resultCode;
-      expect(last).toBe('U003');
+      // locked: an untrusted try is asked for a challenge
+      for (let i = 0; i < 12 && last !== 'L005'; i++) last = (await loginOnB('user1', 'wrong-password')).resultCode;
+      expect(last).toBe('L005');
       const rows = await s.app.db.selectFrom('member').select(['site_id', 'failed_logins', 'locked_until']).where('mem_id', '=', 'user1').execute();
       const onA = rows.find((r) => r.site_id === s.siteId)!;
       expect(onA).toMatchObject({ failed_logins: 0, locked_until: null });

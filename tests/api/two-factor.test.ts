@@ -117,9 +117,9 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
     for (let i = 4; i <= limits.maxWrongPasswords + 1; i++) codes.push((await s.call(loginStepCalls.otp, { ticket, otpCode: wrong })).resultCode);
     expect(codes.at(-1)).toBe('U003');
     expect(codes.slice(0, -1).every((c) => c === 'L007')).toBe(true);
-    // locked: the right code is refused too, and so is the password
+    // locked: the right code is refused on that ticket, and the password asks an untrusted try for a challenge
     expect((await s.call(loginStepCalls.otp, { ticket, otpCode: right })).resultCode).toBe('U003');
-    expect((await passwordStep('ptn5')).resultCode).toBe('U003');
+    expect((await passwordStep('ptn5')).resultCode).toBe('L005');
   });
 
   it('takes each recovery code once', async () => {

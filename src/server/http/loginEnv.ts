@@ -15,6 +15,7 @@ export function loginEnv(ctx: RequestContext): LoginEnv {
     sessionMaxHours: config.sessionMaxHours,
     proved: !!ctx.proved,
     challengeRequired: !!ctx.challengeRequired,
+    idOverLimit: !!ctx.idOverLimit,
     cookie: ctx.cookie ?? null,
     tls: config.tls,
   };

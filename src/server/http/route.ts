@@ -143,6 +143,7 @@ function pipeline(app: AppContext, throttle: Throttle | null) {
     const counted = gate?.counted ?? null;
     ctx.proved = gate?.proved ?? false;
     ctx.challengeRequired = gate?.challengeRequired ?? false;
+    ctx.idOverLimit = gate?.idOverLimit ?? false;
     try {
       const { siteId: _siteId, ...rest } = body;
       const parsed = parseRequest(def.call, rest);

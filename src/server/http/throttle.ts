@@ -24,17 +24,24 @@ import type { PublicContext, RequestContext } from '../context.js';
 type Ctx = RequestContext | PublicContext;
 import { checkProof, usedChallenges } from '../domain/auth/challenge.js';
 import { retireChallenge } from '../domain/auth/addressChallenge.js';
+import { PLATFORM_SCOPE } from '../domain/auth/door.js';
+import { limits } from '../../contract/enums.js';
 
 type Body = Record<string, unknown>;
 
+/** `loginFailPerId`: the wrong-password lock's own count and time, kept for any id (real or not). */
+type LimitName = Exclude<keyof Limits, 'namespace'> | 'loginFailPerId';
+
 interface Rule {
-  limit: Exclude<keyof Limits, 'namespace'>;
+  limit: LimitName;
   /** The counter's key, or null when the rule does not apply to this request. */
   key(ip: string, body: Body, ctx: Ctx): string | null;
   /** Every call counts, or only answers with these codes (failures). */
   counts: 'all' | readonly ResultCode[];
   /** past the limit: a challenge instead of R429 */
   challenge?: boolean;
+  /** past the limit: only tells the login so (an unknown id answers as a locked one), neither wall nor challenge */
+  flag?: boolean;
 }
 
 const failedLogin = ['L001', 'L002', 'U003'] as const;
@@ -42,25 +49,32 @@ const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? St
 const site = (b: Body) => str(b.siteId).slice(0, 40);
 const isAdminPage = (b: Body) => b.loginPage === 'admin';
 
+const id = (b: Body, field: string) => str(b[field]).trim().toLowerCase().slice(0, 64);
+
+/**
+ * The login rules every door shares: each try counted before its hash (one atomic step), per
+ * address and per id, a challenge past either; and each id's failures, real id or not.
+ */
+const loginRules = (scope: (b: Body) => string, idField: string): Rule[] => [
+  // every try counts here, atomically: bounds parallel bursts and scrypt load
+  { limit: 'loginPerIp', counts: 'all', challenge: true, key: (ip, b) => `login-try:${scope(b)}:${ip}` },
+  // one account signed in to again and again (its own device cookie too) pays per try past its rate
+  { limit: 'loginPerAccount', counts: 'all', challenge: true, key: (_ip, b) => (id(b, idField) ? `login-acct:${scope(b)}:${id(b, idField)}` : null) },
+  { limit: 'loginFailPerId', counts: ['L001', 'L007'], flag: true, key: (_ip, b) => (id(b, idField) ? `login-fail-id:${scope(b)}:${id(b, idField)}` : null) },
+];
+
 const rules = new Map<Call, Rule[]>([
   [
     memberCalls.login,
     [
-      // every try counts here, atomically: bounds parallel bursts and scrypt load
-      { limit: 'loginPerIp', counts: 'all', challenge: true, key: (ip, b) => `login-try:${site(b)}:${ip}` },
-      // one account signed in to again and again (its own device cookie too) pays per try past its rate
-      {
-        limit: 'loginPerAccount',
-        counts: 'all',
-        challenge: true,
-        key: (_ip, b) => (str(b.memId).trim() ? `login-acct:${site(b)}:${str(b.memId).trim().toLowerCase().slice(0, 64)}` : null),
-      },
+      ...loginRules(site, 'memId'),
       { limit: 'loginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? null : `login-ip:${site(b)}:${ip}`) },
       { limit: 'adminLoginFailPerIp', counts: failedLogin, challenge: true, key: (ip, b) => (isAdminPage(b) ? `admin-login-ip:${site(b)}:${ip}` : null) },
     ],
   ],
-  // the platform's sign-in: a wall per address after the operator page's number of failures
-  [platformCalls.login, [{ limit: 'adminLoginFailPerIp', counts: [...failedLogin, 'L007'], key: (ip) => `platform-login-ip:${ip}` }]],
+  // the platform's sign-in: the same rules, and every try at it counts toward the operator page's
+  // number before its hash, so a parallel burst from one address cannot pass it
+  [platformCalls.login, [...loginRules(() => PLATFORM_SCOPE, 'loginId'), { limit: 'adminLoginFailPerIp', counts: 'all', challenge: true, key: (ip) => `platform-login-ip:${ip}` }]],
   [memberCalls.signup, [{ limit: 'signupPerIp', counts: 'all', key: (ip, b) => `signup:${site(b)}:${ip}` }]],
   // the id check answers which ids exist: limited like signup, per address
   [memberCalls.checkId, [{ limit: 'checkIdPerIp', counts: 'all', key: (ip, b) => `check-id:${site(b)}:${ip}` }]],
@@ -75,7 +89,9 @@ const rules = new Map<Call, Rule[]>([
 ]);
 
 /** The calls whose requests may carry a solved challenge. */
-const provable = new Set<Call>([memberCalls.login, memberCalls.signup]);
+const provable = new Set<Call>([memberCalls.login, memberCalls.signup, platformCalls.login]);
+/** What a call's challenges are signed for: the site's id, or the platform console's scope. */
+const scopeOf = (call: Call, ctx: Ctx) => ctx.site?.id ?? (call === platformCalls.login ? PLATFORM_SCOPE : null);
 
 /** Too many tries: HTTP 429 with R429 and Retry-After. */
 export class RateLimited extends ApiError {
@@ -95,6 +111,8 @@ export interface Gate {
   proved: boolean;
   /** the address is past a limit that asks for a challenge */
   challengeRequired: boolean;
+  /** the id's failures reached the lock's count (see `door.ts`) */
+  idOverLimit: boolean;
 }
 
 export interface Throttle {
@@ -102,7 +120,7 @@ export interface Throttle {
   before(call: Call, req: FastifyRequest, body: Body, ctx: Ctx): Promise<Gate | null>;
 }
 
-export async function registerThrottle(fastify: FastifyInstance, config: Pick<Config, 'redisUrl' | 'limits'>): Promise<Throttle> {
+export async function registerThrottle(fastify: FastifyInstance, config: Pick<Config, 'redisUrl' | 'limits' | 'lockMinutes'>): Promise<Throttle> {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
   // an outage must not take logins down with it: counting pauses, the rest of the checks still hold
   redis?.on('error', (err) => fastify.log.warn({ err: err.message }, 'rate-limit redis'));
@@ -119,7 +137,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
   const checker = (limit: Rule['limit']) => {
     let c = checks.get(limit);
     if (!c) {
-      const { max, windowMs } = config.limits[limit];
+      const { max, windowMs } = limit === 'loginFailPerId' ? { max: limits.maxWrongPasswords + 1, windowMs: config.lockMinutes * 60_000 } : config.limits[limit];
       c = fastify.createRateLimit({ max, timeWindow: windowMs }) as Check;
       checks.set(limit, c);
     }
@@ -137,11 +155,13 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
       const parsed = provable.has(call) ? powProof.safeParse(body.pow) : null;
       const proof: PowProof | undefined = parsed?.success ? parsed.data : undefined;
       if (!list.length && !provable.has(call)) return null;
-      const proved = proof && ctx.site ? await checkProof(ctx.db, ctx.site.id, proof, used) : false;
+      const scope = scopeOf(call, ctx);
+      const proved = proof && scope ? await checkProof(ctx.db, scope, proof, used) : false;
       if (proof) retireChallenge(proof.challenge.parameters.nonce);
       const ip = normalizeIP(req.ip);
       const active = list.map((rule) => ({ rule, key: rule.key(ip, body, ctx) })).filter((r): r is { rule: Rule; key: string } => !!r.key);
       let challengeRequired = false;
+      let idOverLimit = false;
       for (const { rule, key } of active) {
         const all = rule.counts === 'all';
         // an 'all' rule counts and decides in one atomic step
@@ -149,6 +169,10 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
         // failures are counted after the answer, so the next try is over once `max` have failed
         const over = all ? s.isExceeded : s.remaining === 0;
         if (!over) continue;
+        if (rule.flag) {
+          idOverLimit = true;
+          continue;
+        }
         if (!rule.challenge) throw new RateLimited(Math.max(1, s.ttlInSeconds ?? 1));
         challengeRequired = true;
       }
@@ -157,6 +181,7 @@ export async function registerThrottle(fastify: FastifyInstance, config: Pick<Co
       return {
         proved,
         challengeRequired,
+        idOverLimit,
         counted: counted.length
           ? async (code) => {
               for (const { rule, key } of counted) {

@@ -10,14 +10,19 @@ import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
 import { useApi } from '../../lib/useApi';
 
-/** The console's sign-in: id, password and the authenticator's code (or a recovery code) at once. */
+/** The console's sign-in: id, password and the authenticator's code (or a recovery code) at once; a challenge when asked. */
 export function PlatformLogin() {
   const api = useApi();
   const { t } = useLingui();
   const navigate = useNavigate();
   const [form, setForm] = useState({ loginId: '', password: '', otpCode: '' });
   const write = useWrite<null, { token: string }, 'otpCode'>({
-    run: () => api(platformCalls.login, form),
+    // past a few tries (or while the account is locked) the server asks a proof of work first (L005);
+    // the solver loads on submit, not with the screen
+    run: async () => {
+      const { withChallenge } = await import('../../lib/pow');
+      return withChallenge((pow) => api(platformCalls.login, { ...form, pow }));
+    },
     say: 'inline',
     invalidates: [],
     fields: { L007: 'otpCode' },

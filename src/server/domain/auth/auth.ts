@@ -5,7 +5,6 @@ import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
 import { memberInfoAndUnread, sessionTimes } from './account.js';
 import { consumeCaptcha } from './captcha.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
 import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
 import { cappedExpiry, endSessions } from './sessions.js';
@@ -14,12 +13,11 @@ import { isBlockedNow } from '../site/ipBlock.js';
 import type { UnreadCounts } from '../board/unread.js';
 import { recordLoginFailure } from './attack.js';
 import { newChallenge } from './challenge.js';
-import { addressChallenge } from './addressChallenge.js';
+import { challengeAgain, passwordStep, type Door } from './door.js';
 import { clearDevice, deviceNonce, loginDeviceCookie, recordDeviceFailure, trustedDevice, type Device } from './devices.js';
 import { issueTicket, type TicketPurpose } from './loginTicket.js';
 import { twoFactorOn } from './twoFactor.js';
 import { adminTwoFactorRequired } from '../site/twoFactorSetting.js';
-import { HashBusy, type Lane } from './hashPool.js';
 import { refuseWhenOnBreak } from './protection.js';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
@@ -46,6 +44,8 @@ export interface LoginEnv {
   proved: boolean;
   /** the address went past its limits: a challenge is needed */
   challengeRequired: boolean;
+  /** this id failed as often as the lock allows, lately (the throttle's count, real id or not) */
+  idOverLimit: boolean;
   /** the request's Cookie header, for the device cookie */
   cookie: string | null;
   /** served over TLS: the device cookie is Secure */
@@ -60,32 +60,19 @@ export interface LoginAnswer {
   msgInfo: UnreadCounts;
 }
 
-// Unknown ids still pay for one scrypt, so response time does not tell which ids exist.
-let decoyHash: Promise<string> | null = null;
-const decoy = () => (decoyHash ??= hashPassword('decoy-password-never-valid'));
-
 /** L005 with a fresh challenge for the client to solve. */
 export const challengeNeeded = async (db: Db, siteId: string) => new ApiError('L005', undefined, { challenge: await newChallenge(db, siteId) });
-/** L005 for an address past its limits or a full hash queue: its open challenge (`addressChallenge.ts`). */
-const challengeAgain = async (env: LoginEnv) => new ApiError('L005', undefined, { challenge: await addressChallenge(env.db, env.siteId, env.ip) });
 
-/** A hash the pool could not take: the client solves a challenge and comes back in the priority lane. */
-async function hashed<T>(env: LoginEnv, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    if (e instanceof HashBusy) throw await challengeAgain(env);
-    throw e;
-  }
-}
+/** The door's view of this login (`door.ts`). */
+const doorOf = (env: LoginEnv): Door => ({ db: env.db, scope: env.siteId, ip: env.ip, proved: env.proved, challengeRequired: env.challengeRequired, idOverLimit: env.idOverLimit });
 
 /**
  * Login in the product's order. A blocked address answers U004. The partner and operator screens
  * check the captcha before anything else, for every id. The operator's id signs in on the
  * operator screen only: anywhere else it answers as an unknown id, after the same scrypt work.
- * Then the password with the temporary wrong-password lock (U003 while locked, even for the
- * right password): a device that signed in to this account before (its device cookie) keeps its
- * own count and lock, and ignores the lock that failures from untrusted devices set. A partner
+ * Then the password step every door shares (`door.ts`): the temporary wrong-password lock asks
+ * untrusted, unproved tries for a challenge (L005); a device that signed in to this account
+ * before (its device cookie) keeps its own count and lock (U003), and ignores the account's. A partner
  * account reached from the player screen needs the captcha too, but only after its password was
  * found right: an unknown id and a wrong password answer the same L001 after the same scrypt
  * work, so answers never tell which partner ids exist. Then account state (with the player's own
@@ -100,7 +87,7 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   if (await isBlockedNow(env, siteId, env.ip)) throw new ApiError('U004');
   const screenCaptcha = input.loginPage === 'partner' || input.loginPage === 'admin';
   // a picture alone is read by machines: the screens that show one need the proof of work as well
-  if (env.challengeRequired && !env.proved) throw await challengeAgain(env);
+  if (env.challengeRequired && !env.proved) throw await challengeAgain(doorOf(env));
   if (screenCaptcha && !env.proved) throw await challengeNeeded(db, siteId);
   if (screenCaptcha && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
 
@@ -115,22 +102,18 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
     : undefined;
   const m = found && (found.login_type !== 'ADMIN' || input.loginPage === 'admin') ? found : undefined;
   const device = m ? await trustedDevice(db, m.id, await deviceNonce(db, siteId, m.mem_id, env.cookie)) : null;
-  // only a solved challenge buys the front of the queue: a device cookie is something a flood can hold too
-  const lane: Lane = env.proved ? 'priority' : 'free';
-  if (!m || !memPass) {
-    await hashed(env, async () => verifyPassword(memPass || 'x', await decoy(), lane, env.ip));
-    throw new ApiError('L001');
-  }
-  if (isLocked(device ? device.lockedUntil : m.locked_until, now)) throw new ApiError('U003');
-  if (!(await hashed(env, () => verifyPassword(memPass, m.pass_hash, lane, env.ip)))) {
-    throw await countFailure(env, m.id, device, 'L001');
-  }
+  const account = m && { passHash: m.pass_hash, trusted: !!device, locked: isLocked(device ? device.lockedUntil : m.locked_until, now) };
+  const verdict = await passwordStep(doorOf(env), account, memPass);
+  // a solved challenge is not bound by the account's lock, even one a parallel wrong try sets meanwhile
+  const passedLock = verdict.passedLock || env.proved;
+  if (!m) throw new ApiError('L001');
+  if (!verdict.right) throw await countFailure(env, m.id, device, 'L001');
   const staffAccount = isPartnerLogin(m.login_type) || m.login_type === 'ADMIN';
   if (!screenCaptcha && staffAccount && !(await consumeCaptcha(db, siteId, input.captchaId, input.captcha, now))) throw new ApiError('L002');
   // with a second factor the wrong-password count is cleared only after the code: a right password
   // must not reset the count that wrong codes raise
   const second = await secondStepOf(db, siteId, m);
-  if (second !== 'code' && !(await clearFailures(env, m.id, device))) throw new ApiError('U003');
+  if (second !== 'code' && !(await clearFailures(env, m.id, device, passedLock))) throw await lockedNow(env, device);
 
   if (m.status === 'PENDING') throw new ApiError('U002');
   if (m.login_yn === 'N') throw new ApiError('U010');
@@ -139,12 +122,14 @@ export async function login(env: LoginEnv, input: LoginInput): Promise<{ answer:
   if (input.loginPage === 'partner' && !isPartnerLogin(m.login_type)) throw new ApiError('L003');
   if (input.loginPage === 'admin' && m.login_type !== 'ADMIN') throw new ApiError('L003');
   if (second) throw new ApiError(second === 'code' ? 'L006' : 'L008', undefined, await issueTicket(db, siteId, m.id, second, now));
-  return openSession(env, m, device);
+  return openSession(env, m, device, passedLock);
 }
 
 /**
  * A wrong password or a wrong second-factor code, counted the same way: on the trusted device's
- * own row, or on the account. Answers the error to throw (U003 from the try that locks).
+ * own row (U003 from the try that locks it), or on the account. An untrusted wrong password answers
+ * L001 even when it locks: a made-up id answers so too, and the lock only asks later tries for a
+ * challenge. A wrong code that locks answers U003.
  */
 export async function countFailure(env: LoginEnv, memberId: number, device: Device | null, code: 'L001' | 'L007'): Promise<ApiError> {
   const { db, siteId, now } = env;
@@ -156,12 +141,19 @@ export async function countFailure(env: LoginEnv, memberId: number, device: Devi
   const operator = (await db.selectFrom('member').select('login_type').where('id', '=', memberId).executeTakeFirst())?.login_type === 'ADMIN';
   const onceSince = operator ? new Date(now.getTime() - limits.operatorLockWindowHours * 3_600_000) : null;
   const r = await recordWrongPassword(db, env.sessions, memberId, now, env.lockMinutes, false, onceSince);
-  return new ApiError(r.locked ? 'U003' : code);
+  // a wrong code comes from someone who holds the password (the id is no secret to it): it hears of the lock
+  return new ApiError(r.locked && code === 'L007' ? 'U003' : code);
 }
 
-/** Clears the count after a full sign-in; false when a lock holds. */
-export const clearFailures = async (env: LoginEnv, memberId: number, device: Device | null) =>
-  device ? clearDevice(env.db, device.id, env.now) : clearWrongPasswords(env.db, memberId, env.now);
+/**
+ * Clears the count after a full sign-in; false when a lock holds. `passedLock`: a solved challenge
+ * or a recovery code passed the account's lock, which this sign-in ends.
+ */
+export const clearFailures = async (env: LoginEnv, memberId: number, device: Device | null, passedLock = false) =>
+  device ? clearDevice(env.db, device.id, env.now) : clearWrongPasswords(env.db, memberId, env.now, passedLock);
+
+/** A lock a parallel wrong try set meanwhile: the device's own is U003, the account's asks a challenge. */
+export const lockedNow = async (env: LoginEnv, device: Device | null) => (device ? new ApiError('U003') : challengeAgain(doorOf(env)));
 
 /** What must follow a right password: a code (enrolled), enrolment (an operator the site requires it of), or nothing. */
 async function secondStepOf(db: Db, siteId: string, m: { id: number; login_type: string }): Promise<TicketPurpose | null> {
@@ -175,7 +167,12 @@ async function secondStepOf(db: Db, siteId: string, m: { id: number; login_type:
  * session per member), and an untrusted device gets its device cookie (`setCookie`), as does one
  * whose cookie a rotated-out key signed.
  */
-export async function openSession(env: LoginEnv, m: { id: number; mem_id: string }, device: Device | null): Promise<{ answer: LoginAnswer; setCookie: string | null }> {
+export async function openSession(
+  env: LoginEnv,
+  m: { id: number; mem_id: string },
+  device: Device | null,
+  passedLock = false,
+): Promise<{ answer: LoginAnswer; setCookie: string | null }> {
   const { db, siteId, now } = env;
   const token = newToken();
   const expiresAt = cappedExpiry(now, now, env.sessionMaxHours, limits.sessionMinutes);
@@ -183,7 +180,7 @@ export async function openSession(env: LoginEnv, m: { id: number; mem_id: string
     // the row lock serialises concurrent logins of one member, so exactly one session survives,
     // and orders this login against a parallel wrong try that locks the member
     const row = await trx.selectFrom('member').select('locked_until').where('id', '=', m.id).forUpdate().executeTakeFirstOrThrow();
-    if (!device && isLocked(row.locked_until, now)) throw new ApiError('U003');
+    if (!device && !passedLock && isLocked(row.locked_until, now)) return null;
     const old = await endSessions(trx, env.sessions, { memberId: m.id }, now, 'superseded');
     await trx
       .insertInto('session')
@@ -197,6 +194,7 @@ export async function openSession(env: LoginEnv, m: { id: number; mem_id: string
       .execute();
     return old;
   });
+  if (!ended) throw await lockedNow(env, device);
   for (const id of ended) env.live.publish({ siteId, memId: m.mem_id, sessionId: id }, { type: 'LOGOUT' });
 
   const setCookie = await loginDeviceCookie(db, siteId, m.mem_id, m.id, device, now, env.tls);

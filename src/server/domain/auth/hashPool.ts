@@ -37,12 +37,15 @@ export interface HashPoolStats {
   /** the most jobs that started before a priority job while it waited (0: never queued behind anyone) */
   maxPriorityWaitedBehind: number;
   completed: number;
+  /** hashes started in each lane */
+  startedPriority: number;
+  startedFree: number;
 }
 
 export class HashPool {
   private running = 0;
   private readonly queue: Waiting[] = [];
-  private readonly s = { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0 };
+  private readonly s = { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0, startedPriority: 0, startedFree: 0 };
   private started = 0;
   /** when each source last had a free hash start (the `started` count then); bounded like the queue */
   private readonly servedAt = new Map<string, number>();
@@ -58,7 +61,7 @@ export class HashPool {
   }
 
   resetStats() {
-    Object.assign(this.s, { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0 });
+    Object.assign(this.s, { refused: 0, maxQueued: 0, maxPriorityWaitedBehind: 0, completed: 0, startedPriority: 0, startedFree: 0 });
   }
 
   /** `source`: who asks (an address); only the free lane reads it. */
@@ -68,6 +71,7 @@ export class HashPool {
     else this.running++;
     this.started++;
     if (lane === 'free') this.served(source);
+    this.s[lane === 'free' ? 'startedFree' : 'startedPriority']++;
     try {
       return await work();
     } finally {

@@ -45,15 +45,11 @@ export async function recordWrongPassword(db: Db, sessions: SessionCache, member
 /**
  * A right password clears the count, but only while no lock holds: the check and the reset are
  * one statement, so a lock set by a parallel wrong try is always seen. False when locked.
+ * `passedLock`: a solved challenge or a recovery code passed the lock; the sign-in ends it.
  */
-export async function clearWrongPasswords(db: Db, memberId: number, now: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('member')
-    .set({ failed_logins: 0, locked_until: null })
-    .where('id', '=', memberId)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning('id')
-    .executeTakeFirst();
+export async function clearWrongPasswords(db: Db, memberId: number, now: Date, passedLock = false): Promise<boolean> {
+  const clear = db.updateTable('member').set({ failed_logins: 0, locked_until: null }).where('id', '=', memberId);
+  const row = await (passedLock ? clear : clear.where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))).returning('id').executeTakeFirst();
   return !!row;
 }
 

@@ -17,18 +17,18 @@ export async function issueTicket(db: Db, siteId: string, memberId: number, purp
   return { ticket, expiresIn: TICKET_MINUTES * 60 };
 }
 
-/** The member a live, unused ticket of this purpose belongs to; null otherwise. */
-export async function ticketMember(db: Db, siteId: string, ticket: string, purpose: TicketPurpose, now: Date): Promise<number | null> {
+/** The member a live, unused ticket of this purpose belongs to, and when it was issued; null otherwise. */
+export async function ticketMember(db: Db, siteId: string, ticket: string, purpose: TicketPurpose, now: Date): Promise<{ memberId: number; issuedAt: Date } | null> {
   const row = await db
     .selectFrom('login_ticket')
-    .select('member_id')
+    .select(['member_id', 'expires_at'])
     .where('ticket_hash', '=', hashToken(ticket))
     .where('site_id', '=', siteId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row ? Number(row.member_id) : null;
+  return row ? { memberId: Number(row.member_id), issuedAt: new Date(new Date(row.expires_at).getTime() - TICKET_MINUTES * 60_000) } : null;
 }
 
 /** Uses the ticket up; false when another request already did. */

@@ -3,7 +3,7 @@ import { ApiError } from '../../../contract/codes.js';
 import { limits } from '../../../contract/enums.js';
 import type { Deps } from '../deps.js';
 import { isLocked } from '../auth/lockout.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { passwordStep, PLATFORM_SCOPE } from '../auth/door.js';
 import { hashRecoveryCode } from '../auth/recoveryCodes.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { codeStep, totpNow } from '../auth/totp.js';
@@ -11,23 +11,39 @@ import { openSecret } from '../auth/totpSecret.js';
 import { platformAudit } from './platformAudit.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'> & { ip?: string | null };
+/** The throttle's verdict on a sign-in (`http/throttle.ts`), as every login door gets it. */
+type Verdict = { proved?: boolean; challengeRequired?: boolean; idOverLimit?: boolean };
 
 /** A platform session ends this long after sign-in, however it is used. */
 const SESSION_MINUTES = 120;
-// a hash to spend on an unknown id, so its answer takes as long as a known one's
-const DUMMY = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-/** Counts a wrong password or code: past the members' limit the account locks for lockMinutes (U003). */
+/**
+ * Counts a wrong password or code by the members' rule: past `maxWrongPasswords` the account locks
+ * for lockMinutes, which asks untrusted tries for a challenge (`door.ts`); an ended lock starts again.
+ */
 async function recordWrong({ db, config }: Ctx, id: number, now: Date) {
   const until = new Date(now.getTime() + config.lockMinutes * 60_000);
   await sql`
     update platform_account set
-      failed = case when locked_until is not null and locked_until <= ${now} then 1 else failed + 1 end,
+      failed = case when locked_until > ${now} then failed when locked_until is not null then 1 else failed + 1 end,
       locked_until = case
         when locked_until > ${now} then locked_until
-        when (case when locked_until is not null and locked_until <= ${now} then 1 else failed + 1 end) > ${limits.maxWrongPasswords} then ${until}::timestamptz
+        when (case when locked_until is not null then 1 else failed + 1 end) > ${limits.maxWrongPasswords} then ${until}::timestamptz
         else null end
     where id = ${id}`.execute(db);
+}
+
+/** Whether the code is one of the account's unused recovery codes (one indexed look-up; nothing spent). */
+async function holdsRecoveryCode({ db }: Ctx, id: number, code: string) {
+  if (/^\d{6}$/.test(code.replace(/\s/g, ''))) return false;
+  const row = await db
+    .selectFrom('platform_recovery')
+    .select('id')
+    .where('account_id', '=', id)
+    .where('code_hash', '=', hashRecoveryCode(code))
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return !!row;
 }
 
 /** A code is right once: its time step must come after the last one used (one statement). */
@@ -49,14 +65,21 @@ async function takeCode({ db }: Ctx, id: number, secret: string, code: string, l
   return !!used;
 }
 
-/** Password and code in one step; a wrong either counts toward the lock, a locked account answers U003. */
-export async function platformLogin(ctx: Ctx, f: { loginId: string; password: string; otpCode: string }, ip: string) {
+/**
+ * Password and code in one step, through the password step every login door shares (`door.ts`):
+ * the throttle counted the try first; an unproved one hashes in the free lane; an unknown id
+ * answers L001 after a dummy hash, as a wrong password does; the lock asks untrusted tries for a
+ * challenge (L005) and lets a solved challenge or a recovery code through. A wrong code answers L007.
+ */
+export async function platformLogin(ctx: Ctx & Verdict, f: { loginId: string; password: string; otpCode: string }, ip: string) {
   const now = ctx.clock.now();
   // a removed staff account answers as an unknown id
   const acc = await ctx.db.selectFrom('platform_account').selectAll().where('login_id', '=', f.loginId).where('removed_at', 'is', null).executeTakeFirst();
-  const right = await verifyPassword(f.password, acc?.pass_hash ?? DUMMY);
+  const door = { db: ctx.db, scope: PLATFORM_SCOPE, ip, proved: !!ctx.proved, challengeRequired: !!ctx.challengeRequired, idOverLimit: !!ctx.idOverLimit };
+  const locked = !!acc && isLocked(acc.locked_until, now);
+  const account = acc && { passHash: acc.pass_hash, trusted: false, locked, recovery: locked && (await holdsRecoveryCode(ctx, acc.id, f.otpCode)) };
+  const { right } = await passwordStep(door, account, f.password);
   if (!acc) throw new ApiError('L001');
-  if (isLocked(acc.locked_until, now)) throw new ApiError('U003');
   if (!right) {
     await recordWrong(ctx, acc.id, now);
     throw new ApiError('L001');
