@@ -3,12 +3,13 @@ import { acceptDialog, captchaLogin } from './support';
 
 /** The operator makes a top-level partner at once from its console and finds it in the list; the home's first-day checklist reads the site. */
 test('operator creates a top-level partner with rates and sees it in the list', async ({ page }, info) => {
+  test.setTimeout(180_000);
   const n = String(Date.now() % 1_000_000).padStart(6, '0');
   const memId = `lp${n}`;
   await captchaLogin(page, '/demo/admin/login', 'admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
   await expect(page.getByTestId('first-day-firstPartner')).toHaveAttribute('data-done', 'true');
-  await page.screenshot({ path: `tmp/screens/${info.project.name}-operator-home.png`, fullPage: true });
+  await page.screenshot({ path: `tmp/screens/${info.project.name}-operator-home.png` });
 
   await page.goto('/demo/admin/partners');
   const screen = page.getByTestId('operator-partners');
@@ -34,5 +35,5 @@ test('operator creates a top-level partner with rates and sees it in the list', 
   const row = screen.locator(`[data-testid="partner-row-${memId}"]:visible`);
   await expect(row).toBeVisible();
   await expect(row).toContainText('대표');
-  await page.screenshot({ path: `tmp/screens/${info.project.name}-operator-partners.png`, fullPage: true });
+  await page.screenshot({ path: `tmp/screens/${info.project.name}-operator-partners.png` });
 });
