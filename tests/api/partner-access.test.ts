@@ -179,7 +179,7 @@ describe(`partner access matrix (${testDb})`, () => {
     console.log(`\nPartner access matrix (${testDb}): out = other head office's player / own upper / unknown id; in = a member of the caller's subtree`);
     console.table(matrix);
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 
   it('keeps P_NORMAL out of partner lists and member creation, and NORMAL-level callers out of creation', async () => {
     const t = tokens.get('pnorm')!;
