@@ -94,6 +94,7 @@ import { Route as PrefixAdminOperatorMembersRouteImport } from './routes/$prefix
 import { Route as PrefixAdminOperatorMessagesRouteImport } from './routes/$prefix/admin/_operator/messages'
 import { Route as PrefixAdminOperatorNoticesRouteImport } from './routes/$prefix/admin/_operator/notices'
 import { Route as PrefixAdminOperatorPartnerRequestsRouteImport } from './routes/$prefix/admin/_operator/partnerRequests'
+import { Route as PrefixAdminOperatorPartnersRouteImport } from './routes/$prefix/admin/_operator/partners'
 import { Route as PrefixAdminOperatorSiteRouteImport } from './routes/$prefix/admin/_operator/site'
 import { Route as PrefixGameVendorGameRouteImport } from './routes/$prefix/game.$vendor.$game'
 import { Route as PrefixAdminOperatorInquiriesBoardIdxRouteImport } from './routes/$prefix/admin/_operator/inquiries_.$boardIdx'
@@ -567,6 +568,12 @@ const PrefixAdminOperatorPartnerRequestsRoute =
     path: '/partnerRequests',
     getParentRoute: () => PrefixAdminOperatorRouteRoute,
   } as any)
+const PrefixAdminOperatorPartnersRoute =
+  PrefixAdminOperatorPartnersRouteImport.update({
+    id: '/partners',
+    path: '/partners',
+    getParentRoute: () => PrefixAdminOperatorRouteRoute,
+  } as any)
 const PrefixAdminOperatorSiteRoute = PrefixAdminOperatorSiteRouteImport.update({
   id: '/site',
   path: '/site',
@@ -666,6 +673,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
   '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
   '/$prefix/admin/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
+  '/$prefix/admin/partners': typeof PrefixAdminOperatorPartnersRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
   '/$prefix/admin/': typeof PrefixAdminOperatorIndexRoute
@@ -751,6 +759,7 @@ export interface FileRoutesByTo {
   '/$prefix/admin/messages': typeof PrefixAdminOperatorMessagesRoute
   '/$prefix/admin/notices': typeof PrefixAdminOperatorNoticesRoute
   '/$prefix/admin/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
+  '/$prefix/admin/partners': typeof PrefixAdminOperatorPartnersRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
   '/$prefix/admin': typeof PrefixAdminOperatorIndexRoute
@@ -842,6 +851,7 @@ export interface FileRoutesById {
   '/$prefix/admin/_operator/messages': typeof PrefixAdminOperatorMessagesRoute
   '/$prefix/admin/_operator/notices': typeof PrefixAdminOperatorNoticesRoute
   '/$prefix/admin/_operator/partnerRequests': typeof PrefixAdminOperatorPartnerRequestsRoute
+  '/$prefix/admin/_operator/partners': typeof PrefixAdminOperatorPartnersRoute
   '/$prefix/admin/_operator/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
   '/$prefix/admin/_operator/': typeof PrefixAdminOperatorIndexRoute
@@ -931,6 +941,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/messages'
     | '/$prefix/admin/notices'
     | '/$prefix/admin/partnerRequests'
+    | '/$prefix/admin/partners'
     | '/$prefix/admin/site'
     | '/$prefix/game/$vendor/$game'
     | '/$prefix/admin/'
@@ -1016,6 +1027,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/messages'
     | '/$prefix/admin/notices'
     | '/$prefix/admin/partnerRequests'
+    | '/$prefix/admin/partners'
     | '/$prefix/admin/site'
     | '/$prefix/game/$vendor/$game'
     | '/$prefix/admin'
@@ -1106,6 +1118,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/_operator/messages'
     | '/$prefix/admin/_operator/notices'
     | '/$prefix/admin/_operator/partnerRequests'
+    | '/$prefix/admin/_operator/partners'
     | '/$prefix/admin/_operator/site'
     | '/$prefix/game/$vendor/$game'
     | '/$prefix/admin/_operator/'
@@ -1720,6 +1733,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminOperatorPartnerRequestsRouteImport
       parentRoute: typeof PrefixAdminOperatorRouteRoute
     }
+    '/$prefix/admin/_operator/partners': {
+      id: '/$prefix/admin/_operator/partners'
+      path: '/partners'
+      fullPath: '/$prefix/admin/partners'
+      preLoaderRoute: typeof PrefixAdminOperatorPartnersRouteImport
+      parentRoute: typeof PrefixAdminOperatorRouteRoute
+    }
     '/$prefix/admin/_operator/site': {
       id: '/$prefix/admin/_operator/site'
       path: '/site'
@@ -1895,6 +1915,7 @@ interface PrefixAdminOperatorRouteRouteChildren {
   PrefixAdminOperatorMessagesRoute: typeof PrefixAdminOperatorMessagesRoute
   PrefixAdminOperatorNoticesRoute: typeof PrefixAdminOperatorNoticesRoute
   PrefixAdminOperatorPartnerRequestsRoute: typeof PrefixAdminOperatorPartnerRequestsRoute
+  PrefixAdminOperatorPartnersRoute: typeof PrefixAdminOperatorPartnersRoute
   PrefixAdminOperatorSiteRoute: typeof PrefixAdminOperatorSiteRoute
   PrefixAdminOperatorIndexRoute: typeof PrefixAdminOperatorIndexRoute
   PrefixAdminOperatorInquiriesBoardIdxRoute: typeof PrefixAdminOperatorInquiriesBoardIdxRoute
@@ -1914,6 +1935,7 @@ const PrefixAdminOperatorRouteRouteChildren: PrefixAdminOperatorRouteRouteChildr
     PrefixAdminOperatorNoticesRoute: PrefixAdminOperatorNoticesRoute,
     PrefixAdminOperatorPartnerRequestsRoute:
       PrefixAdminOperatorPartnerRequestsRoute,
+    PrefixAdminOperatorPartnersRoute: PrefixAdminOperatorPartnersRoute,
     PrefixAdminOperatorSiteRoute: PrefixAdminOperatorSiteRoute,
     PrefixAdminOperatorIndexRoute: PrefixAdminOperatorIndexRoute,
     PrefixAdminOperatorInquiriesBoardIdxRoute:

@@ -104,9 +104,24 @@ export const adminDashboard = z.object({
   loginAttack: z.object({ failures: z.number(), addresses: z.number(), minutes: z.number() }),
 });
 
+/** The first-day checklist's items, in the order the operator's home shows them. */
+export const firstDayKeys = ['depositAccount', 'vendors', 'brand', 'firstPartner', 'firstPlayer', 'twoFactor'] as const;
+export type FirstDayKey = (typeof firstDayKeys)[number];
+export const firstDay = z.object({
+  /** every item, in firstDayKeys order; done as the database has it now */
+  items: z.array(z.object({ key: z.enum(firstDayKeys), done: z.boolean() })),
+  /** true when every item is done (the home then shows no checklist) */
+  allDone: z.boolean(),
+});
+
 export const adminCalls = {
   /** The operator's home: what waits, today and the last 30 days, and the last ledger check, in one call. */
   dashboard: call('/api/admin/dashboard', empty, adminDashboard, 'admin'),
+  /**
+   * A new site's first day: a deposit account, game vendors on, a logo (the three the platform sets),
+   * a first partner (players join under one), a first player, and the calling operator's own two-factor.
+   */
+  firstDay: call('/api/admin/firstDay', empty, firstDay, 'admin'),
   /** Cash requests of the site, newest first (or oldest first), 40 a page; every filter optional. */
   cashList: call(
     '/api/admin/cash/list',

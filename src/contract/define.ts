@@ -3,8 +3,10 @@ import { z } from 'zod';
 /**
  * Who may make a call: anyone (public), anyone with the site key, any logged-in member, partners,
  * the site operator, or a game vendor of the site (its body signed with the vendor's secret).
+ * 'partnerOrAdmin': partners (inside their own subtree) and the site operator (over the whole site),
+ * for the few partner calls the operator makes on the site's partners (create, list, edit, rates).
  */
-export type Access = 'public' | 'site' | 'member' | 'partner' | 'admin' | 'vendor';
+export type Access = 'public' | 'site' | 'member' | 'partner' | 'partnerOrAdmin' | 'admin' | 'vendor';
 
 export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   path: string;

@@ -280,7 +280,8 @@ export const partnerCalls = {
   /** Online members (open session) below memId, same filters as lowerUserList, any level by default. */
   loginList: call('/api/v2/user/loginList', userListReq, listOf(onlineRow), 'partner'),
   /** Partner list V2: partners below memId (whole subtree), targetLevel picks one level. */
-  lowerPartnerList: call('/api/v2/retail/lowerPartnerList', userListReq.omit({ treeOption: true }), listOf(partnerRow), 'partner'),
+  /** The operator (no memId) gets every partner of its site, top level first. */
+  lowerPartnerList: call('/api/v2/retail/lowerPartnerList', userListReq.omit({ treeOption: true }), listOf(partnerRow), 'partnerOrAdmin'),
   /**
    * Inner/outer partner list (recursive table): searchType INNER = direct lower partners of memId
    * (a row's plus toggle); otherwise (OUTER) every partner below the caller, filtered by
@@ -378,12 +379,12 @@ export const partnerCalls = {
       /** a player's own limits, break and self-exclusion (read only); null for partners */
       protection: protectionState.nullable().optional(),
     }),
-    'partner',
+    'partnerOrAdmin',
   ),
   /** Ends the wrong-password lock (login and withdrawal password) of a member strictly below the caller. */
   detailUnlock: call('/api/v2/retail/detail/unlock', z.object({ memId: optText }), z.object({ memId: s }), 'partner'),
   /** Nickname and login permission of a member strictly below the caller. */
-  detailInfoSave: call('/api/v2/retail/detail/info/save', z.object({ memId: optText, memNick: field, loginYn: yn.optional() }), ok, 'partner'),
+  detailInfoSave: call('/api/v2/retail/detail/info/save', z.object({ memId: optText, memNick: field, loginYn: yn.optional() }), ok, 'partnerOrAdmin'),
   loginLog: call(
     '/api/v2/retail/loginLog',
     z.object({ memId: optText, page }),
@@ -418,7 +419,13 @@ export const partnerCalls = {
   ),
 
   // --- creation
-  /** A request for a lower partner of recommenderId (default the caller); the operator approves it. */
+  /**
+   * A partner under recommenderId, as one rule decides (domain partnerCreation): a partner's is a
+   * request for its next level under itself (the default) or a partner of its subtree, which the
+   * operator approves (status 0, reqIdx the request); the operator's exists at once (status 1,
+   * reqIdx 0, memId the new partner): a top-level partner (PTN_1) under the house when no
+   * recommenderId is given, else the next level under any partner of its site.
+   */
   createPartner: call(
     '/api/v2/retail/createPartner',
     z.object({
@@ -439,7 +446,7 @@ export const partnerCalls = {
         .optional(),
     }),
     z.object({ reqIdx: n, memId: s, partnerLevel: s, status: n }),
-    'partner',
+    'partnerOrAdmin',
   ),
   /**
    * Member signup by a partner under recommenderId (the caller or a partner below it). groupYn Y
@@ -447,8 +454,8 @@ export const partnerCalls = {
    * id, nickname and name; group members carry no phone or account number (both are unique per member).
    */
   partnerJoin: call('/api/retail/partnerJoin', z.object({ ...newMember, groupYn: yn.optional(), startNum: field, endNum: field }), z.object({ memIds: z.array(s) }), 'partner'),
-  /** Rate bounds for a new partner under memId (default the caller). */
-  partnerRates: call('/api/admin/partnerRates', z.object({ memId: optText }), z.object({ rateMaxMinList: z.array(rateBound) }), 'partner'),
+  /** Rate bounds for a new partner under memId (default the caller; for the operator the house, 0 to 100). */
+  partnerRates: call('/api/admin/partnerRates', z.object({ memId: optText }), z.object({ rateMaxMinList: z.array(rateBound) }), 'partnerOrAdmin'),
 
   // --- operator
   requestList: call(

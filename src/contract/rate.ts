@@ -58,8 +58,9 @@ export const rateCalls = {
   /** The rate modal. */
   rateInfoList: call('/api/retail/rateInfoList', z.object({ memId: optText }), z.object({ rateInfoList: z.array(rateInfoRow) }), 'partner'),
   /** The detail screen's rate tab: rates with their bounds; detailSetYn Y where per-vendor rates exist. */
-  detailRateInfo: call('/api/v2/retail/detail/rateInfo', z.object({ memId: optText }), z.object({ memRollingInfo: z.array(rollingRow) }), 'partner'),
-  saveRates: call('/api/v2/retail/rateInfo/save', saveReq, saved, 'partner'),
+  detailRateInfo: call('/api/v2/retail/detail/rateInfo', z.object({ memId: optText }), z.object({ memRollingInfo: z.array(rollingRow) }), 'partnerOrAdmin'),
+  /** By the member's recommender, or the operator (no day lock); bounds hold for both. */
+  saveRates: call('/api/v2/retail/rateInfo/save', saveReq, saved, 'partnerOrAdmin'),
   updateRate: call('/api/retail/updateRate', saveReq, saved, 'partner'),
   newUpdateRate: call('/api/retail/newUpdateRate', saveReq, saved, 'partner'),
   multipleRateInfo: call('/api/v2/retail/multipleRateInfo', z.object({ memId: optText, vendorCode: optText }), z.object({ multipleRateInfo: multipleRate }), 'partner'),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../src/server/domain/auth/members.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { partnerCalls } from '../../src/contract/partner.js';
+import { rateCalls } from '../../src/contract/rate.js';
+import { openedSite, platformOwner } from './platformKit.js';
 
 const callers = ['ptn1', 'ptn2', 'ptn3', 'ptn4', 'ptn5', 'ptn6', 'ptn7', 'pnorm'] as const;
 type Who = (typeof callers)[number];
@@ -177,7 +179,7 @@ describe(`partner access matrix (${testDb})`, () => {
     console.log(`\nPartner access matrix (${testDb}): out = other head office's player / own upper / unknown id; in = a member of the caller's subtree`);
     console.table(matrix);
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 
   it('keeps P_NORMAL out of partner lists and member creation, and NORMAL-level callers out of creation', async () => {
     const t = tokens.get('pnorm')!;
@@ -191,4 +193,190 @@ describe(`partner access matrix (${testDb})`, () => {
     expect(r.resultCode).toBe('A001');
     expect((await s.call(partnerCalls.approveRequest, { reqIdx: 1 }, tokens.get('ptn3'))).resultCode).toBe('A001');
   });
+});
+
+/** Rates for every category: rolling `p`, losing `l` (casino may differ). */
+const ratesOf = (p: number, l: number, casino?: { pointRate: number; loseRate: number }) =>
+  ['casino', 'hcasino', 'slot', 'sport', 'mini'].map((category) => (category === 'casino' && casino ? { category, ...casino } : { category, pointRate: p, loseRate: l }));
+
+describe(`the operator's partners (${testDb})`, () => {
+  let s: TestServer;
+  let op: string;
+  const db = () => s.app.db;
+  const member = (memId: string) =>
+    db()
+      .selectFrom('member')
+      .select(['id', 'mem_id', 'mem_nick', 'partner_level', 'login_type', 'parent_id', 'login_yn'])
+      .where('site_id', '=', s.siteId)
+      .where('mem_id', '=', memId)
+      .executeTakeFirst();
+  const counts = async () => {
+    const [m, r] = await Promise.all([
+      db()
+        .selectFrom('member')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db()
+        .selectFrom('partner_request')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { members: Number(m.n), requests: Number(r.n) };
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    op = await s.login('admin');
+  });
+  afterAll(() => s?.close());
+
+  it('creates a top-level partner at once under the house, audited, with its rates, and it signs in', async () => {
+    const before = await counts();
+    const body = { ...newPartner(''), memId: 'lpt1', memNick: 'lpt1_nick', rateList: ratesOf(2, 20, { pointRate: 100, loseRate: 100 }) };
+    delete (body as { recommenderId?: string }).recommenderId;
+    const r = await s.call(partnerCalls.createPartner, body, op);
+    expect(r.resultCode).toBe('0');
+    expect(r.data).toEqual({ reqIdx: 0, memId: 'lpt1', partnerLevel: 'PTN_1', status: 1 });
+    const m = (await member('lpt1'))!;
+    expect(m).toMatchObject({ partner_level: 'PTN_1', login_type: 'PARTNER', parent_id: null });
+    expect(await counts()).toEqual({ members: before.members + 1, requests: before.requests });
+    const rates = await db().selectFrom('rate').select(['category', 'point_rate', 'lose_rate']).where('member_id', '=', m.id).orderBy('category').execute();
+    expect(rates.map((x) => [x.category, Number(x.point_rate), Number(x.lose_rate)])).toContainEqual(['casino', 100, 100]);
+    expect(rates).toHaveLength(5);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['actor', 'target', 'after'])
+      .where('site_id', '=', s.siteId)
+      .where('action', '=', partnerCalls.createPartner.path)
+      .execute();
+    expect(audit).toEqual([expect.objectContaining({ actor: 'admin', target: 'memId=lpt1' })]);
+    expect(JSON.stringify(audit[0].after)).not.toContain('demo1234!');
+    expect(await s.login('lpt1')).toBeTruthy();
+    // the rate bounds the operator's form shows: 0 to 100 under the house
+    const bounds = await s.call(partnerCalls.partnerRates, {}, op);
+    expect(bounds.data!.rateMaxMinList.every((b) => b.maxPointRate === 100 && b.maxLoseRate === 100)).toBe(true);
+  });
+
+  it('lists every partner of the site to the operator, top level first', async () => {
+    const r = await s.call(partnerCalls.lowerPartnerList, { count_per_list: 200 }, op);
+    expect(r.resultCode).toBe('0');
+    const ids = r.data!.list.map((p) => p.memId);
+    expect(ids).toEqual(expect.arrayContaining(['lpt1', 'ptn1', 'ptn2', 'ptn7']));
+    const levels = r.data!.list.map((p) => p.partnerLevel);
+    expect(levels).toEqual([...levels].sort());
+    expect(r.data!.pageInfo.tatal_list_count).toBe(ids.length);
+    // an upper shows on a lower row
+    expect(r.data!.list.find((p) => p.memId === 'ptn2')!.topUserList.map((u) => u.recommenderId)).toContain('ptn1');
+  });
+
+  it('edits, suspends and resumes a partner and sets its rates, each audited', async () => {
+    expect((await s.call(partnerCalls.detailInfoSave, { memId: 'lpt1', memNick: 'lpt1_new' }, op)).resultCode).toBe('0');
+    expect((await member('lpt1'))!.mem_nick).toBe('lpt1_new');
+    const t = await s.login('lpt1');
+    expect((await s.call(partnerCalls.detailInfoSave, { memId: 'lpt1', loginYn: 'N' }, op)).resultCode).toBe('0');
+    expect((await s.call(partnerCalls.topInfo, {}, t)).resultCode).not.toBe('0');
+    expect((await s.call(partnerCalls.detailInfoSave, { memId: 'lpt1', loginYn: 'Y' }, op)).resultCode).toBe('0');
+    expect(await s.login('lpt1')).toBeTruthy();
+    const info = await s.call(rateCalls.detailRateInfo, { memId: 'lpt1' }, op);
+    expect(info.data!.memRollingInfo.find((x) => x.category === 'slot')).toMatchObject({ pointRate: 2, maxPointRate: 100 });
+    const saved = await s.call(rateCalls.saveRates, { memId: 'lpt1', rateList: [{ category: 'slot', pointRate: 3, loseRate: 21 }] }, op);
+    expect(saved.data).toEqual({ changed: ['slot'] });
+    const acts = await db().selectFrom('audit_log').select(['action', 'target']).where('site_id', '=', s.siteId).where('target', '=', 'memId=lpt1').execute();
+    expect(acts.map((a) => a.action)).toEqual(expect.arrayContaining([partnerCalls.detailInfoSave.path, rateCalls.saveRates.path]));
+  });
+
+  it('makes a lower partner at once under any site partner, inside its upper’s rates', async () => {
+    const r = await s.call(partnerCalls.createPartner, { ...newPartner('ptn1'), rateList: ratesOf(1, 5) }, op);
+    expect(r.data).toMatchObject({ partnerLevel: 'PTN_2', status: 1, reqIdx: 0 });
+    expect((await member(r.data!.memId))!.parent_id).toBe((await member('ptn1'))!.id);
+  });
+
+  it('still files a partner’s request, and keeps a partner inside its subtree', async () => {
+    const before = await counts();
+    const t1 = await s.login('ptn1');
+    const r = await s.call(partnerCalls.createPartner, newPartner('ptn1'), t1);
+    expect(r.resultCode).toBe('0');
+    expect(r.data).toMatchObject({ status: 0, partnerLevel: 'PTN_2' });
+    expect(r.data!.reqIdx).toBeGreaterThan(0);
+    expect(await counts()).toEqual({ members: before.members, requests: before.requests + 1 });
+    // lpt1 is another head office: ptn1 cannot reach it, nor make a partner under it
+    const mid = await counts();
+    expect((await s.call(partnerCalls.createPartner, newPartner('lpt1'), t1)).resultCode).toBe('A002');
+    expect((await s.call(partnerCalls.detailInfoSave, { memId: 'lpt1', loginYn: 'N' }, t1)).resultCode).toBe('A002');
+    expect((await s.call(rateCalls.saveRates, { memId: 'lpt1', rateList: [{ category: 'slot', pointRate: 0, loseRate: 0 }] }, t1)).resultCode).toBe('A002');
+    expect((await s.call(partnerCalls.lowerPartnerList, { memId: 'lpt1' }, t1)).resultCode).toBe('A002');
+    expect(await counts()).toEqual(mid);
+    expect((await member('lpt1'))!.login_yn).toBe('Y');
+  });
+
+  it('answers A001 to a player on every call the operator shares with partners', async () => {
+    const t = await s.login('user1');
+    const before = await counts();
+    for (const [c, body] of [
+      [partnerCalls.createPartner, newPartner('')],
+      [partnerCalls.lowerPartnerList, {}],
+      [partnerCalls.partnerRates, {}],
+      [partnerCalls.detailInfo, { memId: 'lpt1' }],
+      [partnerCalls.detailInfoSave, { memId: 'lpt1', loginYn: 'N' }],
+      [rateCalls.detailRateInfo, { memId: 'lpt1' }],
+      [rateCalls.saveRates, { memId: 'lpt1', rateList: [{ category: 'slot', pointRate: 0, loseRate: 0 }] }],
+    ] as const) {
+      expect((await s.post(c.path, body, t)).resultCode, c.path).toBe('A001');
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses bad input with a clear code and creates nothing', async () => {
+    const before = await counts();
+    const house = (over: Record<string, unknown>) => {
+      const b: Record<string, unknown> = { ...newPartner(''), ...over };
+      if (b.recommenderId === '') delete b.recommenderId;
+      return b;
+    };
+    const cases: [Record<string, unknown>, string, RegExp?][] = [
+      [house({ memId: 'ptn1' }), 'U109'],
+      [house({ memId: 'PTN1' }), 'U109'],
+      [house({ memNick: 'lpt1_new' }), 'U110'],
+      [house({ memPass: '' }), 'U119'],
+      [house({ memId: '' }), 'U101'],
+      [house({ memPhone: '' }), 'U114'],
+      [house({ bankAcc: '' }), 'U117'],
+      [house({ cashOutPass: '' }), 'U103'],
+      [house({ rateList: ratesOf(101, 0) }), 'V001', /casino: rolling rate must be 0 to 100/],
+      // above the upper's: ptn1's casino rolling is 1.5
+      [{ ...newPartner('ptn1'), rateList: ratesOf(1, 5, { pointRate: 2, loseRate: 5 }) }, 'V001', /casino: rolling rate must be 0 to 1\.5/],
+      [{ ...newPartner('ptn5') }, 'A001'],
+      [{ ...newPartner('nobody99') }, 'A002'],
+      [{ ...newPartner('user1') }, 'A001'],
+    ];
+    for (const [body, code, message] of cases) {
+      const r = await s.post(partnerCalls.createPartner.path, body, op);
+      expect(r.resultCode, JSON.stringify(body)).toBe(code);
+      if (message) expect(r.resultMessage).toMatch(message);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("keeps another site's operator off this site's partners", async () => {
+    const owner = await platformOwner(s);
+    const b = await openedSite(s, owner, 'psite');
+    expect(b.loginCode).toBe('0');
+    const bOp = b.login!.token;
+    const before = await counts();
+    // B's session on A's site, and B's operator naming A's partners on its own site
+    for (const [c, body] of [
+      [partnerCalls.createPartner, newPartner('ptn1')],
+      [partnerCalls.detailInfoSave, { memId: 'lpt1', loginYn: 'N' }],
+      [rateCalls.saveRates, { memId: 'lpt1', rateList: [{ category: 'slot', pointRate: 0, loseRate: 0 }] }],
+      [partnerCalls.lowerPartnerList, { memId: 'lpt1' }],
+    ] as const) {
+      expect((await s.post(c.path, body, bOp)).resultCode, `${c.path} on A`).not.toBe('0');
+      expect((await b.post(c.path, body, bOp)).resultCode, `${c.path} on B`).toBe('A002');
+    }
+    const list = await b.post(partnerCalls.lowerPartnerList.path, {}, bOp);
+    expect(list.resultCode).toBe('0');
+    expect(list.data.list).toEqual([]);
+    expect(await counts()).toEqual(before);
+    expect((await member('lpt1'))!.login_yn).toBe('Y');
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ export function DataList<T>({
   card,
   foot,
   fresh,
+  rowTestId,
 }: {
   rows: T[];
   columns: Column<T>[];
@@ -29,13 +30,15 @@ export function DataList<T>({
   foot?: T;
   /** the row a receipt just pointed at (its rowKey): scrolled to and marked */
   fresh?: Key | null;
+  /** a data-testid per row (on the card and on the table row; one of the two is shown) */
+  rowTestId?: (row: T) => string;
 }) {
   if (rows.length === 0) return <Empty>{empty}</Empty>;
   return (
     <>
       <ul className={css.cards}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className={css.card} {...freshProps(fresh, rowKey(row))}>
+          <li key={rowKey(row)} className={css.card} data-testid={rowTestId?.(row)} {...freshProps(fresh, rowKey(row))}>
             {card ? (
               card(row)
             ) : (
@@ -76,7 +79,7 @@ export function DataList<T>({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)} {...freshProps(fresh, rowKey(row))}>
+              <tr key={rowKey(row)} data-testid={rowTestId?.(row)} {...freshProps(fresh, rowKey(row))}>
                 {columns.map((c) => (
                   <td key={c.key} className={c.numeric ? css.num : undefined}>
                     {c.render(row)}

@@ -6,6 +6,7 @@ import { dateRange } from '../domain/common/dateRange.js';
 import { adminGrant } from '../domain/money/transfers.js';
 import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';
 import { loginAttack } from '../domain/auth/attack.js';
+import { firstDayChecklist } from '../domain/site/firstDay.js';
 import { cashDecided } from '../domain/push/events.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from '../handler.js';
@@ -16,6 +17,8 @@ export const adminMoneyRoutes = [
     ...(await operatorDashboard(ctx.db, ctx.site.id, ctx.clock.now())),
     loginAttack: await loginAttack(ctx.db, ctx.caller.id, ctx.clock.now()),
   })),
+
+  defineRoute(adminCalls.firstDay, (_req, ctx) => firstDayChecklist(ctx.db, ctx.site, ctx.caller.id)),
 
   defineRoute(adminCalls.cashList, async (req, ctx) =>
     siteRequests(ctx.db, ctx.site.id, {

@@ -61,6 +61,7 @@ const security: Record<Access, Json[]> = {
   site: [{ siteKey: [] }],
   member: [{ siteKey: [], session: [] }],
   partner: [{ siteKey: [], session: [] }],
+  partnerOrAdmin: [{ siteKey: [], session: [] }],
   admin: [{ siteKey: [], session: [] }],
   vendor: [{ vendorSignature: [] }],
 };

@@ -10,7 +10,7 @@ import { pageInfoOf } from '../domain/common/paging.js';
 import { requestPartner, partnerJoin } from '../domain/partner/partnerCreate.js';
 import { detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partner/partnerDetail.js';
 import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/partnerFigures.js';
-import { memIdsAt, pageIds, retailOrder, searchOf, type ListQuery } from '../domain/partner/partnerLists.js';
+import { memIdsAt, pageIds, retailOrder, searchOf, sitePartnerPage, type ListQuery } from '../domain/partner/partnerLists.js';
 import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
 import { lockState } from './adminSecurity.js';
@@ -94,6 +94,13 @@ export const partnerRoutes = [
     assertPartnerLists(ctx.caller);
     const root = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
     const range = figuresWindow(ctx, req);
+    if (root.id === ctx.caller.id && ctx.caller.loginType === 'ADMIN') {
+      // the operator's own list: every partner of its site, top level first
+      const level = levelOf(req.targetLevel, 'PARTNERS');
+      const q = { siteId: ctx.site.id, level, search: searchOf(req.searchType, req.searchValue), page: req.page, perPage: req.count_per_list };
+      const { ids, total } = await sitePartnerPage(ctx.db, q);
+      return { list: await partnerRows(ctx.db, null, ids, range, callerLocale(ctx)), pageInfo: pageInfoOf(req.page, total, req.count_per_list) };
+    }
     return listPage(
       ctx,
       {
@@ -261,7 +268,9 @@ export const partnerRoutes = [
 
   defineRoute(c.createPartner, async (req, ctx) => {
     const r = await requestPartner(ctx.db, ctx.site.id, ctx.caller, { ...req, bankAcc: req.bankAcc ?? req.bankacc }, ctx.clock.now());
-    notifyOperators(ctx, ctx.site.id, 'partnerRequests');
+    // a partner made at once is a new login: it goes to the audit chain (the body without its passwords)
+    if (r.status === 1) ctx.audit = { target: `memId=${r.memId}` };
+    else notifyOperators(ctx, ctx.site.id, 'partnerRequests');
     return r;
   }),
 
@@ -269,6 +278,7 @@ export const partnerRoutes = [
 
   defineRoute(c.partnerRates, async (req, ctx) => {
     const parent = await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    return { rateMaxMinList: await newPartnerRateBounds(ctx.db, parent.id) };
+    // the operator's own row stands for the house: a top-level partner's bounds
+    return { rateMaxMinList: await newPartnerRateBounds(ctx.db, parent.loginType === 'ADMIN' ? null : parent.id) };
   }),
 ];

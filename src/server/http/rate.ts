@@ -12,7 +12,10 @@ const editor = (ctx: AuthedContext) => ({ id: ctx.caller.id, admin: ctx.caller.l
 
 async function save(ctx: AuthedContext, req: { memId?: string; rateList: { category: string; pointRate: unknown; loseRate: unknown }[] }) {
   const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
-  return saveRates(ctx.db, ctx.site.id, editor(ctx), m, req.rateList, ctx.clock.now());
+  const r = await saveRates(ctx.db, ctx.site.id, editor(ctx), m, req.rateList, ctx.clock.now());
+  // the operator's change of a partner's rates is one of its acts (a partner's stays in the rate history)
+  if (ctx.caller.loginType === 'ADMIN' && r.changed.length) ctx.audit = { target: `memId=${m.memId}` };
+  return r;
 }
 
 async function saveMulti(ctx: AuthedContext, req: { memId?: string; vendorCode?: string; rateList: { rateType: string; pointRate: unknown; loseRate: unknown }[] }) {

@@ -73,6 +73,7 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest, b
     throw new ApiError('U004');
   }
   if (def.call.access === 'partner' && !isPartnerLogin(ctx.caller.loginType)) throw new ApiError('A001');
+  if (def.call.access === 'partnerOrAdmin' && !isPartnerLogin(ctx.caller.loginType) && ctx.caller.loginType !== 'ADMIN') throw new ApiError('A001');
   if (def.call.access === 'admin' && ctx.caller.loginType !== 'ADMIN') {
     await auditRefusal(app, ctx, def, 'A001', req, body);
     throw new ApiError('A001');
@@ -171,7 +172,8 @@ function pipeline(app: AppContext, throttle: Throttle | null) {
       return reply.type('application/json; charset=utf-8').send(answer);
     } catch (e) {
       if (counted && e instanceof ApiError) await counted(e.code);
-      if (def.call.access === 'admin' && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, req, body);
+      const operatorCall = def.call.access === 'admin' || (def.call.access === 'partnerOrAdmin' && ctx.caller?.loginType === 'ADMIN');
+      if (operatorCall && ctx.caller && e instanceof ApiError) await auditRefusal(app, ctx, def, e.code, req, body);
       if (!(e instanceof ContractBreach)) throw e;
       // loud everywhere: logged, and only a checked test server's answer names the field
       req.log.error({ path: e.path, issues: e.issues }, 'answer outside the contract');

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminCalls, type AdminPending } from '../../../contract/admin';
 import { adminDashboardKey } from '../../lib/adminPending';
+import { userKey } from '../../lib/queryClient';
 import type { Api } from '../../lib/api';
 
 /**
@@ -22,3 +23,7 @@ export const dashboardQueryOptions = (api: Api, prefix: string, me: string) =>
     // members online and today's figures move without events: a slow refresh while open
     refetchInterval: 60_000,
   });
+
+/** The first-day checklist: refetched whenever the site's data changes under the operator (any write invalidates the site). */
+export const firstDayQueryOptions = (api: Api, prefix: string, me: string) =>
+  queryOptions({ queryKey: userKey(prefix, me, 'admin', 'firstDay'), queryFn: () => api(adminCalls.firstDay, {}), staleTime: 10_000 });

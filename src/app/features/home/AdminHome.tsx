@@ -16,6 +16,7 @@ import { Signed } from '../../widgets/Signed';
 import { Tabs } from '../../ui/Tabs';
 import { dashboardQueryOptions } from '../../entities/cash/adminQueries';
 import { useCaller } from '../../lib/caller';
+import { FirstDay } from './FirstDay';
 import css from './AdminHome.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -70,6 +71,7 @@ export function AdminHome() {
       <h1 className={css.title}>
         <Trans>운영자 홈</Trans>
       </h1>
+      <FirstDay prefix={prefix} me={me} />
       {(d?.loginAttack.failures ?? 0) > 0 && (
         <p className={css.attack} role="alert" data-testid="login-attack">
           <Trans>

@@ -15,6 +15,7 @@ type To =
   | '/$prefix/admin'
   | '/$prefix/admin/cash'
   | '/$prefix/admin/members'
+  | '/$prefix/admin/partners'
   | '/$prefix/admin/partnerRequests'
   | '/$prefix/admin/ledger'
   | '/$prefix/admin/coupons'
@@ -32,6 +33,7 @@ export const adminPaths: To[] = [
   '/$prefix/admin/cash',
   '/$prefix/admin/inquiries',
   '/$prefix/admin/members',
+  '/$prefix/admin/partners',
   '/$prefix/admin/partnerRequests',
   '/$prefix/admin/ledger',
   '/$prefix/admin/coupons',
@@ -59,6 +61,7 @@ export function AdminShell() {
     '/$prefix/admin/cash': t`입출금 신청`,
     '/$prefix/admin/inquiries': t`1:1 문의`,
     '/$prefix/admin/members': t`회원 머니`,
+    '/$prefix/admin/partners': t`파트너`,
     '/$prefix/admin/partnerRequests': t`파트너 신청`,
     '/$prefix/admin/ledger': t`원장 점검`,
     '/$prefix/admin/coupons': t`쿠폰`,

@@ -29,30 +29,34 @@ const toRef = (r: { id: number; mem_id: string; mem_nick: string; partner_level:
 /**
  * The member a partner call is about: the caller when memId is empty, else a member of the caller's
  * own subtree (itself included). Anything else, unknown ids too, answers A002 so that ids outside
- * the downline cannot be probed.
+ * the downline cannot be probed. The site's operator (ADMIN, in no subtree) reaches every member
+ * of its own site; its own row stands for the house, above the top-level partners.
  */
-export async function scoped(db: Db, siteId: string, caller: Pick<Caller, 'id'>, memId: string | undefined | null): Promise<MemberRef> {
+export async function scoped(db: Db, siteId: string, caller: Pick<Caller, 'id'> & { loginType?: string }, memId: string | undefined | null): Promise<MemberRef> {
   const q = db.selectFrom('member as m').select(refColumns).where('m.site_id', '=', siteId);
-  const row = memId
-    ? await q
-        .innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'm.id').on('p.ancestor_id', '=', caller.id))
-        .where('m.mem_id', '=', memId)
-        .executeTakeFirst()
-    : await q.where('m.id', '=', caller.id).executeTakeFirst();
+  const row = !memId
+    ? await q.where('m.id', '=', caller.id).executeTakeFirst()
+    : caller.loginType === 'ADMIN'
+      ? await q.where('m.mem_id', '=', memId).where('m.login_type', '<>', 'ADMIN').executeTakeFirst()
+      : await q
+          .innerJoin('member_path as p', (j) => j.onRef('p.descendant_id', '=', 'm.id').on('p.ancestor_id', '=', caller.id))
+          .where('m.mem_id', '=', memId)
+          .executeTakeFirst();
   if (!row) throw new ApiError('A002');
   return toRef(row);
 }
 
 /** Like `scoped` but the caller itself is refused too: edits of a member are made by its uppers. */
-export async function scopedBelow(db: Db, siteId: string, caller: Pick<Caller, 'id'>, memId: string | undefined | null): Promise<MemberRef> {
+export async function scopedBelow(db: Db, siteId: string, caller: Pick<Caller, 'id'> & { loginType?: string }, memId: string | undefined | null): Promise<MemberRef> {
   if (!memId) throw new ApiError('A002');
   const m = await scoped(db, siteId, caller, memId);
   if (m.id === caller.id) throw new ApiError('A002');
   return m;
 }
 
-/** P_NORMAL accounts and plain members do not see partner lists (seed §6). */
+/** P_NORMAL accounts and plain members do not see partner lists (seed §6); the site's operator sees its site's. */
 export function assertPartnerLists(caller: Pick<Caller, 'loginType' | 'partnerLevel'>) {
+  if (caller.loginType === 'ADMIN') return;
   if (caller.loginType !== 'PARTNER' || caller.partnerLevel === 'NORMAL') throw new ApiError('A001');
 }
 
@@ -130,12 +134,13 @@ export interface TopUser {
  * The uppers of each member that the viewer may see: ancestors inside the viewer's own subtree
  * (the viewer included), so nobody learns who sits above them. Nearest first.
  */
-export async function topUsers(db: Db, viewerId: number, ids: number[]): Promise<Map<number, TopUser[]>> {
+export async function topUsers(db: Db, viewerId: number | null, ids: number[]): Promise<Map<number, TopUser[]>> {
   const out = new Map<number, TopUser[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
+  // the operator (viewer null) sees every upper; a partner those at or below itself
   const rows = await db
     .selectFrom('member_path as p')
-    .innerJoin('member_path as v', (j) => j.onRef('v.descendant_id', '=', 'p.ancestor_id').on('v.ancestor_id', '=', viewerId))
+    .$if(viewerId != null, (q) => q.innerJoin('member_path as v', (j) => j.onRef('v.descendant_id', '=', 'p.ancestor_id').on('v.ancestor_id', '=', viewerId!)))
     .innerJoin('member as a', 'a.id', 'p.ancestor_id')
     .select(['p.descendant_id', 'a.mem_id', 'a.partner_level'])
     .where('p.descendant_id', 'in', ids)

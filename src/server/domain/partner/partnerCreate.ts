@@ -1,4 +1,8 @@
-/** A partner creates members (at once) and lower partners (as a request the operator approves). */
+/**
+ * Creation of members (at once) and partners: a partner's lower partner is a request the operator
+ * approves; the operator's own partners (PTN_1 under the house, or a lower partner of any site
+ * partner) exist at once.
+ */
 import { sql } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import {
@@ -17,7 +21,8 @@ import {
 import type { Caller } from '../auth/caller.js';
 import type { Db } from '../../db/driver.js';
 import type { RequestedRate } from '../../db/tables/partner.js';
-import { nextPartnerLevel, scoped } from './hierarchy.js';
+import { nextPartnerLevel, scoped, type MemberRef } from './hierarchy.js';
+import { setRatesDirect } from './rates.js';
 import { createMember } from '../auth/members.js';
 import { newPartnerRateBounds } from './partnerFigures.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -41,7 +46,7 @@ export interface NewPartner {
 }
 
 /** Per category, rolling then losing, each a number within the parent's bounds (default 0). */
-async function checkRates(db: Db, parentId: number, list: NewPartner['rateList']): Promise<RequestedRate[]> {
+async function checkRates(db: Db, parentId: number | null, list: NewPartner['rateList']): Promise<RequestedRate[]> {
   const bounds = await newPartnerRateBounds(db, parentId);
   return bounds.map((b) => {
     const given = list?.find((r) => r.category === b.vendorCode);
@@ -79,17 +84,45 @@ async function valueTaken(db: Db, siteId: string, column: 'mem_phone' | 'bank_ac
   return !!(m || r);
 }
 
+/** What a caller may create under a parent: the level, and whether it exists at once or waits as a request. */
+export interface PartnerCreation {
+  level: string;
+  atOnce: boolean;
+  /** the parent's member id; null for the house (a top-level partner) */
+  parentId: number | null;
+}
+
 /**
- * Files a lower-partner request under recommenderId (the caller by default, else a partner of its
- * subtree). PTN_5 callers, and parents whose level has no partner below it, answer A001.
+ * The one rule of who creates which partner. The site's operator creates at once: a top-level
+ * partner (PTN_1) under the house when it names no parent (`parent` is then its own row), else the
+ * next level under any partner of its site. A partner (PTN_1 to PTN_4 and PTN_6) files a request
+ * for the next level under itself or a partner of its own subtree (`scoped` already confined the
+ * parent). Anyone else, and parents with no partner level below them, answer A001.
+ */
+export function partnerCreation(caller: Pick<Who, 'id' | 'loginType' | 'partnerLevel'>, parent: MemberRef): PartnerCreation {
+  if (caller.loginType === 'ADMIN') {
+    if (parent.id === caller.id) return { level: 'PTN_1', atOnce: true, parentId: null };
+    const level = nextPartnerLevel(parent);
+    if (!level) throw new ApiError('A001');
+    return { level, atOnce: true, parentId: parent.id };
+  }
+  if (caller.loginType !== 'PARTNER' || caller.partnerLevel === 'PTN_5') throw new ApiError('A001');
+  const level = nextPartnerLevel(parent);
+  if (!level) throw new ApiError('A001');
+  return { level, atOnce: false, parentId: parent.id };
+}
+
+/**
+ * Creates a partner under recommenderId (the caller, or the house for the operator, by default)
+ * as `partnerCreation` decides: status 0 with reqIdx is a request waiting for the operator, status
+ * 1 (reqIdx 0) a partner that exists now. Nothing is written when a check fails.
  */
 export async function requestPartner(db: Db, siteId: string, caller: Who, input: NewPartner, now: Date) {
   const f = { ...input, memNick: normaliseNick(input.memNick) };
-  if (caller.loginType !== 'PARTNER' || caller.partnerLevel === 'PTN_5') throw new ApiError('A001');
+  if (caller.loginType !== 'ADMIN' && (caller.loginType !== 'PARTNER' || caller.partnerLevel === 'PTN_5')) throw new ApiError('A001');
   const parent = await scoped(db, siteId, caller, f.recommenderId?.trim() || undefined);
-  const level = nextPartnerLevel(parent);
-  if (!level) throw new ApiError('A001');
-  const rates = await checkRates(db, parent.id, f.rateList);
+  const { level, atOnce, parentId } = partnerCreation(caller, parent);
+  const rates = await checkRates(db, parentId, f.rateList);
   const code = checkPartnerFields(f);
   if (code) throw new ApiError(code);
   const memId = f.memId!.trim();
@@ -105,6 +138,7 @@ export async function requestPartner(db: Db, siteId: string, caller: Who, input:
   if (!(await nicknameAvailable(db, siteId, f.memNick)).available || openNick) throw new ApiError('U110');
   if (await valueTaken(db, siteId, 'mem_phone', f.memPhone!)) throw new ApiError('U111');
   if (await valueTaken(db, siteId, 'bank_acc', f.bankAcc!)) throw new ApiError('U112');
+  if (atOnce) return createAtOnce(db, siteId, caller.id, { ...f, memId }, level, parentId, rates, now);
   const [passHash, outHash] = await Promise.all([hashPassword(f.memPass!), hashPin(db, f.cashOutPass!)]);
   try {
     const row = await db
@@ -133,6 +167,36 @@ export async function requestPartner(db: Db, siteId: string, caller: Who, input:
     if ((e as { code?: string }).code === '23505') throw new ApiError('U109');
     throw e;
   }
+}
+
+/** The operator's partner: the member and its rates in one transaction. */
+async function createAtOnce(db: Db, siteId: string, byId: number, f: NewPartner & { memId: string }, level: string, parentId: number | null, rates: RequestedRate[], now: Date) {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const id = await createMember(trx, {
+        siteId,
+        memId: f.memId,
+        password: f.memPass!,
+        cashOutPass: f.cashOutPass!,
+        memNick: f.memNick!,
+        memName: f.memName!.trim(),
+        memPhone: f.memPhone!,
+        bank: f.bank!.trim(),
+        bankAcc: f.bankAcc!,
+        partnerLevel: level,
+        loginType: 'PARTNER',
+        parentId,
+      });
+      // the rates were checked against the parent's bounds above (100 under the house)
+      const set = rates.filter((r) => r.pointRate || r.loseRate) as Parameters<typeof setRatesDirect>[4];
+      if (set.length) await setRatesDirect(trx, siteId, byId, id, set, now);
+    });
+  } catch (e) {
+    // a concurrent creation took a value after the checks
+    if ((e as { code?: string }).code === '23505') throw new ApiError(uniqueViolation(e) ?? 'U109');
+    throw e;
+  }
+  return { reqIdx: 0, memId: f.memId, partnerLevel: level, status: 1 };
 }
 
 export interface JoinInput extends SignupFields {

@@ -110,9 +110,16 @@ export async function memberRates(db: Db, memberIds: number[]): Promise<Map<numb
 }
 
 /** Bounds for a new partner's rates under `parentId`: the parent's own rates are the maximum. */
-export async function newPartnerRateBounds(db: Db, parentId: number): Promise<RateBound[]> {
-  const r = (await ratesOf(db, [parentId])).get(parentId)!;
-  return gameCategories.map((vendorCode) => ({ vendorCode, minPointRate: 0, maxPointRate: r[vendorCode].pointRate, minLoseRate: 0, maxLoseRate: r[vendorCode].loseRate }));
+export async function newPartnerRateBounds(db: Db, parentId: number | null): Promise<RateBound[]> {
+  // under the house (a top-level partner) every rate may go up to 100, as boundsOf has it
+  const r = parentId == null ? null : (await ratesOf(db, [parentId])).get(parentId)!;
+  return gameCategories.map((vendorCode) => ({
+    vendorCode,
+    minPointRate: 0,
+    maxPointRate: r ? r[vendorCode].pointRate : 100,
+    minLoseRate: 0,
+    maxLoseRate: r ? r[vendorCode].loseRate : 100,
+  }));
 }
 
 /** Games a member played (detail screen's game tab), last played first. */

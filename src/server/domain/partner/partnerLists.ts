@@ -238,3 +238,23 @@ export async function memIdsAt(db: Db, rootId: number, level: string): Promise<s
     .execute();
   return rows.map((r) => r.mem_id);
 }
+
+/**
+ * The operator's page of its site's partners (it sits in no subtree): top level first, then by id;
+ * level picks one partner level, search an id prefix or a nickname.
+ */
+export async function sitePartnerPage(db: Db, q: Pick<ListQuery, 'siteId' | 'level' | 'search' | 'page' | 'perPage'>): Promise<{ ids: number[]; total: number }> {
+  let base = db.selectFrom('member as m').where('m.site_id', '=', q.siteId).where('m.login_type', '=', 'PARTNER');
+  if (q.level !== 'PARTNERS' && q.level !== 'ALL') base = base.where('m.partner_level', '=', q.level);
+  if (q.search?.type === 'nickname') base = base.where('m.mem_nick', 'ilike', like(q.search.value));
+  else if (q.search) base = base.where(sql`lower(m.mem_id)`, 'like', `${escapeLike(q.search.value.toLowerCase())}%`);
+  const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const rows = await base
+    .select('m.id')
+    .orderBy('m.partner_level')
+    .orderBy('m.mem_id')
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
+  return { ids: rows.map((r) => r.id), total: Number(n) };
+}

@@ -76,7 +76,7 @@ export async function partnerInfoOf(db: Db, id: number, range: Range | null, loc
 }
 
 /** Partner list rows, in the order of `ids`. */
-export async function partnerRows(db: Db, viewerId: number, ids: number[], range: Range | null, locale: string): Promise<PartnerRow[]> {
+export async function partnerRows(db: Db, viewerId: number | null, ids: number[], range: Range | null, locale: string): Promise<PartnerRow[]> {
   const [f, tops, holdings, subtree, kids, partnerKids] = await Promise.all([
     figures(db, ids, range, locale),
     topUsers(db, viewerId, ids),

@@ -179,11 +179,13 @@ async function writeRate(trx: Trx, siteId: string, editor: Editor, memberId: num
 }
 
 /** Sets rates without bounds or lock (demo seed, approved partner requests), still recorded in the history. */
-export async function setRatesDirect(db: Db, siteId: string, byId: number, memberId: number, list: (Pair & { category: GameCategory })[], now: Date) {
-  await db.transaction().execute(async (trx) => {
+export async function setRatesDirect(db: Db | Trx, siteId: string, byId: number, memberId: number, list: (Pair & { category: GameCategory })[], now: Date) {
+  const write = async (trx: Trx) => {
     const cur = (await ratesOf(trx, [memberId])).get(memberId)!;
     for (const w of list) await writeRate(trx, siteId, { id: byId, admin: true }, memberId, w, cur[w.category], now);
-  });
+  };
+  // inside a caller's transaction (a partner made with its rates) it joins that one
+  await (db.isTransaction ? write(db as Trx) : db.transaction().execute(write));
 }
 
 // --- per-vendor detail rates

@@ -21,7 +21,7 @@ export interface AuditEntry extends AuditNote {
 }
 
 // operator calls that only read (lists, details, the dashboard, id checks): not actions, so not logged
-const READ_ONLY = /\/(list|datail|state|dashboard|auditList|ipBlockList|checkId|checkNickname|partnerRates)$|\/ledger\/check$|\/audit\/verify$/;
+const READ_ONLY = /\/(list|datail|state|dashboard|firstDay|auditList|ipBlockList|checkId|checkNickname|partnerRates)$|\/ledger\/check$|\/audit\/verify$/;
 export const isAuditedAction = (path: string) => !READ_ONLY.test(path);
 
 const SECRET = /pass|token|secret|key|captcha/i;

@@ -25,8 +25,25 @@ const unset = { pointRate: '0.0', loseRate: '0.0' };
 
 const field = (c: ApiError['code']) => apiMessage(new ApiError(c));
 
-/** A lower-partner request under the recommender (the operator approves it), with rates inside the parent's bounds. */
-export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { prefix: string; me: string; recommenderId: string; newLevel: string; onDone: () => void }) {
+/**
+ * A new partner under the recommender with rates inside the parent's bounds: a partner's is a
+ * request the operator approves; the operator's (`atOnce`, recommenderId '' for the house) exists at once.
+ */
+export function PartnerForm({
+  prefix,
+  me,
+  recommenderId,
+  newLevel,
+  onDone,
+  atOnce = false,
+}: {
+  prefix: string;
+  me: string;
+  recommenderId: string;
+  newLevel: string;
+  onDone: () => void;
+  atOnce?: boolean;
+}) {
   const api = useApi();
   const { t, i18n } = useLingui();
   const [f, setF] = useState<Form>(blank);
@@ -73,8 +90,9 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
     run: (body: ReqOf<typeof partnerCalls.createPartner>) => api(partnerCalls.createPartner, body),
     // the seed shows the server's own words for a refused request
     describe: (err) => (!err.code.startsWith('U') && err.message !== 'RESPONSE_FAILED' ? err.message : undefined),
-    onDone: async () => {
-      await alert(t`하위 파트너 생성 신청이 완료되었습니다. 관리자 승인 후 가입이 완료됩니다.`);
+    onDone: async (r) => {
+      const memId = r.memId;
+      await alert(r.status === 1 ? t`파트너가 만들어졌습니다. 아이디: ${memId}` : t`하위 파트너 생성 신청이 완료되었습니다. 관리자 승인 후 가입이 완료됩니다.`);
       setF(blank);
       setRates({});
       idCheck.reset();
@@ -100,7 +118,11 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
   return (
     <form className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="partner-form">
       <p className={css.note}>
-        <Trans>{partnerLevelName(newLevel)} 등급으로 신청합니다. 관리자 승인 후 가입이 완료됩니다.</Trans>
+        {atOnce ? (
+          <Trans>{partnerLevelName(newLevel)} 등급으로 바로 만들어집니다. 요율은 상위 요율을 넘을 수 없습니다.</Trans>
+        ) : (
+          <Trans>{partnerLevelName(newLevel)} 등급으로 신청합니다. 관리자 승인 후 가입이 완료됩니다.</Trans>
+        )}
       </p>
       <RateFields
         head={<Trans>게임</Trans>}
@@ -165,9 +187,9 @@ export function PartnerForm({ prefix, me, recommenderId, newLevel, onDone }: { p
         <TextField label={<Trans>예금주</Trans>} name="memName" value={f.memName} onChange={set('memName')} />
         <TextField label={<Trans>전화번호</Trans>} name="memPhone" inputMode="tel" value={f.memPhone} onChange={set('memPhone')} />
       </div>
-      <TextField label={<Trans>추천인</Trans>} value={recommenderId} readOnly />
+      <TextField label={<Trans>추천인</Trans>} value={recommenderId || t`없음 (운영자 직속 최상위 파트너)`} readOnly />
       <Button type="submit" variant="primary" block data-testid="create-partner-submit">
-        <Trans>파트너 생성 신청</Trans>
+        {atOnce ? <Trans>파트너 만들기</Trans> : <Trans>파트너 생성 신청</Trans>}
       </Button>
     </form>
   );
