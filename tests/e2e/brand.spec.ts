@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 import { brandShades } from '../../src/contract/brandColour';
 
 test.beforeEach(async ({ page }) => {
@@ -105,5 +105,28 @@ test("every login page of the demo site shows the site's name, logo, colour and 
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       }
     }
+  }
+});
+
+test("the partner's and the operator's headers show the site's logo and name beside what they are", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+  for (const [path, memId, home, kind] of [
+    ['/demo/login', 'ptn7', /\/demo\/partnerMain$/, '파트너'],
+    ['/demo/admin/login', 'admin', /\/demo\/admin\/?$/, '운영자'],
+  ] as const) {
+    await captchaLogin(page, path, memId);
+    await expect(page).toHaveURL(home);
+    const mark = page.locator('header').getByTestId('site-mark');
+    await expect(mark).toContainText(kind);
+    await expect(mark).toContainText('Pitboss Demo');
+    const logo = mark.locator('img[src="/demo/icons/icon-192.png"]');
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 320, height: 700 });
+      await page.screenshot({ path: `tmp/screens/${info.project.name}-shell-brand-${memId}-320-${scheme}.png`, clip: { x: 0, y: 0, width: 320, height: 120 } });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
   }
 });
