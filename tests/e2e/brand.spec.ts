@@ -116,6 +116,7 @@ test("the partner's and the operator's headers show the site's logo and name bes
     await captchaLogin(page, path, memId);
     await expect(page).toHaveURL(home);
     const mark = page.locator('header').getByTestId('site-mark');
+    // the kind is in the mark (shown from 420 px; a phone's header keeps the room for the name)
     await expect(mark).toContainText(kind);
     await expect(mark).toContainText('Pitboss Demo');
     const logo = mark.locator('img[src="/demo/icons/icon-192.png"]');
