@@ -12,6 +12,7 @@ import { onSignedOut } from './lib/session/lifecycle';
 import { firstPaint, markPainted } from './lib/firstPaint';
 import { addLateHead } from './lib/lateHead';
 import { session } from './lib/session/store';
+import { applySiteBrand } from './lib/siteBrand';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './widgets/AppChrome';
 import { routeTree } from './routeTree.gen';
@@ -43,7 +44,7 @@ onSignedOut(({ reason, prefix, loginType }) => {
 
 const lang = storedLanguage();
 session.language = lang;
-await activateLanguage(lang);
+await activateLanguage(lang, false);
 
 const root = createRoot(document.getElementById('root')!);
 // a transition: the first render is done in slices of a few milliseconds, not one long task
@@ -62,6 +63,11 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// outside every site (the landing page, the platform console) the app's own colour shows
+router.subscribe('onResolved', ({ toLocation }) => {
+  if (/^\/(?:platform(?:\/|$)|$)/.test(toLocation.pathname)) applySiteBrand(null);
+});
 
 const rendered = router.subscribe('onRendered', () => {
   rendered();

@@ -10,6 +10,12 @@ export const siteInfo = z.object({
   languages: z.array(z.enum(['ko', 'en', 'vn'])),
   /** Y: every other call's body travels sealed (`key` first); docs/encrypted-bodies.md */
   sealYn: z.enum(['Y', 'N']),
+  /**
+   * The site's brand: its short name and theme colour (`#rrggbb`); its logo is
+   * `/{prefix}/icons/icon-192.png` and its language `languages[0]`, the default. Absent for a site
+   * without a brand (the app's own colour and icons) and in a copy saved by an older app.
+   */
+  brand: z.object({ shortName: z.string(), themeColor: z.string() }).optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { call, ok } from './define.js';
 import { platformSite } from './platform.js';
+import { languages } from './enums.js';
 
 /** After a rotation the key before keeps working this long, so every client can take the new one. */
 export const KEY_OVERLAP_HOURS = 24;
@@ -20,6 +21,10 @@ export const platformSiteDetail = platformSite.extend({
   oldKeyUntil: z.string().nullable(),
   /** the site's own host names besides its prefix (lower-case), e.g. `lucky.example.com` */
   hosts: z.array(z.string()),
+  /** its brand as set (the logo is `/{prefix}/icons/icon-192.png`); null: none yet, the app's own colour and icons */
+  brand: z.object({ shortName: z.string(), themeColor: z.string() }).nullable(),
+  /** its languages, the default first */
+  languages: z.array(z.enum(languages)),
 });
 export type PlatformSiteDetail = z.infer<typeof platformSiteDetail>;
 

@@ -79,7 +79,7 @@ describe(`a site's brand, its installed app and its host names (${testDb})`, () 
       scope: '/demo/',
       start_url: '/demo/',
       display: 'standalone',
-      theme_color: '#0f1115',
+      theme_color: '#c9302c',
     });
     expect(icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual(['192x192', '512x512', '512x512 maskable']);
     for (const i of icons) {
@@ -102,7 +102,7 @@ describe(`a site's brand, its installed app and its host names (${testDb})`, () 
       const page = (await get(url)).body;
       expect(page.match(/<title>/g), url).toHaveLength(1);
       expect(page).toContain('<title>Pitboss Demo</title>');
-      expect(page).toContain('<meta name="theme-color" content="#0f1115" />');
+      expect(page).toContain('<meta name="theme-color" content="#c9302c" />');
       expect(page).toContain('<link rel="manifest" href="/demo/manifest.webmanifest" />');
       expect(page).toMatch(/<link rel="apple-touch-icon" href="\/demo\/icons\/apple-touch-icon\.[A-Za-z0-9_-]{12}\.png" \/>/);
       expect(page).toMatch(/<link rel="icon" type="image\/png" href="\/demo\/icons\/favicon\.[A-Za-z0-9_-]{12}\.png" \/>/);

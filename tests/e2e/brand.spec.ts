@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { brandShades } from '../../src/contract/brandColour';
 
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
@@ -68,5 +69,65 @@ test("the player's header shows the site's logo and name", { tag: ONE_VIEWPORT }
       await page.screenshot({ path: `tmp/screens/${info.project.name}-brand-header-${width}-${scheme}.png`, clip: { x: 0, y: 0, width, height: 120 } });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
+  }
+});
+
+test("every login page of the demo site shows the site's name, logo, colour and language, never the product's", async ({ page }, info) => {
+  const { light, dark } = brandShades('#c9302c');
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  for (const [path, kind] of [
+    ['/demo', null],
+    ['/demo/login', '파트너'],
+    ['/demo/admin/login', '운영자'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(path);
+    const brand = page.getByTestId('login-brand');
+    await expect(brand.getByRole('heading', { level: 1 })).toHaveText('Pitboss Demo');
+    if (kind) await expect(brand.getByRole('heading', { level: 2 })).toHaveText(kind);
+    await expect(page.locator('body')).not.toContainText(/^Pitboss$/m);
+    const logo = brand.locator('img[src="/demo/icons/icon-192.png"]');
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
+    // the site's prefix and language on <html>, its colour behind the primary button
+    await expect(page.locator('html')).toHaveAttribute('data-site-brand', 'demo');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    const button = page.getByRole('button', { name: '로그인', exact: true });
+    await expect(button).toHaveCSS('background-color', rgb(light.brand));
+    await expect(button).toHaveCSS('color', rgb(light.ink));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(button).toHaveCSS('background-color', rgb(dark.brand));
+    const name = path.split('/').slice(2).join('-') || 'player';
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [412, 320]) {
+        await page.setViewportSize({ width, height: 760 });
+        await page.screenshot({ path: `tmp/screens/${info.project.name}-login-brand-${name}-${width}-${scheme}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+    }
+  }
+});
+
+test("the partner's and the operator's headers show the site's logo and name beside what they are", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+  for (const [path, memId, home, kind] of [
+    ['/demo/login', 'ptn7', /\/demo\/partnerMain$/, '파트너'],
+    ['/demo/admin/login', 'admin', /\/demo\/admin\/?$/, '운영자'],
+  ] as const) {
+    await captchaLogin(page, path, memId);
+    await expect(page).toHaveURL(home);
+    const mark = page.locator('header').getByTestId('site-mark');
+    // the kind is in the mark (shown from 420 px; a phone's header keeps the room for the name)
+    await expect(mark).toContainText(kind);
+    await expect(mark).toContainText('Pitboss Demo');
+    const logo = mark.locator('img[src="/demo/icons/icon-192.png"]');
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 320, height: 700 });
+      await page.screenshot({ path: `tmp/screens/${info.project.name}-shell-brand-${memId}-320-${scheme}.png`, clip: { x: 0, y: 0, width: 320, height: 120 } });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
   }
 });

@@ -10,7 +10,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const html = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Where an icon of a brand is served: versioned (cached for a year) for a branded site, the app's own for one without. */
-export function iconUrl(brand: Brand, kind: Exclude<IconKind, 'logo'> | 'logo'): string {
+export function iconUrl(brand: Pick<Brand, 'prefix' | 'version'>, kind: IconKind): string {
   if (!brand.version) return kind === 'favicon' || kind === 'logo' || kind === 'apple-touch-icon' ? '/icons/icon-192.png' : `/icons/${kind}.png`;
   return `/${brand.prefix}/icons/${kind}.${brand.version}.png`;
 }
@@ -22,7 +22,7 @@ export function manifestOf(brand: Brand) {
     id: base,
     name: brand.name,
     short_name: brand.shortName,
-    lang: 'ko',
+    lang: brand.lang,
     start_url: base,
     scope: base,
     display: 'standalone',
@@ -52,6 +52,7 @@ export function brandHead(shellHtml: string, brand: Brand): string {
     `<template id="${LATE_HEAD_ID}">${later.join('')}</template>`,
   ];
   return shellHtml
+    .replace(/<html\b[^>]*>/i, `<html lang="${html(brand.lang)}" data-site-brand="${html(brand.prefix)}">`)
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta name="theme-color"[^>]*>\s*/gi, '')
     .replace(/<link rel="(?:manifest|icon|apple-touch-icon)"[^>]*>\s*/gi, '')

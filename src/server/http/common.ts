@@ -25,6 +25,8 @@ export const commonRoutes = [
       cashDecimal: site.cash_decimal,
       languages: site.languages.split(',') as ('ko' | 'en' | 'vn')[],
       sealYn: site.seal_yn,
+      // a site without a brand wears the app's own colour and icons
+      ...(site.theme_color ? { brand: { shortName: site.short_name ?? site.name, themeColor: site.theme_color } } : {}),
     };
   }),
 

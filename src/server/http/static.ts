@@ -72,6 +72,14 @@ async function publicSite(app: AppContext, prefix: string, shell: boolean) {
   return { prefix, site, check, ...(shell ? { option, popups } : {}) };
 }
 
+/** On `/`, said only while the demo site is there and open: the landing page then links to it. */
+export const DEMO_MARK = '<meta name="pitboss-demo" content="demo">';
+
+async function demoOpen(app: AppContext) {
+  const demo = await app.sites.getByPrefix('demo').catch(() => null);
+  return demo?.state === 'open';
+}
+
 /** The image of the popup a shell opens with is its largest paint: fetched with the HTML, not after the popup list. */
 function popupImage(popups: unknown): string {
   const url = (popups as { list?: { imageUrl: string | null }[] } | undefined)?.list?.find((p) => p.imageUrl)?.imageUrl;
@@ -107,6 +115,8 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext, 
   await fastify.register(fastifyStatic, {
     root,
     wildcard: false,
+    // `/` is the shell like every client route (it says whether the demo site is there), not the file as built
+    index: false,
     preCompressed: true,
     setHeaders(reply, path) {
       const asset = /[\\/]assets[\\/]/.test(path);
@@ -136,6 +146,7 @@ export async function registerClient(fastify: FastifyInstance, app: AppContext, 
     const page = preloads(req.url, req.headers.cookie);
     const [boot, look] = prefix ? await Promise.all([publicSite(app, prefix, page.shell).catch(() => null), brand.brandOf(prefix).catch(() => null)]) : [null, null];
     if (look) html = siteShell(look);
+    else if (req.url.split(/[?#]/)[0] === '/' && (await demoOpen(app))) html = html.replace('</head>', `${DEMO_MARK}</head>`);
     if (boot) {
       // the login screens open on the logo
       const image = page.shell

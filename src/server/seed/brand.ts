@@ -10,11 +10,11 @@ function pitbossLogo(staticDir: string | undefined): string | null {
   return found ?? null;
 }
 
-/** The demo site installs as its own app: the Pitboss icon under the site's name. */
+/** The demo site installs as its own app: the Pitboss icon under the site's name, in the app's red (its buttons keep the colour they always had). */
 export const seedBrand: SeedStep = async (app, { siteId }) => {
   const file = pitbossLogo(app.config.staticDir);
   // without the file the site shows the app's own icons all the same
   if (!file) return;
   const site = await app.db.selectFrom('site').select('name').where('id', '=', siteId).executeTakeFirstOrThrow();
-  await setSiteBrand(app.db, siteId, { name: site.name, shortName: site.name, themeColor: '#0f1115', logo: await readFile(file) });
+  await setSiteBrand(app.db, siteId, { name: site.name, shortName: site.name, themeColor: '#c9302c', logo: await readFile(file) });
 };

@@ -6,7 +6,9 @@ import { redirect } from '@tanstack/react-router';
 import { isApiError, isOffline, type Api } from '../../lib/api';
 import { enterSite } from '../../lib/session/lifecycle';
 import { siteKey } from '../../lib/queryClient';
-import type { Site } from '../../lib/session/store';
+import { session, type Site } from '../../lib/session/store';
+import { applySiteBrand, siteLanguage } from '../../lib/siteBrand';
+import { activateLanguage, pickedLanguage } from '../../lib/i18n';
 import { useApi } from '../../lib/useApi';
 
 const savedKey = (prefix: string) => `pitboss:${prefix}:site`;
@@ -112,6 +114,13 @@ export async function resolveSite(api: Api, client: QueryClient, prefix: string,
     throw redirect({ to: '/' });
   }
   await enterSite(api, site);
+  applySiteBrand(site);
+  // a site opens in its own default language until the user picks one
+  const lang = siteLanguage(site);
+  if (!pickedLanguage() && session.language !== lang) {
+    await activateLanguage(lang, false);
+    session.language = lang;
+  }
   const check = await client.fetchQuery(siteCheckQueryOptions(api, prefix)).catch((err) => {
     if (isApiError(err)) return null;
     throw err;

@@ -3,5 +3,5 @@ import { LoginForm } from './LoginForm';
 
 export function AdminLogin() {
   const { t } = useLingui();
-  return <LoginForm page="admin" title={t`운영자`} subtitle={t`운영자 로그인`} withCaptcha />;
+  return <LoginForm page="admin" kind={t`운영자`} withCaptcha />;
 }

@@ -11,6 +11,8 @@ import type { LoginFields, LoginPage, SecondStep as Step } from './login';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
 import type { MemberInfo } from '../../../contract/member';
+import { useSnapshot } from 'valtio';
+import { session } from '../../lib/session/store';
 
 import css from '../../ui/Auth.module.css';
 import { useApi } from '../../lib/useApi';
@@ -22,14 +24,15 @@ const CaptchaField = lazy(() => import('./CaptchaField').then((m) => ({ default:
 
 interface Props {
   page: LoginPage;
-  title: ReactNode;
+  /** what kind of login this is (파트너, 운영자), under the site's name */
+  kind?: ReactNode;
   subtitle?: ReactNode;
   withCaptcha?: boolean;
   footer?: ReactNode;
 }
 
 /** The login screen all three kinds of user share; Enter in any field submits. */
-export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }: Props) {
+export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer }: Props) {
   const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
@@ -39,6 +42,7 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
   const [captcha, setCaptcha] = useState('');
   const captchaQuery = useQuery({ ...captchaQueryOptions(api, prefix), enabled: withCaptcha });
   const [step, setStep] = useState<Step | null>(null);
+  const { site } = useSnapshot(session);
 
   const refreshCaptcha = () => {
     setCaptcha('');
@@ -80,9 +84,11 @@ export function LoginForm({ page, title, subtitle, withCaptcha = false, footer }
         <LanguageSelect />
       </div>
       <div className={css.panel}>
-        <header className={css.brand}>
+        {/* the site's logo and name, never the product's */}
+        <header className={css.brand} data-testid="login-brand">
           <img className={css.logo} src={`/${prefix}/icons/icon-192.png`} alt="" width={64} height={64} />
-          <h1 className={css.title}>{title}</h1>
+          <h1 className={css.title}>{site?.siteName}</h1>
+          {kind && <h2 className={css.kind}>{kind}</h2>}
           {subtitle && <p className={css.subtitle}>{subtitle}</p>}
         </header>
         {step ? (

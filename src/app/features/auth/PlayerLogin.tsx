@@ -9,7 +9,6 @@ export function PlayerLogin() {
   return (
     <LoginForm
       page="player"
-      title="Pitboss"
       subtitle={t`로그인하고 게임을 시작하세요`}
       footer={
         <nav className={css.links}>

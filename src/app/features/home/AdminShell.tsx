@@ -9,6 +9,7 @@ import { dashboardQueryOptions } from '../../entities/cash/adminQueries';
 import { useCaller, useCallerWatch } from '../../lib/caller';
 import { cashWaiting } from '../../entities/cash/adminQueries';
 import css from './AdminShell.module.css';
+import { SiteMark } from '../../entities/site/SiteMark';
 import { useApi } from '../../lib/useApi';
 
 type To =
@@ -89,7 +90,7 @@ export function AdminShell() {
     <>
       <header className={css.header}>
         <span className={css.brand}>
-          <Trans>운영자</Trans>
+          <SiteMark kind={<Trans>운영자</Trans>} />
         </span>
         <LanguageSelect />
         <LogoutButton />

@@ -20,6 +20,7 @@ import { openCreate } from '../../entities/partner/createPopup';
 import { Fact, Facts } from '../../ui/Facts';
 import { useCaller, useCallerWatch } from '../../lib/caller';
 import css from './PartnerShell.module.css';
+import { SiteMark } from '../../entities/site/SiteMark';
 
 const MENU_KEY = 'pitboss:partnerMenuOpen';
 const wide = () => window.matchMedia('(min-width: 768px)').matches;
@@ -163,7 +164,7 @@ export function PartnerShell({ popups }: { popups?: ReactNode }) {
           ☰
         </Button>
         <Link to="/$prefix/partnerMain" params={{ prefix }} className={css.brand}>
-          <Trans>파트너</Trans>
+          <SiteMark kind={<Trans>파트너</Trans>} short />
         </Link>
         <div className={css.who}>
           {caller.partnerLevel !== 'NORMAL' && (

@@ -14,7 +14,8 @@ import { Card } from '../../ui/Card';
 import { SelectField, TextField } from '../../ui/Field';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { toWire } from '../../lib/kstInput';
-import { checkLogo, logoBase64 } from './logoFile';
+import { logoBase64 } from './logoFile';
+import { BrandFields } from './BrandFields';
 import { PlatformFrame } from './PlatformFrame';
 import { SiteInvite, type Opened } from './SiteInvite';
 import css from './Platform.module.css';
@@ -167,36 +168,18 @@ export function OpenSiteForm() {
 
         <Card title={t`브랜드`}>
           <div className={css.fields}>
-            <TextField
-              label={t`짧은 이름`}
-              hint={t`홈 화면 아이콘 아래에 보입니다. 12자 이내.`}
-              name="shortName"
-              maxLength={12}
-              value={f.shortName}
-              onChange={(e) => set('shortName', e.target.value)}
-            />
-            <TextField
-              label={t`테마 색`}
-              name="themeColor"
-              type="color"
-              value={f.themeColor}
-              onChange={(e) => set('themeColor', e.target.value, 'themeColor')}
-              error={err('themeColor')}
-            />
-            <TextField
-              label={t`로고`}
-              hint={t`PNG 또는 SVG, 1MB 이하. 아이콘은 서버가 만듭니다.`}
-              name="logo"
-              type="file"
-              accept="image/png,image/svg+xml"
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                const code = file ? checkLogo(file) : null;
-                setLogo(code ? null : file);
-                setLogoError(code ? say(code) : null);
-                write.clear('logo');
+            <BrandFields
+              value={{ shortName: f.shortName, themeColor: f.themeColor, logo, logoError }}
+              onChange={(v, field) => {
+                setF((old) => ({ ...old, shortName: v.shortName, themeColor: v.themeColor }));
+                setLogo(v.logo);
+                setLogoError(v.logoError);
+                if (field !== 'shortName') {
+                  setLocal((old) => ({ ...old, [field]: undefined }));
+                  write.clear(field);
+                }
               }}
-              error={logoError ?? err('logo')}
+              errors={{ themeColor: err('themeColor'), logo: err('logo') }}
             />
           </div>
         </Card>

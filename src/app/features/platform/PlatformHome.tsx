@@ -34,7 +34,17 @@ export function PlatformHome() {
         </Link>
       ),
     },
-    { key: 'name', label: t`이름`, render: (s) => s.name },
+    {
+      key: 'name',
+      label: t`이름`,
+      // the site's own logo beside its name
+      render: (s) => (
+        <span className={css.siteName}>
+          <img src={`/${s.prefix}/icons/icon-192.png`} alt="" width={24} height={24} />
+          {s.name}
+        </span>
+      ),
+    },
     { key: 'status', label: t`상태`, render: (s) => statusText[s.status] },
     { key: 'members', label: t`회원 수`, render: (s) => s.members.toLocaleString(), numeric: true },
     { key: 'online', label: t`접속 중`, render: (s) => s.online.toLocaleString(), numeric: true },

@@ -12,6 +12,7 @@ import { Fact, Facts } from '../../ui/Facts';
 import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
 import { useSiteStatusText } from './siteStatus';
+import { SiteBrandEdit } from './SiteBrandEdit';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -47,7 +48,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
   const at = (iso: string | null) => (iso ? formatKst(new Date(iso), 'yyyy-MM-dd HH:mm') : '-');
 
   return (
-    <PlatformFrame title={s?.name ?? `/${prefix}`} subtitle={`/${prefix}`}>
+    <PlatformFrame title={s?.name ?? `/${prefix}`} subtitle={`/${prefix}`} logo={`/${prefix}/icons/icon-192.png`}>
       <div className={css.steps} data-testid="platform-site">
         <Link to="/platform" className={css.link}>
           <Trans>← 사이트 목록</Trans>
@@ -63,6 +64,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
         ) : (
           <>
             <Figures site={s!} status={statusText[s!.status]} />
+            {s!.status !== 'archived' && <SiteBrandEdit site={s!} />}
             {write.error && (
               <p className={css.fieldError} role="alert">
                 {write.error}

@@ -4,6 +4,7 @@
  * vendors retry; nothing is removed and no money moves, so resuming restores everything as it was.
  * Archived: suspended for ever (SS002), never deleted, its prefix stays taken.
  */
+import { languages, type Language } from '../../../contract/enums.js';
 import { ApiError } from '../../../contract/codes.js';
 import type { Deps } from '../deps.js';
 import type { PlatformSiteDetail } from '../../../contract/platformOps.js';
@@ -83,12 +84,13 @@ export async function setHosts(ctx: Ctx, actor: PlatformActor, prefix: string, h
 export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<PlatformSiteDetail> {
   const site = await ctx.db
     .selectFrom('site')
-    .select(['id', 'prefix', 'name', 'state', 'state_at', 'check_start', 'check_end', 'old_key_until'])
+    .select(['id', 'prefix', 'name', 'state', 'state_at', 'check_start', 'check_end', 'old_key_until', 'languages'])
     .where('prefix', '=', prefix)
     .executeTakeFirst();
   if (!site) throw new ApiError('S404');
   const now = ctx.clock.now();
   const hosts = await ctx.db.selectFrom('site_host').select('host').where('site_id', '=', site.id).orderBy('host').execute();
+  const brand = await ctx.db.selectFrom('site_brand').select(['short_name', 'theme_color']).where('site_id', '=', site.id).executeTakeFirst();
   const figures = figuresOf(await siteFigures(ctx.db, now, [site.id]), site.id);
   return {
     prefix: site.prefix,
@@ -98,5 +100,7 @@ export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<Plat
     stateAt: site.state_at ? new Date(site.state_at).toISOString() : null,
     oldKeyUntil: site.old_key_until && new Date(site.old_key_until).getTime() > now.getTime() ? new Date(site.old_key_until).toISOString() : null,
     hosts: hosts.map((h) => h.host),
+    brand: brand ? { shortName: brand.short_name, themeColor: brand.theme_color } : null,
+    languages: site.languages.split(',').filter((l): l is Language => (languages as readonly string[]).includes(l)),
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/driver.js';
 import type { IconKind } from '../../db/tables/brand.js';
 import type { Publisher } from '../../live/publisher.js';
 import type { SiteRow } from './siteRow.js';
+import { languages, localeOf, type Language } from '../../../contract/enums.js';
 import { SITE_TTL_MS } from './siteCache.js';
 
 /** The colour of the app's own dark header: a site without a brand installs in it. */
@@ -15,14 +16,33 @@ export interface Brand {
   name: string;
   shortName: string;
   themeColor: string;
+  /** BCP-47 locale of the site's default language (the first of its languages): the manifest's and the page's `lang` */
+  lang: string;
   /** the icons' version (ETag, versioned names); null for a site without a brand, which shows the app's own icons */
   version: string | null;
   icons: Map<IconKind, Buffer>;
 }
 
+type BrandSite = Pick<SiteRow, 'id' | 'prefix' | 'name' | 'languages'>;
+
+/** The locale of a site's default language, the first of its list. */
+export function siteLocale(site: Pick<SiteRow, 'languages'>): string {
+  const first = site.languages.split(',')[0]?.trim() as Language;
+  return localeOf(languages.includes(first) ? first : 'ko');
+}
+
 /** A site without a brand row: its name, the app's colour and icons. */
-function unbranded(site: Pick<SiteRow, 'id' | 'prefix' | 'name'>): Brand {
-  return { siteId: site.id, prefix: site.prefix, name: site.name, shortName: [...site.name].slice(0, 12).join(''), themeColor: DEFAULT_THEME, version: null, icons: new Map() };
+function unbranded(site: BrandSite): Brand {
+  return {
+    siteId: site.id,
+    prefix: site.prefix,
+    name: site.name,
+    shortName: [...site.name].slice(0, 12).join(''),
+    themeColor: DEFAULT_THEME,
+    lang: siteLocale(site),
+    version: null,
+    icons: new Map(),
+  };
 }
 
 /**
@@ -47,7 +67,7 @@ export class BrandCache {
     });
   }
 
-  async brand(site: Pick<SiteRow, 'id' | 'prefix' | 'name'>): Promise<Brand> {
+  async brand(site: BrandSite): Promise<Brand> {
     const hit = this.brands.get(site.id);
     if (hit) return hit;
     const gen = this.generation;
@@ -62,6 +82,7 @@ export class BrandCache {
           name: site.name,
           shortName: row.short_name,
           themeColor: row.theme_color,
+          lang: siteLocale(site),
           version: row.version,
           icons: new Map(icons.map((i) => [i.kind, i.png])),
         }

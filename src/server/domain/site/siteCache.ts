@@ -5,7 +5,15 @@ import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../../live/publisher.js';
 
 /** With its key, and the key before the last rotation while that one still works (until old_key_until). */
-export type KeyedSite = SiteRow & { api_key: string; old_api_key: string | null; old_key_until: Date | null };
+export type KeyedSite = SiteRow & {
+  api_key: string;
+  old_api_key: string | null;
+  old_key_until: Date | null;
+  /** the site's brand (site_brand), null while it has none: its pages then wear the app's own colour and icons */
+  short_name: string | null;
+  theme_color: string | null;
+  brand_version: string | null;
+};
 
 /**
  * How long a site row is answered from memory. The operator's changes reach every instance at
@@ -54,7 +62,14 @@ export class SiteCache {
     // forgotten while its read is in flight (an invalidation) is not put back (the read is aborted).
     const o = { max: 10_000, ttl: opts.ttlMs ?? SITE_TTL_MS, ttlResolution: NO_CLOCK_TIMER, allowStale: true, noDeleteOnStaleGet: true };
     const read = (by: 'id' | 'prefix') => async (key: string) => ({
-      site: ((await this.db.selectFrom('site').select(columns).where(by, '=', key).executeTakeFirst()) as KeyedSite | undefined) ?? null,
+      site:
+        ((await this.db
+          .selectFrom('site')
+          .leftJoin('site_brand', 'site_brand.site_id', 'site.id')
+          .select(columns.map((c) => `site.${c}` as const))
+          .select(['site_brand.short_name', 'site_brand.theme_color', 'site_brand.version as brand_version'])
+          .where(`site.${by}`, '=', key)
+          .executeTakeFirst()) as KeyedSite | undefined) ?? null,
     });
     this.byId = new LRUCache({ ...o, fetchMethod: read('id') });
     this.byPrefix = new LRUCache({ ...o, fetchMethod: read('prefix') });
