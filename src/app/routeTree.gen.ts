@@ -78,6 +78,7 @@ import { Route as PrefixPlayerProtectionRouteImport } from './routes/$prefix/_pl
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
 import { Route as PrefixAdminInviteRouteImport } from './routes/$prefix/admin/invite'
 import { Route as PrefixAdminLoginRouteImport } from './routes/$prefix/admin/login'
+import { Route as PrefixAdminTwoFactorRouteImport } from './routes/$prefix/admin/twoFactor'
 import { Route as PlatformSitesPrefixRouteImport } from './routes/platform/sites.$prefix'
 import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/_member/msgread.$msgIdx'
 import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
@@ -473,6 +474,11 @@ const PrefixAdminLoginRoute = PrefixAdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
+const PrefixAdminTwoFactorRoute = PrefixAdminTwoFactorRouteImport.update({
+  id: '/admin/twoFactor',
+  path: '/admin/twoFactor',
+  getParentRoute: () => PrefixRouteRoute,
+} as any)
 const PlatformSitesPrefixRoute = PlatformSitesPrefixRouteImport.update({
   id: '/platform/sites/$prefix',
   path: '/platform/sites/$prefix',
@@ -651,6 +657,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
   '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -736,6 +743,7 @@ export interface FileRoutesByTo {
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
   '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -827,6 +835,7 @@ export interface FileRoutesById {
   '/$prefix/_player/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
   '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -916,6 +925,7 @@ export interface FileRouteTypes {
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/$prefix/admin/twoFactor'
     | '/platform/sites/$prefix'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -1001,6 +1011,7 @@ export interface FileRouteTypes {
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/$prefix/admin/twoFactor'
     | '/platform/sites/$prefix'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -1091,6 +1102,7 @@ export interface FileRouteTypes {
     | '/$prefix/_player/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/$prefix/admin/twoFactor'
     | '/platform/sites/$prefix'
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
@@ -1608,6 +1620,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminLoginRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
+    '/$prefix/admin/twoFactor': {
+      id: '/$prefix/admin/twoFactor'
+      path: '/admin/twoFactor'
+      fullPath: '/$prefix/admin/twoFactor'
+      preLoaderRoute: typeof PrefixAdminTwoFactorRouteImport
+      parentRoute: typeof PrefixRouteRoute
+    }
     '/platform/sites/$prefix': {
       id: '/platform/sites/$prefix'
       path: '/platform/sites/$prefix'
@@ -1937,6 +1956,7 @@ interface PrefixRouteRouteChildren {
   PrefixAdminOperatorRouteRoute: typeof PrefixAdminOperatorRouteRouteWithChildren
   PrefixAdminInviteRoute: typeof PrefixAdminInviteRoute
   PrefixAdminLoginRoute: typeof PrefixAdminLoginRoute
+  PrefixAdminTwoFactorRoute: typeof PrefixAdminTwoFactorRoute
   PrefixGameVendorGameRoute: typeof PrefixGameVendorGameRoute
 }
 
@@ -1952,6 +1972,7 @@ const PrefixRouteRouteChildren: PrefixRouteRouteChildren = {
   PrefixAdminOperatorRouteRoute: PrefixAdminOperatorRouteRouteWithChildren,
   PrefixAdminInviteRoute: PrefixAdminInviteRoute,
   PrefixAdminLoginRoute: PrefixAdminLoginRoute,
+  PrefixAdminTwoFactorRoute: PrefixAdminTwoFactorRoute,
   PrefixGameVendorGameRoute: PrefixGameVendorGameRoute,
 }
 

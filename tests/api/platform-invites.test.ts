@@ -60,7 +60,7 @@ describe(`platform invitations (${testDb})`, () => {
 
   it('refuses a link whose maker was removed even if it was still open in the table', async () => {
     const park = await joined('staffpark');
-    const r = await post<{ invite: { token: string } }>(ps.openSite.path, siteForm({ prefix: 'parks', name: 'Parks' }), park);
+    const r = await post<{ siteId: string; invite: { token: string } }>(ps.openSite.path, siteForm({ prefix: 'parks', name: 'Parks' }), park);
     expect((await post(staff.remove.path, { loginId: 'staffpark' }, owner)).resultCode).toBe('0');
     // as if the removal had not voided it
     await s.app.db

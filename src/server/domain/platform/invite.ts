@@ -1,7 +1,6 @@
 import { ApiError } from '../../../contract/codes.js';
 import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
-import { isPlatformPassword } from '../../../contract/platform.js';
-import { isMemId } from '../../../contract/validate.js';
+import { isMemId, isPlatformPassword } from '../../../contract/validate.js';
 import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { createMember } from '../auth/members.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import { isPlatformId, isPlatformPassword } from '../../../contract/platform.js';
+import { isPlatformId, isPlatformPassword } from '../../../contract/validate.js';
 import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
 import type { Deps } from '../deps.js';
 import { hashPassword } from '../auth/passwords.js';
