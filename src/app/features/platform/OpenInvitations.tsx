@@ -43,8 +43,8 @@ export function OpenInvitations() {
               <li key={`${i.kind}-${i.id}`} className={css.inviteRow} data-testid="open-invitation">
                 <span className={css.inviteText}>
                   <strong>{what(i)}</strong>
-                  {i.siteName && ` · ${i.siteName}`}
                   <span className={css.status}>
+                    {i.siteName && `${i.siteName} · `}
                     {i.by ? <Trans>만든 사람 {i.by}</Trans> : <Trans>만든 사람 없음</Trans>} · <Trans>{at(i.expiresAt)}까지</Trans>
                   </span>
                 </span>
