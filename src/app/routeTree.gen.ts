@@ -78,6 +78,7 @@ import { Route as PrefixPlayerProtectionRouteImport } from './routes/$prefix/_pl
 import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/admin/_operator/route'
 import { Route as PrefixAdminInviteRouteImport } from './routes/$prefix/admin/invite'
 import { Route as PrefixAdminLoginRouteImport } from './routes/$prefix/admin/login'
+import { Route as PrefixAdminTwoFactorRouteImport } from './routes/$prefix/admin/twoFactor'
 import { Route as PlatformSitesPrefixRouteImport } from './routes/platform/sites.$prefix'
 import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/_member/msgread.$msgIdx'
 import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
@@ -474,6 +475,11 @@ const PrefixAdminLoginRoute = PrefixAdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
+const PrefixAdminTwoFactorRoute = PrefixAdminTwoFactorRouteImport.update({
+  id: '/admin/twoFactor',
+  path: '/admin/twoFactor',
+  getParentRoute: () => PrefixRouteRoute,
+} as any)
 const PlatformSitesPrefixRoute = PlatformSitesPrefixRouteImport.update({
   id: '/platform/sites/$prefix',
   path: '/platform/sites/$prefix',
@@ -658,6 +664,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
   '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -744,6 +751,7 @@ export interface FileRoutesByTo {
   '/$prefix/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
   '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -836,6 +844,7 @@ export interface FileRoutesById {
   '/$prefix/_player/protection': typeof PrefixPlayerProtectionRoute
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
+  '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
   '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
@@ -926,6 +935,7 @@ export interface FileRouteTypes {
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/$prefix/admin/twoFactor'
     | '/platform/sites/$prefix'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -1012,6 +1022,7 @@ export interface FileRouteTypes {
     | '/$prefix/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/$prefix/admin/twoFactor'
     | '/platform/sites/$prefix'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
@@ -1103,6 +1114,7 @@ export interface FileRouteTypes {
     | '/$prefix/_player/protection'
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
+    | '/$prefix/admin/twoFactor'
     | '/platform/sites/$prefix'
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
@@ -1621,6 +1633,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminLoginRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
+    '/$prefix/admin/twoFactor': {
+      id: '/$prefix/admin/twoFactor'
+      path: '/admin/twoFactor'
+      fullPath: '/$prefix/admin/twoFactor'
+      preLoaderRoute: typeof PrefixAdminTwoFactorRouteImport
+      parentRoute: typeof PrefixRouteRoute
+    }
     '/platform/sites/$prefix': {
       id: '/platform/sites/$prefix'
       path: '/platform/sites/$prefix'
@@ -1959,6 +1978,7 @@ interface PrefixRouteRouteChildren {
   PrefixAdminOperatorRouteRoute: typeof PrefixAdminOperatorRouteRouteWithChildren
   PrefixAdminInviteRoute: typeof PrefixAdminInviteRoute
   PrefixAdminLoginRoute: typeof PrefixAdminLoginRoute
+  PrefixAdminTwoFactorRoute: typeof PrefixAdminTwoFactorRoute
   PrefixGameVendorGameRoute: typeof PrefixGameVendorGameRoute
 }
 
@@ -1974,6 +1994,7 @@ const PrefixRouteRouteChildren: PrefixRouteRouteChildren = {
   PrefixAdminOperatorRouteRoute: PrefixAdminOperatorRouteRouteWithChildren,
   PrefixAdminInviteRoute: PrefixAdminInviteRoute,
   PrefixAdminLoginRoute: PrefixAdminLoginRoute,
+  PrefixAdminTwoFactorRoute: PrefixAdminTwoFactorRoute,
   PrefixGameVendorGameRoute: PrefixGameVendorGameRoute,
 }
 

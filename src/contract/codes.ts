@@ -45,6 +45,7 @@ export const resultCodes = {
   SS002: 'This site is closed',
   PO001: 'Type the site address to confirm',
   PO002: 'An archived site cannot change',
+  PO003: 'No earlier API key is working',
   PF020: 'Check the address: lower-case letters and digits, 2 to 20',
   PF021: 'This address is reserved',
   PF022: 'This address is taken by another site',

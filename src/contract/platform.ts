@@ -10,10 +10,7 @@ import { powProof } from './member.js';
 const setupToken = z.string().min(20).max(100);
 const otpCode = z.string().trim().min(1).max(40);
 
-/** Lower-case letters and digits, 4 to 20 (PF003). */
-export const isPlatformId = (v: string) => /^[a-z0-9]{4,20}$/.test(v);
-/** 10 to 64 characters, any (PF004): the platform's password guards every site. */
-export const isPlatformPassword = (v: string) => v.length >= 10 && v.length <= 64;
+// the id and password rules (PF003, PF004) are in validate.ts: the app checks them beside the fields too
 
 export const platformSite = z.object({
   prefix: z.string(),

@@ -25,6 +25,8 @@ export const platformSiteDetail = platformSite.extend({
   brand: z.object({ shortName: z.string(), themeColor: z.string() }).nullable(),
   /** its languages, the default first */
   languages: z.array(z.enum(languages)),
+  /** the site's operator accounts (a fresh invitation makes one more) */
+  operators: z.number().int(),
 });
 export type PlatformSiteDetail = z.infer<typeof platformSiteDetail>;
 
@@ -42,4 +44,6 @@ export const platformOpsCalls = {
    */
   hosts: call('/api/platform/site/hosts', z.object({ prefix, hosts: z.array(z.string().trim().max(253)).max(MAX_HOSTS) }), z.object({ hosts: z.array(z.string()) }), 'public'),
   rotateKey: call('/api/platform/site/rotateKey', z.object({ prefix }), z.object({ apiKey: z.string(), oldKeyUntil: z.string() }), 'public'),
+  /** The key before the last rotation stops working now, without waiting for its overlap (a leaked key); PO003 when none works. */
+  revokeOldKey: call('/api/platform/site/revokeOldKey', z.object({ prefix }), ok, 'public'),
 };

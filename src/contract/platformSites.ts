@@ -54,7 +54,13 @@ export const platformSiteCalls = {
   /** Opens a site in one transaction and answers its first operator's invitation. */
   openSite: call('/api/platform/sites/open', openSiteForm, z.object({ siteId: z.string(), prefix: z.string(), invite: invitation }), 'public'),
   /** A fresh invitation for a site's first operator (every earlier unused one stops working). */
-  invite: call('/api/platform/sites/invite', z.object({ prefix: z.string().max(40) }), z.object({ invite: invitation }), 'public'),
+  invite: call(
+    '/api/platform/sites/invite',
+    z.object({ prefix: z.string().max(40) }),
+    /** `operators`: the site's operator accounts already made (the link makes one more) */
+    z.object({ invite: invitation, operators: z.number().int() }),
+    'public',
+  ),
   /** The site's brand: name, short name, theme colour, and a logo (left out: the one it has). */
   brand: call(
     '/api/platform/sites/brand',
@@ -64,7 +70,7 @@ export const platformSiteCalls = {
   ),
   /** Whether an invitation can still be taken, and for which site (no session: the link is the key). */
   inviteCheck: call('/api/platform/invite/check', z.object({ prefix: z.string().max(40), token: inviteToken }), z.object({ siteName: z.string() }), 'public'),
-  /** The invited operator chooses an id and password (the site's member rules); the link is spent. */
+  /** The invited operator chooses an id (the site's member rule) and a password under the platform's rule (PF004); the link is spent. */
   inviteAccept: call(
     '/api/platform/invite/accept',
     z.object({ prefix: z.string().max(40), token: inviteToken, memId: z.string().trim().max(40), password: z.string().max(200), passwordCheck: z.string().max(200) }),

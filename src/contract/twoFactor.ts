@@ -21,6 +21,10 @@ export const twoFactorCalls = {
   setup: call('/api/member/otp/setup', z.object({ memPass: curPassField }), enrolment, 'member'),
   /** Confirms with a current code; answers ten single-use recovery codes, shown once. */
   enable: call('/api/member/otp/enable', z.object({ otpCode }), z.object({ recoveryCodes }), 'member'),
+  /** Whether to offer two-factor after this sign-in: an operator without it who has not said "later" (`otpOfferLater`). */
+  offer: call('/api/member/otp/offer', empty, z.object({ offer: z.boolean() }), 'member'),
+  /** The operator puts the offer off: not asked again after sign-in (the account screen still turns it on). */
+  offerLater: call('/api/member/otp/offerLater', empty, ok, 'member'),
   /** Turns it off with the password and a current or recovery code (either wrong counts toward the login lock). */
   disable: call('/api/member/otp/disable', z.object({ memPass: curPassField, otpCode }), ok, 'member'),
 };

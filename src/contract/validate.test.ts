@@ -7,6 +7,7 @@ import {
   isMemId,
   isNickname,
   isPassword,
+  isPlatformPassword,
   isPhone,
   accountEditChanges,
   validateAccountEdit,
@@ -36,6 +37,9 @@ describe('field rules', () => {
   it('password: 6 to 20 of letters, digits and !@#$%*', () => {
     for (const v of ['abc123', 'demo1234!', '!@#$%*', 'a'.repeat(20)]) expect(isPassword(v)).toBe(true);
     for (const v of ['abc12', 'a'.repeat(21), 'pass word', 'pass^123', 'pass-123']) expect(isPassword(v)).toBe(false);
+    // the platform's (and an invited operator's): longer, any characters
+    for (const v of ['lucky-operator-1', 'a long pass', 'x'.repeat(64)]) expect(isPlatformPassword(v)).toBe(true);
+    for (const v of ['lucky123!', 'x'.repeat(65), '']) expect(isPlatformPassword(v)).toBe(false);
   });
   it('withdrawal password: exactly 4 digits', () => {
     expect(isCashOutPass('0000')).toBe(true);

@@ -11,6 +11,13 @@ const chars = (v: string) => [...v].length;
 export const isMemId = (v: string) => /^[A-Za-z0-9]{4,13}$/.test(v);
 /** Password: 6 to 20 of letters, digits and !@#$%*. */
 export const isPassword = (v: string) => /^[A-Za-z0-9!@#$%*]{6,20}$/.test(v);
+/** A platform account's id: lower-case letters and digits, 4 to 20 (PF003). */
+export const isPlatformId = (v: string) => /^[a-z0-9]{4,20}$/.test(v);
+/**
+ * 10 to 64 characters, any (PF004): the platform's password guards every site, and a site
+ * operator's (who moves every player's money) is held to it too.
+ */
+export const isPlatformPassword = (v: string) => v.length >= 10 && v.length <= 64;
 /** Withdrawal (cash-out) password: exactly 4 digits. */
 export const isCashOutPass = (v: string) => /^[0-9]{4}$/.test(v);
 /**

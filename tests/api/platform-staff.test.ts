@@ -106,14 +106,14 @@ describe(`platform staff (${testDb})`, () => {
     const list = await postJson<{ list: { loginId: string }[] }>(s, staff.list.path, {}, { token: owner });
     expect(list.data!.list.map((a) => a.loginId)).not.toContain('staffpark');
     const audit = await s.app.db.selectFrom('platform_audit').select(['actor', 'detail']).where('action', '=', 'staff.remove').execute();
-    expect(audit).toEqual([{ actor: 'owner', detail: { loginId: 'staffpark' } }]);
+    expect(audit).toEqual([{ actor: 'owner', detail: { loginId: 'staffpark', invitesVoided: { operator: 0, staff: 0 } } }]);
   });
 
   it("refuses a site operator's and a player's session on every platform call", async () => {
     const operator = await s.login('admin');
     const player = await s.login('user1');
     // a body every call takes, so the session is what decides
-    const body = { ...siteForm({ prefix: 'demo' }), shortName: 'Demo', themeColor: '#123456', loginId: 'owner', confirm: 'demo', hosts: [] };
+    const body = { ...siteForm({ prefix: 'demo' }), shortName: 'Demo', themeColor: '#123456', loginId: 'owner', confirm: 'demo', hosts: [], kind: 'operator', id: '1' };
     const open: string[] = [];
     for (const path of sessionCalls) {
       for (const token of [operator, player]) {

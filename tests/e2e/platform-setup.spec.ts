@@ -104,25 +104,74 @@ test(
       const accept = op.getByTestId('invite-accept');
       await expect(op.getByRole('heading', { name: 'Lucky Casino' })).toBeVisible();
       await accept.locator('input[name=memId]').fill('boss1');
+      // the platform's password rule, said beside the field before anything is sent
       await accept.locator('input[name=password]').fill('lucky123!');
-      await accept.locator('input[name=passwordCheck]').fill('lucky123!');
+      await accept.locator('input[name=passwordCheck]').focus();
+      await expect(accept).toContainText('비밀번호는 10~64자로 입력해 주세요.');
+      await accept.locator('input[name=password]').fill('lucky-operator-1');
+      await accept.locator('input[name=passwordCheck]').fill('lucky-operator-1');
+      await expect(accept).not.toContainText('비밀번호는 10~64자로 입력해 주세요.');
       await at320(op, info, 'invite-accept');
       const captchaAnswered = op.waitForResponse((r) => r.url().endsWith('/api/member/captcha'));
       await accept.getByRole('button', { name: '계정 만들기' }).click();
-      await expect(op).toHaveURL(/\/lucky\/admin\/login$/);
+      await expect(op.getByRole('alertdialog')).toContainText('계정이 만들어졌습니다');
+      await op.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+      await expect(op).toHaveURL(/\/lucky\/admin\/login\?id=boss1$/);
+      await expect(op.locator('input[name=memId]')).toHaveValue('boss1');
       const captcha = await (await captchaAnswered).json().catch(() => null);
       const captchaId = (captcha as { data?: { captchaId?: string } } | null)?.data?.captchaId;
       expect(captchaId).toBeTruthy();
-      await op.locator('input[name=memId]').fill('boss1');
-      await op.locator('input[name=memPass]').fill('lucky123!');
+      await op.locator('input[name=memPass]').fill('lucky-operator-1');
       await op.locator('#captcha').fill(await captchaAnswer(server.dbUrl, captchaId!));
       await op.getByRole('button', { name: '로그인', exact: true }).click();
-      // the device check (proof of work) of a production start runs first: it takes its time on a busy machine
-      await expect(op).toHaveURL(/\/lucky\/admin\/?$/, { timeout: 120_000 });
+      // the first sign-in offers two-factor before the console; the device check (proof of work)
+      // of a production start runs first: it takes its time on a busy machine
+      const offer = op.getByTestId('otp-offer');
+      await expect(offer.getByRole('heading', { name: '2단계 인증을 켜세요' })).toBeVisible({ timeout: 120_000 });
+      await expect(offer.getByTestId('otp-offer-later')).toBeVisible();
+      await narrowAndDark(op, info, 'otp-offer');
+      await at320(op, info, 'otp-offer');
+      await offer.locator('input[name=otpOfferPass]').fill('lucky-operator-1');
+      await offer.getByTestId('otp-offer-now').click();
+      const otpSecret = (await offer.getByTestId('otp-secret').innerText()).replace(/\s/g, '');
+      await offer.locator('input[name=otpCode]').fill(await generate({ secret: otpSecret, epoch: Math.floor(Date.now() / 1000) }));
+      await offer.getByRole('button', { name: '확인', exact: true }).click();
+      await expect(offer.getByTestId('otp-recovery')).toBeVisible();
+      await offer.getByRole('button', { name: '적어 두었습니다' }).click();
+      await expect(op).toHaveURL(/\/lucky\/admin\/?$/);
       // the link is spent: opened again it says so
       await op.goto(invite);
       await expect(op.getByTestId('invite-invalid')).toContainText('초대 링크가 유효하지 않습니다');
       await operator.close();
+
+      // the owner makes a fresh invitation from lucky's page: lucky has an operator, so it says one more is made
+      await page.goto(`${server.base}/platform/sites/lucky`);
+      const invitations = page.getByTestId('site-invitations');
+      await expect(invitations).toContainText('운영자 계정 1개가 있습니다.');
+      await invitations.getByTestId('fresh-invite').click();
+      await expect(page.getByRole('alertdialog')).toContainText('이미 운영자가 1명 있습니다');
+      await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+      const fresh = await invitations.getByTestId('fresh-invite-link').innerText();
+      expect(fresh).toMatch(new RegExp(`^${server.base}/lucky/admin/invite#[A-Za-z0-9_-]{40,}$`));
+      await narrowAndDark(page, info, 'fresh-invite');
+      await at320(page, info, 'fresh-invite');
+      // the console lists it with its maker and revokes it: the link then says it is not valid
+      await page.goto(`${server.base}/platform`);
+      // the staff link made above is still open beside it
+      const openList = page.getByTestId('open-invitations');
+      await expect(openList.getByTestId('open-invitation')).toHaveCount(2);
+      const luckyRow = openList.getByTestId('open-invitation').filter({ hasText: '/lucky 운영자 초대' });
+      await expect(luckyRow).toContainText('만든 사람 owner');
+      await narrowAndDark(page, info, 'open-invitations');
+      await at320(page, info, 'open-invitations');
+      await luckyRow.getByRole('button', { name: '취소' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+      await expect(openList.getByTestId('open-invitation')).toHaveCount(1);
+      await expect(openList).not.toContainText('/lucky 운영자 초대');
+      const late = await page.context().newPage();
+      await late.goto(fresh);
+      await expect(late.getByTestId('invite-invalid')).toContainText('초대 링크가 유효하지 않습니다');
+      await late.close();
 
       // a player's lucky installs as lucky: its page links lucky's manifest, with lucky's name, icon and scope
       await page.goto(`${server.base}/lucky`);
@@ -155,6 +204,15 @@ test(
       await player.reload();
       await expect(player.getByRole('heading', { name: '운영이 잠시 중지되었습니다' })).toHaveCount(0);
       await player.close();
+
+      // a rotation keeps the old key for its overlap; the site's page stops it at once
+      await detail.getByRole('button', { name: 'API 키 바꾸기' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+      await expect(detail.getByTestId('new-key')).toBeVisible();
+      await expect(detail.getByTestId('old-key')).toBeVisible();
+      await detail.getByTestId('revoke-old-key').click();
+      await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+      await expect(detail.getByTestId('old-key')).toHaveCount(0);
     } finally {
       await server.stop();
     }

@@ -43,6 +43,7 @@ const messages: Record<string, MessageDescriptor> = {
   SS002: msg({ id: 'api.SS002', message: '운영이 종료된 사이트입니다.' }),
   PO001: msg({ id: 'api.PO001', message: '확인을 위해 사이트 주소를 정확히 입력해 주세요.' }),
   PO002: msg({ id: 'api.PO002', message: '보관된 사이트는 변경할 수 없습니다.' }),
+  PO003: msg({ id: 'api.PO003', message: '사용 중인 이전 API 키가 없습니다.' }),
   PF005: msg({ id: 'api.PF005', message: '플랫폼 소유자만 할 수 있습니다.' }),
   PF006: msg({ id: 'api.PF006', message: '직원 초대 링크가 유효하지 않습니다. 이미 사용했거나, 만료되었거나, 새 링크로 바뀌었습니다.' }),
   PF007: msg({ id: 'api.PF007', message: '없는 직원 계정입니다.' }),

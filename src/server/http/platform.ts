@@ -4,7 +4,7 @@ import { platformCaller, platformLogin, platformLogout } from '../domain/platfor
 import { createOwner, setupEnrolment } from '../domain/platform/setup.js';
 import { platformSites } from '../domain/platform/sites.js';
 import { openSite, vendorCatalog } from '../domain/platform/openSite.js';
-import { acceptInvite, checkInvite, issueInvite, siteOfPrefix } from '../domain/platform/invite.js';
+import { acceptInvite, checkInvite, issueInvite, operatorCount, siteOfPrefix } from '../domain/platform/invite.js';
 import { brandSite } from '../domain/platform/brandSite.js';
 import { platformAudit } from '../domain/platform/platformAudit.js';
 import { defineRoute } from '../handler.js';
@@ -41,9 +41,10 @@ export const platformRoutes = [
     const me = await platformCaller(ctx, ctx.token);
     const site = await siteOfPrefix(ctx.db, req.prefix);
     const invite = await issueInvite(ctx.db, site.id, me.accountId, ctx.clock.now());
+    const operators = await operatorCount(ctx.db, site.id);
     // the link itself never: whoever reads the chain could take it
-    await platformAudit(ctx, { id: me.accountId, loginId: me.login_id }, 'site.invite', { prefix: req.prefix, expiresAt: invite.expiresAt });
-    return { invite };
+    await platformAudit(ctx, { id: me.accountId, loginId: me.login_id }, 'site.invite', { prefix: req.prefix, expiresAt: invite.expiresAt, operators });
+    return { invite, operators };
   }),
   defineRoute(
     s.brand,

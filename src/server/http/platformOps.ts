@@ -1,6 +1,6 @@
 import { platformOpsCalls as c } from '../../contract/platformOps.js';
 import { platformCaller } from '../domain/platform/login.js';
-import { archiveSite, platformSiteDetail, resumeSite, rotateApiKey, setHosts, suspendSite } from '../domain/platform/siteState.js';
+import { archiveSite, platformSiteDetail, resumeSite, revokeOldKey, rotateApiKey, setHosts, suspendSite } from '../domain/platform/siteState.js';
 import type { AppContext } from '../context.js';
 import { defineRoute } from '../handler.js';
 
@@ -32,5 +32,9 @@ export const platformOpsRoutes = [
   defineRoute(c.rotateKey, async (req, ctx) => {
     const r = await rotateApiKey(ctx, await actorOf(ctx), req.prefix);
     return { apiKey: r.apiKey, oldKeyUntil: r.oldKeyUntil.toISOString() };
+  }),
+  defineRoute(c.revokeOldKey, async (req, ctx) => {
+    await revokeOldKey(ctx, await actorOf(ctx), req.prefix);
+    return null;
   }),
 ];

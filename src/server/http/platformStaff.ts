@@ -1,4 +1,6 @@
+import { platformInviteCalls as inv } from '../../contract/platformInvites.js';
 import { platformStaffCalls as c } from '../../contract/platformStaff.js';
+import { openInvitations, revokeInvitation } from '../domain/platform/invitations.js';
 import { platformCaller } from '../domain/platform/login.js';
 import { inviteStaff, joinStaff, removeStaff, staffEnrolment, staffList } from '../domain/platform/staff.js';
 import { defineRoute } from '../handler.js';
@@ -13,4 +15,9 @@ export const platformStaffRoutes = [
   }),
   defineRoute(c.joinStart, (req, ctx) => staffEnrolment(ctx, req.token)),
   defineRoute(c.join, async (req, ctx) => ({ recoveryCodes: await joinStaff(ctx, req) })),
+  defineRoute(inv.list, async (_req, ctx) => ({ list: await openInvitations(ctx, await platformCaller(ctx, ctx.token)) })),
+  defineRoute(inv.revoke, async (req, ctx) => {
+    await revokeInvitation(ctx, await platformCaller(ctx, ctx.token), req.kind, req.id);
+    return null;
+  }),
 ];

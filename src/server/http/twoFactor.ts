@@ -36,6 +36,17 @@ export const twoFactorRoutes = [
     await notifyChange(ctx, ['twoFactorOn']);
     return { recoveryCodes };
   }),
+  defineRoute(twoFactorCalls.offer, async (_req, ctx) => {
+    const me = staff(ctx);
+    if (me.loginType !== 'ADMIN' || (await twoFactorOn(ctx.db, me.id))) return { offer: false };
+    const m = await ctx.db.selectFrom('member').select('otp_offer_later_at').where('id', '=', me.id).executeTakeFirstOrThrow();
+    return { offer: m.otp_offer_later_at === null };
+  }),
+  defineRoute(twoFactorCalls.offerLater, async (_req, ctx) => {
+    const me = staff(ctx);
+    await ctx.db.updateTable('member').set({ otp_offer_later_at: ctx.clock.now() }).where('id', '=', me.id).where('otp_offer_later_at', 'is', null).execute();
+    return null;
+  }),
   defineRoute(twoFactorCalls.disable, async (req, ctx) => {
     const me = staff(ctx);
     await disableTwoFactor(reauthEnv(ctx), reauthMember(ctx), req.memPass, req.otpCode);

@@ -39,6 +39,8 @@ export async function seedDemo(app: Deps): Promise<boolean> {
   const ids = new Map<string, number>();
   const base = { siteId, password: DEMO_PASSWORD, cashOutPass: DEMO_CASH_OUT_PASS };
   ids.set('admin', await createMember(app.db, { ...base, memId: 'admin', memNick: 'operator', memName: '운영자', partnerLevel: 'NORMAL', loginType: 'ADMIN' }));
+  // the demo operator has seen the two-factor offer: its sign-in opens the console (the account screen still turns it on)
+  await app.db.updateTable('member').set({ otp_offer_later_at: new Date() }).where('id', '=', ids.get('admin')!).execute();
   let phone = 1000;
   for (const p of demoPartners) {
     const id = await createMember(app.db, {

@@ -29,15 +29,17 @@ interface Props {
   subtitle?: ReactNode;
   withCaptcha?: boolean;
   footer?: ReactNode;
+  /** the id to start with (an invitation's account, on its first sign-in) */
+  initialId?: string;
 }
 
 /** The login screen all three kinds of user share; Enter in any field submits. */
-export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer }: Props) {
+export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, initialId = '' }: Props) {
   const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
-  const [memId, setMemId] = useState('');
+  const [memId, setMemId] = useState(initialId);
   const [memPass, setMemPass] = useState('');
   const [captcha, setCaptcha] = useState('');
   const captchaQuery = useQuery({ ...captchaQueryOptions(api, prefix), enabled: withCaptcha });
@@ -71,7 +73,11 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer }:
     if (problem) return alert(problem);
     await write.submit(f);
   }
-  const enter = (m: MemberInfo) => navigate({ to: dashboardOf(kindOf(m.loginType)), params: { prefix }, replace: true });
+  // the operator passes the two-factor offer first (it goes on to the console when there is none)
+  const enter = (m: MemberInfo) => {
+    const kind = kindOf(m.loginType);
+    return navigate({ to: kind === 'admin' ? '/$prefix/admin/twoFactor' : dashboardOf(kind), params: { prefix }, replace: true });
+  };
   const restart = () => {
     setStep(null);
     setMemPass('');

@@ -2,8 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError } from '../../../contract/codes';
+import { isPlatformPassword } from '../../../contract/validate';
 import { platformSiteCalls } from '../../../contract/platformSites';
 import { apiMessage } from '../../lib/apiMessage';
+import { alert } from '../../lib/dialogs';
 import { setupTokenOf } from '../../lib/platform';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
@@ -15,7 +18,11 @@ import { useApi } from '../../lib/useApi';
 
 type Field = 'memId' | 'password' | 'passwordCheck';
 
-/** A site's operator invitation (/{prefix}/admin/invite#token): the operator chooses id and password, then signs in. */
+/**
+ * A site's operator invitation (/{prefix}/admin/invite#token): the operator chooses an id and a
+ * password under the platform's rule (the operator moves every player's money), then signs in
+ * with that id already filled.
+ */
 export function InviteAccept() {
   const api = useApi();
   const { t } = useLingui();
@@ -23,6 +30,9 @@ export function InviteAccept() {
   const { prefix } = useParams({ strict: false }) as { prefix: string };
   const [token] = useState(() => setupTokenOf(window.location.hash));
   const [form, setForm] = useState({ memId: '', password: '', passwordCheck: '' });
+  // the rule is said beside the field once it was left, before anything is sent
+  const [left, setLeft] = useState(false);
+  const weak = left && !!form.password && !isPlatformPassword(form.password);
   const check = useQuery({
     queryKey: ['invite', prefix, token],
     queryFn: () => api(platformSiteCalls.inviteCheck, { prefix, token }),
@@ -34,8 +44,11 @@ export function InviteAccept() {
     run: () => api(platformSiteCalls.inviteAccept, { prefix, token, ...form }),
     say: 'inline',
     invalidates: [],
-    fields: { U101: 'memId', U109: 'memId', U102: 'password', U113: 'passwordCheck' },
-    onDone: () => navigate({ to: '/$prefix/admin/login', params: { prefix }, replace: true }),
+    fields: { U101: 'memId', U109: 'memId', PF004: 'password', U113: 'passwordCheck' },
+    onDone: async () => {
+      await alert(t`계정이 만들어졌습니다. 이제 로그인하세요.`);
+      await navigate({ to: '/$prefix/admin/login', params: { prefix }, search: { id: form.memId.trim() }, replace: true });
+    },
   });
   const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm({ ...form, [k]: e.target.value });
@@ -43,7 +56,8 @@ export function InviteAccept() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void write.submit(null);
+    setLeft(true);
+    if (isPlatformPassword(form.password)) void write.submit(null);
   };
 
   if (token.length < 20 || check.isError)
@@ -69,13 +83,15 @@ export function InviteAccept() {
         />
         <TextField
           label={t`비밀번호`}
-          hint={t`영문, 숫자, !@#$%* 6~20자`}
+          hint={t`10~64자. 회원의 머니를 다루는 계정이라 길게 정하세요.`}
           name="password"
           type="password"
           autoComplete="new-password"
+          maxLength={64}
           value={form.password}
           onChange={set('password')}
-          error={write.fieldErrors.password}
+          onBlur={() => setLeft(true)}
+          error={write.fieldErrors.password ?? (weak ? apiMessage(new ApiError('PF004')) : undefined)}
         />
         <TextField
           label={t`비밀번호 확인`}

@@ -7,6 +7,7 @@ import { platformApi, setPlatformToken } from '../../lib/platform';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { PlatformFrame } from './PlatformFrame';
+import { OpenInvitations } from './OpenInvitations';
 import { PlatformStaff } from './PlatformStaff';
 import { useSiteStatusText } from './siteStatus';
 import css from './Platform.module.css';
@@ -71,6 +72,7 @@ export function PlatformHome() {
           <DataList rows={sites.data.list} columns={columns} rowKey={(s) => s.prefix} empty={<Trans>아직 사이트가 없습니다.</Trans>} />
         )}
         <PlatformStaff />
+        <OpenInvitations />
         <Button variant="secondary" block onClick={() => void signOut()}>
           <Trans>로그아웃</Trans>
         </Button>

@@ -11,6 +11,8 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Fact, Facts } from '../../ui/Facts';
 import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
+import { SiteInvitations } from './SiteInvitations';
+import { SiteKeys } from './SiteKeys';
 import { useSiteStatusText } from './siteStatus';
 import { SiteBrandEdit } from './SiteBrandEdit';
 import css from './Platform.module.css';
@@ -91,12 +93,14 @@ export function PlatformSite({ prefix }: { prefix: string }) {
                     <Fact label={t`지금 키 사용 기한`}>{at(newKey.oldKeyUntil)}</Fact>
                   </Facts>
                 )}
+                <SiteKeys prefix={prefix} oldKeyUntil={s!.oldKeyUntil} />
                 <TextField label={t`보관하려면 주소(${prefix})를 입력하세요`} name="confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
                 <Button variant="secondary" block disabled={write.busy || typed.trim() !== prefix} onClick={act('archive')}>
                   <Trans>사이트 보관</Trans>
                 </Button>
               </section>
             )}
+            {s!.status !== 'archived' && <SiteInvitations prefix={prefix} operators={s!.operators} />}
           </>
         )}
         <Link to="/$prefix" params={{ prefix }} className={buttonClass('secondary', true)}>

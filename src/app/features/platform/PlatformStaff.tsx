@@ -22,14 +22,17 @@ export function PlatformStaff() {
   const invite = useWrite({
     run: (_: null) => platformApi(api, platformStaffCalls.invite, {}),
     say: 'inline',
-    invalidates: [],
+    invalidates: [['platform', 'invites']],
     onDone: (r) => setLink({ url: `${window.location.origin}${staffJoinPath(r.invite.token)}`, until: r.invite.expiresAt.slice(0, 16).replace(/-/g, '\u2011') }),
   });
   const remove = useWrite<string>({
     run: (loginId) => platformApi(api, platformStaffCalls.remove, { loginId }),
-    confirm: (loginId) => t`직원 계정 삭제: ${loginId}. 바로 로그아웃됩니다. 계속할까요?`,
+    confirm: (loginId) => t`직원 계정 삭제: ${loginId}. 바로 로그아웃되고, 이 직원이 만든 초대 링크도 모두 쓸 수 없게 됩니다. 계속할까요?`,
     say: 'inline',
-    invalidates: [['platform', 'staff']],
+    invalidates: [
+      ['platform', 'staff'],
+      ['platform', 'invites'],
+    ],
   });
   const busy = invite.busy || remove.busy;
   const error = invite.error ?? remove.error;

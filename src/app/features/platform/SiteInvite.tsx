@@ -48,7 +48,7 @@ export function SiteInvite({ opened }: { opened: Opened }) {
               </Button>
             )}
             <p className={css.lead}>
-              <Trans>이 화면을 떠나면 링크를 다시 볼 수 없습니다. 잃어버리면 새 초대 링크를 만드세요.</Trans>
+              <Trans>이 화면을 떠나면 링크를 다시 볼 수 없습니다. 잃어버리면 사이트 화면의 ‘새 초대 링크 만들기’로 다시 만드세요.</Trans>
             </p>
           </div>
         </Card>

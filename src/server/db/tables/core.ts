@@ -53,6 +53,8 @@ export interface CoreTables {
     last_login_at: Date | null;
     last_login_ip: string | null;
     login_count: Generated<number>;
+    /** when an operator put off the two-factor offer after signing in */
+    otp_offer_later_at: Date | null;
     created_at: Stamp & Generated<Date>;
     updated_at: Generated<Date>;
   };

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../contract/codes.js';
 import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
-import { isMemId, isPassword } from '../../../contract/validate.js';
+import { isMemId, isPlatformPassword } from '../../../contract/validate.js';
 import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { createMember } from '../auth/members.js';
@@ -25,6 +25,17 @@ export async function issueInvite(db: Db, siteId: string, by: number, now: Date)
   return { token, expiresAt: toWire(expires) };
 }
 
+/** How many operator accounts the site has (a fresh invitation makes one more). */
+export async function operatorCount(db: Db, siteId: string) {
+  const r = await db
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('site_id', '=', siteId)
+    .where('login_type', '=', 'ADMIN')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 /** The site of a prefix, else S404. */
 export async function siteOfPrefix(db: Db, prefix: string) {
   const site = await db.selectFrom('site').select(['id', 'name']).where('prefix', '=', prefix).executeTakeFirst();
@@ -32,15 +43,20 @@ export async function siteOfPrefix(db: Db, prefix: string) {
   return site;
 }
 
-/** The invitation of a token still usable now on this site, else PF023 (unknown, another site's, used, expired, replaced). */
+/**
+ * The invitation of a token still usable now on this site, else PF023 (unknown, another site's,
+ * used, expired, replaced, revoked, or its maker removed from the platform since).
+ */
 async function usableInvite(db: Db, siteId: string, token: string, now: Date) {
   const row = await db
-    .selectFrom('site_invite')
-    .select('id')
-    .where('token_hash', '=', hashToken(token))
-    .where('site_id', '=', siteId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .selectFrom('site_invite as i')
+    .leftJoin('platform_account as a', 'a.id', 'i.created_by')
+    .select('i.id')
+    .where('i.token_hash', '=', hashToken(token))
+    .where('i.site_id', '=', siteId)
+    .where('i.used_at', 'is', null)
+    .where('i.expires_at', '>', now)
+    .where('a.removed_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new ApiError('PF023');
   return row;
@@ -63,8 +79,8 @@ interface Accept {
 }
 
 /**
- * The invited operator's account: the site's member rules for id and password (U101, U102, U113)
- * checked before anything; the invitation is taken in the same transaction as the account is
+ * The invited operator's account: the site's member rule for the id (U101), the platform's for the
+ * password (PF004: the operator moves every player's money), the check (U113), before anything; the invitation is taken in the same transaction as the account is
  * made, once. The operator then signs in at /{prefix}/admin/login like any operator.
  */
 export async function acceptInvite({ db, clock }: Ctx, f: Accept) {
@@ -74,7 +90,7 @@ export async function acceptInvite({ db, clock }: Ctx, f: Accept) {
   });
   const invite = await usableInvite(db, site.id, f.token, now);
   if (!isMemId(f.memId)) throw new ApiError('U101');
-  if (!isPassword(f.password)) throw new ApiError('U102');
+  if (!isPlatformPassword(f.password)) throw new ApiError('PF004');
   if (f.password !== f.passwordCheck) throw new ApiError('U113');
   const taken = await db.selectFrom('member').select('id').where('site_id', '=', site.id).where('mem_id', '=', f.memId).executeTakeFirst();
   if (taken) throw new ApiError('U109');

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
-import { isPlatformId, isPlatformPassword } from '../../../contract/platform.js';
+import { isPlatformId, isPlatformPassword } from '../../../contract/validate.js';
 import type { Deps } from '../deps.js';
 import type { Db } from '../../db/driver.js';
 import { hashPassword } from '../auth/passwords.js';

@@ -12,6 +12,7 @@ import type { SiteRow } from '../site/siteRow.js';
 import { newApiKey, overlapEnd } from './apiKeys.js';
 import { figuresOf, siteFigures } from './figures.js';
 import { platformAudit, type PlatformActor } from './platformAudit.js';
+import { operatorCount } from './invite.js';
 import { statusOf } from './sites.js';
 import { setSiteHosts } from '../site/brand.js';
 
@@ -71,6 +72,26 @@ export async function rotateApiKey(ctx: Ctx, actor: PlatformActor, prefix: strin
   return { apiKey, oldKeyUntil: until };
 }
 
+/**
+ * The key before the last rotation stops working now (a leaked key need not wait out its overlap):
+ * PO003 when none works any more. Every instance forgets its cached row, so the next call with it is refused.
+ */
+export async function revokeOldKey(ctx: Ctx, actor: PlatformActor, prefix: string) {
+  const site = await heldSite(ctx, prefix);
+  const now = ctx.clock.now();
+  const gone = await ctx.db
+    .updateTable('site')
+    .set({ old_api_key: null, old_key_until: null })
+    .where('id', '=', site.id)
+    .where('old_api_key', 'is not', null)
+    .where('old_key_until', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  if (!gone) throw new ApiError('PO003');
+  await ctx.sites.changed(site.id);
+  await platformAudit(ctx, actor, 'site.revokeOldKey', { prefix: site.prefix });
+}
+
 /** Sets the site's own host names (the whole list); every instance forgets its host map. */
 export async function setHosts(ctx: Ctx, actor: PlatformActor, prefix: string, hosts: string[]) {
   const site = await heldSite(ctx, prefix);
@@ -102,5 +123,6 @@ export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<Plat
     hosts: hosts.map((h) => h.host),
     brand: brand ? { shortName: brand.short_name, themeColor: brand.theme_color } : null,
     languages: site.languages.split(',').filter((l): l is Language => (languages as readonly string[]).includes(l)),
+    operators: await operatorCount(ctx.db, site.id),
   };
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../contract/codes.js';
-import { isPlatformId, isPlatformPassword } from '../../../contract/platform.js';
+import { isPlatformId, isPlatformPassword } from '../../../contract/validate.js';
 import { INVITE_HOURS } from '../../../contract/platformSiteRules.js';
 import type { Deps } from '../deps.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -8,6 +8,7 @@ import { hashToken, newToken } from '../auth/tokens.js';
 import { codeStep, enrolmentOf, newTotpSecret, totpNow } from '../auth/totp.js';
 import { openSecret, sealSecret } from '../auth/totpSecret.js';
 import { toWire } from '../common/time.js';
+import { voidInvitationsOf } from './invitations.js';
 import { platformAudit, type PlatformActor } from './platformAudit.js';
 import { ISSUER } from './setup.js';
 
@@ -49,7 +50,7 @@ export async function inviteStaff(ctx: Ctx, me: Caller) {
   return { invite: { token, expiresAt: toWire(expires) } };
 }
 
-/** Removes a staff member: never signs in again, every open session of theirs ends now. */
+/** Removes a staff member: never signs in again, every open session of theirs ends now, and so does every open invitation it made. */
 export async function removeStaff(ctx: Ctx, me: Caller, loginId: string) {
   ownerOnly(me);
   const now = ctx.clock.now();
@@ -64,20 +65,22 @@ export async function removeStaff(ctx: Ctx, me: Caller, loginId: string) {
       .executeTakeFirst();
     if (!acc) return null;
     await trx.updateTable('platform_session').set({ ended_at: now }).where('account_id', '=', acc.id).where('ended_at', 'is', null).execute();
-    return acc;
+    return { voided: await voidInvitationsOf(trx, acc.id, now) };
   });
   if (!gone) throw new ApiError('PF007');
-  await platformAudit(ctx, actor(me), 'staff.remove', { loginId });
+  await platformAudit(ctx, actor(me), 'staff.remove', { loginId, invitesVoided: gone.voided });
 }
 
-/** The invitation of a token still usable now, else PF006 (unknown, used, expired). */
+/** The invitation of a token still usable now, else PF006 (unknown, used, expired, revoked, its maker removed). */
 async function usableInvite({ db, clock }: Ctx, token: string) {
   const row = await db
-    .selectFrom('platform_staff_invite')
-    .select(['id', 'pending_secret'])
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', clock.now())
+    .selectFrom('platform_staff_invite as i')
+    .innerJoin('platform_account as a', 'a.id', 'i.created_by')
+    .select(['i.id', 'i.pending_secret'])
+    .where('i.token_hash', '=', hashToken(token))
+    .where('i.used_at', 'is', null)
+    .where('i.expires_at', '>', clock.now())
+    .where('a.removed_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new ApiError('PF006');
   return row;

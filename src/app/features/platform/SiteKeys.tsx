@@ -1,0 +1,37 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { platformOpsCalls } from '../../../contract/platformOps';
+import { formatKst } from '../../lib/format';
+import { platformApi } from '../../lib/platform';
+import { useApi } from '../../lib/useApi';
+import { useWrite } from '../../lib/write/useWrite';
+import { Button } from '../../ui/Button';
+import css from './Platform.module.css';
+
+/** After a rotation the key before still works until `oldKeyUntil`: a leaked one is stopped here at once. */
+export function SiteKeys({ prefix, oldKeyUntil }: { prefix: string; oldKeyUntil: string | null }) {
+  const api = useApi();
+  const { t } = useLingui();
+  const write = useWrite({
+    run: (_: null) => platformApi(api, platformOpsCalls.revokeOldKey, { prefix }),
+    confirm: () => t`이전 API 키를 지금 바로 막을까요? 아직 새 키로 바꾸지 않은 연동은 바로 거절됩니다.`,
+    say: 'inline',
+    invalidates: [['platform', 'site', prefix]],
+  });
+  if (!oldKeyUntil) return null;
+  const until = formatKst(new Date(oldKeyUntil), 'yyyy-MM-dd HH:mm').replace(/-/g, '\u2011');
+  return (
+    <div className={css.fields} data-testid="old-key">
+      <p className={css.lead}>
+        <Trans>이전 API 키는 {until}까지 함께 쓸 수 있습니다. 새어 나갔다면 지금 막으세요.</Trans>
+      </p>
+      {write.error && (
+        <p className={css.fieldError} role="alert">
+          {write.error}
+        </p>
+      )}
+      <Button variant="secondary" block disabled={write.busy} onClick={() => void write.submit(null)} data-testid="revoke-old-key">
+        <Trans>이전 API 키 바로 막기</Trans>
+      </Button>
+    </div>
+  );
+}
