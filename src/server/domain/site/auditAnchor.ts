@@ -37,7 +37,9 @@ export const useAuditHeadsFile = (path: string | null) => {
 export const auditHeadsFile = () => headsFile;
 
 const macOf = (key: string, a: Anchor) =>
-  createHmac('sha256', key).update(`pitboss-audit-head\n${a.db}\n${a.chain}\n${a.seq}\n${a.hash}\n${a.first ?? ''}\n${a.at}`).digest();
+  createHmac('sha256', key)
+    .update(`pitboss-audit-head\n${a.db}\n${a.chain}\n${a.seq}\n${a.hash}\n${a.first ?? ''}\n${a.at}`)
+    .digest();
 
 /** The lines signed under `key`; `unsigned` counts the others (another key's, or edited). */
 export function readAnchors(key: string, path = headsFile): { anchors: Anchor[]; unsigned: number } {

@@ -254,7 +254,10 @@ export function startAuditHeadReport(db: Db, log: Log, errorLog: Log, minutes: n
     const r = await anchorHeads(db, key, path);
     for (const b of r.behind) {
       markChain(b.head.chain, 'tail');
-      errorLog({ chain: b.head.chain, seq: b.head.seq, anchoredSeq: b.anchor.seq, anchoredAt: b.anchor.at }, 'audit chain behind its anchored head: not anchored, npm run audit:verify names it');
+      errorLog(
+        { chain: b.head.chain, seq: b.head.seq, anchoredSeq: b.anchor.seq, anchoredAt: b.anchor.at },
+        'audit chain behind its anchored head: not anchored, npm run audit:verify names it',
+      );
     }
   };
   const report = () =>
