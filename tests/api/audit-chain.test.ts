@@ -410,6 +410,6 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
         await drop();
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 300_000);
+    }, 900_000);
   });
 });
