@@ -70,6 +70,7 @@ export const resultCodes = {
   BR005: 'The theme colour must be #rrggbb',
   BR006: 'Check the host name',
   BR007: 'This host name is used by another site',
+  BR010: 'The SVG logo is too costly to draw: no filters, at most 32 levels, 4096 px and 16 <use>',
   // members
   U001: 'Member not found',
   U002: 'Awaiting approval',

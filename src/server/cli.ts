@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { openDb, type DbHandle } from './db/driver.js';
 import { underStartLock } from './db/migrate.js';
 import { useStartSecretsFile } from './domain/auth/secretsFile.js';
+import { anchorHeads, auditHeadsFile, readAnchors, useAuditHeadsFile } from './domain/site/auditAnchor.js';
 import { auditKey, verifyChain, type ChainVerdict } from './domain/site/auditChain.js';
 import { changeAuditKey, everyAuditChain } from './domain/site/auditRekey.js';
 import { backupTo, restoreFrom } from './ops/backup.js';
@@ -17,7 +18,8 @@ import { OpsRefusal } from './ops/refusal.js';
 const USAGE = `usage: node dist-server/cli.js <command>
   backup [file]             a sealed snapshot of the configured database (DATABASE_URL or PITBOSS_DATA) under PITBOSS_BACKUP_KEY
   restore <file> <target>   into a NEW place: a missing or empty data folder, or the postgres:// URL of an empty database
-  audit-verify              checks every audit chain (each site's, the platform's); exit 1 when one is broken
+  audit-verify              checks every audit chain (each site's, the platform's), each against the last head anchored in
+                            the heads file (PITBOSS_AUDIT_HEADS_FILE); exit 1 when one is broken
   audit-rekey               with the servers stopped: re-signs every audit chain from PITBOSS_AUDIT_OLD_KEY to the audit key
                             (PITBOSS_AUDIT_KEY, else audit-chain in the secrets file), after checking each under the old key
                             (one broken: nothing changes)`;
@@ -94,6 +96,7 @@ async function withDatabase<T>(todo: string | null, fn: (handle: DbHandle) => Pr
   const config = readConfig();
   // the keys where the server keeps them
   useStartSecretsFile(config);
+  useAuditHeadsFile(config.auditHeadsFile);
   const lock = config.databaseUrl ? { release() {} } : holdDataDir(config.dataDir);
   if ('held' in lock) throw heldRefusal(config.dataDir, lock.held, todo);
   try {
@@ -108,12 +111,18 @@ async function withDatabase<T>(todo: string | null, fn: (handle: DbHandle) => Pr
   }
 }
 
-const broken = (name: string, v: Exclude<ChainVerdict, { ok: true }>) => `${name}: BROKEN at row ${v.seq}${v.auditIdx === null ? '' : ` (audit id ${v.auditIdx})`}: ${v.reason}`;
+const broken = (name: string, v: Exclude<ChainVerdict, { ok: true }>) =>
+  `${name}: BROKEN at row ${v.seq}${v.auditIdx === null ? '' : ` (audit id ${v.auditIdx})`}: ${v.reason}` +
+  (v.anchored ? ` (the heads file anchored row ${v.anchored.seq} at ${v.anchored.at}: rows were cut or rewritten)` : '');
 
 /** `audit-verify`: one line per chain, exit 1 when any is broken. */
 async function auditVerify(): Promise<number> {
   return withDatabase("verify from the operator's audit screen", async ({ db }) => {
     let bad = 0;
+    const file = auditHeadsFile();
+    const { anchors, unsigned } = readAnchors(await auditKey(db), file);
+    // the heads file is the verify's memory of how long each chain was: say which one is read
+    console.log(`heads file ${file}: ${anchors.length} anchored head(s)${unsigned ? `, ${unsigned} line(s) not signed under the audit key (another key's, or edited)` : ''}`);
     for (const { name, chain } of await everyAuditChain(db)) {
       const v = await verifyChain(db, chain);
       if (v.ok) console.log(`${name}: OK (${v.rows} rows)`);
@@ -155,6 +164,8 @@ async function auditRekey(): Promise<number> {
       throw new OpsRefusal('chain-broken', `${broken(r.name, r.verdict)} under PITBOSS_AUDIT_OLD_KEY${done}`);
     }
     for (const c of r.chains) console.log(`${c.name}: re-signed (${c.rows} rows)`);
+    // the heads from now on carry the new key's hashes: anchored under it, so the verify holds the chains to them
+    await anchorHeads(handle.db, newKey);
     // a database from before the secrets file may still hold the old key (kept at start for this re-sign): it signs nothing now
     const gone = await handle.db.deleteFrom('auth_secret').where('name', '=', 'audit-chain').where('secret', '=', oldKey).executeTakeFirst();
     if (gone.numDeletedRows > 0n) {

@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { envName } from './domain/auth/secrets.js';
+import { dirname, join, resolve } from 'node:path';
 import { StartupError } from './ops/startup.js';
 
 export interface Config {
@@ -66,6 +67,12 @@ export interface Config {
   subsPerSocket: number;
   /** Minutes between the log lines that write out every site's audit chain head. */
   auditHeadMinutes: number;
+  /**
+   * PITBOSS_AUDIT_HEADS_FILE: the append-only file the chain heads are anchored in, outside the
+   * database (default: pitboss-audit-heads.jsonl beside the secrets file). null: none (a test's
+   * throw-away database; no environment value turns it off).
+   */
+  auditHeadsFile: string | null;
   /** PITBOSS_LEDGER_CHECK_MINUTES: a site's ledger is checked when its last check is older than this; 0 = only from the operator's home. */
   ledgerCheckMs: number;
   /** Inbound frames one live socket may send per second (twice that in a burst); past it an ERROR frame and the socket closes. */
@@ -233,6 +240,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketsPerSession: positive(env.PITBOSS_SOCKETS_PER_SESSION, 5),
     subsPerSocket: positive(env.PITBOSS_SUBS_PER_SOCKET, 16),
     auditHeadMinutes: positive(env.PITBOSS_AUDIT_HEAD_MINUTES, 5),
+    auditHeadsFile: resolve(env.PITBOSS_AUDIT_HEADS_FILE || join(env.PITBOSS_SECRETS_FILE ? dirname(resolve(env.PITBOSS_SECRETS_FILE)) : '.', 'pitboss-audit-heads.jsonl')),
     ledgerCheckMs: minutesOrOff(env.PITBOSS_LEDGER_CHECK_MINUTES, 360) * 60_000,
     framesPerSocketPerSec: positive(env.PITBOSS_LIVE_FRAMES_PER_SECOND, 20),
     pendingSocketsPerIp: positive(env.PITBOSS_PENDING_SOCKETS_PER_IP, 50),

@@ -27,6 +27,7 @@ import { listen } from './ops/signals.js';
 import { drain, gateCalls, type CallGate } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
+import { useAuditHeadsFile } from './domain/site/auditAnchor.js';
 import { rekeyAuditChains, startAuditHeadReport } from './domain/site/auditChain.js';
 import type { Ops } from './ops/ops.js';
 import { resealVendorSecrets } from './domain/games/vendorSecret.js';
@@ -78,7 +79,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     throw new StartupError(e.message);
   });
   // the audit chains from before the key: re-signed under it once, by one instance of several starting at once
-  // (a broken one stays broken for the verify to name)
+  // (a broken one stays broken for the verify to name), never once the database ran under the key or a head was anchored
+  useAuditHeadsFile(config.auditHeadsFile);
   const unkeyed = await underStartLock(handle, () => rekeyAuditChains(handle.db));
   // sealed values from before key ids, vendor secrets stored plain before sealing, values under a key being rotated
   // out: sealed under today's key, each seal all or none; a value no listed key opens stops the start, changing nothing
@@ -113,14 +115,19 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const ops = newOps(app);
   const http = await buildHttp(app, [], { ops });
   const pushes = startPushScheduler(app);
-  if (unkeyed.length) http.log.error({ sites: unkeyed }, 'audit chain broken before the key: left unkeyed, npm run audit:verify names the row');
+  if (unkeyed.length) http.log.error({ sites: unkeyed }, 'audit chain with unkeyed rows not re-signed: broken, npm run audit:verify names the row');
   const ledgerChecks = startLedgerChecks(app, config.ledgerCheckMs, (siteId, r) =>
     http.log.error(
       { siteId, balanceMismatches: r.balanceMismatches.length, unbalancedMoves: r.unbalancedMoves.length, chainBreaks: r.chainBreaks.length, negatives: r.negatives.length },
       'ledger check failed',
     ),
   );
-  const auditHeads = startAuditHeadReport(app.db, (fields, msg) => http.log.info(fields, msg), config.auditHeadMinutes);
+  const auditHeads = startAuditHeadReport(
+    app.db,
+    (fields, msg) => http.log.info(fields, msg),
+    (fields, msg) => http.log.error(fields, msg),
+    config.auditHeadMinutes,
+  );
   ops.live = await attachLive(http, app);
   // the gate wraps the handlers Fastify has attached by now (the live channel's upgrade among them)
   await http.ready();
@@ -150,7 +157,6 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     close: () =>
       (closing ??= (async () => {
         await pushes.stop();
-        auditHeads.stop();
         ledgerChecks.stop();
         unlistenPush();
         ops.metrics.close();
@@ -158,6 +164,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
         await http.close();
         await new Promise((r) => (metricsListener ? metricsListener.close(r) : r(null)));
         await app.accrual.stop();
+        // the heads as the last call left them, anchored before the database closes
+        await auditHeads.stop().catch(() => {});
         app.sessions.close();
         app.sites.close();
         await live.close();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -7,6 +7,7 @@ import { openDb } from '../../src/server/db/driver.js';
 import type { Db } from '../../src/server/db/driver.js';
 import { platformAudit, verifyPlatformAudit } from '../../src/server/domain/platform/platformAudit.js';
 import { verifyAuditChain, writeAudit } from '../../src/server/domain/site/audit.js';
+import { anchorHeads, readAnchors, useAuditHeadsFile } from '../../src/server/domain/site/auditAnchor.js';
 import { rekeyAuditChains } from '../../src/server/domain/site/auditChain.js';
 import { changeAuditKey } from '../../src/server/domain/site/auditRekey.js';
 import { systemClock } from '../../src/server/clock.js';
@@ -152,6 +153,100 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
     }
   });
 
+  describe('heads anchored outside the database', () => {
+    const rechainPlain = (siteId: string) => sql`
+      do $$
+      declare r audit_log; h bytea := decode(repeat('00', 32), 'hex'); site text := ${sql.lit(siteId)};
+      begin
+        for r in select * from audit_log where site_id = site order by seq loop
+          r.prev_hash := h; r.keyed := false;
+          h := audit_row_digest(h, r);
+          update audit_log set prev_hash = r.prev_hash, hash = h, keyed = false where id = r.id;
+        end loop;
+        update audit_chain_head set last_hash = h where site_id = site;
+      end $$`;
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'pitboss-heads-'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('fails the verify when the last row is deleted and the head moved back, and does not anchor the cut', async () => {
+      const file = join(dir, 'cut.jsonl');
+      const other = await startTestServer({ metricsToken: 'scrape-me', auditHeadsFile: file });
+      const db = other.app.db;
+      try {
+        for (let i = 0; i < 4; i++) await writeAudit(db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/h/${i}`, ip: null, at: new Date() });
+        // what the periodic step (and the shutdown) does: the heads anchored, signed, mode 0600
+        expect((await anchorHeads(db, AUDIT_KEY, file)).written).toBeGreaterThan(0);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        const rows = (await verifyAuditChain(db, other.siteId)).rows;
+        // the attacker's edit: the last row gone, the head moved back to the row before
+        await sql`
+          delete from audit_log where id = (select id from audit_log where site_id = ${other.siteId} order by seq desc limit 1)`.execute(db);
+        await sql`
+          update audit_chain_head h set last_seq = a.seq, last_hash = a.hash
+          from audit_log a where a.site_id = h.site_id and h.site_id = ${other.siteId} and a.seq = h.last_seq - 1`.execute(db);
+        expect(await verifyAuditChain(db, other.siteId)).toMatchObject({ ok: false, seq: rows, auditIdx: null, reason: 'tail', anchored: { seq: rows } });
+        const api = await other.post('/api/admin/audit/verify', {}, await other.login('admin'));
+        expect(api.data).toMatchObject({ ok: false, seq: rows, reason: 'tail' });
+        // the next anchoring does not take the shorter head: the file still holds the longer one
+        expect(await anchorHeads(db, AUDIT_KEY, file)).toMatchObject({ written: 0, behind: [{ anchor: { chain: `site:${other.siteId}`, seq: rows } }] });
+        const gauge = (await (await other.raw('/metrics', { method: 'GET', headers: { authorization: 'Bearer scrape-me' } })).text()).match(
+          /^pitboss_audit_chain_broken_sites (\d+)$/m,
+        );
+        expect(Number(gauge?.[1])).toBeGreaterThanOrEqual(1);
+        // a line edited by hand (no key) is not an anchor
+        const lines = readFileSync(file, 'utf8').trim().split('\n');
+        const forged = { ...JSON.parse(lines[0]!), seq: 1 };
+        writeFileSync(file, JSON.stringify(forged) + '\n');
+        expect(readAnchors(AUDIT_KEY, file)).toEqual({ anchors: [], unsigned: 1 });
+      } finally {
+        useAuditHeadsFile(null);
+        await other.close();
+      }
+    });
+
+    it('does not re-sign rows marked unkeyed and re-chained with the database digest: a start refuses, the verify and the gauge show it', async () => {
+      const file = join(dir, 'plain.jsonl');
+      const other = await startTestServer({ metricsToken: 'scrape-me', auditHeadsFile: file });
+      const db = other.app.db;
+      try {
+        for (let i = 0; i < 3; i++) await writeAudit(db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/p/${i}`, ip: null, at: new Date() });
+        await anchorHeads(db, AUDIT_KEY, file);
+        await sql`update audit_log set target = 'memId=someone-else' where id = (select id from audit_log where site_id = ${other.siteId} and seq = 2)`.execute(db);
+        // the attacker's laundering: every row marked as from before the key and re-chained with the database's own digest
+        await rechainPlain(other.siteId).execute(db);
+        expect((await verifyAuditChain(db, other.siteId)).ok).toBe(false);
+        // what every start runs: the chain is not re-signed
+        expect(await rekeyAuditChains(db)).toEqual([other.siteId]);
+        expect(await verifyAuditChain(db, other.siteId)).toMatchObject({ ok: false, seq: 1, reason: 'content' });
+        expect((await other.post('/api/admin/audit/verify', {}, await other.login('admin'))).data).toMatchObject({ ok: false, seq: 1 });
+        const gauge = (await (await other.raw('/metrics', { method: 'GET', headers: { authorization: 'Bearer scrape-me' } })).text()).match(
+          /^pitboss_audit_chain_broken_sites (\d+)$/m,
+        );
+        expect(Number(gauge?.[1])).toBeGreaterThanOrEqual(1);
+      } finally {
+        useAuditHeadsFile(null);
+        await other.close();
+      }
+    });
+
+    it('without a heads file either: once the database ran under the key, unkeyed rows are refused', async () => {
+      const other = await startTestServer();
+      const db = other.app.db;
+      try {
+        for (let i = 0; i < 3; i++) await writeAudit(db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/q/${i}`, ip: null, at: new Date() });
+        await platformAudit({ db, clock: systemClock(0) }, { id: null, loginId: 'owner' }, 'site.suspend', {});
+        await rechainPlain(other.siteId).execute(db);
+        expect(await rekeyAuditChains(db)).toEqual([other.siteId]);
+        expect((await verifyAuditChain(db, other.siteId)).ok).toBe(false);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
   describe('changing the audit key', () => {
     const K = AUDIT_KEY;
     const B = 'the-next-audit-key-after-rotation-0123456789';
@@ -239,13 +334,13 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
       let drop = async () => {};
       if (testDb === 'postgres') {
         const fresh = await freshPostgres(templateDatabase());
-        env = { DATABASE_URL: fresh.url };
+        env = { DATABASE_URL: fresh.url, PITBOSS_AUDIT_HEADS_FILE: join(dir, 'heads.jsonl') };
         drop = fresh.drop;
       } else {
         const { PGlite } = await import('@electric-sql/pglite');
         if (template.kind !== 'pglite') throw new Error('a PGlite run has a snapshot');
         await (await PGlite.create(join(dir, 'data'), { loadDataDir: new Blob([readFileSync(template.snapshot)]) })).close();
-        env = { PITBOSS_DATA: join(dir, 'data') };
+        env = { PITBOSS_DATA: join(dir, 'data'), PITBOSS_AUDIT_HEADS_FILE: join(dir, 'heads.jsonl') };
       }
       try {
         const h = await openDb({ url: env.DATABASE_URL, dataDir: join(dir, 'data'), pgliteThread: 'main' });
@@ -268,7 +363,11 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
         } finally {
           await h.close();
         }
-        const verify = (key: string) => cli(['audit-verify'], { ...env, PITBOSS_AUDIT_KEY: key });
+        // the chains' lines (the first names the heads file and what it holds)
+        const verify = async (key: string) => {
+          const r = await cli(['audit-verify'], { ...env, PITBOSS_AUDIT_KEY: key });
+          return { code: r.code, out: r.out.replace(/^heads file .*\n/, '') };
+        };
         const underK = await verify(K);
         expect(underK).toMatchObject({ code: 0 });
         expect(underK.out).toMatch(/^demo: OK \(\d+ rows\)$/m);
@@ -292,10 +391,25 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
         expect(old.code).toBe(1);
         expect(old.out).toMatch(/^demo: BROKEN at row 1 \(audit id \d+\): content$/m);
         expect(old.out).toMatch(/^platform: BROKEN at row 1 \(audit id \d+\): content$/m);
+
+        // the re-sign anchored the heads under the new key: a cut tail fails the command
+        const rows = Number(/^demo: OK \((\d+) rows\)$/m.exec(underK.out)![1]);
+        const cutDb = await openDb({ url: env.DATABASE_URL, dataDir: join(dir, 'data'), pgliteThread: 'main' });
+        try {
+          const site = (await cutDb.db.selectFrom('site').select('id').where('prefix', '=', 'demo').executeTakeFirstOrThrow()).id;
+          await sql`delete from audit_log where site_id = ${site} and seq = ${rows}`.execute(cutDb.db);
+          await sql`update audit_chain_head h set last_seq = a.seq, last_hash = a.hash from audit_log a
+                    where a.site_id = h.site_id and h.site_id = ${site} and a.seq = ${rows - 1}`.execute(cutDb.db);
+        } finally {
+          await cutDb.close();
+        }
+        const cut = await verify(B);
+        expect(cut.code).toBe(1);
+        expect(cut.out).toMatch(new RegExp(`^demo: BROKEN at row ${rows}: tail \\(the heads file anchored row ${rows} at [^)]+: rows were cut or rewritten\\)$`, 'm'));
       } finally {
         await drop();
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 300_000);
+    }, 900_000);
   });
 });

@@ -41,7 +41,7 @@ export async function freshPostgres(template?: string): Promise<{ url: string; d
 /** Migrates and seeds one database the way a test server would, and keeps it as the run's template. */
 export async function buildTemplate(kind: 'pglite' | 'postgres'): Promise<{ template: DbTemplate; drop(): Promise<void> }> {
   // accrual on demand only: the seed's pending credits stay pending, as a test server finds them
-  const base = { port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', accrualMs: 0, logLevel: 'silent' };
+  const base = { port: 0, host: '127.0.0.1', dataDir: 'memory://', staticDir: '/nonexistent', accrualMs: 0, logLevel: 'silent', auditHeadsFile: null };
   if (kind === 'postgres') {
     const database = `pitboss_tpl_${randomBytes(6).toString('hex')}`;
     await pgAdmin(`create database ${database}`);

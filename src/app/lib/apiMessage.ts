@@ -69,6 +69,7 @@ const messages: Record<string, MessageDescriptor> = {
   BR005: msg({ id: 'api.BR005', message: '테마 색상은 #rrggbb 형식이어야 합니다.' }),
   BR006: msg({ id: 'api.BR006', message: '호스트 이름을 확인해 주세요.' }),
   BR007: msg({ id: 'api.BR007', message: '다른 사이트가 사용 중인 호스트 이름입니다.' }),
+  BR010: msg({ id: 'api.BR010', message: '그리기에 너무 무거운 SVG 로고입니다. 필터 없이, 32단계 이하, 4096px 이하로 만들어 주세요.' }),
   IP001: msg({ id: 'api.IP001', message: '대역이 너무 넓습니다. IPv4는 /16, IPv6는 /48까지만 차단할 수 있습니다.' }),
   IP002: msg({ id: 'api.IP002', message: '지금 접속 중인 내 주소가 포함된 대역은 차단할 수 없습니다.' }),
   U005: msg({ id: 'api.U005', message: '전화번호에 문제가 있습니다.' }),

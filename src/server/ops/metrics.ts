@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import client from 'prom-client';
 import { walletActions } from '../../contract/game.js';
 import type { AppContext } from '../context.js';
+import { brokenChains } from '../domain/site/auditAnchor.js';
 import { auditHeads } from '../domain/site/auditChain.js';
 import type { Registry } from '../live/registry.js';
 import { listen } from './signals.js';
@@ -87,6 +88,14 @@ export function createMetrics(app: AppContext, ops: Running): Metrics {
     registers: [register],
     async collect() {
       for (const h of await auditHeads(app.db).catch(() => [])) this.set({ site: h.siteId }, h.seq);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_audit_chain_broken_sites',
+    help: "Audit chains (each site's, the platform's) this instance found broken: by the start's check, against the anchored heads, or by a verify",
+    registers: [register],
+    collect() {
+      this.set(brokenChains().length);
     },
   });
   new client.Gauge({

@@ -60,6 +60,7 @@ async function appendOnce(ctx: Ctx, key: string, actor: PlatformActor, action: s
 
 /** The platform's chain for the walk and the re-sign of `auditChain.ts` (its rows have no plain form: always keyed). */
 export const platformChain: AuditChain = {
+  name: 'platform',
   rows: sql`
     select a.id, a.seq, a.hash, a.prev_hash as prev, true as keyed, platform_audit_text(a.prev_hash, a) as text, null::bytea as plain
     from platform_audit a order by a.seq`,

@@ -11,6 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/driver.js';
 import { serverSecret } from '../auth/secrets.js';
+import { anchorHeads, auditHeadsFile, databaseId, lastAnchor, markChain, readAnchors, type Anchor } from './auditAnchor.js';
 
 const GENESIS = Buffer.alloc(32);
 
@@ -73,7 +74,17 @@ async function appendOnce(db: Db, key: string, row: ChainRow): Promise<number> {
 }
 
 /** The verdict on one chain: intact, or the first row whose link is broken and why (`auditIdx`: the row's id). */
-export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; auditIdx: number | null; seq: number; reason: 'content' | 'link' | 'order' | 'tail' };
+export type ChainVerdict =
+  | { ok: true; rows: number }
+  | {
+      ok: false;
+      rows: number;
+      auditIdx: number | null;
+      seq: number;
+      reason: 'content' | 'link' | 'order' | 'tail';
+      /** the head anchored outside the database that the chain falls short of (a cut tail) */
+      anchored?: { seq: number; at: string };
+    };
 
 const same = (a: Buffer | null, b: Buffer) => !!a && a.length === b.length && timingSafeEqual(a, b);
 
@@ -93,6 +104,8 @@ interface LinkRow {
  * way, so one walk verifies both and one re-sign changes the key of both.
  */
 export interface AuditChain {
+  /** its name in the heads file: `site:<id>` or `platform` */
+  name: string;
   /** its rows in chain order */
   rows: RawBuilder<LinkRow>;
   /** its head (last position and hash), locked for the transaction when `forUpdate` */
@@ -104,6 +117,7 @@ export interface AuditChain {
 }
 
 export const siteChain = (siteId: string): AuditChain => ({
+  name: `site:${siteId}`,
   rows: sql<LinkRow>`
     select a.id, a.seq, a.hash, a.prev_hash as prev, a.keyed, audit_row_text(a.prev_hash, a) as text, audit_row_digest(a.prev_hash, a) as plain
     from audit_log a where a.site_id = ${siteId} order by a.seq nulls first, a.id`,
@@ -120,10 +134,13 @@ type Signing = { key: string } | 'plain';
  * Walks a chain in order: each row's hash must match its content and the hash of the row before,
  * positions must run 1, 2, 3 … and the head must name the last row. Names the first broken link.
  */
-async function walk(db: Db, chain: AuditChain, signing: Signing, forUpdate = false): Promise<{ verdict: ChainVerdict; rows: LinkRow[] }> {
+async function walk(db: Db, chain: AuditChain, signing: Signing, forUpdate = false, anchors: Anchor[] = []): Promise<{ verdict: ChainVerdict; rows: LinkRow[] }> {
   // the head first: under `forUpdate` it holds off appends until the transaction ends
   const head = (await chain.head(forUpdate).execute(db)).rows[0];
   const { rows } = await chain.rows.execute(db);
+  const first = rows[0]?.hash ? Buffer.from(rows[0].hash).toString('hex') : null;
+  const anchor = anchors.length ? lastAnchor(anchors, chain.name, await databaseId(db), first) : undefined;
+  const anchored = anchor && { seq: anchor.seq, at: anchor.at };
   const signed = (r: LinkRow) => (signing === 'plain' ? r.plain && Buffer.from(r.plain) : r.keyed ? mac(signing.key, Buffer.from(r.text)) : null);
   let prev = GENESIS;
   let n = 0;
@@ -134,17 +151,28 @@ async function walk(db: Db, chain: AuditChain, signing: Signing, forUpdate = fal
     if (!same(r.prev && Buffer.from(r.prev), prev)) return { rows, verdict: { ...at, reason: 'link' } };
     const want = signed(r);
     if (!want || !same(r.hash && Buffer.from(r.hash), want)) return { rows, verdict: { ...at, reason: 'content' } };
+    // the row the heads file anchored must be the one it signed
+    if (anchor && anchor.seq === n && want.toString('hex') !== anchor.hash) return { rows, verdict: { ...at, reason: 'content', anchored } };
     prev = want;
   }
+  // a chain shorter than its anchored head: rows were cut and the head moved back
+  if (anchor && anchor.seq > n) return { rows, verdict: { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail', anchored } };
   if ((head ? Number(head.last_seq) : 0) !== n || !same(head ? Buffer.from(head.last_hash) : GENESIS, prev)) {
     return { rows, verdict: { ok: false, rows: rows.length, auditIdx: null, seq: n + 1, reason: 'tail' } };
   }
   return { rows, verdict: { ok: true, rows: rows.length } };
 }
 
-/** A chain checked under `key` (by default the audit key): every row must be keyed. */
+/**
+ * A chain checked under `key` (by default the audit key): every row must be keyed, and the chain
+ * must reach the last head the heads file anchored for it under that key. A verify under the audit
+ * key tells the process's record of broken chains (metrics, screens).
+ */
 export async function verifyChain(db: Db, chain: AuditChain, key?: string): Promise<ChainVerdict> {
-  return (await walk(db, chain, { key: key ?? (await auditKey(db)) })).verdict;
+  const k = key ?? (await auditKey(db));
+  const { verdict } = await walk(db, chain, { key: k }, false, readAnchors(k).anchors);
+  if (key === undefined) markChain(chain.name, verdict.ok ? null : verdict.reason);
+  return verdict;
 }
 
 /**
@@ -177,15 +205,30 @@ export async function resignChain(db: Db, chain: AuditChain, from: Signing, key:
  * The chains written before migration 310 (plain SHA-256, `keyed` false): each is checked as it
  * was written and, when intact, re-signed under the key in one transaction. A broken one (a cut
  * tail included: re-signing would hide it) is left as it is (the verify names it) and reported.
- * Answers the sites left unkeyed.
+ *
+ * This is a one-time migration, and `keyed` is a column anyone who writes the database can set: a
+ * database writer who marks rows unkeyed and re-chains them with the database's own digest must
+ * not have them signed. So unkeyed rows are re-signed only while nothing shows the database ever
+ * ran under the key: no keyed row in any chain, no platform row (that chain is keyed from its
+ * start), and no head anchored for the chain outside the database. Otherwise they are refused
+ * (left as they are, reported here, named by the verify). Answers the sites left unkeyed.
  */
 export async function rekeyAuditChains(db: Db): Promise<string[]> {
   const sites = await db.selectFrom('audit_log').select('site_id').distinct().where('keyed', '=', false).execute();
   const broken: string[] = [];
   if (!sites.length) return broken;
   const key = await auditKey(db);
+  const { rows } = await sql<{ keyed: boolean }>`
+    select exists (select 1 from audit_log where keyed) or exists (select 1 from platform_audit) as keyed`.execute(db);
+  const { anchors } = readAnchors(key);
+  const id = await databaseId(db);
   for (const { site_id: siteId } of sites) {
-    if (!(await resignChain(db, siteChain(siteId), 'plain', key)).ok) broken.push(siteId);
+    const chain = siteChain(siteId);
+    const anchoredBefore = anchors.some((a) => a.chain === chain.name && a.db === id);
+    if (rows[0]!.keyed || anchoredBefore || !(await resignChain(db, chain, 'plain', key)).ok) {
+      broken.push(siteId);
+      markChain(chain.name, 'content');
+    }
   }
   return broken;
 }
@@ -196,19 +239,51 @@ export async function auditHeads(db: Db) {
   return rows.map((r) => ({ siteId: r.site_id, seq: Number(r.last_seq), head: Buffer.from(r.last_hash).toString('hex') }));
 }
 
+type Log = (fields: object, msg: string) => void;
+
 /**
- * Writes every site's chain head to the log every `minutes` (and once at start): kept off the
- * database, these lines show a tail that was cut and re-chained since.
+ * Writes every site's chain head to the log and anchors every chain's head in the heads file every
+ * `minutes`, at start and at `stop` (shutdown). A head that fell behind its anchor is not anchored:
+ * logged as broken and recorded for the metrics. At start every chain is also verified in full in
+ * the background (`checked`), so a break made while the server was down shows without anyone
+ * asking.
  */
-export function startAuditHeadReport(db: Db, log: (fields: object, msg: string) => void, minutes: number) {
+export function startAuditHeadReport(db: Db, log: Log, errorLog: Log, minutes: number, path = auditHeadsFile()) {
+  const anchor = async () => {
+    const key = await auditKey(db);
+    const r = await anchorHeads(db, key, path);
+    for (const b of r.behind) {
+      markChain(b.head.chain, 'tail');
+      errorLog(
+        { chain: b.head.chain, seq: b.head.seq, anchoredSeq: b.anchor.seq, anchoredAt: b.anchor.at },
+        'audit chain behind its anchored head: not anchored, npm run audit:verify names it',
+      );
+    }
+  };
   const report = () =>
     auditHeads(db)
       .then((heads) => {
         for (const h of heads) log(h, 'audit chain head');
       })
-      .catch(() => {});
-  void report();
-  const t = setInterval(report, minutes * 60_000);
+      .then(anchor)
+      .catch((e: Error) => errorLog({ err: e.message }, 'audit chain head not anchored'));
+  const first = report();
+  const checked = first.then(async () => {
+    const { everyAuditChain } = await import('./auditRekey.js');
+    for (const { name, chain } of await everyAuditChain(db)) {
+      const v = await verifyChain(db, chain).catch(() => null);
+      if (v && !v.ok) errorLog({ chain: name, seq: v.seq, auditIdx: v.auditIdx, reason: v.reason, anchored: v.anchored }, 'audit chain broken');
+    }
+  });
+  const t = setInterval(() => void report(), minutes * 60_000);
   t.unref();
-  return { stop: () => clearInterval(t) };
+  return {
+    checked,
+    /** the last anchor, before the database closes */
+    stop: async () => {
+      clearInterval(t);
+      await checked.catch(() => {});
+      await report();
+    },
+  };
 }
