@@ -102,6 +102,8 @@ export const adminDashboard = z.object({
   ledger: z.object({ ok: z.boolean(), checkedAt: z.string() }).nullable(),
   /** wrong passwords against the operator's own account in the last `minutes`, and from how many addresses */
   loginAttack: z.object({ failures: z.number(), addresses: z.number(), minutes: z.number() }),
+  /** the site's audit chain as this server last verified it: broken from row `seq` on, or null */
+  auditBroken: z.object({ seq: z.number().int() }).nullable(),
 });
 
 /** The first-day checklist's items, in the order the operator's home shows them. */

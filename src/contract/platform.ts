@@ -25,6 +25,8 @@ export const platformSite = z.object({
   withdrawals: z.number(),
   bets: z.number(),
   ggr: z.number(),
+  /** its audit chain as this server last verified it: broken from row `seq` on, or null (intact or not yet found broken) */
+  auditBroken: z.object({ seq: z.number().int() }).nullable(),
 });
 export type PlatformSite = z.infer<typeof platformSite>;
 

@@ -7,6 +7,7 @@ import { adminGrant } from '../domain/money/transfers.js';
 import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';
 import { loginAttack } from '../domain/auth/attack.js';
 import { firstDayChecklist } from '../domain/site/firstDay.js';
+import { siteChainBroken } from '../domain/site/auditAnchor.js';
 import { cashDecided } from '../domain/push/events.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from '../handler.js';
@@ -16,6 +17,7 @@ export const adminMoneyRoutes = [
   defineRoute(adminCalls.dashboard, async (_req, ctx) => ({
     ...(await operatorDashboard(ctx.db, ctx.site.id, ctx.clock.now())),
     loginAttack: await loginAttack(ctx.db, ctx.caller.id, ctx.clock.now()),
+    auditBroken: siteChainBroken(ctx.site.id),
   })),
 
   defineRoute(adminCalls.firstDay, (_req, ctx) => firstDayChecklist(ctx.db, ctx.site, ctx.caller.id)),

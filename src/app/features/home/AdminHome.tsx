@@ -17,6 +17,7 @@ import { Tabs } from '../../ui/Tabs';
 import { dashboardQueryOptions } from '../../entities/cash/adminQueries';
 import { useCaller } from '../../lib/caller';
 import { FirstDay } from './FirstDay';
+import { AuditBroken } from './AuditBroken';
 import css from './AdminHome.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -71,6 +72,7 @@ export function AdminHome() {
       <h1 className={css.title}>
         <Trans>운영자 홈</Trans>
       </h1>
+      <AuditBroken prefix={prefix} broken={d?.auditBroken} />
       <FirstDay prefix={prefix} me={me} />
       {(d?.loginAttack.failures ?? 0) > 0 && (
         <p className={css.attack} role="alert" data-testid="login-attack">

@@ -10,6 +10,7 @@ import { PlatformFrame } from './PlatformFrame';
 import { OpenInvitations } from './OpenInvitations';
 import { PlatformStaff } from './PlatformStaff';
 import { useSiteStatusText } from './siteStatus';
+import { SiteAuditBroken } from './SiteAuditBroken';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -46,7 +47,16 @@ export function PlatformHome() {
         </span>
       ),
     },
-    { key: 'status', label: t`상태`, render: (s) => statusText[s.status] },
+    {
+      key: 'status',
+      label: t`상태`,
+      render: (s) => (
+        <>
+          {statusText[s.status]}
+          <SiteAuditBroken broken={s.auditBroken} />
+        </>
+      ),
+    },
     { key: 'members', label: t`회원 수`, render: (s) => s.members.toLocaleString(), numeric: true },
     { key: 'online', label: t`접속 중`, render: (s) => s.online.toLocaleString(), numeric: true },
     { key: 'deposits', label: t`오늘 입금`, render: (s) => s.deposits.toLocaleString(), numeric: true },

@@ -15,6 +15,7 @@ import { SiteInvitations } from './SiteInvitations';
 import { SiteKeys } from './SiteKeys';
 import { useSiteStatusText } from './siteStatus';
 import { SiteBrandEdit } from './SiteBrandEdit';
+import { SiteAuditBroken } from './SiteAuditBroken';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -164,7 +165,10 @@ function Figures({ site, status }: { site: PlatformSiteDetail; status: string })
   const n = (v: number) => v.toLocaleString();
   return (
     <Facts tiles>
-      <Fact label={t`상태`}>{status}</Fact>
+      <Fact label={t`상태`}>
+        {status}
+        <SiteAuditBroken broken={site.auditBroken} detail />
+      </Fact>
       <Fact label={t`회원 수`}>{n(site.members)}</Fact>
       <Fact label={t`접속 중`}>{n(site.online)}</Fact>
       <Fact label={t`오늘 입금`}>{n(site.deposits)}</Fact>

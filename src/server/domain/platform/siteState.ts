@@ -15,6 +15,7 @@ import { platformAudit, type PlatformActor } from './platformAudit.js';
 import { operatorCount } from './invite.js';
 import { statusOf } from './sites.js';
 import { setSiteHosts } from '../site/brand.js';
+import { siteChainBroken } from '../site/auditAnchor.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'sites'> & { ip?: string | null };
 type State = SiteRow['state'];
@@ -124,5 +125,6 @@ export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<Plat
     brand: brand ? { shortName: brand.short_name, themeColor: brand.theme_color } : null,
     languages: site.languages.split(',').filter((l): l is Language => (languages as readonly string[]).includes(l)),
     operators: await operatorCount(ctx.db, site.id),
+    auditBroken: siteChainBroken(site.id),
   };
 }

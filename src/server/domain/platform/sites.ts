@@ -2,6 +2,7 @@ import type { PlatformSite } from '../../../contract/platform.js';
 import type { Deps } from '../deps.js';
 import { inCheckWindow } from '../site/siteRow.js';
 import { figuresOf, siteFigures } from './figures.js';
+import { siteChainBroken } from '../site/auditAnchor.js';
 
 type SiteState = { state: 'open' | 'suspended' | 'archived'; check_start: Date | null; check_end: Date | null };
 
@@ -23,5 +24,5 @@ export async function platformSites({ db, clock }: Pick<Deps, 'db' | 'clock'>, o
     now,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ prefix: r.prefix, name: r.name, status: statusOf(r, now), ...figuresOf(figures, r.id) }));
+  return rows.map((r) => ({ prefix: r.prefix, name: r.name, status: statusOf(r, now), ...figuresOf(figures, r.id), auditBroken: siteChainBroken(r.id) }));
 }

@@ -133,6 +133,12 @@ export async function anchorHeads(db: Db, key: string, path = headsFile, at = ne
 }
 
 /** The chains known broken in this process (by the start's check, the anchoring, any verify), for the metrics and the screens. */
-const broken = new Map<string, string>();
-export const markChain = (chain: string, reason: string | null) => (reason ? broken.set(chain, reason) : broken.delete(chain));
+const broken = new Map<string, { reason: string; seq: number }>();
+/** Records a chain's verdict: its first broken position (`seq`) and why, or null when intact. */
+export const markChain = (chain: string, fault: { reason: string; seq: number } | null) => (fault ? broken.set(chain, fault) : broken.delete(chain));
 export const brokenChains = () => [...broken.keys()];
+/** Where a site's chain is known broken (its first broken row's position), or null. */
+export const siteChainBroken = (siteId: string) => {
+  const f = broken.get(`site:${siteId}`);
+  return f ? { seq: f.seq } : null;
+};

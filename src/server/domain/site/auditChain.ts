@@ -171,7 +171,7 @@ async function walk(db: Db, chain: AuditChain, signing: Signing, forUpdate = fal
 export async function verifyChain(db: Db, chain: AuditChain, key?: string): Promise<ChainVerdict> {
   const k = key ?? (await auditKey(db));
   const { verdict } = await walk(db, chain, { key: k }, false, readAnchors(k).anchors);
-  if (key === undefined) markChain(chain.name, verdict.ok ? null : verdict.reason);
+  if (key === undefined) markChain(chain.name, verdict.ok ? null : { reason: verdict.reason, seq: verdict.seq });
   return verdict;
 }
 
@@ -225,9 +225,10 @@ export async function rekeyAuditChains(db: Db): Promise<string[]> {
   for (const { site_id: siteId } of sites) {
     const chain = siteChain(siteId);
     const anchoredBefore = anchors.some((a) => a.chain === chain.name && a.db === id);
-    if (rows[0]!.keyed || anchoredBefore || !(await resignChain(db, chain, 'plain', key)).ok) {
+    const v = rows[0]!.keyed || anchoredBefore ? null : await resignChain(db, chain, 'plain', key);
+    if (!v?.ok) {
       broken.push(siteId);
-      markChain(chain.name, 'content');
+      markChain(chain.name, { reason: 'content', seq: v?.seq ?? 1 });
     }
   }
   return broken;
@@ -253,7 +254,7 @@ export function startAuditHeadReport(db: Db, log: Log, errorLog: Log, minutes: n
     const key = await auditKey(db);
     const r = await anchorHeads(db, key, path);
     for (const b of r.behind) {
-      markChain(b.head.chain, 'tail');
+      markChain(b.head.chain, { reason: 'tail', seq: b.head.seq + 1 });
       errorLog(
         { chain: b.head.chain, seq: b.head.seq, anchoredSeq: b.anchor.seq, anchoredAt: b.anchor.at },
         'audit chain behind its anchored head: not anchored, npm run audit:verify names it',
