@@ -91,6 +91,7 @@ export const screens: Screen[] = [
   s('operator', '/$prefix/admin/inquiries'),
   s('operator', '/$prefix/admin/inquiries/$boardIdx', '/demo/admin/inquiries', '/admin/inquiries/'),
   s('operator', '/$prefix/admin/members'),
+  s('operator', '/$prefix/admin/partners'),
   s('operator', '/$prefix/admin/partnerRequests'),
   s('operator', '/$prefix/admin/ledger'),
   s('operator', '/$prefix/admin/coupons'),
@@ -113,5 +114,7 @@ export const notScreens: Record<string, string> = {
     'the platform console home: needs a platform owner, which the demo server has not; platform-setup.spec.ts walks to it on a production start and shoots it at 412 and 320 px, light and dark',
   '/platform/open': 'the open-site form: needs a platform owner; platform-sites.spec.ts fills it on a production start and shoots it at 320 px, light and dark',
   '/platform/sites/$prefix': 'a site seen from the console: needs a platform owner; platform-setup.spec.ts opens lucky there, suspends and resumes it',
+  '/$prefix/admin/twoFactor':
+    "the operator's two-factor offer after sign-in: the demo operator has put it off, so it passes on to the home; platform-setup.spec.ts and first-day.spec.ts take it on a production start",
   '/$prefix/admin/invite': "a site operator's invitation: needs a token the console made; platform-sites.spec.ts opens one and shoots it",
 };
