@@ -126,6 +126,16 @@ test("the partner's and the operator's headers show the site's logo and name bes
       await page.setViewportSize({ width: 320, height: 700 });
       await page.screenshot({ path: `tmp/screens/${info.project.name}-shell-brand-${memId}-320-${scheme}.png`, clip: { x: 0, y: 0, width: 320, height: 120 } });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // the whole name is readable beside the language and logout: not cut to its first letters
+      const name = mark.locator('span').first();
+      await expect(name).toHaveText('Pitboss Demo');
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    }
+    if (memId === 'admin') {
+      // the first-day checklist's two-factor item opens the enrolment, though the offer at sign-in was put off
+      await page.getByTestId('first-day-twoFactor').getByRole('link').click();
+      await expect(page).toHaveURL(/\/demo\/admin\/twoFactor\?setup=1$/);
+      await expect(page.getByTestId('otp-offer').getByTestId('otp-offer-now')).toBeVisible();
     }
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());

@@ -85,10 +85,20 @@ test('a bad signup link shows why and the way to sign in, not the form', { tag: 
   }
   await page.goto('/demo/signup?ref=nobody99');
   await expect(page.getByTestId('signup-link-invalid')).toContainText('새 회원을 받지 않는');
+  // whose site the link was for stays said: its name and logo over the page, as on its login page
+  await expectSignupBrand(page);
   await narrowShots(page, info, 'invalid');
   await page.getByTestId('signup-link-login').click();
   await expect(page).toHaveURL(/\/demo$/);
   // the plain signup still takes a typed recommender
   await page.goto('/demo/signup');
   await expect(page.locator('input[name=recommenderId]')).toBeEditable();
+  await expectSignupBrand(page);
 });
+
+async function expectSignupBrand(page: Page) {
+  const brand = page.getByTestId('signup-brand');
+  await expect(brand).toContainText('Pitboss Demo');
+  const logo = brand.locator('img[src="/demo/icons/icon-192.png"]');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
+}

@@ -32,3 +32,9 @@ export function siteLanguage(site: Pick<Site, 'languages'>): Language {
   const first = site.languages[0];
   return first && languages.includes(first) ? first : 'ko';
 }
+
+/** The languages a site offers in its order (its default first); outside every site (the platform console) all of them. */
+export function siteLanguages(site: { readonly languages: readonly Language[] } | null): Language[] {
+  const offered = [...new Set(site?.languages.filter((l) => languages.includes(l)))];
+  return offered.length > 0 ? offered : [...languages];
+}

@@ -1,17 +1,23 @@
+import { useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
-import { languages, type Language } from '../../contract/enums';
+import type { Language } from '../../contract/enums';
 import { activateLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { session } from '../lib/session/store';
+import { siteLanguages } from '../lib/siteBrand';
 import css from '../ui/AppChrome.module.css';
 
 const names: Record<Language, string> = { ko: '한국어', en: 'English', vn: 'Tiếng Việt' };
 
-/** ko / en / vn; the choice is kept across visits. */
+/** The site's languages (its default first; all three outside a site); the choice is kept across visits. None for a site of one language. */
 export function LanguageSelect() {
-  const { language } = useSnapshot(session);
+  const { language, site } = useSnapshot(session);
   const { t } = useLingui();
+  // the session keeps the last site after leaving it: only a site's own pages offer its languages
+  const { prefix } = useParams({ strict: false });
+  const offered = siteLanguages(prefix && site?.prefix === prefix ? site : null);
+  if (offered.length < 2) return null;
   return (
     <select
       className={css.lang}
@@ -25,7 +31,7 @@ export function LanguageSelect() {
         void queryClient.invalidateQueries();
       }}
     >
-      {languages.map((l) => (
+      {offered.map((l) => (
         <option key={l} value={l}>
           {names[l]}
         </option>

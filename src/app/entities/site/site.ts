@@ -7,7 +7,7 @@ import { isApiError, isOffline, type Api } from '../../lib/api';
 import { enterSite } from '../../lib/session/lifecycle';
 import { siteKey } from '../../lib/queryClient';
 import { session, type Site } from '../../lib/session/store';
-import { applySiteBrand, siteLanguage } from '../../lib/siteBrand';
+import { applySiteBrand, siteLanguage, siteLanguages } from '../../lib/siteBrand';
 import { activateLanguage, pickedLanguage } from '../../lib/i18n';
 import { useApi } from '../../lib/useApi';
 
@@ -115,9 +115,11 @@ export async function resolveSite(api: Api, client: QueryClient, prefix: string,
   }
   await enterSite(api, site);
   applySiteBrand(site);
-  // a site opens in its own default language until the user picks one
-  const lang = siteLanguage(site);
-  if (!pickedLanguage() && session.language !== lang) {
+  // a site opens in its own default language until the user picks one, and a language picked on
+  // another site shows here only if this site offers it (the pick is kept for the sites that do)
+  const picked = pickedLanguage();
+  const lang = picked && siteLanguages(site).includes(picked) ? picked : siteLanguage(site);
+  if (session.language !== lang) {
     await activateLanguage(lang, false);
     session.language = lang;
   }

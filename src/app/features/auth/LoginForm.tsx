@@ -5,14 +5,13 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
+import { SiteBrand } from '../../entities/site/SiteBrand';
 import { dashboardOf, kindOf } from '../../lib/guard';
 import { captchaQueryOptions } from './queries';
 import type { LoginFields, LoginPage, SecondStep as Step } from './login';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';
 import type { MemberInfo } from '../../../contract/member';
-import { useSnapshot } from 'valtio';
-import { session } from '../../lib/session/store';
 
 import css from '../../ui/Auth.module.css';
 import { useApi } from '../../lib/useApi';
@@ -44,7 +43,6 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
   const [captcha, setCaptcha] = useState('');
   const captchaQuery = useQuery({ ...captchaQueryOptions(api, prefix), enabled: withCaptcha });
   const [step, setStep] = useState<Step | null>(null);
-  const { site } = useSnapshot(session);
 
   const refreshCaptcha = () => {
     setCaptcha('');
@@ -91,12 +89,7 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
       </div>
       <div className={css.panel}>
         {/* the site's logo and name, never the product's */}
-        <header className={css.brand} data-testid="login-brand">
-          <img className={css.logo} src={`/${prefix}/icons/icon-192.png`} alt="" width={64} height={64} />
-          <h1 className={css.title}>{site?.siteName}</h1>
-          {kind && <h2 className={css.kind}>{kind}</h2>}
-          {subtitle && <p className={css.subtitle}>{subtitle}</p>}
-        </header>
+        <SiteBrand testId="login-brand" kind={kind} subtitle={subtitle} />
         {step ? (
           <Suspense fallback={null}>
             <SecondStep step={step} onSignedIn={(m) => void enter(m)} onRestart={restart} />

@@ -11,6 +11,7 @@ import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
+import { SiteBrand } from '../../entities/site/SiteBrand';
 import { bankQueryOptions, recommenderQueryOptions } from './signupQueries';
 import { BadSignupLink } from './BadSignupLink';
 import { ListSkeleton } from '../../ui/ListSkeleton';
@@ -49,6 +50,10 @@ function SignupFrame({ children }: { children: ReactNode }) {
           <Trans>회원가입</Trans>
         </h1>
         <LanguageSelect />
+      </div>
+      {/* whose site the player joins, as on its login page */}
+      <div className={css.brand}>
+        <SiteBrand testId="signup-brand" heading={false} />
       </div>
       {children}
     </main>

@@ -7,7 +7,7 @@ import { firstDayQueryOptions } from '../../entities/cash/adminQueries';
 import { useApi } from '../../lib/useApi';
 import css from './FirstDay.module.css';
 
-type To = '/$prefix/admin/partners' | '/$prefix/admin/members' | '/$prefix/admin/site';
+type To = '/$prefix/admin/partners' | '/$prefix/admin/members' | '/$prefix/admin/twoFactor';
 
 /** A new site's first-day checklist on the operator's home, shown until every item is done. */
 export function FirstDay({ prefix, me }: { prefix: string; me: string }) {
@@ -23,7 +23,8 @@ export function FirstDay({ prefix, me }: { prefix: string; me: string }) {
     brand: { label: <Trans>브랜드 로고</Trans>, where: platform },
     firstPartner: { label: <Trans>첫 파트너 만들기</Trans>, to: '/$prefix/admin/partners', where: t`회원은 파트너의 추천으로 가입합니다` },
     firstPlayer: { label: <Trans>첫 회원 가입</Trans>, to: '/$prefix/admin/members', where: t`파트너의 추천 코드로 가입합니다` },
-    twoFactor: { label: <Trans>내 계정 2단계 인증</Trans>, to: '/$prefix/admin/site', where: t`사이트 운영에서 요구하면 다음 로그인 때 등록합니다` },
+    // its own enrolment screen, asked for even after the offer at sign-in was put off
+    twoFactor: { label: <Trans>내 계정 2단계 인증</Trans>, to: '/$prefix/admin/twoFactor', where: t`인증 앱을 지금 등록합니다` },
   };
   const left = d.items.filter((i) => !i.done).length;
   return (
@@ -48,7 +49,7 @@ export function FirstDay({ prefix, me }: { prefix: string; me: string }) {
           return (
             <li key={key} data-testid={`first-day-${key}`} data-done={done ? 'true' : 'false'} className={css.item}>
               {it.to && !done ? (
-                <Link to={it.to} params={{ prefix }} className={css.row}>
+                <Link to={it.to} params={{ prefix }} search={it.to === '/$prefix/admin/twoFactor' ? { setup: 1 } : {}} className={css.row}>
                   {body}
                 </Link>
               ) : (
