@@ -62,14 +62,14 @@ export function InviteAccept() {
 
   if (token.length < 20 || check.isError)
     return (
-      <PlatformFrame title={t`운영자 초대`}>
+      <PlatformFrame title={t`운영자 초대`} logo={`/${prefix}/icons/icon-192.png`}>
         <p className={css.lead} role="alert" data-testid="invite-invalid">
           {check.error ? apiMessage(check.error) : t`초대 링크가 올바르지 않습니다. 받은 링크를 그대로 여세요.`}
         </p>
       </PlatformFrame>
     );
   return (
-    <PlatformFrame title={check.data?.siteName ?? t`운영자 초대`} subtitle={t`운영자 계정을 만듭니다. 아이디와 비밀번호는 직접 정하세요.`}>
+    <PlatformFrame title={check.data?.siteName ?? t`운영자 초대`} logo={`/${prefix}/icons/icon-192.png`} subtitle={t`운영자 계정을 만듭니다. 아이디와 비밀번호는 직접 정하세요.`}>
       <form className={auth.form} onSubmit={submit} noValidate data-testid="invite-accept">
         <TextField
           label={t`아이디`}

@@ -29,7 +29,7 @@ export function SiteInvite({ opened }: { opened: Opened }) {
   };
   const share = () => navigator.share({ title: opened.name, url: link }).catch(() => undefined);
   return (
-    <PlatformFrame title={t`사이트를 열었습니다`} subtitle={`/${opened.prefix} · ${opened.name}`}>
+    <PlatformFrame title={t`사이트를 열었습니다`} subtitle={`/${opened.prefix} · ${opened.name}`} logo={`/${opened.prefix}/icons/icon-192.png`}>
       <div className={css.steps} data-testid="site-opened">
         <Card title={t`운영자 초대 링크`}>
           <div className={css.fields}>
