@@ -15,6 +15,7 @@ import { SiteInvitations } from './SiteInvitations';
 import { SiteKeys } from './SiteKeys';
 import { useSiteStatusText } from './siteStatus';
 import { SiteBrandEdit } from './SiteBrandEdit';
+import { SiteSettingsEdit } from './SiteSettingsEdit';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -67,6 +68,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
           <>
             <Figures site={s!} status={statusText[s!.status]} />
             {s!.status !== 'archived' && <SiteBrandEdit site={s!} />}
+            {s!.status !== 'archived' && <SiteSettingsEdit site={s!} />}
             {write.error && (
               <p className={css.fieldError} role="alert">
                 {write.error}
