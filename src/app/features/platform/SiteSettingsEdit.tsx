@@ -9,7 +9,6 @@ import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
-import { Fact, Facts } from '../../ui/Facts';
 import { settingsFromSite, settingsToCall, SiteSettingsFields, type SettingsField, type SettingsState } from './SiteSettingsFields';
 import css from './Platform.module.css';
 
@@ -61,11 +60,14 @@ export function SiteSettingsEdit({ site }: { site: PlatformSiteDetail }) {
         }}
         errors={{ languages: err('languages'), limits: err('limits'), depositAccounts: err('depositAccounts'), sns: err('sns') }}
         moneyUnit={
-          <Facts>
-            <Fact label={t`금액 표시 단위`}>
-              ×{site.settings.cashDecimal} · <Trans>사이트를 연 뒤에는 바꿀 수 없습니다. 금액이 가장 작은 단위로 저장되기 때문입니다.</Trans>
-            </Fact>
-          </Facts>
+          <div>
+            <p className={css.legend}>
+              <Trans>금액 표시 단위</Trans> ×{site.settings.cashDecimal}
+            </p>
+            <p className={css.lead}>
+              <Trans>사이트를 연 뒤에는 바꿀 수 없습니다. 금액이 가장 작은 단위로 저장되기 때문입니다.</Trans>
+            </p>
+          </div>
         }
       />
       {write.error && (
