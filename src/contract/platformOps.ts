@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { call, ok } from './define.js';
 import { platformSite } from './platform.js';
 import { languages } from './enums.js';
+import { siteSettings } from './platformSites.js';
 
 /** After a rotation the key before keeps working this long, so every client can take the new one. */
 export const KEY_OVERLAP_HOURS = 24;
@@ -25,6 +26,8 @@ export const platformSiteDetail = platformSite.extend({
   brand: z.object({ shortName: z.string(), themeColor: z.string() }).nullable(),
   /** its languages, the default first */
   languages: z.array(z.enum(languages)),
+  /** its settings as they are now (the money unit fixed since opening) */
+  settings: siteSettings,
   /** the site's operator accounts (a fresh invitation makes one more) */
   operators: z.number().int(),
 });

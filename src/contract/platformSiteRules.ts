@@ -38,18 +38,36 @@ export function prefixError(v: string): ResultCode | null {
 /** What `cashDecimal` may be: the display multiplier of the site's smallest unit. */
 export const cashDecimals = [1, 10, 100, 1000] as const;
 
+/** What the settings edit reads: the open form's fields that may change after opening. */
+export type SettingsFields = Pick<SiteFields, 'languages' | 'defaultLanguage' | 'depositMin' | 'depositMax' | 'withdrawMin' | 'quickAmounts' | 'depositAccounts' | 'sns'>;
+
+function languagesError(f: SettingsFields): ResultCode | null {
+  if (!f.languages.length || !f.languages.includes(f.defaultLanguage) || new Set(f.languages).size !== f.languages.length) return 'PF024';
+  return null;
+}
+
+function moneyError(f: SettingsFields): ResultCode | null {
+  const { depositMin: min, depositMax: max, withdrawMin: out } = f;
+  if (!min || !max || !out || min > max || f.quickAmounts.some((q) => q > max)) return 'PF026';
+  if (f.depositAccounts.some((a) => !a.accountNo || !/^[0-9-]{4,30}$/.test(a.accountNo) || !a.holder)) return 'PF027';
+  if (f.sns.some((s) => (s.name || s.id || s.link) && (!s.name || (s.link && !/^https:\/\/[^\s<>"]+$/.test(s.link))))) return 'PF028';
+  return null;
+}
+
+/** The settings edit's check: the same codes the open form gives for the same fields. */
+export const siteSettingsError = (f: SettingsFields): ResultCode | null => languagesError(f) ?? moneyError(f);
+
 /** Each field's own check, before anything is sent or written: the first refusal's code. */
 export function openSiteError(f: SiteFields): ResultCode | null {
   const prefix = prefixError(f.prefix);
   if (prefix) return prefix;
   const name = f.name.trim();
   if (!name || [...name].length > 40 || /[\u0000-\u001f<>]/.test(name)) return 'BR004';
-  if (!f.languages.length || !f.languages.includes(f.defaultLanguage) || new Set(f.languages).size !== f.languages.length) return 'PF024';
+  const languages = languagesError(f);
+  if (languages) return languages;
   if (!(cashDecimals as readonly number[]).includes(f.cashDecimal)) return 'PF025';
-  const { depositMin: min, depositMax: max, withdrawMin: out } = f;
-  if (!min || !max || !out || min > max || f.quickAmounts.some((q) => q > max)) return 'PF026';
-  if (f.depositAccounts.some((a) => !a.accountNo || !/^[0-9-]{4,30}$/.test(a.accountNo) || !a.holder)) return 'PF027';
-  if (f.sns.some((s) => (s.name || s.id || s.link) && (!s.name || (s.link && !/^https:\/\/[^\s<>"]+$/.test(s.link))))) return 'PF028';
+  const money = moneyError(f);
+  if (money) return money;
   if (!f.checkStart !== !f.checkEnd || (f.checkStart && f.checkEnd && f.checkStart >= f.checkEnd)) return 'PF029';
   return null;
 }

@@ -37,6 +37,23 @@ export const openSiteForm = z.object({
 });
 export type OpenSiteForm = z.input<typeof openSiteForm>;
 
+/** The open form's part that may change after opening (the money unit stays: amounts are stored in the smallest unit). */
+export const siteSettingsForm = openSiteForm.pick({
+  prefix: true,
+  languages: true,
+  defaultLanguage: true,
+  depositAccounts: true,
+  depositMin: true,
+  depositMax: true,
+  withdrawMin: true,
+  quickAmounts: true,
+  sns: true,
+});
+export type SiteSettingsForm = z.input<typeof siteSettingsForm>;
+/** A site's settings as they are now, with its fixed money unit. */
+export const siteSettings = siteSettingsForm.omit({ prefix: true }).extend({ cashDecimal: z.number().int() });
+export type SiteSettings = z.infer<typeof siteSettings>;
+
 const invitation = z.object({
   /** the one-time token: shown once, kept by the server only as its hash */
   token: z.string(),
@@ -68,6 +85,8 @@ export const platformSiteCalls = {
     z.object({ version: z.string() }),
     'public',
   ),
+  /** The site's settings after opening: the open form's codes for the same fields (PF024, PF026-PF028), nothing changed on a refusal. */
+  settings: call('/api/platform/sites/settings', siteSettingsForm, ok, 'public'),
   /** Whether an invitation can still be taken, and for which site (no session: the link is the key). */
   inviteCheck: call('/api/platform/invite/check', z.object({ prefix: z.string().max(40), token: inviteToken }), z.object({ siteName: z.string() }), 'public'),
   /** The invited operator chooses an id (the site's member rule) and a password under the platform's rule (PF004); the link is spent. */

@@ -7,6 +7,7 @@ import { openSite, vendorCatalog } from '../domain/platform/openSite.js';
 import { acceptInvite, checkInvite, issueInvite, operatorCount, siteOfPrefix } from '../domain/platform/invite.js';
 import { brandSite } from '../domain/platform/brandSite.js';
 import { platformAudit } from '../domain/platform/platformAudit.js';
+import { setSiteSettings } from '../domain/platform/siteSettings.js';
 import { defineRoute } from '../handler.js';
 
 /** A logo of 1 MB travels as about 1.4 MB of base64: this call alone takes that much. */
@@ -57,6 +58,11 @@ export const platformRoutes = [
     },
     { bodyLimit: LOGO_BODY_LIMIT },
   ),
+  defineRoute(s.settings, async ({ prefix, ...settings }, ctx) => {
+    const me = await platformCaller(ctx, ctx.token);
+    await setSiteSettings(ctx, { id: me.accountId, loginId: me.login_id }, prefix, settings);
+    return null;
+  }),
   defineRoute(s.inviteCheck, (req, ctx) => checkInvite(ctx, req.prefix, req.token)),
   defineRoute(s.inviteAccept, async (req, ctx) => {
     await acceptInvite(ctx, req);

@@ -1,9 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
-import { languages, type Language } from '../../../contract/enums';
 import { platformSiteCalls, type OpenSiteForm as Form } from '../../../contract/platformSites';
 import { cashDecimals, openSiteError, openSiteFields, prefixError } from '../../../contract/platformSiteRules';
 import { apiMessage } from '../../lib/apiMessage';
@@ -12,10 +11,10 @@ import { useWrite } from '../../lib/write/useWrite';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SelectField, TextField } from '../../ui/Field';
-import { MoneyInput } from '../../ui/MoneyInput';
 import { toWire } from '../../lib/kstInput';
 import { logoBase64 } from './logoFile';
 import { BrandFields } from './BrandFields';
+import { blankSettings, FieldError, settingsToCall, SiteSettingsFields } from './SiteSettingsFields';
 import { PlatformFrame } from './PlatformFrame';
 import { SiteInvite, type Opened } from './SiteInvite';
 import css from './Platform.module.css';
@@ -23,52 +22,29 @@ import { useApi } from '../../lib/useApi';
 
 type FieldName = (typeof openSiteFields)[keyof typeof openSiteFields] | 'shortName';
 
-const languageNames: Record<Language, string> = { ko: '한국어', en: 'English', vn: 'Tiếng Việt' };
-
 const blank = {
   prefix: '',
   name: '',
   shortName: '',
   themeColor: '#0f1115',
-  languages: ['ko'] as Language[],
-  defaultLanguage: 'ko' as Language,
   cashDecimal: 1,
   vendorMode: 'own' as 'own' | 'union',
   vendors: [] as string[] | null,
-  bank: '',
-  accountNo: '',
-  holder: '',
-  depositMin: '10000',
-  depositMax: '10000000',
-  withdrawMin: '10000',
-  quickAmounts: '10000, 50000, 100000, 500000',
-  sns: [0, 1, 2].map(() => ({ name: '', id: '', link: '' })),
+  ...blankSettings,
   checkStart: '',
   checkEnd: '',
 };
 type State = typeof blank;
 
 /** The form as the call takes it. */
-function toCall(f: State, allVendors: string[]): Form & Record<'depositMin' | 'depositMax' | 'withdrawMin', number | undefined> {
-  const num = (v: string) => (v ? Number(v) : undefined);
+function toCall(f: State, allVendors: string[]): ReturnType<typeof settingsToCall> & Form {
   return {
     prefix: f.prefix.trim(),
     name: f.name,
-    languages: f.languages,
-    defaultLanguage: f.defaultLanguage,
     cashDecimal: f.cashDecimal,
     vendorMode: f.vendorMode,
     vendors: f.vendors ?? allVendors,
-    depositAccounts: f.bank || f.accountNo || f.holder ? [{ bank: f.bank || '-', accountNo: f.accountNo, holder: f.holder }] : [],
-    depositMin: num(f.depositMin),
-    depositMax: num(f.depositMax),
-    withdrawMin: num(f.withdrawMin),
-    quickAmounts: f.quickAmounts
-      .split(/[,\s]+/)
-      .map((v) => v.replace(/[^0-9]/g, ''))
-      .filter(Boolean)
-      .map(Number),
-    sns: f.sns.filter((s) => s.name || s.id || s.link),
+    ...settingsToCall(f),
     checkStart: toWire(f.checkStart),
     checkEnd: toWire(f.checkEnd),
   };
@@ -184,45 +160,18 @@ export function OpenSiteForm() {
           </div>
         </Card>
 
-        <Card title={t`언어`}>
-          <div className={css.fields}>
-            <fieldset className={css.checks} aria-invalid={err('languages') ? true : undefined}>
-              <legend className={css.legend}>
-                <Trans>쓸 언어</Trans>
-              </legend>
-              {languages.map((l) => (
-                <label key={l} className={css.check}>
-                  <input
-                    type="checkbox"
-                    name={`lang-${l}`}
-                    checked={f.languages.includes(l)}
-                    onChange={(e) => set('languages', e.target.checked ? [...f.languages, l] : f.languages.filter((x) => x !== l), 'languages')}
-                  />
-                  {languageNames[l]}
-                </label>
-              ))}
-            </fieldset>
-            <SelectField
-              label={t`기본 언어`}
-              name="defaultLanguage"
-              value={f.defaultLanguage}
-              onChange={(e) => set('defaultLanguage', e.target.value as Language, 'languages')}
-              error={err('languages')}
-            >
-              {languages.map((l) => (
-                <option key={l} value={l}>
-                  {languageNames[l]}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        </Card>
-
-        <Card title={t`금액`}>
-          <div className={css.fields}>
+        <SiteSettingsFields
+          value={f}
+          onChange={(patch, field) => {
+            setF((old) => ({ ...old, ...patch }));
+            setLocal((old) => ({ ...old, [field]: undefined }));
+            write.clear(field);
+          }}
+          errors={{ languages: err('languages'), limits: err('limits'), depositAccounts: err('depositAccounts'), sns: err('sns') }}
+          moneyUnit={
             <SelectField
               label={t`금액 표시 단위`}
-              hint={t`저장된 금액에 곱해 보여 줍니다. 원화는 1.`}
+              hint={t`저장된 금액에 곱해 보여 줍니다. 원화는 1. 연 뒤에는 바꿀 수 없습니다.`}
               name="cashDecimal"
               value={f.cashDecimal}
               onChange={(e) => set('cashDecimal', Number(e.target.value), 'cashDecimal')}
@@ -234,20 +183,8 @@ export function OpenSiteForm() {
                 </option>
               ))}
             </SelectField>
-            <MoneyInput label={t`최소 입금액`} name="depositMin" value={f.depositMin} onChange={(v) => set('depositMin', v, 'limits')} />
-            <MoneyInput label={t`최대 입금액`} name="depositMax" value={f.depositMax} onChange={(v) => set('depositMax', v, 'limits')} />
-            <MoneyInput label={t`최소 출금액`} name="withdrawMin" value={f.withdrawMin} onChange={(v) => set('withdrawMin', v, 'limits')} />
-            <TextField
-              label={t`빠른 금액 버튼`}
-              hint={t`쉼표로 나눠 최대 8개. 최대 입금액 이하.`}
-              name="quickAmounts"
-              inputMode="numeric"
-              value={f.quickAmounts}
-              onChange={(e) => set('quickAmounts', e.target.value, 'limits')}
-              error={err('limits')}
-            />
-          </div>
-        </Card>
+          }
+        />
 
         <Card title={t`게임사`}>
           <div className={css.fields}>
@@ -275,66 +212,6 @@ export function OpenSiteForm() {
           </div>
         </Card>
 
-        <Card title={t`입금 계좌`}>
-          <div className={css.fields}>
-            <p className={css.lead}>
-              <Trans>입금 신청한 플레이어에게 보여 줄 계좌입니다. 나중에 넣어도 됩니다.</Trans>
-            </p>
-            <TextField label={t`은행`} name="bank" value={f.bank} onChange={(e) => set('bank', e.target.value, 'depositAccounts')} />
-            <TextField label={t`계좌번호`} name="accountNo" inputMode="numeric" value={f.accountNo} onChange={(e) => set('accountNo', e.target.value, 'depositAccounts')} />
-            <TextField label={t`예금주`} name="holder" value={f.holder} onChange={(e) => set('holder', e.target.value, 'depositAccounts')} error={err('depositAccounts')} />
-          </div>
-        </Card>
-
-        <Card title={t`SNS 링크`}>
-          <div className={css.fields}>
-            {f.sns.map((s, i) => (
-              <div key={i} className={css.snsRow}>
-                <TextField
-                  label={t`SNS ${i + 1} 이름`}
-                  name={`sns${i + 1}`}
-                  placeholder="Telegram"
-                  value={s.name}
-                  onChange={(e) =>
-                    set(
-                      'sns',
-                      f.sns.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)),
-                      'sns',
-                    )
-                  }
-                />
-                <TextField
-                  label={t`아이디`}
-                  name={`sns${i + 1}Id`}
-                  value={s.id}
-                  onChange={(e) =>
-                    set(
-                      'sns',
-                      f.sns.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)),
-                      'sns',
-                    )
-                  }
-                />
-                <TextField
-                  label={t`링크`}
-                  name={`sns${i + 1}Link`}
-                  type="url"
-                  placeholder="https://"
-                  value={s.link}
-                  onChange={(e) =>
-                    set(
-                      'sns',
-                      f.sns.map((x, j) => (j === i ? { ...x, link: e.target.value } : x)),
-                      'sns',
-                    )
-                  }
-                />
-              </div>
-            ))}
-            {err('sns') && <FieldError>{err('sns')}</FieldError>}
-          </div>
-        </Card>
-
         <Card title={t`점검 일정`}>
           <div className={css.fields}>
             <p className={css.lead}>
@@ -358,13 +235,5 @@ export function OpenSiteForm() {
         </Link>
       </form>
     </PlatformFrame>
-  );
-}
-
-function FieldError({ children }: { children: ReactNode }) {
-  return (
-    <span className={css.fieldError} role="alert">
-      {children}
-    </span>
   );
 }

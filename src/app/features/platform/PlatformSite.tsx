@@ -16,6 +16,7 @@ import { SiteKeys } from './SiteKeys';
 import { useSiteStatusText } from './siteStatus';
 import { SiteBrandEdit } from './SiteBrandEdit';
 import { SiteAuditBroken } from './SiteAuditBroken';
+import { SiteSettingsEdit } from './SiteSettingsEdit';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -68,6 +69,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
           <>
             <Figures site={s!} status={statusText[s!.status]} />
             {s!.status !== 'archived' && <SiteBrandEdit site={s!} />}
+            {s!.status !== 'archived' && <SiteSettingsEdit site={s!} />}
             {write.error && (
               <p className={css.fieldError} role="alert">
                 {write.error}

@@ -9,32 +9,13 @@ import { seedCodes } from './siteCodes.js';
 import { demoCatalog, ensureDemoVendors } from '../games/demoCatalog.js';
 import { fromWire } from '../common/time.js';
 import { issueInvite } from './invite.js';
+import { languagesOf, optionsOf } from './siteSettings.js';
 
 type Form = z.output<typeof openSiteForm>;
 type Ctx = Pick<Deps, 'db' | 'clock'>;
 
 /** The game vendors a site may take: the built-in catalogue. */
 export const vendorCatalog = () => demoCatalog.map((v) => ({ code: v.code, name: v.name, category: v.category }));
-
-/** What the site's players and operators read from site.options (siteOptions, moneySettings). */
-function optionsOf(f: Form) {
-  const o: Record<string, unknown> = {
-    defaultLanguage: f.defaultLanguage,
-    depositMin: f.depositMin,
-    depositMax: f.depositMax,
-    withdrawMin: f.withdrawMin,
-    quickAmounts: [...new Set(f.quickAmounts)].sort((a, b) => a - b),
-    depositAccounts: f.depositAccounts,
-  };
-  f.sns
-    .filter((s) => s.name)
-    .forEach((s, i) => {
-      o[`sns${i + 1}`] = s.name;
-      if (s.id) o[`sns${i + 1}Id`] = s.id;
-      if (s.link) o[`sns${i + 1}Link`] = s.link;
-    });
-  return o;
-}
 
 /**
  * Opens a site: every check first (each field's code, then a taken prefix, PF022), then in one
@@ -50,7 +31,6 @@ export async function openSite({ db, clock }: Ctx, by: number, f: Form) {
   if (f.vendors.some((v) => !known.has(v)) || new Set(f.vendors).size !== f.vendors.length) throw new ApiError('PF030');
   const now = clock.now();
   const siteId = f.prefix;
-  const languages = [f.defaultLanguage, ...f.languages.filter((l) => l !== f.defaultLanguage)];
   const checkStart = f.checkStart ? fromWire(f.checkStart) : null;
   const checkEnd = f.checkEnd ? fromWire(f.checkEnd) : null;
   const taken = await db
@@ -71,7 +51,7 @@ export async function openSite({ db, clock }: Ctx, by: number, f: Form) {
           api_key: randomBytes(24).toString('base64url'),
           vendor: f.vendorMode,
           cash_decimal: f.cashDecimal,
-          languages: languages.join(','),
+          languages: languagesOf(f),
           options: JSON.stringify(optionsOf(f)),
           check_start: checkStart,
           check_end: checkEnd,

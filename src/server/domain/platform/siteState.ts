@@ -16,6 +16,7 @@ import { operatorCount } from './invite.js';
 import { statusOf } from './sites.js';
 import { setSiteHosts } from '../site/brand.js';
 import { siteChainBroken } from '../site/auditAnchor.js';
+import { settingsOf } from './siteSettings.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'sites'> & { ip?: string | null };
 type State = SiteRow['state'];
@@ -106,7 +107,7 @@ export async function setHosts(ctx: Ctx, actor: PlatformActor, prefix: string, h
 export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<PlatformSiteDetail> {
   const site = await ctx.db
     .selectFrom('site')
-    .select(['id', 'prefix', 'name', 'state', 'state_at', 'check_start', 'check_end', 'old_key_until', 'languages'])
+    .select(['id', 'prefix', 'name', 'state', 'state_at', 'check_start', 'check_end', 'old_key_until', 'languages', 'cash_decimal', 'options'])
     .where('prefix', '=', prefix)
     .executeTakeFirst();
   if (!site) throw new ApiError('S404');
@@ -124,6 +125,7 @@ export async function platformSiteDetail(ctx: Ctx, prefix: string): Promise<Plat
     hosts: hosts.map((h) => h.host),
     brand: brand ? { shortName: brand.short_name, themeColor: brand.theme_color } : null,
     languages: site.languages.split(',').filter((l): l is Language => (languages as readonly string[]).includes(l)),
+    settings: settingsOf(site),
     operators: await operatorCount(ctx.db, site.id),
     auditBroken: siteChainBroken(site.id),
   };
