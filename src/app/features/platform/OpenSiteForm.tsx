@@ -29,7 +29,8 @@ const blank = {
   themeColor: '#0f1115',
   cashDecimal: 1,
   vendorMode: 'own' as 'own' | 'union',
-  vendors: [] as string[] | null,
+  // null: every vendor of the catalogue, so a site opened as it comes can take bets
+  vendors: null as string[] | null,
   ...blankSettings,
   checkStart: '',
   checkEnd: '',
