@@ -198,7 +198,7 @@ test('at 320 px every operator screen is reachable with one thumb: the bottom ba
   await expect(page.getByTestId('cash-queue')).toBeVisible();
   await page.getByTestId('admin-more').click();
   const sheet = page.getByTestId('admin-more-menu');
-  await expect(sheet.getByRole('link')).toHaveCount(13);
+  await expect(sheet.getByRole('link')).toHaveCount(14);
   await page.screenshot({ path: shot(info, 'more-320') });
   await sheet.getByRole('link', { name: '사이트 운영' }).click();
   await expect(sheet).toBeHidden();
