@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { captchaLogin, dismissPopups, ONE_VIEWPORT, PASS } from './support';
+import { cachePersisted, captchaLogin, dismissPopups, ONE_VIEWPORT, pageNow, PASS } from './support';
 
 /** Players of this spec, one set per project so projects sharing one server never meet (user1/user2 belong to the money tests). */
 const players = {
@@ -230,14 +230,16 @@ test('offline: the last-seen inbox and notice list are shown with their time', {
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await expect(page.locator('a[href*="noticeRead"]').locator('visible=true').first()).toBeVisible();
   const noticeTitle = (await page.locator('a[href*="noticeRead"]').locator('visible=true').first().textContent()) ?? '';
+  let asked = await pageNow(page);
   await page.locator('a[href*="noticeRead"]').locator('visible=true').first().click();
   await expect(page.getByTestId('notice-content')).not.toBeEmpty();
   await shot(page, 'noticeRead', project);
-  await page.waitForTimeout(1_200); // let the throttled cache write land before the full page load below
+  await cachePersisted(page, 'demo', who(project).offline, asked); // before the full page load below
+  asked = await pageNow(page);
   await page.goto('/demo/msg');
   await expect(page.locator('a[href*="msgread"]').locator('visible=true').first()).toBeVisible();
   const msgTitle = (await page.locator('a[href*="msgread"]').locator('visible=true').first().textContent()) ?? '';
-  await page.waitForTimeout(1_200); // the cache is written to IndexedDB at most every 500 ms
+  await cachePersisted(page, 'demo', who(project).offline, asked);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { cachePersisted, dismissPopups, ONE_VIEWPORT, pageNow, playerLogin } from './support';
 
 /** The screen at the phone's width and at 320 px, light and dark, for a look. */
 async function shots(page: Page, name: string) {
@@ -38,6 +38,7 @@ test('a player finds the money history from My page, and sees it again offline',
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
   await page.route('**/api/cash/moveList', async (route) => (await held, await route.continue()));
+  const asked = await pageNow(page);
   await page.getByRole('button', { name: '15일' }).click();
   await expect(page.getByTestId('list-skeleton')).toBeVisible();
   await shots(page, 'loading');
@@ -48,7 +49,7 @@ test('a player finds the money history from My page, and sees it again offline',
 
   // offline: the list last seen, with its time, never an empty state
   const first = (await rows.first().textContent()) ?? '';
-  await page.waitForTimeout(1_200); // the cache is written to IndexedDB at most every 500 ms
+  await cachePersisted(page, 'demo', 'user10', asked);
   await context.setOffline(true);
   await page.reload();
   await expect(rows.first()).toHaveText(first);

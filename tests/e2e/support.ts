@@ -93,3 +93,39 @@ export function lobbyKept(): Promise<boolean> {
     });
   });
 }
+
+/** The page's clock now: mark it before an action whose data {@link cachePersisted} waits for. */
+export const pageNow = (page: Page) => page.evaluate(() => Date.now());
+
+/**
+ * Waits until the user's query cache in IndexedDB (written at most every 500 ms) holds data fetched after
+ * `since` and no query in it is still fetching, so an offline reload that follows shows what is on screen.
+ */
+export async function cachePersisted(page: Page, prefix: string, memId: string, since: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([store, since]) =>
+            new Promise<boolean>((done) => {
+              const open = indexedDB.open(store);
+              open.onerror = () => done(false);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('cache')) return (db.close(), done(false));
+                const read = db.transaction('cache').objectStore('cache').get('queries');
+                read.onerror = () => done(false);
+                read.onsuccess = () => {
+                  db.close();
+                  type Saved = { clientState?: { queries?: { state: { dataUpdatedAt: number; fetchStatus: string } }[] } };
+                  const queries = typeof read.result === 'string' ? ((JSON.parse(read.result) as Saved).clientState?.queries ?? []) : [];
+                  done(queries.some((q) => q.state.dataUpdatedAt > since) && queries.every((q) => q.state.fetchStatus === 'idle'));
+                };
+              };
+            }),
+          [`pitboss-${prefix}-${memId}`, since] as const,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}

@@ -20,4 +20,9 @@ describe('auditChanges', () => {
     expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([{ field: 'a', text: '1' }]);
     expect(auditChanges(undefined, 5)).toEqual([{ field: 'value', text: '5' }]);
   });
+
+  it('shows a code by its name where the screen knows one', () => {
+    const name = (v: string) => (v === 'PTN_1' ? '대표' : undefined);
+    expect(auditChanges({ level: 'PTN_2' }, { level: 'PTN_1' }, name)).toEqual([{ field: 'level', text: 'PTN_2 → 대표' }]);
+  });
 });
