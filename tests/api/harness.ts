@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js';
 import { readLimits, type Config, type Limits } from '../../src/server/config.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
+import { buildHttp } from '../../src/server/http/app.js';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { PowChallenge, PowProof } from '../../src/contract/member.js';
@@ -246,4 +247,22 @@ export async function injectCall(
   const set = r!.headers['set-cookie'];
   const cookie = (Array.isArray(set) ? set[0] : set)?.split(';')[0] ?? null;
   return { status: r!.statusCode, headers: r!.headers, cookie, ...(answer as { resultCode: string; resultMessage: string; data: any }) };
+}
+
+/**
+ * Front ends on one test server's app, each with other settings (limits, a clock, an address rule),
+ * for rules that only show under them; `close` ends them all.
+ */
+export function configVariants(server: () => TestServer) {
+  const made: FastifyInstance[] = [];
+  return {
+    async variant(config: Partial<Config> = {}) {
+      const s = server();
+      const f = await buildHttp({ ...s.app, config: { ...s.app.config, ...config } });
+      await f.ready();
+      made.push(f);
+      return f;
+    },
+    close: () => Promise.all(made.map((f) => f.close())),
+  };
 }

@@ -5,31 +5,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/server/config.js';
-import { buildHttp } from '../../src/server/http/app.js';
 import { hashPool } from '../../src/server/domain/auth/hashPool.js';
-import { bankSafeOffset, injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, configVariants, injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 
 const PASS = 'demo1234!';
 const small = (max: number) => ({ max, windowMs: 60_000 });
 
 describe(`bounded login path (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
-  const variants: FastifyInstance[] = [];
+  const variants = configVariants(() => s);
+  const { variant } = variants;
   beforeAll(async () => {
     s = await startTestServer({ clockOffsetMs: bankSafeOffset() });
   }, 600_000);
   afterAll(async () => {
-    await Promise.all(variants.map((f) => f.close()));
+    await variants.close();
     await s?.close();
   });
 
-  async function variant(config: Partial<Config> = {}) {
-    const f = await buildHttp({ ...s.app, config: { ...s.app.config, ...config } });
-    await f.ready();
-    variants.push(f);
-    return f;
-  }
   const call = (f: FastifyInstance, path: string, body?: Record<string, unknown>, o?: Parameters<typeof injectCall>[4]) => injectCall(s, f, path, body, o);
   const login = (f: FastifyInstance, memId: string, ip: string, o: { cookie?: string | null; pow?: unknown } = {}) =>
     call(f, '/api/member/login', { memId, memPass: PASS, ...(o.pow ? { pow: o.pow } : {}) }, { ip, cookie: o.cookie });

@@ -9,10 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../src/contract/enums.js';
 import { platformCalls } from '../../src/contract/platform.js';
-import type { Config } from '../../src/server/config.js';
 import { hashPool } from '../../src/server/domain/auth/hashPool.js';
-import { buildHttp } from '../../src/server/http/app.js';
-import { injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
+import { configVariants, injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { postJson, totp } from './platformKit.js';
 
 const PASSWORD = 'a long owner password';
@@ -22,7 +20,8 @@ describe(`one login rule for every door (${testDb})`, { timeout: 300_000 }, () =
   let s: TestServer;
   let secret = '';
   let recovery: string[] = [];
-  const variants: FastifyInstance[] = [];
+  const variants = configVariants(() => s);
+  const { variant } = variants;
   beforeAll(async () => {
     s = await startTestServer();
     const token = s.setupToken!;
@@ -38,16 +37,10 @@ describe(`one login rule for every door (${testDb})`, { timeout: 300_000 }, () =
     recovery = made.data!.recoveryCodes;
   }, 600_000);
   afterAll(async () => {
-    await Promise.all(variants.map((f) => f.close()));
+    await variants.close();
     await s?.close();
   });
 
-  async function variant(config: Partial<Config> = {}) {
-    const f = await buildHttp({ ...s.app, config: { ...s.app.config, ...config } });
-    await f.ready();
-    variants.push(f);
-    return f;
-  }
   const call = (f: FastifyInstance, path: string, body: Record<string, unknown>, ip: string, cookie?: string | null) => injectCall(s, f, path, body, { ip, cookie });
   /** A code the account has not used yet: the step counter goes back, as after a wait of one step. */
   const freshCode = async () => {

@@ -8,10 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/server/config.js';
-import { buildHttp } from '../../src/server/http/app.js';
 import { hashPool } from '../../src/server/domain/auth/hashPool.js';
-import { bankSafeOffset, injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
+import { bankSafeOffset, configVariants, injectCall, roomyLimits, solve, startTestServer, testDb, type TestServer } from './harness.js';
 import { moneyState, rid } from './moneyKit.js';
 import { memberCalls } from '../../src/contract/member.js';
 
@@ -20,21 +18,16 @@ const small = (max: number) => ({ max, windowMs: 60_000 });
 
 describe(`login hardening, second pass (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
-  const variants: FastifyInstance[] = [];
+  const variants = configVariants(() => s);
+  const { variant } = variants;
   beforeAll(async () => {
     s = await startTestServer({ clockOffsetMs: bankSafeOffset() });
   }, 600_000);
   afterAll(async () => {
-    await Promise.all(variants.map((f) => f.close()));
+    await variants.close();
     await s?.close();
   });
 
-  async function variant(config: Partial<Config> = {}) {
-    const f = await buildHttp({ ...s.app, config: { ...s.app.config, ...config } });
-    await f.ready();
-    variants.push(f);
-    return f;
-  }
   const call = (f: FastifyInstance, path: string, body?: Record<string, unknown>, o?: Parameters<typeof injectCall>[4]) => injectCall(s, f, path, body, o);
   const proof = async (f: FastifyInstance, ip?: string) => solve((await call(f, '/api/member/challenge', {}, { ip })).data.challenge);
   const captcha = async (f: FastifyInstance, ip?: string) => ({ captchaId: (await call(f, '/api/member/captcha', {}, { ip })).data.captchaId, captcha: '1234' });

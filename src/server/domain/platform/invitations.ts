@@ -60,34 +60,36 @@ export async function openInvitations({ db, clock }: Ctx, me: Caller): Promise<O
   return list.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
+/** Ends one open invitation of either kind (they share their life columns); false when it was not open. */
+async function endOpen(ctx: Ctx, table: 'site_invite' | 'platform_staff_invite', id: string, now: Date) {
+  const row = await ctx.db
+    .updateTable(table as 'site_invite')
+    .set({ expires_at: now })
+    .where('id', '=', Number(id))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Ends one open invitation now (PF023 / PF006 when it is not open); staff links are the owner's (PF005). Audited. */
 export async function revokeInvitation(ctx: Ctx, me: Caller, kind: 'operator' | 'staff', id: string) {
   const now = ctx.clock.now();
   const actor: PlatformActor = { id: me.accountId, loginId: me.login_id };
   if (kind === 'staff') {
     if (me.role !== 'owner') throw new ApiError('PF005');
-    const row = await ctx.db
-      .updateTable('platform_staff_invite')
-      .set({ expires_at: now })
-      .where('id', '=', Number(id))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw new ApiError('PF006');
+    if (!(await endOpen(ctx, 'platform_staff_invite', id, now))) throw new ApiError('PF006');
     await platformAudit(ctx, actor, 'staff.inviteRevoke', { id });
     return;
   }
-  const row = await ctx.db
-    .updateTable('site_invite')
-    .set({ expires_at: now })
-    .where('id', '=', Number(id))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('site_id')
-    .executeTakeFirst();
-  if (!row) throw new ApiError('PF023');
-  const site = await ctx.db.selectFrom('site').select('prefix').where('id', '=', row.site_id).executeTakeFirstOrThrow();
+  if (!(await endOpen(ctx, 'site_invite', id, now))) throw new ApiError('PF023');
+  const site = await ctx.db
+    .selectFrom('site_invite')
+    .innerJoin('site', 'site.id', 'site_invite.site_id')
+    .select('site.prefix')
+    .where('site_invite.id', '=', Number(id))
+    .executeTakeFirstOrThrow();
   await platformAudit(ctx, actor, 'site.inviteRevoke', { prefix: site.prefix, id });
 }
 
