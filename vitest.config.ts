@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
+          // the property tests run thousands of cases: on a busy machine they outlast vitest's 5 s default
+          testTimeout: 30_000,
         },
       },
       {
