@@ -32,6 +32,8 @@ test('a player finds the money history from My page, and sees it again offline',
   await expect(rows.first()).toContainText(/[+-][\d,]+원/);
   await expect(rows.first()).toContainText(/잔액 [\d,]+원/);
   await expect(page.getByTestId('list-skeleton')).toBeHidden();
+  // what an offline reload must show again: the default span's rows (a reload starts from that span)
+  const first = (await rows.first().textContent()) ?? '';
   await shots(page, 'list');
 
   // another span: grey cards while it is read, then its rows (held here until the skeleton was seen)
@@ -48,7 +50,6 @@ test('a player finds the money history from My page, and sees it again offline',
   await page.unroute('**/api/cash/moveList');
 
   // offline: the list last seen, with its time, never an empty state
-  const first = (await rows.first().textContent()) ?? '';
   await cachePersisted(page, 'demo', 'user10', asked);
   await context.setOffline(true);
   await page.reload();
