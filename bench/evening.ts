@@ -9,6 +9,10 @@
  * redis://127.0.0.1:6379); prints bets/s, p99 and CPU per bet for each line, the CPU ratio of two
  * instances to both one-instance lines (with BENCH_COUNTS=1 what each line sent, per bet), then how
  * much memory a live socket subscribed as a player takes.
+ *
+ * Every bettor holds its live socket (CONNECTed and subscribed) on the instance it bets through,
+ * as a player's app does, so the CASH events of its bets have somewhere to go. The hot paths'
+ * ratios are compared with the last recorded ones (bench/history.ts; BENCH_RECORD=1 records).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -24,6 +28,8 @@ import { spawnBenchChild } from './child.js';
 import { countClients, countsBetween, sumCounts, type Counts } from './counts.js';
 import { cpuMeter, pidsOf } from './cpuTime.js';
 import { pct } from './client.js';
+import { bareInsert } from './games.js';
+import { compareWithHistory } from './history.js';
 import { startBenchServer } from './server.js';
 import { operatorScreen } from './staff.js';
 import { Stomp } from './stomp.js';
@@ -86,8 +92,12 @@ export async function benchEvening(): Promise<void> {
     else {
       const r = await mixedLoad([s.url], ctx);
       await s.app.accrual.flush();
+      const bare = await bareInsert(s);
       console.log(`\n# evening (postgres, ${r.secs.toFixed(0)} s, ${ctx.players.length} players, ${ctx.partnerTokens.length} partners reading and moving money, 1 operator)`);
       printFigures(r);
+      const bets = (r.times.get('wallet bet')?.length ?? 0) / r.secs;
+      console.log(`bare insert of a bet row after the load ${bare.rps.toFixed(0)} /s`);
+      compareWithHistory('evening', [{ name: 'wallet bets /s (mixed evening) ÷ bare insert /s', ratio: bets / bare.rps, better: 'higher' }]);
       await ledgerCheck(s.url, ctx);
     }
   } finally {
@@ -134,7 +144,18 @@ async function prepare(s: RunningServer) {
   const partnerTokens = await Promise.all(['ptn5', 'ptn6', 'ptn7'].map(login));
   const adminToken = await login('admin');
   const depositors = await Promise.all(players.slice(0, 4).map(login));
-  return { site, secret: secret as string, players, partnerTokens, adminToken, depositors };
+  // each bettor's own session for its live socket
+  const playerTokens = new Map<string, string>();
+  for (const memId of players) {
+    const token = newToken();
+    const m = await database.selectFrom('member').select('id').where('site_id', '=', site.siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+    await database
+      .insertInto('session')
+      .values({ site_id: site.siteId, member_id: m.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3600_000) })
+      .execute();
+    playerTokens.set(memId, token);
+  }
+  return { site, secret: secret as string, players, partnerTokens, adminToken, depositors, playerTokens };
 }
 
 interface Figures {
@@ -145,7 +166,7 @@ interface Figures {
 
 /** The evening's mixed load for SECONDS; each player, partner and the operator on one of `urls` in turn. */
 async function mixedLoad(urls: string[], ctx: Ctx, seconds = SECONDS): Promise<Figures> {
-  const { site, secret, players, partnerTokens, adminToken, depositors } = ctx;
+  const { site, secret, players, partnerTokens, adminToken, depositors, playerTokens } = ctx;
   const times = new Map<string, number[]>();
   const refused = new Map<string, number>();
   let turn = 0;
@@ -157,13 +178,21 @@ async function mixedLoad(urls: string[], ctx: Ctx, seconds = SECONDS): Promise<F
     if (r.resultCode !== '0') refused.set(kind, (refused.get(kind) ?? 0) + 1);
     return r;
   };
+  // each bettor's instance, where its live socket is held for the load's length
+  const seats = await Promise.all(
+    players.map(async (memId, n) => {
+      const url = nextUrl();
+      const socket = await Stomp.open(`${url.replace(/^http/, 'ws')}/ws`, `10.9.${n >> 8}.${n & 255}`);
+      await socket.connect(playerTokens.get(memId)!);
+      return { memId, url, socket };
+    }),
+  );
   const end = Date.now() + seconds * 1000;
   const loop = async (f: () => Promise<void>) => {
     while (Date.now() < end) await f();
   };
 
-  const bettor = (memId: string) => {
-    const url = nextUrl();
+  const bettor = ({ memId, url }: (typeof seats)[number]) => {
     const callback = (action: string, body: object) => {
       const raw = JSON.stringify({ siteId: site.siteId, ...body });
       return fetch(`${url}/api/vendor/demo-slot/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) }, body: raw }).then(
@@ -203,14 +232,16 @@ async function mixedLoad(urls: string[], ctx: Ctx, seconds = SECONDS): Promise<F
   // children each mover partner may give to: ptn5 -> ptn6, ptn6 -> ptn7, ptn7 -> user1
   const t0 = performance.now();
   await Promise.all([
-    ...players.map(bettor),
+    ...seats.map(bettor),
     ...partnerTokens.map(reader),
     mover(partnerTokens[0], 'ptn6'),
     mover(partnerTokens[1], 'ptn7'),
     mover(partnerTokens[2], 'user1'),
     operator,
   ]);
-  return { secs: (performance.now() - t0) / 1000, times, refused };
+  const secs = (performance.now() - t0) / 1000;
+  for (const { socket } of seats) socket.ws.terminate();
+  return { secs, times, refused };
 }
 
 function printFigures({ secs, times, refused }: Figures) {
@@ -303,6 +334,18 @@ async function instances(s: RunningServer, ctx: Ctx, databaseUrl: string) {
         [one.counts, many.counts, again.counts],
         lines.map(([, l]) => l.figures.times.get('wallet bet')?.length ?? 0),
       );
+    const figures = [{ name: `CPU per bet, ${INSTANCES} instances ÷ 1`, ratio, better: 'lower' as const }];
+    if (one.counts && many.counts && again.counts) {
+      // what each instance hears per bet: with per-member routing it falls as instances are added
+      const heard = (l: typeof one, n: number) => Object.values(l.counts!.received).reduce((a, b) => a + b, 0) / Math.max(l.figures.times.get('wallet bet')?.length ?? 0, 1) / n;
+      const alone = (heard(one, 1) + heard(again, 1)) / 2;
+      const each = heard(many, INSTANCES) / alone;
+      console.log(
+        `pub/sub messages received per bet per instance: 1 instance ${alone.toFixed(2)}, ${INSTANCES} instances ${heard(many, INSTANCES).toFixed(2)} each (${each.toFixed(2)}x; all instances together ${(heard(many, 1) / alone).toFixed(2)}x)  goal <= 1.1x: ${each <= 1.1 ? 'met' : 'NOT met'}`,
+      );
+      figures.push({ name: `pub/sub received per bet per instance, ${INSTANCES} ÷ 1`, ratio: each, better: 'lower' });
+    }
+    compareWithHistory(`evening --instances ${INSTANCES}`, figures);
     if (SOCKETS > 0) await socketsHeld(s, ctx, urls[0], children[0]);
   } finally {
     for (const c of children) await c.close();

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { openVendorSecret } from '../src/server/domain/games/vendorSecret.js';
+import { compareWithHistory } from './history.js';
 import { startBenchServer } from './server.js';
 import { walletLoadApart } from './walletLoad.js';
 
@@ -123,6 +124,11 @@ export async function benchGames(): Promise<void> {
       console.log(`wallet callbacks flat out      ${flat.rps.toFixed(0).padStart(6)} /s  p50 ${flat.p50} ms  p99 ${flat.p99} ms  refused ${flat.bad}`);
       console.log(`bare insert of a bet row       ${bare.rps.toFixed(0).padStart(6)} /s  p99 ${bare.p99.toFixed(2)} ms`);
       for (const line of reports) console.log(line);
+      console.log(`wallet ÷ bare insert: flat ${(flat.rps / bare.rps).toFixed(3)}x, paced p99 ${(paced.p99 / bare.p99).toFixed(1)}x the bare insert's p99`);
+      compareWithHistory(`games ${kind}`, [
+        { name: 'wallet flat /s ÷ bare insert /s', ratio: flat.rps / bare.rps, better: 'higher' },
+        { name: 'wallet paced 500/s p99 ÷ bare insert p99', ratio: paced.p99 / bare.p99, better: 'lower' },
+      ]);
     } finally {
       await s.close();
     }

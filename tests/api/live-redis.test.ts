@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import type { Envelope } from '../../src/contract/define.js';
 import type { LiveEvent } from '../../src/contract/enums.js';
@@ -48,7 +49,7 @@ async function subscriber(url: string, token: string) {
 
 describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS_TEST_REDIS=1 to run)', () => {
   describe('publisher', () => {
-    it('hands every event once to the listeners of every instance, the publishing one included', async () => {
+    it("hands a member's events once to the instances watching that member only, site-wide events to every instance", async () => {
       const scope = `pitboss-test-${randomBytes(4).toString('hex')}:`;
       const a = await redisPublisher(redisUrl!, { scope });
       const b = await redisPublisher(redisUrl!, { scope });
@@ -57,12 +58,30 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
       const seenB: unknown[] = [];
       a.onEvent((to, e) => to.siteId === siteId && seenA.push(e));
       b.onEvent((to, e) => to.siteId === siteId && seenB.push(e));
+      await a.watch(siteId, 'x');
       a.publish({ siteId, memId: 'x' }, { type: 'MSG', data1: 1 });
+      b.publish({ siteId, memId: 'x' }, { type: 'MSG', data1: 2 });
+      b.publish({ siteId, memId: 'y' }, { type: 'MSG', data1: 3 });
       b.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'Y' });
-      await until(() => seenA.length === 2 && seenB.length === 2, 3000, 'both events on both');
+      await until(() => seenA.length === 3 && seenB.length === 1, 3000, 'the events where they are watched');
       await sleep(100);
-      expect(seenA).toHaveLength(2);
-      expect(seenB).toEqual(seenA);
+      expect(seenA).toEqual(
+        expect.arrayContaining([
+          { type: 'MSG', data1: 1 },
+          { type: 'MSG', data1: 2 },
+          { type: 'INSPECT', data1: 'Y' },
+        ]),
+      );
+      expect(seenA).toHaveLength(3);
+      expect(seenB).toEqual([{ type: 'INSPECT', data1: 'Y' }]);
+      // the last socket of x on a closed, one of x opened on b: x's events follow
+      a.unwatch(siteId, 'x');
+      await b.watch(siteId, 'x');
+      a.publish({ siteId, memId: 'x' }, { type: 'MSG', data1: 4 });
+      await until(() => seenB.length === 2, 3000, 'x on b');
+      await sleep(100);
+      expect(seenB[1]).toEqual({ type: 'MSG', data1: 4 });
+      expect(seenA).toHaveLength(3);
       await a.close();
       await b.close();
     });
@@ -75,6 +94,8 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
       other.onInvalidate((what) => heard.push(what));
       let own = 0;
       a.onEvent(() => own++);
+      await a.watch('demo', 'user1');
+      await other.watch('demo', 'user1');
       a.publish({ siteId: 'demo', memId: 'user1' }, { type: 'CASH', data1: 1 });
       await a.invalidate({ kind: 'sessions-ended', sessionIds: [1] });
       await until(() => own === 1, 3000, 'the own event');
@@ -138,6 +159,46 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
           { type: 'LOCK_BET_YN', data1: 'Y', data2: 'N' },
         ]),
       );
+    });
+
+    it("routes a member's events only to the instance holding its sockets, for as long as it holds one", async () => {
+      const redis = new Redis(redisUrl!);
+      // how many instances subscribe to the member's channel
+      const listening = async () => {
+        const [, n] = (await redis.pubsub('NUMSUB', `${a.app.redisScope}member:${JSON.stringify([siteId, 'user6'])}`)) as [string, number];
+        return Number(n);
+      };
+      const onA: LiveEvent[] = [];
+      const onB: LiveEvent[] = [];
+      const offA = a.app.live.onEvent((to, e) => 'memId' in to && to.memId === 'user6' && onA.push(e));
+      const offB = b.app.live.onEvent((to, e) => 'memId' in to && to.memId === 'user6' && onB.push(e));
+      try {
+        expect(await listening()).toBe(0);
+        const token = await login('user6');
+        const first = await track(subscriber(wsOf(a), token));
+        const second = await track(subscriber(wsOf(a), token));
+        expect(await listening()).toBe(1);
+        b.app.live.publish({ siteId, memId: 'user6' }, { type: 'MSG', data1: 1 });
+        await until(() => first.events.length === 1 && second.events.length === 1, 3000, 'the event on both sockets on a');
+        // one socket of the member closes: the other keeps the route
+        await first.client.deactivate({ force: true });
+        b.app.live.publish({ siteId, memId: 'user6' }, { type: 'MSG', data1: 2 });
+        await until(() => second.events.length === 2, 3000, 'the second event on the socket left');
+        expect(await listening()).toBe(1);
+        // the last one closes: no instance listens to the member any more
+        await second.client.deactivate({ force: true });
+        await expect.poll(listening, { timeout: 3000 }).toBe(0);
+        b.app.live.publish({ siteId, memId: 'user6' }, { type: 'MSG', data1: 3 });
+        a.app.live.publish({ siteId, all: true }, { type: 'INSPECT', data1: 'N' });
+        await sleep(150);
+        // b never held a socket of the member: it heard none of its events
+        expect(onB).toEqual([]);
+        expect(onA.map((e) => e.data1)).toEqual([1, 2]);
+      } finally {
+        offA();
+        offB();
+        redis.disconnect();
+      }
     });
 
     it('holds the socket cap of one session across instances', async () => {

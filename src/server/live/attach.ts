@@ -55,7 +55,7 @@ async function makeSlots(app: AppContext, log: FastifyBaseLogger): Promise<Sessi
 
 /** Mounts the STOMP-over-WebSocket live channel at /ws and feeds it from the app's publisher. */
 export async function attachLive(http: FastifyInstance, app: AppContext): Promise<Registry> {
-  const registry = new Registry();
+  const registry = new Registry(app.live);
   const pending = new PendingGate(app.config.pendingSocketsPerIp);
   const logClosed = socketLogger(http.log);
   const slots = await makeSlots(app, http.log);

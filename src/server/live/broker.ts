@@ -226,6 +226,13 @@ export class StompConnection implements LiveConn {
       return;
     }
     if (!slot) return this.fail(`At most ${this.opts.slots.cap} live connections per session`, frame, { code: 'R429' });
+    // the member's events must reach this instance before CONNECTED tells the client it is listening
+    await this.opts.registry.hold(who.siteId, who.memId);
+    if (this.state !== 'authenticating') {
+      this.opts.registry.release(who.siteId, who.memId);
+      this.opts.slots.release(who.sessionId, this.id);
+      return;
+    }
 
     this.siteId = who.siteId;
     this.memId = who.memId;
@@ -309,6 +316,7 @@ export class StompConnection implements LiveConn {
     this.settle();
     if (wasOpen) {
       this.opts.registry.remove(this);
+      this.opts.registry.release(this.siteId, this.memId);
       this.opts.slots.release(this.sessionId, this.id);
     }
   }

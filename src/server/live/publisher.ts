@@ -16,7 +16,8 @@ export type Invalidation = { kind: 'sessions-ended'; sessionIds: number[] } | { 
 
 /**
  * The domain calls `publish`; the STOMP broker of each instance listens. In-process by default,
- * fanned out through Redis when several instances run. `invalidate` rides the same channel:
+ * fanned out through Redis when several instances run: a member's events reach only the instances
+ * that `watch` that member (those holding its sockets), site-wide ones every instance. `invalidate` rides the same channel:
  * this instance's listeners hear it at once (before it resolves), the others as fast as Redis
  * carries it; it resolves once Redis took the message and never throws (the caches' short
  * lifetimes bound what a lost message can cost).
@@ -24,6 +25,10 @@ export type Invalidation = { kind: 'sessions-ended'; sessionIds: number[] } | { 
 export interface Publisher {
   publish(to: Audience, event: LiveEvent): void;
   onEvent(listener: (to: Audience, event: LiveEvent) => void): () => void;
+  /** From now on this instance hears the member's events (its first socket of the member opened); resolves once it does, never throws. */
+  watch(siteId: string, memId: string): Promise<void>;
+  /** This instance no longer needs the member's events (its last socket of the member closed). */
+  unwatch(siteId: string, memId: string): void;
   invalidate(what: Invalidation): Promise<void>;
   onInvalidate(listener: (what: Invalidation) => void): () => void;
   /** false while the fan-out (Redis) is disconnected; in-process is always connected */
@@ -42,6 +47,9 @@ export function inProcessPublisher(): Publisher {
       bus.on('event', listener);
       return () => bus.off('event', listener);
     },
+    // one process hears everything it publishes
+    watch: async () => {},
+    unwatch() {},
     async invalidate(what) {
       bus.emit('invalidate', what);
     },

@@ -6,6 +6,8 @@ import type { Audience, Invalidation, Publisher } from './publisher.js';
 
 /** How long a sign-out waits for Redis to take its eviction before answering anyway. */
 const INVALIDATE_WAIT_MS = 250;
+/** How long a socket's CONNECT waits for its member's subscription before answering anyway (Redis away: ioredis subscribes on reconnect). */
+const WATCH_WAIT_MS = 1_000;
 
 interface Envelope {
   to: Audience;
@@ -34,14 +36,18 @@ function isInvalidation(v: unknown): v is Invalidation {
 }
 
 /**
- * Publishes through a Redis channel that every instance subscribes to, so an event reaches the
- * sockets of whichever instance holds them. Local listeners hear events only through Redis,
- * which keeps one delivery per event on every instance, the publishing one included.
+ * Publishes through Redis: a member's events on that member's own channel, which only the
+ * instances holding its sockets subscribe to (so what each instance hears does not grow with the
+ * number of instances), site-wide and operators' events on one channel every instance subscribes
+ * to. Local listeners hear events only through Redis, which keeps one delivery per event on every
+ * instance that needs it, the publishing one included.
  */
 export async function redisPublisher(url: string, opts: { scope: string; readyTimeoutMs?: number }): Promise<Publisher> {
   // the deployment's own channels (redisScope.ts): another deployment on this Redis is never heard
   const LIVE_CHANNEL = `${opts.scope}live`;
   const CACHE_CHANNEL = `${opts.scope}cache`;
+  const MEMBER_PREFIX = `${opts.scope}member:`;
+  const memberChannel = (siteId: string, memId: string) => MEMBER_PREFIX + JSON.stringify([siteId, memId]);
   const pub = new Redis(url, { lazyConnect: true });
   const sub = new Redis(url, { lazyConnect: true });
   const bus = new EventEmitter();
@@ -54,7 +60,7 @@ export async function redisPublisher(url: string, opts: { scope: string; readyTi
   // invalidations are heard locally at once; this instance skips its own when Redis echoes them
   const self = randomUUID();
   sub.on('message', (channel: string, raw: string) => {
-    if (channel !== LIVE_CHANNEL && channel !== CACHE_CHANNEL) return;
+    if (channel !== LIVE_CHANNEL && channel !== CACHE_CHANNEL && !channel.startsWith(MEMBER_PREFIX)) return;
     let msg: unknown;
     try {
       msg = JSON.parse(raw);
@@ -85,22 +91,33 @@ export async function redisPublisher(url: string, opts: { scope: string; readyTi
     clearTimeout(timer);
   }
 
+  const waitAtMost = async (p: Promise<unknown>, ms: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([p, new Promise((r) => (timer = setTimeout(r, ms)))]);
+    clearTimeout(timer);
+  };
+
   return {
     publish(to, event) {
-      pub.publish(LIVE_CHANNEL, JSON.stringify({ to, event })).catch(onError);
+      const channel = 'memId' in to ? memberChannel(to.siteId, to.memId) : LIVE_CHANNEL;
+      pub.publish(channel, JSON.stringify({ to, event })).catch(onError);
     },
     onEvent(listener) {
       bus.on('event', listener);
       return () => bus.off('event', listener);
     },
+    // the registry calls these once per member (first socket, last socket); Redis applies them in order
+    async watch(siteId, memId) {
+      await waitAtMost(sub.subscribe(memberChannel(siteId, memId)).catch(onError), WATCH_WAIT_MS);
+    },
+    unwatch(siteId, memId) {
+      sub.unsubscribe(memberChannel(siteId, memId)).catch(onError);
+    },
     async invalidate(what) {
       bus.emit('invalidate', what);
       // waiting for Redis's reply means the other instances' subscriptions have the message
       // before this call answers; an outage must not hold a sign-out up for long
-      let timer: NodeJS.Timeout | undefined;
-      const sent = pub.publish(CACHE_CHANNEL, JSON.stringify({ from: self, what })).catch(onError);
-      await Promise.race([sent, new Promise((r) => (timer = setTimeout(r, INVALIDATE_WAIT_MS)))]);
-      clearTimeout(timer);
+      await waitAtMost(pub.publish(CACHE_CHANNEL, JSON.stringify({ from: self, what })).catch(onError), INVALIDATE_WAIT_MS);
     },
     onInvalidate(listener) {
       bus.on('invalidate', listener);

@@ -34,12 +34,43 @@ function removeFrom<K>(map: Map<K, Set<LiveConn>>, key: K, conn: LiveConn) {
   if (set.size === 0) map.delete(key);
 }
 
+/** Where this instance must hear a member's events (the publisher): told at its first socket of a member and after its last. */
+export interface MemberRoutes {
+  watch(siteId: string, memId: string): Promise<void>;
+  unwatch(siteId: string, memId: string): void;
+}
+const everywhere: MemberRoutes = { watch: async () => {}, unwatch() {} };
+
 /** The sockets of this instance, indexed by member, by session and by site. */
 export class Registry {
+  constructor(private readonly routes: MemberRoutes = everywhere) {}
+
+  private readonly held = new Map<string, { n: number; ready: Promise<void> }>();
   private readonly byMember = new Map<string, Set<LiveConn>>();
   private readonly bySession = new Map<number, Set<LiveConn>>();
   private readonly bySite = new Map<string, Set<LiveConn>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+
+  /**
+   * A socket of the member is opening here: resolves once the member's events reach this
+   * instance. Counted from before the socket is added until `release`, so a socket still
+   * connecting keeps the member's route when another of its sockets closes.
+   */
+  hold(siteId: string, memId: string): Promise<void> {
+    const key = memberKey(siteId, memId);
+    let h = this.held.get(key);
+    if (!h) this.held.set(key, (h = { n: 0, ready: this.routes.watch(siteId, memId) }));
+    h.n++;
+    return h.ready;
+  }
+
+  release(siteId: string, memId: string): void {
+    const key = memberKey(siteId, memId);
+    const h = this.held.get(key);
+    if (!h || --h.n > 0) return;
+    this.held.delete(key);
+    this.routes.unwatch(siteId, memId);
+  }
 
   add(conn: LiveConn): void {
     addTo(this.byMember, memberKey(conn.siteId, conn.memId), conn);

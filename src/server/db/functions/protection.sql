@@ -82,11 +82,15 @@ begin
 end $$;
 
 -- Why the member may not sign in or play at p_at: U021 self-excluded, U020 on a break, with the
--- end; null when free.
-create or replace function protection_refusal(p_member bigint, p_at timestamptz) returns jsonb language sql stable as $$
-  select case
-    when p.excluded_until > p_at then jsonb_build_object('code', 'U021', 'until', p.excluded_until)
-    when p.break_until > p_at then jsonb_build_object('code', 'U020', 'until', p.break_until)
-  end
-  from member_protection p where p.member_id = p_member
-$$;
+-- end; null when free. PL/pgSQL, not SQL: every bet asks, and PostgreSQL plans a SQL function's
+-- query again at each call where PL/pgSQL keeps its plan.
+create or replace function protection_refusal(p_member bigint, p_at timestamptz) returns jsonb language plpgsql stable as $$
+declare
+  p member_protection%rowtype;
+begin
+  select * into p from member_protection where member_id = p_member;
+  if not found then return null; end if;
+  if p.excluded_until > p_at then return jsonb_build_object('code', 'U021', 'until', p.excluded_until); end if;
+  if p.break_until > p_at then return jsonb_build_object('code', 'U020', 'until', p.break_until); end if;
+  return null;
+end $$;
