@@ -58,23 +58,23 @@ export function SiteSandbox({ prefix }: { prefix: string }) {
         </p>
         {made && (
           <>
-            <p className={css.lead}>
-              <Trans>비밀 키는 지금 한 번만 보여요. 이 화면을 떠나면 다시 볼 수 없습니다.</Trans>
-            </p>
             <Facts boxed data-testid="sandbox-issued">
               <Fact label={t`게임사 코드`}>{made.vendorCode}</Fact>
-              <Fact label={t`비밀 키`} data-testid="sandbox-secret">
-                {made.secret}
-              </Fact>
               <Fact label={t`테스트 플레이어`}>{made.player}</Fact>
               <Fact label={t`게임`}>{made.game}</Fact>
             </Facts>
-            <output className={css.link} data-testid="sandbox-command">
-              {command}
+            <p className={css.lead}>
+              <Trans>비밀 키는 지금 한 번만 보여요. 이 화면을 떠나면 다시 볼 수 없습니다.</Trans>
+            </p>
+            <output className={css.link} aria-label={t`비밀 키`} data-testid="sandbox-secret">
+              {made.secret}
             </output>
             <Button variant="primary" block onClick={() => void copy('secret')}>
               {copied === 'secret' ? t`복사했습니다` : t`비밀 키 복사`}
             </Button>
+            <output className={css.link} data-testid="sandbox-command">
+              {command}
+            </output>
             <Button variant="secondary" block onClick={() => void copy('command')}>
               {copied === 'command' ? t`복사했습니다` : t`점검 명령 복사`}
             </Button>
