@@ -46,6 +46,7 @@ export const resultCodes = {
   PO001: 'Type the site address to confirm',
   PO002: 'An archived site cannot change',
   PO003: 'No earlier API key is working',
+  PO004: 'No such sandbox credential',
   PF020: 'Check the address: lower-case letters and digits, 2 to 20',
   PF021: 'This address is reserved',
   PF022: 'This address is taken by another site',
@@ -134,6 +135,7 @@ export const resultCodes = {
   W004: 'Bet already settled',
   W005: 'Bet was rolled back',
   W009: 'Wallet paused for this site, retry later',
+  W010: 'Sandbox credentials play for test players only, and test players only with them',
   R001: 'Rates were changed within the last day, retry later',
   R002: 'Rate outside the allowed range',
   // cash

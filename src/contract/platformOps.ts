@@ -33,6 +33,21 @@ export const platformSiteDetail = platformSite.extend({
 });
 export type PlatformSiteDetail = z.infer<typeof platformSiteDetail>;
 
+/** A sandbox vendor credential of a site (docs/integrators.md, The sandbox): its code, its test player and game. */
+export const sandboxCredential = z.object({
+  vendorCode: z.string(),
+  /** the test player it plays for (memId): play money only, never signs in */
+  player: z.string(),
+  /** its one game's code */
+  game: z.string(),
+  /** the test player's play money now */
+  balance: z.number(),
+  createdAt: z.string(),
+  /** when revoked (ISO); the wallet no longer knows the code (W001) */
+  revokedAt: z.string().nullable(),
+});
+export type SandboxCredential = z.infer<typeof sandboxCredential>;
+
 export const platformOpsCalls = {
   site: call('/api/platform/site', z.object({ prefix }), platformSiteDetail, 'public'),
   /** Players, partners, the operator and vendors are refused (SS001, W009) until resumed; nothing is removed. */
@@ -49,4 +64,10 @@ export const platformOpsCalls = {
   rotateKey: call('/api/platform/site/rotateKey', z.object({ prefix }), z.object({ apiKey: z.string(), oldKeyUntil: z.string() }), 'public'),
   /** The key before the last rotation stops working now, without waiting for its overlap (a leaked key); PO003 when none works. */
   revokeOldKey: call('/api/platform/site/revokeOldKey', z.object({ prefix }), ok, 'public'),
+  /** The site's sandbox vendor credentials, newest first. */
+  sandboxList: call('/api/platform/site/sandbox', z.object({ prefix }), z.object({ list: z.array(sandboxCredential) }), 'public'),
+  /** A new sandbox credential and its test player: the secret is answered this once (stored sealed). */
+  sandboxIssue: call('/api/platform/site/sandbox/issue', z.object({ prefix }), sandboxCredential.extend({ siteId: z.string(), secret: z.string() }), 'public'),
+  /** The credential stops at once (W001 on its next callback); PO004 when the site has no such live credential. */
+  sandboxRevoke: call('/api/platform/site/sandbox/revoke', z.object({ prefix, vendorCode: z.string().trim().min(1).max(40) }), ok, 'public'),
 };

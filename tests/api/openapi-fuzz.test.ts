@@ -4,6 +4,8 @@
  * the wrong type, an unknown field), sent over HTTP by the caller the call's access names
  * (vendor callbacks signed). Never a 5xx, and every answer — success or refusal, with its data —
  * validates against the document's response for its HTTP status. PITBOSS_FUZZ_SEED to replay.
+ * Kept cheap for CI: a call's five bodies go at once, and a role's session is made again only
+ * after a call may have ended it (46.7 s to 35.4 s for the same seed's 1,090 calls).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../src/server/domain/games/signature.js';
@@ -103,42 +105,55 @@ describe(`the document's calls, fuzzed from the document (${testDb})`, () => {
     const paths = Object.keys(doc.paths);
     expect(paths.length).toBeGreaterThan(100);
 
+    // one session per role, made again only after a call may have ended it (a logout, a TK answer)
+    const tokens = new Map<string, string>();
+    const tokenOf = async (who: 'member' | 'partner' | 'admin') => tokens.get(who) ?? tokens.set(who, await sessionFor(s.app.db, s.siteId, ids[who])).get(who)!;
+
+    /** One body sent as the call's caller would send it; its answer checked against the document. */
+    async function send(path: string, who: string | undefined, token: string | null, body: Record<string, unknown>): Promise<string> {
+      if (who !== 'public') body.siteId = s.siteId;
+      const raw = JSON.stringify(body);
+      const url = who === 'vendor' ? path.replace('{vendorCode}', 'demo-slot') : path;
+      const res = await s.raw(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(who === 'vendor' ? { 'x-signature': sign(secret, raw) } : { authorization: s.apiKey }),
+          ...(token ? { 'x-auth-token': token } : {}),
+        },
+        body: raw,
+      });
+      const text = await res.text();
+      let answer: { resultCode?: unknown } | null;
+      try {
+        answer = JSON.parse(text);
+      } catch {
+        failures.push(`${path}: not JSON (${res.status}) ${text.slice(0, 120)}`);
+        return '(not JSON)';
+      }
+      const code = String(answer?.resultCode);
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+      if (res.status >= 500) failures.push(`${path}: HTTP ${res.status} ${text.slice(0, 200)} <- ${raw.slice(0, 300)}`);
+      const wrong = check(path, res.status, answer);
+      if (wrong) failures.push(`${wrong} <- ${raw.slice(0, 200)}`);
+      return code;
+    }
+
     for (const [i, path] of paths.entries()) {
       const r = rng(seed + i);
       const who = access.get(path);
-      const token = who === 'member' || who === 'partner' || who === 'admin' ? await sessionFor(s.app.db, s.siteId, ids[who]) : null;
+      const role = who === 'member' || who === 'partner' || who === 'admin' ? who : null;
+      const token = role ? await tokenOf(role) : null;
       const schema = doc.paths[path].post.requestBody.content['application/json'].schema as Schema;
       const bodies = [0, 1, 2].map(() => validOf(schema, doc, r) as Record<string, unknown>).concat([0, 1].map(() => brokenOf(schema, doc, r)));
-      for (const body of bodies) {
-        if (who !== 'public') body.siteId = s.siteId;
-        const raw = JSON.stringify(body);
-        const url = who === 'vendor' ? path.replace('{vendorCode}', 'demo-slot') : path;
-        const res = await s.raw(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(who === 'vendor' ? { 'x-signature': sign(secret, raw) } : { authorization: s.apiKey }),
-            ...(token ? { 'x-auth-token': token } : {}),
-          },
-          body: raw,
-        });
-        const text = await res.text();
-        let answer: { resultCode?: unknown } | null;
-        try {
-          answer = JSON.parse(text);
-        } catch {
-          failures.push(`${path}: not JSON (${res.status}) ${text.slice(0, 120)}`);
-          continue;
-        }
-        const code = String(answer?.resultCode);
-        codes.set(code, (codes.get(code) ?? 0) + 1);
-        if (res.status >= 500) failures.push(`${path}: HTTP ${res.status} ${text.slice(0, 200)} <- ${raw.slice(0, 300)}`);
-        const wrong = check(path, res.status, answer);
-        if (wrong) failures.push(`${wrong} <- ${raw.slice(0, 200)}`);
-      }
+      // a call's five bodies at once, as clients in parallel would send them: the calls run one after another
+      const answered = await Promise.all(bodies.map((body) => send(path, who, token, body)));
+      if (/logout/i.test(path) || answered.some((c) => c.startsWith('TK'))) tokens.clear();
       // a fuzzed logout, lock or maintenance window must not starve the calls after it
-      await s.app.db.updateTable('site').set({ check_start: null, check_end: null, seal_yn: 'N' }).where('id', '=', s.siteId).execute();
-      await s.app.db.updateTable('member').set({ login_yn: 'Y', status: 'ACTIVE', failed_logins: 0 }).where('id', 'in', Object.values(ids)).execute();
+      await Promise.all([
+        s.app.db.updateTable('site').set({ check_start: null, check_end: null, seal_yn: 'N' }).where('id', '=', s.siteId).execute(),
+        s.app.db.updateTable('member').set({ login_yn: 'Y', status: 'ACTIVE', failed_logins: 0 }).where('id', 'in', Object.values(ids)).execute(),
+      ]);
       forgetSites();
     }
     console.log(`openapi fuzz (${testDb}, seed ${seed}): ${paths.length} calls; codes ${JSON.stringify(Object.fromEntries([...codes].sort((a, b) => b[1] - a[1]).slice(0, 20)))}`);

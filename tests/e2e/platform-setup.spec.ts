@@ -213,6 +213,24 @@ test(
       await detail.getByTestId('revoke-old-key').click();
       await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
       await expect(detail.getByTestId('old-key')).toHaveCount(0);
+
+      // a sandbox vendor credential for the kit: its secret shown once, to copy; listed; revoked at once
+      const sandbox = detail.getByTestId('site-sandbox');
+      await sandbox.getByTestId('sandbox-issue').click();
+      await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+      const sandboxSecret = await sandbox.getByTestId('sandbox-secret').innerText();
+      expect(sandboxSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await expect(sandbox.getByTestId('sandbox-command')).toContainText(`--site ${server.base}/lucky --vendor sandbox-`);
+      await expect(sandbox.getByTestId('sandbox-command')).toContainText(`--secret ${sandboxSecret} --player test-`);
+      await sandbox.getByRole('button', { name: '비밀 키 복사' }).click();
+      await expect(sandbox.getByRole('button', { name: '복사했습니다' })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sandboxSecret);
+      await expect(sandbox.getByTestId('sandbox-row')).toContainText('사용 중');
+      await sandbox.screenshot({ path: info.outputPath('site-sandbox-412.png') });
+      await sandbox.getByRole('button', { name: '막기' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+      await expect(sandbox.getByTestId('sandbox-row')).toContainText('막음');
+      await expect(sandbox.getByTestId('sandbox-secret')).toHaveCount(0);
     } finally {
       await server.stop();
     }

@@ -1,6 +1,7 @@
 import { platformOpsCalls as c } from '../../contract/platformOps.js';
 import { platformCaller } from '../domain/platform/login.js';
 import { archiveSite, platformSiteDetail, resumeSite, revokeOldKey, rotateApiKey, setHosts, suspendSite } from '../domain/platform/siteState.js';
+import { issueSandbox, revokeSandbox, sandboxList } from '../domain/platform/sandboxVendors.js';
 import type { AppContext } from '../context.js';
 import { defineRoute } from '../handler.js';
 
@@ -35,6 +36,15 @@ export const platformOpsRoutes = [
   }),
   defineRoute(c.revokeOldKey, async (req, ctx) => {
     await revokeOldKey(ctx, await actorOf(ctx), req.prefix);
+    return null;
+  }),
+  defineRoute(c.sandboxList, async (req, ctx) => {
+    await actorOf(ctx);
+    return { list: await sandboxList(ctx, req.prefix) };
+  }),
+  defineRoute(c.sandboxIssue, async (req, ctx) => issueSandbox(ctx, await actorOf(ctx), req.prefix)),
+  defineRoute(c.sandboxRevoke, async (req, ctx) => {
+    await revokeSandbox(ctx, await actorOf(ctx), req.prefix, req.vendorCode);
     return null;
   }),
 ];

@@ -13,6 +13,7 @@ import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
 import { SiteInvitations } from './SiteInvitations';
 import { SiteKeys } from './SiteKeys';
+import { SiteSandbox } from './SiteSandbox';
 import { useSiteStatusText } from './siteStatus';
 import { SiteBrandEdit } from './SiteBrandEdit';
 import { SiteAuditBroken } from './SiteAuditBroken';
@@ -104,6 +105,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
               </section>
             )}
             {s!.status !== 'archived' && <SiteInvitations prefix={prefix} operators={s!.operators} />}
+            {s!.status !== 'archived' && <SiteSandbox prefix={prefix} />}
           </>
         )}
         <Link to="/$prefix" params={{ prefix }} className={buttonClass('secondary', true)}>

@@ -24,7 +24,8 @@ begin
   end if;
   if p_amount < 0 or p_mode not in (2, -2) then raise exception 'bad grant % %', p_amount, p_mode; end if;
 
-  select id into target from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE';
+  -- a test player holds play money only: no real money is granted to it nor recovered from it
+  select id into target from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' and not test_player;
   if not found then return '{"code": "U001"}'; end if;
 
   select * into t from money_lock(p_site, array[target]);

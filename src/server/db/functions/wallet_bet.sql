@@ -1,5 +1,6 @@
 -- A stake leaves the player (seamless: cash; transfer: game money) to the house. Checks, in this
--- order: U001 no such player; replay; W005 rolled back before it arrived; B0095 not a player;
+-- order: U001 no such player; W010 a sandbox
+-- credential and a real player, or a real vendor and a test player; replay; W005 rolled back before it arrived; B0095 not a player;
 -- B1002 locked member; B0093 maintenance (p_closed: the site's window or the vendor's status);
 -- B1001 bet lock; U021/U020 self-excluded or on a break; B0092 unknown or inactive game; B6001-B6003
 -- limits; B6010 past the player's own loss limit (protection.sql); B6000 no money.
@@ -23,6 +24,8 @@ declare
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
   if not found then return '{"code": "U001"}'; end if;
+  -- a sandbox credential plays for test players only, and a test player only with one (migration 430)
+  if me.test_player is distinct from (select v.sandbox from vendor v where v.id = p_vendor) then return '{"code": "W010"}'; end if;
   -- read after the lock: every call that changes this bettor's bets holds the same lock
   select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
     where k.vendor_id = p_vendor and k.tx_id = p_tx_id;

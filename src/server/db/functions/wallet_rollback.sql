@@ -1,4 +1,5 @@
--- Cancels an open bet and returns its stake. Checks, in this order: U001; replay (this transaction
+-- Cancels an open bet and returns its stake. Checks, in this order: U001; W010 (sandbox
+-- credentials and test players only together); replay (this transaction
 -- id, or an earlier rollback of the same bet); W003 the bet is another player's; W005 / W004 the
 -- bet is no longer open. A rollback arriving before its bet is recorded, so that bet is refused later.
 create or replace function wallet_rollback(
@@ -17,6 +18,8 @@ declare
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
   if not found then return '{"code": "U001"}'; end if;
+  -- a sandbox credential plays for test players only, and a test player only with one (migration 430)
+  if me.test_player is distinct from (select v.sandbox from vendor v where v.id = p_vendor) then return '{"code": "W010"}'; end if;
   select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
     where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
   if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'rollback', me.id); end if;

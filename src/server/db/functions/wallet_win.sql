@@ -1,6 +1,6 @@
 -- Settles the bet: the win from the house, rolling points to the bettor and, differentially, to
 -- every ancestor (point type 3, against the house), the daily figures of the bettor and of every
--- ancestor's subtree. Checks, in this order: U001; replay; B6003 a win above the vendor's ceiling;
+-- ancestor's subtree. Checks, in this order: U001; W010 (sandbox credentials and test players only together); replay; B6003 a win above the vendor's ceiling;
 -- W003 no such bet of this player; W005 rolled back; W004 already settled.
 create or replace function wallet_win(
   p_site text, p_vendor bigint, p_vendor_name text, p_transfer boolean, p_house bigint, p_game bigint, p_max_win bigint,
@@ -26,6 +26,8 @@ declare
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
   if not found then return '{"code": "U001"}'; end if;
+  -- a sandbox credential plays for test players only, and a test player only with one (migration 430)
+  if me.test_player is distinct from (select v.sandbox from vendor v where v.id = p_vendor) then return '{"code": "W010"}'; end if;
   select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
     where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
   if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'win', me.id); end if;
@@ -90,9 +92,12 @@ begin
   where l.paid > 0 and l.ord > 1
   order by l.ord, side;
 
-  -- the daily figures, one row for the whole path (daily_rows expands it when applied)
-  insert into daily_pending (site_id, day, category, stake, win, path, rolling_paid, rolling_cum, losing_paid, losing_cum, settled_at)
-  values (p_site, (b.created_at at time zone 'Asia/Seoul')::date, b.category, b.stake, p_amount, lv_id, r_paid, r_cum, l_paid, l_cum, p_at);
+  -- the daily figures, one row for the whole path (daily_rows expands it when applied); a test
+  -- player's play money stays out of them
+  if not me.test_player then
+    insert into daily_pending (site_id, day, category, stake, win, path, rolling_paid, rolling_cum, losing_paid, losing_cum, settled_at)
+    values (p_site, (b.created_at at time zone 'Asia/Seoul')::date, b.category, b.stake, p_amount, lv_id, r_paid, r_cum, l_paid, l_cum, p_at);
+  end if;
 
   update bet set win = p_amount, status = outcome, settled_at = p_at,
                  detail = case when p_detail is null then bet.detail else coalesce(bet.detail, '{}'::jsonb) || p_detail end

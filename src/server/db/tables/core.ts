@@ -55,6 +55,8 @@ export interface CoreTables {
     login_count: Generated<number>;
     /** when an operator put off the two-factor offer after signing in */
     otp_offer_later_at: Date | null;
+    /** a sandbox credential's player: play money only, never signs in, out of the figures (migration 430) */
+    test_player: Generated<boolean>;
     created_at: Stamp & Generated<Date>;
     updated_at: Generated<Date>;
   };

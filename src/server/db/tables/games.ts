@@ -37,6 +37,9 @@ export interface GameTables {
     max_win: Generated<number>;
     ord: Generated<number>;
     created_at: Generated<Date>;
+    /** a sandbox credential: plays for test players only (migration 430) */
+    sandbox: Generated<boolean>;
+    revoked_at: Date | null;
   };
   game: {
     id: Generated<number>;

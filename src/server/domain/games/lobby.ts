@@ -12,6 +12,8 @@ export async function vendorGroups(db: Db, siteId: string, locale: string) {
     .select(localName('v', locale, 'shown'))
     .where('site_id', '=', siteId)
     .where('status', '<>', 'OFF')
+    // sandbox credentials are for vendors' checks, never in the lobby
+    .where('sandbox', '=', false)
     .orderBy('ord')
     .execute();
   return gameCategories.map((g) => ({
@@ -40,7 +42,8 @@ export async function gameList(db: Db, siteId: string, locale: string, f: { vend
     .select(['v.code as vendorCode', 'g.code as gameCode', localName('g', locale, 'gameName'), 'v.category as gameType', 'g.kind', 'g.status'])
     .where('g.site_id', '=', siteId)
     .where('g.status', '<>', 'OFF')
-    .where('v.status', '<>', 'OFF');
+    .where('v.status', '<>', 'OFF')
+    .where('v.sandbox', '=', false);
   if (f.vendorCode) q = q.where('v.code', '=', f.vendorCode);
   // a category the site does not have lists no game
   if (f.gameType) q = isGameCategory(f.gameType) ? q.where('v.category', '=', f.gameType) : q.where(sql<boolean>`false`);

@@ -25,6 +25,8 @@ export interface Vendor {
   minBet: number;
   maxBet: number;
   maxWin: number;
+  /** a sandbox credential: plays for the site's test players only, against its play-money account */
+  sandbox: boolean;
 }
 
 export interface WalletResult {
@@ -44,7 +46,8 @@ export async function vendorByCode(db: Db, siteId: string, code: string): Promis
   const key = `${siteId}\n${code}`;
   const hit = c.get(key);
   if (hit && Date.now() - hit.at < VENDOR_TTL) return hit.v;
-  const r = await db.selectFrom('vendor').selectAll().where('site_id', '=', siteId).where('code', '=', code).executeTakeFirst();
+  // a revoked sandbox credential is unknown (W001)
+  const r = await db.selectFrom('vendor').selectAll().where('site_id', '=', siteId).where('code', '=', code).where('revoked_at', 'is', null).executeTakeFirst();
   const v: Vendor | null = r
     ? {
         id: r.id,
@@ -58,6 +61,7 @@ export async function vendorByCode(db: Db, siteId: string, code: string): Promis
         minBet: r.min_bet,
         maxBet: r.max_bet,
         maxWin: r.max_win,
+        sandbox: r.sandbox,
       }
     : null;
   c.set(key, { at: Date.now(), v });
@@ -66,31 +70,38 @@ export async function vendorByCode(db: Db, siteId: string, code: string): Promis
 export const forgetVendors = (db: Db) => vendorCache.delete(db);
 
 export const GAME_ID = '__game__';
-const gameCache = new WeakMap<Db, Map<string, number>>();
-/** The site's game account (login type HOUSE): holds all game money of transfer-wallet vendors. */
-export async function gameAccount(db: Db, siteId: string): Promise<number> {
-  let c = gameCache.get(db);
-  if (!c) gameCache.set(db, (c = new Map()));
-  const hit = c.get(siteId);
+/** The site's play-money account: test players' play money comes from it and their bets go to it, never the house. */
+export const PLAY_ID = '__play__';
+const accountCache = new WeakMap<Db, Map<string, number>>();
+/** A house account of the site (login type HOUSE, never signs in), made on first use. */
+async function houseAccount(db: Db, siteId: string, memId: string): Promise<number> {
+  let c = accountCache.get(db);
+  if (!c) accountCache.set(db, (c = new Map()));
+  const hit = c.get(`${siteId}\n${memId}`);
   if (hit) return hit;
   await db
     .insertInto('member')
-    .values({ site_id: siteId, mem_id: GAME_ID, pass_hash: '!', mem_nick: GAME_ID, partner_level: 'NORMAL', login_type: 'HOUSE', login_yn: 'N' })
+    .values({ site_id: siteId, mem_id: memId, pass_hash: '!', mem_nick: memId, partner_level: 'NORMAL', login_type: 'HOUSE', login_yn: 'N' })
     .onConflict((oc) => oc.columns(['site_id', 'mem_id']).doNothing())
     .execute();
-  const r = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', GAME_ID).executeTakeFirstOrThrow();
-  c.set(siteId, r.id);
+  const r = await db.selectFrom('member').select('id').where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirstOrThrow();
+  c.set(`${siteId}\n${memId}`, r.id);
   return r.id;
 }
+/** The site's game account: holds all game money of transfer-wallet vendors. */
+export const gameAccount = (db: Db, siteId: string) => houseAccount(db, siteId, GAME_ID);
+export const playAccount = (db: Db, siteId: string) => houseAccount(db, siteId, PLAY_ID);
 
 interface Player {
   id: number;
   loginType: string;
   status: string;
 }
-async function player(db: Db, siteId: string, memId: string): Promise<Player> {
-  const r = await db.selectFrom('member').select(['id', 'login_type', 'status']).where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
+/** The vendor's player: U001 if none, W010 when a sandbox credential names a real player or a real vendor a test player. */
+async function player(db: Db, v: Vendor, memId: string): Promise<Player> {
+  const r = await db.selectFrom('member').select(['id', 'login_type', 'status', 'test_player']).where('site_id', '=', v.siteId).where('mem_id', '=', memId).executeTakeFirst();
   if (!r || r.login_type === 'HOUSE') throw new ApiError('U001');
+  if (r.test_player !== v.sandbox) throw new ApiError('W010');
   return { id: r.id, loginType: r.login_type, status: r.status };
 }
 
@@ -105,7 +116,7 @@ async function once<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export async function walletBalance(db: Db, v: Vendor, memId: string): Promise<WalletResult> {
-  const p = await player(db, v.siteId, memId);
+  const p = await player(db, v, memId);
   if (v.walletMode === 'seamless') {
     const r = await db.selectFrom('member').select('cash_amt').where('id', '=', p.id).executeTakeFirstOrThrow();
     return { balance: r.cash_amt };
@@ -130,7 +141,8 @@ export interface BetReq {
 /** The accounts a callback names beside the bettor: the house, and the game account of a transfer vendor. */
 async function sides(db: Db, v: Vendor) {
   const transfer = v.walletMode === 'transfer';
-  const [{ house }, game] = await Promise.all([systemAccounts(db, v.siteId), transfer ? gameAccount(db, v.siteId) : null]);
+  // a sandbox credential's bets and wins move play money: its own account stands in for the house
+  const [{ house }, game] = await Promise.all([v.sandbox ? { house: await playAccount(db, v.siteId) } : systemAccounts(db, v.siteId), transfer ? gameAccount(db, v.siteId) : null]);
   return sql`${transfer}, ${house}::bigint, ${game}::bigint`;
 }
 

@@ -28,7 +28,7 @@ export function assertSiteOpen(site: Pick<SiteRow, 'state'>) {
 }
 
 /** The site of a prefix for a platform action: S404 if none, PO002 once archived. */
-async function heldSite({ db }: Ctx, prefix: string) {
+export async function heldSite({ db }: Ctx, prefix: string) {
   const site = await db.selectFrom('site').select(['id', 'prefix', 'state']).where('prefix', '=', prefix).executeTakeFirst();
   if (!site) throw new ApiError('S404');
   if (site.state === 'archived') throw new ApiError('PO002');

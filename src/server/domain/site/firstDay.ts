@@ -10,7 +10,7 @@ const exists = async (q: Promise<unknown>) => (await q) !== undefined;
 export async function firstDayChecklist(db: Db, site: { id: string; options: Record<string, unknown> | null }, operatorId: number) {
   const member = (loginType: string) => db.selectFrom('member').select('id').where('site_id', '=', site.id).where('login_type', '=', loginType).limit(1).executeTakeFirst();
   const [vendors, brand, firstPartner, firstPlayer, twoFactor] = await Promise.all([
-    exists(db.selectFrom('vendor').select('id').where('site_id', '=', site.id).where('status', '<>', 'OFF').limit(1).executeTakeFirst()),
+    exists(db.selectFrom('vendor').select('id').where('site_id', '=', site.id).where('status', '<>', 'OFF').where('sandbox', '=', false).limit(1).executeTakeFirst()),
     exists(db.selectFrom('site_icon').select('site_id').where('site_id', '=', site.id).where('kind', '=', 'logo').executeTakeFirst()),
     exists(member('PARTNER')),
     exists(member('NORMAL')),
