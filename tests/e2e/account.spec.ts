@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-test('a player changes the withdrawal password on the account edit screen, in the product check order', async ({ page }, info) => {
+test('a player changes the withdrawal password on the account edit screen, in the product check order', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   const memId = pick(editUser, info);
   await playerLogin(page, memId);
   await page.goto('/demo/my');

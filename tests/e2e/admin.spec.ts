@@ -146,7 +146,7 @@ test('the queue for one thumb: one count everywhere, newest first, one tap to re
   await expect(page.getByTestId('pending-cash')).toHaveText(String(waiting - 1));
 });
 
-test("the operator's grant and recovery receipts lead to their rows in the audit log", async ({ page }, info) => {
+test("the operator's grant and recovery receipts lead to their rows in the audit log", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   const memId = { pixel7: 'user16', iphone14: 'user17', desktop: 'user15' }[info.project.name] ?? 'user16';
   await operatorLogin(page);
   await page.goto('/demo/admin/members');
@@ -179,7 +179,7 @@ test("the operator's grant and recovery receipts lead to their rows in the audit
   }
 });
 
-test('the ledger check runs from the home and its result stays there', async ({ page }, info) => {
+test('the ledger check runs from the home and its result stays there', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
   await operatorLogin(page);
   await page.getByTestId('ledger-run').click();
   await expect(page.getByTestId('ledger-status')).toContainText('정상');

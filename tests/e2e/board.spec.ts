@@ -67,7 +67,7 @@ async function clearCheckWindow(admin: Page) {
   });
 }
 
-test('an inquiry answered by the operator: the badge arrives live and opening it clears it', async ({ page, browser }, info) => {
+test('an inquiry answered by the operator: the badge arrives live and opening it clears it', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
   const project = info.project.name;
   const title = `문의 ${project} ${Date.now().toString(36)}`;
   await playerLogin(page, who(project).answer);

@@ -41,7 +41,7 @@ test('a player sets a daily deposit limit, sees it at once, and a raise waits 24
   await page.screenshot({ path: `tmp/screens/${info.project.name}-protection-limits.png`, fullPage: true });
 });
 
-test("the operator sees a player's limits on the member screen, read only", async ({ browser }, info) => {
+test("the operator sees a player's limits on the member screen, read only", { tag: ONE_VIEWPORT }, async ({ browser }, info) => {
   const memId = pick(info);
   const player = await browser.newPage();
   await dismissPopups(player);
