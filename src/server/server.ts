@@ -54,7 +54,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const config = { ...readConfig(), ...overrides };
   refuseTestSettings(config);
   refuseMissingSecrets(config, configuredSecret);
-  refuseWeakSecrets(config, configuredSecret);
+  refuseWeakSecrets(configuredSecret);
   configurePinKey(config.pinKey, config.pinOldKeys);
   await Promise.all([
     config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
