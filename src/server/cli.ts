@@ -1,7 +1,7 @@
 // The ops command line, compiled beside the server (dist-server/cli.js) so a production host needs
 // only dist-server/ and the production packages: `node dist-server/cli.js backup|restore|audit-verify|audit-rekey`.
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readConfig } from './config.js';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from './db/driver.js';
@@ -10,16 +10,18 @@ import { useStartSecretsFile } from './domain/auth/secretsFile.js';
 import { anchorHeads, auditHeadsFile, readAnchors, useAuditHeadsFile } from './domain/site/auditAnchor.js';
 import { auditKey, verifyChain, type ChainVerdict } from './domain/site/auditChain.js';
 import { changeAuditKey, everyAuditChain } from './domain/site/auditRekey.js';
+import { checkLedger } from './domain/money/ledgerCheck.js';
 import { backupTo, restoreFrom } from './ops/backup.js';
 import { backupKeys, sealTo } from './ops/backupCrypto.js';
 import { holdDataDir, type LockInfo } from './ops/dataLock.js';
 import { OpsRefusal } from './ops/refusal.js';
 
 const USAGE = `usage: node dist-server/cli.js <command>
-  backup [file]             a sealed snapshot of the configured database (DATABASE_URL or PITBOSS_DATA) under PITBOSS_BACKUP_KEY
+  backup [file | folder/]   a sealed snapshot of the configured database (DATABASE_URL or PITBOSS_DATA) under PITBOSS_BACKUP_KEY
   restore <file> <target>   into a NEW place: a missing or empty data folder, or the postgres:// URL of an empty database
   audit-verify              checks every audit chain (each site's, the platform's), each against the last head anchored in
                             the heads file (PITBOSS_AUDIT_HEADS_FILE); exit 1 when one is broken
+  ledger-check              checks every site's balances against its ledger; exit 1 when one is off
   audit-rekey               with the servers stopped: re-signs every audit chain from PITBOSS_AUDIT_OLD_KEY to the audit key
                             (PITBOSS_AUDIT_KEY, else audit-chain in the secrets file), after checking each under the old key
                             (one broken: nothing changes)`;
@@ -36,7 +38,10 @@ async function backup(args: string[]): Promise<number> {
   const config = readConfig();
   const keys = backupKeys();
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-  const file = args[0] ?? `backups/pitboss-${stamp}.${config.databaseUrl ? 'pgdump' : 'pglite'}.sealed`;
+  const named = `pitboss-${stamp}.${config.databaseUrl ? 'pgdump' : 'pglite'}.sealed`;
+  // a folder (existing, or written with a trailing slash) gets the dated file inside it
+  const into = args[0] && (args[0].endsWith('/') || (existsSync(args[0]) && statSync(args[0]).isDirectory())) ? args[0] : undefined;
+  const file = into ? join(into, named) : (args[0] ?? join('backups', named));
   mkdirSync(dirname(file), { recursive: true });
   try {
     if (config.databaseUrl) await backupTo(file, { databaseUrl: config.databaseUrl }, keys);
@@ -176,7 +181,30 @@ async function auditRekey(): Promise<number> {
   });
 }
 
-const commands: Record<string, (args: string[]) => Promise<number>> = { backup, restore, 'audit-verify': auditVerify, 'audit-rekey': auditRekey };
+/** `ledger-check`: every site's balances against its ledger, one line per site, exit 1 when any is off (a restore drill's proof). */
+async function ledgerCheckAll(): Promise<number> {
+  return withDatabase("check from the operator's home", async ({ db }) => {
+    let bad = 0;
+    for (const site of await db.selectFrom('site').select(['id', 'prefix']).orderBy('prefix').execute()) {
+      const r = await checkLedger(db, site.id);
+      if (!r.ok) bad++;
+      console.log(
+        r.ok
+          ? `${site.prefix}: OK (${r.members} members, ${r.entries} entries)`
+          : `${site.prefix}: OFF (${r.balanceMismatches.length} balances apart from the ledger, ${r.unbalancedMoves.length} unbalanced movements, ${r.chainBreaks.length} chain breaks, ${r.negatives.length} negative accounts)`,
+      );
+    }
+    return bad ? 1 : 0;
+  });
+}
+
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  backup,
+  restore,
+  'audit-verify': auditVerify,
+  'audit-rekey': auditRekey,
+  'ledger-check': ledgerCheckAll,
+};
 
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;

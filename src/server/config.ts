@@ -277,12 +277,12 @@ export function vapidPairValid(publicKey: string, privateKey: string): boolean {
 }
 
 /**
- * A production start refuses keys too short to be secret (fewer than MIN_KEY_BYTES after decoding) and a
- * VAPID pair that is not one P-256 key pair: one line naming each, with the rule, exit 1. `npm run keys`
- * writes a file of keys that pass.
+ * Every start refuses a configured key too short to be secret (fewer than MIN_KEY_BYTES after decoding)
+ * and a VAPID pair that is not one P-256 key pair: one line naming each, with the rule, exit 1. No
+ * flag turns it off; a start that makes its own keys (`npm start`'s secrets file, `npm run keys`) makes
+ * keys that pass.
  */
-export function refuseWeakSecrets(config: Config, configured: (name: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
-  if (!config.production) return;
+export function refuseWeakSecrets(configured: (name: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
   const problems: string[] = [];
   const short = productionSecrets
     .filter((s) => !s.name.startsWith('vapid-'))
@@ -298,5 +298,5 @@ export function refuseWeakSecrets(config: Config, configured: (name: string) => 
   const [publicKey, privateKey] = [configured('vapid-public'), configured('vapid-private')];
   if (publicKey !== undefined && privateKey !== undefined && !vapidPairValid(publicKey, privateKey))
     problems.push(`${envName('vapid-public')} and ${envName('vapid-private')} are not one P-256 key pair (base64url: the uncompressed public point of the 32-byte private key)`);
-  if (problems.length) throw new StartupError(`a production start (NODE_ENV=production) refuses weak keys; ${problems.join('; ')}; \`npm run keys\` writes a file of fresh ones`);
+  if (problems.length) throw new StartupError(`weak keys refused; ${problems.join('; ')}; \`npm run keys\` writes a file of fresh ones`);
 }

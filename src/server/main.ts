@@ -3,11 +3,11 @@ import { startServer } from './server.js';
 import { StartupError } from './ops/startup.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {
-  // a start-up failure an operator reads: one line, exit 1 (an orchestrator restarts it)
+  // a start-up failure an operator reads: one line, an exit code per cause (startExit)
   if (err instanceof StartupError) console.error(`Pitboss did not start: ${err.message}`);
   else if (err.code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other server or set PORT, e.g. PORT=8081 npm start`);
   else throw err;
-  process.exit(1);
+  process.exit(err instanceof StartupError ? err.exitCode : 1);
 });
 const base = server.url;
 const { demo } = server.app.config;

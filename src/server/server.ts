@@ -21,7 +21,7 @@ import { resealTotpSecrets } from './domain/auth/totpSecret.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
 import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
-import { postgresService, redisService, StartupError, waitForService } from './ops/startup.js';
+import { postgresService, redisService, startExit, StartupError, waitForService } from './ops/startup.js';
 import { holdDataDir } from './ops/dataLock.js';
 import { listen } from './ops/signals.js';
 import { drain, gateCalls, type CallGate } from './ops/drain.js';
@@ -49,12 +49,25 @@ export interface RunningServer {
   drain(deadlineMs?: number, graceMs?: number): Promise<boolean>;
 }
 
+const fsCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'EISDIR']);
+const dataDirError = (dir: string, e: NodeJS.ErrnoException) =>
+  new StartupError(`PITBOSS_DATA ${dir} cannot be written (${e.code}): point PITBOSS_DATA at a folder this user can write, or make that one writable`, startExit.dataDir);
+
+/** The data folder's lock taken, a folder that cannot be written said in one line. */
+function dataDirTaken<T>(dir: string, take: () => T): T {
+  try {
+    return take();
+  } catch (e) {
+    throw fsCodes.has((e as NodeJS.ErrnoException).code ?? '') ? dataDirError(dir, e as NodeJS.ErrnoException) : e;
+  }
+}
+
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
 export async function startServer(overrides: Partial<Config> = {}, opts: { seed?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
   const config = { ...readConfig(), ...overrides };
   refuseTestSettings(config);
   refuseMissingSecrets(config, configuredSecret);
-  refuseWeakSecrets(config, configuredSecret);
+  refuseWeakSecrets(configuredSecret);
   configurePinKey(config.pinKey, config.pinOldKeys);
   await Promise.all([
     config.databaseUrl && waitForService(postgresService(config.databaseUrl), config.startTimeoutMs),
@@ -63,10 +76,15 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   // the PGlite folder's lock only where PGlite runs: instances on PostgreSQL share the database, and their start-up waits on its advisory lock
   const lock = config.databaseUrl
     ? { release() {} }
-    : holdDataDir(config.dataDir, config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/backup` : undefined);
+    : dataDirTaken(config.dataDir, () => holdDataDir(config.dataDir, config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/backup` : undefined));
   if ('held' in lock)
     throw new StartupError(`PITBOSS_DATA ${config.dataDir} is held by another running server (pid ${lock.held.pid}): stop it, or point PITBOSS_DATA at another folder`);
-  const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread });
+  const handle = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, snapshot: config.memorySnapshot, pgliteThread: config.pgliteThread }).catch(
+    (e: NodeJS.ErrnoException) => {
+      lock.release();
+      throw fsCodes.has(e.code ?? '') ? dataDirError(config.dataDir, e) : e;
+    },
+  );
   await migrate(handle).catch(async (e: Error) => {
     await handle.close().catch(() => {});
     lock.release();

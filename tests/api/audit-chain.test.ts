@@ -16,7 +16,7 @@ import { freshPostgres, startTestServer, templateDatabase, testDb, type TestServ
 import { cli, oneLine } from './opsCli.js';
 
 // the key kept outside the database, as a deployment sets it (for this file only: the run's files share one process)
-const AUDIT_KEY = 'audit-key-for-the-chain-tests-0123456789';
+const AUDIT_KEY = 'audit-key-for-the-chain-tests-0123456789abcdef';
 
 describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;

@@ -19,7 +19,7 @@ describe(`device cookie key rotation (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
   const fronts: FastifyInstance[] = [];
   beforeAll(async () => {
-    keys('device-key-A-0123456789abcdef');
+    keys('device-key-A-0123456789abcdef-0123456789abcdef');
     s = await startTestServer();
   }, 600_000);
   afterAll(async () => {
@@ -60,7 +60,7 @@ describe(`device cookie key rotation (${testDb})`, { timeout: 300_000 }, () => {
     for (let i = 0; i < 9; i++) await login(a, `bad${i}`, `10.71.1.${i}`);
     expect((await login(a, PASS, '10.71.2.1')).resultCode).toBe('L005');
 
-    keys('device-key-B-0123456789abcdef', 'device-key-A-0123456789abcdef');
+    keys('device-key-B-0123456789abcdef-0123456789abcdef', 'device-key-A-0123456789abcdef-0123456789abcdef');
     const b = await instance();
     const again = await login(b, PASS, '10.71.0.1', underA);
     expect(again.resultCode).toBe('0');
@@ -74,7 +74,7 @@ describe(`device cookie key rotation (${testDb})`, { timeout: 300_000 }, () => {
     expect((await login(b, PASS, '10.71.0.1', underB)).cookie).toBeNull();
 
     // the old key dropped: the re-issued cookie is the device, the old one is a new browser
-    keys('device-key-B-0123456789abcdef');
+    keys('device-key-B-0123456789abcdef-0123456789abcdef');
     const c = await instance();
     for (let i = 0; i < 9; i++) await login(c, `bad${i}`, `10.71.3.${i}`);
     expect((await login(c, PASS, '10.71.0.1', underA)).resultCode).toBe('L005');
@@ -82,12 +82,12 @@ describe(`device cookie key rotation (${testDb})`, { timeout: 300_000 }, () => {
   });
 
   it('without the old key listed, rotating makes a signed-in browser a new device', async () => {
-    keys('device-key-C-0123456789abcdef');
+    keys('device-key-C-0123456789abcdef-0123456789abcdef');
     const c = await instance();
     const first = await login(c, PASS, '10.72.0.1', null, 'user8');
     expect(first.resultCode).toBe('0');
     const before = await devices('user8');
-    keys('device-key-D-0123456789abcdef');
+    keys('device-key-D-0123456789abcdef-0123456789abcdef');
     const d = await instance();
     const next = await login(d, PASS, '10.72.0.1', first.cookie, 'user8');
     expect(next.resultCode).toBe('0');

@@ -21,6 +21,8 @@ describe.skipIf(testDb === 'postgres')('the compiled ops commands on a productio
     await run(process.execPath, ['scripts/build-server.mjs']);
     for (const f of ['package.json', 'package-lock.json']) cpSync(f, join(host, f));
     cpSync('dist-server', join(host, 'dist-server'), { recursive: true });
+    // what the npm scripts of the ops commands run before the CLI (no sources, no compiler here)
+    for (const f of ['launch.mjs', 'runtime.mjs', 'build-if-needed.mjs']) cpSync(join('scripts', f), join(host, 'scripts', f));
     // from the npm cache when it holds the packages; scripts off as on a locked-down host
     await run('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: host, maxBuffer: 1 << 24 });
 
@@ -45,5 +47,16 @@ describe.skipIf(testDb === 'postgres')('the compiled ops commands on a productio
     expect(restore).toMatchObject({ code: 0, out: 'restored b.sealed into data2' });
     const again = await cli(['audit-verify'], { ...env, PITBOSS_DATA: join(host, 'data2') }, entry('cli.js'), host);
     expect(again.out).toBe(verify.out);
+
+    // the npm scripts there do exactly what the CLI does
+    const npmRun = (args: string[]) =>
+      run('npm', ['run', '--silent', ...args], { cwd: host, env: { ...deployed, DATABASE_URL: '', REDIS_URL: '', ...env } }).then(
+        (r) => ({ code: 0, out: `${r.stdout}${r.stderr}`.trim() }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: `${e.stdout}${e.stderr}`.trim() }),
+      );
+    const npmVerify = await npmRun(['audit:verify']);
+    expect(npmVerify).toEqual(verify);
+    expect(await npmRun(['backup', '--', 'b2.sealed'])).toMatchObject({ code: 0, out: 'backup written: b2.sealed (sealed under PITBOSS_BACKUP_KEY)' });
+    expect(await npmRun(['restore', '--', 'b2.sealed', 'data3'])).toMatchObject({ code: 0, out: 'restored b2.sealed into data3' });
   }, 900_000);
 });

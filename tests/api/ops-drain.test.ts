@@ -17,7 +17,36 @@ async function until(check: () => boolean, ms: number, what: string) {
   }
 }
 
-const GRACE_MS = 3000;
+const GRACE_MS = 2500;
+const CLIENTS = 16;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One keep-alive client of a load: calls in a loop on its one connection; a 503 is honoured as a
+ * balancer would (its Retry-After waited out, then the next call); a refused connect (the listener
+ * gone) ends it. Any other failure is a connection the server reset under it.
+ */
+async function keepAliveClient(url: string, body: string, seen: { ok: number; refused503: number; resets: string[]; stop: boolean }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    while (!seen.stop) {
+      try {
+        const r = await call(url, { agent, body });
+        if (r.status === 200) seen.ok++;
+        else if (r.status === 503 && r.headers.connection === 'close' && r.headers['retry-after']) {
+          seen.refused503++;
+          await sleep(Number(r.headers['retry-after']) * 1000);
+        } else seen.resets.push(`status ${r.status}`);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED') return;
+        seen.resets.push((e as NodeJS.ErrnoException).code ?? String(e));
+        await sleep(50);
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+}
 
 /** One raw call; `agent` keeps its connection alive for the next one. */
 function call(url: string, opts: { agent?: Agent; headers?: Record<string, string>; body?: string } = {}) {
@@ -48,7 +77,7 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     }
   });
 
-  it('closes idle keep-alive connections at once, answers 503 to new ones during the grace, answers the call in flight with Connection: close and exits 0 right after it', async () => {
+  it('resets no connection of 16 keep-alive clients: closes idle keep-alive connections between calls, answers 503 to new calls during the grace, answers the call in flight with Connection: close and exits 0 right after it', async () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PITBOSS_DATA: 'memory://',
@@ -57,6 +86,7 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
       NODE_ENV: 'test',
       PITBOSS_DRAIN_MS: '60000',
       PITBOSS_DRAIN_GRACE_MS: String(GRACE_MS),
+      LIMIT_SITE_LOOKUP_IP: '1000000',
     };
     delete env.DATABASE_URL;
     if (testDb === 'postgres') {
@@ -128,6 +158,12 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
       });
     });
     await taken;
+
+    // a keep-alive load: 16 clients calling in a loop, each on its one connection
+    const seen = { ok: 0, refused503: 0, resets: [] as string[], stop: false };
+    const load = Promise.all(Array.from({ length: CLIENTS }, () => keepAliveClient(`${base}/api/common/site`, '{"prefix":"demo"}', seen)));
+    await until(() => seen.ok >= CLIENTS * 5, 60_000, 'the load running');
+
     const term = Date.now();
     srv.proc.kill('SIGTERM');
 
@@ -135,7 +171,7 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     const error = frames.find((f) => f.command === 'ERROR')!;
     expect(error.headers).toMatchObject({ message: GOODBYE, code: 'S503' });
     await until(() => wsClosed, 30_000, 'socket closed');
-    await until(() => idleClosed, 1_000, 'the idle keep-alive connection closed');
+    await until(() => idleClosed, GRACE_MS, 'the idle keep-alive connection closed');
 
     // during the grace a new connection is answered, with a refusal a balancer retries elsewhere
     const refused = await call(`${base}/api/common/site`, { body: '{"prefix":"demo"}' });
@@ -156,5 +192,10 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
     expect(Date.now() - answered).toBeLessThan(2_000);
     expect(srv.output()).toContain('SIGTERM: draining');
     srv = null;
+    // every call of the load had an answer (200, or 503 with Connection: close) or a refused connect: none was reset
+    seen.stop = true;
+    await load;
+    expect(seen.resets).toEqual([]);
+    expect(seen.refused503).toBeGreaterThan(0);
   }, 900_000);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -39,6 +39,21 @@ describe.skipIf(testDb === 'postgres')('backup and restore guards, backups seale
     expect(r.out).toContain('no backup key: set PITBOSS_BACKUP_KEY');
     oneLine(r.out);
   }, 60_000);
+
+  it.runIf(pgUp)(
+    'a PostgreSQL backup into a folder: the dated file written inside it',
+    async () => {
+      const fresh = await freshPostgres();
+      drops.push(fresh.drop);
+      const into = join(dir, 'pg-backups');
+      mkdirSync(into);
+      const r = await cli(['backup', into], { DATABASE_URL: fresh.url, PITBOSS_BACKUP_KEY: K });
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^backup written: ${into}/pitboss-\\d{8}T\\d{6}\\.pgdump\\.sealed \\(sealed under PITBOSS_BACKUP_KEY\\)$`));
+      expect(readdirSync(into)).toHaveLength(1);
+    },
+    60_000,
+  );
 
   it('a folder a running server holds: the offline backup refuses and names the live one; with METRICS_PORT the live backup is sealed', async () => {
     const metricsPort = String(await freePort());

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createConnection, createServer, type Server } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -70,6 +70,67 @@ describe.skipIf(testDb === 'postgres')('start-up failures a person can read', ()
     expect(r.out).not.toContain('s3cret-pw');
     noStack(r.out);
   }, 120_000);
+
+  /** the whole output: one line, no stack */
+  const oneLine = (out: string) => {
+    expect(out.trim().split('\n')).toHaveLength(1);
+    noStack(out);
+  };
+
+  it.concurrent(
+    'a data folder that cannot be written: one line naming PITBOSS_DATA and what to do, exit 3',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pitboss-ro-'));
+      cleanup.push(() => rm(dir, { recursive: true, force: true }));
+      // a file where the folder's parent should be: unwritable for any user, root included
+      await writeFile(join(dir, 'file'), '');
+      const r = await runServer({ PITBOSS_DATA: join(dir, 'file', 'data') });
+      expect(r.code).toBe(3);
+      expect(r.out).toMatch(/^Pitboss did not start: PITBOSS_DATA \S+ cannot be written \(E[A-Z]+\): point PITBOSS_DATA at a folder this user can write/);
+      oneLine(r.out);
+    },
+    120_000,
+  );
+
+  it.concurrent(
+    'a malformed DATABASE_URL: one line, not retried as if unreachable, exit 4',
+    async () => {
+      const r = await runServer({ DATABASE_URL: 'postgres://pitboss:s3cret-pw@127.0.0.1:notaport/pitboss', PITBOSS_START_TIMEOUT: '30' });
+      expect(r.code).toBe(4);
+      expect(r.out).toMatch(/^Pitboss did not start: DATABASE_URL does not parse as a PostgreSQL address: write it as postgres:\/\/user:password@host:5432\/database$/m);
+      expect(r.out).not.toContain('s3cret-pw');
+      oneLine(r.out);
+    },
+    120_000,
+  );
+
+  it.concurrent(
+    'a corrupt secrets file: one line naming the file, exit 5',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pitboss-keys-'));
+      cleanup.push(() => rm(dir, { recursive: true, force: true }));
+      const file = join(dir, 'keys.json');
+      await writeFile(file, '{"device-cookie": "ab');
+      const r = await runServer({ PITBOSS_SECRETS_FILE: file });
+      expect(r.code).toBe(5);
+      expect(r.out).toMatch(new RegExp(`^Pitboss did not start: the secrets file ${file} \\(PITBOSS_SECRETS_FILE\\) is not JSON \\(.*\\): restore it from its backup`));
+      oneLine(r.out);
+    },
+    120_000,
+  );
+
+  it.concurrent.runIf(pgUp)(
+    'a PostgreSQL database that does not exist: one line naming DATABASE_URL and createdb, not retried, exit 4',
+    async () => {
+      const u = new URL(pgAdminUrl);
+      u.pathname = '/pitboss_no_such_database';
+      const r = await runServer({ DATABASE_URL: u.toString(), PITBOSS_START_TIMEOUT: '30' });
+      expect(r.code).toBe(4);
+      expect(r.out).toMatch(/^Pitboss did not start: DATABASE_URL: \S+ names a database that does not exist: create it \(createdb pitboss_no_such_database\) or fix the name$/m);
+      oneLine(r.out);
+    },
+    120_000,
+  );
 
   it('a failing migration is named, in one line, exit 1', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pitboss-badmig-'));

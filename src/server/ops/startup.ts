@@ -6,8 +6,27 @@
  * driver's stack.
  */
 
-/** A start-up failure said in one line: main prints its message, never a stack. */
-export class StartupError extends Error {}
+/** The exit code of each cause of a failed start, so a supervisor or a script can tell them apart. */
+export const startExit = {
+  /** a setting refused (test settings, missing or weak keys, a failed migration) or a service that did not answer in time */
+  refused: 1,
+  /** PITBOSS_DATA cannot be written */
+  dataDir: 3,
+  /** DATABASE_URL does not parse, names no database there, or is refused its login: retrying cannot help */
+  database: 4,
+  /** the secrets file cannot be read or is not a JSON object of keys */
+  secretsFile: 5,
+} as const;
+
+/** A start-up failure said in one line: main prints its message, never a stack, and exits with its code. */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = startExit.refused,
+  ) {
+    super(message);
+  }
+}
 
 /** The address of a connection URL as a log may show it: the password replaced by `***`. */
 export function hidePassword(url: string): string {
@@ -43,6 +62,8 @@ export async function waitForService(s: Service, timeoutMs: number, log: (line: 
       await s.ping();
       return;
     } catch (e) {
+      // a wrong address, database or login: said at once, not retried as if the service were down
+      if (e instanceof StartupError) throw e;
       const left = end - Date.now();
       if (left <= 0)
         throw new StartupError(
@@ -59,12 +80,29 @@ export const postgresService = (url: string): Service => ({
   setting: 'DATABASE_URL',
   url,
   async ping() {
+    const at = (() => {
+      try {
+        return new URL(url);
+      } catch {
+        return null;
+      }
+    })();
+    if (!at || !/^postgres(ql)?:$/.test(at.protocol))
+      throw new StartupError(`DATABASE_URL does not parse as a PostgreSQL address: write it as postgres://user:password@host:5432/database`, startExit.database);
     const pg = (await import('pg')).default;
     const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     c.on('error', () => {});
     try {
       await c.connect();
       await c.query('select 1');
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      const name = decodeURIComponent(at.pathname.slice(1)) || at.username;
+      if (code === '3D000')
+        throw new StartupError(`DATABASE_URL: ${hidePassword(url)} names a database that does not exist: create it (createdb ${name}) or fix the name`, startExit.database);
+      if (code === '28P01' || code === '28000')
+        throw new StartupError(`DATABASE_URL: ${hidePassword(url)} refused the login (${code}): fix the user or password in DATABASE_URL`, startExit.database);
+      throw e;
     } finally {
       await c.end().catch(() => {});
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../db/driver.js';
+import { startExit, StartupError } from '../../ops/startup.js';
 
 /** `device-cookie` -> PITBOSS_SECRET_DEVICE_COOKIE */
 export const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
@@ -19,8 +20,23 @@ let fileCache: { path: string; secrets: Record<string, unknown> } | null = null;
 /** Every secret the file holds; the file is read once per path (a start that writes it calls `useSecretsFile` again). */
 export function secretsInFile(path: string): Record<string, unknown> {
   if (fileCache?.path !== path) {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path}: a JSON object of secrets expected`);
+    const named = `the secrets file ${path}${process.env.PITBOSS_SECRETS_FILE ? ' (PITBOSS_SECRETS_FILE)' : ''}`;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // not made yet: no key there (a start that makes its keys writes it; a production start names the ones it misses)
+      if (code === 'ENOENT') return {};
+      throw new StartupError(
+        code
+          ? `${named} cannot be read (${code}): point PITBOSS_SECRETS_FILE at the file of keys (npm run keys writes one)`
+          : `${named} is not JSON (${(e as Error).message.split('\n')[0]}): restore it from its backup; a file of new keys cannot open what the old ones sealed`,
+        startExit.secretsFile,
+      );
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new StartupError(`${named} is not a JSON object of keys: restore it from its backup`, startExit.secretsFile);
     fileCache = { path, secrets: parsed as Record<string, unknown> };
   }
   return fileCache.secrets;
