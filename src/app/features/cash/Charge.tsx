@@ -45,7 +45,7 @@ export function Charge() {
       return t`${shown} 입금 신청하시겠습니까?`;
     },
     run: (v: number, requestId) => api(cashCalls.deposit, { memId: caller.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
-    onDone: (res, v) => (setAmount(''), setReceipt(requestReceipt(1, v, res.cashIdx))),
+    onDone: (res, v) => (setAmount(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, 1, v, res.cashIdx).then(setReceipt)),
   });
   const ask = useWrite({
     money: true,

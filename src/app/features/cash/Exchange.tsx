@@ -62,7 +62,7 @@ export function Exchange() {
       return t`${shown} 출금 신청하시겠습니까?`;
     },
     run: (v, requestId) => api(cashCalls.withdraw, { memId: caller.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
-    onDone: (res, v) => (setAmount(''), setPass(''), setReceipt(requestReceipt(-1, v.value, res.cashIdx))),
+    onDone: (res, v) => (setAmount(''), setPass(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, -1, v.value, res.cashIdx).then(setReceipt)),
   });
 
   const ready = !closed && !problem && pass.length === 4;

@@ -16,12 +16,12 @@ import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { problemText, ruleHint } from './limits';
-import { pointListQueryOptions } from '../../entities/cash/queries';
+import { latestMove, pointListQueryOptions } from '../../entities/cash/queries';
 import { allOf, amountProblem, waitLeft } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
-import { ReceiptSheet, requestRef, type Receipt } from '../../widgets/ReceiptSheet';
+import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { useApi } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
@@ -64,17 +64,18 @@ export function PointConvert() {
       return t`${shown}를 머니로 전환하시겠습니까?`;
     },
     run: (v, requestId) => api(pointCalls.convert, { pointAmt: v, requestId }),
-    onDone: (res, v, requestId) => {
+    onDone: async (res, v) => {
       applyBalance(res.cashAmt, res.pointAmt);
       setAmount('');
+      // the answer has no row number: the money history's newest row (the conversion's credit) gives the reference and time
+      const row = await latestMove(api, session.site?.prefix ?? '', caller.memId);
       setReceipt({
         title: t`포인트를 머니로 전환했어요`,
         amount: v,
         unit: 'point',
         counterparty: t`내 보유머니`,
-        at: Date.now(),
-        // the answer has no row number: the request id (its first 8 characters) names the action; its row is the newest conversion
-        reference: requestRef(requestId),
+        at: row ? parseWire(row.regDate) : null,
+        reference: row?.reference ?? '-',
         toHistory: () => (markFresh('pointConvert', 'latest'), void navigate({ to: '/$prefix/pointuselist', params: { prefix } })),
       });
     },
