@@ -148,7 +148,7 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await expect(receipt.getByTestId('receipt-counterparty')).toContainText(memId);
   await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
   await page.screenshot({ path: shot(info, 'give-receipt') });
-  // its history row: the give/retrieve history opens with the give marked (blue, O)
+  // its history row: the give/retrieve history opens with the give marked (blue, 완료)
   await receipt.getByTestId('receipt-history').click();
   await expect(receipt).toBeHidden();
   await expect(page.getByRole('tab', { name: '지급/회수 내역' })).toHaveAttribute('aria-selected', 'true');
@@ -156,6 +156,9 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await expect(given).toContainText(memId);
   await expect(given).toContainText('55,000');
   await expect(given).toBeInViewport();
+  // like a bank statement: the status in words, the named member's balance before and after
+  await expect(given.getByTestId('send-status')).toHaveText('완료');
+  await expect(given).toContainText(shown(before + 55_000));
 
   await expect(member.getByTestId('cash')).toHaveText(shown(before + 55_000), { timeout: 15_000 });
 
