@@ -22,6 +22,7 @@ import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
+import { FormClosed, offlineReason } from '../../widgets/FormClosed';
 import { useApi } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
@@ -43,8 +44,9 @@ export function PointConvert() {
   const api = useApi();
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const { member, online } = useSnapshot(session);
   const caller = useCaller();
+  const closed = online ? null : offlineReason('points');
   const [amount, setAmount] = useState('');
   const navigate = useNavigate();
   const [receipt, setReceipt] = useState<Receipt | null>(null);
@@ -81,7 +83,7 @@ export function PointConvert() {
     },
   });
 
-  const blocked = seconds > 0 ? t`${seconds}초 후 다시 전환할 수 있습니다` : problem && problemText(problem, 'point');
+  const blocked = closed ? t`전환 신청` : seconds > 0 ? t`${seconds}초 후 다시 전환할 수 있습니다` : problem && problemText(problem, 'point');
   const rule = ruleHint({ min: MIN }, 'point');
 
   return (
@@ -98,8 +100,10 @@ export function PointConvert() {
             <Money value={problem ? 0 : value} />
           </Fact>
         </Facts>
+        <FormClosed reason={closed} />
         <MoneyInput
           label={<Trans>전환할 포인트</Trans>}
+          disabled={!!closed}
           name="pointAmt"
           value={amount}
           onChange={(v) => (setAmount(v), convert.clear())}
