@@ -14,7 +14,15 @@ export async function ownRequests(db: Db, memberId: number, f: { cashType?: numb
     { page: f.page, size: 10 },
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     (w) => q.selectAll().orderBy('id', 'desc').limit(w.limit).offset(w.offset).execute(),
-    (r) => ({ cashIdx: r.id, cashType: r.cash_type, regDate: toWire(r.created_at), updDate: toWire(r.updated_at), cashAmt: r.amount, cashStatus: r.status, refused: r.status === -1 && r.processed_by !== r.member_id }),
+    (r) => ({
+      cashIdx: r.id,
+      cashType: r.cash_type,
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at),
+      cashAmt: r.amount,
+      cashStatus: r.status,
+      refused: r.status === -1 && r.processed_by !== r.member_id,
+    }),
   );
   return { list, pageInfo };
 }
