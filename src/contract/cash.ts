@@ -24,6 +24,8 @@ export const cashRequestRow = z.object({
   cashAmt: z.number(),
   /** 0 applied, 2 waiting, 1 complete, -1 cancelled/rejected */
   cashStatus: z.number(),
+  /** -1 by the operator (rejected), not by the member (cancelled) */
+  refused: z.boolean().optional(),
 });
 
 /** One movement of the player's own cash, as the ledger wrote it. */
@@ -37,8 +39,10 @@ export const moveRow = z.object({
   amount: z.number(),
   /** the cash balance right after this movement */
   afterAmt: z.number(),
-  /** a cash request's `#number`, else the first 8 characters of the action's request id (what its receipt shows), else '' */
+  /** `#number`: the cash request's number for a deposit or withdrawal (what its receipt shows), else the ledger row's own */
   reference: z.string(),
+  /** where the movement stands: a withdrawal held for the operator is 'pending' until paid ('done'), cancelled or rejected */
+  state: z.enum(['pending', 'done', 'cancelled', 'rejected']).optional(),
 });
 
 export const cashCalls = {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCalls } from '../../src/contract/admin.js';
 import { cashCalls } from '../../src/contract/cash.js';
+import { retailCalls } from '../../src/contract/retail.js';
 import { gameCalls } from '../../src/contract/game.js';
 import { cashTypes } from '../../src/contract/moneyKinds.js';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
@@ -33,8 +34,7 @@ describe(`a player's own cash movements (${testDb})`, () => {
     for (const cashStatus of [2, 1]) expect((await s.call(adminCalls.cashProcess, { cashIdx, cashStatus, requestId: rid() }, admin)).resultCode).toBe('0');
     expect((await s.call(adminCalls.grant, { memId: 'user6', cashAmt: 5_000, mode: 2, requestId: rid() }, admin)).resultCode).toBe('0');
     expect((await s.call(gameCalls.launch, { vendorKey: 'demo-live', gameKey: 'baccarat-a' }, await tok('user6'))).resultCode).toBe('0');
-    const outId = rid();
-    const out = await s.call(gameCalls.outGameMoney, { vendorCode: 'demo-live', requestId: outId }, await tok('user6'));
+    const out = await s.call(gameCalls.outGameMoney, { vendorCode: 'demo-live', requestId: rid() }, await tok('user6'));
     expect(out.resultCode, out.resultMessage).toBe('0');
 
     const d = await moves('user6');
@@ -44,10 +44,42 @@ describe(`a player's own cash movements (${testDb})`, () => {
     expect(grant).toMatchObject({ moveType: cashTypes.adminGrant, amount: 5_000 });
     expect(into.moveType).toBe(cashTypes.gameOut);
     expect(into.amount).toBeLessThan(0);
-    expect(back).toMatchObject({ moveType: cashTypes.gameIn, amount: -into.amount, reference: outId.slice(0, 8).toUpperCase() });
+    // one reference format: a request's number, else the row's own
+    expect(back).toMatchObject({ moveType: cashTypes.gameIn, amount: -into.amount, reference: `#${back.moveIdx}`, state: 'done' });
+    expect(deposit.state).toBe('done');
     // each row's balance after is the next older row's plus its own amount; the newest is the balance now
     expect(back.afterAmt).toBe(Number((await balances(s, 'user6')).cash));
     d.list.slice(0, 3).forEach((r, i) => expect(r.afterAmt - r.amount).toBe(d.list[i + 1].afterAmt));
+  });
+
+  it("a held withdrawal reads pending until decided, then rejected; the partner's list gives a deposit's time applied", async () => {
+    const admin = await tok('admin');
+    const out = await s.call(cashCalls.withdraw, { cashAmt: 10_000, cashOutPass: '1234', requestId: rid() }, await tok('user8'));
+    expect(out.resultCode, out.resultMessage).toBe('0');
+    const held = (await moves('user8')).list[0];
+    expect(held).toMatchObject({ amount: -10_000, reference: `#${out.data!.cashIdx}`, state: 'pending' });
+    for (const cashStatus of [2, -1]) expect((await s.call(adminCalls.cashProcess, { cashIdx: out.data!.cashIdx, cashStatus, requestId: rid() }, admin)).resultCode).toBe('0');
+    const [back, hold] = (await moves('user8')).list;
+    expect([back.state, hold.state, back.reference]).toEqual(['rejected', 'rejected', `#${out.data!.cashIdx}`]);
+
+    // applied now, approved 7 minutes later: the partner's list says when the member applied
+    const dep = await s.call(cashCalls.deposit, { cashAmt: 10_000, requestId: rid() }, await tok('user8'));
+    const applied = (await s.call(cashCalls.list, { cashType: 1 }, await tok('user8'))).data!.list.find((r) => r.cashIdx === dep.data!.cashIdx)!;
+    const clock = s.app.clock as unknown as { offsetMs: number };
+    clock.offsetMs += 7 * 60_000;
+    for (const cashStatus of [2, 1]) expect((await s.call(adminCalls.cashProcess, { cashIdx: dep.data!.cashIdx, cashStatus, requestId: rid() }, admin)).resultCode).toBe('0');
+    const parent = await s.app.db
+      .selectFrom('member as m')
+      .innerJoin('member as p', 'p.id', 'm.parent_id')
+      .select('p.mem_id')
+      .where('m.site_id', '=', s.siteId)
+      .where('m.mem_id', '=', 'user8')
+      .executeTakeFirstOrThrow();
+    const r = await s.call(retailCalls.bottomCashList, { count_per_list: 50 }, await tok(parent.mem_id));
+    const row = r.data!.list.find((x: { memId: string; cashType: number }) => x.memId === 'user8' && x.cashType === 1)!;
+    expect(row.regDate).toBe(applied.regDate);
+    expect(row.updDate).not.toBe(row.regDate);
+    clock.offsetMs -= 7 * 60_000;
   });
 
   it('pages 10 a page, newest first, without overlap', async () => {

@@ -55,8 +55,15 @@ async function withdrawalForm(page: Page, base: string) {
   await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('내 등록 계좌');
   await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
   await page.screenshot({ path: shot('exchange-receipt') });
+  const reference = await receipt.getByTestId('receipt-reference').innerText();
   await receipt.getByTestId('receipt-ok').click();
   await expect(receipt).toBeHidden();
+  // the money history: the held amount is 처리 중 (not paid) under the receipt's reference
+  await page.goto(`${base}/demo/moveList`);
+  const held = page.getByTestId('cash-move').filter({ visible: true, hasText: reference }).first();
+  await expect(held.getByTestId('move-state')).toHaveText('처리 중');
+  await expect(held).toContainText('-10,000원');
+  await page.goto(`${base}/demo/exchange`);
   const card = page.getByTestId('open-request');
   await expect(card).toContainText('10,000원');
   await expect(card).toContainText('신청');

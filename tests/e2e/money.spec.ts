@@ -45,11 +45,20 @@ test('a deposit request approved by the operator shows in the header without rel
   await page.getByRole('button', { name: '+10,000', exact: true }).click();
   await page.getByRole('button', { name: '+30,000', exact: true }).click();
   await expect(page.getByLabel('입금 금액')).toHaveValue('40,000');
+  // the phone's clock is off: the receipt's time is the server's record, never the device's
+  await page.clock.setFixedTime(new Date('2021-03-04T05:06:07+09:00'));
   await page.getByTestId('submit').click();
+  // the question names its dialog
+  await expect(page.getByRole('alertdialog', { name: '40,000원 입금 신청하시겠습니까?' })).toBeVisible();
   await acceptDialog(page, '40,000원 입금 신청하시겠습니까?');
-  // a receipt: what, how much, with whom, when, the request's number, and a way to its row
+  // a receipt: received (접수), not done; how much, with whom, when, the request's number, and a way to its row
   const receipt = page.getByTestId('receipt');
+  await expect(page.getByRole('dialog', { name: '접수' })).toBeVisible();
   await expect(receipt.getByTestId('receipt-title')).toHaveText('입금 신청을 접수했어요');
+  const receivedAt = receipt.getByTestId('receipt-time');
+  await expect(receivedAt).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await expect(receivedAt).not.toContainText('2021-03-04');
+  const applied = await receivedAt.innerText();
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('40,000원');
   await expect(receipt.getByTestId('receipt-counterparty')).not.toBeEmpty();
   await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
@@ -60,10 +69,15 @@ test('a deposit request approved by the operator shows in the header without rel
   const row = page.getByTestId('request-history').locator('[data-fresh]').filter({ visible: true });
   await expect(row).toBeInViewport();
   await expect(row).toContainText('40,000원');
-  // the new request is the status card on top; the form waits for it
+  // the new request is the status card on top, applied at the receipt's time; the form waits for it
   await expect(page.getByTestId('open-request')).toContainText('40,000원');
+  await expect(page.getByTestId('open-request')).toContainText(`${applied} 신청`);
   await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('신청');
   await page.screenshot({ path: shot(info, 'charge'), fullPage: true });
+  await page.clock.setFixedTime(Date.now());
+  // home: the transfer in progress, which the operator's decision below takes away live
+  await page.goto('/demo/main');
+  await expect(page.getByTestId('in-progress')).toContainText('40,000원');
 
   const admin = await newPage(browser, info);
   await captchaLogin(admin, '/demo/admin/login', 'admin');
@@ -78,6 +92,10 @@ test('a deposit request approved by the operator shows in the header without rel
   await expect(admin.getByTestId('dialog-facts')).toContainText('40,000원');
   await admin.screenshot({ path: shot(info, 'admin-queue') });
   await acceptDialog(admin, '입금 40,000원을 승인하시겠습니까?');
+  // the CASH push updates the player's header and home card at once, and says so; no reload
+  await expect(page.getByTestId('toast')).toHaveText('입금 40,000원이 완료됐어요');
+  await expect(page.getByTestId('in-progress')).toBeHidden();
+  await expect(page.getByTestId('cash')).toHaveText(shown(before + 40_000));
   const approved = admin.getByTestId('receipt');
   await expect(approved.getByTestId('receipt-title')).toHaveText('입금 신청을 승인했어요');
   await expect(approved.getByTestId('receipt-amount')).toHaveText('40,000원');
@@ -92,8 +110,7 @@ test('a deposit request approved by the operator shows in the header without rel
   await expect(admin.getByRole('button', { name: '승인', exact: true }).filter({ visible: true })).toHaveCount(0);
   await admin.context().close();
 
-  // the CASH push (or the 5-second check) updates the header; no reload
-  await expect(page.getByTestId('cash')).toHaveText(shown(before + 40_000), { timeout: 15_000 });
+  await page.goto('/demo/charge');
   await expect(page.getByTestId('request-status').filter({ visible: true }).first()).toHaveText('완료');
   await expect(page.getByTestId('open-request')).toBeHidden();
 });
@@ -131,7 +148,7 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await expect(receipt.getByTestId('receipt-counterparty')).toContainText(memId);
   await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
   await page.screenshot({ path: shot(info, 'give-receipt') });
-  // its history row: the give/retrieve history opens with the give marked (blue, O)
+  // its history row: the give/retrieve history opens with the give marked (blue, 완료)
   await receipt.getByTestId('receipt-history').click();
   await expect(receipt).toBeHidden();
   await expect(page.getByRole('tab', { name: '지급/회수 내역' })).toHaveAttribute('aria-selected', 'true');
@@ -139,6 +156,9 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await expect(given).toContainText(memId);
   await expect(given).toContainText('55,000');
   await expect(given).toBeInViewport();
+  // like a bank statement: the status in words, the named member's balance before and after
+  await expect(given.getByTestId('send-status')).toHaveText('완료');
+  await expect(given).toContainText(shown(before + 55_000));
 
   await expect(member.getByTestId('cash')).toHaveText(shown(before + 55_000), { timeout: 15_000 });
 

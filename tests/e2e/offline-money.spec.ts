@@ -29,11 +29,21 @@ test('offline after a lobby visit: the withdrawal screen is closed with its reas
     await expect(page.getByTestId('request-history').getByTestId('last-seen')).toBeVisible();
     await page.screenshot({ path: shot('exchange-offline'), fullPage: true });
 
-    // the points history was never read on this device: "cannot load", not "no history"
+    // the points history was never read on this device: "cannot load", not "no history";
+    // the conversion form is closed before input with its reason and when the balance was last checked
     await page.goto('/demo/point');
     const points = page.getByTestId('point-history');
     await expect(points.getByTestId('not-loaded')).toHaveText(/불러올 수 없어요/);
     await expect(points).not.toContainText('내역이 없습니다');
+    await page.getByRole('tab', { name: '전환 신청' }).click();
+    await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 포인트 전환을 할 수 없어요');
+    await expect(page.getByTestId('form-closed-checked')).toHaveText(/마지막 확인 \d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByLabel('전환할 포인트')).toBeDisabled();
+    await expect(page.getByTestId('submit')).toBeDisabled();
+
+    // the coupon box says before any tap that coupons cannot be used offline
+    await page.goto('/demo/coupon');
+    await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 쿠폰을 사용할 수 없어요');
 
     // the inbox was never read on this device: no "0건", no "no messages"
     await page.goto('/demo/msg');

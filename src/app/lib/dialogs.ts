@@ -14,7 +14,17 @@ interface Pending {
 }
 
 /** The one alert/confirm queue and the global loading counter, rendered by the app shell. */
-export const dialogs = proxy({ queue: [] as Pending[], loading: 0, note: null as string | null });
+export const dialogs = proxy({ queue: [] as Pending[], loading: 0, note: null as string | null, toast: null as string | null });
+
+const TOAST_MS = 4_000;
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A short message that needs no answer (money that moved while the player was elsewhere); it goes by itself. */
+export function toast(text: string) {
+  dialogs.toast = text;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (dialogs.toast = null), TOAST_MS);
+}
 
 function ask(kind: Pending['kind'], q: Question): Promise<boolean> {
   const { message, facts } = typeof q === 'string' ? { message: q, facts: undefined } : q;

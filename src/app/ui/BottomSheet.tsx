@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { confirm } from '../lib/dialogs';
 import { Button } from './Button';
@@ -26,6 +26,7 @@ const CLOSE_DRAG = 80;
  */
 export function BottomSheet({ open, title, onClose, children, footer, dirty = false, ...rest }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const { t } = useLingui();
   const [drag, setDrag] = useState(0);
   const start = useRef<number | null>(null);
@@ -61,7 +62,7 @@ export function BottomSheet({ open, title, onClose, children, footer, dirty = fa
       ref={ref}
       className={css.sheet}
       data-testid={rest['data-testid']}
-      aria-labelledby={undefined}
+      aria-labelledby={titleId}
       style={{
         transform: drag ? `translateY(${drag}px)` : undefined,
         transition: drag ? 'none' : undefined,
@@ -79,7 +80,9 @@ export function BottomSheet({ open, title, onClose, children, footer, dirty = fa
       <div className={css.grip} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onUp} data-testid="sheet-grip">
         <span className={css.handle} aria-hidden />
         <div className={css.head}>
-          <h2 className={css.title}>{title}</h2>
+          <h2 className={css.title} id={titleId}>
+            {title}
+          </h2>
           <Button variant="ghost" aria-label={t`닫기`} onClick={() => void dismiss()} onPointerDown={(e) => e.stopPropagation()}>
             ✕
           </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { answer, dialogs } from '../lib/dialogs';
@@ -11,6 +11,8 @@ export function DialogHost() {
   const { queue } = useSnapshot(dialogs);
   const current = queue[0];
   const ref = useRef<HTMLDialogElement>(null);
+  // the message names the dialog: an alert with one button is read out as what it says
+  const bodyId = useId();
 
   useEffect(() => {
     const el = ref.current;
@@ -25,6 +27,7 @@ export function DialogHost() {
       className={css.dialog}
       role="alertdialog"
       aria-modal="true"
+      aria-labelledby={current ? bodyId : undefined}
       data-sheet={current?.facts ? true : undefined}
       onCancel={(e) => {
         e.preventDefault();
@@ -33,7 +36,9 @@ export function DialogHost() {
     >
       {current && (
         <form method="dialog" onSubmit={(e) => (e.preventDefault(), answer(true))}>
-          <p className={css.body}>{current.message}</p>
+          <p className={css.body} id={bodyId}>
+            {current.message}
+          </p>
           {current.facts && (
             <Facts boxed strong className={css.facts} data-testid="dialog-facts">
               {current.facts.map(([label, value]) => (

@@ -1,9 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { watchDecisions } from '../entities/cash/decisions';
+import { toast } from '../lib/dialogs';
 import { firstPaint } from '../lib/firstPaint';
+import { queryClient } from '../lib/queryClient';
 import { session } from '../lib/session/store';
 import { DialogHost } from '../ui/DialogHost';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
+import { Toast } from '../ui/Toast';
 
 // date formatting stays out of the first route until the network drops
 const OfflineBanner = lazy(() => import('./OfflineBanner'));
@@ -21,11 +25,13 @@ export function AppTop() {
   );
 }
 
-/** Over the routes: the one alert/confirm, the loading overlay and the update prompt (route guards await alerts). */
+/** Over the routes: the one alert/confirm, the loading overlay, the toast and the update prompt (route guards await alerts). */
 export function AppOverlays() {
+  useEffect(() => watchDecisions(queryClient, toast), []);
   return (
     <>
       <DialogHost />
+      <Toast />
       <LoadingOverlay />
       <Suspense>
         <UpdatePrompt />

@@ -7,7 +7,10 @@ import { applyGameMoney } from '../lib/session/userCash';
 import { useWrite } from '../lib/write/useWrite';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
-import { ReceiptSheet, requestRef, type Receipt } from './ReceiptSheet';
+import { ReceiptSheet, type Receipt } from './ReceiptSheet';
+import { latestMove } from '../entities/cash/queries';
+import { parseWire } from '../lib/format';
+import { useCaller } from '../lib/caller';
 import css from './GameMoneyConvert.module.css';
 import { useApi } from '../lib/useApi';
 
@@ -17,6 +20,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
+  const caller = useCaller();
   const [shown, setShown] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const convert = useWrite({
@@ -29,18 +33,18 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
       setShown(true);
       return api(gameCalls.changeMemCashFlag, { requestId });
     },
-    onDone: (r, _v, requestId) => {
+    onDone: async (r) => {
       applyGameMoney(r.cashAmt, r.gameAmt);
+      // its row in the money history gives the receipt its reference and time; nothing moved, no row
+      const row = r.moved > 0 ? await latestMove(api, prefix, caller.memId) : null;
       setShown(false);
-      const reference = requestRef(requestId);
       setReceipt({
         title: t`게임머니를 보유머니로 옮겼어요`,
         amount: r.moved,
         counterparty: t`모든 게임사의 게임머니`,
-        at: Date.now(),
-        reference,
-        // its rows in the money history carry the same reference; nothing moved, no row
-        toHistory: r.moved > 0 ? () => (markFresh('cashMove', reference), void navigate({ to: '/$prefix/moveList', params: { prefix } })) : undefined,
+        at: row ? parseWire(row.regDate) : null,
+        reference: row?.reference ?? '-',
+        toHistory: row ? () => (markFresh('cashMove', row.reference), void navigate({ to: '/$prefix/moveList', params: { prefix } })) : undefined,
       });
     },
   });

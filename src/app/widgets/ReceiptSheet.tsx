@@ -10,11 +10,13 @@ import css from './ReceiptSheet.module.css';
 /** What a finished money action confirms: what happened, how much, with whom, when, and its reference. */
 export interface Receipt {
   title: string;
+  /** a request the server took (접수): nothing moved yet */
+  received?: boolean;
   amount: number;
   unit?: MoneyUnit;
   counterparty: string;
-  /** epoch ms of the answer */
-  at: number;
+  /** epoch ms of the server's record (unknown: null) */
+  at: number | null;
   /** the server's number for the row, or the action's request id where the answer has none */
   reference: string;
   /** shows the action's row in its history */
@@ -31,7 +33,7 @@ export function ReceiptSheet({ receipt, onClose }: { receipt: Receipt | null; on
   return (
     <BottomSheet
       open
-      title={<Trans>완료</Trans>}
+      title={receipt.received ? <Trans>접수</Trans> : <Trans>완료</Trans>}
       onClose={onClose}
       data-testid="receipt"
       footer={
@@ -63,7 +65,9 @@ export function ReceiptSheet({ receipt, onClose }: { receipt: Receipt | null; on
         <Fact label={<Trans>상대</Trans>} data-testid="receipt-counterparty">
           {receipt.counterparty}
         </Fact>
-        <Fact label={<Trans>시간</Trans>}>{formatKst(receipt.at, 'yyyy-MM-dd HH:mm:ss')}</Fact>
+        <Fact label={<Trans>시간</Trans>} data-testid="receipt-time">
+          {receipt.at === null ? '-' : formatKst(receipt.at, 'yyyy-MM-dd HH:mm:ss')}
+        </Fact>
         <Fact label={<Trans>참조번호</Trans>} data-testid="receipt-reference">
           {receipt.reference}
         </Fact>

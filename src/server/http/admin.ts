@@ -9,6 +9,7 @@ import { loginAttack } from '../domain/auth/attack.js';
 import { firstDayChecklist } from '../domain/site/firstDay.js';
 import { siteChainBroken } from '../domain/site/auditAnchor.js';
 import { cashDecided } from '../domain/push/events.js';
+import { pushDecided } from '../domain/money/cashEvents.js';
 import { actorOf, settle } from './moneyCommon.js';
 import { defineRoute } from '../handler.js';
 
@@ -39,7 +40,10 @@ export const adminMoneyRoutes = [
     const moved = await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req), req.cashIdx, req.cashStatus);
     const r = settle(ctx, moved);
     notifyOperators(ctx, ctx.site.id, 'cash');
-    if (!moved.replayed) cashDecided(ctx, ctx.site.id, r.cashIdx);
+    if (!moved.replayed) {
+      cashDecided(ctx, ctx.site.id, r.cashIdx);
+      await pushDecided(ctx.db, ctx.live, ctx.site.id, r.cashIdx, moved.changed);
+    }
     return r;
   }),
 

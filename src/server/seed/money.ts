@@ -42,10 +42,10 @@ export async function seedMoney(app: Deps, { siteId, ids }: SeedScope): Promise<
   const actor = (id: number, at: Date): Actor => ({ siteId, id, requestKey: null, call: 'seed', at });
   const start = new Date(kstDayStart(now, 31).getTime() + 9 * 60 * MIN);
 
-  for (const p of demoPartners) await adminGrant(db, actor(admin, start), { memId: p.memId, amount: 10_000_000, mode: 2, memo: 'opening balance' });
+  for (const p of demoPartners) await adminGrant(db, actor(admin, start), { memId: p.memId, amount: 10_000_000, mode: 2, memo: '기본 지급' });
   for (const u of demoPlayers) {
-    await adminGrant(db, actor(admin, start), { memId: u.memId, amount: 100_000, mode: 2, memo: 'opening balance' });
-    await adminGrant(db, actor(admin, start), { memId: u.memId, amount: 20_000, mode: 2, memo: 'opening points', kind: 'point' });
+    await adminGrant(db, actor(admin, start), { memId: u.memId, amount: 100_000, mode: 2, memo: '기본 지급' });
+    await adminGrant(db, actor(admin, start), { memId: u.memId, amount: 20_000, mode: 2, memo: '기본 포인트 지급', kind: 'point' });
   }
 
   const rand = rng(20260101);
@@ -81,10 +81,10 @@ export async function seedMoney(app: Deps, { siteId, ids }: SeedScope): Promise<
     flow(u.memId, 'in', (2 + rand(5)) * 10_000, 3 - rand(2), cashStatus.complete);
     for (const d of [25 - rand(3), 14 - rand(3), 2]) {
       const t = at(d);
-      add(t, () => partnerMove(db, actor(parent, t), { memId: u.memId, amount: (1 + rand(10)) * 10_000, memo: 'give', direction: 'give', kind: 'cash' }));
+      add(t, () => partnerMove(db, actor(parent, t), { memId: u.memId, amount: (1 + rand(10)) * 10_000, memo: '이벤트 지급', direction: 'give', kind: 'cash' }));
     }
     const tr = at(6 - rand(3));
-    add(tr, () => partnerMove(db, actor(parent, tr), { memId: u.memId, amount: (1 + rand(3)) * 10_000, memo: 'retrieve', direction: 'retrieve', kind: 'cash' }));
+    add(tr, () => partnerMove(db, actor(parent, tr), { memId: u.memId, amount: (1 + rand(3)) * 10_000, memo: '정산 회수', direction: 'retrieve', kind: 'cash' }));
     const tc = at(10 - rand(5));
     add(tc, () => convertPoints(db, actor(ids.get(u.memId)!, tc), 10_000));
     if (i >= 10) {
@@ -98,10 +98,10 @@ export async function seedMoney(app: Deps, { siteId, ids }: SeedScope): Promise<
     const parent = ids.get(p.parent)!;
     for (const d of [27 - rand(3), 8 - rand(3), 1]) {
       const t = at(d);
-      add(t, () => partnerMove(db, actor(parent, t), { memId: p.memId, amount: (1 + rand(5)) * 100_000, memo: 'give', direction: 'give', kind: 'cash' }));
+      add(t, () => partnerMove(db, actor(parent, t), { memId: p.memId, amount: (1 + rand(5)) * 100_000, memo: '이벤트 지급', direction: 'give', kind: 'cash' }));
     }
     const t = at(4);
-    add(t, () => partnerMove(db, actor(parent, t), { memId: p.memId, amount: 50_000, memo: 'retrieve', direction: 'retrieve', kind: 'cash' }));
+    add(t, () => partnerMove(db, actor(parent, t), { memId: p.memId, amount: 50_000, memo: '정산 회수', direction: 'retrieve', kind: 'cash' }));
   }
 
   events.sort((a, b) => a.at.getTime() - b.at.getTime());

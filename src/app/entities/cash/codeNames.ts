@@ -39,6 +39,9 @@ const pointTypeLabels = {
 
 const statusLabels = { 0: msg`신청`, 2: msg`대기`, 1: msg`완료`, [-1]: msg`취소` } satisfies Record<CashStatus, MessageDescriptor>;
 
+/** Where a money-history row stands (moveRow.state). */
+const moveStateLabels = { pending: msg`처리 중`, done: msg`완료`, cancelled: msg`취소`, rejected: msg`거절` } as const;
+
 function label(labels: Record<string | number, MessageDescriptor>, code: string | number): string {
   const d = labels[code];
   return d ? i18n._(d) : String(code);
@@ -48,6 +51,8 @@ export const cashTypeName = (code: number | string) => label(cashTypeLabels, Num
 export const pointTypeName = (code: number | string) => label(pointTypeLabels, Number(code));
 /** Cash request statuses: 0 applied, 2 waiting, 1 complete, -1 cancelled. */
 export const requestStatusName = (status: number) => label(statusLabels, status);
+
+export const moveStateName = (state: keyof typeof moveStateLabels) => label(moveStateLabels, state);
 
 /** A bank's name from its code or its Korean name (members hold either: the seed codes, the forms Korean names). */
 export function bankName(bank: string): string {

@@ -11,7 +11,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { FormClosed, useFormClosed } from './FormClosed';
+import { useFormClosed } from './FormClosed';
+import { FormClosed } from '../../widgets/FormClosed';
 import { problemText, ruleHint } from './limits';
 import { OpenRequestCard } from './OpenRequest';
 import { requestReceipt } from './receipts';
@@ -45,7 +46,7 @@ export function Charge() {
       return t`${shown} 입금 신청하시겠습니까?`;
     },
     run: (v: number, requestId) => api(cashCalls.deposit, { memId: caller.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
-    onDone: (res, v) => (setAmount(''), setReceipt(requestReceipt(1, v, res.cashIdx))),
+    onDone: (res, v) => (setAmount(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, 1, v, res.cashIdx).then(setReceipt)),
   });
   const ask = useWrite({
     money: true,

@@ -11,7 +11,8 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
-import { FormClosed, useFormClosed } from './FormClosed';
+import { useFormClosed } from './FormClosed';
+import { FormClosed } from '../../widgets/FormClosed';
 import { problemText, ruleHint } from './limits';
 import { OpenRequestCard } from './OpenRequest';
 import { requestReceipt } from './receipts';
@@ -62,7 +63,7 @@ export function Exchange() {
       return t`${shown} 출금 신청하시겠습니까?`;
     },
     run: (v, requestId) => api(cashCalls.withdraw, { memId: caller.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
-    onDone: (res, v) => (setAmount(''), setPass(''), setReceipt(requestReceipt(-1, v.value, res.cashIdx))),
+    onDone: (res, v) => (setAmount(''), setPass(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, -1, v.value, res.cashIdx).then(setReceipt)),
   });
 
   const ready = !closed && !problem && pass.length === 4;

@@ -2,9 +2,9 @@ import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
 import { bankHours } from '../../../contract/cash';
 import { session } from '../../lib/session/store';
+import { offlineReason } from '../../widgets/FormClosed';
 import { useCashLimits } from './limits';
 import { useOpenRequest } from './OpenRequest';
-import css from './Cash.module.css';
 
 /**
  * Why a deposit (1) or withdrawal (-1) form is closed before anything is typed, or null when it is
@@ -17,9 +17,7 @@ export function useFormClosed(cashType: 1 | -1) {
   const { open, unknown } = useOpenRequest(cashType);
   const withdraw = cashType === -1;
   const reason = !online
-    ? withdraw
-      ? t`오프라인에서는 출금 신청을 할 수 없어요. 연결되면 다시 열립니다.`
-      : t`오프라인에서는 입금 신청을 할 수 없어요. 연결되면 다시 열립니다.`
+    ? offlineReason(withdraw ? 'withdrawal' : 'deposit')
     : withdraw && limits.withdrawalBanned
       ? t`지금은 사이트 출금이 중지되어 있어요. 잠시 후 다시 이용해 주세요.`
       : !withdraw && limits.depositBanned
@@ -36,14 +34,4 @@ export function useFormClosed(cashType: 1 | -1) {
                 ? t`신청 내역을 확인할 수 없어 지금은 신청할 수 없어요.`
                 : null;
   return { reason, open, limits };
-}
-
-/** The closed form's reason, at its top: said before any input. */
-export function FormClosed({ reason }: { reason: string | null }) {
-  if (!reason) return null;
-  return (
-    <p className={css.notice} role="alert" data-testid="form-closed">
-      {reason}
-    </p>
-  );
 }

@@ -4,7 +4,8 @@ import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { cashCalls } from '../../../contract/cash';
 import type { ResOf } from '../../../contract/define';
-import { cashTypeName } from '../../entities/cash/codeNames';
+import { cashTypeName, moveStateName } from '../../entities/cash/codeNames';
+import { Badge } from '../../ui/Badge';
 import { useFresh } from '../../entities/cash/freshRow';
 import { cashMovesQueryOptions, defaultMoveRange } from '../../entities/cash/queries';
 import { useCaller } from '../../lib/caller';
@@ -30,6 +31,18 @@ const Signed = ({ value }: { value: number }) => (
   </span>
 );
 
+const stateTone = { pending: 'wait', done: 'ok', cancelled: 'muted', rejected: 'muted' } as const;
+
+/** Where the row stands in words: a held withdrawal reads 처리 중 until the operator pays it. */
+const State = ({ row }: { row: Row }) => {
+  const state = row.state ?? 'done';
+  return (
+    <span data-testid="move-state" data-state={state}>
+      <Badge tone={stateTone[state]}>{moveStateName(state)}</Badge>
+    </span>
+  );
+};
+
 /** The player's own money history (거래내역): every cash movement the ledger holds, with the balance after. */
 export function MoveHistory() {
   const api = useApi();
@@ -44,12 +57,13 @@ export function MoveHistory() {
   const columns: Column<Row>[] = [
     { key: 'date', label: t`일시`, render: (r) => r.regDate },
     { key: 'kind', label: t`구분`, render: (r) => cashTypeName(r.moveType) },
+    { key: 'state', label: t`상태`, render: (r) => <State row={r} /> },
     { key: 'amt', label: t`금액`, numeric: true, render: (r) => <Signed value={r.amount} /> },
     { key: 'after', label: t`잔액`, numeric: true, render: (r) => <Money value={r.afterAmt} /> },
     { key: 'ref', label: t`참조`, render: (r) => r.reference || '-' },
   ];
-  // a receipt names its action by reference: the newest row of that reference is the one it points at
-  const freshKey = (list: Row[]) => (fresh == null ? null : (list.find((r) => r.reference === fresh)?.moveIdx ?? null));
+  // a receipt names its action by reference ('latest': the newest row): the newest row of that reference is the one it points at
+  const freshKey = (list: Row[]) => (fresh == null ? null : (list.find((r) => fresh === 'latest' || r.reference === fresh)?.moveIdx ?? null));
 
   return (
     <div className={css.page} data-testid="cash-moves">
@@ -71,7 +85,9 @@ export function MoveHistory() {
             card={(r) => (
               <div className={moves.card} data-testid="cash-move">
                 <div className={moves.top}>
-                  <strong>{cashTypeName(r.moveType)}</strong>
+                  <strong>
+                    {cashTypeName(r.moveType)} <State row={r} />
+                  </strong>
                   <Signed value={r.amount} />
                 </div>
                 <div className={moves.meta}>

@@ -16,12 +16,13 @@ import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { problemText, ruleHint } from './limits';
-import { pointListQueryOptions } from '../../entities/cash/queries';
+import { latestMove, pointListQueryOptions } from '../../entities/cash/queries';
 import { allOf, amountProblem, waitLeft } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
-import { ReceiptSheet, requestRef, type Receipt } from '../../widgets/ReceiptSheet';
+import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
+import { FormClosed, offlineReason } from '../../widgets/FormClosed';
 import { useApi } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
@@ -43,8 +44,9 @@ export function PointConvert() {
   const api = useApi();
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
-  const { member } = useSnapshot(session);
+  const { member, online } = useSnapshot(session);
   const caller = useCaller();
+  const closed = online ? null : offlineReason('points');
   const [amount, setAmount] = useState('');
   const navigate = useNavigate();
   const [receipt, setReceipt] = useState<Receipt | null>(null);
@@ -64,23 +66,24 @@ export function PointConvert() {
       return t`${shown}를 머니로 전환하시겠습니까?`;
     },
     run: (v, requestId) => api(pointCalls.convert, { pointAmt: v, requestId }),
-    onDone: (res, v, requestId) => {
+    onDone: async (res, v) => {
       applyBalance(res.cashAmt, res.pointAmt);
       setAmount('');
+      // the answer has no row number: the money history's newest row (the conversion's credit) gives the reference and time
+      const row = await latestMove(api, session.site?.prefix ?? '', caller.memId);
       setReceipt({
         title: t`포인트를 머니로 전환했어요`,
         amount: v,
         unit: 'point',
         counterparty: t`내 보유머니`,
-        at: Date.now(),
-        // the answer has no row number: the request id (its first 8 characters) names the action; its row is the newest conversion
-        reference: requestRef(requestId),
+        at: row ? parseWire(row.regDate) : null,
+        reference: row?.reference ?? '-',
         toHistory: () => (markFresh('pointConvert', 'latest'), void navigate({ to: '/$prefix/pointuselist', params: { prefix } })),
       });
     },
   });
 
-  const blocked = seconds > 0 ? t`${seconds}초 후 다시 전환할 수 있습니다` : problem && problemText(problem, 'point');
+  const blocked = closed ? t`전환 신청` : seconds > 0 ? t`${seconds}초 후 다시 전환할 수 있습니다` : problem && problemText(problem, 'point');
   const rule = ruleHint({ min: MIN }, 'point');
 
   return (
@@ -97,8 +100,10 @@ export function PointConvert() {
             <Money value={problem ? 0 : value} />
           </Fact>
         </Facts>
+        <FormClosed reason={closed} />
         <MoneyInput
           label={<Trans>전환할 포인트</Trans>}
+          disabled={!!closed}
           name="pointAmt"
           value={amount}
           onChange={(v) => (setAmount(v), convert.clear())}

@@ -22,7 +22,7 @@ import { useApi } from '../../lib/useApi';
 
 type Row = ResOf<typeof retailCalls.cashSendlist>['list'][number];
 
-/** Tab 2: gives ('-3', blue) and retrieves ('3', red) with their O/X status. */
+/** Tab 2: gives ('-3', blue) and retrieves ('3', red) with their status in words and the member's balances. */
 export function SendHistory() {
   const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
@@ -47,7 +47,8 @@ export function SendHistory() {
       label: t`구분`,
       render: (r) => <span className={r.cashType === '-3' ? css.give : css.retrieve}>{r.cashType === '-3' ? t`지급` : t`회수`}</span>,
     },
-    { key: 'pre', label: t`이전 머니`, numeric: true, render: (r) => <Money value={r.preCashAmt} /> },
+    // the balances of the member the row names, as a bank statement shows the account's own
+    { key: 'pre', label: t`이전 머니`, numeric: true, render: (r) => <Money value={r.botPreCashAmt} /> },
     {
       key: 'amt',
       label: t`금액`,
@@ -58,8 +59,16 @@ export function SendHistory() {
         </span>
       ),
     },
-    { key: 'aft', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.aftCashAmt} /> },
-    { key: 'status', label: t`상태`, render: (r) => (r.cashStatus === '1' ? <span className={css.ok}>O</span> : <span className={css.fail}>X</span>) },
+    { key: 'aft', label: t`이후 머니`, numeric: true, render: (r) => <Money value={r.botAftCashAmt} /> },
+    {
+      key: 'status',
+      label: t`상태`,
+      render: (r) => (
+        <span className={r.cashStatus === '1' ? css.ok : css.fail} data-testid="send-status">
+          {r.cashStatus === '1' ? t`완료` : t`실패`}
+        </span>
+      ),
+    },
     { key: 'memo', label: t`메모`, render: (r) => r.memo || '-' },
   ];
 

@@ -14,6 +14,8 @@ import { Empty } from '../../ui/Empty';
 import { Pager } from '../../ui/Pager';
 import { Tabs } from '../../ui/Tabs';
 import { Money } from '../../widgets/Money';
+import { FormClosed, offlineReason } from '../../widgets/FormClosed';
+import { useSnapshot } from 'valtio';
 import { couponBoxQueryOptions } from './queries';
 import css from './Coupons.module.css';
 import { useApi } from '../../lib/useApi';
@@ -29,6 +31,8 @@ export function CouponBox() {
   const [status, setStatus] = useState<CouponStatus>('open');
   const [page, setPage] = useState(1);
   const [done, setDone] = useState<Used | null>(null);
+  const { online } = useSnapshot(session);
+  const closed = online ? null : offlineReason('coupon');
   const q = useQuery(couponBoxQueryOptions(api, prefix, caller.memId, status, page));
   // opening the box has seen what arrived
   useEffect(() => void (session.newCoupons = 0), [q.data?.openCnt]);
@@ -72,6 +76,7 @@ export function CouponBox() {
           </Button>
         </Card>
       )}
+      <FormClosed reason={closed} />
       <div className={css.tabs}>
         <Tabs tabs={tabs} value={status} onChange={(k) => (setStatus(k), setPage(1))} />
       </div>
@@ -113,7 +118,7 @@ export function CouponBox() {
                 </div>
               </div>
               {c.status === 'open' && (
-                <Button variant="primary" className={css.use} onClick={() => void use.submit(c.couponIdx)} data-testid="coupon-use">
+                <Button variant="primary" className={css.use} disabled={!!closed} onClick={() => void use.submit(c.couponIdx)} data-testid="coupon-use">
                   <Trans>사용</Trans>
                 </Button>
               )}

@@ -46,10 +46,10 @@ export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () =>
 
   const played = figures?.played ?? 0;
   return (
-    <dialog ref={ref} className={css.reality} onCancel={() => setFigures(null)} data-testid="reality-check">
+    <dialog ref={ref} className={css.reality} aria-labelledby="reality-check-title" onCancel={() => setFigures(null)} data-testid="reality-check">
       {figures && (
         <>
-          <h2 className={css.realityTitle}>
+          <h2 className={css.realityTitle} id="reality-check-title">
             <Trans>이용 시간 알림</Trans>
           </h2>
           <dl className={css.realityFacts}>

@@ -136,6 +136,23 @@ function resync() {
 
 const num = (v: unknown) => Number(v ?? 0) || 0;
 
+type Requests = { list?: { cashStatus: number }[] };
+
+/**
+ * A CASH push means money moved or a request was decided: every own money list reads again (the
+ * screens showing one at once). While a request is open its first page is read even with no screen
+ * on it, so the home card, the badges and the decision's message follow within a second.
+ */
+function followMoney() {
+  const { site, member } = session;
+  if (!site || !member) return;
+  const cash = userKey(site.prefix, member.memId, 'cash');
+  const requests = [...cash, 'requests'];
+  const open = queryClient.getQueriesData<Requests>({ queryKey: requests }).some(([, d]) => d?.list?.some((r) => r.cashStatus === 0 || r.cashStatus === 2));
+  void queryClient.invalidateQueries({ queryKey: cash });
+  if (open) void queryClient.refetchQueries({ queryKey: requests, type: 'inactive' });
+}
+
 /** Live events update the store at once. */
 function onEvent(e: LiveEvent) {
   switch (e.type) {
@@ -144,6 +161,7 @@ function onEvent(e: LiveEvent) {
         session.member.cashAmt = num(e.data1);
         session.member.pointAmt = num(e.data2);
       }
+      followMoney();
       break;
     case 'MSG':
       session.msgInfo.newMsg = num(e.data1);

@@ -14,29 +14,56 @@ export async function ownRequests(db: Db, memberId: number, f: { cashType?: numb
     { page: f.page, size: 10 },
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     (w) => q.selectAll().orderBy('id', 'desc').limit(w.limit).offset(w.offset).execute(),
-    (r) => ({ cashIdx: r.id, cashType: r.cash_type, regDate: toWire(r.created_at), updDate: toWire(r.updated_at), cashAmt: r.amount, cashStatus: r.status }),
+    (r) => ({
+      cashIdx: r.id,
+      cashType: r.cash_type,
+      regDate: toWire(r.created_at),
+      updDate: toWire(r.updated_at),
+      cashAmt: r.amount,
+      cashStatus: r.status,
+      refused: r.status === -1 && r.processed_by !== r.member_id,
+    }),
   );
   return { list, pageInfo };
 }
 
-/** A ledger row's reference as its receipt showed it: the cash request's number, or the request id's first 8 characters. */
-const moveReference = (cashRequestId: number | null, requestKey: string | null) =>
-  cashRequestId != null ? `#${cashRequestId}` : requestKey ? requestKey.slice(0, 8).toUpperCase() : '';
+/** One reference format: the cash request's number (what its receipt shows), else the ledger row's own number. */
+const moveReference = (cashRequestId: number | null, moveId: number) => `#${cashRequestId ?? moveId}`;
+
+/** A ledger row of a cash request stands where its request stands: held until paid, cancelled by its member or rejected. */
+function moveState(status: number | null, processedBy: number | null, memberId: number) {
+  if (status === null || status === 1) return 'done' as const;
+  if (status === -1) return processedBy === memberId ? ('cancelled' as const) : ('rejected' as const);
+  return 'pending' as const;
+}
 
 /** A member's own cash movements from the ledger, newest first: only rows of `memberId`, whoever asks. */
 export async function ownMoves(db: Db, memberId: number, f: { range: Range; page: number }) {
-  const q = db.selectFrom('ledger_entry').where('member_id', '=', memberId).where('kind', '=', 'cash').where('created_at', '>=', f.range.from).where('created_at', '<', f.range.to);
+  const q = db
+    .selectFrom('ledger_entry as e')
+    .where('e.member_id', '=', memberId)
+    .where('e.kind', '=', 'cash')
+    .where('e.created_at', '>=', f.range.from)
+    .where('e.created_at', '<', f.range.to);
   const { list, pageInfo } = await paged(
     { page: f.page, size: 10 },
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    (w) => q.select(['id', 'type_code', 'amount', 'after_amt', 'cash_request_id', 'request_key', 'created_at']).orderBy('id', 'desc').limit(w.limit).offset(w.offset).execute(),
+    (w) =>
+      q
+        .leftJoin('cash_request as r', 'r.id', 'e.cash_request_id')
+        .select(['e.id', 'e.type_code', 'e.amount', 'e.after_amt', 'e.cash_request_id', 'e.created_at', 'r.status', 'r.processed_by'])
+        .orderBy('e.id', 'desc')
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
     (r) => ({
       moveIdx: Number(r.id),
       regDate: toWire(r.created_at),
       moveType: r.type_code,
       amount: Number(r.amount),
       afterAmt: Number(r.after_amt),
-      reference: moveReference(r.cash_request_id, r.request_key),
+      reference: moveReference(r.cash_request_id, Number(r.id)),
+      state: moveState(r.status, r.processed_by, memberId),
     }),
   );
   return { list, pageInfo };

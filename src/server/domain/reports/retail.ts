@@ -229,7 +229,7 @@ export async function bottomCashList(db: Db, viewerId: number, f: SubtreeFilter 
     () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     async (w) => {
       const rows = await q
-        .select([...entryColumns, 'e.member_id', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.updated_at'])
+        .select([...entryColumns, 'e.member_id', 'm.mem_id', 'm.mem_nick', 'm.partner_level', 'r.created_at as applied_at', 'r.updated_at'])
         .orderBy(typeof col === 'string' ? sql.ref(col) : col, f.orderType)
         .orderBy('e.id', f.orderType)
         .limit(w.limit)
@@ -255,7 +255,8 @@ export async function bottomCashList(db: Db, viewerId: number, f: SubtreeFilter 
       preCashAmt: r.before_amt,
       cashAmt: r.amount,
       aftCashAmt: r.after_amt,
-      regDate: toWire(r.created_at),
+      // a request's row: applied when the member asked, processed when the ledger moved
+      regDate: toWire(r.applied_at ?? r.created_at),
       updDate: toWire(r.updated_at ?? r.created_at),
     }),
   );
