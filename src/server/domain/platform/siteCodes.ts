@@ -84,3 +84,25 @@ export async function seedCodes(db: Db) {
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
+
+/** The served code table, filtered by any of master, group and code, by group then place. */
+export async function readCodes(db: Db, f: { masterCode?: string; groupCode?: string; code?: string }) {
+  let q = db.selectFrom('common_code').selectAll().orderBy('group_code').orderBy('ord');
+  if (f.masterCode) q = q.where('master_code', '=', f.masterCode);
+  if (f.groupCode) q = q.where('group_code', '=', f.groupCode);
+  if (f.code) q = q.where('code', '=', f.code);
+  return (await q.execute()).map((r) => ({
+    code: r.code,
+    codeName: r.code_name,
+    codeNameEN: r.code_name_en,
+    codeNameVN: r.code_name_vn,
+    groupCode: r.group_code,
+    groupCodeNameEN: r.group_code,
+    ord: r.ord,
+  }));
+}
+
+/** The banks a member may name, in their listed order. */
+export async function readBanks(db: Db) {
+  return (await db.selectFrom('bank').selectAll().orderBy('ord').execute()).map((b) => ({ bankCode: b.bank_code, bankNameKr: b.bank_name_kr, bankNameEn: b.bank_name_en }));
+}
