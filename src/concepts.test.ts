@@ -2,12 +2,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { betStatuses, gameCategories, legStatuses, picks, settleGroupCodes, statTypes } from './contract/gameConcepts';
+import { noticeCategories, noticeCategoryNames } from './contract/board';
+import { codeNames } from './contract/enums';
+import { betStatuses, gameCategories, gameCategoryNames, legStatuses, picks, settleGroupCodes, statTypes } from './contract/gameConcepts';
+import { cashTypeCodes } from './contract/moneyKinds';
+import { siteCodes } from './server/domain/platform/siteCodes';
 
 const root = dirname(new URL(import.meta.url).pathname);
 
 /** The game concepts defined once in the contract; a literal list of two or more of one of them elsewhere restates it. */
-const concepts: Record<string, readonly string[]> = { gameCategories, settleGroupCodes, statTypes, picks, legStatuses, betStatuses };
+const concepts: Record<string, readonly string[]> = {
+  gameCategories,
+  settleGroupCodes,
+  statTypes,
+  picks,
+  legStatuses,
+  betStatuses,
+  noticeCategories,
+};
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -46,4 +58,18 @@ describe('game concepts', () => {
     expect(found).toEqual([]);
     // parses every source: seconds on a busy machine
   }, 60_000);
+});
+
+describe('the code catalogue', () => {
+  it('serves (common_code) exactly the contract lists, in their order, with the contract Korean names and an English and Vietnamese one each', () => {
+    const served = (master: string) => siteCodes.filter((r) => r.master_code === master);
+    expect(served('kplay').map((r) => [r.code, r.code_name])).toEqual(gameCategories.map((c) => [c, gameCategoryNames[c]]));
+    expect(served('bcategory').map((r) => [r.code, r.code_name])).toEqual(noticeCategories.map((c) => [c, noticeCategoryNames[c]]));
+    // every cash type, the coupon ones included
+    expect(served('cash').map((r) => [r.code, r.code_name])).toEqual(cashTypeCodes.map((c) => [String(c), codeNames.cashType[c]]));
+    expect(siteCodes.length).toBe(gameCategories.length + noticeCategories.length + cashTypeCodes.length);
+    for (const r of siteCodes) expect(r.code_name_en && r.code_name_vn, r.code).toBeTruthy();
+    // the seed's places: rows seeded before the coupon cash types keep theirs (migration 430 adds those at 20-23)
+    expect(siteCodes.map((r) => r.ord)).toEqual(siteCodes.map((_, i) => i));
+  });
 });

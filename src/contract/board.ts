@@ -4,6 +4,9 @@ import { call, empty, page, pageInfo, wireDate, yn } from './define.js';
 export const boardTypes = ['faq', 'nt', 'normal'] as const;
 export type BoardType = (typeof boardTypes)[number];
 export const noticeCategories = ['normal', 'event', 'notice', 'rule'] as const;
+export type NoticeCategory = (typeof noticeCategories)[number];
+/** The Korean names the served code table carries beside a notice category; screens label by code. */
+export const noticeCategoryNames = { normal: '일반', event: '이벤트', notice: '공지', rule: '규정' } satisfies Record<NoticeCategory, string>;
 export const faqTypes = ['bankaccount', 'etc'] as const;
 export const searchOptions = ['t', 'c', 'tc'] as const;
 

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
 import { commonCalls } from '../../src/contract/common.js';
+import { codeNames } from '../../src/contract/enums.js';
+import { cashTypeCodes } from '../../src/contract/moneyKinds.js';
 
 describe(`common calls and the envelope (${testDb})`, () => {
   let s: TestServer;
@@ -85,5 +89,27 @@ describe(`common calls and the envelope (${testDb})`, () => {
     expect(opt.data).toMatchObject({ cashDecimal: 1, sns1: 'Telegram' });
     const check = await s.call(commonCalls.siteCheckInfo, {});
     expect(check.data).toMatchObject({ inCheck: false });
+  });
+
+  const cashCodes = async () => (await s.call(commonCalls.code, { masterCode: 'cash' })).data!.data.codes;
+
+  it('serves every cash type the contract lists, the coupon ones included, named in three languages', async () => {
+    const codes = await cashCodes();
+    expect(codes.map((c) => c.code)).toEqual(cashTypeCodes.map(String));
+    for (const c of codes) {
+      expect(c.codeName).toBe(codeNames.cashType[Number(c.code) as keyof typeof codeNames.cashType]);
+      expect(c.codeNameEN && c.codeNameVN).toBeTruthy();
+    }
+  });
+
+  it('a database seeded before the coupon cash types gets them from its migration, once', async () => {
+    const coupons = ['-5', '5', '55', '-55'];
+    const before = await cashCodes();
+    await s.app.db.deleteFrom('common_code').where('master_code', '=', 'cash').where('code', 'in', coupons).execute();
+    expect((await cashCodes()).map((c) => c.code)).not.toContain('55');
+    const migration = await readFile(new URL('../../src/server/db/migrations/430_coupon_cash_codes.sql', import.meta.url), 'utf8');
+    await sql.raw(migration).execute(s.app.db);
+    await sql.raw(migration).execute(s.app.db);
+    expect(await cashCodes()).toEqual(before);
   });
 });

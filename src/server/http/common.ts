@@ -8,6 +8,7 @@ import { cashSwitchOf } from '../domain/site/moneySettings.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from '../handler.js';
 import { anySite } from '../domain/platform/setup.js';
+import { readBanks, readCodes } from '../domain/platform/siteCodes.js';
 import { assertSiteOpen } from '../domain/platform/siteState.js';
 
 export const commonRoutes = [
@@ -43,36 +44,11 @@ export const commonRoutes = [
 
   defineRoute(commonCalls.siteOption, async (_req, { site }) => ({ cashDecimal: site.cash_decimal, ...siteOptions(site) })),
 
-  defineRoute(commonCalls.code, async ({ masterCode, groupCode, code }, { db }) => {
-    let q = db.selectFrom('common_code').selectAll().orderBy('group_code').orderBy('ord');
-    if (masterCode) q = q.where('master_code', '=', masterCode);
-    if (groupCode) q = q.where('group_code', '=', groupCode);
-    if (code) q = q.where('code', '=', code);
-    const rows = await q.execute();
-    return {
-      data: {
-        codes: rows.map((r) => ({
-          code: r.code,
-          codeName: r.code_name,
-          codeNameEN: r.code_name_en,
-          codeNameVN: r.code_name_vn,
-          groupCode: r.group_code,
-          groupCodeNameEN: r.group_code,
-          ord: r.ord,
-        })),
-      },
-    };
-  }),
+  defineRoute(commonCalls.code, async (req, { db }) => ({ data: { codes: await readCodes(db, req) } })),
 
   defineRoute(commonCalls.partnerLevels, async () => ({
     list: partnerLevels.map((code, i) => ({ code, codeName: codeName('partnerLevel', code), order: i + 1 })),
   })),
 
-  defineRoute(commonCalls.bank, async (_req, { db }) => ({
-    list: (await db.selectFrom('bank').selectAll().orderBy('ord').execute()).map((b) => ({
-      bankCode: b.bank_code,
-      bankNameKr: b.bank_name_kr,
-      bankNameEn: b.bank_name_en,
-    })),
-  })),
+  defineRoute(commonCalls.bank, async (_req, { db }) => ({ list: await readBanks(db) })),
 ];

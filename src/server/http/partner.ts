@@ -8,9 +8,9 @@ import { assertPartnerLists, hierarchy, scoped, scopedBelow } from '../domain/pa
 import { dateRange, type Range } from '../domain/common/dateRange.js';
 import { pageInfoOf } from '../domain/common/paging.js';
 import { requestPartner, partnerJoin } from '../domain/partner/partnerCreate.js';
-import { detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partner/partnerDetail.js';
+import { detailAccess, detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partner/partnerDetail.js';
 import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/partnerFigures.js';
-import { memIdsAt, pageIds, retailOrder, searchOf, sitePartnerPage, type ListQuery } from '../domain/partner/partnerLists.js';
+import { listPage as pageOfList, memIdsAt, retailOrder, searchOf, sitePartnerList, type ListQuery, type RowBuilder } from '../domain/partner/partnerLists.js';
 import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
 import { lockState } from './adminSecurity.js';
@@ -25,11 +25,7 @@ const today = (ctx: AuthedContext, d: Dates = {}) => dateRange(ctx.clock.now(), 
 /** History tabs default to the last 7 days. */
 const history = (ctx: AuthedContext, d: Dates) => dateRange(ctx.clock.now(), d.startDate, d.endDate, 7);
 
-type RowBuilder<T> = (db: AuthedContext['db'], viewerId: number, ids: number[], range: Range | null, locale: string) => Promise<T[]>;
-async function listPage<T>(ctx: AuthedContext, q: ListQuery, rows: RowBuilder<T>, range: Range | null) {
-  const { ids, total } = await pageIds(ctx.db, q);
-  return { list: await rows(ctx.db, ctx.caller.id, ids, range, callerLocale(ctx)), pageInfo: pageInfoOf(q.page, total, q.perPage) };
-}
+const listPage = <T>(ctx: AuthedContext, q: ListQuery, rows: RowBuilder<T>, range: Range | null) => pageOfList(ctx.db, ctx.caller.id, q, rows, range, callerLocale(ctx));
 const levelOf = (v: string | undefined, fallback: string) => (!v ? fallback : v.toUpperCase() === 'ALL' ? 'ALL' : v);
 
 /** Partner back-office: every memId is resolved inside the caller's own subtree first (A002 otherwise). */
@@ -98,8 +94,7 @@ export const partnerRoutes = [
       // the operator's own list: every partner of its site, top level first
       const level = levelOf(req.targetLevel, 'PARTNERS');
       const q = { siteId: ctx.site.id, level, search: searchOf(req.searchType, req.searchValue), page: req.page, perPage: req.count_per_list };
-      const { ids, total } = await sitePartnerPage(ctx.db, q);
-      return { list: await partnerRows(ctx.db, null, ids, range, callerLocale(ctx)), pageInfo: pageInfoOf(req.page, total, req.count_per_list) };
+      return sitePartnerList(ctx.db, q, partnerRows, range, callerLocale(ctx));
     }
     return listPage(
       ctx,
@@ -239,7 +234,7 @@ export const partnerRoutes = [
 
   defineRoute(c.detailInfoSave, async (req, ctx) => {
     const m = await scopedBelow(ctx.db, ctx.site.id, ctx.caller, req.memId);
-    const access = () => ctx.db.selectFrom('member').select(['mem_nick as memNick', 'login_yn as loginYn']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const access = () => detailAccess(ctx.db, m.id);
     const before = await access();
     await saveDetail(ctx.db, ctx.sessions, ctx.site.id, m, { memNick: req.memNick, loginYn: req.loginYn }, ctx.clock.now());
     ctx.audit = { target: `memId=${m.memId}`, before, after: await access() };

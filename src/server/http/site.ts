@@ -3,6 +3,7 @@ import { activeBanners, listBanners, saveBanner } from '../domain/board/banners.
 import { forceLogout, setBetLock, setCheckWindow, siteState } from '../domain/site/siteOps.js';
 import { cashSwitch, setCashSwitch, setDepositEvents } from '../domain/site/moneySettings.js';
 import { adminTwoFactorRequired } from '../domain/site/twoFactorSetting.js';
+import { setSealBodies } from '../domain/site/sealSetting.js';
 import { defineRoute } from '../handler.js';
 import { KEY_IDLE_MS } from './sealKeys.js';
 import { ApiError } from '../../contract/codes.js';
@@ -41,10 +42,10 @@ export const siteRoutes = [
   })),
   defineRoute(adminSiteCalls.sealBodies, async (req, ctx) => {
     const before = { sealYn: ctx.site.seal_yn };
-    await ctx.db.updateTable('site').set({ seal_yn: req.sealYn }).where('id', '=', ctx.site.id).execute();
+    const after = await setSealBodies(ctx.db, ctx.site.id, req.sealYn);
     await ctx.sites.changed(ctx.site.id);
-    ctx.audit = { before, after: { sealYn: req.sealYn } };
-    return { sealYn: req.sealYn };
+    ctx.audit = { before, after };
+    return after;
   }),
   defineRoute(adminSiteCalls.forceLogout, (req, ctx) => forceLogout(ctx, ctx.site.id, req.memId)),
 ];

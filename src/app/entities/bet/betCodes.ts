@@ -1,42 +1,32 @@
-import { t } from '@lingui/core/macro';
-import type { SettleGroup, StatType } from '../../../contract/gameConcepts';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { codeLabel } from '../../lib/codeLabels';
+import type { BetPick, BetStatus, GameCategory, LegStatus, SettleGroup, StatType } from '../../../contract/gameConcepts';
 
-/** Game categories as the bet screens name them (the server's names are Korean only). */
-export function categoryName(code: string): string {
-  switch (code) {
-    case 'casino':
-      return t`라이브카지노`;
-    case 'hcasino':
-      return t`호텔카지노`;
-    case 'slot':
-      return t`슬롯`;
-    case 'sport':
-      return t`스포츠`;
-    case 'mini':
-      return t`미니게임`;
-    default:
-      return code;
-  }
-}
+const categoryLabels = {
+  casino: msg`라이브카지노`,
+  hcasino: msg`호텔카지노`,
+  slot: msg`슬롯`,
+  sport: msg`스포츠`,
+  mini: msg`미니게임`,
+} satisfies Record<GameCategory, MessageDescriptor>;
+
+/** Game categories as the bet screens name them (the server's names are Korean only); an unknown code shows as itself. */
+export const categoryName = (code: string): string => codeLabel(categoryLabels, code, code);
 
 /** A settlement group's name: casino stands for live and hotel casino together. */
 export const settleGroupName = (g: SettleGroup | StatType): string => (g === 'total' ? t`전체` : g === 'casino' ? t`카지노` : categoryName(g));
 
+const resultLabels = {
+  win: msg`당첨`,
+  lose: msg`낙첨`,
+  draw: msg`무승부`,
+  wait: msg`대기`,
+  cancel: msg`취소`,
+} satisfies Record<BetStatus, MessageDescriptor>;
+
 /** Bet results: win, lose, draw, wait; anything else counts as cancelled. */
-export function resultName(type: string): string {
-  switch (type) {
-    case 'win':
-      return t`당첨`;
-    case 'lose':
-      return t`낙첨`;
-    case 'draw':
-      return t`무승부`;
-    case 'wait':
-      return t`대기`;
-    default:
-      return t`취소`;
-  }
-}
+export const resultName = (type: string): string => codeLabel(resultLabels, type, i18n._(resultLabels.cancel));
 
 /** Sport ids of the sportsbook feed. */
 export function sportName(id: number): string {
@@ -88,32 +78,17 @@ export function sportName(id: number): string {
   }
 }
 
-/** Leg status as the feed sends it: Opened, Won, Lost, Draw. */
-export function legStatusName(status: string): string {
-  switch (status) {
-    case 'Won':
-      return t`적중`;
-    case 'Lost':
-      return t`미적중`;
-    case 'Draw':
-      return t`무승부`;
-    case 'Opened':
-      return t`진행중`;
-    default:
-      return status;
-  }
-}
+const legStatusLabels = {
+  Won: msg`적중`,
+  Lost: msg`미적중`,
+  Draw: msg`무승부`,
+  Opened: msg`진행중`,
+} satisfies Record<LegStatus, MessageDescriptor>;
 
-/** The side a leg picked. */
-export function pickName(pick: string): string {
-  switch (pick) {
-    case 'home':
-      return t`홈`;
-    case 'away':
-      return t`원정`;
-    case 'draw':
-      return t`무`;
-    default:
-      return pick;
-  }
-}
+/** Leg status as the feed sends it: Opened, Won, Lost, Draw; an unknown one shows as itself. */
+export const legStatusName = (status: string): string => codeLabel(legStatusLabels, status, status);
+
+const pickLabels = { home: msg`홈`, draw: msg`무`, away: msg`원정` } satisfies Record<BetPick, MessageDescriptor>;
+
+/** The side a leg picked; an unknown one shows as itself. */
+export const pickName = (pick: string): string => codeLabel(pickLabels, pick, pick);

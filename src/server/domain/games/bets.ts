@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { betLabel, isGameCategory, settleGroups, type BetStatus } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
-import { containsPattern } from '../common/paging.js';
 import type { Range } from '../common/dateRange.js';
-import { pageInfoOf } from '../common/paging.js';
+import { containsPattern, paged } from '../common/paging.js';
 import { toWire } from '../common/time.js';
 import { localName } from './localNames.js';
 import { combinedOdds, expectedWin } from '../../../contract/odds.js';
@@ -104,22 +103,20 @@ function filtered(q: Q, f: BetFilter): Q {
   return q;
 }
 
-async function paged(q: Q, f: BetFilter, order: { col: string; dir: 'asc' | 'desc' } = { col: 'b.created_at', dir: 'desc' }) {
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-  const rows = await q
-    .select(cols(f.locale))
-    .orderBy(sql.ref(order.col), order.dir)
-    .orderBy('b.id', order.dir)
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-    .execute();
-  return { rows, pageInfo: pageInfoOf(f.page, Number(n), f.perPage) };
+/** One page of bets through the one `paged`, newest first unless `order` says otherwise (the bet id breaks ties). */
+function betPage(q: Q, f: BetFilter, order: { col: string; dir: 'asc' | 'desc' } = { col: 'b.created_at', dir: 'desc' }) {
+  return paged(
+    { page: f.page, size: f.perPage },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) => q.select(cols(f.locale)).orderBy(sql.ref(order.col), order.dir).orderBy('b.id', order.dir).limit(w.limit).offset(w.offset).execute(),
+    (r) => r,
+  );
 }
 
 /** A player's own bets. */
 export async function ownBets(db: Db, memberId: number, f: BetFilter) {
-  const { rows, pageInfo } = await paged(filtered(base(db).where('b.member_id', '=', memberId), f), f);
-  return { list: rows.map(toRow), pageInfo };
+  const { list, pageInfo } = await betPage(filtered(base(db).where('b.member_id', '=', memberId), f), f);
+  return { list: list.map(toRow), pageInfo };
 }
 
 export interface SubtreeFilter extends BetFilter {
@@ -166,8 +163,8 @@ const orderCols = { betAmt: 'b.stake', betWinAmt: 'b.win', regDate: 'b.created_a
 
 /** Bets of a subtree (the partner betting list and the settlement sub-panel). */
 export async function subtreeBets(db: Db, f: SubtreeFilter) {
-  const { rows, pageInfo } = await paged(inSubtree(db, f), f, { col: orderCols[f.orderColumn ?? 'regDate'], dir: f.orderType ?? 'desc' });
-  return { list: await withUppers(db, rows), pageInfo };
+  const { list, pageInfo } = await betPage(inSubtree(db, f), f, { col: orderCols[f.orderColumn ?? 'regDate'], dir: f.orderType ?? 'desc' });
+  return { list: await withUppers(db, list), pageInfo };
 }
 
 /** Sports bets of a subtree, one row per leg; paging and order are over bets. */
@@ -180,15 +177,20 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
     );
   }
   const col = f.sportOrder === 'eventDate' ? '(select min(e.start_at) from bet_leg l join sport_event e on e.id = l.event_id where l.bet_id = b.id)' : null;
-  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
   const dir = f.orderType ?? 'desc';
   const ordered = col ? q.orderBy(sql.raw(col), dir) : q.orderBy(sql.ref(orderCols[(f.sportOrder ?? 'betDate') as 'betDate']), dir);
-  const bets = await ordered
-    .select([...cols(f.locale), 'b.odds', 'b.bet_type'])
-    .orderBy('b.id', dir)
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-    .execute();
+  const { list: bets, pageInfo } = await paged(
+    { page: f.page, size: f.perPage },
+    () => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (w) =>
+      ordered
+        .select([...cols(f.locale), 'b.odds', 'b.bet_type'])
+        .orderBy('b.id', dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    (b) => b,
+  );
   const legs = bets.length
     ? await db
         .selectFrom('bet_leg as l')
@@ -249,7 +251,7 @@ export async function subtreeSportBets(db: Db, f: SubtreeFilter & { branchID?: n
       type: b.status,
     }));
   });
-  return { list, pageInfo: pageInfoOf(f.page, Number(n), f.perPage) };
+  return { list, pageInfo };
 }
 
 /** One bet with its detail JSON, if it belongs to the viewer's subtree (itself included). */

@@ -60,6 +60,10 @@ async function update(db: Db, id: number, values: { mem_nick?: string; login_yn?
   }
 }
 
+/** The fields the detail screen's save changes, as the audit records them before and after. */
+export const detailAccess = (db: Db, memberId: number) =>
+  db.selectFrom('member').select(['mem_nick as memNick', 'login_yn as loginYn']).where('id', '=', memberId).executeTakeFirstOrThrow();
+
 /** Nickname (U105 format, U110 taken) and login permission; login N also ends the member's open sessions. */
 export async function saveDetail(db: Db, sessions: SessionCache, siteId: string, m: MemberRef, input: { memNick?: string; loginYn?: 'Y' | 'N' }, now: Date) {
   const f = { ...input, memNick: normaliseNick(input.memNick) };

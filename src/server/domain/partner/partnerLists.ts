@@ -6,6 +6,7 @@ import { sql, type Expression } from 'kysely';
 import { cashStatus, cashTypes } from '../../../contract/moneyKinds.js';
 import type { Db } from '../../db/driver.js';
 import type { Range } from '../common/dateRange.js';
+import { pageInfoOf } from '../common/paging.js';
 
 export type Depth = 'all' | 'direct';
 /** NORMAL members, one partner level, every partner, or everyone. */
@@ -257,4 +258,19 @@ export async function sitePartnerPage(db: Db, q: Pick<ListQuery, 'siteId' | 'lev
     .offset((q.page - 1) * q.perPage)
     .execute();
   return { ids: rows.map((r) => r.id), total: Number(n) };
+}
+
+/** Builds a list screen's rows of a page of member ids, in their order (figures over `range`, names in `locale`). */
+export type RowBuilder<T, V = number> = (db: Db, viewerId: V, ids: number[], range: Range | null, locale: string) => Promise<T[]>;
+
+/** One page of a subtree list: the page's ids by the query's filter and order, then their rows. */
+export async function listPage<T>(db: Db, viewerId: number, q: ListQuery, rows: RowBuilder<T>, range: Range | null, locale: string) {
+  const { ids, total } = await pageIds(db, q);
+  return { list: await rows(db, viewerId, ids, range, locale), pageInfo: pageInfoOf(q.page, total, q.perPage) };
+}
+
+/** The operator's own partner list: one page of every partner of its site, top level first. */
+export async function sitePartnerList<T>(db: Db, q: Parameters<typeof sitePartnerPage>[1], rows: RowBuilder<T, null>, range: Range | null, locale: string) {
+  const { ids, total } = await sitePartnerPage(db, q);
+  return { list: await rows(db, null, ids, range, locale), pageInfo: pageInfoOf(q.page, total, q.perPage) };
 }
