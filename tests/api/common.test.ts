@@ -107,7 +107,7 @@ describe(`common calls and the envelope (${testDb})`, () => {
     const before = await cashCodes();
     await s.app.db.deleteFrom('common_code').where('master_code', '=', 'cash').where('code', 'in', coupons).execute();
     expect((await cashCodes()).map((c) => c.code)).not.toContain('55');
-    const migration = await readFile(new URL('../../src/server/db/migrations/430_coupon_cash_codes.sql', import.meta.url), 'utf8');
+    const migration = await readFile(new URL('../../src/server/db/migrations/435_coupon_cash_codes.sql', import.meta.url), 'utf8');
     await sql.raw(migration).execute(s.app.db);
     await sql.raw(migration).execute(s.app.db);
     expect(await cashCodes()).toEqual(before);
