@@ -119,7 +119,7 @@ describe.skipIf(testDb === 'postgres')('start-up failures a person can read', ()
     120_000,
   );
 
-  it.concurrent.runIf(pgUp)(
+  (pgUp ? it.concurrent : it.concurrent.skip)(
     'a PostgreSQL database that does not exist: one line naming DATABASE_URL and createdb, not retried, exit 4',
     async () => {
       const u = new URL(pgAdminUrl);
