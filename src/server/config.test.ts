@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createECDH, randomBytes } from 'node:crypto';
 import { keyBytes, productionSecrets, readConfig, refuseMissingSecrets, refuseTestSettings, refuseWeakSecrets, vapidPairValid } from './config.js';
-import { StartupError } from './ops/startup.js';
+import { StartupError } from './startupError.js';
 
 const production = { NODE_ENV: 'production' };
 

@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { envName } from './domain/auth/secrets.js';
 import { dirname, join, resolve } from 'node:path';
-import { StartupError } from './ops/startup.js';
+import { StartupError } from './startupError.js';
 
 export interface Config {
   port: number;

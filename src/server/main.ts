@@ -1,6 +1,6 @@
 import { demoLogins } from './seed/cast.js';
 import { startServer } from './server.js';
-import { StartupError } from './ops/startup.js';
+import { StartupError } from './startupError.js';
 
 const server = await startServer().catch((err: NodeJS.ErrnoException) => {
   // a start-up failure an operator reads: one line, an exit code per cause (startExit)

@@ -10,7 +10,7 @@ import { seedDemo } from './seed/demo.js';
 import { issueSetupToken } from './domain/platform/setup.js';
 import { startPushScheduler } from './domain/site/scheduledPush.js';
 import { buildHttp, newOps } from './http/app.js';
-import { attachLive } from './live/attach.js';
+import { attachLive, type SessionCheck } from './live/attach.js';
 import { makePublisher } from './live/makePublisher.js';
 import { redisScope } from './live/redisScope.js';
 import { startAccrual } from './domain/money/accrualTimer.js';
@@ -19,11 +19,17 @@ import { startLedgerChecks } from './domain/money/ledgerCheckTimer.js';
 import { configurePinKey } from './domain/auth/pins.js';
 import { resealTotpSecrets } from './domain/auth/totpSecret.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
+import { getSessionByToken } from './domain/auth/sessions.js';
+import { assertSiteOpen } from './domain/platform/siteState.js';
+import { endBlockedSession, isBlockedNow } from './domain/site/ipBlock.js';
+import { ApiError } from '../contract/codes.js';
 import { SealKeys } from './http/sealKeys.js';
 import { SiteCache } from './domain/site/siteCache.js';
-import { postgresService, redisService, startExit, StartupError, waitForService } from './ops/startup.js';
+import { postgresService, redisService, waitForService } from './ops/startup.js';
+import { startExit, StartupError } from './startupError.js';
 import { holdDataDir } from './ops/dataLock.js';
-import { listen } from './ops/signals.js';
+import { listen, signal } from './ops/signals.js';
+import { signalTo } from './domain/signal.js';
 import { drain, gateCalls, type CallGate } from './ops/drain.js';
 import { backupCall } from './ops/backup.js';
 import { startMetricsListener } from './ops/metrics.js';
@@ -60,6 +66,20 @@ function dataDirTaken<T>(dir: string, take: () => T): T {
   } catch (e) {
     throw fsCodes.has((e as NodeJS.ErrnoException).code ?? '') ? dataDirError(dir, e as NodeJS.ErrnoException) : e;
   }
+}
+
+/** A live socket's CONNECT: the session behind its token, on an open site, from an address not blocked there (else the session ends). */
+function liveSessionCheck(app: AppContext): SessionCheck {
+  return async (token, ip) => {
+    const s = await getSessionByToken(app.db, token, app.clock.now(), app.sessions);
+    const site = await app.sites.get(s.siteId);
+    if (site) assertSiteOpen(site);
+    if (await isBlockedNow(app, s.siteId, ip)) {
+      await endBlockedSession(app, s.siteId, s.memId, s.sessionId);
+      throw new ApiError('U004');
+    }
+    return { siteId: s.siteId, memId: s.memId, sessionId: s.sessionId, operator: s.loginType === 'ADMIN' };
+  };
 }
 
 /** config -> db (migrated, demo seeded when empty) -> http + live; the one way main and tests start a server. */
@@ -113,7 +133,9 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const scope = await redisScope(handle.db);
   // limit counters under the deployment's scope too, unless LIMIT_NAMESPACE names one
   if (!config.limits.namespace) config.limits = { ...config.limits, namespace: `${scope}limit:` };
+  // the domain's ports, implemented by live/ and ops/
   const live = await makePublisher(config, scope);
+  signalTo(signal);
   const app: AppContext = {
     config,
     redisScope: scope,
@@ -146,7 +168,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     (fields, msg) => http.log.error(fields, msg),
     config.auditHeadMinutes,
   );
-  ops.live = await attachLive(http, app);
+  ops.live = await attachLive(http, app, liveSessionCheck(app));
   // the gate wraps the handlers Fastify has attached by now (the live channel's upgrade among them)
   await http.ready();
   const gate = gateCalls(http.server, ops);

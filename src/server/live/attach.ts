@@ -3,9 +3,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
-import { getSessionByToken } from '../domain/auth/sessions.js';
-import { assertSiteOpen } from '../domain/platform/siteState.js';
-import { endBlockedSession, isBlockedNow } from '../domain/site/ipBlock.js';
 import { StompConnection, type AuthFailure, type Identity } from './broker.js';
 import { MAX_FRAME_BYTES } from './frames.js';
 import { PendingGate } from './pendingGate.js';
@@ -17,16 +14,15 @@ export const LIVE_PATH = '/ws';
 /** WebSocket close code for "try again later" (RFC 6455 registry): too many pending sockets. */
 export const CLOSE_TRY_LATER = 1013;
 
-async function authenticate(app: AppContext, token: string, ip: string): Promise<Identity | AuthFailure> {
+/**
+ * Who a socket's CONNECT token is, from the address it came from: built at the root (server.ts) from
+ * the domain's session rules; refuses with an ApiError (an ended session, a closed site, a blocked address).
+ */
+export type SessionCheck = (token: string, ip: string) => Promise<Identity>;
+
+async function authenticate(check: SessionCheck, token: string, ip: string): Promise<Identity | AuthFailure> {
   try {
-    const s = await getSessionByToken(app.db, token, app.clock.now(), app.sessions);
-    const site = await app.sites.get(s.siteId);
-    if (site) assertSiteOpen(site);
-    if (await isBlockedNow(app, s.siteId, ip)) {
-      await endBlockedSession(app, s.siteId, s.memId, s.sessionId);
-      throw new ApiError('U004');
-    }
-    return { siteId: s.siteId, memId: s.memId, sessionId: s.sessionId, operator: s.loginType === 'ADMIN' };
+    return await check(token, ip);
   } catch (e) {
     if (e instanceof ApiError) return { code: e.code, message: e.message };
     throw e;
@@ -54,7 +50,7 @@ async function makeSlots(app: AppContext, log: FastifyBaseLogger): Promise<Sessi
 }
 
 /** Mounts the STOMP-over-WebSocket live channel at /ws and feeds it from the app's publisher. */
-export async function attachLive(http: FastifyInstance, app: AppContext): Promise<Registry> {
+export async function attachLive(http: FastifyInstance, app: AppContext, checkSession: SessionCheck): Promise<Registry> {
   const registry = new Registry(app.live);
   const pending = new PendingGate(app.config.pendingSocketsPerIp);
   const logClosed = socketLogger(http.log);
@@ -80,7 +76,7 @@ export async function attachLive(http: FastifyInstance, app: AppContext): Promis
       new StompConnection(socket, {
         registry,
         slots,
-        authenticate: (token) => authenticate(app, token, req.ip),
+        authenticate: (token) => authenticate(checkSession, token, req.ip),
         maxSubscriptions: app.config.subsPerSocket,
         maxFramesPerSecond: app.config.framesPerSocketPerSec,
         connectTimeoutMs: app.config.connectTimeoutMs,

@@ -4,7 +4,7 @@
  * second on a mid phone). Checking a solution is one HMAC. Each challenge is good once, for this
  * site, for five minutes. New challenges are signed under today's keys only.
  */
-import { signal } from '../../ops/signals.js';
+import { signal } from '../signal.js';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';

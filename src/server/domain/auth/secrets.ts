@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../db/driver.js';
-import { startExit, StartupError } from '../../ops/startup.js';
+import { startExit, StartupError } from '../../startupError.js';
 
 /** `device-cookie` -> PITBOSS_SECRET_DEVICE_COOKIE */
 export const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;

@@ -7,7 +7,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import type { Database } from '../../db/schema.js';
-import { signal } from '../../ops/signals.js';
+import { signal } from '../signal.js';
 
 export type Trx = Transaction<Database>;
 

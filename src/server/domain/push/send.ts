@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { pushDispatcher, pushEndpointAllowed, PUSH_TIMEOUT_MS } from './endpoint.js';
 import { pushText, type PushKind } from './texts.js';
 import { vapidKeys } from './vapid.js';
-import { signal } from '../../ops/signals.js';
+import { signal } from '../signal.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
