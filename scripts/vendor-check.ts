@@ -37,5 +37,10 @@ const results = await runVendorCheck({
   siteId: values['site-id'],
   suspend: shell(values['suspend-cmd']),
   resume: shell(values['resume-cmd']),
+}).catch((e: Error) => {
+  // a site that does not answer is one line, not a stack: the cases could not be played at all
+  const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
+  console.error(`vendor-check: ${values.site} did not answer (${e.message}${cause}); check --site and that the site is up`);
+  process.exit(2);
 });
 process.exit(results.some((r) => r.outcome === 'failed') ? 1 : 0);
