@@ -36,12 +36,12 @@ const noServerContext = {
   regex: '^(\\.\\./)+context(\\.js)?$',
   message: "The domain takes its parts as Deps (domain/deps.ts), never the server's context, which holds the HTTP layer's.",
 };
-const noLive = into(['live'], 'The domain does not import the live channel: it publishes through the Publisher port (domain/deps.ts), which live/ implements.');
-const noOps = into(['ops'], 'The domain does not import ops: it signals through the Signals port (domain/deps.ts, domain/signal.ts), which ops/ implements.');
+const noLive = into(['live'], 'The domain does not import the live channel: it publishes through the Publisher port (domain/ports.ts), which live/ implements.');
+const noOps = into(['ops'], 'The domain does not import ops: it signals through the Signals port (domain/ports.ts, domain/signal.ts), which ops/ implements.');
 const liveNoDomain = {
-  // the ports' types alone (domain/deps.ts): the session check and the rest are built at the root (server.ts) and handed in
-  regex: '^(\\.\\./)+domain/(?!deps(\\.js)?$)',
-  message: 'The live channel does not import the domain beyond its ports (domain/deps.ts); what it needs of the domain is built in server.ts and handed in.',
+  // the ports' types alone (domain/ports.ts): the session check and the rest are built at the root (server.ts) and handed in
+  regex: '^(\\.\\./)+domain/(?!ports(\\.js)?$)',
+  message: 'The live channel does not import the domain beyond its ports (domain/ports.ts); what it needs of the domain is built in server.ts and handed in.',
 };
 const liveNoHttp = into(['http'], 'The live channel does not import the HTTP layer.');
 const vendorsNoHttp = into(['http'], 'Vendors do not import the HTTP layer: they export calls and handlers (src/server/handler.ts), and http/routes.ts collects them.');

@@ -1,4 +1,4 @@
-import type { Signal } from './deps.js';
+import type { Signal } from './ports.js';
 
 let sink: Signal = () => {};
 

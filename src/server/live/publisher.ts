@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { Publisher } from '../domain/deps.js';
+import type { Publisher } from '../domain/ports.js';
 
 /** The domain's port (domain/deps.ts), re-exported for the live channel's own files. */
-export type { Audience, Invalidation, Publisher } from '../domain/deps.js';
+export type { Audience, Invalidation, Publisher } from '../domain/ports.js';
 
 export function inProcessPublisher(): Publisher {
   const bus = new EventEmitter();

@@ -1,6 +1,6 @@
-import type { Signal, Signals } from '../domain/deps.js';
+import type { Signal, Signals } from '../domain/ports.js';
 
-/** The domain's signals (the port in domain/deps.ts) handed to whoever listens: each running server's metrics and log. */
+/** The domain's signals (the port in domain/ports.ts) handed to whoever listens: each running server's metrics and log. */
 type Listener<K extends keyof Signals> = (s: Signals[K]) => void;
 const listeners: { [K in keyof Signals]: Set<Listener<K>> } = { money: new Set(), challenge: new Set(), push: new Set() };
 

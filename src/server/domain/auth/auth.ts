@@ -2,7 +2,7 @@ import { ApiError } from '../../../contract/codes.js';
 import { isPartnerLogin, limits } from '../../../contract/enums.js';
 import type { MemberInfo } from '../../../contract/member.js';
 import type { Db } from '../../db/driver.js';
-import type { Publisher } from '../deps.js';
+import type { Publisher } from '../ports.js';
 import { memberInfoAndUnread, sessionTimes } from './account.js';
 import { consumeCaptcha } from './captcha.js';
 import { hashToken, newToken } from './tokens.js';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { ApiError } from '../../../contract/codes.js';
 import { limitKinds, type LimitKind, type ProtectionState } from '../../../contract/protection.js';
 import type { Db } from '../../db/driver.js';
-import type { Publisher } from '../deps.js';
+import type { Publisher } from '../ports.js';
 import { toWire } from '../common/time.js';
 import type { SessionCache } from './sessionCache.js';
 import { endSessions } from './sessions.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../contract/codes.js';
 import { reauthMinutes } from '../../../contract/reauth.js';
 import type { Db } from '../../db/driver.js';
-import type { Publisher } from '../deps.js';
+import type { Publisher } from '../ports.js';
 import { clearWrongPasswords, isLocked, recordWrongPassword } from './lockout.js';
 import { verifyPassword } from './passwords.js';
 import type { SessionCache } from './sessionCache.js';

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { NO_CLOCK_TIMER } from '../common/cacheClock.js';
 import type { Caller } from './caller.js';
-import type { Invalidation, Publisher } from '../deps.js';
+import type { Invalidation, Publisher } from '../ports.js';
 
 /** A resolved session together with the site it belongs to. */
 export interface SessionCaller extends Caller {

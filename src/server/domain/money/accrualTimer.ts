@@ -1,5 +1,5 @@
 import type { Db } from '../../db/driver.js';
-import type { Publisher } from '../deps.js';
+import type { Publisher } from '../ports.js';
 import { applyPending } from './accrual.js';
 import { pushCash } from './cashEvents.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/driver.js';
-import type { Publisher } from '../deps.js';
+import type { Publisher } from '../ports.js';
 import type { Changed } from './ledger.js';
 
 /** After a movement commits: each member it touched hears its new cash and points (live CASH). */

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { NO_CLOCK_TIMER } from '../common/cacheClock.js';
 import type { Db } from '../../db/driver.js';
 import type { IconKind } from '../../db/tables/brand.js';
-import type { Publisher } from '../deps.js';
+import type { Publisher } from '../ports.js';
 import type { SiteRow } from './siteRow.js';
 import { languages, localeOf, type Language } from '../../../contract/enums.js';
 import { SITE_TTL_MS } from './siteCache.js';

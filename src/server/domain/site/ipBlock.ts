@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { ApiError } from '../../../contract/codes.js';
-import type { Deps, Publisher } from '../deps.js';
+import type { Deps } from '../deps.js';
+import type { Publisher } from '../ports.js';
 import type { Db } from '../../db/driver.js';
 import { endSessions } from '../auth/sessions.js';
 import { toWire } from '../common/time.js';

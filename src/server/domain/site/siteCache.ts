@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { NO_CLOCK_TIMER } from '../common/cacheClock.js';
 import type { SiteRow } from './siteRow.js';
 import type { Db } from '../../db/driver.js';
-import type { Publisher } from '../deps.js';
+import type { Publisher } from '../ports.js';
 
 /** With its key, and the key before the last rotation while that one still works (until old_key_until). */
 export type KeyedSite = SiteRow & {

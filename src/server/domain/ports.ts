@@ -1,0 +1,57 @@
+import type { LiveEvent } from '../../contract/enums.js';
+
+// The domain's ports: what it needs of the live channel and of ops, as interfaces it owns. Nothing of the
+// domain is imported here, so the caches and services that use a port never close a circle through Deps.
+
+/**
+ * Who a live event goes to: one member of a site (optionally only the sockets of one session,
+ * e.g. LOGOUT to a superseded session while the new one stays), everyone online on the site, or
+ * the site's operators only (ADMIN_PENDING).
+ */
+export type Audience = { siteId: string; memId: string; sessionId?: number } | { siteId: string; all: true } | { siteId: string; operators: true };
+
+/**
+ * What the in-process caches must forget because the rows behind them changed: sessions that
+ * ended (by id), a session whose expiry moved, a site row the operator changed.
+ */
+export type Invalidation = { kind: 'sessions-ended'; sessionIds: number[] } | { kind: 'session-refreshed'; sessionId: number } | { kind: 'site'; siteId: string };
+
+/**
+ * The domain's port to the live channel (live/publisher.ts, live/redisPublisher.ts implement it, server.ts
+ * wires one in). The domain calls `publish`; the STOMP broker of each instance listens. In-process by default,
+ * fanned out through Redis when several instances run: a member's events reach only the instances
+ * that `watch` that member (those holding its sockets), site-wide ones every instance. `invalidate` rides the same channel:
+ * this instance's listeners hear it at once (before it resolves), the others as fast as Redis
+ * carries it; it resolves once Redis took the message and never throws (the caches' short
+ * lifetimes bound what a lost message can cost).
+ */
+export interface Publisher {
+  publish(to: Audience, event: LiveEvent): void;
+  onEvent(listener: (to: Audience, event: LiveEvent) => void): () => void;
+  /** From now on this instance hears the member's events (its first socket of the member opened); resolves once it does, never throws. */
+  watch(siteId: string, memId: string): Promise<void>;
+  /** This instance no longer needs the member's events (its last socket of the member closed). */
+  unwatch(siteId: string, memId: string): void;
+  invalidate(what: Invalidation): Promise<void>;
+  onInvalidate(listener: (what: Invalidation) => void): () => void;
+  /** false while the fan-out (Redis) is disconnected; in-process is always connected */
+  connected(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * What the domain tells the operator's instruments, without knowing them: a money movement ended
+ * (its kind and result code), a login challenge was issued or solved, a push was sent. The domain
+ * emits through `signal` (domain/signal.ts); ops/signals.ts implements the sink that server.ts wires
+ * in, and the metrics of each running server listen (ops/metrics.ts), and so does its log for failed pushes.
+ */
+export interface Signals {
+  /** kind: the movement function without its `money_` prefix (cash_deposit, transfer, …); code: '0' or the refusal; cash/point: what a done movement moved */
+  money: { kind: string; code: string; cash?: number; point?: number };
+  challenge: { event: 'issued' | 'solved' | 'refused' };
+  /** result: 'sent', 'gone' (404/410, the device is removed), 'refused' (another status) or 'unreachable'; status when the service answered */
+  push: { result: 'sent' | 'gone' | 'refused' | 'unreachable'; status?: number; host: string };
+}
+
+/** Where the domain's signals go. */
+export type Signal = <K extends keyof Signals>(kind: K, s: Signals[K]) => void;
