@@ -113,7 +113,17 @@ describe(`platform staff (${testDb})`, () => {
     const operator = await s.login('admin');
     const player = await s.login('user1');
     // a body every call takes, so the session is what decides
-    const body = { ...siteForm({ prefix: 'demo' }), shortName: 'Demo', themeColor: '#123456', loginId: 'owner', confirm: 'demo', hosts: [], kind: 'operator', id: '1' };
+    const body = {
+      ...siteForm({ prefix: 'demo' }),
+      shortName: 'Demo',
+      themeColor: '#123456',
+      loginId: 'owner',
+      confirm: 'demo',
+      hosts: [],
+      kind: 'operator',
+      id: '1',
+      vendorCode: 'sandbox-x',
+    };
     const open: string[] = [];
     for (const path of sessionCalls) {
       for (const token of [operator, player]) {
