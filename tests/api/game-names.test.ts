@@ -29,8 +29,8 @@ describe(`game and vendor names in the caller's language (${testDb})`, () => {
   };
 
   it('answers Korean names to a ko caller, English to en, Vietnamese to vn; the site default (ko) without a pick', async () => {
-    expect(await lobby('ko')).toEqual({ games: ['바카라 A', '스피드 바카라'], vendors: ['피트보스 라이브', '피트보스 호텔', '피트보스 슬롯', '피트보스 스포츠', '피트보스 미니'] });
-    expect(await lobby('en')).toEqual({ games: ['Baccarat A', 'Speed Baccarat'], vendors: ['Pitboss Live', 'Pitboss Hotel', 'Pitboss Slots', 'Pitboss Sports', 'Pitboss Mini'] });
+    expect(await lobby('ko')).toEqual({ games: ['바카라 A', '스피드 바카라'], vendors: ['오로라 라이브', '오로라 호텔', '오로라 슬롯', '오로라 스포츠', '오로라 미니'] });
+    expect(await lobby('en')).toEqual({ games: ['Baccarat A', 'Speed Baccarat'], vendors: ['Aurora Live', 'Aurora Hotel', 'Aurora Slots', 'Aurora Sports', 'Aurora Mini'] });
     expect((await lobby('vn')).games).toEqual(['Baccarat A', 'Baccarat Tốc Độ']);
     expect((await lobby(null)).games).toEqual(['바카라 A', '스피드 바카라']);
     // a pick the app does not know falls back to the site's default
@@ -58,15 +58,15 @@ describe(`game and vendor names in the caller's language (${testDb})`, () => {
     const token = await s.login('user1');
     const g = await callIn('ko', gameCalls.getGame, { vendorKey: 'demo-slot', gameKey: 'cherry-rush' }, token);
     const t = g.data.token;
-    expect((await callIn('ko', demoCalls.session, { t })).data).toMatchObject({ vendorName: '피트보스 슬롯', gameName: '체리 러시' });
-    expect((await callIn('en', demoCalls.session, { t })).data).toMatchObject({ vendorName: 'Pitboss Slots', gameName: 'Cherry Rush' });
+    expect((await callIn('ko', demoCalls.session, { t })).data).toMatchObject({ vendorName: '오로라 슬롯', gameName: '체리 러시' });
+    expect((await callIn('en', demoCalls.session, { t })).data).toMatchObject({ vendorName: 'Aurora Slots', gameName: 'Cherry Rush' });
     expect((await callIn('ko', demoCalls.slotSpin, { t, bet: 1_000, roundId: 'names-1' })).resultCode).toBe('0');
     const list = async (lang: string) => (await callIn(lang, betCalls.betlist, { groupKey: 'slot', page: 1 }, token)).data.list.find((r) => r.roundId === 'names-1')!;
-    expect(await list('ko')).toMatchObject({ vendorName: '피트보스 슬롯', gameName: '체리 러시' });
-    expect(await list('en')).toMatchObject({ vendorName: 'Pitboss Slots', gameName: 'Cherry Rush' });
+    expect(await list('ko')).toMatchObject({ vendorName: '오로라 슬롯', gameName: '체리 러시' });
+    expect(await list('en')).toMatchObject({ vendorName: 'Aurora Slots', gameName: 'Cherry Rush' });
     const detail = async (lang: string) => JSON.parse((await callIn(lang, betCalls.betDetail, { betId: (await list(lang)).betIdx }, token)).data.detail) as Record<string, unknown>;
-    expect(await detail('ko')).toMatchObject({ gameProvider: '피트보스 슬롯', gameName: '체리 러시' });
-    expect(await detail('en')).toMatchObject({ gameProvider: 'Pitboss Slots', gameName: 'Cherry Rush' });
+    expect(await detail('ko')).toMatchObject({ gameProvider: '오로라 슬롯', gameName: '체리 러시' });
+    expect(await detail('en')).toMatchObject({ gameProvider: 'Aurora Slots', gameName: 'Cherry Rush' });
     // the partner's bet list over its subtree
     const p7 = await s.login('ptn7');
     const partnerRow = async (lang: string) =>

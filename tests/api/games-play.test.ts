@@ -49,7 +49,7 @@ describe(`demo vendor, launch, game money and rates (${testDb})`, () => {
     expect(row).toMatchObject({ cash: 1_000, winCash: spin.data!.win, resultCash: spin.data!.win - 1_000, vendorCode: 'demo-slot' });
     expect(['PASS', 'FAIL', 'TIE']).toContain(row!.resultLabel);
     const detail = await s.call(betCalls.betDetail, { betId: row!.betIdx }, token);
-    expect(JSON.parse(detail.data!.detail)).toMatchObject({ gameProvider: '피트보스 슬롯', status: 'Resolved' });
+    expect(JSON.parse(detail.data!.detail)).toMatchObject({ gameProvider: '오로라 슬롯', status: 'Resolved' });
     const p7 = await s.login('ptn7');
     expect((await s.call(betCalls.betDetail, { betId: row!.betId }, p7)).data!.info.memId).toBe('user1');
   });

@@ -1,4 +1,4 @@
-/** The built-in demo vendor's catalogue: one vendor per category, each with its games. */
+/** The built-in demo studio's catalogue (a made-up studio, "Aurora", so no site's lobby carries the product's name): one vendor per category, each with its games. */
 import { randomBytes } from 'node:crypto';
 import type { GameCategory } from '../../../contract/game.js';
 import type { Db } from '../../db/driver.js';
@@ -22,8 +22,8 @@ export interface CatalogVendor {
 export const demoCatalog: CatalogVendor[] = [
   {
     code: 'demo-live',
-    name: 'Pitboss Live',
-    names: { ko: '피트보스 라이브', en: 'Pitboss Live', vi: 'Pitboss Live' },
+    name: 'Aurora Live',
+    names: { ko: '오로라 라이브', en: 'Aurora Live', vi: 'Aurora Live' },
     category: 'casino',
     walletMode: 'transfer',
     minBet: 1_000,
@@ -36,8 +36,8 @@ export const demoCatalog: CatalogVendor[] = [
   },
   {
     code: 'demo-hotel',
-    name: 'Pitboss Hotel',
-    names: { ko: '피트보스 호텔', en: 'Pitboss Hotel', vi: 'Pitboss Hotel' },
+    name: 'Aurora Hotel',
+    names: { ko: '오로라 호텔', en: 'Aurora Hotel', vi: 'Aurora Hotel' },
     category: 'hcasino',
     walletMode: 'seamless',
     minBet: 5_000,
@@ -47,8 +47,8 @@ export const demoCatalog: CatalogVendor[] = [
   },
   {
     code: 'demo-slot',
-    name: 'Pitboss Slots',
-    names: { ko: '피트보스 슬롯', en: 'Pitboss Slots', vi: 'Pitboss Slots' },
+    name: 'Aurora Slots',
+    names: { ko: '오로라 슬롯', en: 'Aurora Slots', vi: 'Aurora Slots' },
     category: 'slot',
     walletMode: 'seamless',
     minBet: 100,
@@ -61,8 +61,8 @@ export const demoCatalog: CatalogVendor[] = [
   },
   {
     code: 'demo-sports',
-    name: 'Pitboss Sports',
-    names: { ko: '피트보스 스포츠', en: 'Pitboss Sports', vi: 'Pitboss Sports' },
+    name: 'Aurora Sports',
+    names: { ko: '오로라 스포츠', en: 'Aurora Sports', vi: 'Aurora Sports' },
     category: 'sport',
     walletMode: 'seamless',
     minBet: 1_000,
@@ -72,8 +72,8 @@ export const demoCatalog: CatalogVendor[] = [
   },
   {
     code: 'demo-mini',
-    name: 'Pitboss Mini',
-    names: { ko: '피트보스 미니', en: 'Pitboss Mini', vi: 'Pitboss Mini' },
+    name: 'Aurora Mini',
+    names: { ko: '오로라 미니', en: 'Aurora Mini', vi: 'Aurora Mini' },
     category: 'mini',
     walletMode: 'seamless',
     minBet: 1_000,
