@@ -1,8 +1,8 @@
 // Every test, in order: translations, build, type check, lint, format check, unit, API on PGlite, API on
 // PostgreSQL (when reachable; required when CI or PITBOSS_REQUIRE_PG is set), browser tests.
 // Ends with one line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 
 const pgUrl = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -44,10 +44,42 @@ function step(label, cmd, args, env) {
   return ok;
 }
 
+/** Runs a step beside the next ones: its output goes to a log, printed whole when it ends. */
+function runBeside(label, cmd, args, env = {}) {
+  const log = `reports/${label}.log`;
+  console.log(`\n=== ${label} (beside the next steps; its output follows when it ends): ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
+  // straight into the file: the steps run meanwhile block this process, which could not drain a pipe
+  const fd = openSync(log, 'w');
+  const p = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+  closeSync(fd);
+  return new Promise((resolve) =>
+    p.on('close', (code) => {
+      const ms = Date.now() - t0;
+      times.push([label, ms, code === 0]);
+      console.log(`\n=== ${label} output:\n${readFileSync(log, 'utf8')}`);
+      console.log(`=== ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${mmss(ms)}`);
+      resolve(code === 0);
+    }),
+  );
+}
+
+const vitestArgs = (label, project, files) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=reports/${label}.json`, ...files];
+
 function vitest(label, project, env = {}, files = []) {
+  rmSync(`reports/${label}.json`, { force: true });
+  tally(label, run(label, 'npx', vitestArgs(label, project, files), env));
+}
+
+async function vitestBeside(label, project, env = {}, files = []) {
+  rmSync(`reports/${label}.json`, { force: true });
+  const ok = runBeside(label, 'npx', vitestArgs(label, project, files), env);
+  return () => ok.then((done) => tally(label, done));
+}
+
+/** Adds a vitest step's counts and failed tests to the totals. */
+function tally(label, ok) {
   const out = `reports/${label}.json`;
-  rmSync(out, { force: true });
-  const ok = run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], env);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -87,10 +119,15 @@ vitest('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1
   'tests/api/member.test.ts',
 ]);
 
+let pgDone = async () => {};
 const pg = new URL(pgUrl);
 if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
   const redis = (await portOpen('127.0.0.1', 6379)) ? { PITBOSS_TEST_REDIS: '1' } : {};
-  vitest('api-postgres', 'api', { PITBOSS_TEST_DB: 'postgres', PITBOSS_PG_URL: pgUrl, ...redis });
+  const env = { PITBOSS_TEST_DB: 'postgres', PITBOSS_PG_URL: pgUrl, ...redis };
+  // beside the browser tests: they draw while these wait on PostgreSQL, so two cores do both in about the
+  // time of the longer (PITBOSS_TEST_SERIAL=1 runs them one after the other)
+  if (built && !process.env.PITBOSS_TEST_SERIAL) pgDone = await vitestBeside('api-postgres', 'api', env);
+  else vitest('api-postgres', 'api', env);
 } else if (requirePg) {
   console.error(`\nPostgreSQL is not reachable at ${pgUrl}: the PostgreSQL API tests are required here.`);
   totals.failed++;
@@ -120,6 +157,7 @@ if (built) {
   } else if (!ok) totals.failed++;
   if (!ok) failures.push('e2e');
 }
+await pgDone();
 
 console.log(`\nStep times (total ${mmss(Date.now() - started)}):`);
 for (const [label, ms, ok] of times) console.log(`  ${label.padEnd(16)} ${mmss(ms).padStart(7)}${ok ? '' : '  failed'}`);
