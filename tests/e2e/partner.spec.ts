@@ -211,6 +211,7 @@ test('a give from a member’s detail: two taps from the member list to the shee
   const receipt = page.getByTestId('receipt');
   await expect(receipt.getByTestId('receipt-kind')).toHaveText('보유금 지급');
   await expect(receipt).not.toContainText(/\b[0-9A-F]{8}\b/);
+  await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
   await page.screenshot({ path: shot(info, 'detail-give-receipt') });
   await page.getByTestId('receipt-ok').click();
   // the detail's balance follows the move

@@ -18,6 +18,8 @@ import { TextField } from '../ui/Field';
 import { Money } from './Money';
 import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import { cashTypeName, pointTypeName } from '../entities/cash/codeNames';
+import { latestSend } from '../entities/cash/queries';
+import { parseWire } from '../lib/format';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
@@ -122,7 +124,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
       return v.mode === 'give' ? t`${who}에게 ${shown}${obj} 지급하시겠습니까?` : t`${who}에게서 ${shown}${obj} 회수하시겠습니까?`;
     },
     run: (v, requestId) => send(api, by, kind, target.memId, v, requestId),
-    onDone: (res, v) => {
+    onDone: async (res, v) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
       const give = v.mode === 'give';
       const title = give ? t`지급했어요` : t`회수했어요`;
@@ -149,7 +151,19 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
             : give
               ? t`포인트 지급`
               : t`포인트 회수`;
-      onDone(res, { title, kind: kindName, amount: v.value, unit, counterparty: who, at: Date.now(), toHistory });
+      // a partner's cash move is a row of its give/retrieve history: the receipt takes that row's number and time
+      const row = by === 'partner' && kind === 'cash' ? await latestSend(api, target.memId, give ? '-3' : '3') : null;
+      const recorded = row && row.cashAmt === v.value ? row : null;
+      onDone(res, {
+        title,
+        kind: kindName,
+        amount: v.value,
+        unit,
+        counterparty: who,
+        at: recorded ? parseWire(recorded.regDate) : Date.now(),
+        reference: recorded ? `#${recorded.cashIdx}` : undefined,
+        toHistory,
+      });
     },
   });
 
