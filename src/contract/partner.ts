@@ -375,9 +375,27 @@ export const partnerCalls = {
         partnerLevelName: s,
         /** Y while the member is locked out by wrong passwords (login or withdrawal password) */
         lockYn: yn.optional(),
+        /** the member's direct upper: a partner gives to and retrieves from its own direct members */
+        recommenderId: s.optional(),
       }),
       /** a player's own limits, break and self-exclusion (read only); null for partners */
       protection: protectionState.nullable().optional(),
+    }),
+    'partnerOrAdmin',
+  ),
+  /**
+   * What an answer to the member needs at hand: its balances now and its open cash requests
+   * (applied 0 or waiting 2, newest first); a partner gets it for its own subtree only.
+   */
+  detailContext: call(
+    '/api/v2/retail/detail/context',
+    z.object({ memId: optText }),
+    z.object({
+      memId: s,
+      memNick: s,
+      cashAmt: n,
+      pointAmt: n,
+      openRequests: z.array(z.object({ cashIdx: n, cashType: n, cashAmt: n, cashStatus: n, regDate: wireDate })),
     }),
     'partnerOrAdmin',
   ),

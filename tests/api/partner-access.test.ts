@@ -58,6 +58,7 @@ const calls: Record<string, (target: string, me: string) => [string, Record<stri
   partnerInfo: (t) => ['/api/v2/retail/partnerInfo', { memId: t }],
   updMemPhone: (t) => ['/api/v2/retail/updMemPhone', { memId: t, memPhone: `010-7${uniq()}-2000` }],
   'detail/info': (t) => ['/api/v2/retail/detail/info', { memId: t }],
+  'detail/context': (t) => ['/api/v2/retail/detail/context', { memId: t }],
   'detail/unlock': (t) => ['/api/v2/retail/detail/unlock', { memId: t }],
   'detail/info/save': (t) => ['/api/v2/retail/detail/info/save', { memId: t, memNick: `sv${uniq()}_nick`, loginYn: 'Y' }],
   loginLog: (t) => ['/api/v2/retail/loginLog', { memId: t }],
@@ -186,6 +187,23 @@ describe(`partner access matrix (${testDb})`, () => {
     expect((await s.call(partnerCalls.lowerPartnerList, {}, t)).resultCode).toBe('A001');
     expect((await s.call(partnerCalls.partnerJoin, newMember('ptn7'), t)).resultCode).toBe('A001');
     expect((await s.call(partnerCalls.createPartner, newPartner('pnorm'), t)).resultCode).toBe('A001');
+  });
+
+  it("serves a member's context (balance, open cash requests) to partners above it and the operator, refusing another partner", async () => {
+    const ask = (memId: string, token?: string) => s.call(partnerCalls.detailContext, { memId }, token);
+    // user1 sits under ptn7; ptn7b is ptn7's sibling, ptn5b a branch beside ptn7's upper line
+    for (const other of ['ptn7b', 'ptn5b']) {
+      const refused = await ask('user1', await s.login(other));
+      expect(refused.resultCode, other).toBe('A002');
+      expect(refused.data ?? null).toBeNull();
+    }
+    for (const upper of ['ptn7', 'ptn1']) {
+      const r = await ask('user1', tokens.get(upper));
+      expect(r.resultCode, upper).toBe('0');
+      expect(r.data).toMatchObject({ memId: 'user1', cashAmt: expect.any(Number), pointAmt: expect.any(Number), openRequests: expect.any(Array) });
+    }
+    const op = await ask('user1', await s.login('admin'));
+    expect(op.resultCode).toBe('0');
   });
 
   it('answers the operator calls to the operator only', async () => {

@@ -68,6 +68,8 @@ async function clearCheckWindow(admin: Page) {
 }
 
 test('an inquiry answered by the operator: the badge arrives live and opening it clears it', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
+  // the player's and the operator's sessions, one after another
+  test.setTimeout(90_000);
   const project = info.project.name;
   const title = `문의 ${project} ${Date.now().toString(36)}`;
   await playerLogin(page, who(project).answer);
@@ -99,15 +101,24 @@ test('an inquiry answered by the operator: the badge arrives live and opening it
   await shot(page, 'qna', project);
   await page.goto('/demo/main');
   await expect(page.getByTestId('lobby')).toBeVisible();
+  const cash = await page.getByTestId('cash').first().innerText();
 
   const admin = await operator(browser);
   await admin.goto('/demo/admin/inquiries?status=WAIT');
   await admin.getByRole('link', { name: title }).locator('visible=true').click();
   await expect(admin.getByTestId('admin-answer')).toContainText('확인 부탁드립니다.');
+  // the asker's context beside the question: its balance now and its open cash requests
+  const context = admin.getByTestId('inquiry-member');
+  await expect(context).toContainText(who(project).answer);
+  await expect(context.getByTestId('inquiry-member-cash')).toHaveText(cash);
+  await expect(context.getByTestId('inquiry-member-requests')).toBeVisible();
   await admin.locator('textarea[name=reply]').fill('확인 후 처리해 드렸습니다.');
   await shot(admin, 'admin-answer', project);
   await admin.getByRole('button', { name: '답변 등록' }).click();
   await answerDialog(admin, '답변이 등록되었습니다.');
+  // answered: the posted answer shows and the form is gone
+  await expect(admin.getByTestId('admin-answer')).toContainText('확인 후 처리해 드렸습니다.');
+  await expect(admin.locator('textarea[name=reply]')).toHaveCount(0);
 
   // the player sees it without reload, within 2 seconds
   await expect(page.getByTestId('notice-answer')).toBeVisible({ timeout: 2_000 });
@@ -257,4 +268,77 @@ test('offline: the last-seen inbox and notice list are shown with their time', {
   await expect(page.locator('a[href*="noticeRead"]').locator('visible=true').first()).toHaveText(noticeTitle);
   await expect(page.getByTestId('last-seen')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 기준/);
   await context.setOffline(false);
+});
+
+/** Where a tap around each checkbox of `scope` lands that does not reach it: none when every one takes taps on a 44 px square. */
+async function shortTargets(page: Page) {
+  return page.evaluate(() => {
+    const misses: string[] = [];
+    for (const box of document.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
+      const r = box.getBoundingClientRect();
+      if (!r.width) continue;
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      for (const [dx, dy] of [
+        [-21, 0],
+        [21, 0],
+        [0, -21],
+        [0, 21],
+        [-20, -20],
+        [20, 20],
+        [-20, 20],
+        [20, -20],
+      ]) {
+        const hit = document.elementFromPoint(cx + dx, cy + dy);
+        const reaches = !!hit && (hit === box || (hit.closest('label') !== null && hit.closest('label') === box.closest('label')));
+        if (!reaches) misses.push(`${box.getAttribute('aria-label') ?? box.closest('label')?.textContent ?? '?'} at ${dx},${dy}`);
+      }
+    }
+    return misses;
+  });
+}
+
+test('the board and inbox checkboxes take taps on a 44 px square', { tag: ONE_VIEWPORT }, async ({ page }) => {
+  await playerLogin(page, 'user15');
+  await page.goto('/demo/qna');
+  await expect(page.getByTestId('qna-list').getByRole('checkbox').filter({ visible: true })).not.toHaveCount(0);
+  expect(await shortTargets(page)).toEqual([]);
+  await page.goto('/demo/msg');
+  await expect(page.getByTestId('msg-list').getByRole('checkbox').filter({ visible: true })).not.toHaveCount(0);
+  expect(await shortTargets(page)).toEqual([]);
+});
+
+test('the notice popup shows once per notice on a device, and hides for today on request', { tag: ONE_VIEWPORT }, async ({ browser }, info) => {
+  const ctx = await browser.newContext(info.project.use);
+  const page = await ctx.newPage();
+  await page.goto('/demo');
+  await page.locator('input[name=memId]').fill('user15');
+  await page.locator('input[name=memPass]').fill(PASS);
+  await page.locator('input[name=memPass]').press('Enter');
+  const popup = page.getByTestId('site-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('button', { name: '오늘 하루 보지 않기' })).toBeVisible();
+  await popup.getByRole('button', { name: '닫기', exact: true }).click();
+  await expect(popup).toBeHidden();
+  // a later visit on the same device (a new tab, the app opened again): the same notice does not come back
+  const later = await ctx.newPage();
+  await later.goto('/demo/main');
+  await expect(later.getByTestId('lobby')).toBeVisible();
+  await expect(later.getByTestId('cash').first()).toBeVisible();
+  await expect(later.getByTestId('site-popup')).toHaveCount(0);
+  // another device sees it, and "hide for today" keeps it away there too
+  const other = await browser.newContext(info.project.use);
+  const second = await other.newPage();
+  await second.goto('/demo');
+  await second.locator('input[name=memId]').fill('user15');
+  await second.locator('input[name=memPass]').fill(PASS);
+  await second.locator('input[name=memPass]').press('Enter');
+  await second.getByTestId('site-popup').getByRole('button', { name: '오늘 하루 보지 않기' }).click();
+  await expect(second.getByTestId('site-popup')).toBeHidden();
+  const again = await other.newPage();
+  await again.goto('/demo/main');
+  await expect(again.getByTestId('lobby')).toBeVisible();
+  await expect(again.getByTestId('site-popup')).toHaveCount(0);
+  await ctx.close();
+  await other.close();
 });

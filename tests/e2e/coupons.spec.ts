@@ -102,8 +102,16 @@ test(`the operator issues through its form; a partner issues from a member's det
   await expect(op.getByTestId('admin-coupons')).toBeVisible();
   const form = op.getByTestId('coupon-issue-form');
   await expect(op.getByTestId('coupon-issue-submit')).toHaveText('받을 회원을 입력해 주세요');
-  await form.getByTestId('coupon-mem-id').fill('user5');
+  // an unknown member is refused beside its field, sent or not; the confirm never opens
   await form.getByLabel('쿠폰 한 장 금액').fill('3000');
+  await form.getByTestId('coupon-mem-id').fill('nobody404');
+  await form.getByTestId('coupon-mem-id').press('Enter');
+  await expect(form.getByRole('alert')).toContainText('회원을 찾을 수 없습니다');
+  await expect(op.getByTestId('coupon-issue-submit')).toHaveText('회원을 찾을 수 없습니다');
+  await expect(op.getByTestId('coupon-issue-submit')).toBeDisabled();
+  await expect(op.getByRole('alertdialog')).toHaveCount(0);
+  await form.getByTestId('coupon-mem-id').fill('user5');
+  await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByTestId('coupon-count').fill('2');
   await expect(form.getByTestId('coupon-per-member')).toContainText('6,000원');
   await shots(op, 'admin-form');
@@ -111,6 +119,9 @@ test(`the operator issues through its form; a partner issues from a member's det
   await acceptDialog(op, 'user5님 1명에게 3,000원 쿠폰 2장, 모두 6,000원을 발급할까요?');
   await expect(op.getByTestId('receipt-title')).toHaveText('1명에게 쿠폰 2장을 발급했어요');
   await expect(op.getByTestId('receipt-amount')).toContainText('6,000원');
+  // the receipt says what was done in words and gives the issue's number, no request code
+  await expect(op.getByTestId('receipt-kind')).toHaveText('쿠폰 발행');
+  await expect(op.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
   await op.getByTestId('receipt-ok').click();
   await filterIssued(op, '미사용', 'user5');
   const opRows = op.getByTestId('issued-list').getByTestId('issued-coupon');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { captchaLogin as login, dismissPopups, openFilters } from './support';
+import { captchaLogin as login, dismissPopups, ONE_VIEWPORT, openFilters } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-partner-${name}.png`;
 /** Ids are unique per project and run: the three projects share one server. */
@@ -186,4 +186,56 @@ test('ptn3 manages its downline: tree, member detail, give, members, a group and
   // the new partner is ptn3's own lower partner now
   await page.goto('/demo/partnerList');
   await expect(page.getByTestId('lower-partners').getByText(pid).filter({ visible: true })).toBeVisible();
+});
+
+test('a give from a member’s detail: two taps from the member list to the sheet, and a receipt in words', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+  await captchaLogin(page, '/demo/login', 'ptn7b');
+  await expect(page.getByTestId('partner-main')).toBeVisible();
+  await page.goto('/demo/partnerUserList');
+  let taps = 0;
+  const tap = async (l: ReturnType<Page['getByTestId']>) => (taps++, await l.click());
+  const row = page.locator('li, tr').filter({ hasText: 'user13' }).filter({ visible: true });
+  await tap(row.getByTestId('row-detail'));
+  await expect(page).toHaveURL(/\/demo\/userDetail\?id=user13/);
+  await tap(page.getByTestId('detail-give'));
+  const sheet = page.getByTestId('give-retrieve-sheet');
+  await expect(sheet).toBeVisible();
+  expect(taps).toBeLessThanOrEqual(3);
+  await expect(sheet.getByTestId('sheet-target')).toContainText('user13');
+  const before = await page.getByTestId('detail-cash').innerText();
+  await sheet.getByRole('button', { name: '+10,000', exact: true }).click();
+  await page.screenshot({ path: shot(info, 'detail-give') });
+  await page.getByTestId('sheet-submit').click();
+  await acceptDialog(page, /user13.*10,000.*지급하시겠습니까/);
+  // the receipt names the move in words, with no request code
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt.getByTestId('receipt-kind')).toHaveText('보유금 지급');
+  await expect(receipt).not.toContainText(/\b[0-9A-F]{8}\b/);
+  await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+  await page.screenshot({ path: shot(info, 'detail-give-receipt') });
+  await page.getByTestId('receipt-ok').click();
+  // the detail's balance follows the move
+  await expect(page.getByTestId('detail-cash')).not.toHaveText(before);
+});
+
+test('the member detail at 320 px: all eight tabs in view, each one tap away', { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  await captchaLogin(page, '/demo/login', 'ptn7b');
+  await expect(page.getByTestId('partner-main')).toBeVisible();
+  await page.goto('/demo/userDetail?id=user12');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(8);
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320.5);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: shot(info, `detail-tabs-320-${scheme}`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('tab', { name: '베팅내역' }).click();
+  await expect(page).toHaveURL(/tab=bets/);
 });

@@ -1,4 +1,5 @@
 import { expect, test, type TestInfo } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { generate } from 'otplib';
 import { captchaLogin, dismissPopups, ONE_VIEWPORT } from './support';
 
@@ -24,7 +25,19 @@ test('a partner sets up two-factor sign-in and then signs in with a code', { tag
   await setup.getByRole('button', { name: '확인' }).click();
   const recovery = page.getByTestId('otp-recovery');
   await expect(recovery.locator('li')).toHaveCount(10);
+  const codes = await recovery.locator('li').allInnerTexts();
   await page.screenshot({ path: shot(info, 'recovery'), fullPage: true });
+  // copied in one tap, or saved as a text file
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await recovery.getByRole('button', { name: '복사' }).click();
+  await expect(recovery.getByRole('button', { name: '복사했습니다' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(codes.join('\n'));
+  const download = page.waitForEvent('download');
+  await recovery.getByRole('button', { name: '파일로 저장' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.txt$/);
+  const saved = await readFile((await file.path())!, 'utf8');
+  for (const code of codes) expect(saved).toContain(code.trim());
   await recovery.getByRole('button', { name: '적어 두었습니다' }).click();
   await expect(page.getByTestId('otp-on')).toContainText('10');
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from './Button';
 import { TextField } from './Field';
+import { formatKst } from '../lib/format';
 import css from './OtpSetup.module.css';
 
 interface Props {
@@ -46,8 +47,30 @@ export function OtpSetup({ qrDataUrl, secret, busy, error, onConfirm }: Props) {
   );
 }
 
-/** The recovery codes, shown once after enrolment. */
+/** The recovery codes as a text file to keep: where they belong, when they were made, then one a line. */
+function saveCodes(codes: string[], heading: string) {
+  const text = `${heading}\n${location.host} · ${formatKst(Date.now(), 'yyyy-MM-dd HH:mm')} KST\n\n${codes.join('\n')}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `recovery-codes-${location.host.replace(/[^a-z0-9.-]/gi, '_')}.txt`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The recovery codes, shown once after enrolment, to copy or save as a file before going on. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setCopied(true);
+    } catch {
+      // no clipboard (an insecure page, a refusal): the codes stay selectable, and the file still saves
+      setCopied(false);
+    }
+  };
   return (
     <div className={css.setup} data-testid="otp-recovery">
       <p className={css.hint}>
@@ -60,6 +83,19 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           </li>
         ))}
       </ol>
+      <div className={css.keep}>
+        <Button onClick={() => void copy()} data-testid="otp-recovery-copy">
+          {copied ? t`복사했습니다` : t`복사`}
+        </Button>
+        <Button onClick={() => saveCodes(codes, t`2단계 인증 복구 코드 (각 코드는 한 번만 쓸 수 있습니다)`)} data-testid="otp-recovery-save">
+          <Trans>파일로 저장</Trans>
+        </Button>
+      </div>
+      {copied === false && (
+        <p className={css.hint} role="status">
+          <Trans>복사할 수 없습니다. 코드를 길게 눌러 직접 복사하거나 파일로 저장해 주세요.</Trans>
+        </p>
+      )}
       <Button variant="primary" block onClick={onDone}>
         <Trans>적어 두었습니다</Trans>
       </Button>

@@ -8,9 +8,10 @@ export interface Tab<K extends string> {
 
 /**
  * A strip of tabs. Labels are never cut: when they do not all fit the strip scrolls, the selected
- * tab is scrolled into view, and a fade on an edge says more tabs lie that way.
+ * tab is scrolled into view, and a fade on an edge says more tabs lie that way. `wrap` lays many
+ * tabs out in rows instead, every one in view (a fade hides too much when most lie off screen).
  */
-export function Tabs<K extends string>({ tabs, value, onChange }: { tabs: Tab<K>[]; value: K; onChange: (k: K) => void }) {
+export function Tabs<K extends string>({ tabs, value, onChange, wrap }: { tabs: Tab<K>[]; value: K; onChange: (k: K) => void; wrap?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: false, end: false });
   useEffect(() => {
@@ -41,7 +42,7 @@ export function Tabs<K extends string>({ tabs, value, onChange }: { tabs: Tab<K>
   }, [value]);
   return (
     <div className={css.wrap} data-fade-start={edges.start || undefined} data-fade-end={edges.end || undefined}>
-      <div role="tablist" className={css.tabs} ref={ref}>
+      <div role="tablist" className={css.tabs} ref={ref} data-wrap={wrap || undefined}>
         {tabs.map((tab) => (
           <button key={tab.key} type="button" role="tab" aria-selected={tab.key === value} className={css.tab} onClick={() => onChange(tab.key)}>
             {tab.label}

@@ -16,7 +16,10 @@ import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Money } from './Money';
-import { ReceiptSheet, requestRef, type Receipt } from './ReceiptSheet';
+import { ReceiptSheet, type Receipt } from './ReceiptSheet';
+import { cashTypeName, pointTypeName } from '../entities/cash/codeNames';
+import { latestSend } from '../entities/cash/queries';
+import { parseWire } from '../lib/format';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
@@ -121,11 +124,11 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
       return v.mode === 'give' ? t`${who}에게 ${shown}${obj} 지급하시겠습니까?` : t`${who}에게서 ${shown}${obj} 회수하시겠습니까?`;
     },
     run: (v, requestId) => send(api, by, kind, target.memId, v, requestId),
-    onDone: (res, v, requestId) => {
+    onDone: async (res, v) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
-      const title = v.mode === 'give' ? t`지급했어요` : t`회수했어요`;
+      const give = v.mode === 'give';
+      const title = give ? t`지급했어요` : t`회수했어요`;
       const toHistory = () => {
-        const give = v.mode === 'give';
         if (by === 'operator') {
           // the operator's grants and recoveries are rows of the audit log
           markFresh('audit', grantRowKey(target.memId, kind, give ? 2 : -2, v.value));
@@ -139,7 +142,28 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
         markFresh('subPoint', sendRowKey(give ? '2' : '-2', target.memId, v.value));
         void navigate({ to: '/$prefix/subpartnerPointList', params: { prefix } });
       };
-      onDone(res, { title, amount: v.value, unit, counterparty: who, at: Date.now(), reference: requestRef(requestId), toHistory });
+      // named as the history names the row; a partner's points have no code of their own for the giver's side
+      const kindName =
+        by === 'operator'
+          ? (kind === 'cash' ? cashTypeName : pointTypeName)(give ? 2 : -2)
+          : kind === 'cash'
+            ? cashTypeName(give ? -3 : 3)
+            : give
+              ? t`포인트 지급`
+              : t`포인트 회수`;
+      // a partner's cash move is a row of its give/retrieve history: the receipt takes that row's number and time
+      const row = by === 'partner' && kind === 'cash' ? await latestSend(api, target.memId, give ? '-3' : '3') : null;
+      const recorded = row && row.cashAmt === v.value ? row : null;
+      onDone(res, {
+        title,
+        kind: kindName,
+        amount: v.value,
+        unit,
+        counterparty: who,
+        at: recorded ? parseWire(recorded.regDate) : Date.now(),
+        reference: recorded ? `#${recorded.cashIdx}` : undefined,
+        toHistory,
+      });
     },
   });
 

@@ -10,6 +10,8 @@ import css from './ReceiptSheet.module.css';
 /** What a finished money action confirms: what happened, how much, with whom, when, and its reference. */
 export interface Receipt {
   title: string;
+  /** what was done, in words (the history's name for it, e.g. 보유금 지급) */
+  kind?: string;
   /** a request the server took (접수): nothing moved yet */
   received?: boolean;
   amount: number;
@@ -17,14 +19,11 @@ export interface Receipt {
   counterparty: string;
   /** epoch ms of the server's record (unknown: null) */
   at: number | null;
-  /** the server's number for the row, or the action's request id where the answer has none */
-  reference: string;
+  /** the server's number for the record; none where the answer carries none (a request id is no word for a person) */
+  reference?: string;
   /** shows the action's row in its history */
   toHistory?: () => void;
 }
-
-/** A receipt's reference for an action whose answer has no row number: its request id, short enough to read out. */
-export const requestRef = (requestId: string) => requestId.slice(0, 8).toUpperCase();
 
 /** The one completion view after a money action: a check, the amount, the counterparty, the time and the reference. */
 export function ReceiptSheet({ receipt, onClose }: { receipt: Receipt | null; onClose: () => void }) {
@@ -62,15 +61,22 @@ export function ReceiptSheet({ receipt, onClose }: { receipt: Receipt | null; on
         </strong>
       </div>
       <Facts boxed className={css.facts}>
+        {receipt.kind && (
+          <Fact label={<Trans>구분</Trans>} data-testid="receipt-kind">
+            {receipt.kind}
+          </Fact>
+        )}
         <Fact label={<Trans>상대</Trans>} data-testid="receipt-counterparty">
           {receipt.counterparty}
         </Fact>
         <Fact label={<Trans>시간</Trans>} data-testid="receipt-time">
           {receipt.at === null ? '-' : formatKst(receipt.at, 'yyyy-MM-dd HH:mm:ss')}
         </Fact>
-        <Fact label={<Trans>참조번호</Trans>} data-testid="receipt-reference">
-          {receipt.reference}
-        </Fact>
+        {receipt.reference && (
+          <Fact label={<Trans>참조번호</Trans>} data-testid="receipt-reference">
+            {receipt.reference}
+          </Fact>
+        )}
       </Facts>
     </BottomSheet>
   );

@@ -8,7 +8,7 @@ import { assertPartnerLists, hierarchy, scoped, scopedBelow } from '../domain/pa
 import { dateRange, type Range } from '../domain/common/dateRange.js';
 import { pageInfoOf } from '../domain/common/paging.js';
 import { requestPartner, partnerJoin } from '../domain/partner/partnerCreate.js';
-import { detailAccess, detailInfo, loginLog, rollingLog, saveDetail, updatePhone } from '../domain/partner/partnerDetail.js';
+import { detailAccess, detailInfo, loginLog, memberContext, rollingLog, saveDetail, updatePhone } from '../domain/partner/partnerDetail.js';
 import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/partnerFigures.js';
 import { listPage as pageOfList, memIdsAt, retailOrder, searchOf, sitePartnerList, type ListQuery, type RowBuilder } from '../domain/partner/partnerLists.js';
 import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
@@ -220,6 +220,8 @@ export const partnerRoutes = [
   defineRoute(c.detailInfo, async (req, ctx) =>
     detailInfo(ctx.db, ctx.site.id, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId), ctx.clock.now(), siteOptions(ctx.site).realityMinutes),
   ),
+
+  defineRoute(c.detailContext, async (req, ctx) => memberContext(ctx.db, await scoped(ctx.db, ctx.site.id, ctx.caller, req.memId))),
 
   // only a member strictly below the caller: a partner never unlocks itself or anyone outside its downline
   defineRoute(c.detailUnlock, async (req, ctx) => {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { cashCalls } from '../../../contract/cash';
 import { pointCalls } from '../../../contract/point';
+import { retailCalls } from '../../../contract/retail';
 import type { Api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { queryClient, userKey } from '../../lib/queryClient';
@@ -38,5 +39,11 @@ export const pointListQueryOptions = (api: Api, prefix: string, memId: string, p
 export const latestMove = (api: Api, prefix: string, memId: string) =>
   queryClient
     .fetchQuery({ ...cashMovesQueryOptions(api, prefix, memId, defaultMoveRange(), 1), staleTime: 0 })
+    .then((d) => d.list[0] ?? null)
+    .catch(() => null);
+
+/** The caller's newest give ('-3') or retrieve ('3') with `memId`, read back from the server: a receipt's reference and time when the answer carries neither. */
+export const latestSend = (api: Api, memId: string, cashType: '-3' | '3') =>
+  api(retailCalls.cashSendlist, { cashType, botMemId: memId, page: 1, count_per_list: 1 })
     .then((d) => d.list[0] ?? null)
     .catch(() => null);

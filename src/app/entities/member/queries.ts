@@ -34,3 +34,7 @@ export const betListQueryOptions = (api: Api, prefix: string, me: string, memId:
     queryKey: key(prefix, me, memId, 'bets', minWin, range, page),
     queryFn: () => api(partnerCalls.betListNew, { memId, searchValue: minWin || undefined, ...wireRange(range), page }),
   });
+
+/** A member's balances and open cash requests, as one who answers it needs them at hand. */
+export const detailContextQueryOptions = (api: Api, prefix: string, me: string, memId: string) =>
+  queryOptions({ queryKey: key(prefix, me, memId, 'context'), queryFn: () => api(partnerCalls.detailContext, { memId }) });

@@ -12,7 +12,7 @@ import { safeLink } from '../../ui/safeLink';
 import css from '../../ui/ShellExtras.module.css';
 import { useApi } from '../../lib/useApi';
 
-/** The site's active popups, one at a time; each is shown once per visit unless hidden for today. */
+/** The site's active popups, one at a time; each shows once per notice on a device (popupFlags). */
 export function SitePopups() {
   const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
@@ -20,10 +20,10 @@ export function SitePopups() {
   const popups = useQuery(popupsQueryOptions(api, prefix));
   const [, setTick] = useState(0);
   const siteId = site?.siteId ?? prefix;
-  const current = popups.data?.list.find((p) => !isClosed(siteId, p.bannerIdx));
+  const current = popups.data?.list.find((p) => !isClosed(siteId, p));
   if (!current) return null;
   const close = (forToday: boolean) => {
-    closePopup(siteId, current.bannerIdx, forToday);
+    closePopup(siteId, current, forToday);
     setTick((n) => n + 1);
   };
   const link = safeLink(current.linkUrl);

@@ -18,6 +18,7 @@ import article from '../../ui/Article.module.css';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
 import { useApi } from '../../lib/useApi';
+import { InquiryMember } from './InquiryMember';
 
 const route = getRouteApi('/$prefix/admin/_operator/inquiries_/$boardIdx');
 
@@ -88,7 +89,9 @@ export function AdminInquiryAnswer() {
           <Empty>{q.isPending ? <Trans>불러오는 중</Trans> : <Trans>글을 찾을 수 없습니다.</Trans>}</Empty>
         )}
       </Card>
-      {board && (
+      {board && <InquiryMember prefix={prefix} memId={board.memId} />}
+      {/* answered: the posted answer stands alone; a second form under it invited a double answer */}
+      {board && board.status !== 'ANSWER' && (
         <Card title={<Trans>답변 작성</Trans>}>
           <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
             <div className={fieldCss.field}>

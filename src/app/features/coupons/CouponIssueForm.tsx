@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { couponCalls } from '../../../contract/coupon';
+import { partnerCalls } from '../../../contract/partner';
+import { isApiError } from '../../lib/api';
 import { limits } from '../../../contract/enums';
 import { kstDay } from '../../lib/dayRange';
 import { objectParticle } from '../../lib/josa';
 import { moneyText } from '../../entities/cash/moneyText';
+import { cashTypeName } from '../../entities/cash/codeNames';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
@@ -45,6 +48,25 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
   const over = balance !== undefined && perMember > balance;
   const who = memId.trim();
 
+  // the receiver is looked up before the confirm: an id the caller cannot issue to is said beside its field
+  const [missing, setMissing] = useState<string | null>(null);
+  const [found, setFound] = useState<string | null>(null);
+  const missingText = by === 'operator' ? t`회원을 찾을 수 없습니다` : t`하위 회원이 아닙니다`;
+  const lookUp = async (id: string): Promise<boolean> => {
+    if (!id || id === fixed || id === found) return true;
+    try {
+      await api(partnerCalls.detailInfo, { memId: id });
+      setFound(id);
+      return true;
+    } catch (err) {
+      if (isApiError(err, 'A002') || isApiError(err, 'U001')) {
+        setMissing(id);
+        return false;
+      }
+      return true; // offline or a failure: the write itself says so
+    }
+  };
+
   const issue = useWrite({
     money: true,
     say: 'inline',
@@ -69,14 +91,15 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
         requestId,
       }),
     // the issuer's new balance arrives as a live CASH event
-    onDone: (r, v, requestId) => {
+    onDone: (r, v) => {
       const counterparty = v.target === 'member' ? v.memId : v.target === 'subtree' ? t`${v.memId}님의 하위 ${r.memberCnt}명` : t`${r.memberCnt}명`;
       onDone({
         title: t`${r.memberCnt}명에게 쿠폰 ${r.couponCnt}장을 발급했어요`,
         amount: r.totalAmt,
         counterparty,
         at: Date.now(),
-        reference: `#${r.issueIdx} · ${requestId.slice(0, 8)}`,
+        kind: cashTypeName(-5),
+        reference: `#${r.issueIdx}`,
       });
       setAmount('');
       setMemo('');
@@ -86,17 +109,23 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
 
   const overText = t`내 보유 ${moneyText(balance ?? 0)}보다 많이 발급할 수 없습니다`;
   const needsMember = target !== 'all';
+  const unknown = needsMember && !!who && missing === who;
   const blocked =
     needsMember && !who
       ? t`받을 회원을 입력해 주세요`
-      : !value
-        ? t`금액을 입력해 주세요`
-        : cnt < 1 || cnt > MAX_PER_MEMBER
-          ? t`장수는 1~100장입니다`
-          : over
-            ? t`보유머니가 부족합니다`
-            : null;
-  const submit = () => !blocked && void issue.submit({ target, memId: who, amount: value, count: cnt, expireDay, memo: memo.trim() });
+      : unknown
+        ? missingText
+        : !value
+          ? t`금액을 입력해 주세요`
+          : cnt < 1 || cnt > MAX_PER_MEMBER
+            ? t`장수는 1~100장입니다`
+            : over
+              ? t`보유머니가 부족합니다`
+              : null;
+  const submit = async () => {
+    if (blocked || (needsMember && !(await lookUp(who)))) return;
+    await issue.submit({ target, memId: who, amount: value, count: cnt, expireDay, memo: memo.trim() });
+  };
   const dirty = amount !== '' || memo !== '' || (!fixed && memId !== '');
 
   const targets: { key: Target; label: string }[] = fixed
@@ -111,7 +140,7 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
       ];
 
   const fields = (
-    <form id={formId} className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="coupon-issue-form">
+    <form id={formId} className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="coupon-issue-form">
       <SelectField label={<Trans>받는 사람</Trans>} value={target} onChange={(e) => (setTarget(e.target.value as Target), issue.clear())} data-testid="coupon-target">
         {targets.map((o) => (
           <option key={o.key} value={o.key}>
@@ -126,8 +155,9 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
           maxLength={40}
           autoCapitalize="off"
           autoComplete="off"
-          onChange={(e) => (setMemId(e.target.value), issue.clear('memId'))}
-          error={issue.fieldErrors.memId}
+          onChange={(e) => (setMemId(e.target.value), setMissing(null), issue.clear('memId'))}
+          onBlur={() => void lookUp(who)}
+          error={issue.fieldErrors.memId ?? (unknown ? missingText : undefined)}
           data-testid="coupon-mem-id"
         />
       )}

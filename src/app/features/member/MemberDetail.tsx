@@ -16,6 +16,7 @@ import { detailInfoQueryOptions } from '../../entities/member/queries';
 import { useCaller } from '../../lib/caller';
 import css from './Detail.module.css';
 import { useApi } from '../../lib/useApi';
+import { useGiveRetrieve } from '../../widgets/useGiveRetrieve';
 
 /** The coupon sheet the route hands in (the coupons feature's), so this feature does not import another. */
 export type CouponSheet = ComponentType<{ open: boolean; memId: string; onClose: () => void }>;
@@ -30,6 +31,7 @@ export function MemberDetail({ kind, id, tab = 'info', CouponSheet }: { kind: 'p
   const q = useQuery(detailInfoQueryOptions(api, prefix, me, id));
   const info = q.data?.partnerInfo;
   const [coupon, setCoupon] = useState(false);
+  const money = useGiveRetrieve();
   const setTab = (k: DetailTab) =>
     void navigate({
       to: kind === 'partner' ? '/$prefix/partnerDetail' : '/$prefix/userDetail',
@@ -72,14 +74,28 @@ export function MemberDetail({ kind, id, tab = 'info', CouponSheet }: { kind: 'p
             </dd>
           </div>
         </dl>
-        {CouponSheet && info && info.memId !== me && (
-          <Button onClick={() => setCoupon(true)} data-testid="detail-coupon">
-            <Trans>쿠폰 발급</Trans>
-          </Button>
-        )}
+        <div className={css.headActions}>
+          {/* a partner gives to and retrieves from its direct members only (the server says so too) */}
+          {info && info.recommenderId === me && (
+            <Button
+              variant="primary"
+              onClick={() => money.open({ memId: info.memId, memNick: info.memNick, cashAmt: info.cashBalance, pointAmt: info.pointBalance })}
+              data-testid="detail-give"
+            >
+              <Trans>지급/회수</Trans>
+            </Button>
+          )}
+          {CouponSheet && info && info.memId !== me && (
+            <Button onClick={() => setCoupon(true)} data-testid="detail-coupon">
+              <Trans>쿠폰 발급</Trans>
+            </Button>
+          )}
+        </div>
       </header>
+      {money.sheet}
       {CouponSheet && <CouponSheet open={coupon} memId={id} onClose={() => setCoupon(false)} />}
       <Tabs
+        wrap
         value={tab}
         onChange={setTab}
         tabs={[

@@ -12,7 +12,7 @@ import type { Range } from '../common/dateRange.js';
 import { pageInfoOf } from '../common/paging.js';
 import { uniqueViolation } from '../auth/signup.js';
 import { toWire } from '../common/time.js';
-import { shownPoint } from '../money/shownBalance.js';
+import { shownBalances, shownPoint } from '../money/shownBalance.js';
 import { protectionState } from '../auth/protection.js';
 
 const PER = 10;
@@ -20,8 +20,9 @@ const PER = 10;
 export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date, realityDefault: number) {
   const r = await db
     .selectFrom('member as m')
-    .select(['cash_amt', shownPoint('m').as('point_amt'), 'login_yn', 'created_at', 'locked_until', 'out_locked_until'])
-    .where('id', '=', m.id)
+    .leftJoin('member as up', 'up.id', 'm.parent_id')
+    .select(['m.cash_amt', shownPoint('m').as('point_amt'), 'm.login_yn', 'm.created_at', 'm.locked_until', 'm.out_locked_until', 'up.mem_id as up_id'])
+    .where('m.id', '=', m.id)
     .executeTakeFirstOrThrow();
   return {
     partnerInfo: {
@@ -35,8 +36,30 @@ export async function detailInfo(db: Db, siteId: string, m: MemberRef, now: Date
       partnerLevel: m.partnerLevel,
       partnerLevelName: levelName(m.partnerLevel),
       lockYn: isLocked(r.locked_until, now) || isLocked(r.out_locked_until, now) ? ('Y' as const) : ('N' as const),
+      ...(r.up_id ? { recommenderId: r.up_id } : {}),
     },
     protection: m.partnerLevel === 'NORMAL' ? await protectionState(db, m.id, now, realityDefault) : null,
+  };
+}
+
+/** A member's balances and its open cash requests (applied or waiting), for whoever answers it. */
+export async function memberContext(db: Db, m: MemberRef) {
+  const [balance, open] = await Promise.all([
+    shownBalances(db, m.id),
+    db
+      .selectFrom('cash_request')
+      .select(['id', 'cash_type', 'amount', 'status', 'created_at'])
+      .where('member_id', '=', m.id)
+      .where('status', 'in', [0, 2])
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute(),
+  ]);
+  return {
+    memId: m.memId,
+    memNick: m.memNick,
+    ...balance,
+    openRequests: open.map((r) => ({ cashIdx: r.id, cashType: r.cash_type, cashAmt: r.amount, cashStatus: r.status, regDate: toWire(r.created_at) })),
   };
 }
 
