@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCalls } from '../../src/contract/admin.js';
 import { cashCalls } from '../../src/contract/cash.js';
 import { couponCalls } from '../../src/contract/coupon.js';
+import { gameCalls } from '../../src/contract/game.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
 import { pointCalls } from '../../src/contract/point.js';
@@ -68,6 +69,17 @@ function cases(nodes: () => { a: Node; b: Node }) {
     const lost = `${tx}-r`;
     await exactAfter('user2', call('bet', { txId: lost, roundId: lost, gameCode: 'lucky-sevens', amount: 3_000 }));
     await exactAfter('user2', call('rollback', { txId: `${lost}:r`, betTxId: lost }));
+  });
+
+  it('a transfer vendor: the launch moves cash to game money, its bet and win move game money', async () => {
+    const { a } = nodes();
+    const token = await tok('user9');
+    await ok(a.call(adminCalls.grant, { memId: 'user9', cashAmt: 50_000, mode: 2, requestId: rid() }, await tok('admin')));
+    await exactAfter('user9', async () => ok(a.call(gameCalls.launch, { vendorKey: 'demo-live', gameKey: 'baccarat-a' }, token)));
+    const tx = `info-live-${randomBytes(6).toString('hex')}`;
+    const call = (action: string, body: Record<string, unknown>) => async () => expect(await a.wallet('demo-live', action, { memId: 'user9', ...body })).toBe('0');
+    await exactAfter('user9', call('bet', { txId: tx, roundId: tx, gameCode: 'baccarat-a', amount: 2_000 }));
+    await exactAfter('user9', call('win', { txId: `${tx}:w`, betTxId: tx, amount: 4_000 }));
   });
 
   it("a partner's give and retrieve of cash and points", async () => {

@@ -71,6 +71,7 @@ begin
   if p_amount > 0 and p_transfer then
     perform money_post(p_site, mv, 'cash', p_house, p_game, p_amount, 11, 11, 'B6000', null, null, null, jsonb_build_object('betId', b.id), p_at, 'both');
     perform wallet_game_money(p_site, me.id, p_vendor, p_amount, p_at);
+    moved := true;
   end if;
   -- the house pays the win (cash; a seamless vendor's) and each level its rolling (points): the
   -- bettor's (its row locked) in one update of its row and entries, the house's sides and the
