@@ -1,12 +1,29 @@
+import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inProcessPublisher } from '../../live/publisher.js';
+import type { Publisher } from '../ports.js';
 import { droppingOnPublish, InfoCache, type InfoAnswer } from './infoCache.js';
+
+/** One process's publisher, as live/publisher.ts makes it (the domain does not import live/). */
+function oneProcess(): Publisher {
+  const bus = new EventEmitter();
+  return {
+    publish: (to, event) => bus.emit('event', to, event),
+    onEvent: (l) => (bus.on('event', l), () => bus.off('event', l)),
+    delivered: async () => {},
+    watch: async () => {},
+    unwatch() {},
+    invalidate: async (w) => void bus.emit('invalidate', w),
+    onInvalidate: (l) => (bus.on('invalidate', l), () => bus.off('invalidate', l)),
+    connected: () => true,
+    close: async () => void bus.removeAllListeners(),
+  };
+}
 
 const answer = (cashAmt: number, loginType = 'NORMAL'): InfoAnswer =>
   ({ member: { memId: 'user1', cashAmt, loginType }, msgInfo: { newMsg: 0, newAnswer: 0 } }) as unknown as InfoAnswer;
 
 describe('InfoCache', () => {
-  const raw = inProcessPublisher();
+  const raw = oneProcess();
   const cache = new InfoCache(raw);
   const live = droppingOnPublish(raw, cache);
   afterEach(() => cache.drop('demo', 'user1'));
