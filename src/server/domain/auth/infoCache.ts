@@ -29,8 +29,8 @@ const key = (siteId: string, memId: string) => `${siteId}\u0000${memId}`;
  */
 export class InfoCache {
   private readonly answers: LRUCache<string, InfoAnswer>;
-  /** members whose channel this instance watches for the cache, by key */
-  private readonly watched = new Map<string, { siteId: string; memId: string }>();
+  /** members whose channel this instance watches for the cache, by key, with the watch's start */
+  private readonly watched = new Map<string, { siteId: string; memId: string; ready: Promise<void> }>();
   /** loads in flight per key, and how many times the key was dropped since they began */
   private readonly loads = new Map<string, { n: number; dropped: number }>();
   private readonly offs: (() => void)[];
@@ -55,6 +55,9 @@ export class InfoCache {
   /** The member's answer from memory, or `load`'s (kept for a player unless an event overtook it). */
   async get(siteId: string, memId: string, load: () => Promise<InfoAnswer>): Promise<InfoAnswer> {
     const k = key(siteId, memId);
+    // with the fan-out away, events from other instances are lost: nothing kept is trusted (the
+    // lifetime bounds an outage no call saw)
+    if (!this.live.connected()) this.answers.clear();
     const hit = this.answers.get(k);
     if (hit) return hit;
     let l = this.loads.get(k);
@@ -62,11 +65,10 @@ export class InfoCache {
     l.n++;
     const seen = l.dropped;
     try {
-      // watched before the read: an event for a movement the read missed reaches this instance
-      if (!this.watched.has(k)) {
-        this.watched.set(k, { siteId, memId });
-        await this.live.watch(siteId, memId);
-      }
+      // watched before the read (every load waits for it): an event for a movement the read missed reaches this instance
+      let w = this.watched.get(k);
+      if (!w) this.watched.set(k, (w = { siteId, memId, ready: this.live.watch(siteId, memId) }));
+      await w.ready;
       const answer = await load();
       if (l.dropped === seen && answer.member.loginType === 'NORMAL' && this.live.connected()) this.answers.set(k, answer);
       return answer;
