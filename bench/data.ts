@@ -21,6 +21,7 @@ import { seedDemo } from '../src/server/seed/demo.js';
 import { makePublisher } from '../src/server/live/makePublisher.js';
 import { startAccrual } from '../src/server/domain/money/accrualTimer.js';
 import { SessionCache } from '../src/server/domain/auth/sessionCache.js';
+import { InfoCache } from '../src/server/domain/auth/infoCache.js';
 import { SealKeys } from '../src/server/http/sealKeys.js';
 import { ensureSecretsFile } from '../src/server/domain/auth/secretsFile.js';
 import { SiteCache } from '../src/server/domain/site/siteCache.js';
@@ -338,6 +339,7 @@ export async function benchData(): Promise<void> {
     sessions: new SessionCache(live),
     sealKeys: new SealKeys(),
     sites: new SiteCache(handle.db, live),
+    infoCache: new InfoCache(live),
   };
   try {
     await timed('migrations', () => migrate(handle));
@@ -366,6 +368,7 @@ export async function benchData(): Promise<void> {
     if (!ok) process.exitCode = 1;
   } finally {
     await app.accrual.stop();
+    app.infoCache.close();
     await live.close();
     await handle.close();
   }

@@ -15,6 +15,8 @@ import { walletLoadApart } from './walletLoad.js';
 const SECONDS = Number(process.env.BENCH_GAMES_SECONDS ?? 6);
 const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = 32;
+/** a vendor's callback at 500/s: its p99 at most this (issue 49) */
+const PACED_P99_GOAL_MS = 25;
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
@@ -124,10 +126,13 @@ export async function benchGames(): Promise<void> {
       console.log(`wallet callbacks flat out      ${flat.rps.toFixed(0).padStart(6)} /s  p50 ${flat.p50} ms  p99 ${flat.p99} ms  refused ${flat.bad}`);
       console.log(`bare insert of a bet row       ${bare.rps.toFixed(0).padStart(6)} /s  p99 ${bare.p99.toFixed(2)} ms`);
       for (const line of reports) console.log(line);
-      console.log(`wallet ÷ bare insert: flat ${(flat.rps / bare.rps).toFixed(3)}x, paced p99 ${(paced.p99 / bare.p99).toFixed(1)}x the bare insert's p99`);
+      console.log(
+        `wallet flat ÷ bare insert ${(flat.rps / bare.rps).toFixed(3)}x (goal >= 0.5); paced 500/s p99 ${paced.p99} ms against the goal of ${PACED_P99_GOAL_MS} ms: ${paced.p99 <= PACED_P99_GOAL_MS ? 'met' : 'MISSED'}`,
+      );
       compareWithHistory(`games ${kind}`, [
         { name: 'wallet flat /s ÷ bare insert /s', ratio: flat.rps / bare.rps, better: 'higher' },
-        { name: 'wallet paced 500/s p99 ÷ bare insert p99', ratio: paced.p99 / bare.p99, better: 'lower' },
+        // absolute: a bare insert's p99 is a fraction of a millisecond, and a ratio to it mostly measured its noise
+        { name: `wallet paced 500/s p99 ÷ ${PACED_P99_GOAL_MS} ms goal`, ratio: paced.p99 / PACED_P99_GOAL_MS, better: 'lower' },
       ]);
     } finally {
       await s.close();

@@ -72,17 +72,19 @@ async function infoOn(databaseUrl: string | undefined, cores: ReturnType<typeof 
       return { ...r, cpuUs: (await cpuNow()) - before };
     };
     for (const o of [floorOpts, infoOpts]) await load({ ...o, duration: 3 });
-    const bare = await load({ ...common, url: `${b.bareUrl}/bare`, headers: json, body: '{}' });
-    const rounds: { floor: Figures & { cpuUs: number }; info: Figures & { cpuUs: number } }[] = [];
+    const bareOpts = { ...common, url: `${b.bareUrl}/bare`, headers: json, body: '{}' };
+    const bare = await load(bareOpts);
+    const rounds: { floor: Figures & { cpuUs: number }; info: Figures & { cpuUs: number }; bare: Figures }[] = [];
     const round = (o: autocannon.Options) => measured({ ...o, duration: ROUND_S });
     for (let i = 0; i < ROUNDS; i++) {
       // the pair takes turns to go first, so neither route always runs right after the other
       if (i % 2) {
         const info = await round(infoOpts);
-        rounds.push({ info, floor: await round(floorOpts) });
+        rounds.push({ info, floor: await round(floorOpts), bare: await load({ ...bareOpts, duration: ROUND_S }) });
       } else {
+        const bareNow = await load({ ...bareOpts, duration: ROUND_S });
         const floor = await round(floorOpts);
-        rounds.push({ floor, info: await round(infoOpts) });
+        rounds.push({ floor, info: await round(infoOpts), bare: bareNow });
       }
     }
     const loop = await eventLoopUnderLongQuery(b, child);
@@ -91,7 +93,16 @@ async function infoOn(databaseUrl: string | undefined, cores: ReturnType<typeof 
       p99: median(rounds.map((r) => r[k].p99)),
       cpuPerCall: median(rounds.map((r) => r[k].cpuUs / Math.max(r[k].total, 1))),
     });
-    return { kind: b.kind, bare, floor: pick('floor'), info: pick('info'), ratio: median(rounds.map((r) => r.info.rps / r.floor.rps)), rounds, loop };
+    return {
+      kind: b.kind,
+      bare,
+      floor: pick('floor'),
+      info: pick('info'),
+      ratio: median(rounds.map((r) => r.info.rps / r.floor.rps)),
+      ofBare: median(rounds.map((r) => r.info.rps / r.bare.rps)),
+      rounds,
+      loop,
+    };
   } finally {
     cores?.release();
     await child.close();
@@ -111,11 +122,12 @@ export async function benchHttp(): Promise<void> {
   const pg = await freshPg();
   const cores = splitCores();
   try {
-    const runs = [await infoOn(undefined, cores)];
-    if (pg) runs.push(await infoOn(pg.url, cores));
+    // BENCH_DB=postgres|pglite runs one of them
+    const runs = process.env.BENCH_DB === 'postgres' ? [] : [await infoOn(undefined, cores)];
+    if (pg && process.env.BENCH_DB !== 'pglite') runs.push(await infoOn(pg.url, cores));
     const pinned = cores ? ', on a core of its own (the load on the others)' : '';
     console.log(`\n# HTTP (16 connections; server in its own process${pinned}, warmed; floor and info in ${ROUNDS} alternating ${ROUND_S} s rounds, medians)`);
-    for (const { kind, bare, floor, info, ratio, rounds } of runs) {
+    for (const { kind, bare, floor, info, ratio, ofBare, rounds } of runs) {
       const us = (x: number) => `${x.toFixed(0).padStart(4)} µs server CPU/call`;
       console.log(`${kind}: bare Fastify      ${bare.rps.toFixed(0).padStart(7)} req/s  p99 ${bare.p99} ms`);
       console.log(
@@ -123,6 +135,9 @@ export async function benchHttp(): Promise<void> {
       );
       console.log(`${kind}: /api/member/info  ${info.rps.toFixed(0).padStart(7)} req/s  p99 ${info.p99} ms  ${us(info.cpuPerCall)}`);
       console.log(`${kind}: ratio info/floor ${ratio.toFixed(2)} (rounds ${rounds.map((r) => (r.info.rps / r.floor.rps).toFixed(2)).join(', ')}; goal >= 0.8)`);
+      console.log(
+        `${kind}: ratio info/bare Fastify ${ofBare.toFixed(2)} (rounds ${rounds.map((r) => (r.info.rps / r.bare.rps).toFixed(2)).join(', ')}; goal >= 0.3; a player's answer is kept in memory, auth/infoCache.ts)`,
+      );
     }
     for (const { loop } of runs) console.log(loop);
     if (!pg) console.log('(PostgreSQL did not answer: PGlite only)');

@@ -19,6 +19,7 @@ import { startLedgerChecks } from './domain/money/ledgerCheckTimer.js';
 import { configurePinKey } from './domain/auth/pins.js';
 import { resealTotpSecrets } from './domain/auth/totpSecret.js';
 import { SessionCache } from './domain/auth/sessionCache.js';
+import { InfoCache, droppingOnPublish } from './domain/auth/infoCache.js';
 import { getSessionByToken } from './domain/auth/sessions.js';
 import { assertSiteOpen } from './domain/platform/siteState.js';
 import { endBlockedSession, isBlockedNow } from './domain/site/ipBlock.js';
@@ -134,7 +135,9 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   // limit counters under the deployment's scope too, unless LIMIT_NAMESPACE names one
   if (!config.limits.namespace) config.limits = { ...config.limits, namespace: `${scope}limit:` };
   // the domain's ports, implemented by live/ and ops/
-  const live = await makePublisher(config, scope);
+  const fanOut = await makePublisher(config, scope);
+  const infoCache = new InfoCache(fanOut);
+  const live = droppingOnPublish(fanOut, infoCache);
   signalTo(signal);
   const app: AppContext = {
     config,
@@ -147,6 +150,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
     sessions: new SessionCache(live),
     sealKeys: new SealKeys(),
     sites: new SiteCache(handle.db, live),
+    infoCache,
   };
   const history = await startHistoryUpkeep(app);
   // under the start-up lock: instances starting at once on an empty database seed it once
@@ -208,6 +212,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
         await auditHeads.stop().catch(() => {});
         app.sessions.close();
         app.sites.close();
+        app.infoCache.close();
         await live.close();
         await handle.close();
         lock.release();

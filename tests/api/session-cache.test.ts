@@ -5,66 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Call, Envelope, ReqOf, ResOf } from '../../src/contract/define.js';
+import type { Envelope } from '../../src/contract/define.js';
 import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
-import type { RunningServer } from '../../src/server/server.js';
-import { sign } from '../../src/server/domain/games/signature.js';
-import { roomyLimits, sealingClient, solve, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
-import { adminSiteCalls, siteCalls } from '../../src/contract/site.js';
+import { roomyLimits, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
+import { adminSiteCalls } from '../../src/contract/site.js';
 import { commonCalls } from '../../src/contract/common.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
-import { vendorByCode } from '../../src/server/domain/games/wallet.js';
+import { nodeOf, type Node } from './nodeKit.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
-
-/** One instance as a client sees it. */
-interface Node {
-  /** a call through the contract, as a client sends it */
-  call<C extends Call>(c: C, body: ReqOf<C>, token?: string | null): Promise<Envelope<ResOf<C>>>;
-  login(memId: string): Promise<string>;
-  /** a vendor's signed wallet callback; answers its result code */
-  wallet(vendor: string, action: string, body: Record<string, unknown>): Promise<string>;
-  app: RunningServer['app'];
-}
-
-function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node {
-  const send = async (path: string, body: unknown, token?: string | null) => {
-    const res = await fetch(srv.url + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: apiKey, ...(token ? { 'x-auth-token': token } : {}) },
-      body: JSON.stringify(body),
-    });
-    return res.json();
-  };
-  // each instance keeps its own keys: one sealer per node
-  const through = sealingClient(siteId, (b) => send(siteCalls.sealKey.path, b));
-  const post = (path: string, body: Record<string, unknown>, token?: string | null) => through(path, { siteId, ...body }, (b) => send(path, b, token));
-  const call: Node['call'] = (c, body, token) => post(c.path, body as Record<string, unknown>, token);
-  return {
-    call,
-    app: srv.app,
-    async wallet(vendor, action, body) {
-      const { secret } = (await vendorByCode(srv.app.db, siteId, vendor))!;
-      const raw = JSON.stringify({ siteId, ...body });
-      const res = await fetch(`${srv.url}/api/vendor/${vendor}/${action}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) },
-        body: raw,
-      });
-      return ((await res.json()) as Envelope<unknown>).resultCode;
-    },
-    async login(memId) {
-      const captcha = await call(memberCalls.captcha, {});
-      // the operator signs in on its own screen, which asks a solved challenge
-      const staff = memId === 'admin' ? { loginPage: 'admin' as const, pow: await solve((await call(memberCalls.challenge, {})).data!.challenge) } : {};
-      const r = await call(memberCalls.login, { memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234', ...staff });
-      if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
-      return r.data!.token;
-    },
-  };
-}
 
 const code = async (p: Promise<Envelope<unknown>>) => (await p).resultCode;
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db, DbHandle } from '../db/driver.js';
 import type { Publisher } from './ports.js';
 import type { SessionCache } from './auth/sessionCache.js';
+import type { InfoCache } from './auth/infoCache.js';
 import type { Accrual } from './money/accrualTimer.js';
 import type { SiteCache } from './site/siteCache.js';
 
@@ -22,4 +23,6 @@ export interface Deps {
   /** resolved sessions and site rows, per process; kept true through `live`'s invalidations */
   sessions: SessionCache;
   sites: SiteCache;
+  /** players' /api/member/info answers, per process; kept exact by `live`'s events to each member */
+  infoCache: InfoCache;
 }

@@ -14,7 +14,12 @@ export type Audience = { siteId: string; memId: string; sessionId?: number } | {
  * What the in-process caches must forget because the rows behind them changed: sessions that
  * ended (by id), a session whose expiry moved, a site row the operator changed.
  */
-export type Invalidation = { kind: 'sessions-ended'; sessionIds: number[] } | { kind: 'session-refreshed'; sessionId: number } | { kind: 'site'; siteId: string };
+export type Invalidation =
+  | { kind: 'sessions-ended'; sessionIds: number[] }
+  | { kind: 'session-refreshed'; sessionId: number }
+  | { kind: 'site'; siteId: string }
+  /** a member's kept /api/member/info answer (domain/auth/infoCache.ts) changed without an event */
+  | { kind: 'member'; siteId: string; memId: string };
 
 /**
  * The domain's port to the live channel (live/publisher.ts, live/redisPublisher.ts implement it, server.ts
@@ -27,10 +32,20 @@ export type Invalidation = { kind: 'sessions-ended'; sessionIds: number[] } | { 
  */
 export interface Publisher {
   publish(to: Audience, event: LiveEvent): void;
+  /**
+   * Resolves once the fan-out took every event published so far (Redis answered: the other
+   * instances' subscriptions have them), at once in-process; never throws, waits at most a moment.
+   * A movement's call answers after it, so a read the caller then sends to another instance finds
+   * that instance's kept answer already dropped.
+   */
+  delivered(): Promise<void>;
   onEvent(listener: (to: Audience, event: LiveEvent) => void): () => void;
-  /** From now on this instance hears the member's events (its first socket of the member opened); resolves once it does, never throws. */
+  /**
+   * From now on this instance hears the member's events (for its sockets of the member, or a kept
+   * answer of it); resolves once it does, never throws. Counted: each watch is ended by one unwatch.
+   */
   watch(siteId: string, memId: string): Promise<void>;
-  /** This instance no longer needs the member's events (its last socket of the member closed). */
+  /** One holder of the member's events here no longer needs them; the last one's ends the watch. */
   unwatch(siteId: string, memId: string): void;
   invalidate(what: Invalidation): Promise<void>;
   onInvalidate(listener: (what: Invalidation) => void): () => void;

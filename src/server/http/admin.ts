@@ -38,7 +38,7 @@ export const adminMoneyRoutes = [
 
   defineRoute(adminCalls.cashProcess, async (req, ctx) => {
     const moved = await processRequest(ctx.db, actorOf(ctx, adminCalls.cashProcess, req), req.cashIdx, req.cashStatus);
-    const r = settle(ctx, moved);
+    const r = await settle(ctx, moved);
     notifyOperators(ctx, ctx.site.id, 'cash');
     if (!moved.replayed) {
       cashDecided(ctx, ctx.site.id, r.cashIdx);
@@ -58,7 +58,7 @@ export const adminMoneyRoutes = [
       return m && { cash: Number(m.cash_amt), point: Number(m.point_amt) };
     };
     const before = await balance();
-    const out = settle(
+    const out = await settle(
       ctx,
       await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }),
     );

@@ -25,14 +25,14 @@ const toOperators = <T>(ctx: AuthedContext, answer: T): T => {
 export const cashRoutes = [
   defineRoute(cashCalls.deposit, async (req, ctx) => {
     await refuseWhenBanned(ctx.db, ctx.site.id, 'in');
-    return toOperators(ctx, settle(ctx, await requestDeposit(ctx.db, actorOf(ctx, cashCalls.deposit, req), req.cashAmt, options(ctx))));
+    return toOperators(ctx, await settle(ctx, await requestDeposit(ctx.db, actorOf(ctx, cashCalls.deposit, req), req.cashAmt, options(ctx))));
   }),
 
   defineRoute(cashCalls.withdraw, async (req, ctx) => {
     await refuseWhenBanned(ctx.db, ctx.site.id, 'out');
     return toOperators(
       ctx,
-      settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx))),
+      await settle(ctx, await requestWithdrawal(ctx.db, actorOf(ctx, cashCalls.withdraw, req), { amount: req.cashAmt, cashOutPass: req.cashOutPass }, options(ctx))),
     );
   }),
 
@@ -43,11 +43,11 @@ export const cashRoutes = [
   // the caller's own ledger rows only: the call names no member (a memId sent is dropped by the contract)
   defineRoute(cashCalls.moves, async (req, ctx) => ownMoves(ctx.db, ctx.caller.id, { range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), page: req.page })),
 
-  defineRoute(cashCalls.cancel, async (req, ctx) => toOperators(ctx, settle(ctx, await cancelRequest(ctx.db, actorOf(ctx, cashCalls.cancel, req), req.cashIdx)))),
+  defineRoute(cashCalls.cancel, async (req, ctx) => toOperators(ctx, await settle(ctx, await cancelRequest(ctx.db, actorOf(ctx, cashCalls.cancel, req), req.cashIdx)))),
 
   defineRoute(pointCalls.list, async (req, ctx) =>
     ownPoints(ctx.db, ctx.caller.id, { pointType: req.pointType, range: dateRange(ctx.clock.now(), req.startDate, req.endDate, 7), page: req.page }),
   ),
 
-  defineRoute(pointCalls.convert, async (req, ctx) => settle(ctx, await convertPoints(ctx.db, actorOf(ctx, pointCalls.convert, req), req.pointAmt))),
+  defineRoute(pointCalls.convert, async (req, ctx) => await settle(ctx, await convertPoints(ctx.db, actorOf(ctx, pointCalls.convert, req), req.pointAmt))),
 ];

@@ -16,7 +16,7 @@ const ask = (req: IssueReq): IssueAsk => ({ target: req.target, memId: req.memId
 
 async function issue(ctx: AuthedContext, call: typeof c.adminIssue, req: IssueReq, partnerId: number | null) {
   const moved = await issueCoupons(ctx.db, actorOf(ctx, call, req), partnerId, ask(req));
-  const out = settle(ctx, moved);
+  const out = await settle(ctx, moved);
   if (!moved.replayed) void couponsArrived(ctx, ctx.site.id, ctx.caller.id, out.issueIdx, req.couponAmt ?? 0, req.couponCnt).catch(() => {});
   return out;
 }
@@ -38,8 +38,8 @@ export const couponRoutes = [
   defineRoute(c.use, async (req, ctx) => {
     const actor = actorOf(ctx, c.use, req);
     const { moved, returned } = await redeemCoupon(ctx.db, actor, req.couponIdx);
-    pushCash(ctx.live, returned);
-    return settle(ctx, moved);
+    await pushCash(ctx.live, returned);
+    return await settle(ctx, moved);
   }),
 
   defineRoute(c.adminIssue, (req, ctx) => issue(ctx, c.adminIssue, req, null)),

@@ -16,7 +16,7 @@ async function toCash(ctx: AuthedContext, call: Call, memberId: number, req: { r
   if (f.vendorCode && !v) throw new ApiError('V001', 'vendorCode: unknown vendor');
   await settleOpenPlay(ctx, memberId);
   const actor = actorOf(ctx, call, req);
-  return settle(ctx, await gameToCash(ctx.db, actor, memberId, { vendorId: v?.id, amount: f.amount }));
+  return await settle(ctx, await gameToCash(ctx.db, actor, memberId, { vendorId: v?.id, amount: f.amount }));
 }
 
 /** Lobby, launch and game money. */

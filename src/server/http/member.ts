@@ -33,8 +33,9 @@ export const memberRoutes = [
     return null;
   }),
 
-  defineRoute(memberCalls.info, async (_req, { db, caller, clock }) => {
-    return { ...(await memberInfoAndUnread(db, caller.id, clock.now())), ...sessionTimes(caller.expiresAt, clock.now()) };
+  defineRoute(memberCalls.info, async (_req, { db, site, caller, clock, infoCache }) => {
+    const now = clock.now();
+    return { ...(await infoCache.get(site.id, caller.memId, () => memberInfoAndUnread(db, caller.id, now))), ...sessionTimes(caller.expiresAt, now) };
   }),
 
   defineRoute(memberCalls.getToken, (_req, { db, sessions, caller, token, clock, config }) =>

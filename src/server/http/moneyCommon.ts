@@ -27,9 +27,9 @@ export function actorOf(ctx: AuthedContext, call: Call, req: { requestId?: strin
   return { siteId: ctx.site.id, id: ctx.caller.id, requestKey, call: call.path, at: ctx.clock.now(), bodyHash: requestKey ? bodyHash(req) : null };
 }
 
-/** After commit: push CASH with the new balances to every member the movement touched; answer the result. */
-export function settle<T>(ctx: AuthedContext, r: MoneyResult<T>): T {
-  pushCash(ctx.live, r.changed);
+/** After commit: push CASH with the new balances to every member the movement touched (taken by the fan-out before it answers); answer the result. */
+export async function settle<T>(ctx: AuthedContext, r: MoneyResult<T>): Promise<T> {
+  await pushCash(ctx.live, r.changed);
   if (!r.replayed) void purgeRequestKeysDaily(ctx.db, ctx.clock.now()).catch(() => {});
   return r.result;
 }

@@ -239,6 +239,8 @@ export const partnerRoutes = [
     const access = () => detailAccess(ctx.db, m.id);
     const before = await access();
     await saveDetail(ctx.db, ctx.sessions, ctx.site.id, m, { memNick: req.memNick, loginYn: req.loginYn }, ctx.clock.now());
+    // the nickname is in the member's kept info answer, and no event announces it
+    await ctx.infoCache.changed(ctx.site.id, m.memId);
     ctx.audit = { target: `memId=${m.memId}`, before, after: await access() };
     if (req.loginYn === 'N') ctx.live.publish({ siteId: ctx.site.id, memId: m.memId }, { type: 'LOGOUT' });
     return null;

@@ -25,25 +25,34 @@ async function subtreeCash(req: ParsedReqOf<typeof retailCalls.bottomCashList>, 
 
 /** Partner money: give/retrieve cash and points to direct children, and the subtree's money lists. */
 export const retailRoutes = [
-  defineRoute(retailCalls.cashIn, async (req, ctx) =>
-    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashIn, req), { memId: req.memId, amount: req.inAmt, memo: req.memo, direction: 'give', kind: 'cash' })),
+  defineRoute(
+    retailCalls.cashIn,
+    async (req, ctx) =>
+      await settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashIn, req), { memId: req.memId, amount: req.inAmt, memo: req.memo, direction: 'give', kind: 'cash' })),
   ),
 
-  defineRoute(retailCalls.cashOut, async (req, ctx) =>
-    settle(ctx, await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashOut, req), { memId: req.memId, amount: req.outAmt, memo: req.memo, direction: 'retrieve', kind: 'cash' })),
+  defineRoute(
+    retailCalls.cashOut,
+    async (req, ctx) =>
+      await settle(
+        ctx,
+        await partnerMove(ctx.db, actorOf(ctx, retailCalls.cashOut, req), { memId: req.memId, amount: req.outAmt, memo: req.memo, direction: 'retrieve', kind: 'cash' }),
+      ),
   ),
 
-  defineRoute(retailCalls.pointChange, async (req, ctx) =>
-    settle(
-      ctx,
-      await partnerMove(ctx.db, actorOf(ctx, retailCalls.pointChange, req), {
-        memId: req.memId,
-        amount: req.pointAmt,
-        memo: req.memo ?? req.pointDesc,
-        direction: req.pointType === 2 ? 'give' : 'retrieve',
-        kind: 'point',
-      }),
-    ),
+  defineRoute(
+    retailCalls.pointChange,
+    async (req, ctx) =>
+      await settle(
+        ctx,
+        await partnerMove(ctx.db, actorOf(ctx, retailCalls.pointChange, req), {
+          memId: req.memId,
+          amount: req.pointAmt,
+          memo: req.memo ?? req.pointDesc,
+          direction: req.pointType === 2 ? 'give' : 'retrieve',
+          kind: 'point',
+        }),
+      ),
   ),
 
   defineRoute(retailCalls.cashSendlist, async (req, ctx) => {

@@ -11,6 +11,7 @@ export function inProcessPublisher(): Publisher {
     publish(to, event) {
       bus.emit('event', to, event);
     },
+    delivered: async () => {},
     onEvent(listener) {
       bus.on('event', listener);
       return () => bus.off('event', listener);

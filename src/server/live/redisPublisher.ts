@@ -32,6 +32,7 @@ function isInvalidation(v: unknown): v is Invalidation {
   if (typeof w !== 'object' || w === null) return false;
   if (w.kind === 'sessions-ended') return ids(w.sessionIds);
   if (w.kind === 'session-refreshed') return Number.isSafeInteger(w.sessionId);
+  if (w.kind === 'member') return typeof w.siteId === 'string' && typeof w.memId === 'string';
   return w.kind === 'site' && typeof w.siteId === 'string';
 }
 
@@ -97,21 +98,35 @@ export async function redisPublisher(url: string, opts: { scope: string; readyTi
     clearTimeout(timer);
   };
 
+  // the latest publish: Redis answers in order on one connection, so its reply follows every earlier one's
+  let lastPublish: Promise<unknown> = Promise.resolve();
+  // holders of each member's channel here (the live registry's sockets, the kept info answers)
+  const watching = new Map<string, { n: number; ready: Promise<unknown> }>();
+
   return {
     publish(to, event) {
       const channel = 'memId' in to ? memberChannel(to.siteId, to.memId) : LIVE_CHANNEL;
-      pub.publish(channel, JSON.stringify({ to, event })).catch(onError);
+      lastPublish = pub.publish(channel, JSON.stringify({ to, event })).catch(onError);
     },
+    delivered: () => waitAtMost(lastPublish, INVALIDATE_WAIT_MS),
     onEvent(listener) {
       bus.on('event', listener);
       return () => bus.off('event', listener);
     },
-    // the registry calls these once per member (first socket, last socket); Redis applies them in order
+    // subscribed at the first holder, unsubscribed after the last; Redis applies them in order
     async watch(siteId, memId) {
-      await waitAtMost(sub.subscribe(memberChannel(siteId, memId)).catch(onError), WATCH_WAIT_MS);
+      const channel = memberChannel(siteId, memId);
+      let w = watching.get(channel);
+      if (!w) watching.set(channel, (w = { n: 0, ready: sub.subscribe(channel).catch(onError) }));
+      w.n++;
+      await waitAtMost(w.ready, WATCH_WAIT_MS);
     },
     unwatch(siteId, memId) {
-      sub.unsubscribe(memberChannel(siteId, memId)).catch(onError);
+      const channel = memberChannel(siteId, memId);
+      const w = watching.get(channel);
+      if (!w || --w.n > 0) return;
+      watching.delete(channel);
+      sub.unsubscribe(channel).catch(onError);
     },
     async invalidate(what) {
       bus.emit('invalidate', what);

@@ -19,8 +19,8 @@ import { readLaunch } from './launchToken.js';
 type WalletCtx = Pick<Deps, 'db' | 'live' | 'clock'> & { site: SiteRow; vendor: Vendor };
 type Req<A extends WalletAction> = ParsedReqOf<(typeof walletCalls)[A]>;
 
-function moved(ctx: WalletCtx, r: MoneyResult<WalletResult>): WalletResult {
-  pushCash(ctx.live, r.changed);
+async function moved(ctx: WalletCtx, r: MoneyResult<WalletResult>): Promise<WalletResult> {
+  await pushCash(ctx.live, r.changed);
   return r.result;
 }
 

@@ -66,5 +66,5 @@ begin
   end if;
   answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'betId', new_bet, 'status', 'wait');
   perform wallet_record(p_site, p_vendor, p_tx_id, 'bet', me.id, new_bet, null, -p_amount, before, after, answer, p_at);
-  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, not p_transfer), 'moved', money_moved());
+  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, true), 'moved', money_moved());
 end $$;

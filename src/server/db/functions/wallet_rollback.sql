@@ -51,5 +51,5 @@ begin
   answer := jsonb_build_object('balance', after, 'txId', p_tx_id, 'status', 'cancel')
             || case when b.id is null then '{}'::jsonb else jsonb_build_object('betId', b.id) end;
   perform wallet_record(p_site, p_vendor, p_tx_id, 'rollback', me.id, b.id, p_bet_tx_id, coalesce(b.stake, 0), before, after, answer, p_at);
-  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, b.id is not null and not p_transfer), 'moved', money_moved());
+  return jsonb_build_object('code', '0', 'replayed', false, 'result', answer, 'changed', wallet_changed(me, b.id is not null), 'moved', money_moved());
 end $$;

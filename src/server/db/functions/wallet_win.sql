@@ -22,6 +22,9 @@ declare
   loss bigint;
   mv bigint;
   moved boolean := false;
+  win_cash bigint;
+  own_rolling bigint;
+  rolling jsonb;
   answer jsonb;
 begin
   select * into me from member where site_id = p_site and mem_id = p_mem_id and login_type <> 'HOUSE' for no key update;
@@ -45,15 +48,6 @@ begin
   loss := greatest(0, b.stake - p_amount);
   mv := nextval('ledger_move_seq');
 
-  if p_amount > 0 and p_transfer then
-    perform money_post(p_site, mv, 'cash', p_house, p_game, p_amount, 11, 11, 'B6000', null, null, null, jsonb_build_object('betId', b.id), p_at, 'both');
-    perform wallet_game_money(p_site, me.id, p_vendor, p_amount, p_at);
-  elsif p_amount > 0 then
-    perform money_post(p_site, mv, 'cash', p_house, me.id, p_amount, 11, 11, 'B6000', null, null, null, jsonb_build_object('betId', b.id), p_at, 'from');
-    me.cash_amt := me.cash_amt + p_amount;
-    moved := true;
-  end if;
-
   -- the plan: the path, bettor first, with the rates of the bet's category and the vendor's rate
   -- type, and each level's rolling (on the stake) and losing (on the net loss)
   with path as (
@@ -73,24 +67,56 @@ begin
   join commission_split(b.stake, (select array_agg(point_bp order by ord) from path)) ro on ro.ord = path.ord
   join commission_split(loss, (select array_agg(lose_bp order by ord) from path)) lo on lo.ord = path.ord;
 
-  -- rolling: the house pays each level its share; the bettor's own (level 1, its row locked) is an
-  -- entry, the ancestors' are pending
-  if r_paid[1] > 0 then
-    perform money_post(p_site, mv, 'point', p_house, me.id, r_paid[1], 3, 3, 'B6000', null, null, null,
-      jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', r_diff[1]::float8 / 100, 'pointBonusRate', 0,
-                         'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at, 'from');
-    me.point_amt := me.point_amt + r_paid[1];
+  -- a transfer vendor's win goes to the game account and the player's game money
+  if p_amount > 0 and p_transfer then
+    perform money_post(p_site, mv, 'cash', p_house, p_game, p_amount, 11, 11, 'B6000', null, null, null, jsonb_build_object('betId', b.id), p_at, 'both');
+    perform wallet_game_money(p_site, me.id, p_vendor, p_amount, p_at);
     moved := true;
   end if;
+  -- the house pays the win (cash; a seamless vendor's) and each level its rolling (points): the
+  -- bettor's (its row locked) in one update of its row and entries, the house's sides and the
+  -- ancestors' pending (money_post's rules, written together: money_posting.sql)
+  win_cash := case when p_transfer then 0 else p_amount end;
+  own_rolling := coalesce(r_paid[1], 0);
+  if win_cash > 0 or own_rolling > 0 then
+    update member set cash_amt = cash_amt + win_cash, point_amt = point_amt + own_rolling, updated_at = now()
+    where id = me.id returning cash_amt, point_amt into me.cash_amt, me.point_amt;
+    perform money_in_range(me.cash_amt);
+    perform money_in_range(me.point_amt);
+    moved := true;
+    rolling := jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', r_diff[1]::float8 / 100, 'pointBonusRate', 0,
+                                  'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id);
+    insert into ledger_entry (site_id, move_id, member_id, counterpart_id, kind, type_code, before_amt, amount, after_amt,
+                              sender_id, receiver_id, detail, created_at)
+    select p_site, mv, me.id, p_house, e.kind, e.type_code, e.after - e.amount, e.amount, e.after, p_house, me.id, e.detail, p_at
+    from (values (1, 'cash', 11, win_cash, me.cash_amt, jsonb_build_object('betId', b.id)), (2, 'point', 3, own_rolling, me.point_amt, rolling))
+      as e(n, kind, type_code, amount, after, detail)
+    where e.amount > 0 order by e.n;
+  end if;
   insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
-  select p_site, mv, case when side = 0 then p_house else l.id end, case when side = 0 then l.id else p_house end, 'point', 3,
-         case when side = 0 then -l.paid else l.paid end, p_house, l.id,
-         jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', l.diff::float8 / 100, 'pointBonusRate', 0,
-                            'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id), p_at
-  from unnest(lv_id, r_paid, r_diff) with ordinality as l(id, paid, diff, ord)
-  cross join (values (0), (1)) as s(side)
-  where l.paid > 0 and l.ord > 1
-  order by l.ord, side;
+  select p_site, mv, x.member_id, x.counterpart_id, x.kind, x.type_code, x.amount, p_house, x.receiver_id, x.detail, p_at
+  from (
+    select 0 as ord, 0 as side, p_house as member_id, me.id as counterpart_id, 'cash' as kind, 11 as type_code, -win_cash as amount,
+           me.id as receiver_id, jsonb_build_object('betId', b.id) as detail
+    where win_cash > 0
+    union all
+    select l.ord, s.side, case when s.side = 0 then p_house else l.id end, case when s.side = 0 then l.id else p_house end, 'point', 3,
+           case when s.side = 0 then -l.paid else l.paid end, l.id,
+           jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', l.diff::float8 / 100, 'pointBonusRate', 0,
+                              'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id)
+    from unnest(lv_id, r_paid, r_diff) with ordinality as l(id, paid, diff, ord)
+    cross join (values (0), (1)) as s(side)
+    -- the bettor's own side is the entry above
+    where l.paid > 0 and (l.ord > 1 or s.side = 0)
+  ) x
+  order by x.ord, x.side;
+  -- what the movement moved, for the metrics (money_post's count, for the transfers written here)
+  if win_cash > 0 then
+    perform set_config('pitboss.moved_cash', (coalesce(nullif(current_setting('pitboss.moved_cash', true), ''), '0')::bigint + win_cash)::text, true);
+  end if;
+  if own_rolling > 0 then
+    perform set_config('pitboss.moved_point', (coalesce(nullif(current_setting('pitboss.moved_point', true), ''), '0')::bigint + own_rolling)::text, true);
+  end if;
 
   -- the daily figures, one row for the whole path (daily_rows expands it when applied); a test
   -- player's play money stays out of them

@@ -43,7 +43,7 @@ export async function prepareLaunch(
   let gameAmt = held?.balance ?? 0;
   if (v.walletMode === 'transfer') {
     const r = await cashToGame(db, site.id, caller.id, v, now);
-    pushCash(live, r.changed);
+    await pushCash(live, r.changed);
     ({ cashAmt, gameAmt } = r.result);
   }
   return { vendor: v, game, cashAmt, gameAmt };

@@ -24,7 +24,8 @@ export function startAccrual(db: Db, live: Publisher, everyMs = 250): Accrual {
         await new Promise((res) => setTimeout(res, 10));
         continue;
       }
-      pushCash(live, r.changed);
+      // the timer answers nobody: nothing waits for the fan-out
+      void pushCash(live, r.changed);
       // a tick applies one batch unless it came back full: under load each tick's batch is as large
       // as the tick's work, not a stream of small ones competing with the callbacks for the database
       if (wait ? !r.sides && !r.daily : !r.more) return;

@@ -2,9 +2,15 @@ import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../ports.js';
 import type { Changed } from './ledger.js';
 
-/** After a movement commits: each member it touched hears its new cash and points (live CASH). */
-export function pushCash(live: Publisher, changed: readonly Changed[]): void {
+/**
+ * After a movement commits: each member it touched hears its new cash and points (live CASH).
+ * Resolves once the fan-out took the events: a call answering after it leaves no instance's kept
+ * member info (auth/infoCache.ts) older than the movement.
+ */
+export async function pushCash(live: Publisher, changed: readonly Changed[]): Promise<void> {
+  if (!changed.length) return;
   for (const c of changed) live.publish({ siteId: c.siteId, memId: c.memId }, { type: 'CASH', data1: c.cash, data2: c.point });
+  await live.delivered();
 }
 
 /**
@@ -21,5 +27,5 @@ export async function pushDecided(db: Db, live: Publisher, siteId: string, cashI
     .where('r.site_id', '=', siteId)
     .executeTakeFirst();
   if (!m || changed.some((c) => c.siteId === siteId && c.memId === m.mem_id)) return;
-  pushCash(live, [{ siteId, memId: m.mem_id, cash: Number(m.cash_amt), point: Number(m.point_amt) }]);
+  await pushCash(live, [{ siteId, memId: m.mem_id, cash: Number(m.cash_amt), point: Number(m.point_amt) }]);
 }
