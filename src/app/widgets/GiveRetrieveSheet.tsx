@@ -17,6 +17,7 @@ import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Money } from './Money';
 import { ReceiptSheet, requestRef, type Receipt } from './ReceiptSheet';
+import { MoneyForm } from './FormClosed';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
@@ -169,7 +170,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
         </Button>
       }
     >
-      <form id="give-retrieve-form" className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="give-retrieve-sheet">
+      <MoneyForm kind="give" id="give-retrieve-form" className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="give-retrieve-sheet">
         <Tabs
           tabs={[
             { key: 'give', label: t`지급` },
@@ -204,7 +205,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
             {move.error}
           </p>
         )}
-      </form>
+      </MoneyForm>
     </BottomSheet>
   );
 }
