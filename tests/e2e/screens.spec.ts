@@ -126,8 +126,9 @@ function moneyForms(page: Page): Promise<{ count: number; problems: string[] }> 
     for (const form of forms)
       // a tab changes what is shown, not what is sent
       for (const el of form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), select, textarea, button:not([role="tab"])'))
-        if (shown(el) && !el.disabled) live.add(el);
-    for (const el of fields) if (!el.disabled) live.add(el);
+        if (shown(el) && !el.matches(':disabled')) live.add(el);
+    // :disabled, not .disabled: a control in a disabled fieldset is disabled without an attribute of its own
+    for (const el of fields) if (!el.matches(':disabled')) live.add(el);
     for (const el of live) problems.push(`"${label(el)}" takes input`);
     if (forms.length + fields.length > 0) {
       const reasons = [...document.querySelectorAll('[data-testid="form-closed"]')].filter(shown);
@@ -251,3 +252,64 @@ for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
     }
   });
 }
+
+/**
+ * Each kind of dialog open in turn (an alert, a confirm, a bottom sheet, the playtime reminder over
+ * a game): axe finds no serious or critical violation with it open (aria-dialog-name among them).
+ * The toast is a live region (role=status), not a dialog: it has no name to find.
+ */
+test('every kind of dialog has a name and passes axe while open', { tag: ONE_VIEWPORT }, async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
+  const check = async (kind: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+      for (const n of v.nodes) problems.push(`${kind}: ${v.id} (${v.impact}) at ${n.target.join(' ')}`);
+  };
+  // the reminder's clock is the page's: installed before the app starts
+  await page.clock.install();
+  await dismissPopups(page);
+  await playerLogin(page, 'user4');
+
+  // an alert (one button): a search without words
+  await page.goto('/demo/qna');
+  await page.getByRole('button', { name: '검색' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('검색어를 입력해 주세요.');
+  await check('alert');
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(dialog).toBeHidden();
+
+  // a confirm (two buttons), declined: a deposit's question
+  await page.goto('/demo/charge');
+  await page.getByLabel('입금 금액').fill('10000');
+  await page.getByTestId('submit').click();
+  await expect(dialog).toContainText('입금 신청하시겠습니까?');
+  await check('confirm');
+  await dialog.getByRole('button', { name: '취소' }).click();
+  await expect(dialog).toBeHidden();
+
+  // a bottom sheet: a deposit limit's editor, closed unchanged
+  await page.goto('/demo/protection');
+  await page.getByTestId('limit-deposit_day').getByRole('button').first().click();
+  const sheet = page.getByTestId('limit-sheet');
+  await expect(sheet).toBeVisible();
+  await check('bottom sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
+  // the playtime reminder over a game: the site's interval passes on the page's clock
+  await page.goto('/demo/main');
+  await page.getByRole('button', { name: /럭키 세븐/ }).click();
+  await expect(page.getByTestId('game-view')).toBeVisible();
+  const reminder = page.getByTestId('reality-check');
+  await expect(async () => {
+    await page.clock.fastForward('10:00');
+    await expect(reminder).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 60_000 });
+  await check('playtime reminder');
+  await reminder.getByRole('button', { name: '계속하기' }).click();
+  await expect(reminder).toBeHidden();
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
