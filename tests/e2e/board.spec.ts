@@ -87,11 +87,15 @@ test('an inquiry answered by the operator: the badge arrives live and opening it
   await page.getByRole('link', { name: '문의하기' }).click();
   await expect(page.getByTestId('qna-write')).toBeVisible();
   await expect(page.locator('select[name=faqType]')).toHaveValue('etc');
+  // an empty field says so beside itself and takes the focus, no dialog
   await page.getByRole('button', { name: '신청하기' }).click();
-  await answerDialog(page, '제목을 입력해 주세요.');
+  await expect(page.locator('input[name=title]')).toHaveAccessibleDescription('제목을 입력해 주세요.');
+  await expect(page.locator('input[name=title]')).toBeFocused();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await page.locator('input[name=title]').fill(title);
   await page.getByRole('button', { name: '신청하기' }).click();
-  await answerDialog(page, '내용을 입력해 주세요.');
+  await expect(page.locator('textarea[name=content]')).toHaveAccessibleDescription('내용을 입력해 주세요.');
+  await expect(page.locator('textarea[name=content]')).toBeFocused();
   await page.locator('textarea[name=content]').fill('입금이 아직 반영되지 않았습니다.\n확인 부탁드립니다.');
   await page.getByRole('button', { name: '신청하기' }).click();
   await answerDialog(page, '등록되었습니다.');

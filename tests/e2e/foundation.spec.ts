@@ -43,7 +43,8 @@ test('a player signs up and logs in on a phone', async ({ page }, info) => {
 
   // the seed's order: the id comes first
   await page.getByRole('button', { name: '가입하기' }).click();
-  await acceptAlert(page, '아이디는 영문과 숫자 4~13자로 입력해 주세요.');
+  await expect(page.locator('input[name=memId]')).toHaveAccessibleDescription('아이디는 영문과 숫자 4~13자로 입력해 주세요.');
+  await expect(page.locator('input[name=memId]')).toBeFocused();
 
   await page.locator('input[name=memId]').fill(memId);
   await page.getByRole('button', { name: '중복확인' }).first().click();
@@ -81,22 +82,26 @@ test('partner login: messages per seed, captcha, then the partner shell', async 
   await page.locator('#captcha').fill('123456');
   await expect(page.locator('#captcha')).toHaveValue('1234');
   await page.locator('#captcha').fill('');
+  // each refusal beside its field, which takes the focus; no dialog
   await page.getByRole('button', { name: '로그인' }).click();
-  await acceptAlert(page, '아이디를 입력해 주세요.');
+  await expect(page.locator('input[name=memId]')).toHaveAccessibleDescription('아이디를 입력해 주세요.');
+  await expect(page.locator('input[name=memId]')).toBeFocused();
   await page.locator('input[name=memId]').fill('ptn7');
   await page.locator('input[name=memId]').press('Enter');
-  await acceptAlert(page, '비밀번호를 입력해 주세요.');
+  await expect(page.locator('input[name=memPass]')).toHaveAccessibleDescription('비밀번호를 입력해 주세요.');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
 
   await partnerLogin(page, 'ptn7', '5555');
-  await acceptAlert(page, '자동입력 방지코드를 확인해 주세요.');
+  await expect(page.locator('#captcha')).toHaveAccessibleDescription('자동입력 방지코드를 확인해 주세요.');
   await expect(page.locator('#captcha')).toHaveValue('');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
 
   // a player is refused on the partner page
   await page.locator('input[name=memId]').fill('user4');
   await page.locator('input[name=memPass]').fill(PASS);
   await page.locator('#captcha').fill('1234');
   await page.locator('#captcha').press('Enter');
-  await acceptAlert(page, '이용할 수 없는 페이지입니다.');
+  await expect(page.getByTestId('form-error')).toHaveText('이용할 수 없는 페이지입니다.');
 
   await partnerLogin(page, 'ptn7');
   await expect(page).toHaveURL(/\/demo\/partnerMain$/);
@@ -127,7 +132,7 @@ test("9 wrong passwords lock the account to untrusted tries; the owner's right o
   const memId = { pixel7: 'user19', iphone14: 'user18', desktop: 'user17' }[info.project.name] ?? 'user16';
   for (let i = 0; i < 9; i++) {
     await playerLogin(page, memId, 'wrong-pass');
-    await acceptAlert(page, /로그인 정보가 올바르지 않습니다|계정이 잠겼습니다/);
+    await expect(page.getByTestId('form-error')).toHaveText(/로그인 정보가 올바르지 않습니다|계정이 잠겼습니다/);
   }
   // an anonymous caller cannot lock the owner out: past the lock a try must solve a challenge, which the app does
   await playerLogin(page, memId);

@@ -10,6 +10,12 @@ import { screens, type Role, type Screen } from './screens';
  * element at least 44 px in its smaller side (24 px for a link inside running text), and no
  * serious or critical axe-core violation. A screenshot of each goes to reports/screens/ (kept by
  * CI as an artifact; Playwright empties test-results/).
+ *
+ * And on every screen with a form that moves money (one marked `data-money-form`, or any amount
+ * field: MoneyInput marks its input `data-money`, so a new money form is covered without a list):
+ * offline, it takes no input and says why with the last-checked time; at 320x568, with the unread
+ * notices showing, its main field (the amount, else the form's first control) lies whole above
+ * the fold and the tab bar.
  */
 const OUT = 'reports/screens';
 const widths = [320, 412] as const;
@@ -30,7 +36,7 @@ const allowed: Record<string, string> = {
 };
 
 interface Finding {
-  check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe' | 'tabs';
+  check: 'scroll' | 'clipped' | 'code' | 'target' | 'overflow' | 'axe' | 'tabs' | 'offline-form' | 'fold';
   detail: string;
 }
 
@@ -100,6 +106,83 @@ async function axe(page: Page, scheme: 'light' | 'dark'): Promise<Finding[]> {
     .flatMap((v) => v.nodes.map((n) => ({ check: 'axe' as const, detail: `${scheme} ${v.id} (${v.impact}) at ${n.target.join(' ')}` })));
 }
 
+/** The page's money forms and amount fields that show, and what is wrong with them while offline. */
+function moneyForms(page: Page): Promise<{ count: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const label = (el: Element) =>
+      el.getAttribute('aria-label') ||
+      (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+      (el.textContent ?? '').trim().slice(0, 30) ||
+      el.getAttribute('name') ||
+      el.tagName;
+    const forms = [...document.querySelectorAll('[data-money-form]')].filter(shown);
+    const fields = [...document.querySelectorAll<HTMLInputElement>('input[data-money]')].filter(shown);
+    const problems: string[] = [];
+    const live = new Set<Element>();
+    for (const form of forms)
+      // a tab changes what is shown, not what is sent
+      for (const el of form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), select, textarea, button:not([role="tab"])'))
+        if (shown(el) && !el.matches(':disabled')) live.add(el);
+    // :disabled, not .disabled: a control in a disabled fieldset is disabled without an attribute of its own
+    for (const el of fields) if (!el.matches(':disabled')) live.add(el);
+    for (const el of live) problems.push(`"${label(el)}" takes input`);
+    if (forms.length + fields.length > 0) {
+      const reasons = [...document.querySelectorAll('[data-testid="form-closed"]')].filter(shown);
+      if (!reasons.length) problems.push('no reason shown');
+      else if (!reasons.some((r) => r.querySelector('[data-testid="form-closed-checked"]'))) problems.push('the reason has no last-checked time');
+    }
+    return { count: forms.length + fields.length, problems };
+  });
+}
+
+/** Offline in place (the app hears the browser's offline event): every money form closed with its reason and time. */
+async function offlineForms(page: Page): Promise<Finding[]> {
+  if ((await moneyForms(page)).count === 0) return [];
+  await page.context().setOffline(true);
+  try {
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    let problems: string[] = [];
+    await expect
+      .poll(async () => (problems = (await moneyForms(page)).problems), { timeout: 3_000 })
+      .toEqual([])
+      .catch(() => undefined);
+    return problems.map((detail) => ({ check: 'offline-form' as const, detail }));
+  } finally {
+    await page.context().setOffline(false);
+    await expect(page.getByTestId('offline-banner')).toBeHidden();
+  }
+}
+
+/**
+ * A money screen's main field (its first amount field, else its money form's first control) whole
+ * above the fold and above any bar fixed to the bottom, the page at its top.
+ */
+function foldProblems(page: Page): Promise<Finding[]> {
+  return page.evaluate(() => {
+    scrollTo(0, 0);
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const main =
+      [...document.querySelectorAll('input[data-money]')].find(shown) ??
+      [...document.querySelectorAll('[data-money-form]')].flatMap((f) => [...f.querySelectorAll('input:not([type="hidden"]), select, textarea, button')]).find(shown);
+    if (!main) return [];
+    let fold = innerHeight;
+    for (const el of document.querySelectorAll('nav, footer, [role="toolbar"]')) {
+      const r = el.getBoundingClientRect();
+      if (getComputedStyle(el).position === 'fixed' && r.height > 0 && r.bottom >= innerHeight - 1 && r.top > innerHeight / 2) fold = Math.min(fold, r.top);
+    }
+    const bottom = main.getBoundingClientRect().bottom;
+    const name = main.getAttribute('name') ?? main.textContent?.trim() ?? main.tagName;
+    return bottom > fold + 0.5 ? [{ check: 'fold' as const, detail: `${name} ends at ${Math.round(bottom)} px, the fold is at ${Math.round(fold)} px` }] : [];
+  });
+}
+
 async function login(page: Page, role: Role) {
   if (role === 'player') await playerLogin(page, 'user4'); // a player with an inquiry, messages and bets
   if (role === 'partner') {
@@ -142,8 +225,14 @@ for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
           .replace(/[^A-Za-z0-9]+/g, '_')
           .replace(/^_|_$/g, '') || 'index'
       }`;
+      const money = [...(await offlineForms(page))];
       for (const width of widths) {
         await page.setViewportSize({ width, height: width === 320 ? 568 : 915 });
+        if (width === 320) {
+          // the fold is measured with the player's unread notices on screen, as a player with mail sees it
+          if (role === 'player') await expect(page.getByTestId('inbox-badge')).toBeVisible();
+          money.push(...(await foldProblems(page)));
+        }
         for (const scheme of schemes) {
           await page.emulateMedia({ colorScheme: scheme });
           // CSS pixels: a quarter of the device pixels to encode, enough to look at
@@ -157,8 +246,70 @@ for (const role of ['guest', 'player', 'partner', 'operator'] as const) {
           }
         }
       }
+      for (const f of money) if (!allowed[`${screen.route} ${f.check}`]) problems.push(`${screen.path} ${f.check}: ${f.detail}`);
       // soft: one screen's findings never hide the next screen's
       expect.soft(problems, problems.join('\n')).toEqual([]);
     }
   });
 }
+
+/**
+ * Each kind of dialog open in turn (an alert, a confirm, a bottom sheet, the playtime reminder over
+ * a game): axe finds no serious or critical violation with it open (aria-dialog-name among them).
+ * The toast is a live region (role=status), not a dialog: it has no name to find.
+ */
+test('every kind of dialog has a name and passes axe while open', { tag: ONE_VIEWPORT }, async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
+  const check = async (kind: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+      for (const n of v.nodes) problems.push(`${kind}: ${v.id} (${v.impact}) at ${n.target.join(' ')}`);
+  };
+  // the reminder's clock is the page's: installed before the app starts
+  await page.clock.install();
+  await dismissPopups(page);
+  await playerLogin(page, 'user4');
+
+  // an alert (one button): a search without words
+  await page.goto('/demo/qna');
+  await page.getByRole('button', { name: '검색' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('검색어를 입력해 주세요.');
+  await check('alert');
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(dialog).toBeHidden();
+
+  // a confirm (two buttons), declined: a deposit's question
+  await page.goto('/demo/charge');
+  await page.getByLabel('입금 금액').fill('10000');
+  await page.getByTestId('submit').click();
+  await expect(dialog).toContainText('입금 신청하시겠습니까?');
+  await check('confirm');
+  await dialog.getByRole('button', { name: '취소' }).click();
+  await expect(dialog).toBeHidden();
+
+  // a bottom sheet: a deposit limit's editor, closed unchanged
+  await page.goto('/demo/protection');
+  await page.getByTestId('limit-deposit_day').getByRole('button').first().click();
+  const sheet = page.getByTestId('limit-sheet');
+  await expect(sheet).toBeVisible();
+  await check('bottom sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
+  // the playtime reminder over a game: the site's interval passes on the page's clock
+  await page.goto('/demo/main');
+  await page.getByRole('button', { name: /럭키 세븐/ }).click();
+  await expect(page.getByTestId('game-view')).toBeVisible();
+  const reminder = page.getByTestId('reality-check');
+  await expect(async () => {
+    await page.clock.fastForward('10:00');
+    await expect(reminder).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 60_000 });
+  await check('playtime reminder');
+  await reminder.getByRole('button', { name: '계속하기' }).click();
+  await expect(reminder).toBeHidden();
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});

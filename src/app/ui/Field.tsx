@@ -13,44 +13,56 @@ interface FieldProps {
 /** A labelled text input with its hint or error underneath. */
 export function TextField({ label, hint, error, ok, action, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const noteId = `${id}-note`;
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={id}>
         {label}
       </label>
       <div className={css.row}>
-        <input id={id} className={css.input} aria-invalid={error ? true : undefined} {...input} />
+        <input id={id} className={css.input} aria-invalid={error ? true : undefined} aria-describedby={error || ok || hint ? noteId : undefined} {...input} />
         {action}
       </div>
-      <FieldNote hint={hint} error={error} ok={ok} />
+      <FieldNote id={noteId} hint={hint} error={error} ok={ok} />
     </div>
   );
 }
 
 export function SelectField({ label, hint, error, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
+  const noteId = `${id}-note`;
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={id}>
         {label}
       </label>
-      <select id={id} className={css.input} aria-invalid={error ? true : undefined} {...select}>
+      <select id={id} className={css.input} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? noteId : undefined} {...select}>
         {children}
       </select>
-      <FieldNote hint={hint} error={error} />
+      <FieldNote id={noteId} hint={hint} error={error} />
     </div>
   );
 }
 
-function FieldNote({ hint, error, ok }: Pick<FieldProps, 'hint' | 'error' | 'ok'>) {
+function FieldNote({ id, hint, error, ok }: Pick<FieldProps, 'hint' | 'error' | 'ok'> & { id: string }) {
   if (error)
     return (
-      <span className={css.error} role="alert">
+      <span id={id} className={css.error} role="alert">
         {error}
       </span>
     );
-  if (ok) return <span className={css.ok}>{ok}</span>;
-  if (hint) return <span className={css.hint}>{hint}</span>;
+  if (ok)
+    return (
+      <span id={id} className={css.ok}>
+        {ok}
+      </span>
+    );
+  if (hint)
+    return (
+      <span id={id} className={css.hint}>
+        {hint}
+      </span>
+    );
   return null;
 }
 

@@ -38,6 +38,8 @@ export function MoneyInput({ label, value, onChange, quickAmounts = [], all, dec
         className={`${fieldCss.input} ${css.input}`}
         inputMode={decimals > 0 ? 'decimal' : 'numeric'}
         autoComplete="off"
+        // a money field: the every-screen check closes it offline and keeps it above the fold
+        data-money
         value={displayAmount(value)}
         disabled={disabled}
         onChange={(e) => onChange(cleanAmount(e.target.value, decimals))}

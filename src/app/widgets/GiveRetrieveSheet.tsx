@@ -20,6 +20,7 @@ import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import { cashTypeName, pointTypeName } from '../entities/cash/codeNames';
 import { latestSend } from '../entities/cash/queries';
 import { parseWire } from '../lib/format';
+import { MoneyForm } from './FormClosed';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
@@ -193,7 +194,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
         </Button>
       }
     >
-      <form id="give-retrieve-form" className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="give-retrieve-sheet">
+      <MoneyForm kind="give" id="give-retrieve-form" className={css.form} onSubmit={(e) => (e.preventDefault(), submit())} data-testid="give-retrieve-sheet">
         <Tabs
           tabs={[
             { key: 'give', label: t`지급` },
@@ -228,7 +229,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
             {move.error}
           </p>
         )}
-      </form>
+      </MoneyForm>
     </BottomSheet>
   );
 }

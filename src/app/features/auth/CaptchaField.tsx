@@ -5,7 +5,20 @@ import css from '../../ui/Auth.module.css';
 import fieldCss from '../../ui/Field.module.css';
 
 /** The server's captcha image (4 digits) with a refresh button and a 4-digit numeric input. */
-export function CaptchaField({ image, value, onChange, onRefresh }: { image?: string; value: string; onChange: (v: string) => void; onRefresh: () => void }) {
+export function CaptchaField({
+  image,
+  value,
+  onChange,
+  onRefresh,
+  error,
+}: {
+  image?: string;
+  value: string;
+  onChange: (v: string) => void;
+  onRefresh: () => void;
+  /** a refusal of the code, said under it */
+  error?: string;
+}) {
   const { t } = useLingui();
   return (
     <div className={fieldCss.field}>
@@ -21,10 +34,18 @@ export function CaptchaField({ image, value, onChange, onRefresh }: { image?: st
           inputMode="numeric"
           autoComplete="off"
           maxLength={4}
+          name="captcha"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'captcha-error' : undefined}
           value={value}
           onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 4))}
         />
       </div>
+      {error && (
+        <span id="captcha-error" className={fieldCss.error} role="alert" data-testid="captcha-error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
@@ -8,12 +8,12 @@ import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { SiteBrand } from '../../entities/site/SiteBrand';
 import { dashboardOf, kindOf } from '../../lib/guard';
 import { captchaQueryOptions } from './queries';
-import type { LoginFields, LoginPage, SecondStep as Step } from './login';
-import { alert } from '../../lib/dialogs';
+import type { LoginField, LoginFields, LoginPage, SecondStep as Step } from './login';
 import { useWrite } from '../../lib/write/useWrite';
 import type { MemberInfo } from '../../../contract/member';
 
 import css from '../../ui/Auth.module.css';
+import fieldCss from '../../ui/Field.module.css';
 import { useApi } from '../../lib/useApi';
 
 // the player's login screen paints with the fields alone: the captcha (partner and operator
@@ -43,6 +43,8 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
   const [captcha, setCaptcha] = useState('');
   const captchaQuery = useQuery({ ...captchaQueryOptions(api, prefix), enabled: withCaptcha });
   const [step, setStep] = useState<Step | null>(null);
+  const [empty, setEmpty] = useState<{ field: LoginField; text: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const refreshCaptcha = () => {
     setCaptcha('');
@@ -54,6 +56,9 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
     run: async (f: LoginFields) => (await import('./login')).login(api, page, f),
     overlay: false,
     invalidates: [],
+    // refusals are said in the form: a wrong code under the code, the rest above the button
+    say: 'inline',
+    fields: withCaptcha ? { L002: 'captcha' as const } : undefined,
     onRefused: (err) => {
       if (withCaptcha || err.code === 'L002') refreshCaptcha();
       return false;
@@ -68,9 +73,16 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
     if (write.busy) return;
     const f = { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha };
     const problem = (await import('./login')).loginProblem(f, withCaptcha);
-    if (problem) return alert(problem);
-    await write.submit(f);
+    setEmpty(problem);
+    if (problem) return formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+    const done = await write.submit(f);
+    if (!done) formRef.current?.querySelector<HTMLElement>(withCaptcha ? '[name="captcha"]' : '[name="memPass"]')?.focus();
   }
+  const said = (field: LoginField) => (empty?.field === field ? empty.text : field === 'captcha' ? write.fieldErrors.captcha : undefined);
+  const edited = (field: LoginField) => {
+    if (empty?.field === field) setEmpty(null);
+    write.clear();
+  };
   // the operator passes the two-factor offer first (it goes on to the console when there is none)
   const enter = (m: MemberInfo) => {
     const kind = kindOf(m.loginType);
@@ -95,13 +107,40 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
             <SecondStep step={step} onSignedIn={(m) => void enter(m)} onRestart={restart} />
           </Suspense>
         ) : (
-          <form className={css.form} onSubmit={submit} noValidate>
-            <TextField label={t`아이디`} name="memId" autoComplete="username" autoCapitalize="none" value={memId} onChange={(e) => setMemId(e.target.value)} />
-            <TextField label={t`비밀번호`} name="memPass" type="password" autoComplete="current-password" value={memPass} onChange={(e) => setMemPass(e.target.value)} />
+          <form ref={formRef} className={css.form} onSubmit={submit} noValidate>
+            <TextField
+              label={t`아이디`}
+              name="memId"
+              autoComplete="username"
+              autoCapitalize="none"
+              value={memId}
+              error={said('memId')}
+              onChange={(e) => (setMemId(e.target.value), edited('memId'))}
+            />
+            <TextField
+              label={t`비밀번호`}
+              name="memPass"
+              type="password"
+              autoComplete="current-password"
+              value={memPass}
+              error={said('memPass')}
+              onChange={(e) => (setMemPass(e.target.value), edited('memPass'))}
+            />
             {withCaptcha && (
               <Suspense fallback={null}>
-                <CaptchaField image={captchaQuery.data?.image} value={captcha} onChange={setCaptcha} onRefresh={refreshCaptcha} />
+                <CaptchaField
+                  image={captchaQuery.data?.image}
+                  value={captcha}
+                  onChange={(v) => (setCaptcha(v), edited('captcha'))}
+                  onRefresh={refreshCaptcha}
+                  error={said('captcha')}
+                />
               </Suspense>
+            )}
+            {write.error && (
+              <p className={fieldCss.error} role="alert" data-testid="form-error">
+                {write.error}
+              </p>
             )}
             {/* no captcha id yet means a certain refusal: the button (and Enter) wait for the picture */}
             <Button type="submit" variant="primary" block disabled={write.busy || (withCaptcha && !captchaQuery.data)}>{t`로그인`}</Button>

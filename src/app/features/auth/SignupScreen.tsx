@@ -80,14 +80,32 @@ function SignupForm({ recommender }: { recommender?: Recommender }) {
     if (k === 'memPhone') v = v.replace(/[^\d-]/g, '');
     if (k === 'memId') idCheck.reset();
     if (k === 'memNick') nickCheck.reset();
+    if (k === 'recommenderId') setRecChecked(null);
     setF((prev) => ({ ...prev, [k]: v }));
     setErrors((prev) => ({ ...prev, [k]: undefined }));
   };
 
-  async function show(field: keyof SignupForm, message: string) {
+  // a refusal is said beside its field (read out by its role), which takes the focus: never a dialog after the tap
+  function show(field: keyof SignupForm, message: string) {
     setErrors({ [field]: message });
-    await alert(message);
     formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  }
+
+  // the recommender typed by hand is checked as the field is left, with the same call a signup link uses
+  const [recChecked, setRecChecked] = useState<Recommender | null>(null);
+  async function checkRecommender(): Promise<boolean> {
+    const id = f.recommenderId.trim();
+    if (recommender || (recChecked && recChecked.memId === id)) return true;
+    if (!id) return false;
+    try {
+      const found = await queryClient.fetchQuery(recommenderQueryOptions(api, prefix, id));
+      // the field may have changed while the answer came
+      if (formRef.current?.querySelector<HTMLInputElement>('[name="recommenderId"]')?.value.trim() === id) setRecChecked(found);
+      return true;
+    } catch (err) {
+      setErrors((prev) => ({ ...prev, recommenderId: apiMessage(err) }));
+      return false;
+    }
   }
 
   const write = useWrite({
@@ -103,7 +121,7 @@ function SignupForm({ recommender }: { recommender?: Recommender }) {
         return true;
       }
       const field = fieldOfCode[err.code];
-      if (field) await show(field, apiMessage(err));
+      if (field) show(field, apiMessage(err));
       return !!field;
     },
     onDone: async (res) => {
@@ -118,6 +136,7 @@ function SignupForm({ recommender }: { recommender?: Recommender }) {
     if (problem === 'checkId') return show('memId', t`아이디 중복확인을 해 주세요.`);
     if (problem === 'checkNick') return show('memNick', t`닉네임 중복확인을 해 주세요.`);
     if (problem) return show(fieldOfCode[problem] ?? 'memId', apiMessage(new ApiError(problem)));
+    if (!(await checkRecommender())) return formRef.current?.querySelector<HTMLElement>('[name="recommenderId"]')?.focus();
     await write.submit(f);
   }
 
@@ -239,7 +258,16 @@ function SignupForm({ recommender }: { recommender?: Recommender }) {
         </section>
         {!recommender && (
           <section className={css.group}>
-            <TextField label={t`추천인`} name="recommenderId" autoCapitalize="none" value={f.recommenderId} onChange={set('recommenderId')} error={errors.recommenderId} />
+            <TextField
+              label={t`추천인`}
+              name="recommenderId"
+              autoCapitalize="none"
+              value={f.recommenderId}
+              onChange={set('recommenderId')}
+              onBlur={() => void checkRecommender()}
+              error={errors.recommenderId}
+              ok={recChecked && recChecked.memId === f.recommenderId.trim() ? t`추천인 ${recChecked.memNick} (${recChecked.memId})` : undefined}
+            />
           </section>
         )}
         <div className={css.actions}>

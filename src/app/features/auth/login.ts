@@ -20,11 +20,14 @@ export interface SecondStep {
   ticket: string;
 }
 
-/** The first empty field in the screen's order, said the way the product does; null when all are there. */
-export function loginProblem(f: LoginFields, withCaptcha: boolean): string | null {
-  if (!f.memId.trim()) return t`아이디를 입력해 주세요.`;
-  if (!f.memPass) return t`비밀번호를 입력해 주세요.`;
-  if (withCaptcha && !f.captcha) return t`자동입력 방지코드를 입력해 주세요.`;
+/** A field of the login form a refusal can be said beside. */
+export type LoginField = 'memId' | 'memPass' | 'captcha';
+
+/** The first empty field in the screen's order and what to say beside it, the way the product does; null when all are there. */
+export function loginProblem(f: LoginFields, withCaptcha: boolean): { field: LoginField; text: string } | null {
+  if (!f.memId.trim()) return { field: 'memId', text: t`아이디를 입력해 주세요.` };
+  if (!f.memPass) return { field: 'memPass', text: t`비밀번호를 입력해 주세요.` };
+  if (withCaptcha && !f.captcha) return { field: 'captcha', text: t`자동입력 방지코드를 입력해 주세요.` };
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
@@ -31,7 +31,11 @@ export function QnaWrite() {
   const [faqType, setFaqType] = useState<FaqType>('etc');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
+  const [missing, setMissing] = useState<{ title?: string; content?: string }>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const write = useWrite({
+    // a refusal is said under the form, where the thumb is, not in a dialog
+    say: 'inline',
     run: () => api(boardCalls.save.faq, { faqType, title: title.trim(), content, category: '', memId: caller.memId, memName: member?.memName }),
     invalidates: [qnaKey(prefix, caller.memId)],
     onDone: async () => {
@@ -42,8 +46,11 @@ export function QnaWrite() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!title.trim()) return alert(t`제목을 입력해 주세요.`);
-    if (!content.trim()) return alert(t`내용을 입력해 주세요.`);
+    // each empty field says so beside itself; the first takes the focus
+    const found = { title: title.trim() ? undefined : t`제목을 입력해 주세요.`, content: content.trim() ? undefined : t`내용을 입력해 주세요.` };
+    setMissing(found);
+    const first = found.title ? 'title' : found.content ? 'content' : null;
+    if (first) return formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     await write.submit();
   };
 
@@ -53,7 +60,7 @@ export function QnaWrite() {
         <Trans>문의하기</Trans>
       </h1>
       <Card>
-        <form className={css.form} onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={formRef} className={css.form} onSubmit={(e) => void submit(e)} noValidate>
           <SelectField label={<Trans>유형</Trans>} name="faqType" value={faqType} onChange={(e) => setFaqType(e.target.value as FaqType)}>
             {faqTypes.map((f) => (
               <option key={f} value={f}>
@@ -61,18 +68,44 @@ export function QnaWrite() {
               </option>
             ))}
           </SelectField>
-          <TextField label={<Trans>제목</Trans>} name="title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <TextField
+            label={<Trans>제목</Trans>}
+            name="title"
+            maxLength={200}
+            value={title}
+            error={missing.title}
+            onChange={(e) => (setTitle(e.target.value), setMissing((m) => ({ ...m, title: undefined })))}
+          />
           <div className={fieldCss.field}>
             <label className={fieldCss.label} htmlFor="qna-content">
               <Trans>내용</Trans>
             </label>
-            <textarea id="qna-content" name="content" className={`${inputClass} ${css.textarea}`} maxLength={20_000} value={content} onChange={(e) => setContent(e.target.value)} />
+            <textarea
+              id="qna-content"
+              name="content"
+              className={`${inputClass} ${css.textarea}`}
+              maxLength={20_000}
+              value={content}
+              aria-invalid={missing.content ? true : undefined}
+              aria-describedby={missing.content ? 'qna-content-error' : undefined}
+              onChange={(e) => (setContent(e.target.value), setMissing((m) => ({ ...m, content: undefined })))}
+            />
+            {missing.content && (
+              <span id="qna-content-error" className={fieldCss.error} role="alert">
+                {missing.content}
+              </span>
+            )}
           </div>
+          {write.error && (
+            <p className={fieldCss.error} role="alert" data-testid="form-error">
+              {write.error}
+            </p>
+          )}
           <div className={css.formActions}>
             <Button onClick={() => router.history.back()}>
               <Trans>취소</Trans>
             </Button>
-            <Button type="submit" variant="primary">
+            <Button type="submit" variant="primary" disabled={write.busy}>
               <Trans>신청하기</Trans>
             </Button>
           </div>

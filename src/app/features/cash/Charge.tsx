@@ -12,7 +12,7 @@ import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { useFormClosed } from './FormClosed';
-import { FormClosed } from '../../widgets/FormClosed';
+import { MoneyForm } from '../../widgets/FormClosed';
 import { problemText, ruleHint } from './limits';
 import { OpenRequestCard } from './OpenRequest';
 import { requestReceipt } from './receipts';
@@ -76,7 +76,7 @@ export function Charge() {
       </h1>
       {open && <OpenRequestCard row={open} cashType={1} />}
       <Card>
-        <form className={css.form} onSubmit={(e) => (e.preventDefault(), void apply())}>
+        <MoneyForm kind="deposit" closed={closed} className={css.form} onSubmit={(e) => (e.preventDefault(), void apply())}>
           <div className={css.balance}>
             <span>
               <Trans>보유머니</Trans>
@@ -85,7 +85,6 @@ export function Charge() {
               <Money value={member?.cashAmt} />
             </strong>
           </div>
-          <FormClosed reason={closed} />
           <MoneyInput
             label={<Trans>입금 금액</Trans>}
             name="cashAmt"
@@ -94,7 +93,6 @@ export function Charge() {
             quickAmounts={specLimits.quickAmounts}
             hint={ruleHint(limits.deposit)}
             error={deposit.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem) : undefined)}
-            disabled={!!closed}
           />
           {deposit.error && (
             <p className={css.formError} role="alert" data-testid="form-error">
@@ -104,7 +102,7 @@ export function Charge() {
           <Button type="submit" variant="primary" block disabled={!ready || deposit.busy} data-testid="submit">
             {deposit.busy ? <Trans>처리 중…</Trans> : <Trans>입금 신청</Trans>}
           </Button>
-        </form>
+        </MoneyForm>
       </Card>
       <Card title={<Trans>입금 안내</Trans>}>
         <ul className={css.guide}>

@@ -12,7 +12,7 @@ import { TextField } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { useFormClosed } from './FormClosed';
-import { FormClosed } from '../../widgets/FormClosed';
+import { MoneyForm } from '../../widgets/FormClosed';
 import { problemText, ruleHint } from './limits';
 import { OpenRequestCard } from './OpenRequest';
 import { requestReceipt } from './receipts';
@@ -80,7 +80,7 @@ export function Exchange() {
       </p>
       {open && <OpenRequestCard row={open} cashType={-1} />}
       <Card>
-        <form className={css.form} onSubmit={(e) => (e.preventDefault(), ready && void withdraw.submit({ value, pass }))}>
+        <MoneyForm kind="withdrawal" closed={closed} className={css.form} onSubmit={(e) => (e.preventDefault(), ready && void withdraw.submit({ value, pass }))}>
           <div className={css.balance}>
             <span>
               <Trans>보유머니</Trans>
@@ -89,7 +89,6 @@ export function Exchange() {
               <Money value={cash} />
             </strong>
           </div>
-          <FormClosed reason={closed} />
           <MoneyInput
             label={<Trans>출금 금액</Trans>}
             name="cashAmt"
@@ -99,7 +98,6 @@ export function Exchange() {
             all={allOf(cash, limits.withdraw.unit)}
             hint={ruleHint({ ...limits.withdraw, held: cash })}
             error={withdraw.fieldErrors.amount ?? (value > 0 && problem ? problemText(problem) : undefined)}
-            disabled={!!closed}
           />
           <TextField
             label={<Trans>출금 비밀번호</Trans>}
@@ -109,7 +107,6 @@ export function Exchange() {
             autoComplete="off"
             maxLength={4}
             value={pass}
-            disabled={!!closed}
             onChange={(e) => (setPass(e.target.value.replace(/\D/g, '').slice(0, 4)), withdraw.clear('pass'))}
             hint={<Trans>숫자 4자리</Trans>}
             error={withdraw.fieldErrors.pass}
@@ -122,7 +119,7 @@ export function Exchange() {
           <Button type="submit" variant="primary" block disabled={!ready || withdraw.busy} data-testid="submit">
             {withdraw.busy ? <Trans>처리 중…</Trans> : <Trans>출금 신청</Trans>}
           </Button>
-        </form>
+        </MoneyForm>
       </Card>
       <RequestHistory cashType={-1} />
       <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />

@@ -22,7 +22,7 @@ import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
-import { FormClosed, offlineReason } from '../../widgets/FormClosed';
+import { MoneyForm, offlineReason } from '../../widgets/FormClosed';
 import { useApi } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
@@ -88,7 +88,7 @@ export function PointConvert() {
 
   return (
     <Card>
-      <form className={css.form} onSubmit={(e) => (e.preventDefault(), !blocked && void convert.submit(value))} data-testid="point-convert">
+      <MoneyForm kind="points" closed={closed} className={css.form} onSubmit={(e) => (e.preventDefault(), !blocked && void convert.submit(value))} data-testid="point-convert">
         <Facts strong className={css.facts}>
           <Fact label={<Trans>보유 포인트</Trans>} data-testid="points-left">
             <Money value={points} unit="point" />
@@ -100,10 +100,8 @@ export function PointConvert() {
             <Money value={problem ? 0 : value} />
           </Fact>
         </Facts>
-        <FormClosed reason={closed} />
         <MoneyInput
           label={<Trans>전환할 포인트</Trans>}
-          disabled={!!closed}
           name="pointAmt"
           value={amount}
           onChange={(v) => (setAmount(v), convert.clear())}
@@ -120,7 +118,7 @@ export function PointConvert() {
         <Button type="submit" variant="primary" block className={blocked ? css.reason : undefined} disabled={!!blocked || convert.busy} data-testid="submit">
           {convert.busy ? <Trans>처리 중…</Trans> : blocked || <Trans>전환 신청</Trans>}
         </Button>
-      </form>
+      </MoneyForm>
       <ReceiptSheet receipt={receipt} onClose={() => setReceipt(null)} />
     </Card>
   );

@@ -93,7 +93,7 @@ export function CouponBox() {
           {status === 'open' ? <Trans>사용할 수 있는 쿠폰이 없습니다.</Trans> : status === 'used' ? <Trans>사용한 쿠폰이 없습니다.</Trans> : <Trans>만료된 쿠폰이 없습니다.</Trans>}
         </Empty>
       ) : (
-        <ul className={css.list}>
+        <ul className={css.list} data-money-form>
           {list.map((c) => (
             <li key={c.couponIdx} className={c.status === 'open' ? css.coupon : `${css.coupon} ${css.closed}`} data-testid="coupon">
               <div>

@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { MoneyInput } from '../../ui/MoneyInput';
 import type { Receipt } from '../../widgets/ReceiptSheet';
+import { MoneyForm } from '../../widgets/FormClosed';
 import css from './Coupons.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -140,7 +141,7 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
       ];
 
   const fields = (
-    <form id={formId} className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="coupon-issue-form">
+    <MoneyForm kind="couponIssue" id={formId} className={css.form} onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="coupon-issue-form">
       <SelectField label={<Trans>받는 사람</Trans>} value={target} onChange={(e) => (setTarget(e.target.value as Target), issue.clear())} data-testid="coupon-target">
         {targets.map((o) => (
           <option key={o.key} value={o.key}>
@@ -205,7 +206,7 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
           {issue.error}
         </p>
       )}
-    </form>
+    </MoneyForm>
   );
   const button = (
     <Button type="submit" form={formId} variant="primary" block disabled={!!blocked || issue.busy} data-testid="coupon-issue-submit">
