@@ -7,7 +7,7 @@ import { TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { SiteBrand } from '../../entities/site/SiteBrand';
 import { dashboardOf, kindOf } from '../../lib/guard';
-import { captchaQueryOptions } from './queries';
+import { captchaQueryOptions } from '../../entities/member/captchaQueries';
 import type { LoginFields, LoginPage, SecondStep as Step } from './login';
 import { alert } from '../../lib/dialogs';
 import { useWrite } from '../../lib/write/useWrite';

@@ -5,7 +5,7 @@ import type { HierarchyNode } from '../../../contract/partner';
 import { partnerLevelName } from '../../entities/partner/levelNames';
 import { userKey } from '../../lib/queryClient';
 import { Tree, type TreeNode } from '../../ui/Tree';
-import { fetchTreeLevel } from './transferQueries';
+import { fetchTreeLevel } from '../../entities/cash/transferQueries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 import { useApi } from '../../lib/useApi';

@@ -9,7 +9,7 @@ import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { SeenAt } from '../../widgets/SeenAt';
 import { launchGame } from './launch';
-import { lobbyQueryOptions, type LobbyGame } from './lobbyQueries';
+import { lobbyQueryOptions, type LobbyGame } from '../../entities/game/lobbyQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Games.module.css';
 import { useApi } from '../../lib/useApi';

@@ -8,7 +8,7 @@ import { currentKind } from '../../lib/guard';
 import { isOnline } from '../../lib/write/online';
 import { isLoggedIn, session } from '../../lib/session/store';
 import { applyGameMoney } from '../../lib/session/userCash';
-import type { LobbyGame } from './lobbyQueries';
+import type { LobbyGame } from '../../entities/game/lobbyQueries';
 
 /** Launch from the lobby: the client-side refusals first, then the in-app view, then the server's answer. */
 export async function launchGame(api: Api, g: Pick<LobbyGame, 'vendorCode' | 'gameCode' | 'gameType' | 'gameName'>): Promise<void> {
