@@ -21,11 +21,12 @@ import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 /** Deposit (charge): an open request on top, the amount with its rule, the guide, own requests. */
 export function Charge() {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const caller = useCaller();
@@ -46,7 +47,7 @@ export function Charge() {
       return t`${shown} 입금 신청하시겠습니까?`;
     },
     run: (v: number, requestId) => api(cashCalls.deposit, { memId: caller.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
-    onDone: (res, v) => (setAmount(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, 1, v, res.cashIdx).then(setReceipt)),
+    onDone: (res, v) => (setAmount(''), void requestReceipt(clients, session.site?.prefix ?? '', caller.memId, 1, v, res.cashIdx).then(setReceipt)),
   });
   const ask = useWrite({
     money: true,

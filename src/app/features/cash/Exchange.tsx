@@ -21,7 +21,7 @@ import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { allOf, amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 /**
  * Withdrawal (exchange): the bank's hours and an open request on top, the form closed with its
@@ -29,7 +29,8 @@ import { useApi } from '../../lib/useApi';
  * the password, own requests.
  */
 export function Exchange() {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const caller = useCaller();
@@ -63,7 +64,7 @@ export function Exchange() {
       return t`${shown} 출금 신청하시겠습니까?`;
     },
     run: (v, requestId) => api(cashCalls.withdraw, { memId: caller.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
-    onDone: (res, v) => (setAmount(''), setPass(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, -1, v.value, res.cashIdx).then(setReceipt)),
+    onDone: (res, v) => (setAmount(''), setPass(''), void requestReceipt(clients, session.site?.prefix ?? '', caller.memId, -1, v.value, res.cashIdx).then(setReceipt)),
   });
 
   const ready = !closed && !problem && pass.length === 4;

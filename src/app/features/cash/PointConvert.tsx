@@ -23,7 +23,7 @@ import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { FormClosed, offlineReason } from '../../widgets/FormClosed';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
 
@@ -41,7 +41,8 @@ function useSecondsLeft(lastAt: number | null) {
 
 /** Point conversion: at least 10,000, never above the points held, once a minute; each rule said before submit. */
 export function PointConvert() {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member, online } = useSnapshot(session);
@@ -70,7 +71,7 @@ export function PointConvert() {
       applyBalance(res.cashAmt, res.pointAmt);
       setAmount('');
       // the answer has no row number: the money history's newest row (the conversion's credit) gives the reference and time
-      const row = await latestMove(api, session.site?.prefix ?? '', caller.memId);
+      const row = await latestMove(clients, session.site?.prefix ?? '', caller.memId);
       setReceipt({
         title: t`포인트를 머니로 전환했어요`,
         amount: v,
