@@ -78,6 +78,13 @@ describe("the client's data", () => {
     expect(inlineQueries('x.tsx', screen).map((s) => s.split(' ')[0])).toEqual(['x.tsx:2', 'x.tsx:4', 'x.tsx:5', 'x.tsx:6']);
   });
 
+  it('is written through the one useWrite: no mutation of its own anywhere else', () => {
+    const found = sources(app)
+      .map((f) => relative(root, f))
+      .filter((rel) => rel !== 'app/lib/write/useWrite.ts' && /\buseMutation\b/.test(readFileSync(join(root, rel), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
   it('has no module-wide query cache: the one QueryClient is made in main.tsx and handed down', () => {
     const found: string[] = [];
     for (const f of sources(app)) {
