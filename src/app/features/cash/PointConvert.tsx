@@ -4,13 +4,12 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { limits as specLimits } from '../../../contract/enums';
-import { pointCalls } from '../../../contract/point';
 import { parseWire } from '../../lib/format';
 import { markFresh } from '../../entities/cash/freshRow';
 import { moneyText } from '../../entities/cash/moneyText';
+import { usePointConvert } from '../../entities/cash/writes';
 import { applyBalance } from '../../lib/session/userCash';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
@@ -57,16 +56,11 @@ export function PointConvert() {
   const seconds = useSecondsLeft(last ? parseWire(last.regDt) : null);
   const problem = amountProblem(value, { min: MIN, held: points });
 
-  const convert = useWrite({
-    money: true,
-    say: 'inline',
-    fields: { P001: 'amount', P002: 'amount', P003: 'amount', P004: 'amount' },
-    sig: (v: number) => `convert:${v}`,
+  const convert = usePointConvert({
     confirm: (v) => {
       const shown = moneyText(v, 'point');
       return t`${shown}를 머니로 전환하시겠습니까?`;
     },
-    run: (v, requestId) => api(pointCalls.convert, { pointAmt: v, requestId }),
     onDone: async (res, v) => {
       applyBalance(res.cashAmt, res.pointAmt);
       setAmount('');

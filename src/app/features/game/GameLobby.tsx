@@ -44,7 +44,12 @@ export function GameLobby() {
           <h2 className={css.groupName}>{categoryName(g.groupCode)}</h2>
           <ul className={css.tiles}>
             {g.games.map((game) => (
-              <GameTile key={`${game.vendorCode}/${game.gameCode}`} game={game} launch={launch} vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''} />
+              <GameTile
+                key={`${game.vendorCode}/${game.gameCode}`}
+                game={game}
+                launch={launch}
+                vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''}
+              />
             ))}
           </ul>
         </Card>
