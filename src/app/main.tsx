@@ -4,7 +4,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { activateLanguage, i18n, storedLanguage } from './lib/i18n';
-import { queryClient } from './lib/queryClient';
+import { createQueryClient } from './lib/queryClient';
 import { createApi } from './lib/api';
 import { ApiContext } from './lib/useApi';
 import { kindOf, loginOf } from './lib/guard';
@@ -20,6 +20,8 @@ import './styles/tokens.css';
 
 // the one API client: it reads the site and token of the session at each call
 const api = createApi(() => ({ site: session.site, token: session.token }));
+// the one query cache: loaders, hooks and the signed-in session all get this one, never an import
+const queryClient = createQueryClient();
 
 const router = createRouter({
   routeTree,

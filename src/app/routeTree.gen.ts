@@ -19,10 +19,9 @@ import { Route as PrefixPlayerRouteRouteImport } from './routes/$prefix/_player/
 import { Route as PrefixLoginRouteImport } from './routes/$prefix/login'
 import { Route as PrefixSignupRouteImport } from './routes/$prefix/signup'
 import { Route as PrefixWarningRouteImport } from './routes/$prefix/warning'
-import { Route as PlatformIndexRouteImport } from './routes/platform/index'
+import { Route as PlatformConsoleRouteRouteImport } from './routes/platform/_console/route'
 import { Route as PlatformJoinRouteImport } from './routes/platform/join'
 import { Route as PlatformLoginRouteImport } from './routes/platform/login'
-import { Route as PlatformOpenRouteImport } from './routes/platform/open'
 import { Route as PlatformSetupRouteImport } from './routes/platform/setup'
 import { Route as PrefixMemberChargeRouteImport } from './routes/$prefix/_member/charge'
 import { Route as PrefixMemberCouponRouteImport } from './routes/$prefix/_member/coupon'
@@ -79,7 +78,8 @@ import { Route as PrefixAdminOperatorRouteRouteImport } from './routes/$prefix/a
 import { Route as PrefixAdminInviteRouteImport } from './routes/$prefix/admin/invite'
 import { Route as PrefixAdminLoginRouteImport } from './routes/$prefix/admin/login'
 import { Route as PrefixAdminTwoFactorRouteImport } from './routes/$prefix/admin/twoFactor'
-import { Route as PlatformSitesPrefixRouteImport } from './routes/platform/sites.$prefix'
+import { Route as PlatformConsoleIndexRouteImport } from './routes/platform/_console/index'
+import { Route as PlatformConsoleOpenRouteImport } from './routes/platform/_console/open'
 import { Route as PrefixMemberMsgreadMsgIdxRouteImport } from './routes/$prefix/_member/msgread.$msgIdx'
 import { Route as PrefixMemberNoticeReadBoardIdxRouteImport } from './routes/$prefix/_member/noticeRead.$boardIdx'
 import { Route as PrefixMemberQnareadBoardIdxRouteImport } from './routes/$prefix/_member/qnaread.$boardIdx'
@@ -98,6 +98,7 @@ import { Route as PrefixAdminOperatorPartnerRequestsRouteImport } from './routes
 import { Route as PrefixAdminOperatorPartnersRouteImport } from './routes/$prefix/admin/_operator/partners'
 import { Route as PrefixAdminOperatorSiteRouteImport } from './routes/$prefix/admin/_operator/site'
 import { Route as PrefixGameVendorGameRouteImport } from './routes/$prefix/game.$vendor.$game'
+import { Route as PlatformConsoleSitesPrefixRouteImport } from './routes/platform/_console/sites.$prefix'
 import { Route as PrefixAdminOperatorInquiriesBoardIdxRouteImport } from './routes/$prefix/admin/_operator/inquiries_.$boardIdx'
 
 const IndexRoute = IndexRouteImport.update({
@@ -147,9 +148,9 @@ const PrefixWarningRoute = PrefixWarningRouteImport.update({
   path: '/warning',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
-const PlatformIndexRoute = PlatformIndexRouteImport.update({
-  id: '/platform/',
-  path: '/platform/',
+const PlatformConsoleRouteRoute = PlatformConsoleRouteRouteImport.update({
+  id: '/platform/_console',
+  path: '/platform',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlatformJoinRoute = PlatformJoinRouteImport.update({
@@ -160,11 +161,6 @@ const PlatformJoinRoute = PlatformJoinRouteImport.update({
 const PlatformLoginRoute = PlatformLoginRouteImport.update({
   id: '/platform/login',
   path: '/platform/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PlatformOpenRoute = PlatformOpenRouteImport.update({
-  id: '/platform/open',
-  path: '/platform/open',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlatformSetupRoute = PlatformSetupRouteImport.update({
@@ -480,10 +476,15 @@ const PrefixAdminTwoFactorRoute = PrefixAdminTwoFactorRouteImport.update({
   path: '/admin/twoFactor',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
-const PlatformSitesPrefixRoute = PlatformSitesPrefixRouteImport.update({
-  id: '/platform/sites/$prefix',
-  path: '/platform/sites/$prefix',
-  getParentRoute: () => rootRouteImport,
+const PlatformConsoleIndexRoute = PlatformConsoleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PlatformConsoleRouteRoute,
+} as any)
+const PlatformConsoleOpenRoute = PlatformConsoleOpenRouteImport.update({
+  id: '/open',
+  path: '/open',
+  getParentRoute: () => PlatformConsoleRouteRoute,
 } as any)
 const PrefixMemberMsgreadMsgIdxRoute =
   PrefixMemberMsgreadMsgIdxRouteImport.update({
@@ -590,6 +591,12 @@ const PrefixGameVendorGameRoute = PrefixGameVendorGameRouteImport.update({
   path: '/game/$vendor/$game',
   getParentRoute: () => PrefixRouteRoute,
 } as any)
+const PlatformConsoleSitesPrefixRoute =
+  PlatformConsoleSitesPrefixRouteImport.update({
+    id: '/sites/$prefix',
+    path: '/sites/$prefix',
+    getParentRoute: () => PlatformConsoleRouteRoute,
+  } as any)
 const PrefixAdminOperatorInquiriesBoardIdxRoute =
   PrefixAdminOperatorInquiriesBoardIdxRouteImport.update({
     id: '/inquiries_/$boardIdx',
@@ -600,16 +607,15 @@ const PrefixAdminOperatorInquiriesBoardIdxRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$prefix': typeof PrefixRouteRouteWithChildren
+  '/platform': typeof PlatformConsoleRouteRouteWithChildren
   '/$prefix/$': typeof PrefixSplatRoute
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
   '/platform/join': typeof PlatformJoinRoute
   '/platform/login': typeof PlatformLoginRoute
-  '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
   '/$prefix/': typeof PrefixIndexRoute
-  '/platform/': typeof PlatformIndexRoute
   '/$prefix/admin': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/charge': typeof PrefixMemberChargeRoute
   '/$prefix/coupon': typeof PrefixMemberCouponRoute
@@ -665,7 +671,8 @@ export interface FileRoutesByFullPath {
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
-  '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
+  '/platform/open': typeof PlatformConsoleOpenRoute
+  '/platform/': typeof PlatformConsoleIndexRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
@@ -683,6 +690,7 @@ export interface FileRoutesByFullPath {
   '/$prefix/admin/partners': typeof PrefixAdminOperatorPartnersRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
+  '/platform/sites/$prefix': typeof PlatformConsoleSitesPrefixRoute
   '/$prefix/admin/': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
@@ -695,9 +703,7 @@ export interface FileRoutesByTo {
   '/$prefix/warning': typeof PrefixWarningRoute
   '/platform/join': typeof PlatformJoinRoute
   '/platform/login': typeof PlatformLoginRoute
-  '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
-  '/platform': typeof PlatformIndexRoute
   '/$prefix/charge': typeof PrefixMemberChargeRoute
   '/$prefix/coupon': typeof PrefixMemberCouponRoute
   '/$prefix/exchange': typeof PrefixMemberExchangeRoute
@@ -752,7 +758,8 @@ export interface FileRoutesByTo {
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
-  '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
+  '/platform/open': typeof PlatformConsoleOpenRoute
+  '/platform': typeof PlatformConsoleIndexRoute
   '/$prefix/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
@@ -770,6 +777,7 @@ export interface FileRoutesByTo {
   '/$prefix/admin/partners': typeof PrefixAdminOperatorPartnersRoute
   '/$prefix/admin/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
+  '/platform/sites/$prefix': typeof PlatformConsoleSitesPrefixRoute
   '/$prefix/admin': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/inquiries/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
@@ -780,16 +788,15 @@ export interface FileRoutesById {
   '/$prefix/_member': typeof PrefixMemberRouteRouteWithChildren
   '/$prefix/_partner': typeof PrefixPartnerRouteRouteWithChildren
   '/$prefix/_player': typeof PrefixPlayerRouteRouteWithChildren
+  '/platform/_console': typeof PlatformConsoleRouteRouteWithChildren
   '/$prefix/$': typeof PrefixSplatRoute
   '/$prefix/login': typeof PrefixLoginRoute
   '/$prefix/signup': typeof PrefixSignupRoute
   '/$prefix/warning': typeof PrefixWarningRoute
   '/platform/join': typeof PlatformJoinRoute
   '/platform/login': typeof PlatformLoginRoute
-  '/platform/open': typeof PlatformOpenRoute
   '/platform/setup': typeof PlatformSetupRoute
   '/$prefix/': typeof PrefixIndexRoute
-  '/platform/': typeof PlatformIndexRoute
   '/$prefix/admin/_operator': typeof PrefixAdminOperatorRouteRouteWithChildren
   '/$prefix/_member/charge': typeof PrefixMemberChargeRoute
   '/$prefix/_member/coupon': typeof PrefixMemberCouponRoute
@@ -845,7 +852,8 @@ export interface FileRoutesById {
   '/$prefix/admin/invite': typeof PrefixAdminInviteRoute
   '/$prefix/admin/login': typeof PrefixAdminLoginRoute
   '/$prefix/admin/twoFactor': typeof PrefixAdminTwoFactorRoute
-  '/platform/sites/$prefix': typeof PlatformSitesPrefixRoute
+  '/platform/_console/open': typeof PlatformConsoleOpenRoute
+  '/platform/_console/': typeof PlatformConsoleIndexRoute
   '/$prefix/_member/msgread/$msgIdx': typeof PrefixMemberMsgreadMsgIdxRoute
   '/$prefix/_member/noticeRead/$boardIdx': typeof PrefixMemberNoticeReadBoardIdxRoute
   '/$prefix/_member/qnaread/$boardIdx': typeof PrefixMemberQnareadBoardIdxRoute
@@ -863,6 +871,7 @@ export interface FileRoutesById {
   '/$prefix/admin/_operator/partners': typeof PrefixAdminOperatorPartnersRoute
   '/$prefix/admin/_operator/site': typeof PrefixAdminOperatorSiteRoute
   '/$prefix/game/$vendor/$game': typeof PrefixGameVendorGameRoute
+  '/platform/_console/sites/$prefix': typeof PlatformConsoleSitesPrefixRoute
   '/$prefix/admin/_operator/': typeof PrefixAdminOperatorIndexRoute
   '/$prefix/admin/_operator/inquiries_/$boardIdx': typeof PrefixAdminOperatorInquiriesBoardIdxRoute
 }
@@ -871,16 +880,15 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$prefix'
+    | '/platform'
     | '/$prefix/$'
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
     | '/platform/join'
     | '/platform/login'
-    | '/platform/open'
     | '/platform/setup'
     | '/$prefix/'
-    | '/platform/'
     | '/$prefix/admin'
     | '/$prefix/charge'
     | '/$prefix/coupon'
@@ -936,7 +944,8 @@ export interface FileRouteTypes {
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
     | '/$prefix/admin/twoFactor'
-    | '/platform/sites/$prefix'
+    | '/platform/open'
+    | '/platform/'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
@@ -954,6 +963,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/partners'
     | '/$prefix/admin/site'
     | '/$prefix/game/$vendor/$game'
+    | '/platform/sites/$prefix'
     | '/$prefix/admin/'
     | '/$prefix/admin/inquiries/$boardIdx'
   fileRoutesByTo: FileRoutesByTo
@@ -966,9 +976,7 @@ export interface FileRouteTypes {
     | '/$prefix/warning'
     | '/platform/join'
     | '/platform/login'
-    | '/platform/open'
     | '/platform/setup'
-    | '/platform'
     | '/$prefix/charge'
     | '/$prefix/coupon'
     | '/$prefix/exchange'
@@ -1023,7 +1031,8 @@ export interface FileRouteTypes {
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
     | '/$prefix/admin/twoFactor'
-    | '/platform/sites/$prefix'
+    | '/platform/open'
+    | '/platform'
     | '/$prefix/msgread/$msgIdx'
     | '/$prefix/noticeRead/$boardIdx'
     | '/$prefix/qnaread/$boardIdx'
@@ -1041,6 +1050,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/partners'
     | '/$prefix/admin/site'
     | '/$prefix/game/$vendor/$game'
+    | '/platform/sites/$prefix'
     | '/$prefix/admin'
     | '/$prefix/admin/inquiries/$boardIdx'
   id:
@@ -1050,16 +1060,15 @@ export interface FileRouteTypes {
     | '/$prefix/_member'
     | '/$prefix/_partner'
     | '/$prefix/_player'
+    | '/platform/_console'
     | '/$prefix/$'
     | '/$prefix/login'
     | '/$prefix/signup'
     | '/$prefix/warning'
     | '/platform/join'
     | '/platform/login'
-    | '/platform/open'
     | '/platform/setup'
     | '/$prefix/'
-    | '/platform/'
     | '/$prefix/admin/_operator'
     | '/$prefix/_member/charge'
     | '/$prefix/_member/coupon'
@@ -1115,7 +1124,8 @@ export interface FileRouteTypes {
     | '/$prefix/admin/invite'
     | '/$prefix/admin/login'
     | '/$prefix/admin/twoFactor'
-    | '/platform/sites/$prefix'
+    | '/platform/_console/open'
+    | '/platform/_console/'
     | '/$prefix/_member/msgread/$msgIdx'
     | '/$prefix/_member/noticeRead/$boardIdx'
     | '/$prefix/_member/qnaread/$boardIdx'
@@ -1133,6 +1143,7 @@ export interface FileRouteTypes {
     | '/$prefix/admin/_operator/partners'
     | '/$prefix/admin/_operator/site'
     | '/$prefix/game/$vendor/$game'
+    | '/platform/_console/sites/$prefix'
     | '/$prefix/admin/_operator/'
     | '/$prefix/admin/_operator/inquiries_/$boardIdx'
   fileRoutesById: FileRoutesById
@@ -1140,12 +1151,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PrefixRouteRoute: typeof PrefixRouteRouteWithChildren
+  PlatformConsoleRouteRoute: typeof PlatformConsoleRouteRouteWithChildren
   PlatformJoinRoute: typeof PlatformJoinRoute
   PlatformLoginRoute: typeof PlatformLoginRoute
-  PlatformOpenRoute: typeof PlatformOpenRoute
   PlatformSetupRoute: typeof PlatformSetupRoute
-  PlatformIndexRoute: typeof PlatformIndexRoute
-  PlatformSitesPrefixRoute: typeof PlatformSitesPrefixRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1220,11 +1229,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixWarningRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
-    '/platform/': {
-      id: '/platform/'
+    '/platform/_console': {
+      id: '/platform/_console'
       path: '/platform'
-      fullPath: '/platform/'
-      preLoaderRoute: typeof PlatformIndexRouteImport
+      fullPath: '/platform'
+      preLoaderRoute: typeof PlatformConsoleRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform/join': {
@@ -1239,13 +1248,6 @@ declare module '@tanstack/react-router' {
       path: '/platform/login'
       fullPath: '/platform/login'
       preLoaderRoute: typeof PlatformLoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/platform/open': {
-      id: '/platform/open'
-      path: '/platform/open'
-      fullPath: '/platform/open'
-      preLoaderRoute: typeof PlatformOpenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform/setup': {
@@ -1640,12 +1642,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrefixAdminTwoFactorRouteImport
       parentRoute: typeof PrefixRouteRoute
     }
-    '/platform/sites/$prefix': {
-      id: '/platform/sites/$prefix'
-      path: '/platform/sites/$prefix'
-      fullPath: '/platform/sites/$prefix'
-      preLoaderRoute: typeof PlatformSitesPrefixRouteImport
-      parentRoute: typeof rootRouteImport
+    '/platform/_console/': {
+      id: '/platform/_console/'
+      path: '/'
+      fullPath: '/platform/'
+      preLoaderRoute: typeof PlatformConsoleIndexRouteImport
+      parentRoute: typeof PlatformConsoleRouteRoute
+    }
+    '/platform/_console/open': {
+      id: '/platform/_console/open'
+      path: '/open'
+      fullPath: '/platform/open'
+      preLoaderRoute: typeof PlatformConsoleOpenRouteImport
+      parentRoute: typeof PlatformConsoleRouteRoute
     }
     '/$prefix/_member/msgread/$msgIdx': {
       id: '/$prefix/_member/msgread/$msgIdx'
@@ -1772,6 +1781,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$prefix/game/$vendor/$game'
       preLoaderRoute: typeof PrefixGameVendorGameRouteImport
       parentRoute: typeof PrefixRouteRoute
+    }
+    '/platform/_console/sites/$prefix': {
+      id: '/platform/_console/sites/$prefix'
+      path: '/sites/$prefix'
+      fullPath: '/platform/sites/$prefix'
+      preLoaderRoute: typeof PlatformConsoleSitesPrefixRouteImport
+      parentRoute: typeof PlatformConsoleRouteRoute
     }
     '/$prefix/admin/_operator/inquiries_/$boardIdx': {
       id: '/$prefix/admin/_operator/inquiries_/$boardIdx'
@@ -2002,15 +2018,28 @@ const PrefixRouteRouteWithChildren = PrefixRouteRoute._addFileChildren(
   PrefixRouteRouteChildren,
 )
 
+interface PlatformConsoleRouteRouteChildren {
+  PlatformConsoleOpenRoute: typeof PlatformConsoleOpenRoute
+  PlatformConsoleIndexRoute: typeof PlatformConsoleIndexRoute
+  PlatformConsoleSitesPrefixRoute: typeof PlatformConsoleSitesPrefixRoute
+}
+
+const PlatformConsoleRouteRouteChildren: PlatformConsoleRouteRouteChildren = {
+  PlatformConsoleOpenRoute: PlatformConsoleOpenRoute,
+  PlatformConsoleIndexRoute: PlatformConsoleIndexRoute,
+  PlatformConsoleSitesPrefixRoute: PlatformConsoleSitesPrefixRoute,
+}
+
+const PlatformConsoleRouteRouteWithChildren =
+  PlatformConsoleRouteRoute._addFileChildren(PlatformConsoleRouteRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PrefixRouteRoute: PrefixRouteRouteWithChildren,
+  PlatformConsoleRouteRoute: PlatformConsoleRouteRouteWithChildren,
   PlatformJoinRoute: PlatformJoinRoute,
   PlatformLoginRoute: PlatformLoginRoute,
-  PlatformOpenRoute: PlatformOpenRoute,
   PlatformSetupRoute: PlatformSetupRoute,
-  PlatformIndexRoute: PlatformIndexRoute,
-  PlatformSitesPrefixRoute: PlatformSitesPrefixRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

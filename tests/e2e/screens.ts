@@ -112,6 +112,7 @@ export const notScreens: Record<string, string> = {
   '/$prefix/game/$vendor/$game': "a vendor's game in a frame: the vendor's page, not ours",
   '/platform/':
     'the platform console home: needs a platform owner, which the demo server has not; platform-setup.spec.ts walks to it on a production start and shoots it at 412 and 320 px, light and dark',
+  '/platform': "the console's layout (one guard, the loaders): not a screen of its own; its screens are listed here",
   '/platform/open': 'the open-site form: needs a platform owner; platform-sites.spec.ts fills it on a production start and shoots it at 320 px, light and dark',
   '/platform/sites/$prefix': 'a site seen from the console: needs a platform owner; platform-setup.spec.ts opens lucky there, suspends and resumes it',
   '/$prefix/admin/twoFactor':

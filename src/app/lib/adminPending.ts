@@ -1,6 +1,7 @@
 import type { AdminPending } from '../../contract/admin';
 import type { LiveEvent } from '../../contract/enums';
-import { queryClient, siteKey, userKey } from './queryClient';
+import type { QueryClient } from '@tanstack/react-query';
+import { siteKey, userKey } from './queryClient';
 
 /** The operator home's one query; the live handler below writes its pending counts. */
 export const adminDashboardKey = (prefix: string, me: string) => userKey(prefix, me, 'admin', 'dashboard');
@@ -29,7 +30,7 @@ export function readCounts(data2: unknown): AdminPending | null {
  * ADMIN_PENDING: the tiles take the pushed counts at once; the home's figures and the open queue
  * screen of that kind refetch (an approval also moves today's deposits).
  */
-export function applyAdminPending(prefix: string, me: string, e: LiveEvent) {
+export function applyAdminPending(queryClient: QueryClient, prefix: string, me: string, e: LiveEvent) {
   const counts = readCounts(e.data2);
   const key = adminDashboardKey(prefix, me);
   if (counts) queryClient.setQueryData(key, (old: { pending: AdminPending } | undefined) => (old ? { ...old, pending: counts } : old));
@@ -39,7 +40,7 @@ export function applyAdminPending(prefix: string, me: string, e: LiveEvent) {
 }
 
 /** After the live channel (re)opens: the home and every queue screen read their counts again. */
-export function resyncAdminPending(prefix: string, me: string) {
+export function resyncAdminPending(queryClient: QueryClient, prefix: string, me: string) {
   void queryClient.invalidateQueries({ queryKey: adminDashboardKey(prefix, me) });
   for (const key of Object.values(queueKeys(prefix, me))) void queryClient.invalidateQueries({ queryKey: key });
 }

@@ -1,3 +1,4 @@
+import { redirect } from '@tanstack/react-router';
 import type { Call, ReqOf, ResOf } from '../../contract/define';
 import { isApiError, type Api } from './api';
 
@@ -9,6 +10,11 @@ const KEY = 'pitboss.platform';
 
 export const platformToken = () => sessionStorage.getItem(KEY);
 export const setPlatformToken = (token: string | null) => (token ? sessionStorage.setItem(KEY, token) : sessionStorage.removeItem(KEY));
+
+/** The console's guard (its layout route's `beforeLoad`): without a platform session, the platform's login. */
+export function requirePlatform() {
+  if (!platformToken()) throw redirect({ to: '/platform/login', replace: true });
+}
 
 /** A console call with the platform session; an ended session is forgotten. */
 export async function platformApi<C extends Call>(api: Api, c: C, body?: ReqOf<C>): Promise<ResOf<C>> {

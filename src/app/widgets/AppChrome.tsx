@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { watchDecisions } from '../entities/cash/decisions';
 import { toast } from '../lib/dialogs';
 import { firstPaint } from '../lib/firstPaint';
-import { queryClient } from '../lib/queryClient';
 import { session } from '../lib/session/store';
 import { DialogHost } from '../ui/DialogHost';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
@@ -27,7 +27,8 @@ export function AppTop() {
 
 /** Over the routes: the one alert/confirm, the loading overlay, the toast and the update prompt (route guards await alerts). */
 export function AppOverlays() {
-  useEffect(() => watchDecisions(queryClient, toast), []);
+  const queryClient = useQueryClient();
+  useEffect(() => watchDecisions(queryClient, toast), [queryClient]);
   return (
     <>
       <DialogHost />

@@ -12,11 +12,12 @@ import { latestMove } from '../entities/cash/queries';
 import { parseWire } from '../lib/format';
 import { useCaller } from '../lib/caller';
 import css from './GameMoneyConvert.module.css';
-import { useApi } from '../lib/useApi';
+import { useClients } from '../lib/useApi';
 
 /** Integrated money: every vendor's game money back to cash, after a confirmation; progress or refusal in a sheet, then the receipt. */
 export function GameMoneyConvert({ block }: { block?: boolean }) {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
@@ -36,7 +37,7 @@ export function GameMoneyConvert({ block }: { block?: boolean }) {
     onDone: async (r) => {
       applyGameMoney(r.cashAmt, r.gameAmt);
       // its row in the money history gives the receipt its reference and time; nothing moved, no row
-      const row = r.moved > 0 ? await latestMove(api, prefix, caller.memId) : null;
+      const row = r.moved > 0 ? await latestMove(clients, prefix, caller.memId) : null;
       setShown(false);
       setReceipt({
         title: t`게임머니를 보유머니로 옮겼어요`,

@@ -1,9 +1,9 @@
 import { useParams } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../contract/enums';
 import { activateLanguage } from '../lib/i18n';
-import { queryClient } from '../lib/queryClient';
 import { session } from '../lib/session/store';
 import { siteLanguages } from '../lib/siteBrand';
 import css from '../ui/AppChrome.module.css';
@@ -14,6 +14,7 @@ const names: Record<Language, string> = { ko: '한국어', en: 'English', vn: 'T
 export function LanguageSelect() {
   const { language, site } = useSnapshot(session);
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   // the session keeps the last site after leaving it: only a site's own pages offer its languages
   const { prefix } = useParams({ strict: false });
   const offered = siteLanguages(prefix && site?.prefix === prefix ? site : null);

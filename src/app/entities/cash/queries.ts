@@ -4,7 +4,8 @@ import { pointCalls } from '../../../contract/point';
 import { retailCalls } from '../../../contract/retail';
 import type { Api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
-import { queryClient, userKey } from '../../lib/queryClient';
+import { userKey } from '../../lib/queryClient';
+import type { Clients } from '../../lib/routerContext';
 
 /** Own deposit (1) or withdrawal (-1) requests; the server's default window (2 days back). */
 export const cashRequestsQueryOptions = (api: Api, prefix: string, memId: string, cashType: 1 | -1, page = 1) =>
@@ -36,7 +37,7 @@ export const pointListQueryOptions = (api: Api, prefix: string, memId: string, p
   });
 
 /** The newest row of the own money history, read from the server: a receipt's reference and time when the answer carries neither. */
-export const latestMove = (api: Api, prefix: string, memId: string) =>
+export const latestMove = ({ api, queryClient }: Clients, prefix: string, memId: string) =>
   queryClient
     .fetchQuery({ ...cashMovesQueryOptions(api, prefix, memId, defaultMoveRange(), 1), staleTime: 0 })
     .then((d) => d.list[0] ?? null)

@@ -113,7 +113,7 @@ export async function resolveSite(api: Api, client: QueryClient, prefix: string,
     if (isOffline(err) || isApiError(err, 'PF001', 'SS001', 'SS002')) throw err;
     throw redirect({ to: '/' });
   }
-  await enterSite(api, site);
+  await enterSite({ api, queryClient: client }, site);
   applySiteBrand(site);
   // a site opens in its own default language until the user picks one, and a language picked on
   // another site shows here only if this site offers it (the pick is kept for the sites that do)

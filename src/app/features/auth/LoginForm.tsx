@@ -7,14 +7,14 @@ import { TextField } from '../../ui/Field';
 import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { SiteBrand } from '../../entities/site/SiteBrand';
 import { dashboardOf, kindOf } from '../../lib/guard';
-import { captchaQueryOptions } from './queries';
+import { captchaQueryOptions } from '../../entities/member/captchaQueries';
 import type { LoginField, LoginFields, LoginPage, SecondStep as Step } from './login';
 import { useWrite } from '../../lib/write/useWrite';
 import type { MemberInfo } from '../../../contract/member';
 
 import css from '../../ui/Auth.module.css';
 import fieldCss from '../../ui/Field.module.css';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 // the player's login screen paints with the fields alone: the captcha (partner and operator
 // screens), the login call itself (on submit) and the second step load when they are needed
@@ -34,7 +34,8 @@ interface Props {
 
 /** The login screen all three kinds of user share; Enter in any field submits. */
 export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, initialId = '' }: Props) {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const { t } = useLingui();
@@ -53,7 +54,7 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
 
   // the login call and its texts load on submit, not with the login screen
   const write = useWrite({
-    run: async (f: LoginFields) => (await import('./login')).login(api, page, f),
+    run: async (f: LoginFields) => (await import('./login')).login(clients, page, f),
     overlay: false,
     invalidates: [],
     // refusals are said in the form: a wrong code under the code, the rest above the button

@@ -8,13 +8,14 @@ import { apiMessage } from '../../lib/apiMessage';
 import { alert } from '../../lib/dialogs';
 import type { ApiError } from '../../lib/api';
 import { useWrite } from '../../lib/write/useWrite';
+import { otpSetupAtLoginQueryOptions } from '../../entities/member/twoFactorQueries';
 import { signIn } from '../../lib/session/lifecycle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
 import type { SecondStep as Step } from './login';
 import css from '../../ui/Auth.module.css';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 interface Props {
   step: Step;
@@ -37,7 +38,8 @@ async function restartOn(err: ApiError, onRestart: () => void) {
 }
 
 function CodeStep({ step, onSignedIn, onRestart }: Props) {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const ready = /^\d{6}$/.test(code) || code.replace(/[^a-z0-9]/gi, '').length === 16;
@@ -47,7 +49,7 @@ function CodeStep({ step, onSignedIn, onRestart }: Props) {
     invalidates: [],
     onRefused: (err) => (setCode(''), restartOn(err, onRestart)),
     onDone: async (res) => {
-      await signIn(api, res);
+      await signIn(clients, res);
       onSignedIn(res.member);
     },
   });
@@ -80,14 +82,9 @@ function CodeStep({ step, onSignedIn, onRestart }: Props) {
 }
 
 function EnrolStep({ step, onSignedIn, onRestart }: Props) {
-  const api = useApi();
-  const setup = useQuery({
-    queryKey: ['otpSetupAtLogin', step.ticket],
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    queryFn: () => api(loginStepCalls.otpSetup, { ticket: step.ticket }),
-  });
+  const clients = useClients();
+  const { api } = clients;
+  const setup = useQuery(otpSetupAtLoginQueryOptions(api, step.ticket));
   // signed in only once the codes are put away: the login screen may leave as soon as a session exists
   const [done, setDone] = useState<ResOf<typeof loginStepCalls.otpEnable> | null>(null);
   const enable = useWrite({
@@ -99,7 +96,7 @@ function EnrolStep({ step, onSignedIn, onRestart }: Props) {
   });
   const { busy, error } = enable;
   const finish = async () => {
-    await signIn(api, done!);
+    await signIn(clients, done!);
     onSignedIn(done!.member);
   };
   if (done)

@@ -9,7 +9,7 @@ import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
-import { otpOfferQuery } from './twoFactorOffer';
+import { otpOfferQuery } from '../../entities/member/twoFactorQueries';
 import css from '../../ui/Auth.module.css';
 
 type Enrolment = { secret: string; qrDataUrl: string };

@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { memberCalls } from '../../../contract/member';
-import { isApiError, type Api } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { withLoading } from '../../lib/dialogs';
-import { signIn } from '../../lib/session/lifecycle';
+import { signIn, type Clients } from '../../lib/session/lifecycle';
 import type { MemberInfo } from '../../../contract/member';
 
 export type LoginPage = 'player' | 'partner' | 'admin';
@@ -32,7 +32,8 @@ export function loginProblem(f: LoginFields, withCaptcha: boolean): { field: Log
 }
 
 /** Logs in and starts the session; a right password that needs a second step answers the step instead. */
-export async function login(api: Api, page: LoginPage, f: LoginFields): Promise<MemberInfo | SecondStep> {
+export async function login(clients: Clients, page: LoginPage, f: LoginFields): Promise<MemberInfo | SecondStep> {
+  const { api } = clients;
   const body = { memId: f.memId.trim(), memPass: f.memPass, captchaId: f.captchaId, captcha: f.captcha, loginPage: page };
   // the partner and operator screens always send a solved challenge; the player screen when the server asks (L005)
   // the solver loads on submit, not with the login screen
@@ -40,7 +41,7 @@ export async function login(api: Api, page: LoginPage, f: LoginFields): Promise<
   const first = page === 'player' ? undefined : await freshProof(api);
   try {
     const res = await withChallenge((pow) => withLoading(api(memberCalls.login, { ...body, pow })), first);
-    await signIn(api, res);
+    await signIn(clients, res);
     return res.member;
   } catch (err) {
     if (isApiError(err, 'L006', 'L008')) return { step: err.code === 'L006' ? 'code' : 'enrol', ticket: (err.data as { ticket: string }).ticket };

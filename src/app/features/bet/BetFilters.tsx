@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { betStatuses as resultTypes, type BetStatus as ResultType } from '../../../contract/gameConcepts';
 import { resultName } from '../../entities/bet/betCodes';
 import { inputClass } from '../../ui/Field';
-import type { SearchType } from './subtreeQueries';
+import type { SearchType } from '../../entities/bet/subtreeQueries';
 
 /** Result select (all, win, lose, draw, wait, cancel). */
 export function ResultSelect({ value, onChange }: { value: '' | ResultType; onChange: (v: '' | ResultType) => void }) {

@@ -15,7 +15,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { Loaded } from '../../widgets/Loaded';
 import { ResultLabel, SignedMoney, useCategoryNames } from './labels';
-import { betListQueryOptions, defaultBetFilter, vendorGroupsQueryOptions, type BetFilter } from './historyQueries';
+import { betListQueryOptions, defaultBetFilter, vendorGroupsQueryOptions, type BetFilter } from '../../entities/bet/historyQueries';
 import { useCaller } from '../../lib/caller';
 import css from './BetHistory.module.css';
 import { useApi } from '../../lib/useApi';

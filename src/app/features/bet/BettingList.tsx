@@ -18,7 +18,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
 import { ResultSelect, SearchFields } from './BetFilters';
-import { betListQueryOptions, defaultBetFilter, type BetFilter, type BetOrder } from './subtreeQueries';
+import { betListQueryOptions, defaultBetFilter, type BetFilter, type BetOrder } from '../../entities/bet/subtreeQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Betting.module.css';
 import { useApi } from '../../lib/useApi';

@@ -10,7 +10,7 @@ import { Check, FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { ResultSelect, SearchFields } from './BetFilters';
-import { defaultSportFilter, sportListQueryOptions, sportOrders, type SportFilter, type SportOrder } from './subtreeQueries';
+import { defaultSportFilter, sportListQueryOptions, sportOrders, type SportFilter, type SportOrder } from '../../entities/bet/subtreeQueries';
 import { groupBets } from './sport';
 import { SportBetCard } from './SportBetCard';
 import { useCaller } from '../../lib/caller';

@@ -16,7 +16,7 @@ import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Tabs } from '../../ui/Tabs';
 import { PartnerTree } from './PartnerTree';
-import { bottomCashQueryOptions, defaultCashListFilter, type BottomFilter, type SearchType } from './transferQueries';
+import { bottomCashQueryOptions, defaultCashListFilter, type BottomFilter, type SearchType } from '../../entities/cash/transferQueries';
 import { SearchFields } from './SearchFields';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';

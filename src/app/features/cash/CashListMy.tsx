@@ -14,7 +14,7 @@ import { inputClass } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
-import { DEFAULT_TYPES, defaultTransFilter, transLogQueryOptions, type TransFilter } from './transferQueries';
+import { DEFAULT_TYPES, defaultTransFilter, transLogQueryOptions, type TransFilter } from '../../entities/cash/transferQueries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 import { useApi } from '../../lib/useApi';

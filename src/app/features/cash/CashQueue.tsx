@@ -24,7 +24,7 @@ import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { SeenAt } from '../../widgets/SeenAt';
 import { dashboardQueryOptions } from '../../entities/cash/adminQueries';
 import { ago } from './ago';
-import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from './queueQueries';
+import { cashQueueQueryOptions, defaultQueueFilter, isOpen, type QueueFilter } from '../../entities/cash/queueQueries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
 import { useApi } from '../../lib/useApi';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { boardCalls } from '../../../contract/board';
-import { cashCalls } from '../../../contract/cash';
 import { limits as specLimits } from '../../../contract/enums';
 import { moneyText } from '../../entities/cash/moneyText';
+import { useDeposit } from '../../entities/cash/writes';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
@@ -21,11 +21,12 @@ import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 /** Deposit (charge): an open request on top, the amount with its rule, the guide, own requests. */
 export function Charge() {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const caller = useCaller();
@@ -36,17 +37,12 @@ export function Charge() {
   const value = Number(amount) || 0;
   const problem = amountProblem(value, limits.deposit);
 
-  const deposit = useWrite({
-    money: true,
-    say: 'inline',
-    fields: { C002: 'amount', C101: 'amount', C102: 'amount', C103: 'amount' },
-    sig: (v: number) => `deposit:${v}`,
+  const deposit = useDeposit(caller.memId, {
     confirm: (v) => {
       const shown = moneyText(v);
       return t`${shown} 입금 신청하시겠습니까?`;
     },
-    run: (v: number, requestId) => api(cashCalls.deposit, { memId: caller.memId, cashType: 1, cashStatus: 'in', cashAmt: v, requestId }),
-    onDone: (res, v) => (setAmount(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, 1, v, res.cashIdx).then(setReceipt)),
+    onDone: (res, v) => (setAmount(''), void requestReceipt(clients, session.site?.prefix ?? '', caller.memId, 1, v, res.cashIdx).then(setReceipt)),
   });
   const ask = useWrite({
     money: true,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { bankHours, cashCalls, type WrongOutPass } from '../../../contract/cash';
+import { bankHours, type WrongOutPass } from '../../../contract/cash';
 import { limits as specLimits } from '../../../contract/enums';
 import { moneyText } from '../../entities/cash/moneyText';
+import { useWithdraw } from '../../entities/cash/writes';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -21,7 +21,7 @@ import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { allOf, amountProblem } from './rules';
 import { useCaller } from '../../lib/caller';
 import css from './Cash.module.css';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 /**
  * Withdrawal (exchange): the bank's hours and an open request on top, the form closed with its
@@ -29,7 +29,7 @@ import { useApi } from '../../lib/useApi';
  * the password, own requests.
  */
 export function Exchange() {
-  const api = useApi();
+  const clients = useClients();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const caller = useCaller();
@@ -41,29 +41,16 @@ export function Exchange() {
   const value = Number(amount) || 0;
   const problem = amountProblem(value, { ...limits.withdraw, held: cash });
 
-  const withdraw = useWrite({
-    money: true,
-    say: 'inline',
-    fields: {
-      C206: 'amount',
-      C202: 'amount',
-      C214: 'amount',
-      C215: 'amount',
-      C008: 'pass',
-      C010: 'pass',
-      C011: 'pass',
-    },
+  const withdraw = useWithdraw(caller.memId, {
     describe: (err) => {
       const n = err.code === 'C008' ? (err.data as Partial<WrongOutPass> | null)?.triesLeft : undefined;
       return typeof n === 'number' ? t`출금 비밀번호가 틀렸습니다. ${n}번 더 틀리면 출금이 잠시 잠깁니다.` : undefined;
     },
-    sig: (v: { value: number; pass: string }) => `withdraw:${v.value}:${v.pass}`,
     confirm: (v) => {
       const shown = moneyText(v.value);
       return t`${shown} 출금 신청하시겠습니까?`;
     },
-    run: (v, requestId) => api(cashCalls.withdraw, { memId: caller.memId, cashType: -1, cashStatus: 'out', cashAmt: v.value, cashOutPass: v.pass, requestId }),
-    onDone: (res, v) => (setAmount(''), setPass(''), void requestReceipt(api, session.site?.prefix ?? '', caller.memId, -1, v.value, res.cashIdx).then(setReceipt)),
+    onDone: (res, v) => (setAmount(''), setPass(''), void requestReceipt(clients, session.site?.prefix ?? '', caller.memId, -1, v.value, res.cashIdx).then(setReceipt)),
   });
 
   const ready = !closed && !problem && pass.length === 4;

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
-import { ledgerQueryOptions } from './queueQueries';
+import { ledgerQueryOptions } from '../../entities/cash/queueQueries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ProtectionFacts } from '../../widgets/ProtectionFacts';
 import css from './AdminCash.module.css';
-import { memberStateQueryOptions } from './queueQueries';
+import { memberStateQueryOptions } from '../../entities/cash/queueQueries';
 import { Fact, Facts } from '../../ui/Facts';
 import { useApi } from '../../lib/useApi';
 

@@ -11,7 +11,7 @@ import { FilterBar } from '../../ui/FilterBar';
 import { inputClass } from '../../ui/Field';
 import { GiveRetrieveSheet, type MoneyTarget, type MoveAnswer, type MoveKind, type MoveMode } from '../../widgets/GiveRetrieveSheet';
 import { Money } from '../../widgets/Money';
-import { cashQueueQueryOptions, memberStateQueryOptions } from './queueQueries';
+import { cashQueueQueryOptions, memberStateQueryOptions } from '../../entities/cash/queueQueries';
 import { apiMessage } from '../../lib/apiMessage';
 import { MemberLock } from './MemberLock';
 import { useCaller } from '../../lib/caller';

@@ -13,7 +13,7 @@ import { SelectField } from '../../ui/Field';
 import { GiveRetrieveSheet, type MoneyTarget, type MoveKind, type MoveMode } from '../../widgets/GiveRetrieveSheet';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
-import { directTargetsQueryOptions, loginMembersQueryOptions } from './transferQueries';
+import { directTargetsQueryOptions, loginMembersQueryOptions } from '../../entities/cash/transferQueries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 import { Fact, Facts } from '../../ui/Facts';

@@ -3,9 +3,8 @@ import { useParams } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import type { HierarchyNode } from '../../../contract/partner';
 import { partnerLevelName } from '../../entities/partner/levelNames';
-import { userKey } from '../../lib/queryClient';
 import { Tree, type TreeNode } from '../../ui/Tree';
-import { fetchTreeLevel } from './transferQueries';
+import { fetchTreeLevel, treeRootQueryOptions } from '../../entities/cash/transferQueries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 import { useApi } from '../../lib/useApi';
@@ -23,7 +22,7 @@ export function PartnerTree({ selected, onSelect }: { selected: string | null; o
   const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { memId: me } = useCaller();
-  const root = useQuery({ queryKey: userKey(prefix, me, 'retailCash', 'tree'), queryFn: () => fetchTreeLevel(api) });
+  const root = useQuery(treeRootQueryOptions(api, prefix, me));
   const roots = root.data ? [toNode(root.data)] : [];
   return (
     <details className={css.treeBox} open={wideTree()}>

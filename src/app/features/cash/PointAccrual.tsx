@@ -14,7 +14,7 @@ import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
-import { accrualQueryOptions, defaultAccrualRange } from './transferQueries';
+import { accrualQueryOptions, defaultAccrualRange } from '../../entities/cash/transferQueries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 import { useApi } from '../../lib/useApi';

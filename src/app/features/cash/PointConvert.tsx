@@ -4,13 +4,12 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { limits as specLimits } from '../../../contract/enums';
-import { pointCalls } from '../../../contract/point';
 import { parseWire } from '../../lib/format';
 import { markFresh } from '../../entities/cash/freshRow';
 import { moneyText } from '../../entities/cash/moneyText';
+import { usePointConvert } from '../../entities/cash/writes';
 import { applyBalance } from '../../lib/session/userCash';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
@@ -23,7 +22,7 @@ import css from './Cash.module.css';
 import { Fact, Facts } from '../../ui/Facts';
 import { ReceiptSheet, type Receipt } from '../../widgets/ReceiptSheet';
 import { MoneyForm, offlineReason } from '../../widgets/FormClosed';
-import { useApi } from '../../lib/useApi';
+import { useClients } from '../../lib/useApi';
 
 const MIN = specLimits.pointConversionMin;
 
@@ -41,7 +40,8 @@ function useSecondsLeft(lastAt: number | null) {
 
 /** Point conversion: at least 10,000, never above the points held, once a minute; each rule said before submit. */
 export function PointConvert() {
-  const api = useApi();
+  const clients = useClients();
+  const { api } = clients;
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const { member, online } = useSnapshot(session);
@@ -56,21 +56,16 @@ export function PointConvert() {
   const seconds = useSecondsLeft(last ? parseWire(last.regDt) : null);
   const problem = amountProblem(value, { min: MIN, held: points });
 
-  const convert = useWrite({
-    money: true,
-    say: 'inline',
-    fields: { P001: 'amount', P002: 'amount', P003: 'amount', P004: 'amount' },
-    sig: (v: number) => `convert:${v}`,
+  const convert = usePointConvert({
     confirm: (v) => {
       const shown = moneyText(v, 'point');
       return t`${shown}를 머니로 전환하시겠습니까?`;
     },
-    run: (v, requestId) => api(pointCalls.convert, { pointAmt: v, requestId }),
     onDone: async (res, v) => {
       applyBalance(res.cashAmt, res.pointAmt);
       setAmount('');
       // the answer has no row number: the money history's newest row (the conversion's credit) gives the reference and time
-      const row = await latestMove(api, session.site?.prefix ?? '', caller.memId);
+      const row = await latestMove(clients, session.site?.prefix ?? '', caller.memId);
       setReceipt({
         title: t`포인트를 머니로 전환했어요`,
         amount: v,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { inputClass } from '../../ui/Field';
-import type { SearchType } from './transferQueries';
+import type { SearchType } from '../../entities/cash/transferQueries';
 
 /** Search field select (member id, nickname, upper user id) and its word. */
 export function SearchFields({ type, word, onType, onWord }: { type: SearchType; word: string; onType: (t: SearchType) => void; onWord: (w: string) => void }) {

@@ -15,7 +15,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { PartnerTree } from './PartnerTree';
-import { defaultSendFilter, sendListQueryOptions, type SendFilter } from './transferQueries';
+import { defaultSendFilter, sendListQueryOptions, type SendFilter } from '../../entities/cash/transferQueries';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';
 import { useApi } from '../../lib/useApi';

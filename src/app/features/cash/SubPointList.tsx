@@ -16,7 +16,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { PartnerTree } from './PartnerTree';
-import { defaultSubPointFilter, subPointQueryOptions, type SearchType, type SubPointFilter } from './transferQueries';
+import { defaultSubPointFilter, subPointQueryOptions, type SearchType, type SubPointFilter } from '../../entities/cash/transferQueries';
 import { SearchFields } from './SearchFields';
 import { useCaller } from '../../lib/caller';
 import css from './RetailCash.module.css';

@@ -1,9 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { markFresh } from '../../entities/cash/freshRow';
 import { cashRequestsQueryOptions } from '../../entities/cash/queries';
-import type { Api } from '../../lib/api';
 import { parseWire } from '../../lib/format';
-import { queryClient } from '../../lib/queryClient';
+import type { Clients } from '../../lib/routerContext';
 import { session } from '../../lib/session/store';
 import type { Receipt } from '../../widgets/ReceiptSheet';
 
@@ -12,7 +11,7 @@ import type { Receipt } from '../../widgets/ReceiptSheet';
  * the operator approves). Its number is the reference and its time the record's, read back from
  * the server, never the device clock.
  */
-export async function requestReceipt(api: Api, prefix: string, memId: string, cashType: 1 | -1, amount: number, cashIdx: number): Promise<Receipt> {
+export async function requestReceipt({ api, queryClient }: Clients, prefix: string, memId: string, cashType: 1 | -1, amount: number, cashIdx: number): Promise<Receipt> {
   const rows = await queryClient
     .fetchQuery({ ...cashRequestsQueryOptions(api, prefix, memId, cashType, 1), staleTime: 0 })
     .then((d) => d.list)

@@ -16,7 +16,7 @@ import { Tabs } from '../../ui/Tabs';
 import { Money } from '../../widgets/Money';
 import { FormClosed, offlineReason } from '../../widgets/FormClosed';
 import { useSnapshot } from 'valtio';
-import { couponBoxQueryOptions } from './queries';
+import { couponBoxQueryOptions } from '../../entities/coupon/queries';
 import css from './Coupons.module.css';
 import { useApi } from '../../lib/useApi';
 

@@ -14,7 +14,7 @@ import { Pager } from '../../ui/Pager';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import type { Issuer } from './CouponIssueForm';
-import { defaultIssuedFilter, issuedQueryOptions, type IssuedFilter } from './queries';
+import { defaultIssuedFilter, issuedQueryOptions, type IssuedFilter } from '../../entities/coupon/queries';
 import css from './Coupons.module.css';
 import { useApi } from '../../lib/useApi';
 

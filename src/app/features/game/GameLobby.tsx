@@ -8,8 +8,8 @@ import { session } from '../../lib/session/store';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { SeenAt } from '../../widgets/SeenAt';
-import { launchGame } from './launch';
-import { lobbyQueryOptions, type LobbyGame } from './lobbyQueries';
+import { useLaunchGame, type LaunchTarget } from '../../entities/game/launch';
+import { lobbyQueryOptions, type LobbyGame } from '../../entities/game/lobbyQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Games.module.css';
 import { useApi } from '../../lib/useApi';
@@ -25,6 +25,7 @@ export function GameLobby() {
   const { online } = useSnapshot(session);
   const caller = useCaller();
   const lobby = useQuery(lobbyQueryOptions(api, prefix, caller.memId));
+  const launch = useLaunchGame();
   if (lobby.isPending) return null;
   const groups = (lobby.data ?? []).filter((g) => g.games.length > 0);
   if (groups.length === 0) {
@@ -43,7 +44,12 @@ export function GameLobby() {
           <h2 className={css.groupName}>{categoryName(g.groupCode)}</h2>
           <ul className={css.tiles}>
             {g.games.map((game) => (
-              <GameTile key={`${game.vendorCode}/${game.gameCode}`} game={game} vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''} />
+              <GameTile
+                key={`${game.vendorCode}/${game.gameCode}`}
+                game={game}
+                launch={launch}
+                vendorName={g.vendors.find((v) => v.vendorCode === game.vendorCode)?.vendorName ?? ''}
+              />
             ))}
           </ul>
         </Card>
@@ -52,12 +58,11 @@ export function GameLobby() {
   );
 }
 
-function GameTile({ game, vendorName }: { game: LobbyGame; vendorName: string }) {
-  const api = useApi();
+function GameTile({ game, vendorName, launch }: { game: LobbyGame; vendorName: string; launch: (g: LaunchTarget) => Promise<void> }) {
   const maint = game.status === 'MAINT';
   return (
     <li>
-      <button type="button" className={css.tile} disabled={maint} onClick={() => void launchGame(api, game)}>
+      <button type="button" className={css.tile} disabled={maint} onClick={() => void launch(game)}>
         <span className={css.icon} aria-hidden>
           {ICONS[game.kind] ?? '★'}
         </span>

@@ -6,7 +6,7 @@ import { apiMessage } from '../../lib/apiMessage';
 import { gameMessages } from '../../lib/gameView';
 import { Money } from '../../widgets/Money';
 import type { GameProps } from './play';
-import { gameSessionQueryOptions } from './playQueries';
+import { gameSessionQueryOptions } from '../../entities/game/playQueries';
 import { RealityCheck } from './RealityCheck';
 import css from './GamePlay.module.css';
 import { useApi } from '../../lib/useApi';

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { ResOf } from '../../../contract/define';
 import { protectionCalls } from '../../../contract/protection';
 import { parseWire } from '../../lib/format';
-import { userKey } from '../../lib/queryClient';
+import { protectionQueryOptions } from '../../entities/member/protectionQueries';
 import { session } from '../../lib/session/store';
 import { Money } from '../../widgets/Money';
 import css from './GamePlay.module.css';
@@ -23,8 +23,7 @@ export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () =>
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const settings = useQuery({
-    queryKey: userKey(prefix, member?.memId ?? '', 'protection'),
-    queryFn: () => api(protectionCalls.protection, {}),
+    ...protectionQueryOptions(api, prefix, member?.memId ?? ''),
     enabled: member?.loginType === 'NORMAL',
   });
   const minutes = settings.data ? (settings.data.realityMinutes ?? settings.data.realityDefault) : 0;

@@ -8,7 +8,7 @@ import { pickName } from '../../entities/bet/betCodes';
 import { session } from '../../lib/session/store';
 import { BetSlip, type SlipPick } from './BetSlip';
 import type { GameProps } from './play';
-import { sportsEventsQueryOptions } from './playQueries';
+import { sportsEventsQueryOptions } from '../../entities/game/playQueries';
 import css from './Sportsbook.module.css';
 import { useApi } from '../../lib/useApi';
 

@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format';
 import { DashboardNotices } from '../../entities/board/DashboardNotices';
 import { Money } from '../../widgets/Money';
-import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, todayRange, topInfoQueryOptions } from './dashboard/queries';
+import { cashReportQueryOptions, myCashReportQueryOptions, statisticsQueryOptions, todayRange, topInfoQueryOptions } from '../../entities/report/dashboardQueries';
 import { CashReport, MyCashReport } from './dashboard/Reports';
 import { PayLog } from './dashboard/PayLog';
 import { SummaryCards } from './dashboard/SummaryCards';

@@ -13,7 +13,7 @@ import { Money } from '../../widgets/Money';
 import { PendingLimit } from '../../widgets/ProtectionFacts';
 import { limitLabels, shortWire } from '../../widgets/protectionLabels';
 import { LimitSheet } from './LimitSheet';
-import { protectionQueryOptions } from './queries';
+import { protectionQueryOptions } from '../../entities/member/protectionQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Protection.module.css';
 import { useApi } from '../../lib/useApi';

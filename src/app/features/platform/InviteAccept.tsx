@@ -15,6 +15,7 @@ import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
+import { inviteCheckQueryOptions } from '../../entities/platform/queries';
 
 type Field = 'memId' | 'password' | 'passwordCheck';
 
@@ -33,13 +34,7 @@ export function InviteAccept() {
   // the rule is said beside the field once it was left, before anything is sent
   const [left, setLeft] = useState(false);
   const weak = left && !!form.password && !isPlatformPassword(form.password);
-  const check = useQuery({
-    queryKey: ['invite', prefix, token],
-    queryFn: () => api(platformSiteCalls.inviteCheck, { prefix, token }),
-    enabled: token.length >= 20,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const check = useQuery({ ...inviteCheckQueryOptions(api, prefix, token), enabled: token.length >= 20 });
   const write = useWrite<null, null, Field>({
     run: () => api(platformSiteCalls.inviteAccept, { prefix, token, ...form }),
     say: 'inline',

@@ -4,6 +4,7 @@ import { platformInviteCalls, type OpenInvitation } from '../../../contract/plat
 import { apiMessage } from '../../lib/apiMessage';
 import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
+import { invitesQueryOptions } from '../../entities/platform/queries';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -15,13 +16,13 @@ import css from './Platform.module.css';
 export function OpenInvitations() {
   const api = useApi();
   const { t } = useLingui();
-  const list = useQuery({ queryKey: ['platform', 'invites'], queryFn: () => platformApi(api, platformInviteCalls.list, {}) });
+  const list = useQuery(invitesQueryOptions(api));
   const what = (i: OpenInvitation) => (i.kind === 'operator' ? t`/${i.prefix} 운영자 초대` : t`직원 초대`);
   const revoke = useWrite<OpenInvitation>({
     run: (i) => platformApi(api, platformInviteCalls.revoke, { kind: i.kind, id: i.id }),
     confirm: (i) => t`${what(i)} 링크를 취소할까요? 이 링크는 바로 쓸 수 없게 됩니다.`,
     say: 'inline',
-    invalidates: [['platform', 'invites']],
+    invalidates: [invitesQueryOptions(api).queryKey],
   });
   const at = (wire: string) => wire.slice(0, 16).replace(/-/g, '\u2011');
   return (

@@ -19,6 +19,7 @@ import { PlatformFrame } from './PlatformFrame';
 import { SiteInvite, type Opened } from './SiteInvite';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
+import { catalogQueryOptions, platformSitesQueryOptions } from '../../entities/platform/queries';
 
 type FieldName = (typeof openSiteFields)[keyof typeof openSiteFields] | 'shortName';
 
@@ -65,7 +66,7 @@ export function OpenSiteForm() {
   const [logoError, setLogoError] = useState<string | null>(null);
   const [local, setLocal] = useState<Partial<Record<FieldName, string>>>({});
   const [opened, setOpened] = useState<Opened | null>(null);
-  const catalog = useQuery({ queryKey: ['platform', 'catalog'], queryFn: () => platformApi(api, platformSiteCalls.catalog, {}), staleTime: Infinity });
+  const catalog = useQuery(catalogQueryOptions(api));
   const allVendors = catalog.data?.vendors.map((v) => v.code) ?? [];
 
   const write = useWrite<Form, Opened, FieldName>({
@@ -89,7 +90,7 @@ export function OpenSiteForm() {
       return { ...out, name: form.name.trim(), brandError };
     },
     say: 'inline',
-    invalidates: [['platform', 'sites']],
+    invalidates: [platformSitesQueryOptions(api).queryKey],
     fields: openSiteFields,
     onDone: (r) => setOpened(r),
   });

@@ -13,13 +13,14 @@ import { useSiteStatusText } from './siteStatus';
 import { SiteAuditBroken } from './SiteAuditBroken';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
+import { platformSitesQueryOptions } from '../../entities/platform/queries';
 
 /** The console's home: this deployment's sites with today's figures; a site's address opens it. */
 export function PlatformHome() {
   const api = useApi();
   const { t } = useLingui();
   const navigate = useNavigate();
-  const sites = useQuery({ queryKey: ['platform', 'sites'], queryFn: () => platformApi(api, platformCalls.sites, {}) });
+  const sites = useQuery(platformSitesQueryOptions(api));
   const signOut = async () => {
     await platformApi(api, platformCalls.logout, {}).catch(() => null);
     setPlatformToken(null);

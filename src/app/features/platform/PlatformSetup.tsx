@@ -14,6 +14,7 @@ import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
+import { enrolStartQueryOptions } from '../../entities/platform/queries';
 
 type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
 
@@ -24,21 +25,15 @@ type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
 export function PlatformSetup({ kind = 'owner' }: { kind?: 'owner' | 'staff' }) {
   const api = useApi();
   const { t } = useLingui();
-  const calls = kind === 'owner' ? { start: platformCalls.setupStart, make: platformCalls.setup } : { start: platformStaffCalls.joinStart, make: platformStaffCalls.join };
+  const make = kind === 'owner' ? platformCalls.setup : platformStaffCalls.join;
   const navigate = useNavigate();
   const [token] = useState(() => setupTokenOf(window.location.hash));
   const [form, setForm] = useState({ loginId: '', password: '', passwordCheck: '' });
   const [step, setStep] = useState<'account' | 'otp' | 'codes'>('account');
   const [codes, setCodes] = useState<string[]>([]);
-  const enrol = useQuery({
-    queryKey: ['platform', kind, token],
-    queryFn: () => api(calls.start, { token }),
-    enabled: token.length >= 20,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const enrol = useQuery({ ...enrolStartQueryOptions(api, kind, token), enabled: token.length >= 20 });
   const write = useWrite<string, { recoveryCodes: string[] }, Field>({
-    run: (otpCode) => api(calls.make, { token, ...form, otpCode }),
+    run: (otpCode) => api(make, { token, ...form, otpCode }),
     say: 'inline',
     invalidates: [],
     fields: { PF003: 'loginId', U109: 'loginId', PF004: 'password', U113: 'passwordCheck', L007: 'otpCode' },

@@ -20,6 +20,7 @@ import { SiteAuditBroken } from './SiteAuditBroken';
 import { SiteSettingsEdit } from './SiteSettingsEdit';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
+import { platformKey, platformSiteQueryOptions } from '../../entities/platform/queries';
 
 type Op = 'resume' | 'suspend' | 'rotateKey' | 'archive';
 
@@ -28,7 +29,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
   const api = useApi();
   const { t } = useLingui();
   const statusText = useSiteStatusText();
-  const site = useQuery({ queryKey: ['platform', 'site', prefix], queryFn: () => platformApi(api, platformOpsCalls.site, { prefix }) });
+  const site = useQuery(platformSiteQueryOptions(api, prefix));
   const [newKey, setNewKey] = useState<{ apiKey: string; oldKeyUntil: string } | null>(null);
   const [typed, setTyped] = useState('');
   const questions: Record<Op, string> = {
@@ -45,7 +46,7 @@ export function PlatformSite({ prefix }: { prefix: string }) {
     },
     confirm: (op) => questions[op],
     say: 'inline',
-    invalidates: [['platform']],
+    invalidates: [platformKey()],
     onDone: (key) => key && setNewKey(key),
   });
   const act = (op: Op) => () => void write.submit(op);
@@ -125,7 +126,7 @@ function HostNames({ prefix, hosts }: { prefix: string; hosts: string[] }) {
   const write = useWrite<string[], { hosts: string[] }>({
     run: (list) => platformApi(api, platformOpsCalls.hosts, { prefix, hosts: list }),
     say: 'inline',
-    invalidates: [['platform', 'site', prefix]],
+    invalidates: [platformKey('site', prefix)],
     onDone: (r) => {
       setText(r.hosts.join(', '));
       setSaved(true);

@@ -5,6 +5,7 @@ import type { PlatformSiteDetail } from '../../../contract/platformOps';
 import { platformSiteCalls } from '../../../contract/platformSites';
 import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
+import { platformKey } from '../../entities/platform/queries';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -43,7 +44,7 @@ export function SiteBrandEdit({ site }: { site: PlatformSiteDetail }) {
       }),
     say: 'inline',
     fields: brandFields,
-    invalidates: [['platform']],
+    invalidates: [platformKey()],
     onDone: (r) => setVersion(r.version),
   });
   const submit = (e: FormEvent) => {

@@ -4,6 +4,7 @@ import { invitePath } from '../../../contract/platformSiteRules';
 import { platformSiteCalls } from '../../../contract/platformSites';
 import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
+import { invitesQueryOptions } from '../../entities/platform/queries';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -31,7 +32,7 @@ export function SiteInvitations({ prefix, operators }: { prefix: string; operato
         ? t`이 사이트에는 이미 운영자가 ${operators}명 있습니다. 새 링크로 운영자 계정이 하나 더 만들어집니다. 전에 만든, 아직 쓰지 않은 초대 링크는 더 이상 쓸 수 없습니다. 새 링크를 만들까요?`
         : t`새 초대 링크를 만들까요? 전에 만든, 아직 쓰지 않은 초대 링크는 더 이상 쓸 수 없습니다.`,
     say: 'inline',
-    invalidates: [['platform', 'invites']],
+    invalidates: [invitesQueryOptions(api).queryKey],
     onDone: (r) => {
       setCopied(false);
       // to the minute, its hyphens unbreakable: the date stays on one line

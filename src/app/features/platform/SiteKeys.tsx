@@ -3,6 +3,7 @@ import { platformOpsCalls } from '../../../contract/platformOps';
 import { formatKst } from '../../lib/format';
 import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
+import { platformSiteQueryOptions } from '../../entities/platform/queries';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import css from './Platform.module.css';
@@ -15,7 +16,7 @@ export function SiteKeys({ prefix, oldKeyUntil }: { prefix: string; oldKeyUntil:
     run: (_: null) => platformApi(api, platformOpsCalls.revokeOldKey, { prefix }),
     confirm: () => t`이전 API 키를 지금 바로 막을까요? 아직 새 키로 바꾸지 않은 연동은 바로 거절됩니다.`,
     say: 'inline',
-    invalidates: [['platform', 'site', prefix]],
+    invalidates: [platformSiteQueryOptions(api, prefix).queryKey],
   });
   if (!oldKeyUntil) return null;
   const until = formatKst(new Date(oldKeyUntil), 'yyyy-MM-dd HH:mm').replace(/-/g, '\u2011');

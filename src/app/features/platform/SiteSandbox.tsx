@@ -7,6 +7,7 @@ import { apiMessage } from '../../lib/apiMessage';
 import { formatKst, formatNumber } from '../../lib/format';
 import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
+import { sandboxQueryOptions } from '../../entities/platform/queries';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -23,14 +24,14 @@ type Issued = ResOf<typeof platformOpsCalls.sandboxIssue>;
 export function SiteSandbox({ prefix }: { prefix: string }) {
   const api = useApi();
   const { t } = useLingui();
-  const list = useQuery({ queryKey: ['platform', 'sandbox', prefix], queryFn: () => platformApi(api, platformOpsCalls.sandboxList, { prefix }) });
+  const list = useQuery(sandboxQueryOptions(api, prefix));
   const [made, setMade] = useState<Issued | null>(null);
   const [copied, setCopied] = useState<'secret' | 'command' | null>(null);
   const issue = useWrite({
     run: (_: null) => platformApi(api, platformOpsCalls.sandboxIssue, { prefix }),
     confirm: () => t`샌드박스 자격 증명을 새로 만들까요? 테스트 플레이어 한 명이 플레이 머니로만 함께 만들어집니다.`,
     say: 'inline',
-    invalidates: [['platform', 'sandbox', prefix]],
+    invalidates: [sandboxQueryOptions(api, prefix).queryKey],
     onDone: (r) => {
       setCopied(null);
       setMade(r);
@@ -40,7 +41,7 @@ export function SiteSandbox({ prefix }: { prefix: string }) {
     run: (vendorCode: string) => platformApi(api, platformOpsCalls.sandboxRevoke, { prefix, vendorCode }),
     confirm: (vendorCode) => t`${vendorCode} 자격 증명을 지금 막을까요? 이 코드로 오는 지갑 요청은 바로 거절됩니다.`,
     say: 'inline',
-    invalidates: [['platform', 'sandbox', prefix]],
+    invalidates: [sandboxQueryOptions(api, prefix).queryKey],
     onDone: () => setMade(null),
   });
   const command =

@@ -7,6 +7,7 @@ import { platformSiteCalls } from '../../../contract/platformSites';
 import { apiMessage } from '../../lib/apiMessage';
 import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
+import { platformKey } from '../../entities/platform/queries';
 import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { settingsFromSite, settingsToCall, SiteSettingsFields, type SettingsField, type SettingsState } from './SiteSettingsFields';
@@ -30,7 +31,7 @@ export function SiteSettingsEdit({ site }: { site: PlatformSiteDetail }) {
     run: (form) => platformApi(api, platformSiteCalls.settings, { prefix: site.prefix, ...form }),
     say: 'inline',
     fields: settingsFields,
-    invalidates: [['platform']],
+    invalidates: [platformKey()],
     onDone: () => setSaved(true),
   });
   const err = (k: SettingsField) => local[k] ?? write.fieldErrors[k];

@@ -7,7 +7,7 @@ import { partnerLevelName } from '../../entities/partner/levelNames';
 import { DataList, type Column } from '../../ui/DataList';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
-import { statsQueryOptions } from './statisticsQueries';
+import { statsQueryOptions } from '../../entities/report/statisticsQueries';
 import { DayRow, PeriodTotals } from './DayRows';
 import { StatsFrame, useStatsFilter } from './StatsFrame';
 import { useCaller } from '../../lib/caller';

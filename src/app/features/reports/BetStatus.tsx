@@ -13,7 +13,7 @@ import { HierarchyTree } from '../../entities/partner/HierarchyTree';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
-import { betStatisticsQueryOptions, today, type StatType } from './statisticsQueries';
+import { betStatisticsQueryOptions, today, type StatType } from '../../entities/report/statisticsQueries';
 import { useStatColumns, type StatRow } from './statColumns';
 import { useCaller } from '../../lib/caller';
 import css from './Statistics.module.css';

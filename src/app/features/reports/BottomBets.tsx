@@ -16,7 +16,7 @@ import { Pager } from '../../ui/Pager';
 import { Signed } from '../../widgets/Signed';
 import { Tabs } from '../../ui/Tabs';
 import { useGameGroups } from './groups';
-import { bottomBetQueryOptions, todayRange, type BottomBetFilter } from './settlementQueries';
+import { bottomBetQueryOptions, todayRange, type BottomBetFilter } from '../../entities/report/settlementQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
 import { useApi } from '../../lib/useApi';

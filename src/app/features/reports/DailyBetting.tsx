@@ -11,7 +11,7 @@ import { FilterBar } from '../../ui/FilterBar';
 import { Money } from '../../widgets/Money';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
-import { dailyBettingQueryOptions, defaultDailyRange } from './statisticsQueries';
+import { dailyBettingQueryOptions, defaultDailyRange } from '../../entities/report/statisticsQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Statistics.module.css';
 import { useApi } from '../../lib/useApi';

@@ -14,7 +14,7 @@ import { SeenAt } from '../../widgets/SeenAt';
 import { SplitBar, categoryColors } from '../../widgets/SplitBar';
 import { BottomBets } from './BottomBets';
 import { useOfferedGroups } from './groups';
-import { calcQueryOptions, defaultCalcFilter, type CalcFilter } from './settlementQueries';
+import { calcQueryOptions, defaultCalcFilter, type CalcFilter } from '../../entities/report/settlementQueries';
 import { SettlementHead, SettlementRows } from './SettlementRows';
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';

@@ -11,7 +11,7 @@ import { openRateModal } from '../../entities/rate/rateModal';
 import { Money } from '../../widgets/Money';
 import { Signed } from '../../widgets/Signed';
 import type { SettleGroup } from './groups';
-import { calcQueryOptions, type CalcFilter } from './settlementQueries';
+import { calcQueryOptions, type CalcFilter } from '../../entities/report/settlementQueries';
 import { useCaller } from '../../lib/caller';
 import css from './Settlement.module.css';
 import { useApi } from '../../lib/useApi';

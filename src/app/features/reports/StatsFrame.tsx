@@ -7,7 +7,7 @@ import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
-import { defaultStatsFilter, type StatsFilter } from './statisticsQueries';
+import { defaultStatsFilter, type StatsFilter } from '../../entities/report/statisticsQueries';
 import css from './Statistics.module.css';
 
 /** The statistics screens' frame: its filter state, title, date filter (and member search), chart, list and pager. */

@@ -14,7 +14,7 @@ import { Money } from '../../widgets/Money';
 import { Pager } from '../../ui/Pager';
 import { SeenAt } from '../../widgets/SeenAt';
 import { Signed } from '../../widgets/Signed';
-import { defaultUserCalcFilter, userCalcQueryOptions, type UserCalcFilter, type UserOrder } from './settlementQueries';
+import { defaultUserCalcFilter, userCalcQueryOptions, type UserCalcFilter, type UserOrder } from '../../entities/report/settlementQueries';
 import { SettleTabs } from './SettleTabs';
 import { Summary } from './Summary';
 import { useCaller } from '../../lib/caller';

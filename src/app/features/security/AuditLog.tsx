@@ -10,7 +10,7 @@ import { inputClass } from '../../ui/Field';
 import { FilterBar } from '../../ui/FilterBar';
 import { Pager } from '../../ui/Pager';
 import { AuditChange } from './AuditChange';
-import { auditListQueryOptions } from './queries';
+import { auditListQueryOptions } from '../../entities/site/securityQueries';
 import { AuditVerify } from './AuditVerify';
 import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';

@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
-import { auditVerifyQueryOptions } from './queries';
+import { auditVerifyQueryOptions } from '../../entities/site/securityQueries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
 import { useApi } from '../../lib/useApi';

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
 import { TextField } from '../../ui/Field';
-import { ipBlockListQueryOptions } from './queries';
+import { ipBlockListQueryOptions } from '../../entities/site/securityQueries';
 import { useCaller } from '../../lib/caller';
 import css from './AdminSecurity.module.css';
 import { useApi } from '../../lib/useApi';

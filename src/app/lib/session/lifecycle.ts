@@ -1,13 +1,12 @@
 import { t } from '@lingui/core/macro';
 import type { ResOf } from '../../../contract/define';
 import type { memberCalls } from '../../../contract/member';
-import type { Api } from '../api';
 import { alert } from '../dialogs';
-import { queryClient } from '../queryClient';
+import type { Clients } from '../routerContext';
 import { isLoggedIn, loadSession, saveSession, session, type Site } from './store';
 import type { SignOutReason } from './signOutReason';
 
-export type { SignOutReason };
+export type { SignOutReason, Clients };
 export interface SignedOut {
   reason: SignOutReason;
   prefix: string;
@@ -18,7 +17,12 @@ export interface SignedOut {
 let running: typeof import('./running') | null = null;
 const runtime = async () => (running ??= await import('./running'));
 const stop = () => running?.stop();
-const start = async (api: Api) => (await runtime()).start(api, signOut);
+// the clients of the session at work, as the guard or the login that started it handed them
+let clients: Clients | null = null;
+const start = async (given: Clients) => {
+  clients = { api: given.api, queryClient: given.queryClient };
+  await (await runtime()).start(clients, signOut);
+};
 
 const listeners = new Set<(e: SignedOut) => void>();
 
@@ -29,7 +33,7 @@ export function onSignedOut(listener: (e: SignedOut) => void) {
 }
 
 /** Called by the site guard: switches to the site's stored session and resumes it. */
-export async function enterSite(api: Api, site: Site): Promise<void> {
+export async function enterSite(given: Clients, site: Site): Promise<void> {
   if (session.site?.prefix === site.prefix) {
     session.site = site;
     return;
@@ -37,10 +41,10 @@ export async function enterSite(api: Api, site: Site): Promise<void> {
   stop();
   session.site = site;
   loadSession(site.prefix);
-  if (isLoggedIn()) await start(api);
+  if (isLoggedIn()) await start(given);
 }
 
-export async function signIn(api: Api, res: ResOf<typeof memberCalls.login>): Promise<void> {
+export async function signIn(given: Clients, res: ResOf<typeof memberCalls.login>): Promise<void> {
   stop();
   session.token = res.token;
   session.expiresAt = Date.now() + res.expiresIn * 1000;
@@ -48,7 +52,7 @@ export async function signIn(api: Api, res: ResOf<typeof memberCalls.login>): Pr
   session.msgInfo = res.msgInfo;
   session.syncedAt = Date.now();
   saveSession();
-  await start(api);
+  await start(given);
 }
 
 let ending: Promise<void> | null = null;
@@ -78,7 +82,7 @@ async function end(reason: SignOutReason): Promise<void> {
   session.member = null;
   session.msgInfo = { newMsg: 0, newAnswer: 0 };
   session.syncedAt = null;
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[1] === site.prefix && q.queryKey[2] === 'u' });
+  clients?.queryClient.removeQueries({ predicate: (q) => q.queryKey[1] === site.prefix && q.queryKey[2] === 'u' });
   if (member) await (await import('../persist')).dropPersist(site.prefix, member.memId);
   for (const l of listeners) l({ reason, prefix: site.prefix, loginType: member?.loginType ?? null });
 }

@@ -1,8 +1,9 @@
 /** A signed-in session at work: the 5-second check, token refresh, the live channel and its events. */
 import type { LiveEvent } from '../../../contract/enums';
 import { memberCalls } from '../../../contract/member';
+import type { QueryClient } from '@tanstack/react-query';
 import { isApiError, isOffline, type Api } from '../api';
-import { queryClient, siteKey, userKey } from '../queryClient';
+import { siteKey, userKey } from '../queryClient';
 import { saveSession, session } from './store';
 import type { SignOutReason } from './signOutReason';
 import { applyUserCash } from './userCash';
@@ -18,12 +19,13 @@ let timer: ReturnType<typeof setInterval> | null = null;
 let live: { close(): void } | null = null;
 let channelOpened = false;
 let checking = false;
-// the session at work is handed its client and the way to end it by the lifecycle that starts it
+// the session at work is handed its clients and the way to end it by the lifecycle that starts it
 let api: Api;
+let queryClient: QueryClient;
 let signOut: (reason: SignOutReason) => Promise<void>;
 
-export async function start(client: Api, end: (reason: SignOutReason) => Promise<void>) {
-  api = client;
+export async function start(clients: { api: Api; queryClient: QueryClient }, end: (reason: SignOutReason) => Promise<void>) {
+  ({ api, queryClient } = clients);
   signOut = end;
   const { site, member } = session;
   if (!site || !member) return;
@@ -131,7 +133,7 @@ function resync() {
   channelOpened = true;
   void refreshInfo();
   const { site, member } = session;
-  if (site && member?.loginType === 'ADMIN') void import('../adminPending').then((m) => m.resyncAdminPending(site.prefix, member.memId));
+  if (site && member?.loginType === 'ADMIN') void import('../adminPending').then((m) => m.resyncAdminPending(queryClient, site.prefix, member.memId));
 }
 
 const num = (v: unknown) => Number(v ?? 0) || 0;
@@ -192,7 +194,7 @@ function onEvent(e: LiveEvent) {
       // operator-only: loaded when the first one arrives, so players never download it
       if (session.site && session.member) {
         const [prefix, me] = [session.site.prefix, session.member.memId];
-        void import('../adminPending').then((m) => m.applyAdminPending(prefix, me, e));
+        void import('../adminPending').then((m) => m.applyAdminPending(queryClient, prefix, me, e));
       }
       return;
   }

@@ -8,8 +8,8 @@ export const Route = createFileRoute('/$prefix/signup')({
   beforeLoad: ({ params }) => requireGuest(params.prefix),
   loaderDeps: ({ search }) => ({ ref: search.ref }),
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../features/auth/signupQueries');
-    const banks = context.queryClient.ensureQueryData(q.bankQueryOptions(context.api, params.prefix)).catch(() => undefined);
+    const [q, b] = await Promise.all([import('../../entities/member/signupQueries'), import('../../entities/site/bankQueries')]);
+    const banks = context.queryClient.ensureQueryData(b.bankQueryOptions(context.api, params.prefix)).catch(() => undefined);
     // a link's recommender, or why the link is no good: the screen reads the answer or the refusal
     const rec = deps.ref === undefined ? undefined : context.queryClient.ensureQueryData(q.recommenderQueryOptions(context.api, params.prefix, deps.ref)).catch(() => undefined);
     await Promise.all([banks, rec]);

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Card } from '../../../ui/Card';
 import { DataList, type Column } from '../../../ui/DataList';
 import { Money } from '../../../widgets/Money';
-import { newPayLogQueryOptions } from './queries';
+import { newPayLogQueryOptions } from '../../../entities/report/dashboardQueries';
 import css from './Dashboard.module.css';
 import { useApi } from '../../../lib/useApi';
 

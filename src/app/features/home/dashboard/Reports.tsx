@@ -6,7 +6,7 @@ import { Card } from '../../../ui/Card';
 import { DateRangeFilter, rangeSummary } from '../../../ui/DateRangeFilter';
 import { FilterBar } from '../../../ui/FilterBar';
 import { Money } from '../../../widgets/Money';
-import { cashReportQueryOptions, myCashReportQueryOptions } from './queries';
+import { cashReportQueryOptions, myCashReportQueryOptions } from '../../../entities/report/dashboardQueries';
 import css from './Dashboard.module.css';
 import { useApi } from '../../../lib/useApi';
 import type { MoneyUnit } from '../../../lib/format';

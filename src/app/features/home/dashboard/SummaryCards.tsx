@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../../../lib/format';
 import { Money } from '../../../widgets/Money';
 import { Chart } from '../../../widgets/Chart';
-import { statisticsQueryOptions, weekTrendQueryOptions } from './queries';
+import { statisticsQueryOptions, weekTrendQueryOptions } from '../../../entities/report/dashboardQueries';
 import css from './Dashboard.module.css';
 import { useApi } from '../../../lib/useApi';
 

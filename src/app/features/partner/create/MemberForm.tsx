@@ -12,7 +12,7 @@ import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { SortLinks } from '../../../ui/SortLinks';
 import { groupSuffixes } from './group';
-import { bankQueryOptions } from './queries';
+import { bankQueryOptions } from '../../../entities/site/bankQueries';
 import { useDupCheck } from './useDupCheck';
 import css from './Create.module.css';
 import { useApi } from '../../../lib/useApi';

@@ -8,6 +8,7 @@ import { partnerLevelName } from '../../../entities/partner/levelNames';
 import { sitePartnersKey, sitePartnersQueryOptions } from '../../../entities/partner/operatorQueries';
 import { useCaller } from '../../../lib/caller';
 import { formatNumber } from '../../../lib/format';
+import { siteKey } from '../../../lib/queryClient';
 import { useApi } from '../../../lib/useApi';
 import { useWrite } from '../../../lib/write/useWrite';
 import { BottomSheet } from '../../../ui/BottomSheet';
@@ -44,7 +45,7 @@ export function OperatorPartners() {
   const created = () => {
     setCreating(false);
     setPage(1);
-    void client.invalidateQueries({ queryKey: ['site', prefix] });
+    void client.invalidateQueries({ queryKey: siteKey(prefix) });
   };
 
   const columns: Column<Row>[] = [

@@ -3,7 +3,7 @@ import { BetStatus } from '../../../features/reports/BetStatus';
 
 export const Route = createFileRoute('/$prefix/_partner/bettingcasino')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/reports/statisticsQueries');
+    const q = await import('../../../entities/report/statisticsQueries');
     await context.queryClient.ensureQueryData(q.betStatisticsQueryOptions(context.api, params.prefix, context.caller.memId, 'casino', null, q.today())).catch(() => undefined);
   },
   component: function BettingCasinoPage() {

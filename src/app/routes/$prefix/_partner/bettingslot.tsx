@@ -3,7 +3,7 @@ import { BetStatus } from '../../../features/reports/BetStatus';
 
 export const Route = createFileRoute('/$prefix/_partner/bettingslot')({
   loader: async ({ context, params }) => {
-    const q = await import('../../../features/reports/statisticsQueries');
+    const q = await import('../../../entities/report/statisticsQueries');
     await context.queryClient.ensureQueryData(q.betStatisticsQueryOptions(context.api, params.prefix, context.caller.memId, 'slot', null, q.today())).catch(() => undefined);
   },
   component: function BettingSlotPage() {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchDashboard } from '../../../features/home/dashboard/queries';
+import { prefetchDashboard } from '../../../entities/report/dashboardQueries';
 import { PartnerMain } from '../../../features/home/PartnerMain';
 
 export const Route = createFileRoute('/$prefix/_partner/partnerMain')({

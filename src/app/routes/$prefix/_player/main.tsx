@@ -7,7 +7,7 @@ import { InProgress } from '../../../features/cash/InProgress';
 export const Route = createFileRoute('/$prefix/_player/main')({
   // imported here, not at the top, so the query code stays out of the first-route bundle
   loader: async ({ context, params }) => {
-    const { lobbyQueryOptions } = await import('../../../features/game/lobbyQueries');
+    const { lobbyQueryOptions } = await import('../../../entities/game/lobbyQueries');
     await context.queryClient.ensureQueryData(lobbyQueryOptions(context.api, params.prefix, context.caller.memId)).catch(() => undefined);
   },
   component: () => (

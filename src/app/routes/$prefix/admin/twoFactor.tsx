@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { twoFactorCalls } from '../../../../contract/twoFactor';
 import { requireShell } from '../../../lib/guard';
-import { otpOfferQuery } from '../../../features/auth/twoFactorOffer';
+import { otpOfferQuery } from '../../../entities/member/twoFactorQueries';
 import { TwoFactorOffer } from '../../../features/auth/TwoFactorOffer';
 
 // after the operator's sign-in, before the console: the offer when the server makes one, else on to the console.

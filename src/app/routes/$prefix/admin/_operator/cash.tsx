@@ -6,7 +6,7 @@ export const Route = createFileRoute('/$prefix/admin/_operator/cash')({
   validateSearch: (s: Record<string, unknown>): { status?: 0 | 2 } => (s.status === 0 || s.status === 2 ? { status: s.status } : {}),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const q = await import('../../../../features/cash/queueQueries');
+    const q = await import('../../../../entities/cash/queueQueries');
     await context.queryClient.ensureQueryData(q.cashQueueQueryOptions(context.api, params.prefix, context.caller.memId, q.defaultQueueFilter(deps.status))).catch(() => undefined);
   },
   component: CashQueue,

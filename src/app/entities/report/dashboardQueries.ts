@@ -1,10 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { partnerCalls } from '../../../../contract/partner';
-import type { Api } from '../../../lib/api';
-import { lastDays, wireRange, type DayRange } from '../../../lib/dayRange';
-import { userKey } from '../../../lib/queryClient';
-import { mainNoticesQueryOptions } from '../../../entities/site/siteContent';
-import { earlyStarted } from '../../../lib/earlyAnswers';
+import { partnerCalls } from '../../../contract/partner';
+import type { Api } from '../../lib/api';
+import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
+import { userKey } from '../../lib/queryClient';
+import { mainNoticesQueryOptions } from '../site/siteContent';
+import { earlyStarted } from '../../lib/earlyAnswers';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
 

@@ -177,3 +177,6 @@ export const loginMembersQueryOptions = (api: Api, prefix: string, memId: string
 
 /** One level of the caller's partner tree. */
 export const fetchTreeLevel = (api: Api, memId?: string) => api(partnerCalls.hierarchy, { memId, treeOption: 'N' }).then((r) => r.hierarchy[0]);
+
+/** The tree filter's first level (the caller); lower levels load as they open. */
+export const treeRootQueryOptions = (api: Api, prefix: string, memId: string) => queryOptions({ queryKey: key(prefix, memId, 'tree'), queryFn: () => fetchTreeLevel(api) });

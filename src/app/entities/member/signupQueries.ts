@@ -1,15 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { commonCalls } from '../../../contract/common';
 import { memberCalls } from '../../../contract/member';
 import { isOffline, type Api } from '../../lib/api';
 import { siteKey } from '../../lib/queryClient';
-
-export const bankQueryOptions = (api: Api, prefix: string) =>
-  queryOptions({
-    queryKey: siteKey(prefix, 'banks'),
-    queryFn: () => api(commonCalls.bank, {}),
-    staleTime: 60 * 60_000,
-  });
 
 /** A signup link's recommender; a refusal (U106/U107/U108) is the answer, not worth a retry. */
 export const recommenderQueryOptions = (api: Api, prefix: string, ref: string) =>
