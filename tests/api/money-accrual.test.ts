@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../src/server/db/driver.js';
-import { applyPending } from '../../src/server/domain/money/accrual.js';
+import { applyPending } from '../../src/server/domain/money/accrualBatch.js';
 import type { Trx } from '../../src/server/domain/money/ledger.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
