@@ -21,7 +21,6 @@ import { seedDemo } from '../src/server/seed/demo.js';
 import { makePublisher } from '../src/server/live/makePublisher.js';
 import { startAccrual } from '../src/server/domain/money/accrualTimer.js';
 import { SessionCache } from '../src/server/domain/auth/sessionCache.js';
-import { SealKeys } from '../src/server/http/sealKeys.js';
 import { ensureSecretsFile } from '../src/server/domain/auth/secretsFile.js';
 import { SiteCache } from '../src/server/domain/site/siteCache.js';
 import { createMember } from '../src/server/domain/auth/members.js';
@@ -336,7 +335,6 @@ export async function benchData(): Promise<void> {
     clock: systemClock(),
     accrual: startAccrual(handle.db, live, config.accrualMs),
     sessions: new SessionCache(live),
-    sealKeys: new SealKeys(),
     sites: new SiteCache(handle.db, live),
   };
   try {
