@@ -17,7 +17,7 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
   const events: { to: Audience; ev: LiveEvent }[] = [];
   const as = (memId: string) => tokens[memId];
   const post = <C extends Call>(c: C, memId: string, body: Record<string, unknown> = {}) => s.loose(as(memId))(c, body);
-  const callAs = <C extends Call>(c: C, memId: string, body: ReqOf<C>) => s.call(c, body, as(memId));
+  const callAs = <C extends Call>(c: C, memId: string, body: ReqOf<C>) => s.as(as(memId))(c, body);
   const eventsFor = (memId: string, type: string) => events.filter((e) => 'memId' in e.to && e.to.memId === memId && e.ev.type === type);
   const broadcasts = (type: string) => events.filter((e) => 'all' in e.to && e.ev.type === type);
 

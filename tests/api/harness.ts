@@ -43,7 +43,7 @@ export interface TestServer extends RunningServer {
   call<C extends Call>(c: C, body: ReqOf<C>, token?: string | null): Promise<Envelope<ResOf<C>>>;
   /** One caller's client: `call` with its token fixed (null: no session). */
   as(token: string | null | undefined): Client;
-  /** One caller's client for refusal tests: the call's path and answer type, any body. */
+  /** One caller's client whose body is not type-checked (refusal tests' malformed bodies): the call's path and answer type. */
   loose(token?: string | null): LooseClient;
   /** The platform console's client: no site key and no siteId, the console session (if any) in X-Auth-Token. */
   platform(token?: string | null): Client;
@@ -70,8 +70,9 @@ export interface Answer<T> {
 export type Client = <C extends Call>(c: C, body: ReqOf<C>) => Promise<Answer<ResOf<C>>>;
 
 /**
- * A client for refusal tests: the call names the path and the answer's type, and the body may be
- * anything (a missing field, a string for a number), as a broken or hostile client sends it.
+ * A client whose body the compiler does not check: the call names the path and the answer's type,
+ * and the body may be anything (a missing field, a string for a number), as a broken or hostile
+ * client sends it. Prefer `as` where the body is the contract's.
  */
 export type LooseClient = <C extends Call>(c: C, body?: Record<string, unknown>) => Promise<Answer<ResOf<C>>>;
 
