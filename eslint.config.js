@@ -45,6 +45,15 @@ const liveNoDomain = {
 };
 const liveNoHttp = into(['http'], 'The live channel does not import the HTTP layer.');
 const vendorsNoHttp = into(['http'], 'Vendors do not import the HTTP layer: they export calls and handlers (src/server/handler.ts), and http/routes.ts collects them.');
+// context.ts and config.ts stand under the layers that import them: their own relative imports name no layer above
+const contextNoLayers = {
+  regex: '^\\./(http|live|ops|vendors|seed)(/|$)',
+  message: "context.ts holds what every layer's handlers share; the HTTP layer's own parts live in http/httpContext.ts, so vendors, live and ops never reach http through it.",
+};
+const configAlone = {
+  regex: '^\\./(?!startupError(\\.js)?$)',
+  message: 'config.ts stands under every layer: of the server it imports startupError.ts alone (what the domain needs of it, it imports from config).',
+};
 // Handlers and adapters only wire: reading and writing tables is the domain's (src/server/domain).
 const noQueries = {
   selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
@@ -60,6 +69,53 @@ const queriesNotYetMoved = [
   'src/server/vendors/launchToken.ts',
   // the demo vendor stands in for an outside game server: its bets, legs and sport events are the vendor's side
   'src/server/vendors/demo/**',
+];
+// API tests call through the contract (tests/api/harness.ts: s.call, s.as, s.loose, s.platform), so a renamed or removed
+// call fails to compile; a literal '/api/…' path stays only in the tests of HTTP itself (headers, statuses, bodies
+// the contract refuses, sealing, throttles by address, docs, ops endpoints, raw wallet callbacks).
+const apiPathMessage = "Call through the contract (the harness's s.call / s.as / s.loose / s.platform, or a call's .path), not a literal '/api/…' path.";
+const literalApiPaths = [
+  { selector: 'Literal[value=/^\\/api\\//]', message: apiPathMessage },
+  { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: apiPathMessage },
+];
+// Transport tests: they name paths as a client on the wire does.
+const transportTests = [
+  'tests/api/harness.ts',
+  'tests/api/http-hardening.test.ts',
+  'tests/api/openapi-*.ts',
+  'tests/api/openapiKit.ts',
+  'tests/api/contract-fuzz.test.ts',
+  'tests/api/early-calls.test.ts',
+  'tests/api/sealed-bodies.test.ts',
+  'tests/api/ops-*.test.ts',
+  'tests/api/login-bounds.test.ts',
+  'tests/api/login-hardening.test.ts',
+  'tests/api/login-doors.test.ts',
+  'tests/api/operator-lock.test.ts',
+  'tests/api/device-cookie-rotation.test.ts',
+  'tests/api/static.test.ts',
+  'tests/api/brand.test.ts',
+  'tests/api/logo-sandbox.test.ts',
+  'tests/api/common.test.ts',
+  'tests/api/member.test.ts',
+  'tests/api/platform-invites.test.ts',
+  'tests/api/first-start.test.ts',
+  'tests/api/gamesKit.ts',
+  'tests/api/vendor-check.test.ts',
+  'tests/api/money-chaos.test.ts',
+  'tests/api/moneyWorld.ts',
+  'tests/api/live-redis.test.ts',
+  'tests/api/money-concurrency.test.ts',
+  'tests/api/moneyKit.ts',
+  'tests/api/session-cache.test.ts',
+  // two instances' raw clients: the signed wallet callback is the wire itself
+  'tests/api/nodeKit.ts',
+];
+// Files that still name paths though they test no transport; converting one is welcome, adding one is not.
+const pathsNotYetTyped = [
+  // the route list filtered by path prefix
+  'tests/api/platform-staff.test.ts',
+  'tests/api/site-isolation.test.ts',
 ];
 const boundary = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
@@ -116,7 +172,14 @@ export default defineConfig(
   boundary(['src/server/domain/**'], noApp, noHttp, noVendors, noServerContext, noLive, noOps),
   boundary(['src/server/live/**'], noApp, liveNoDomain, liveNoHttp),
   boundary(['src/server/vendors/**'], noApp, vendorsNoHttp),
+  boundary(['src/server/context.ts'], noApp, contextNoLayers),
+  boundary(['src/server/config.ts'], noApp, configAlone),
   boundary(['src/contract/**'], noLayers),
+  {
+    files: ['tests/api/**/*.ts'],
+    ignores: [...transportTests, ...pathsNotYetTyped],
+    rules: { 'no-restricted-syntax': ['error', ...literalApiPaths] },
+  },
   {
     files: ['src/server/http/**/*.ts', 'src/server/vendors/**/*.ts'],
     ignores: ['**/*.test.ts', ...queriesNotYetMoved],

@@ -22,7 +22,6 @@ import { makePublisher } from '../src/server/live/makePublisher.js';
 import { startAccrual } from '../src/server/domain/money/accrualTimer.js';
 import { SessionCache } from '../src/server/domain/auth/sessionCache.js';
 import { InfoCache } from '../src/server/domain/auth/infoCache.js';
-import { SealKeys } from '../src/server/http/sealKeys.js';
 import { ensureSecretsFile } from '../src/server/domain/auth/secretsFile.js';
 import { SiteCache } from '../src/server/domain/site/siteCache.js';
 import { createMember } from '../src/server/domain/auth/members.js';
@@ -337,7 +336,6 @@ export async function benchData(): Promise<void> {
     clock: systemClock(),
     accrual: startAccrual(handle.db, live, config.accrualMs),
     sessions: new SessionCache(live),
-    sealKeys: new SealKeys(),
     sites: new SiteCache(handle.db, live),
     infoCache: new InfoCache(live),
   };

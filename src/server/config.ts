@@ -1,5 +1,4 @@
 import { createECDH } from 'node:crypto';
-import { envName } from './domain/auth/secrets.js';
 import { dirname, join, resolve } from 'node:path';
 import { StartupError } from './startupError.js';
 
@@ -177,6 +176,9 @@ export function refuseTestSettings(config: Config, env: NodeJS.ProcessEnv = proc
   if (set) throw new StartupError(`${set} is a test setting: a production start (NODE_ENV=production) refuses to run with it; unset it.`);
 }
 
+/** A secret's environment variable: `device-cookie` -> PITBOSS_SECRET_DEVICE_COOKIE */
+export const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
 /**
  * The named secrets a production start needs outside the database (environment or secrets file),
  * with the variable that may stand in for one: a backup alone must not forge a device cookie, a
@@ -201,7 +203,7 @@ export const productionSecrets: { name: string; or?: string }[] = [
  */
 export function refuseMissingSecrets(config: Config, configured: (name: string) => string | undefined, env: NodeJS.ProcessEnv = process.env) {
   if (!config.production) return;
-  const missing = productionSecrets.filter((s) => !(s.or && env[s.or]) && !configured(s.name)).map((s) => `PITBOSS_SECRET_${s.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`);
+  const missing = productionSecrets.filter((s) => !(s.or && env[s.or]) && !configured(s.name)).map((s) => envName(s.name));
   if (missing.length)
     throw new StartupError(
       `a production start (NODE_ENV=production) needs its secrets outside the database; missing: ${missing.join(', ')} (set each in the environment or in the JSON of PITBOSS_SECRETS_FILE; see docs/security.md)`,

@@ -2,12 +2,9 @@ import type { Caller } from './domain/auth/caller.js';
 import type { Deps } from './domain/deps.js';
 import type { Vendor } from './domain/games/wallet.js';
 import type { SiteRow } from './domain/site/siteRow.js';
-import type { SealKeys } from './http/sealKeys.js';
 
-/** What a handler may need: the domain's shared parts and the HTTP layer's own; built once in main and in tests. */
+/** What a handler may need: the domain's shared parts and the deployment's; built once in main and in tests (the HTTP layer's own parts: http/httpContext.ts). */
 export interface AppContext extends Deps {
-  /** keys agreed for sealed bodies, per process */
-  sealKeys: SealKeys;
   /** the prefix of this deployment's Redis channels and keys (live/redisScope.ts) */
   redisScope: string;
 }
@@ -48,8 +45,8 @@ export interface RequestContext extends AppContext, RequestExtras {
  * A call's context: the app's shared parts by prototype, the call's own fields on top. Spreading the
  * app into a fresh object on every call cost the hottest calls about an eighth of their CPU time.
  */
-export function callContext<T extends object>(app: AppContext, own: T): AppContext & T {
-  return Object.assign(Object.create(app) as AppContext, own);
+export function callContext<A extends AppContext, T extends object>(app: A, own: T): A & T {
+  return Object.assign(Object.create(app) as A, own);
 }
 
 /** A vendor's wallet callback: its signature checked, the vendor and its site found; no session. */

@@ -14,18 +14,19 @@ type CtxFor<C extends Call> = C['access'] extends 'public'
     : C['access'] extends 'vendor'
       ? VendorContext
       : AuthedContext;
-export type Handler<C extends Call> = (req: ParsedReqOf<C>, ctx: CtxFor<C>) => Promise<ResOf<C>>;
+/** X: what the transport adds to every context it builds (the HTTP layer's own parts), for the handlers that ask for it. */
+export type Handler<C extends Call, X = object> = (req: ParsedReqOf<C>, ctx: CtxFor<C> & X) => Promise<ResOf<C>>;
 
-export interface RouteDef {
+export interface RouteDef<X = object> {
   call: Call;
-  handler: (req: unknown, ctx: PublicContext | RequestContext) => Promise<unknown>;
+  handler: (req: unknown, ctx: (PublicContext | RequestContext) & X) => Promise<unknown>;
   /** this call's own body limit in bytes, above the server's (a logo upload) */
   bodyLimit?: number;
 }
 
-export function defineRoute<C extends Call>(call: C, handler: Handler<C>, opts: { bodyLimit?: number } = {}): RouteDef {
+export function defineRoute<C extends Call, X = object>(call: C, handler: Handler<C, X>, opts: { bodyLimit?: number } = {}): RouteDef<X> {
   // the transport hands each handler the context its access level promises
-  return { call, handler: handler as RouteDef['handler'], ...opts };
+  return { call, handler: handler as RouteDef<X>['handler'], ...opts };
 }
 
 /**

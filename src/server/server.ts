@@ -3,7 +3,6 @@ import { systemClock } from './clock.js';
 import { readConfig, refuseMissingSecrets, refuseTestSettings, refuseWeakSecrets, type Config } from './config.js';
 import { configuredSecret } from './domain/auth/secrets.js';
 import { ensureSecretsFile, type SecretsFileReport } from './domain/auth/secretsFile.js';
-import type { AppContext } from './context.js';
 import { openDb } from './db/driver.js';
 import { migrate, underStartLock } from './db/migrate.js';
 import { seedDemo } from './seed/demo.js';
@@ -25,6 +24,7 @@ import { assertSiteOpen } from './domain/platform/siteState.js';
 import { endBlockedSession, isBlockedNow } from './domain/site/ipBlock.js';
 import { ApiError } from '../contract/codes.js';
 import { SealKeys } from './http/sealKeys.js';
+import type { HttpApp } from './http/httpContext.js';
 import { SiteCache } from './domain/site/siteCache.js';
 import { postgresService, redisService, waitForService } from './ops/startup.js';
 import { startExit, StartupError } from './startupError.js';
@@ -40,7 +40,7 @@ import type { Ops } from './ops/ops.js';
 import { resealVendorSecrets } from './domain/games/vendorSecret.js';
 
 export interface RunningServer {
-  app: AppContext;
+  app: HttpApp;
   http: FastifyInstance;
   url: string;
   seeded: boolean;
@@ -70,7 +70,7 @@ function dataDirTaken<T>(dir: string, take: () => T): T {
 }
 
 /** A live socket's CONNECT: the session behind its token, on an open site, from an address not blocked there (else the session ends). */
-function liveSessionCheck(app: AppContext): SessionCheck {
+function liveSessionCheck(app: HttpApp): SessionCheck {
   return async (token, ip) => {
     const s = await getSessionByToken(app.db, token, app.clock.now(), app.sessions);
     const site = await app.sites.get(s.siteId);
@@ -139,7 +139,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
   const infoCache = new InfoCache(fanOut);
   const live = droppingOnPublish(fanOut, infoCache);
   signalTo(signal);
-  const app: AppContext = {
+  const app: HttpApp = {
     config,
     redisScope: scope,
     handle,

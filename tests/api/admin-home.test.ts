@@ -7,6 +7,11 @@ import { fromWire, toWire } from '../../src/server/domain/common/time.js';
 import { sql } from 'kysely';
 import { callback, tx } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { boardCalls } from '../../src/contract/board.js';
+import type { Call } from '../../src/contract/define.js';
+import { adminCalls } from '../../src/contract/admin.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { statsCalls } from '../../src/contract/stats.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, ms = 3000, what = 'condition') {
@@ -34,9 +39,9 @@ async function listen(url: string, token: string) {
 describe(`operator home (${testDb})`, () => {
   let s: TestServer;
   const t: Record<string, string> = {};
-  const call = async (who: string, path: string, body: Record<string, unknown> = {}) => s.post(path, body, t[who]);
+  const call = <C extends Call>(who: string, c: C, body: Record<string, unknown> = {}) => s.loose(t[who])(c, body);
   const dashboard = async () => {
-    const r = await call('admin', '/api/admin/dashboard');
+    const r = await call('admin', adminCalls.dashboard);
     expect(r.resultCode).toBe('0');
     return r.data;
   };
@@ -50,8 +55,8 @@ describe(`operator home (${testDb})`, () => {
   afterAll(() => s?.close());
 
   it("is the operator's alone", async () => {
-    expect((await call('ptn1', '/api/admin/dashboard')).resultCode).toBe('A001');
-    expect((await call('user1', '/api/admin/dashboard')).resultCode).toBe('A001');
+    expect((await call('ptn1', adminCalls.dashboard)).resultCode).toBe('A001');
+    expect((await call('user1', adminCalls.dashboard)).resultCode).toBe('A001');
   });
 
   it('answers 30 days oldest first with today last, and what waits as the tables hold it', async () => {
@@ -121,29 +126,29 @@ describe(`operator home (${testDb})`, () => {
 
   it('lists the open requests only, oldest first, as the queue opens', async () => {
     const d = await dashboard();
-    const r = await call('admin', '/api/admin/cash/list', { openYn: 'Y', order: 'asc', count_per_list: 200 });
+    const r = await call('admin', adminCalls.cashList, { openYn: 'Y', order: 'asc', count_per_list: 200 });
     expect(r.resultCode).toBe('0');
     const list = r.data.list as { cashIdx: number; cashStatus: number }[];
     expect(list.length).toBe(d.pending.cash.applied + d.pending.cash.waiting);
     expect(list.every((x) => x.cashStatus === 0 || x.cashStatus === 2)).toBe(true);
     expect(list.map((x) => x.cashIdx)).toEqual([...list.map((x) => x.cashIdx)].sort((a, b) => a - b));
     // a status given wins over openYn; without either every status comes, newest first
-    const done = await call('admin', '/api/admin/cash/list', { openYn: 'Y', cashStatus: 1 });
+    const done = await call('admin', adminCalls.cashList, { openYn: 'Y', cashStatus: 1 });
     expect(done.data.list.every((x: { cashStatus: number }) => x.cashStatus === 1)).toBe(true);
-    const all = (await call('admin', '/api/admin/cash/list', { count_per_list: 200 })).data.list as { cashIdx: number; cashStatus: number }[];
+    const all = (await call('admin', adminCalls.cashList, { count_per_list: 200 })).data.list as { cashIdx: number; cashStatus: number }[];
     expect(all.some((x) => x.cashStatus === 1 || x.cashStatus === -1)).toBe(true);
     expect(all.map((x) => x.cashIdx)).toEqual([...all.map((x) => x.cashIdx)].sort((a, b) => b - a));
   });
 
   it('equals the settlement screens of the top partner for every one of the 30 days', async () => {
     const d = await dashboard();
-    const daily = await call('ptn1', '/api/v2/retail/daily/betting', { startDate: d.days[0].day, endDate: d.days[29].day });
+    const daily = await call('ptn1', statsCalls.dailyBetting, { startDate: d.days[0].day, endDate: d.days[29].day });
     expect(daily.resultCode).toBe('0');
     const byDay = new Map(daily.data.dailyBetList.map((r: { days: string }) => [r.days, r]));
     for (const x of d.days) {
-      const calc = await call('ptn1', '/api/retail/myCalculate', { searchType: 'INNER', startDate: x.day, endDate: x.day });
+      const calc = await call('ptn1', statsCalls.myCalculate, { searchType: 'INNER', startDate: x.day, endDate: x.day });
       expect(calc.resultCode).toBe('0');
-      const row = calc.data.inSearchList[0];
+      const row = calc.data.inSearchList![0];
       expect([x.day, x.bets, x.wins, x.ggr, x.rolling, x.deposits, x.withdrawals]).toEqual([
         x.day,
         row.betAmt,
@@ -164,7 +169,7 @@ describe(`operator home (${testDb})`, () => {
     const player = await listen(url, t.user2);
     try {
       const before = (await dashboard()).pending;
-      const dep = await call('user1', '/api/cash/in', { cashAmt: 50_000, requestId: randomUUID() });
+      const dep = await call('user1', cashCalls.deposit, { cashAmt: 50_000, requestId: randomUUID() });
       expect(dep.resultCode).toBe('0');
       await until(() => op.events.some((e) => e.type === 'ADMIN_PENDING'), 3000, 'ADMIN_PENDING');
       const e = op.events.find((x) => x.type === 'ADMIN_PENDING')!;
@@ -177,7 +182,7 @@ describe(`operator home (${testDb})`, () => {
 
       // the operator moves it on: the counts follow
       op.events.length = 0;
-      expect((await call('admin', '/api/admin/cash/process', { cashIdx: dep.data.cashIdx, cashStatus: 2, requestId: randomUUID() })).resultCode).toBe('0');
+      expect((await call('admin', adminCalls.cashProcess, { cashIdx: dep.data.cashIdx, cashStatus: 2, requestId: randomUUID() })).resultCode).toBe('0');
       await until(() => op.events.some((x) => x.type === 'ADMIN_PENDING'), 3000, 'second ADMIN_PENDING');
       const moved = JSON.parse(String(op.events.find((x) => x.type === 'ADMIN_PENDING')!.data2));
       expect([moved.cash.applied, moved.cash.waiting]).toEqual([before.cash.applied, before.cash.waiting + 1]);
@@ -185,7 +190,7 @@ describe(`operator home (${testDb})`, () => {
 
       // an inquiry arrives
       op.events.length = 0;
-      expect((await call('user2', '/api/board/faq/save', { title: 'Where is my deposit?', content: 'Please check.' })).resultCode).toBe('0');
+      expect((await call('user2', boardCalls.save.faq, { title: 'Where is my deposit?', content: 'Please check.' })).resultCode).toBe('0');
       await until(() => op.events.some((x) => x.type === 'ADMIN_PENDING' && x.data1 === 'qna'), 3000, 'qna event');
       expect(JSON.parse(String(op.events.find((x) => x.data1 === 'qna')!.data2)).qna).toBe(before.qna + 1);
 
@@ -198,10 +203,10 @@ describe(`operator home (${testDb})`, () => {
   });
 
   it('keeps the last ledger check for the home', async () => {
-    const check = await call('admin', '/api/admin/ledger/check');
+    const check = await call('admin', adminCalls.ledgerCheck);
     expect(check.resultCode).toBe('0');
     const d = await dashboard();
     expect(d.ledger).toEqual({ ok: check.data.ok, checkedAt: toWire(new Date(check.data.checkedAt)) });
-    expect(d.ledger.ok).toBe(true);
+    expect(d.ledger!.ok).toBe(true);
   });
 });

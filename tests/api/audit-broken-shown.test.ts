@@ -5,12 +5,13 @@ import { platformOpsCalls } from '../../src/contract/platformOps.js';
 import { verifyAuditChain, writeAudit } from '../../src/server/domain/site/audit.js';
 import { openedSite, platformOwner, postJson } from './platformKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { adminCalls } from '../../src/contract/admin.js';
 
 describe(`a broken audit chain shown on the operator's home and the console (${testDb})`, { timeout: 300_000 }, () => {
   let s: TestServer;
   let owner: string;
   let admin: string;
-  const dashboard = async () => (await s.post('/api/admin/dashboard', {}, admin)).data;
+  const dashboard = async () => (await s.loose(admin)(adminCalls.dashboard, {})).data;
   const detail = async (prefix: string) => (await postJson(s, platformOpsCalls.site.path, { prefix }, { token: owner })).data;
   const listed = async (prefix: string) => (await postJson(s, platformCalls.sites.path, {}, { token: owner })).data.list.find((x: { prefix: string }) => x.prefix === prefix);
 

@@ -14,6 +14,7 @@ import { systemClock } from '../../src/server/clock.js';
 import { refusalExit } from '../../src/server/ops/refusal.js';
 import { freshPostgres, startTestServer, templateDatabase, testDb, type TestServer } from './harness.js';
 import { cli, oneLine } from './opsCli.js';
+import { adminSecurityCalls } from '../../src/contract/admin.js';
 
 // the key kept outside the database, as a deployment sets it (for this file only: the run's files share one process)
 const AUDIT_KEY = 'audit-key-for-the-chain-tests-0123456789abcdef';
@@ -92,7 +93,7 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
     const other = await startTestServer();
     try {
       const admin = await other.login('admin');
-      const verify = async (token: string) => other.post('/api/admin/audit/verify', {}, token);
+      const verify = async (token: string) => other.loose(token)(adminSecurityCalls.auditVerify, {});
       for (let i = 0; i < 3; i++)
         await writeAudit(other.app.db, { siteId: other.siteId, actorId: null as unknown as number, actor: 'admin', action: `/v/${i}`, ip: null, at: new Date() });
       const ok = await verify(admin);
@@ -188,7 +189,7 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
           update audit_chain_head h set last_seq = a.seq, last_hash = a.hash
           from audit_log a where a.site_id = h.site_id and h.site_id = ${other.siteId} and a.seq = h.last_seq - 1`.execute(db);
         expect(await verifyAuditChain(db, other.siteId)).toMatchObject({ ok: false, seq: rows, auditIdx: null, reason: 'tail', anchored: { seq: rows } });
-        const api = await other.post('/api/admin/audit/verify', {}, await other.login('admin'));
+        const api = await other.loose(await other.login('admin'))(adminSecurityCalls.auditVerify, {});
         expect(api.data).toMatchObject({ ok: false, seq: rows, reason: 'tail' });
         // the next anchoring does not take the shorter head: the file still holds the longer one
         expect(await anchorHeads(db, AUDIT_KEY, file)).toMatchObject({ written: 0, behind: [{ anchor: { chain: `site:${other.siteId}`, seq: rows } }] });
@@ -221,7 +222,7 @@ describe(`tamper-evident audit log (${testDb})`, { timeout: 300_000 }, () => {
         // what every start runs: the chain is not re-signed
         expect(await rekeyAuditChains(db)).toEqual([other.siteId]);
         expect(await verifyAuditChain(db, other.siteId)).toMatchObject({ ok: false, seq: 1, reason: 'content' });
-        expect((await other.post('/api/admin/audit/verify', {}, await other.login('admin'))).data).toMatchObject({ ok: false, seq: 1 });
+        expect((await other.loose(await other.login('admin'))(adminSecurityCalls.auditVerify, {})).data).toMatchObject({ ok: false, seq: 1 });
         const gauge = (await (await other.raw('/metrics', { method: 'GET', headers: { authorization: 'Bearer scrape-me' } })).text()).match(
           /^pitboss_audit_chain_broken_sites (\d+)$/m,
         );

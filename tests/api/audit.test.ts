@@ -26,7 +26,7 @@ describe(`audit log (${testDb})`, { timeout: 300_000 }, () => {
     const ptn6 = await s.login('ptn6');
     expect((await s.call(partnerCalls.detailUnlock, { memId: 'user6' }, ptn6)).resultCode).toBe('0');
     const [row] = await rows('/detail/unlock');
-    expect(row).toMatchObject({ actorId: 'ptn6', action: '/api/v2/retail/detail/unlock', target: 'memId=user6' });
+    expect(row).toMatchObject({ actorId: 'ptn6', action: partnerCalls.detailUnlock.path, target: 'memId=user6' });
     expect(row.before).toMatchObject({ memId: 'user6', failedLogins: 9, lockedUntil: expect.any(String), outLockedUntil: expect.any(String) });
     expect(row.after).toMatchObject({ memId: 'user6', failedLogins: 0, lockedUntil: null, outLockedUntil: null });
   });

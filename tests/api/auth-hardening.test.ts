@@ -95,7 +95,7 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       expect((await s.call(adminSecurityCalls.memberUnlock, { memId: 'user4' }, await s.login('ptn1'))).resultCode).toBe('A001');
       const audit = await s.call(adminSecurityCalls.auditList, { page: 1 }, admin);
       type Row = { action: string; actorId: string; target: string; before: unknown; after: { refused?: string } | null };
-      const unlocks = (audit.data!.list as Row[]).filter((a) => a.action === '/api/admin/member/unlock');
+      const unlocks = (audit.data!.list as Row[]).filter((a) => a.action === adminSecurityCalls.memberUnlock.path);
       // the refused tries are recorded too, the partner's A001 and the operator's U001
       expect(unlocks.find((a) => a.actorId === 'ptn1')?.after).toMatchObject({ refused: 'A001' });
       expect(unlocks.find((a) => a.target === 'memId=ghost')?.after).toMatchObject({ refused: 'U001' });
@@ -318,10 +318,10 @@ describe(`account hardening (${testDb})`, { timeout: 300_000 }, () => {
       await s.call(adminCalls.grant, { memId: 'user14', cashAmt: 5_000, mode: 2, requestId: 'audit-grant-1' }, admin);
       const page1 = await s.call(adminSecurityCalls.auditList, { page: 1, count_per_list: 2 }, admin);
       expect(page1.data!.pageInfo).toEqual({ page: 1, count_per_list: 2, tatal_list_count: before + 3 });
-      expect(page1.data!.list.map((a: { action: string }) => a.action)).toEqual(['/api/admin/cash/grant', '/api/admin/site/lockBet']);
+      expect(page1.data!.list.map((a: { action: string }) => a.action)).toEqual([adminCalls.grant.path, adminSiteCalls.lockBet.path]);
       expect(page1.data!.list[0]).toMatchObject({ target: 'memId=user14', after: { memId: 'user14', cashAmt: 5_000, mode: 2 } });
       const page2 = await s.call(adminSecurityCalls.auditList, { page: 2, count_per_list: 2 }, admin);
-      expect(page2.data!.list[0]).toMatchObject({ action: '/api/admin/site/lockBet', after: { lockBetYn: 'Y' } });
+      expect(page2.data!.list[0]).toMatchObject({ action: adminSiteCalls.lockBet.path, after: { lockBetYn: 'Y' } });
       expect(JSON.stringify(page1.data)).not.toContain(PASS);
     });
   });

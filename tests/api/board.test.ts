@@ -16,8 +16,8 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
   const tokens: Record<string, string> = {};
   const events: { to: Audience; ev: LiveEvent }[] = [];
   const as = (memId: string) => tokens[memId];
-  const post = (path: string, memId: string, body: Record<string, unknown> = {}) => s.post(path, body, as(memId));
-  const callAs = <C extends Call>(c: C, memId: string, body: ReqOf<C>) => s.call(c, body, as(memId));
+  const post = <C extends Call>(c: C, memId: string, body: Record<string, unknown> = {}) => s.loose(as(memId))(c, body);
+  const callAs = <C extends Call>(c: C, memId: string, body: ReqOf<C>) => s.as(as(memId))(c, body);
   const eventsFor = (memId: string, type: string) => events.filter((e) => 'memId' in e.to && e.to.memId === memId && e.ev.type === type);
   const broadcasts = (type: string) => events.filter((e) => 'all' in e.to && e.ev.type === type);
 
@@ -74,7 +74,7 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
       expect((await callAs(adminBoardCalls.save.nt, 'admin', { boardIdx: w.data!.boardIdx, delYn: 'Y' })).resultCode).toBe('0');
       expect((await callAs(boardCalls.datail.nt, 'user1', { boardIdx: w.data!.boardIdx })).resultCode).toBe('A001');
       // raw: a category outside the contract's list is the refusal under test
-      const bad = await post('/api/admin/board/nt/save', 'admin', { category: 'nope', title: 'x', content: 'y' });
+      const bad = await post(adminBoardCalls.save.nt, 'admin', { category: 'nope', title: 'x', content: 'y' });
       expect(bad.resultCode).toBe('V001');
       expect((await callAs(boardCalls.save.nt, 'admin', { category: 'nope', title: 'x', content: 'y' })).resultCode).toBe('V001');
       const viaSeedPath = await callAs(boardCalls.save.nt, 'admin', { category: 'event', title: 'Event', content: '<b>x</b>' });
@@ -103,7 +103,7 @@ describe(`inquiries, notices, messages and site operations (${testDb})`, () => {
 
     it('save a bank-account inquiry', async () => {
       // raw: the body names boardType as the spec's does, a field the contract does not list
-      const w = await post('/api/board/faq/save', 'user4', { boardType: 'faq', faqType: 'bankaccount', title: 'Account inquiry', content: 'Account inquiry', category: '' });
+      const w = await post(boardCalls.save.faq, 'user4', { boardType: 'faq', faqType: 'bankaccount', title: 'Account inquiry', content: 'Account inquiry', category: '' });
       expect(w.resultCode).toBe('0');
       const l = await callAs(boardCalls.list.faq, 'user4', { page: 1 });
       expect(l.data!.list[0]).toMatchObject({ boardIdx: w.data!.boardIdx, faqType: 'bankaccount', status: 'WAIT' });

@@ -69,26 +69,26 @@ describe(`coupons (${testDb})`, () => {
   });
 
   it('bad input: a clear code and no change', async () => {
-    await refused('CP001', couponCalls.adminIssue.path, { target: 'member', memId: 'user2', couponAmt: 0, couponCnt: 1, expireDate: later(60) }, 'admin');
-    await refused('CP001', couponCalls.adminIssue.path, { target: 'member', memId: 'user2', couponAmt: -5_000, couponCnt: 1, expireDate: later(60) }, 'admin');
-    await refused('CP002', couponCalls.adminIssue.path, { target: 'member', memId: 'user2', couponAmt: 1_000, couponCnt: 0, expireDate: later(60) }, 'admin');
-    await refused('CP002', couponCalls.adminIssue.path, { target: 'all', couponAmt: 1_000, couponCnt: 101, expireDate: later(60) }, 'admin');
-    await refused('CP003', couponCalls.adminIssue.path, { target: 'member', memId: 'user2', couponAmt: 1_000, couponCnt: 1, expireDate: later(-1) }, 'admin');
-    await refused('U001', couponCalls.adminIssue.path, { target: 'member', memId: 'nobody', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'admin');
+    await refused('CP001', couponCalls.adminIssue, { target: 'member', memId: 'user2', couponAmt: 0, couponCnt: 1, expireDate: later(60) }, 'admin');
+    await refused('CP001', couponCalls.adminIssue, { target: 'member', memId: 'user2', couponAmt: -5_000, couponCnt: 1, expireDate: later(60) }, 'admin');
+    await refused('CP002', couponCalls.adminIssue, { target: 'member', memId: 'user2', couponAmt: 1_000, couponCnt: 0, expireDate: later(60) }, 'admin');
+    await refused('CP002', couponCalls.adminIssue, { target: 'all', couponAmt: 1_000, couponCnt: 101, expireDate: later(60) }, 'admin');
+    await refused('CP003', couponCalls.adminIssue, { target: 'member', memId: 'user2', couponAmt: 1_000, couponCnt: 1, expireDate: later(-1) }, 'admin');
+    await refused('U001', couponCalls.adminIssue, { target: 'member', memId: 'nobody', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'admin');
     // a partner: over its balance (as a give), outside its downline, to itself
     const held = (await balances(s, 'ptn7')).cash;
-    await refused('C202', couponCalls.partnerIssue.path, { target: 'member', memId: 'user2', couponAmt: held + 1, couponCnt: 1, expireDate: later(60) }, 'ptn7');
-    await refused('A002', couponCalls.partnerIssue.path, { target: 'member', memId: 'user6', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'ptn7');
-    await refused('A002', couponCalls.partnerIssue.path, { target: 'subtree', memId: 'ptn6', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'ptn7');
-    await refused('A002', couponCalls.partnerIssue.path, { target: 'member', memId: 'ptn7', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'ptn7');
+    await refused('C202', couponCalls.partnerIssue, { target: 'member', memId: 'user2', couponAmt: held + 1, couponCnt: 1, expireDate: later(60) }, 'ptn7');
+    await refused('A002', couponCalls.partnerIssue, { target: 'member', memId: 'user6', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'ptn7');
+    await refused('A002', couponCalls.partnerIssue, { target: 'subtree', memId: 'ptn6', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'ptn7');
+    await refused('A002', couponCalls.partnerIssue, { target: 'member', memId: 'ptn7', couponAmt: 1_000, couponCnt: 1, expireDate: later(60) }, 'ptn7');
     // a player cannot issue
     expect((await issue({ target: 'member', memId: 'user3', couponAmt: 1_000 }, 'user2')).resultCode).toBe('A001');
     // another member's coupon, another site's coupon, an unknown one
     const mine = (await issue({ target: 'member', memId: 'user2', couponAmt: 1_000 })).data;
     const c = (await box('user2')).list[0];
     expect(mine.couponCnt).toBe(1);
-    await refused('CP004', couponCalls.use.path, { couponIdx: c.couponIdx }, 'user3');
-    await refused('CP004', couponCalls.use.path, { couponIdx: 999_999_999 }, 'user3');
+    await refused('CP004', couponCalls.use, { couponIdx: c.couponIdx }, 'user3');
+    await refused('CP004', couponCalls.use, { couponIdx: 999_999_999 }, 'user3');
     const u3 = await memberId(s.app.db, s.siteId, 'user3');
     const foreign = await s.app.db
       .insertInto('coupon')
@@ -104,10 +104,10 @@ describe(`coupons (${testDb})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await refused('CP004', couponCalls.use.path, { couponIdx: foreign.id }, 'user3');
+    await refused('CP004', couponCalls.use, { couponIdx: foreign.id }, 'user3');
     await s.app.db.deleteFrom('coupon').where('id', '=', foreign.id).execute();
     expect((await use('user2', c.couponIdx)).resultCode).toBe('0');
-    await refused('CP005', couponCalls.use.path, { couponIdx: c.couponIdx }, 'user2');
+    await refused('CP005', couponCalls.use, { couponIdx: c.couponIdx }, 'user2');
   });
 
   it('a partner issues to its downline from its own cash; expired coupons return to their issuers exactly once', async () => {
@@ -135,7 +135,7 @@ describe(`coupons (${testDb})`, () => {
     const houseNow = (await s.app.db.selectFrom('member').select('cash_amt').where('site_id', '=', s.siteId).where('mem_id', '=', '__house__').executeTakeFirstOrThrow()).cash_amt;
     expect(Number(houseNow)).toBe(Number(house));
     expect((await box('user5', 'expired')).list.map((c) => c.couponIdx)).toContain(c5.couponIdx);
-    await refused('CP006', couponCalls.use.path, { couponIdx: c5.couponIdx }, 'user5');
+    await refused('CP006', couponCalls.use, { couponIdx: c5.couponIdx }, 'user5');
     const returns = await s.app.db
       .selectFrom('ledger_entry')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { siteCalls } from '../../src/contract/site.js';
+import { boardCalls } from '../../src/contract/board.js';
 
 /** The demo site's banners, popups and notice images are shipped with the app, so they show offline. */
 describe(`demo content is local (${testDb})`, () => {
@@ -24,9 +25,9 @@ describe(`demo content is local (${testDb})`, () => {
     expect(images.length).toBeGreaterThanOrEqual(2);
     images.forEach(local);
     // raw: these bodies name boardType as the spec's do, a field the contract does not list
-    const notices = (await s.post('/api/board/nt/list', { page: 1, boardType: 'nt' }, token)).data.list as { boardIdx: number }[];
+    const notices = (await s.loose(token)(boardCalls.list.nt, { page: 1, boardType: 'nt' })).data.list as { boardIdx: number }[];
     const html: string[] = [];
-    for (const n of notices) html.push((await s.post('/api/board/nt/datail', { boardIdx: n.boardIdx, boardType: 'nt' }, token)).data.board.content);
+    for (const n of notices) html.push((await s.loose(token)(boardCalls.datail.nt, { boardIdx: n.boardIdx, boardType: 'nt' })).data.board.content);
     const srcs = html.flatMap((h) => [...h.matchAll(/<img[^>]*src="([^"]+)"/g)].map((m) => m[1]));
     expect(srcs.length).toBeGreaterThan(0);
     srcs.forEach(local);

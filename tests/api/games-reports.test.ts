@@ -9,6 +9,8 @@ import { startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, memberId } from './moneyKit.js';
 import { betCalls } from '../../src/contract/bet.js';
 import { statsCalls } from '../../src/contract/stats.js';
+import { gameCalls } from '../../src/contract/game.js';
+import { rateCalls } from '../../src/contract/rate.js';
 
 const CODES: Record<string, [string, string]> = { slot: ['demo-slot', 'lucky-sevens'], hcasino: ['demo-hotel', 'hotel-baccarat'], mini: ['demo-mini', 'odd-even'] };
 
@@ -151,11 +153,11 @@ describe(`reports against raw bets (${testDb})`, () => {
 
   it("daily reports carry the whole period's sums, not only the page's", async () => {
     const p2 = await s.login('ptn2');
-    for (const path of ['/api/v2/stats/dateAgent', '/api/v2/stats/dateUsers', '/api/v2/stats/dateGames']) {
+    for (const c of [statsCalls.dateAgent, statsCalls.dateUsers, statsCalls.dateGames]) {
       const body = { startDate: from, endDate: to };
-      const all = await s.post(path, { ...body, page: 1, count_per_list: 200 }, p2);
-      expect([path, all.resultCode]).toEqual([path, '0']);
-      const rows = all.data.list as Record<string, number>[];
+      const all = await s.loose(p2)(c, { ...body, page: 1, count_per_list: 200 });
+      expect([c.path, all.resultCode]).toEqual([c.path, '0']);
+      const rows = all.data.list as unknown as Record<string, number>[];
       expect(rows.length).toBeGreaterThan(1);
       expect(all.data.pageInfo.tatal_list_count).toBe(rows.length);
       const sum = (k: string) => rows.reduce((a, r) => a + r[k], 0);
@@ -167,25 +169,25 @@ describe(`reports against raw bets (${testDb})`, () => {
         betResultAmt: sum('betAmt') - sum('winAmt'),
       });
       // a page of one row still says the period
-      const one = await s.post(path, { ...body, page: 1, count_per_list: 1 }, p2);
-      expect([path, one.data.list.length, one.data.total]).toEqual([path, 1, all.data.total]);
+      const one = await s.loose(p2)(c, { ...body, page: 1, count_per_list: 1 });
+      expect([c.path, one.data.list.length, one.data.total]).toEqual([c.path, 1, all.data.total]);
     }
   });
 
   it('every partner call is scoped to the caller subtree', async () => {
     const p7 = await s.login('ptn7');
     const outside = [
-      ['/api/v2/retail/report/betStatistics', { memId: 'ptn2b' }],
-      ['/api/v2/retail/daily/betting', { memId: 'ptn1' }],
-      ['/api/retail/myCalculate', { searchType: 'INNER', searchMemId: 'ptn6' }],
-      ['/api/retail/bottomBetList', { memId: 'user11' }],
-      ['/api/retail/sport/bottomBetList', { memId: 'user20' }],
-      ['/api/v2/retail/detail/rateInfo', { memId: 'user6' }],
-      ['/api/v2/retail/rateInfo/save', { memId: 'user6', rateList: [{ category: 'slot', pointRate: '0.1', loseRate: '0' }] }],
-      ['/api/v2/stats/dateUsers', { memId: 'ptn6' }],
-      ['/api/retail/changeMemCashFlag', { memId: 'user6' }],
+      [statsCalls.betStatistics, { memId: 'ptn2b' }],
+      [statsCalls.dailyBetting, { memId: 'ptn1' }],
+      [statsCalls.myCalculate, { searchType: 'INNER', searchMemId: 'ptn6' }],
+      [betCalls.bottomBetList, { memId: 'user11' }],
+      [betCalls.sportList, { memId: 'user20' }],
+      [rateCalls.detailRateInfo, { memId: 'user6' }],
+      [rateCalls.saveRates, { memId: 'user6', rateList: [{ category: 'slot', pointRate: '0.1', loseRate: '0' }] }],
+      [statsCalls.dateUsers, { memId: 'ptn6' }],
+      [gameCalls.retailChangeMemCashFlag, { memId: 'user6' }],
     ] as const;
-    for (const [path, body] of outside) expect([path, (await s.post(path, body, p7)).resultCode]).toEqual([path, 'A002']);
+    for (const [c, body] of outside) expect([c.path, (await s.loose(p7)(c, body)).resultCode]).toEqual([c.path, 'A002']);
     const list = await s.call(betCalls.betList, { startDate: from, endDate: to, oldYn: 'Y' }, p7);
     const mine = new Set(['user1', 'user2', 'user3', 'user4', 'user5']);
     expect(list.data!.list.every((r: { memId: string }) => mine.has(r.memId))).toBe(true);

@@ -41,6 +41,12 @@ export interface TestServer extends RunningServer {
   post<T = any>(path: string, body?: Record<string, unknown>, token?: string | null): Promise<Envelope<T>>;
   /** A call through the contract: its path, the body's type and the answer's type come from it (`post` stays for malformed bodies and raw paths). */
   call<C extends Call>(c: C, body: ReqOf<C>, token?: string | null): Promise<Envelope<ResOf<C>>>;
+  /** One caller's client: `call` with its token fixed (null: no session). */
+  as(token: string | null | undefined): Client;
+  /** One caller's client whose body is not type-checked (refusal tests' malformed bodies): the call's path and answer type. */
+  loose(token?: string | null): LooseClient;
+  /** The platform console's client: no site key and no siteId, the console session (if any) in X-Auth-Token. */
+  platform(token?: string | null): Client;
   /** A test's own client (inject, other addresses) sends its bodies through this: sealed as `post` seals them. */
   through: SealingClient;
   /** Raw fetch for transport-level checks. */
@@ -49,6 +55,26 @@ export interface TestServer extends RunningServer {
   /** the server's clock (moved by clockOffsetMs) */
   now(): number;
 }
+
+/**
+ * An answer as a test reads it: the call's data type, not null: a test reads data after its
+ * resultCode, and a refusal's null data fails the test's next line loudly.
+ */
+export interface Answer<T> {
+  resultCode: string;
+  resultMessage: string;
+  data: T;
+}
+
+/** A typed client through the contract: the call names the path, the body's type and the answer's. */
+export type Client = <C extends Call>(c: C, body: ReqOf<C>) => Promise<Answer<ResOf<C>>>;
+
+/**
+ * A client whose body the compiler does not check: the call names the path and the answer's type,
+ * and the body may be anything (a missing field, a string for a number), as a broken or hostile
+ * client sends it. Prefer `as` where the body is the contract's.
+ */
+export type LooseClient = <C extends Call>(c: C, body?: Record<string, unknown>) => Promise<Answer<ResOf<C>>>;
 
 /** Posts one body (as the caller builds it) and answers the parsed JSON. */
 export type SealingClient = (path: string, payload: Record<string, unknown>, send: (body: unknown) => Promise<unknown>) => Promise<Envelope<any>>;
@@ -199,6 +225,19 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     apiKey: site.apiKey,
     post,
     call: (c, body, token) => post(c.path, body as Record<string, unknown>, token),
+    as: (token) => (c, body) => post<any>(c.path, body as Record<string, unknown>, token),
+    loose:
+      (token) =>
+      (c, body = {}) =>
+        post<any>(c.path, body, token),
+    platform: (token) => async (c, body) => {
+      const res = await fetch(server.url + c.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as Envelope<any>;
+    },
     raw: (path, init) => fetch(server.url + path, init),
     through,
     now: () => server.app.clock.now().getTime(),

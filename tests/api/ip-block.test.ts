@@ -3,6 +3,9 @@ import { WebSocket } from 'ws';
 import type { LiveEvent } from '../../src/contract/enums.js';
 import type { Audience } from '../../src/server/live/publisher.js';
 import { solve, startTestServer, testDb, type TestServer } from './harness.js';
+import type { Call } from '../../src/contract/define.js';
+import { adminSecurityCalls } from '../../src/contract/admin.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 const PASS = 'demo1234!';
 const OPERATOR_IP = '10.9.0.1';
@@ -17,12 +20,12 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
   afterAll(() => s?.close());
 
   /** A call from a given address (no proxy is trusted, so the socket's address is the caller's). */
-  async function call(path: string, body: Record<string, unknown>, o: { token?: string; ip: string }) {
-    return s.through(path, { siteId: s.siteId, ...body }, async (payload) =>
+  async function call(c: Call, body: Record<string, unknown>, o: { token?: string; ip: string }) {
+    return s.through(c.path, { siteId: s.siteId, ...body }, async (payload) =>
       (
         await s.http.inject({
           method: 'POST',
-          url: path,
+          url: c.path,
           payload: payload as Record<string, unknown>,
           remoteAddress: o.ip,
           headers: { authorization: s.apiKey, ...(o.token ? { 'x-auth-token': o.token } : {}) },
@@ -31,10 +34,10 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
     ) as Promise<{ resultCode: string; data: any }>;
   }
   async function login(memId: string, ip: string, loginPage?: 'admin') {
-    const captcha = await call('/api/member/captcha', {}, { ip });
+    const captcha = await call(memberCalls.captcha, {}, { ip });
     // the operator screen asks a solved challenge as well as the picture
-    const pow = loginPage === 'admin' ? await solve((await call('/api/member/challenge', {}, { ip })).data.challenge) : undefined;
-    const r = await call('/api/member/login', { memId, memPass: PASS, loginPage, captchaId: captcha.data.captchaId, captcha: '1234', pow }, { ip });
+    const pow = loginPage === 'admin' ? await solve((await call(memberCalls.challenge, {}, { ip })).data.challenge) : undefined;
+    const r = await call(memberCalls.login, { memId, memPass: PASS, loginPage, captchaId: captcha.data.captchaId, captcha: '1234', pow }, { ip });
     return r;
   }
   const token = async (memId: string, ip: string, loginPage?: 'admin') => {
@@ -42,7 +45,7 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
     if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode}`);
     return r.data.token as string;
   };
-  const block = async (admin: string, ip: string, blockYn: 'Y' | 'N' = 'Y') => call('/api/admin/site/ipBlock', { ip, blockYn }, { token: admin, ip: OPERATOR_IP });
+  const block = async (admin: string, ip: string, blockYn: 'Y' | 'N' = 'Y') => call(adminSecurityCalls.ipBlock, { ip, blockYn }, { token: admin, ip: OPERATOR_IP });
 
   it("refuses ranges wider than a /16 or a /48 (IP001) and any holding the operator's own address (IP002)", async () => {
     const admin = await token('admin', OPERATOR_IP, 'admin');
@@ -56,11 +59,11 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
     expect((await block(admin, '10.0.0.0/33')).resultCode).toBe('V001');
     expect((await block(admin, '2001:db8::/48')).data).toEqual({ ip: '2001:db8::/48', blockYn: 'Y' });
     expect((await block(admin, '::ffff:10.50.0.0/112')).resultCode).toBe('0');
-    const list = await call('/api/admin/site/ipBlockList', {}, { token: admin, ip: OPERATOR_IP });
+    const list = await call(adminSecurityCalls.ipBlockList, {}, { token: admin, ip: OPERATOR_IP });
     expect(list.data.list.map((r: { ip: string }) => r.ip).sort()).toEqual(['2001:db8::/48', '::ffff:10.50.0.0/112']);
     expect(list.data.list[0]).toMatchObject({ regId: 'admin' });
     // the operator still works: nothing it added shut it out
-    expect((await call('/api/admin/site/ipBlockList', {}, { token: admin, ip: OPERATOR_IP })).resultCode).toBe('0');
+    expect((await call(adminSecurityCalls.ipBlockList, {}, { token: admin, ip: OPERATOR_IP })).resultCode).toBe('0');
     for (const r of ['2001:db8::/48', '::ffff:10.50.0.0/112']) expect((await block(admin, r, 'N')).resultCode).toBe('0');
   });
 
@@ -68,7 +71,7 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
     const admin = await token('admin', OPERATOR_IP, 'admin');
     const inside = await token('user12', '10.20.1.5');
     const outside = await token('user13', '10.30.0.1');
-    expect((await call('/api/member/info', {}, { token: inside, ip: '10.20.1.5' })).resultCode).toBe('0');
+    expect((await call(memberCalls.info, {}, { token: inside, ip: '10.20.1.5' })).resultCode).toBe('0');
     const sessionOf = async (memId: string) =>
       await s.app.db
         .selectFrom('session as x')
@@ -84,12 +87,12 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
     expect((await block(admin, '10.20.0.0/16')).resultCode).toBe('0');
     expect((await sessionOf('user12')).ended_at).not.toBeNull();
     expect(pushed).toContainEqual({ to: { siteId: s.siteId, memId: 'user12', sessionId: insideSession }, event: { type: 'LOGOUT', data1: 'forced', data2: null } });
-    expect(['TK001', 'U004']).toContain((await call('/api/member/info', {}, { token: inside, ip: '10.31.0.1' })).resultCode);
-    expect((await call('/api/member/info', {}, { token: outside, ip: '10.30.0.1' })).resultCode).toBe('0');
+    expect(['TK001', 'U004']).toContain((await call(memberCalls.info, {}, { token: inside, ip: '10.31.0.1' })).resultCode);
+    expect((await call(memberCalls.info, {}, { token: outside, ip: '10.30.0.1' })).resultCode).toBe('0');
     expect((await login('user12', '10.20.200.1')).resultCode).toBe('U004');
     expect((await login('ghost', '10.20.200.1')).resultCode).toBe('U004');
 
-    const audit = await call('/api/admin/auditList', { page: 1, action: 'ipBlock' }, { token: admin, ip: OPERATOR_IP });
+    const audit = await call(adminSecurityCalls.auditList, { page: 1, action: 'ipBlock' }, { token: admin, ip: OPERATOR_IP });
     expect(audit.data.list[0]).toMatchObject({ target: 'ip=10.20.0.0/16', before: { blocked: false }, after: { blocked: true, sessionsEnded: 1 } });
 
     expect((await block(admin, '10.20.0.0/16', 'N')).resultCode).toBe('0');
@@ -100,10 +103,10 @@ describe(`operator address blocks (${testDb})`, { timeout: 300_000 }, () => {
     const admin = await token('admin', OPERATOR_IP, 'admin');
     const roaming = await token('user14', '10.40.0.1');
     expect((await block(admin, '10.41.0.0/16')).resultCode).toBe('0');
-    expect((await call('/api/member/info', {}, { token: roaming, ip: '10.40.0.1' })).resultCode).toBe('0');
-    expect((await call('/api/member/info', {}, { token: roaming, ip: '10.41.7.7' })).resultCode).toBe('U004');
+    expect((await call(memberCalls.info, {}, { token: roaming, ip: '10.40.0.1' })).resultCode).toBe('0');
+    expect((await call(memberCalls.info, {}, { token: roaming, ip: '10.41.7.7' })).resultCode).toBe('U004');
     // ended for good, from anywhere
-    expect((await call('/api/member/info', {}, { token: roaming, ip: '10.40.0.1' })).resultCode).toBe('TK001');
+    expect((await call(memberCalls.info, {}, { token: roaming, ip: '10.40.0.1' })).resultCode).toBe('TK001');
 
     const socketUser = await s.login('user15');
     expect((await block(admin, '127.0.0.77')).resultCode).toBe('0');

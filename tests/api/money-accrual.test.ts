@@ -2,12 +2,13 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../src/server/db/driver.js';
-import { applyPending } from '../../src/server/domain/money/accrual.js';
+import { applyPending } from '../../src/server/domain/money/accrualBatch.js';
 import type { Trx } from '../../src/server/domain/money/ledger.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { callback, tx } from './gamesKit.js';
 import { expectSound } from './moneyKit.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 const SLOT = 'demo-slot';
 const count = async (db: Db, table: 'ledger_pending' | 'daily_pending' | 'ledger_entry') =>
@@ -39,7 +40,7 @@ describe(`accrual of pending credits (${testDb})`, () => {
 
   it('a bet locks only the bettor: house and ancestors wait as pending, shown at once, ledger exact', async () => {
     const ptn1 = await s.login('ptn1');
-    const shown = async () => (await s.post('/api/member/info', {}, ptn1)).data.member.pointAmt as number;
+    const shown = async () => (await s.loose(ptn1)(memberCalls.info, {})).data.member.pointAmt as number;
     const before = await shown();
     for (let i = 0; i < 6; i++) await round(s, `user${1 + (i % 3)}`, i % 2 ? 25_000 : 0);
     expect(await count(s.app.db, 'ledger_pending')).toBeGreaterThan(0);

@@ -46,41 +46,41 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     const token = await tok('ptn7');
     const key = rid();
     expect((await s.call(retailCalls.pointChange, { memId: 'user4', pointType: 2, pointAmt: 100, requestId: key }, token)).resultCode).toBe('0');
-    await refused('C998', '/api/v2/retail/pointChange', { memId: 'user4', pointType: 2, pointAmt: 101, requestId: key }, 'ptn7');
-    await refused('C998', '/api/v2/retail/pointChange', { memId: 'user4', pointType: -2, pointAmt: 100, requestId: key }, 'ptn7');
-    await refused('C999', '/api/v2/retail/cashIn', { memId: 'user4', inAmt: 100, requestId: key }, 'ptn7');
+    await refused('C998', retailCalls.pointChange, { memId: 'user4', pointType: 2, pointAmt: 101, requestId: key }, 'ptn7');
+    await refused('C998', retailCalls.pointChange, { memId: 'user4', pointType: -2, pointAmt: 100, requestId: key }, 'ptn7');
+    await refused('C999', retailCalls.cashIn, { memId: 'user4', inAmt: 100, requestId: key }, 'ptn7');
     const grant = rid();
     expect((await s.call(adminCalls.grant, { memId: 'user4', cashAmt: 700, mode: 2, requestId: grant }, await tok('admin'))).resultCode).toBe('0');
-    await refused('C998', '/api/admin/cash/grant', { memId: 'user5', cashAmt: 700, mode: 2, requestId: grant }, 'admin');
+    await refused('C998', adminCalls.grant, { memId: 'user5', cashAmt: 700, mode: 2, requestId: grant }, 'admin');
   });
 
   it('checks in order: replay, amount, target, permission, holdings', async () => {
     // zero amount to a member that is not a direct child: the amount code first
-    await refused('C303', '/api/v2/retail/cashIn', { memId: 'user6', inAmt: 0 }, 'ptn7');
-    await refused('C403', '/api/v2/retail/cashOut', { memId: 'ghost', outAmt: 0 }, 'ptn7');
-    await refused('C601', '/api/v2/retail/pointChange', { memId: 'user6', pointType: 2, pointAmt: 0 }, 'ptn7');
-    await refused('C701', '/api/v2/retail/pointChange', { memId: 'user6', pointType: -2, pointAmt: 0 }, 'ptn7');
-    await refused('C206', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: 0, mode: 2 }, 'admin');
-    await refused('P001', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: 0, mode: 2, kind: 'point' }, 'admin');
+    await refused('C303', retailCalls.cashIn, { memId: 'user6', inAmt: 0 }, 'ptn7');
+    await refused('C403', retailCalls.cashOut, { memId: 'ghost', outAmt: 0 }, 'ptn7');
+    await refused('C601', retailCalls.pointChange, { memId: 'user6', pointType: 2, pointAmt: 0 }, 'ptn7');
+    await refused('C701', retailCalls.pointChange, { memId: 'user6', pointType: -2, pointAmt: 0 }, 'ptn7');
+    await refused('C206', adminCalls.grant, { memId: 'ghost', cashAmt: 0, mode: 2 }, 'admin');
+    await refused('P001', adminCalls.grant, { memId: 'ghost', cashAmt: 0, mode: 2, kind: 'point' }, 'admin');
     const huge = 10 ** 15;
     await tok('ptn7');
     await setStatus('ptn7', 'SUSPENDED');
     try {
       // a suspended partner: the target code before the permission code, the permission code before holdings
-      await refused('C302', '/api/v2/retail/cashIn', { memId: 'user6', inAmt: huge }, 'ptn7');
-      await refused('C402', '/api/v2/retail/cashOut', { memId: 'user6', outAmt: huge }, 'ptn7');
-      await refused('C301', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: huge }, 'ptn7');
-      await refused('C401', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: huge }, 'ptn7');
-      await refused('C401', '/api/v2/retail/pointChange', { memId: 'user1', pointType: -2, pointAmt: huge }, 'ptn7');
+      await refused('C302', retailCalls.cashIn, { memId: 'user6', inAmt: huge }, 'ptn7');
+      await refused('C402', retailCalls.cashOut, { memId: 'user6', outAmt: huge }, 'ptn7');
+      await refused('C301', retailCalls.cashIn, { memId: 'user1', inAmt: huge }, 'ptn7');
+      await refused('C401', retailCalls.cashOut, { memId: 'user1', outAmt: huge }, 'ptn7');
+      await refused('C401', retailCalls.pointChange, { memId: 'user1', pointType: -2, pointAmt: huge }, 'ptn7');
     } finally {
       await setStatus('ptn7', 'ACTIVE');
     }
-    await refused('C202', '/api/v2/retail/cashIn', { memId: 'user1', inAmt: huge }, 'ptn7');
-    await refused('C702', '/api/v2/retail/cashOut', { memId: 'user1', outAmt: huge }, 'ptn7');
-    await refused('P002', '/api/v2/retail/pointChange', { memId: 'user1', pointType: 2, pointAmt: huge }, 'ptn7');
-    await refused('U001', '/api/admin/cash/grant', { memId: 'ghost', cashAmt: huge, mode: -2 }, 'admin');
-    await refused('C202', '/api/admin/cash/grant', { memId: 'user1', cashAmt: huge, mode: -2 }, 'admin');
-    await refused('P002', '/api/admin/cash/grant', { memId: 'user1', cashAmt: huge, mode: -2, kind: 'point' }, 'admin');
+    await refused('C202', retailCalls.cashIn, { memId: 'user1', inAmt: huge }, 'ptn7');
+    await refused('C702', retailCalls.cashOut, { memId: 'user1', outAmt: huge }, 'ptn7');
+    await refused('P002', retailCalls.pointChange, { memId: 'user1', pointType: 2, pointAmt: huge }, 'ptn7');
+    await refused('U001', adminCalls.grant, { memId: 'ghost', cashAmt: huge, mode: -2 }, 'admin');
+    await refused('C202', adminCalls.grant, { memId: 'user1', cashAmt: huge, mode: -2 }, 'admin');
+    await refused('P002', adminCalls.grant, { memId: 'user1', cashAmt: huge, mode: -2, kind: 'point' }, 'admin');
   });
 
   it('writes the same ledger rows: one move, the payer first, before/after on each side', async () => {

@@ -4,9 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSites } from '../../src/server/http/route.js';
 import { callback, tx } from './gamesKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import type { Call } from '../../src/contract/define.js';
 import { expectSound, rid } from './moneyKit.js';
 import { adminCalls } from '../../src/contract/admin.js';
 import { toWire } from '../../src/server/domain/common/time.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { couponCalls } from '../../src/contract/coupon.js';
+import { gameCalls } from '../../src/contract/game.js';
+import { pointCalls } from '../../src/contract/point.js';
+import { protectionCalls } from '../../src/contract/protection.js';
+import { retailCalls } from '../../src/contract/retail.js';
 
 const players = ['user1', 'user2', 'user3', 'user6', 'user7'];
 const parentOf: Record<string, string> = { user1: 'ptn7', user2: 'ptn7', user3: 'ptn7', user6: 'ptn6', user7: 'ptn6', ptn7: 'ptn6', ptn6: 'ptn5' };
@@ -97,11 +104,11 @@ describe(`money properties (${testDb})`, () => {
   }, 600_000);
   afterAll(() => s?.close());
 
-  async function send(memId: string, path: string, body: Record<string, unknown>): Promise<Answer> {
+  async function send(memId: string, c: Call, body: Record<string, unknown>): Promise<Answer> {
     const full = { requestId: rid(), ...body };
-    const r = await s.post(path, full, tokens.get(memId));
-    expect(r.resultCode, `${path} ${r.resultMessage}`).not.toMatch(/^(S500|V001|R)/);
-    sent.push({ memId, path, body: full, answer: r });
+    const r = await s.loose(tokens.get(memId))(c, full);
+    expect(r.resultCode, `${c.path} ${r.resultMessage}`).not.toMatch(/^(S500|V001|R)/);
+    sent.push({ memId, path: c.path, body: full, answer: r });
     return r;
   }
 
@@ -147,11 +154,11 @@ describe(`money properties (${testDb})`, () => {
         const finish = async (r: (typeof open)[number], how: string) => {
           if (how === 'leave') return void open.push(r);
           if (how === 'cancel') {
-            if ((await send(r.memId, '/api/cash/del', { cashIdx: r.cashIdx })).resultCode === '0' && r.kind === 'out') add(cash, r.memId, r.amt);
+            if ((await send(r.memId, cashCalls.cancel, { cashIdx: r.cashIdx })).resultCode === '0' && r.kind === 'out') add(cash, r.memId, r.amt);
             return;
           }
-          if ((await send('admin', '/api/admin/cash/process', { cashIdx: r.cashIdx, cashStatus: 2 })).resultCode !== '0') return;
-          const done = await send('admin', '/api/admin/cash/process', { cashIdx: r.cashIdx, cashStatus: how === 'approve' ? 1 : -1 });
+          if ((await send('admin', adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: 2 })).resultCode !== '0') return;
+          const done = await send('admin', adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: how === 'approve' ? 1 : -1 });
           expect(done.resultCode).toBe('0');
           if (how === 'approve' && r.kind === 'in') add(cash, r.memId, r.amt);
           if (how === 'reject' && r.kind === 'out') add(cash, r.memId, r.amt);
@@ -168,7 +175,7 @@ describe(`money properties (${testDb})`, () => {
             case 'withdraw': {
               const has = cash.get(o.who)!;
               const left = o.t === 'deposit' ? await room(o.who, 'deposit') : null;
-              const r = await send(o.who, o.t === 'deposit' ? '/api/cash/in' : '/api/cash/out', { cashAmt: o.amt, cashOutPass: '1234' });
+              const r = await send(o.who, o.t === 'deposit' ? cashCalls.deposit : cashCalls.withdraw, { cashAmt: o.amt, cashOutPass: '1234' });
               if (o.t === 'withdraw' && o.amt > has) expect(r.resultCode).not.toBe('0');
               if (r.resultCode === 'C104') expect(o.amt).toBeGreaterThan(left!);
               if (left !== null && o.amt > left) expect(r.resultCode).not.toBe('0');
@@ -184,11 +191,11 @@ describe(`money properties (${testDb})`, () => {
             case 'retrieve': {
               const partner = parentOf[o.who];
               if (o.kind === 'point') {
-                await send(partner, '/api/v2/retail/pointChange', { memId: o.who, pointType: o.t === 'give' ? 2 : -2, pointAmt: o.amt });
+                await send(partner, retailCalls.pointChange, { memId: o.who, pointType: o.t === 'give' ? 2 : -2, pointAmt: o.amt });
                 break;
               }
               const [payer, payee] = o.t === 'give' ? [partner, o.who] : [o.who, partner];
-              const r = await send(partner, o.t === 'give' ? '/api/v2/retail/cashIn' : '/api/v2/retail/cashOut', { memId: o.who, [o.t === 'give' ? 'inAmt' : 'outAmt']: o.amt });
+              const r = await send(partner, o.t === 'give' ? retailCalls.cashIn : retailCalls.cashOut, { memId: o.who, [o.t === 'give' ? 'inAmt' : 'outAmt']: o.amt });
               if (o.amt > 0) expect(r.resultCode).toBe(cash.get(payer)! < o.amt ? (o.t === 'give' ? 'C202' : 'C702') : '0');
               if (r.resultCode === '0') {
                 add(cash, payer, -o.amt);
@@ -198,18 +205,18 @@ describe(`money properties (${testDb})`, () => {
             }
             case 'convert': {
               if (o.wait) clock().offsetMs += 61_000;
-              if ((await send(o.who, '/api/cash/pointChg', { pointAmt: o.amt })).resultCode === '0') add(cash, o.who, o.amt);
+              if ((await send(o.who, pointCalls.convert, { pointAmt: o.amt })).resultCode === '0') add(cash, o.who, o.amt);
               break;
             }
             case 'grant': {
-              const r = await send('admin', '/api/admin/cash/grant', { memId: o.who, cashAmt: o.amt, mode: o.mode, kind: o.kind });
+              const r = await send('admin', adminCalls.grant, { memId: o.who, cashAmt: o.amt, mode: o.mode, kind: o.kind });
               if (o.kind === 'cash' && o.mode === -2 && o.amt > 0) expect(r.resultCode).toBe(cash.get(o.who)! < o.amt ? 'C202' : '0');
               if (r.resultCode === '0' && o.kind === 'cash') add(cash, o.who, o.mode === 2 ? o.amt : -o.amt);
               break;
             }
             case 'launch': {
               const left = await room(o.who, 'loss');
-              const r = await send(o.who, '/api/game/launch', { vendorKey: 'demo-live', gameKey: games['demo-live'] });
+              const r = await send(o.who, gameCalls.launch, { vendorKey: 'demo-live', gameKey: games['demo-live'] });
               if (left !== null && left <= 0) expect(r.resultCode).toBe('B6011');
               else if (cash.get(o.who)! + game.get(o.who)! <= 0) expect(r.resultCode).toBe('B6000');
               if (r.resultCode !== '0') break;
@@ -222,7 +229,7 @@ describe(`money properties (${testDb})`, () => {
               // the demo vendor deals a player's baccarat rounds left open for a minute first (a win
               // the model cannot know): C009 for an open round is the games suite's
               if (openBet(o.who)) break;
-              const r = await send(o.who, '/api/cash/outGameMoney', { vendorCode: 'demo-live', cashAmt: o.amt });
+              const r = await send(o.who, gameCalls.outGameMoney, { vendorCode: 'demo-live', cashAmt: o.amt });
               const want = o.amt || game.get(o.who)!;
               expect(r.resultCode).toBe(want > game.get(o.who)! ? 'C202' : '0');
               if (r.resultCode !== '0') break;
@@ -269,7 +276,7 @@ describe(`money properties (${testDb})`, () => {
             }
             case 'couponIssue': {
               const body = { target: 'member', memId: o.who, couponAmt: o.amt, couponCnt: o.cnt, expireDate: toWire(new Date(s.now() + 86_400_000)) };
-              const r = await send(o.by, o.by === 'admin' ? '/api/admin/coupon/issue' : '/api/retail/coupon/issue', body);
+              const r = await send(o.by, o.by === 'admin' ? couponCalls.adminIssue : couponCalls.partnerIssue, body);
               const total = o.amt * o.cnt;
               if (o.amt === 0) expect(r.resultCode).toBe('CP001');
               else if (o.by !== 'admin') expect(r.resultCode).toBe(cash.get(o.by)! < total ? 'C202' : '0');
@@ -285,7 +292,7 @@ describe(`money properties (${testDb})`, () => {
               if (!coupons.length) break;
               const c = coupons[o.pick % coupons.length];
               const as = o.as === 'owner' ? c.who : players.find((p) => p !== c.who)!;
-              const r = await send(as, '/api/coupon/use', { couponIdx: c.id });
+              const r = await send(as, couponCalls.use, { couponIdx: c.id });
               expect(r.resultCode).toBe(as !== c.who ? 'CP004' : c.used ? 'CP005' : '0');
               if (r.resultCode !== '0') break;
               c.used = true;
@@ -295,7 +302,7 @@ describe(`money properties (${testDb})`, () => {
             }
             case 'limit': {
               // a lower (or first) limit holds at once; a higher one waits its day and changes nothing now
-              await send(o.who, '/api/member/limits', { kind: o.kind, amount: o.amt, curPass: 'demo1234!' });
+              await send(o.who, protectionCalls.limits, { kind: o.kind, amount: o.amt, curPass: 'demo1234!' });
               break;
             }
             case 'replay': {
@@ -304,7 +311,7 @@ describe(`money properties (${testDb})`, () => {
               const done = [...sent, ...called].filter(
                 (x) =>
                   x.answer.resultCode === '0' &&
-                  !('path' in x && (x.path === '/api/game/launch' || x.path === '/api/member/limits' || (x.path === '/api/cash/outGameMoney' && openBet(x.memId)))),
+                  !('path' in x && (x.path === gameCalls.launch.path || x.path === protectionCalls.limits.path || (x.path === gameCalls.outGameMoney.path && openBet(x.memId)))),
               );
               if (!done.length) break;
               const x = done[o.pick % done.length];
@@ -379,28 +386,28 @@ describe(`money properties (${testDb})`, () => {
     if (process.env.MONEY_VERBOSE) console.log(tally);
     // the sequences must actually move money of every kind, not only be refused
     for (const k of [
-      '/api/cash/in 0',
-      '/api/cash/out 0',
-      '/api/cash/del 0',
-      '/api/admin/cash/process 0',
-      '/api/v2/retail/cashIn 0',
-      '/api/v2/retail/cashOut 0',
-      '/api/v2/retail/pointChange 0',
-      '/api/cash/pointChg 0',
-      '/api/admin/cash/grant 0',
-      '/api/game/launch 0',
-      '/api/cash/outGameMoney 0',
+      `${cashCalls.deposit.path} 0`,
+      `${cashCalls.withdraw.path} 0`,
+      `${cashCalls.cancel.path} 0`,
+      `${adminCalls.cashProcess.path} 0`,
+      `${retailCalls.cashIn.path} 0`,
+      `${retailCalls.cashOut.path} 0`,
+      `${retailCalls.pointChange.path} 0`,
+      `${pointCalls.convert.path} 0`,
+      `${adminCalls.grant.path} 0`,
+      `${gameCalls.launch.path} 0`,
+      `${gameCalls.outGameMoney.path} 0`,
       'demo-slot bet 0',
       'demo-live bet 0',
       'demo-slot win 0',
       'demo-live win 0',
       'demo-slot rollback 0',
       'demo-live rollback 0',
-      '/api/cash/in C104',
-      '/api/admin/coupon/issue 0',
-      '/api/retail/coupon/issue 0',
-      '/api/coupon/use 0',
-      '/api/coupon/use CP005',
+      `${cashCalls.deposit.path} C104`,
+      `${couponCalls.adminIssue.path} 0`,
+      `${couponCalls.partnerIssue.path} 0`,
+      `${couponCalls.use.path} 0`,
+      `${couponCalls.use.path} CP005`,
     ]) {
       expect(tally[k], `${k} in ${JSON.stringify(tally)}`).toBeGreaterThan(0);
     }

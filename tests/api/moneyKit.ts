@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { checkLedger, rebuildBalances } from '../../src/server/domain/money/ledgerCheck.js';
 import { hashToken, newToken } from '../../src/server/domain/auth/tokens.js';
 import type { Db } from '../../src/server/db/driver.js';
+import type { Call } from '../../src/contract/define.js';
 import type { TestServer } from './harness.js';
 
 export const rid = () => randomUUID();
@@ -19,12 +20,12 @@ export function moneyCalls(server: () => TestServer) {
     if (!tokens.has(memId)) tokens.set(memId, await server().login(memId));
     return tokens.get(memId)!;
   };
-  const refused = async (code: string, path: string, body: Record<string, unknown>, memId: string) => {
+  const refused = async (code: string, c: Call, body: Record<string, unknown>, memId: string) => {
     const s = server();
     const token = await tok(memId);
     const before = await moneyState(s);
-    const r = await s.post(path, { requestId: rid(), ...body }, token);
-    expect(r.resultCode, `${path} ${JSON.stringify(body)} -> ${r.resultMessage}`).toBe(code);
+    const r = await s.loose(token)(c, { requestId: rid(), ...body });
+    expect(r.resultCode, `${c.path} ${JSON.stringify(body)} -> ${r.resultMessage}`).toBe(code);
     expect(await moneyState(s)).toBe(before);
   };
   return { tok, refused };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../src/server/domain/auth/members.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import type { Call } from '../../src/contract/define.js';
 import { partnerCalls } from '../../src/contract/partner.js';
 import { rateCalls } from '../../src/contract/rate.js';
 import { openedSite, platformOwner } from './platformKit.js';
@@ -44,41 +45,41 @@ const newMember = (rec: string) => {
 };
 
 /** Every partner call with a member parameter: the body asking about `target` (the caller is `me`). */
-const calls: Record<string, (target: string, me: string) => [string, Record<string, unknown>]> = {
-  hierarchy: (t) => ['/api/v2/retail/hierarchy', { memId: t, treeOption: 'Y' }],
-  lowerUserList: (t) => ['/api/v2/user/lowerUserList', { memId: t }],
-  'v2 loginList': (t) => ['/api/v2/user/loginList', { memId: t }],
-  lowerPartnerList: (t) => ['/api/v2/retail/lowerPartnerList', { memId: t }],
-  myPartnerList2: (t) => ['/api/retail/myPartnerList2', { memId: t, searchType: 'INNER' }],
-  myPartnerDirectList: (t) => ['/api/retail/myPartnerDirectList', { memId: t }],
-  myMemDirectList: (t) => ['/api/retail/myMemDirectList', { memId: t }],
-  myLoginMem: (t) => ['/api/retail/myLoginMem', { memId: t }],
-  'retail loginList': (t) => ['/api/retail/loginList', { memId: t }],
-  summary: (t) => ['/api/retail/summary', { memId: t }],
-  partnerInfo: (t) => ['/api/v2/retail/partnerInfo', { memId: t }],
-  updMemPhone: (t) => ['/api/v2/retail/updMemPhone', { memId: t, memPhone: `010-7${uniq()}-2000` }],
-  'detail/info': (t) => ['/api/v2/retail/detail/info', { memId: t }],
-  'detail/context': (t) => ['/api/v2/retail/detail/context', { memId: t }],
-  'detail/unlock': (t) => ['/api/v2/retail/detail/unlock', { memId: t }],
-  'detail/info/save': (t) => ['/api/v2/retail/detail/info/save', { memId: t, memNick: `sv${uniq()}_nick`, loginYn: 'Y' }],
-  loginLog: (t) => ['/api/v2/retail/loginLog', { memId: t }],
-  rollingLogNew: (t) => ['/api/v2/retail/rollingLogNew', { memId: t }],
-  playGameList: (t) => ['/api/v2/user/detail/playGameList', { memId: t }],
-  betListNew: (t) => ['/api/v2/user/detail/betListNew', { memId: t }],
-  partnerRates: (t) => ['/api/admin/partnerRates', { memId: t }],
-  createPartner: (t) => ['/api/v2/retail/createPartner', newPartner(t)],
-  partnerJoin: (t) => ['/api/retail/partnerJoin', newMember(t)],
+const calls: Record<string, (target: string, me: string) => [Call, Record<string, unknown>]> = {
+  hierarchy: (t) => [partnerCalls.hierarchy, { memId: t, treeOption: 'Y' }],
+  lowerUserList: (t) => [partnerCalls.lowerUserList, { memId: t }],
+  'v2 loginList': (t) => [partnerCalls.loginList, { memId: t }],
+  lowerPartnerList: (t) => [partnerCalls.lowerPartnerList, { memId: t }],
+  myPartnerList2: (t) => [partnerCalls.myPartnerList2, { memId: t, searchType: 'INNER' }],
+  myPartnerDirectList: (t) => [partnerCalls.myPartnerDirectList, { memId: t }],
+  myMemDirectList: (t) => [partnerCalls.myMemDirectList, { memId: t }],
+  myLoginMem: (t) => [partnerCalls.myLoginMem, { memId: t }],
+  'retail loginList': (t) => [partnerCalls.retailLoginList, { memId: t }],
+  summary: (t) => [partnerCalls.summary, { memId: t }],
+  partnerInfo: (t) => [partnerCalls.partnerInfo, { memId: t }],
+  updMemPhone: (t) => [partnerCalls.updMemPhone, { memId: t, memPhone: `010-7${uniq()}-2000` }],
+  'detail/info': (t) => [partnerCalls.detailInfo, { memId: t }],
+  'detail/context': (t) => [partnerCalls.detailContext, { memId: t }],
+  'detail/unlock': (t) => [partnerCalls.detailUnlock, { memId: t }],
+  'detail/info/save': (t) => [partnerCalls.detailInfoSave, { memId: t, memNick: `sv${uniq()}_nick`, loginYn: 'Y' }],
+  loginLog: (t) => [partnerCalls.loginLog, { memId: t }],
+  rollingLogNew: (t) => [partnerCalls.rollingLogNew, { memId: t }],
+  playGameList: (t) => [partnerCalls.playGameList, { memId: t }],
+  betListNew: (t) => [partnerCalls.betListNew, { memId: t }],
+  partnerRates: (t) => [partnerCalls.partnerRates, { memId: t }],
+  createPartner: (t) => [partnerCalls.createPartner, newPartner(t)],
+  partnerJoin: (t) => [partnerCalls.partnerJoin, newMember(t)],
 };
 /** Calls scoped to the caller alone (no member parameter): they answer for every level. */
-const ownCalls: Record<string, [string, Record<string, unknown>]> = {
-  topInfo: ['/api/v2/main/topInfo', {}],
-  statistics: ['/api/v2/main/statistics', {}],
-  cashReport: ['/api/v2/main/cashReport', {}],
-  myCashReport: ['/api/v2/main/myCashReport', {}],
-  weekTrend: ['/api/v2/main/weekTrend', {}],
-  newPayLog: ['/api/v2/main/newPayLog', {}],
-  myMemIds: ['/api/retail/myMemIds', { code: 'NORMAL' }],
-  myMemList: ['/api/retail/myMemList', {}],
+const ownCalls: Record<string, [Call, Record<string, unknown>]> = {
+  topInfo: [partnerCalls.topInfo, {}],
+  statistics: [partnerCalls.statistics, {}],
+  cashReport: [partnerCalls.cashReport, {}],
+  myCashReport: [partnerCalls.myCashReport, {}],
+  weekTrend: [partnerCalls.weekTrend, {}],
+  newPayLog: [partnerCalls.newPayLog, {}],
+  myMemIds: [partnerCalls.myMemIds, { code: 'NORMAL' }],
+  myMemList: [partnerCalls.myMemList, {}],
 };
 
 const partnerLists = new Set(['lowerPartnerList', 'myPartnerList2', 'myPartnerDirectList']);
@@ -148,8 +149,8 @@ describe(`partner access matrix (${testDb})`, () => {
         const got: string[] = [];
         for (const target of [OUTSIDE, upper, 'nobody99']) {
           if (!target) continue;
-          const [path, body] = make(target, who);
-          const r = await s.post(path, body, token);
+          const [c, body] = make(target, who);
+          const r = await s.loose(token)(c, body);
           got.push(r.resultCode);
           if (r.resultCode !== expectedOutside(name, who)) failures.push(`${who} ${name} about ${target}: ${r.resultCode}, expected ${expectedOutside(name, who)}`);
           if (r.resultCode !== '0' && r.data) failures.push(`${who} ${name} about ${target}: data leaked`);
@@ -166,13 +167,13 @@ describe(`partner access matrix (${testDb})`, () => {
           continue;
         }
         const target = name === 'createPartner' || name === 'partnerJoin' || name === 'partnerRates' || name === 'summary' ? who : below[who];
-        const [path, body] = make(target, who);
-        const r = await s.post(path, body, token);
+        const [c, body] = make(target, who);
+        const r = await s.loose(token)(c, body);
         if (r.resultCode !== want) failures.push(`${who} ${name} inside (${target}): ${r.resultCode} ${r.resultMessage}, expected ${want}`);
         matrix[name][who] += ` · in ${r.resultCode}`;
       }
-      for (const [name, [path, body]] of Object.entries(ownCalls)) {
-        const r = await s.post(path, body, token);
+      for (const [name, [c, body]] of Object.entries(ownCalls)) {
+        const r = await s.loose(token)(c, body);
         if (r.resultCode !== '0') failures.push(`${who} ${name}: ${r.resultCode}`);
         (matrix[name] ??= {})[who] = `own ${r.resultCode}`;
       }

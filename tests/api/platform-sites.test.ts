@@ -8,6 +8,8 @@ import { prefixError, reservedPrefixes } from '../../src/contract/platformSiteRu
 import { hashToken } from '../../src/server/domain/auth/tokens.js';
 import { verifyAuditChain } from '../../src/server/domain/site/auditChain.js';
 import { solve, startTestServer, testDb, type TestServer } from './harness.js';
+import { commonCalls } from '../../src/contract/common.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 async function pngOf(side = 64) {
   const c = createCanvas(side, side);
@@ -94,7 +96,7 @@ describe(`opening a site from the platform console (${testDb})`, () => {
     const catalog = await post<{ vendors: { code: string }[] }>(ps.catalog.path, {}, owner);
     expect(catalog.data!.vendors.map((v) => v.code)).toContain('demo-live');
     // the unknown prefix is remembered as unknown before it opens
-    expect((await post('/api/common/site', { prefix: 'lucky' })).resultCode).toBe('S404');
+    expect((await post(commonCalls.site.path, { prefix: 'lucky' })).resultCode).toBe('S404');
     const opened = await post<{ siteId: string; prefix: string; invite: { token: string; expiresAt: string } }>(ps.openSite.path, form(), owner);
     expect(opened.resultCode).toBe('0');
     siteId = opened.data!.siteId;
@@ -103,11 +105,11 @@ describe(`opening a site from the platform console (${testDb})`, () => {
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
     // the player's app finds it at once
-    const info = await post<{ siteId: string; apiKey: string; languages: string[]; vendor: string; cashDecimal: number }>('/api/common/site', { prefix: 'lucky' });
+    const info = await post<{ siteId: string; apiKey: string; languages: string[]; vendor: string; cashDecimal: number }>(commonCalls.site.path, { prefix: 'lucky' });
     expect(info.resultCode).toBe('0');
     expect(info.data).toMatchObject({ siteId, languages: ['ko', 'en'], vendor: 'union', cashDecimal: 1 });
     siteKey = info.data!.apiKey;
-    const option = await post<Record<string, unknown>>('/api/etc/siteOption', { siteId }, undefined, siteKey);
+    const option = await post<Record<string, unknown>>(commonCalls.siteOption.path, { siteId }, undefined, siteKey);
     expect(option.data).toMatchObject({ sns1: 'Telegram', sns1Id: '@lucky', sns1Link: 'https://t.me/lucky', depositMin: 10_000, depositMax: 5_000_000, withdrawMin: 20_000 });
     const db = s.app.db;
     expect((await db.selectFrom('vendor').select('code').where('site_id', '=', siteId).orderBy('code').execute()).map((v) => v.code)).toEqual(['demo-live', 'demo-slot']);
@@ -174,11 +176,11 @@ describe(`opening a site from the platform console (${testDb})`, () => {
     const ops = await s.app.db.selectFrom('member').select(['mem_id', 'login_type']).where('site_id', '=', siteId).execute();
     expect(ops).toEqual([{ mem_id: 'boss1', login_type: 'ADMIN' }]);
     // the operator signs in on the operator screen of lucky, and only there
-    const captcha = await post<{ captchaId: string }>('/api/member/captcha', { siteId }, undefined, siteKey);
-    const challenge = await post<{ challenge: Parameters<typeof solve>[0] }>('/api/member/challenge', { siteId }, undefined, siteKey);
+    const captcha = await post<{ captchaId: string }>(memberCalls.captcha.path, { siteId }, undefined, siteKey);
+    const challenge = await post<{ challenge: Parameters<typeof solve>[0] }>(memberCalls.challenge.path, { siteId }, undefined, siteKey);
     const pow = await solve(challenge.data!.challenge);
     const login = await post<{ token: string }>(
-      '/api/member/login',
+      memberCalls.login.path,
       { siteId, memId: 'boss1', memPass: 'lucky-operator-1', captchaId: captcha.data!.captchaId, captcha: '1234', loginPage: 'admin', pow },
       undefined,
       siteKey,

@@ -3,7 +3,9 @@ import { expect } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { platformCalls } from '../../src/contract/platform.js';
 import { platformSiteCalls, type OpenSiteForm } from '../../src/contract/platformSites.js';
-import { solve, type TestServer } from './harness.js';
+import { solve, type LooseClient, type TestServer } from './harness.js';
+import { commonCalls } from '../../src/contract/common.js';
+import { memberCalls } from '../../src/contract/member.js';
 
 export const totp = (secret: string, at = Date.now()) => generateSync({ secret, epoch: Math.floor(at / 1000) });
 
@@ -55,12 +57,12 @@ export async function openedSite(s: TestServer, owner: string, prefix: string, o
   const { password } = operator;
   const accept = await postJson(s, platformSiteCalls.inviteAccept.path, { prefix, token: opened.data!.invite.token, memId: operator.memId, password, passwordCheck: password });
   expect(accept.resultCode).toBe('0');
-  const site = (await postJson<{ siteId: string; apiKey: string }>(s, '/api/common/site', { prefix })).data!;
+  const site = (await postJson<{ siteId: string; apiKey: string }>(s, commonCalls.site.path, { prefix })).data!;
   const post = <T = any>(path: string, body: Record<string, unknown> = {}, token?: string) =>
     postJson<T>(s, path, { siteId: site.siteId, ...body }, { token, siteKey: site.apiKey });
-  const captcha = await post<{ captchaId: string }>('/api/member/captcha');
-  const pow = await solve((await post('/api/member/challenge')).data.challenge);
-  const login = await post<{ token: string }>('/api/member/login', {
+  const captcha = await post<{ captchaId: string }>(memberCalls.captcha.path);
+  const pow = await solve((await post(memberCalls.challenge.path)).data.challenge);
+  const login = await post<{ token: string }>(memberCalls.login.path, {
     memId: operator.memId,
     memPass: password,
     loginPage: 'admin',
@@ -68,5 +70,10 @@ export async function openedSite(s: TestServer, owner: string, prefix: string, o
     captcha: '1234',
     pow,
   });
-  return { ...site, post, loginCode: login.resultCode, login: login.data, operator };
+  /** The opened site's client for one caller, as the harness's `loose`. */
+  const loose =
+    (token?: string | null): LooseClient =>
+    (c, body = {}) =>
+      post<any>(c.path, body, token ?? undefined);
+  return { ...site, post, loose, loginCode: login.resultCode, login: login.data, operator };
 }

@@ -96,7 +96,7 @@ describe(`player protection (${testDb})`, () => {
     }
     token = await s.login('user1');
     expect((await s.call(protectionCalls.limits, { kind: 'deposit_week', amount: 0 }, token)).resultCode).toBe('V001');
-    expect((await s.post('/api/member/limits', { kind: 'nope', amount: 1000 }, token)).resultCode).toBe('V001');
+    expect((await s.loose(token)(protectionCalls.limits, { kind: 'nope', amount: 1000 })).resultCode).toBe('V001');
     // partners do not play: protection is the players'
     expect((await s.call(protectionCalls.protection, {}, await tok('ptn7'))).resultCode).toBe('A001');
   });

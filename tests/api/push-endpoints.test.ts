@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
 import { adminMessageCalls } from '../../src/contract/message.js';
+import { pushCalls } from '../../src/contract/push.js';
 
 const keys = () => {
   const ecdh = createECDH('prime256v1');
@@ -53,7 +54,7 @@ describe(`push endpoints on a start with no test settings (${testDb})`, () => {
       'https://fcm.googleapis.com.evil.example/fcm/send/x',
     ];
     for (const endpoint of endpoints) {
-      const r = await s.post('/api/member/push/subscribe', { endpoint, keys: keys(), lang: 'ko' }, t);
+      const r = await s.loose(t)(pushCalls.subscribe, { endpoint, keys: keys(), lang: 'ko' });
       expect(r.resultCode, endpoint).toBe('V001');
     }
     const member = await s.app.db.selectFrom('member').select('id').where('mem_id', '=', 'user10').executeTakeFirstOrThrow();

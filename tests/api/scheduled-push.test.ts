@@ -34,7 +34,7 @@ describe(`scheduled INSPECT push (${testDb})`, () => {
     expect(Number(await pending())).toBe(1);
     const n = inspects().length;
     // whole seconds: the window opens two to three seconds from now, room for a slow call
-    const r = await s.post('/api/admin/site/check', { startDate: fmt(new Date(Date.now() + 3000)), endDate: fmt(new Date(now + 3600_000)) }, admin);
+    const r = await s.loose(admin)(adminSiteCalls.siteCheck, { startDate: fmt(new Date(Date.now() + 3000)), endDate: fmt(new Date(now + 3600_000)) });
     expect(r.data.inCheck).toBe(false);
     expect(Number(await pending())).toBe(1);
     const b = otherInstance();

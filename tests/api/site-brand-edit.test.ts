@@ -9,6 +9,7 @@ import { brandShades, contrast } from '../../src/contract/brandColour.js';
 import { DEMO_MARK } from '../../src/server/http/static.js';
 import { platformOwner, postJson, siteForm } from './platformKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { commonCalls } from '../../src/contract/common.js';
 
 /** A stand-in build: the shell as `vite build` writes it from index.html. */
 function fakeBuild() {
@@ -67,7 +68,7 @@ describe(`changing a site's brand after opening, its language and the landing pa
     expect(firstIcons.every((src) => /^\/lucky\/icons\/[a-z0-9-]+\.[A-Za-z0-9_-]{12}\.png$/.test(src))).toBe(true);
 
     // the site's pages learn the colour from the site lookup (and the shell it is embedded in)
-    const site = await postJson<{ siteName: string; brand?: { shortName: string; themeColor: string } }>(s, '/api/common/site', { prefix: 'lucky' });
+    const site = await postJson<{ siteName: string; brand?: { shortName: string; themeColor: string } }>(s, commonCalls.site.path, { prefix: 'lucky' });
     expect(site.data).toMatchObject({ siteName: 'Lucky Casino', brand: { shortName: 'Lucky', themeColor: '#1a7f37' } });
     // the console's page of the site shows its brand
     const detail = await postJson(s, platformOpsCalls.site.path, { prefix: 'lucky' }, { token: owner });

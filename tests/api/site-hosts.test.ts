@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformOpsCalls as ops } from '../../src/contract/platformOps.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
 import { openedSite, platformOwner, postJson } from './platformKit.js';
+import { commonCalls } from '../../src/contract/common.js';
 
 describe(`a site on its own host name (${testDb})`, () => {
   let s: TestServer;
@@ -60,7 +61,7 @@ describe(`a site on its own host name (${testDb})`, () => {
     const manifest = JSON.parse((await get('/lucky/manifest.webmanifest', 'lucky.example')).body) as { scope: string; start_url: string; name: string };
     expect(manifest).toMatchObject({ scope: '/lucky/', start_url: '/lucky/', name: 'Site lucky' });
     // the site's API on its host: the same site by its prefix
-    const site = await postJson<{ siteName: string }>(s, '/api/common/site', { prefix: 'lucky' });
+    const site = await postJson<{ siteName: string }>(s, commonCalls.site.path, { prefix: 'lucky' });
     expect(site.data!.siteName).toBe('Site lucky');
   });
 

@@ -18,8 +18,14 @@ import { allRoutes } from '../../src/server/http/routes.js';
 import { checkLedger } from '../../src/server/domain/money/ledgerCheck.js';
 import { verifyAuditChain } from '../../src/server/domain/site/auditChain.js';
 import { solve, startTestServer, testDb, type TestServer } from './harness.js';
+import type { Call } from '../../src/contract/define.js';
 import { rid } from './moneyKit.js';
 import { openedSite, platformOwner, postJson } from './platformKit.js';
+import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
+import { cashCalls } from '../../src/contract/cash.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { adminMessageCalls } from '../../src/contract/message.js';
+import { pushCalls } from '../../src/contract/push.js';
 
 const siteCalls = allRoutes.map((r) => r.call).filter((c) => !c.path.startsWith('/api/platform/') && !c.path.startsWith('/api/vendor/'));
 const withSession = siteCalls.filter((c) => c.access !== 'public' && c.access !== 'site');
@@ -129,33 +135,39 @@ describe(`site isolation (${testDb})`, () => {
   }, 300_000);
 
   it("gives B's operator nothing of A by A's ids: members, requests, grants", async () => {
-    const deposit = await s.post('/api/cash/in', { cashAmt: 10_000, requestId: rid() }, tokensA.player);
+    const deposit = await s.loose(tokensA.player)(cashCalls.deposit, { cashAmt: 10_000, requestId: rid() });
     expect(deposit.resultCode).toBe('0');
     const cashIdx = deposit.data.cashIdx;
-    const tries: [string, Record<string, unknown>][] = [
-      ['/api/admin/cash/process', { cashIdx, cashStatus: 2, requestId: rid() }],
-      ['/api/admin/cash/grant', { memId: 'user1', cashAmt: 5_000, mode: 2, requestId: rid() }],
-      ['/api/admin/cash/grant', { memId: 'user1', cashAmt: 5_000, mode: -2, requestId: rid() }],
-      ['/api/admin/member/state', { memId: 'user1' }],
-      ['/api/admin/member/unlock', { memId: 'user1' }],
+    const tries: [Call, Record<string, unknown>][] = [
+      [adminCalls.cashProcess, { cashIdx, cashStatus: 2, requestId: rid() }],
+      [adminCalls.grant, { memId: 'user1', cashAmt: 5_000, mode: 2, requestId: rid() }],
+      [adminCalls.grant, { memId: 'user1', cashAmt: 5_000, mode: -2, requestId: rid() }],
+      [adminSecurityCalls.memberState, { memId: 'user1' }],
+      [adminSecurityCalls.memberUnlock, { memId: 'user1' }],
     ];
-    for (const [path, body] of tries) {
-      const r = await b.post(path, body, bOperator);
-      expect(r.resultCode, path).not.toBe('0');
-      expect(JSON.stringify(r.data ?? null), path).not.toContain('user1');
+    for (const [c, body] of tries) {
+      const r = await b.loose(bOperator)(c, body);
+      expect(r.resultCode, c.path).not.toBe('0');
+      expect(JSON.stringify(r.data ?? null), c.path).not.toContain('user1');
     }
-    const list = await b.post('/api/admin/cash/list', { page: 1 }, bOperator);
+    const list = await b.loose(bOperator)(adminCalls.cashList, { page: 1 });
     expect(list.resultCode).toBe('0');
     expect(JSON.stringify(list.data)).not.toContain('user1');
     // A's request still waits, untouched
     const row = await s.app.db.selectFrom('cash_request').select(['status', 'site_id']).where('id', '=', cashIdx).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 0, site_id: s.siteId });
-    await s.post('/api/cash/del', { cashIdx, requestId: rid() }, tokensA.player);
+    await s.loose(tokensA.player)(cashCalls.cancel, { cashIdx, requestId: rid() });
   });
 
   it('keeps captchas per site: one issued on A does not open a login on B', async () => {
-    const captcha = await s.post<{ captchaId: string }>('/api/member/captcha', {});
-    const r = await b.post('/api/member/login', { memId: b.operator.memId, memPass: b.operator.password, loginPage: 'admin', captchaId: captcha.data!.captchaId, captcha: '1234' });
+    const captcha = await s.loose()(memberCalls.captcha, {});
+    const r = await b.loose()(memberCalls.login, {
+      memId: b.operator.memId,
+      memPass: b.operator.password,
+      loginPage: 'admin',
+      captchaId: captcha.data!.captchaId,
+      captcha: '1234',
+    });
     expect(['L002', 'L005']).toContain(r.resultCode);
   });
 
@@ -176,9 +188,9 @@ describe(`site isolation (${testDb})`, () => {
     const pass = 'demo1234!';
     /** A sign-in on site B as the app makes it: captcha and proof of work. */
     const loginOnB = async (memId: string, memPass: string) => {
-      const captcha = await b.post<{ captchaId: string }>('/api/member/captcha');
-      const pow = await solve((await b.post('/api/member/challenge')).data.challenge);
-      return b.post<{ token: string }>('/api/member/login', { memId, memPass, captchaId: captcha.data!.captchaId, captcha: '1234', pow });
+      const captcha = await b.loose()(memberCalls.captcha, {});
+      const pow = await solve((await b.loose()(memberCalls.challenge, {})).data.challenge);
+      return b.loose()(memberCalls.login, { memId, memPass, captchaId: captcha.data!.captchaId, captcha: '1234', pow });
     };
 
     beforeAll(async () => {
@@ -195,12 +207,12 @@ describe(`site isolation (${testDb})`, () => {
       const bOp = await liveSocket(wsUrl, bOperator);
       try {
         // a message and a balance change on A for user1
-        expect((await s.post('/api/admin/msg/send', { target: 'member', memId: 'user1', msgTitle: 'A only', msgDesc: 'A only' }, tokensA.operator)).resultCode).toBe('0');
+        expect((await s.loose(tokensA.operator)(adminMessageCalls.send, { target: 'member', memId: 'user1', msgTitle: 'A only', msgDesc: 'A only' })).resultCode).toBe('0');
         const grant = { memId: 'user1', cashAmt: 1_000, requestId: rid() };
-        expect((await s.post('/api/admin/cash/grant', { ...grant, mode: 2 }, tokensA.operator)).resultCode).toBe('0');
-        expect((await s.post('/api/admin/cash/grant', { ...grant, mode: -2, requestId: rid() }, tokensA.operator)).resultCode).toBe('0');
+        expect((await s.loose(tokensA.operator)(adminCalls.grant, { ...grant, mode: 2 })).resultCode).toBe('0');
+        expect((await s.loose(tokensA.operator)(adminCalls.grant, { ...grant, mode: -2, requestId: rid() })).resultCode).toBe('0');
         // and B's operator writes to all of B
-        expect((await b.post('/api/admin/msg/send', { target: 'all', msgTitle: 'B only', msgDesc: 'B only' }, bOperator)).resultCode).toBe('0');
+        expect((await b.loose(bOperator)(adminMessageCalls.send, { target: 'all', msgTitle: 'B only', msgDesc: 'B only' })).resultCode).toBe('0');
         for (let i = 0; i < 100 && !(a.events.some((e) => e.type === 'CASH') && bs.events.some((e) => e.type === 'MSG')); i++) await sleep(30);
         await sleep(300);
         expect(a.events.map((e) => e.type)).toEqual(expect.arrayContaining(['MSG', 'CASH']));
@@ -221,17 +233,17 @@ describe(`site isolation (${testDb})`, () => {
     it("sends A's pushes to A's devices only, and B's to B's", async () => {
       const aPhone = push.device('a-user1');
       const bPhone = push.device('b-user1');
-      expect((await s.post('/api/member/push/subscribe', { ...aPhone.sub, curPass: pass }, tokensA.player)).resultCode).toBe('0');
-      expect((await b.post('/api/member/push/subscribe', { ...bPhone.sub, curPass: pass }, bUser)).resultCode).toBe('0');
+      expect((await s.loose(tokensA.player)(pushCalls.subscribe, { ...aPhone.sub, curPass: pass })).resultCode).toBe('0');
+      expect((await b.loose(bUser)(pushCalls.subscribe, { ...bPhone.sub, curPass: pass })).resultCode).toBe('0');
       // B cannot take A's subscription off by its endpoint
-      expect((await b.post('/api/member/push/unsubscribe', { endpoint: aPhone.sub.endpoint }, bUser)).resultCode).toBe('0');
-      expect((await s.post('/api/admin/msg/send', { target: 'member', memId: 'user1', msgTitle: 'A push', msgDesc: 'A push' }, tokensA.operator)).resultCode).toBe('0');
+      expect((await b.loose(bUser)(pushCalls.unsubscribe, { endpoint: aPhone.sub.endpoint })).resultCode).toBe('0');
+      expect((await s.loose(tokensA.operator)(adminMessageCalls.send, { target: 'member', memId: 'user1', msgTitle: 'A push', msgDesc: 'A push' })).resultCode).toBe('0');
       for (let i = 0; i < 100 && !aPhone.got.length; i++) await sleep(30);
       await sleep(300);
       expect(aPhone.got).toHaveLength(1);
       expect(String(aPhone.got[0].url)).toMatch(/^\/demo\//);
       expect(bPhone.got).toEqual([]);
-      expect((await b.post('/api/admin/msg/send', { target: 'member', memId: 'user1', msgTitle: 'B push', msgDesc: 'B push' }, bOperator)).resultCode).toBe('0');
+      expect((await b.loose(bOperator)(adminMessageCalls.send, { target: 'member', memId: 'user1', msgTitle: 'B push', msgDesc: 'B push' })).resultCode).toBe('0');
       for (let i = 0; i < 100 && !bPhone.got.length; i++) await sleep(30);
       await sleep(300);
       expect(bPhone.got).toHaveLength(1);
@@ -243,14 +255,14 @@ describe(`site isolation (${testDb})`, () => {
       // nine wrong passwords, each with a solved challenge (which a lock does not stop): each one answered as wrong
       for (let i = 0; i < 9; i++) expect((await loginOnB('user1', 'wrong-password')).resultCode).toBe('L001');
       // locked: an untrusted try that solved no challenge is asked for one
-      const captcha = await b.post<{ captchaId: string }>('/api/member/captcha');
-      expect((await b.post('/api/member/login', { memId: 'user1', memPass: pass, captchaId: captcha.data!.captchaId, captcha: '1234' })).resultCode).toBe('L005');
+      const captcha = await b.loose()(memberCalls.captcha, {});
+      expect((await b.loose()(memberCalls.login, { memId: 'user1', memPass: pass, captchaId: captcha.data!.captchaId, captcha: '1234' })).resultCode).toBe('L005');
       const rows = await s.app.db.selectFrom('member').select(['site_id', 'failed_logins', 'locked_until']).where('mem_id', '=', 'user1').execute();
       const onA = rows.find((r) => r.site_id === s.siteId)!;
       expect(onA).toMatchObject({ failed_logins: 0, locked_until: null });
       expect(rows.find((r) => r.site_id === b.siteId)!.locked_until).not.toBeNull();
       // A's user1 session still answers
-      expect((await s.post('/api/member/info', {}, tokensA.player)).resultCode).toBe('0');
+      expect((await s.loose(tokensA.player)(memberCalls.info, {})).resultCode).toBe('0');
     });
   });
 });

@@ -54,7 +54,7 @@ describe(`site cash switches and deposit events (${testDb})`, () => {
       expect((await s.call(adminSiteCalls.cashSwitch, { inAmtYn: 'N' }, await tok('user4'))).resultCode).toBe('A001');
       expect((await s.call(adminSiteCalls.cashSwitch, { inAmtYn: 'N' }, await tok('ptn1'))).resultCode).toBe('A001');
       // raw: a switch value outside Y/N is the refusal under test
-      expect((await s.post('/api/admin/site/cashSwitch', { inAmtYn: 'X' }, await tok('admin'))).resultCode).toBe('V001');
+      expect((await s.loose(await tok('admin'))(adminSiteCalls.cashSwitch, { inAmtYn: 'X' })).resultCode).toBe('V001');
       expect((await s.call(commonCalls.siteCheckInfo, {})).data).toMatchObject({ inAmtYn: 'Y', outAmtYn: 'Y' });
     });
   });

@@ -5,6 +5,8 @@ import { sealedKeyId } from '../../src/server/domain/auth/seal.js';
 import { configuredSecret } from '../../src/server/domain/auth/secrets.js';
 import { openSecret, resealTotpSecrets } from '../../src/server/domain/auth/totpSecret.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
+import { memberCalls } from '../../src/contract/member.js';
+import { loginStepCalls, twoFactorCalls } from '../../src/contract/twoFactor.js';
 
 const newKey = () => randomBytes(32).toString('base64url');
 /** the seal's keys as a start reads them: PITBOSS_SECRET_TOTP_SEAL and PITBOSS_SECRET_TOTP_SEAL_OLD */
@@ -44,8 +46,8 @@ describe(`the two-factor seal's key rotates (${testDb})`, () => {
 
   it('opens the older form, re-seals it and every row under a new key at start, and signs in after the old key is dropped', async () => {
     const token = await s.login('ptn3');
-    const setup = await s.post('/api/member/otp/setup', { memPass: 'demo1234!' }, token);
-    expect((await s.post('/api/member/otp/enable', { otpCode: await codeFor(setup.data.secret) }, token)).resultCode).toBe('0');
+    const setup = await s.loose(token)(twoFactorCalls.setup, { memPass: 'demo1234!' });
+    expect((await s.loose(token)(twoFactorCalls.enable, { otpCode: await codeFor(setup.data.secret) })).resultCode).toBe('0');
     const secret = setup.data.secret as string;
     const { id } = await s.app.db.selectFrom('member').select('id').where('site_id', '=', s.siteId).where('mem_id', '=', 'ptn3').executeTakeFirstOrThrow();
 
@@ -72,10 +74,10 @@ describe(`the two-factor seal's key rotates (${testDb})`, () => {
 
     // the old key dropped: the member still signs in with a code
     configure(next);
-    const captcha = await s.post('/api/member/captcha', {});
-    const first = await s.post('/api/member/login', { memId: 'ptn3', memPass: 'demo1234!', captchaId: captcha.data.captchaId, captcha: '1234' });
+    const captcha = await s.loose()(memberCalls.captcha, {});
+    const first = await s.loose()(memberCalls.login, { memId: 'ptn3', memPass: 'demo1234!', captchaId: captcha.data.captchaId, captcha: '1234' });
     expect(first.resultCode).toBe('L006');
-    expect((await s.post('/api/member/login/otp', { ticket: first.data.ticket, otpCode: await codeFor(secret, 1) })).resultCode).toBe('0');
+    expect((await s.loose()(loginStepCalls.otp, { ticket: (first.data as unknown as { ticket: string }).ticket, otpCode: await codeFor(secret, 1) })).resultCode).toBe('0');
 
     // a start without the key the values are under refuses, changing nothing
     const before = await everySealed();

@@ -60,7 +60,7 @@ describe(`two-factor sign-in (${testDb})`, { timeout: 300_000 }, () => {
       .executeTakeFirstOrThrow();
     expect(row.secret).not.toContain(setup.data!.secret);
     expect(JSON.stringify(await s.app.db.selectFrom('totp_recovery').selectAll().execute())).not.toContain(enable.data!.recoveryCodes[0]);
-    const audit = await s.app.db.selectFrom('audit_log').select(['actor', 'target', 'after']).where('action', '=', '/api/member/otp/enable').executeTakeFirstOrThrow();
+    const audit = await s.app.db.selectFrom('audit_log').select(['actor', 'target', 'after']).where('action', '=', twoFactorCalls.enable.path).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor: 'ptn3', target: 'memId=ptn3', after: { otpYn: 'Y' } });
   });
 

@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../../src/server/domain/auth/passw
 import { configurePinKey, hashPin, verifyPin } from '../../src/server/domain/auth/pins.js';
 import { bankSafeOffset, startTestServer, testDb, type TestServer } from './harness.js';
 import { expectSound, moneyCalls, rid } from './moneyKit.js';
+import { cashCalls } from '../../src/contract/cash.js';
 
 describe(`withdrawal PIN hashes (${testDb})`, () => {
   let s: TestServer;
@@ -12,8 +13,8 @@ describe(`withdrawal PIN hashes (${testDb})`, () => {
   const setHash = (memId: string, hash: string) =>
     s.app.db.updateTable('member').set({ cash_out_pass_hash: hash }).where('site_id', '=', s.siteId).where('mem_id', '=', memId).execute();
   const withdraw = async (memId: string, cashOutPass: string) => {
-    const r = await s.post('/api/cash/out', { cashAmt: 10_000, cashOutPass, requestId: rid() }, await tok(memId));
-    if (r.resultCode === '0') await s.post('/api/cash/del', { cashIdx: r.data.cashIdx, requestId: rid() }, await tok(memId));
+    const r = await s.loose(await tok(memId))(cashCalls.withdraw, { cashAmt: 10_000, cashOutPass, requestId: rid() });
+    if (r.resultCode === '0') await s.loose(await tok(memId))(cashCalls.cancel, { cashIdx: r.data.cashIdx, requestId: rid() });
     return r.resultCode;
   };
 

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ApiError } from '../../contract/codes.js';
 import type { AppContext } from '../context.js';
+import type { HttpApp, HttpParts } from './httpContext.js';
 import { registerApiDocs } from './apiDocs.js';
 import type { RouteDef } from '../handler.js';
 import { registerRoutes } from './route.js';
@@ -25,7 +26,7 @@ const envelope = (resultCode: string, resultMessage: string) => ({ resultCode, r
 const trustProxyOption = (t: AppContext['config']['trustProxy']) => (typeof t === 'number' ? (_addr: string, hop: number) => hop < t : t);
 
 /** The HTTP server: the API under /api, the live channel at /ws, and the built PWA for everything else. */
-export async function buildHttp(app: AppContext, extra: RouteDef[] = [], opts: { logStream?: Writable; ops?: Ops } = {}): Promise<FastifyInstance> {
+export async function buildHttp(app: HttpApp, extra: RouteDef<HttpParts>[] = [], opts: { logStream?: Writable; ops?: Ops } = {}): Promise<FastifyInstance> {
   const fastify = Fastify({ ...loggerOptions(app.config, opts.logStream), bodyLimit: 256 * 1024, trustProxy: trustProxyOption(app.config.trustProxy) });
   const ops = opts.ops ?? newOps(app);
   fastify.decorateReply('resultCode', undefined);

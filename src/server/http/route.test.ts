@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call } from '../../contract/define.js';
-import type { AppContext } from '../context.js';
+import type { HttpApp } from './httpContext.js';
 import { answerJson, ContractBreach } from './answers.js';
 import { defineRoute } from '../handler.js';
 import { registerRoutes } from './route.js';
@@ -12,7 +12,7 @@ const probe = call('/api/test/probe', z.object({ answer: z.enum(['extra', 'wrong
 
 async function serve(checkAnswers: boolean) {
   const fastify = Fastify();
-  const app = { config: { checkAnswers } } as AppContext;
+  const app = { config: { checkAnswers } } as HttpApp;
   registerRoutes(fastify, app, [
     defineRoute(probe, async (req) => {
       // what a handler might carry by mistake: a row straight from the database

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ResultCode } from '../../contract/codes.js';
 import { isPartnerLogin } from '../../contract/enums.js';
 import { callContext, type AppContext, type PublicContext, type RequestContext, type VendorContext } from '../context.js';
+import type { HttpApp, HttpParts } from './httpContext.js';
 import { parseRequest, type RouteDef } from '../handler.js';
 import { resolveSession } from '../domain/auth/sessions.js';
 import { openWalletCall } from '../domain/games/walletAccess.js';
@@ -28,7 +29,7 @@ function header(req: FastifyRequest, name: string): string | null {
 const vendorStatus: Partial<Record<ResultCode, number>> = { W002: 401, W009: 503 };
 
 /** A wallet callback's context: the vendor of the path, the site of the body, the signature over the raw body. */
-async function vendorContext(app: AppContext, req: FastifyRequest, raw: string, body: Record<string, unknown>): Promise<VendorContext> {
+async function vendorContext(app: HttpApp, req: FastifyRequest, raw: string, body: Record<string, unknown>): Promise<VendorContext & HttpParts> {
   const signature = header(req, 'x-signature');
   const { vendorCode } = req.params as { vendorCode: string };
   try {
@@ -44,7 +45,7 @@ async function vendorContext(app: AppContext, req: FastifyRequest, raw: string, 
  * Builds the request context: site from body.siteId + Authorization key, caller from X-Auth-Token;
  * a vendor's from its signature.
  */
-async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest, body: Record<string, unknown>): Promise<PublicContext | RequestContext> {
+async function contextFor(app: HttpApp, def: RouteDef<HttpParts>, req: FastifyRequest, body: Record<string, unknown>): Promise<(PublicContext | RequestContext) & HttpParts> {
   const ip = req.ip;
   if (def.call.access === 'vendor') return vendorContext(app, req, req.body as string, body);
   if (def.call.access === 'public') {
@@ -61,7 +62,14 @@ async function contextFor(app: AppContext, def: RouteDef, req: FastifyRequest, b
   // a site that has sealing on takes no plain body (req.sealed is set when one was opened)
   if (site.seal_yn === 'Y' && !req.sealed && sealsBody(def.call.path)) throw new TransportError(400, 'EN003');
   const token = header(req, 'x-auth-token');
-  const ctx: RequestContext = callContext(app, { site, caller: null as RequestContext['caller'], ip, token, cookie: header(req, 'cookie'), setCookies: [] as string[] });
+  const ctx: RequestContext & HttpParts = callContext(app, {
+    site,
+    caller: null as RequestContext['caller'],
+    ip,
+    token,
+    cookie: header(req, 'cookie'),
+    setCookies: [] as string[],
+  });
   if (def.call.access === 'site') {
     if (token) ctx.caller = await resolveSession(app.db, site.id, token, app.clock.now(), app.sessions).catch(() => null);
     return ctx;
@@ -104,11 +112,11 @@ async function auditRefusal(app: AppContext, ctx: RequestContext, def: RouteDef,
  * in the envelope, written by the call's compiled writer. The wallet callbacks share one route,
  * /api/vendor/:vendorCode/:action, whose JSON body is kept raw for the signature.
  */
-export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: RouteDef[], throttle: Throttle | null = null) {
+export function registerRoutes(fastify: FastifyInstance, app: HttpApp, defs: RouteDef<HttpParts>[], throttle: Throttle | null = null) {
   // a checked server (PITBOSS_TEST_CHECK_ANSWERS) builds each writer on its call's first answer instead
   if (!app.config.checkAnswers) compileWriters(defs.map((d) => d.call));
   const serve = pipeline(app, throttle);
-  const wallet = new Map<string, RouteDef>();
+  const wallet = new Map<string, RouteDef<HttpParts>>();
   for (const def of defs) {
     if (def.call.access === 'vendor') {
       wallet.set(def.call.path, def);
@@ -136,8 +144,8 @@ export function registerRoutes(fastify: FastifyInstance, app: AppContext, defs: 
   });
 }
 
-function pipeline(app: AppContext, throttle: Throttle | null) {
-  return async (def: RouteDef, req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) => {
+function pipeline(app: HttpApp, throttle: Throttle | null) {
+  return async (def: RouteDef<HttpParts>, req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) => {
     if (typeof body !== 'object' || Array.isArray(body)) throw new TransportError(400, 'R400');
     const ctx = await contextFor(app, def, req, body);
     const gate = await throttle?.before(def.call, req, body, ctx);

@@ -1,6 +1,7 @@
 import { commonRoutes } from './common.js';
 import { memberRoutes } from './member.js';
 import type { RouteDef } from '../handler.js';
+import type { HttpParts } from './httpContext.js';
 import { boardRoutes } from './board.js';
 import { messageRoutes } from './message.js';
 import { siteRoutes } from './site.js';
@@ -25,7 +26,7 @@ import { walletRoutes } from '../vendors/callbacks.js';
 import { vendorAdapters } from '../vendors/registry.js';
 
 /** Every API route, one module per contract area: the vendors' wallet callbacks first, and each hosted vendor's own calls. */
-export const allRoutes: RouteDef[] = [
+export const allRoutes: RouteDef<HttpParts>[] = [
   ...walletRoutes,
   ...commonRoutes,
   ...memberRoutes,

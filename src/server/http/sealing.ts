@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { commonCalls } from '../../contract/common.js';
 import { siteCalls } from '../../contract/site.js';
 import { isSealedBody, open, seal } from '../../contract/sealed.js';
-import type { AppContext } from '../context.js';
+import type { HttpApp } from './httpContext.js';
 import { TransportError } from './transportError.js';
 import { SealKeys, type SealKey } from './sealKeys.js';
 
@@ -31,7 +31,7 @@ export const sealsBody = (path: string) => !plainCalls.has(path);
  * outside the contract's calls (vendor callbacks, health, metrics, docs, static files). A plain
  * body passes both hooks without a promise: they run on every call.
  */
-export function registerSealing(fastify: FastifyInstance, app: AppContext, paths: string[]) {
+export function registerSealing(fastify: FastifyInstance, app: HttpApp, paths: string[]) {
   const sealable = new Set(paths.filter(sealsBody));
 
   fastify.addHook('preValidation', (req, _reply, done) => {
@@ -51,7 +51,7 @@ export function registerSealing(fastify: FastifyInstance, app: AppContext, paths
   });
 }
 
-async function unseal(app: AppContext, req: FastifyRequest, path: string, body: { k: string; n: number; iv: string; ct: string }): Promise<unknown> {
+async function unseal(app: HttpApp, req: FastifyRequest, path: string, body: { k: string; n: number; iv: string; ct: string }): Promise<unknown> {
   const key = app.sealKeys.get(body.k);
   if (!key) throw new TransportError(400, 'EN002');
   if (!SealKeys.fresh(key, body.n)) throw new TransportError(400, 'EN001');

@@ -5,11 +5,12 @@ import { cashSwitch, setCashSwitch, setDepositEvents } from '../domain/site/mone
 import { adminTwoFactorRequired } from '../domain/site/twoFactorSetting.js';
 import { setSealBodies } from '../domain/site/sealSetting.js';
 import { defineRoute } from '../handler.js';
+import type { HttpParts } from './httpContext.js';
 import { KEY_IDLE_MS } from './sealKeys.js';
 import { ApiError } from '../../contract/codes.js';
 
 export const siteRoutes = [
-  defineRoute(siteCalls.sealKey, async ({ pub }, { site, sealKeys }) => {
+  defineRoute<typeof siteCalls.sealKey, HttpParts>(siteCalls.sealKey, async ({ pub }, { site, sealKeys }) => {
     const agreed = await sealKeys.agree(site.id, pub).catch(() => {
       throw new ApiError('V001', 'pub: not a P-256 public key');
     });

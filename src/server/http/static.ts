@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commonCalls } from '../../contract/common.js';
 import { siteCalls } from '../../contract/site.js';
 import { callContext, type AppContext, type RequestContext } from '../context.js';
+import type { HttpApp, HttpParts } from './httpContext.js';
 import { commonRoutes } from './common.js';
 import { loadPreloads } from './preloads.js';
 import { earlyScriptTag } from './earlyData.js';
@@ -54,10 +55,10 @@ const shellRoutes = new Map([...commonRoutes, ...siteRoutes].map((r) => [r.call.
  * The answers of /api/common/site and /api/common/siteCheckInfo for a prefix, from the same
  * handlers; for a signed-in shell also the footer's site options and the popups it opens with.
  */
-async function publicSite(app: AppContext, prefix: string, shell: boolean) {
+async function publicSite(app: HttpApp, prefix: string, shell: boolean) {
   const row = await app.sites.getByPrefix(prefix);
   if (!row) return null;
-  const ctx: RequestContext = callContext(app, { site: row, caller: null, ip: '', token: null });
+  const ctx: RequestContext & HttpParts = callContext(app, { site: row, caller: null, ip: '', token: null });
   // the same handlers and the same contract as the calls themselves
   const answer = async (path: string, req: unknown = {}) => {
     const def = shellRoutes.get(path)!;
@@ -108,7 +109,7 @@ function encodeShell(req: FastifyRequest, reply: FastifyReply, html: string): st
  * on every load so updates are seen. Returns the handler for client routes (`/demo/...`), or null
  * when no build is present.
  */
-export async function registerClient(fastify: FastifyInstance, app: AppContext, brand: BrandRoutes) {
+export async function registerClient(fastify: FastifyInstance, app: HttpApp, brand: BrandRoutes) {
   const root = resolve(app.config.staticDir ?? 'dist');
   const shellFile = join(root, 'index.html');
   if (!existsSync(shellFile)) return null;

@@ -1,5 +1,5 @@
 -- Hot paths: the accrual step's batch without shipping its rows to the server and back. Two calls
--- in one transaction (src/server/domain/money/accrual.ts): accrual_take picks and locks the batch,
+-- in one transaction (src/server/domain/money/accrualBatch.ts): accrual_take picks and locks the batch,
 -- accrual_apply writes its effect. Exactly once and crash-safe because the pending rows' deletion
 -- and their effect commit together; one applier at a time across instances (advisory lock).
 

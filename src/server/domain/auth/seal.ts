@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { envName } from '../../config.js';
 import type { Db } from '../../db/driver.js';
 import { oldSecrets } from './oldSecrets.js';
-import { envName, serverSecret } from './secrets.js';
+import { serverSecret } from './secrets.js';
 
 /*
  * Values kept sealed at rest with AES-256-GCM under a named server secret (`totp-seal`,

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { envName } from '../../config.js';
 import type { Db } from '../../db/driver.js';
 import { startExit, StartupError } from '../../startupError.js';
-
-/** `device-cookie` -> PITBOSS_SECRET_DEVICE_COOKIE */
-export const envName = (name: string) => `PITBOSS_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 /** The secrets file a start made or found when PITBOSS_SECRETS_FILE names none (`secretsFile.ts`). */
 let startFile: string | undefined;

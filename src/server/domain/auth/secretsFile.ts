@@ -12,9 +12,9 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import webpush from 'web-push';
 import type { Config } from '../../config.js';
-import { productionSecrets } from '../../config.js';
+import { envName, productionSecrets } from '../../config.js';
 import type { Db } from '../../db/driver.js';
-import { configuredSecret, envName, secretsFilePath, secretsInFile, useSecretsFile } from './secrets.js';
+import { configuredSecret, secretsFilePath, secretsInFile, useSecretsFile } from './secrets.js';
 
 /** Where `npm start` keeps its keys when PITBOSS_SECRETS_FILE names no file: beside where it runs, never in the data folder a backup copies. */
 export const DEFAULT_SECRETS_FILE = 'pitboss-secrets.json';

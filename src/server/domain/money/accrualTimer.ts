@@ -1,6 +1,6 @@
 import type { Db } from '../../db/driver.js';
 import type { Publisher } from '../ports.js';
-import { applyPending } from './accrual.js';
+import { applyPending } from './accrualBatch.js';
 import { pushCash } from './cashEvents.js';
 
 /** The server's accrual loop: applies pending credits every `everyMs` and pushes CASH to whom they reached. */
