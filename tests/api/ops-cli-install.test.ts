@@ -20,7 +20,12 @@ async function npmStart(cwd: string, env: NodeJS.ProcessEnv) {
   const deadline = Date.now() + 300_000;
   for (;;) {
     const url = /running: (http:\/\/[^\s/]+)/.exec(out)?.[1];
-    const ok = url && (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false));
+    const ok =
+      url &&
+      (await fetch(`${url}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     if (ok) return { proc, exited, output: () => out };
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not serve: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
