@@ -41,11 +41,16 @@ describe.skipIf(testDb === 'postgres')('docs/runbook.md key rotations, run as wr
   afterAll(() => host?.close());
 
   it('totp-seal and vendor-seal in three rolls: every two-factor and vendor secret opens under the new keys alone, and a server starts on them', async () => {
-    const out = await rotate('seal-rotation', await onCopy());
+    const env = await onCopy();
+    const out = await rotate('seal-rotation', env);
     for (const seal of ['totp-seal', 'vendor-seal']) {
       expect(usage(out, seal)).toEqual([expect.any(Number), 0, 0]);
       expect(usage(out, seal)![0]).toBeGreaterThan(0);
     }
+    // the secrets file still holds the old keys only: under them every value opens under none, and the check says so
+    const stale = await runBlock('node dist-server/cli.js keys-check', host.dir, env);
+    expect(stale.code, stale.out).toBe(1);
+    for (const seal of ['totp-seal', 'vendor-seal']) expect(usage(stale.out, seal)).toEqual([0, 0, usage(out, seal)![0]]);
   }, 600_000);
 
   it('device-cookie, pow-signature and pow-key in three rolls: a server starts on each step', async () => {

@@ -84,6 +84,8 @@ export async function pinNeedsRehash(db: Db, stored: string): Promise<boolean> {
 /** The stored PIN hashes (members', partner requests') against the keys: a listed old key may go once none names it. */
 export async function pinKeyUsage(db: Db): Promise<KeyUsage> {
   const current = (await currentKey(db)).id;
+  // as verifyPin: the `pin-key` secret still checks what it hashed while PITBOSS_PIN_KEY stands in for it
+  const fallback = configured ? (await databaseKey(db).catch(() => undefined))?.id : undefined;
   const hashes = [
     ...(await db.selectFrom('member').select('cash_out_pass_hash as h').where('cash_out_pass_hash', 'is not', null).execute()),
     ...(await db.selectFrom('partner_request').select('cash_out_pass_hash as h').execute()),
@@ -93,7 +95,7 @@ export async function pinKeyUsage(db: Db): Promise<KeyUsage> {
     const [kind, id, n] = h!.split('$');
     if (kind === KIND && id === current) usage[Number(n) === N ? 'current' : 'old']++;
     // the older plain form needs no key; a listed old key's hash moves on its next right entry
-    else if (kind !== KIND || old.some((k) => k.id === id)) usage.old++;
+    else if (kind !== KIND || id === fallback || old.some((k) => k.id === id)) usage.old++;
     else usage.none++;
   }
   return usage;
