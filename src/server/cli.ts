@@ -11,6 +11,10 @@ import { anchorHeads, auditHeadsFile, readAnchors, useAuditHeadsFile } from './d
 import { auditKey, verifyChain, type ChainVerdict } from './domain/site/auditChain.js';
 import { changeAuditKey, everyAuditChain } from './domain/site/auditRekey.js';
 import { checkLedger } from './domain/money/ledgerCheck.js';
+import { configurePinKey, pinKeyUsage } from './domain/auth/pins.js';
+import { totpKeyUsage } from './domain/auth/totpSecret.js';
+import { vendorKeyUsage } from './domain/games/vendorSecret.js';
+import { archiveMonth } from './ops/archive.js';
 import { backupTo, restoreFrom } from './ops/backup.js';
 import { backupKeys, sealTo } from './ops/backupCrypto.js';
 import { holdDataDir, type LockInfo } from './ops/dataLock.js';
@@ -22,6 +26,11 @@ const USAGE = `usage: node dist-server/cli.js <command>
   audit-verify              checks every audit chain (each site's, the platform's), each against the last head anchored in
                             the heads file (PITBOSS_AUDIT_HEADS_FILE); exit 1 when one is broken
   ledger-check              checks every site's balances against its ledger; exit 1 when one is off
+  archive-month <YYYY-MM> [file | folder/]
+                            a past month of bets, ledger entries and wallet transactions out of the database into a file sealed
+                            under PITBOSS_BACKUP_KEY, its sums kept for the ledger check; exit 11 while the month is open
+  keys-check                opens every value sealed under totp-seal and vendor-seal and names each PIN hash's key: exit 0
+                            all under today's keys, 12 some still under a listed old key (keep it), 1 some under no configured key
   audit-rekey               with the servers stopped: re-signs every audit chain from PITBOSS_AUDIT_OLD_KEY to the audit key
                             (PITBOSS_AUDIT_KEY, else audit-chain in the secrets file), after checking each under the old key
                             (one broken: nothing changes)`;
@@ -33,16 +42,20 @@ const heldRefusal = (dataDir: string, held: LockInfo, todo: string | null) =>
     `${dataDir} is held by a running server (pid ${held.pid}${held.backupAt ? `, live backup at ${held.backupAt}` : ''}): ${todo ? `${todo}, or stop the server first` : 'stop the server first'}`,
   );
 
+/** Where a sealed file goes: `arg` itself, or `named` inside it when it is a folder (existing, or written with a trailing slash), else inside backups/. */
+function sealedFile(arg: string | undefined, named: string): string {
+  const into = arg && (arg.endsWith('/') || (existsSync(arg) && statSync(arg).isDirectory())) ? arg : undefined;
+  const file = into ? join(into, named) : (arg ?? join('backups', named));
+  mkdirSync(dirname(file), { recursive: true });
+  return file;
+}
+
 /** `backup [file]`: PostgreSQL through pg_dump; PGlite offline, or from the running server that holds the folder. */
 async function backup(args: string[]): Promise<number> {
   const config = readConfig();
   const keys = backupKeys();
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-  const named = `pitboss-${stamp}.${config.databaseUrl ? 'pgdump' : 'pglite'}.sealed`;
-  // a folder (existing, or written with a trailing slash) gets the dated file inside it
-  const into = args[0] && (args[0].endsWith('/') || (existsSync(args[0]) && statSync(args[0]).isDirectory())) ? args[0] : undefined;
-  const file = into ? join(into, named) : (args[0] ?? join('backups', named));
-  mkdirSync(dirname(file), { recursive: true });
+  const file = sealedFile(args[0], `pitboss-${stamp}.${config.databaseUrl ? 'pgdump' : 'pglite'}.sealed`);
   try {
     if (config.databaseUrl) await backupTo(file, { databaseUrl: config.databaseUrl }, keys);
     else {
@@ -198,12 +211,44 @@ async function ledgerCheckAll(): Promise<number> {
   });
 }
 
+/** `archive-month <YYYY-MM> [file | folder/]`: PostgreSQL with the servers running; PGlite with the server stopped. */
+async function archive(args: string[]): Promise<number> {
+  const [month, to] = args;
+  if (!month) throw new OpsRefusal('usage', 'archive-month needs the month: archive-month YYYY-MM [file | folder/]');
+  const config = readConfig();
+  const keys = backupKeys();
+  const file = sealedFile(to, `pitboss-history-${month}.${config.databaseUrl ? 'pgdump' : 'pglite'}.sealed`);
+  return withDatabase(null, async (handle) => {
+    const rows = await archiveMonth(handle, month, file, keys, new Date(), config.databaseUrl);
+    const counts = Object.entries(rows).map(([t, n]) => `${t} ${n}`);
+    console.log(`archived ${month} into ${file} (sealed under PITBOSS_BACKUP_KEY; rows: ${counts.join(', ')}); its tables dropped`);
+    return 0;
+  });
+}
+
+/** `keys-check`'s exit when every value opens but some still need a listed old key (a rotation not done yet). */
+const OLD_KEY_IN_USE = 12;
+
+/** `keys-check`: where each rotating key's stored values stand, as a start with these settings would find them. */
+async function keysCheck(): Promise<number> {
+  const config = readConfig();
+  configurePinKey(config.pinKey, config.pinOldKeys);
+  return withDatabase(null, async ({ db }) => {
+    const usages = { 'totp-seal': await totpKeyUsage(db), 'vendor-seal': await vendorKeyUsage(db), 'pin-key': await pinKeyUsage(db) };
+    for (const [name, u] of Object.entries(usages)) console.log(`${name}: ${u.current} under the current key, ${u.old} under an old key, ${u.none} under no configured key`);
+    const all = Object.values(usages);
+    return all.some((u) => u.none) ? 1 : all.some((u) => u.old) ? OLD_KEY_IN_USE : 0;
+  });
+}
+
 const commands: Record<string, (args: string[]) => Promise<number>> = {
   backup,
   restore,
   'audit-verify': auditVerify,
   'audit-rekey': auditRekey,
   'ledger-check': ledgerCheckAll,
+  'keys-check': keysCheck,
+  'archive-month': archive,
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,68 +1,110 @@
-import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freshKeys } from '../../scripts/keys.mjs';
-import { spawnServer } from '../../scripts/serverProcess.js';
-import { testDb } from './harness.js';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server/server.js';
+import { freshPostgres, testDb, type TestServer } from './harness.js';
+import { callback, tx } from './gamesKit.js';
 import { freePort } from './moneyKit.js';
+import { runBlock, runbookBlocks, runbookHost, type RunbookHost } from './runbookKit.js';
 
-const run = promisify(execFile);
+const blocks = runbookBlocks();
 
-/** The shell blocks of docs/runbook.md marked ```sh runbook:<name>, by name. */
-export function runbookBlocks(text: string): Map<string, string> {
-  const blocks = new Map<string, string>();
-  for (const m of text.matchAll(/^```sh runbook:([\w-]+)\n([\s\S]*?)^```$/gm)) blocks.set(m[1], m[2]);
-  return blocks;
+/** The Korea-time month `back` months before now: its name (YYYY-MM) and noon of its 10th day. */
+function pastMonth(back: number) {
+  const k = new Date(Date.now() + 9 * 3_600_000);
+  const name = new Date(Date.UTC(k.getUTCFullYear(), k.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+  return { name, mid: new Date(`${name}-10T12:00:00+09:00`) };
 }
 
-/** Runs one block as an operator's shell would, stopping at the first failing command: its exit code and output. */
-function runBlock(script: string, cwd: string, env: NodeJS.ProcessEnv) {
-  const p = spawn('bash', ['-euo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  p.stdout.on('data', (d) => (out += d));
-  p.stderr.on('data', (d) => (out += d));
-  return new Promise<{ code: number | null; out: string }>((r) => p.once('exit', (code) => r({ code, out })));
-}
+// the drill and the archive on the database of the step (PGlite, then PostgreSQL), each on its own copy of the run's seeded site
+describe(`docs/runbook.md, run as written (${testDb})`, () => {
+  let host: RunbookHost;
+  beforeAll(async () => {
+    host = await runbookHost();
+  }, 300_000);
+  afterAll(() => host?.close());
 
-// a host as the runbook has it: dist-server/ and the packages, the servers' keys, the backup key; PGlite, once per `npm test`
-describe.skipIf(testDb === 'postgres')('docs/runbook.md, run as written', () => {
-  const host = mkdtempSync(join(tmpdir(), 'pitboss-runbook-'));
-  afterAll(() => rmSync(host, { recursive: true, force: true }));
-  const blocks = runbookBlocks(readFileSync('docs/runbook.md', 'utf8'));
-
-  it('the restore drill: a backup restored into a new folder, its balances and audit chains proved, a server started on it with the same keys', async () => {
-    await run(process.execPath, ['scripts/build-server.mjs']);
-    for (const f of ['dist-server', 'node_modules', 'package.json']) symlinkSync(resolve(f), join(host, f));
-    writeFileSync(join(host, 'keys.json'), JSON.stringify(freshKeys()), { mode: 0o600 });
-    const deployed = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !k.startsWith('PITBOSS_') && !['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'METRICS_PORT'].includes(k)),
-    );
-    const env = {
-      ...deployed,
-      PITBOSS_DATA: 'data',
-      PITBOSS_SECRETS_FILE: join(host, 'keys.json'),
-      PITBOSS_BACKUP_KEY: randomBytes(32).toString('base64'),
-      PITBOSS_STATIC: '/nonexistent',
-      DRILL_PORT: String(await freePort()),
-    };
-    // the database of a server that ran (the demo site seeded, its audit chain begun), stopped
-    const srv = await spawnServer(env, 'compiled', 300_000, host);
-    srv.proc.kill('SIGTERM');
-    expect(await srv.exited).toBe(0);
-
-    const drill = blocks.get('restore-drill');
-    expect(drill).toBeDefined();
-    const r = await runBlock(drill!, host, env);
+  it('the restore drill: a backup restored into a new place, its balances and audit chains proved, a server started on it with the same keys, the copy dropped', async () => {
+    const db = await host.database();
+    const r = await runBlock(blocks.get('restore-drill')!, host.dir, { ...host.env, ...db.env, DRILL_PORT: String(await freePort()) });
     expect(r.code, r.out).toBe(0);
-    expect(r.out).toMatch(/^backup written: backups\/pitboss-\d{8}T\d{6}\.pglite\.sealed/m);
-    expect(r.out).toMatch(/^restored backups\/\S+ into drill-data$/m);
+    const kind = testDb === 'postgres' ? 'pgdump' : 'pglite';
+    expect(r.out).toMatch(new RegExp(`^backup written: backups/pitboss-\\d{8}T\\d{6}\\.${kind}\\.sealed`, 'm'));
+    const into = /^restored backups\/\S+ into (\S+)$/m.exec(r.out)?.[1];
+    expect(into, r.out).toMatch(testDb === 'postgres' ? /^pitboss_drill_\d{14}_\d+$/ : /^drill-data$/);
     expect(r.out).toMatch(/^demo: OK \(\d+ members, \d+ entries\)$/m);
     expect(r.out).toMatch(/^demo: OK \(\d+ rows\)$/m);
     expect(r.out).toMatch(/^platform: OK \(\d+ rows\)$/m);
-    expect(readFileSync(join(host, 'drill.log'), 'utf8')).toContain('Stopped.');
+    expect(readFileSync(join(host.dir, 'drill.log'), 'utf8')).toContain('Stopped.');
+    // the copy is gone
+    if (testDb === 'postgres') {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      const left = await c.query('select 1 from pg_database where datname = $1', [into]);
+      await c.end();
+      expect(left.rowCount).toBe(0);
+    } else expect(existsSync(join(host.dir, 'drill-data'))).toBe(false);
+  }, 600_000);
+
+  it('archiving a month: out of the live tables into a sealed file, the ledger check and audit chains still whole, a second run refused', async () => {
+    const db = await host.database();
+    // bets settled two months ago: the demo site's server with its clock set back then
+    const month = pastMonth(2);
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: db.url,
+      dataDir: db.dataDir ?? 'memory://',
+      staticDir: '/nonexistent',
+      clockOffsetMs: month.mid.getTime() - Date.now(),
+      logLevel: 'silent',
+      auditHeadsFile: null,
+    });
+    try {
+      const site = (await server.app.db.selectFrom('site').select(['id']).where('prefix', '=', 'demo').executeTakeFirstOrThrow()).id;
+      const s = { app: server.app, siteId: site, raw: (path: string, init: RequestInit) => fetch(server.url + path, init) } as unknown as TestServer;
+      for (const memId of ['user1', 'user2']) {
+        const txId = tx('archive');
+        expect((await callback(s, 'demo-slot', 'bet', { memId, txId, roundId: `r-${txId}`, gameCode: 'lucky-sevens', amount: 10_000 })).resultCode).toBe('0');
+        expect((await callback(s, 'demo-slot', 'win', { memId, txId: `${txId}:w`, betTxId: txId, amount: 25_000 })).resultCode).toBe('0');
+      }
+      await server.app.accrual.flush();
+    } finally {
+      await server.close();
+    }
+
+    const r = await runBlock(blocks.get('archive-month')!, host.dir, { ...host.env, ...db.env, ARCHIVE_MONTH: month.name });
+    expect(r.code, r.out).toBe(0);
+    const file = `archives/pitboss-history-${month.name}.${testDb === 'postgres' ? 'pgdump' : 'pglite'}.sealed`;
+    const archived = new RegExp(
+      `^archived ${month.name} into ${file} \\(sealed under PITBOSS_BACKUP_KEY; rows: bet (\\d+), ledger_entry (\\d+), wallet_tx (\\d+)\\); its tables dropped$`,
+      'm',
+    ).exec(r.out);
+    expect(archived, r.out).not.toBeNull();
+    expect(archived!.slice(1).map(Number)).toEqual([2, expect.any(Number), 4]);
+    expect(r.out).toMatch(/^demo: OK \(\d+ members, \d+ entries\)$/m);
+    expect(r.out).toMatch(/^demo: OK \(\d+ rows\)$/m);
+    expect(r.out).toContain(`${month.name} is archived already: its tables are gone`);
+    expect(readdirSync(join(host.dir, 'archives'))).toEqual([file.slice('archives/'.length)]);
+
+    // on PostgreSQL the archive loads into an empty database and holds the month's rows
+    if (testDb === 'postgres') {
+      const empty = await freshPostgres();
+      try {
+        const restored = await runBlock(`node dist-server/cli.js restore ${file} ${empty.url}`, host.dir, host.env);
+        expect(restored.code, restored.out).toBe(0);
+        const c = new pg.Client({ connectionString: empty.url });
+        await c.connect();
+        const part = month.name.replace('-', '_');
+        const n = await c.query(
+          `select (select count(*) from bet_${part})::int b, (select count(*) from ledger_entry_${part})::int e, (select count(*) from wallet_tx_${part})::int w`,
+        );
+        await c.end();
+        expect([n.rows[0].b, n.rows[0].e, n.rows[0].w]).toEqual(archived!.slice(1).map(Number));
+      } finally {
+        await empty.drop();
+      }
+    }
   }, 600_000);
 });

@@ -12,7 +12,7 @@ import { openTo, sealTo, type BackupKeys } from './backupCrypto.js';
 import { OpsRefusal } from './refusal.js';
 
 /** Runs a PostgreSQL client tool; its stdout goes to `onStdout` when given. A missing tool is refused in words. */
-function tool(cmd: string, args: string[], onStdout?: (out: Readable) => Promise<void>): Promise<void> {
+export function tool(cmd: string, args: string[], onStdout?: (out: Readable) => Promise<void>): Promise<void> {
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'] });
     let err = '';

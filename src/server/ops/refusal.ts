@@ -12,6 +12,7 @@ export const refusalExit = {
   unreachable: 8,
   'chain-broken': 9,
   'in-use': 10,
+  'not-archivable': 11,
 } as const;
 
 export type RefusalKind = keyof typeof refusalExit;

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Db } from '../../db/driver.js';
 import { hashPool } from './hashPool.js';
 import { verifyPassword } from './passwords.js';
+import type { KeyUsage } from './seal.js';
 import { serverSecret } from './secrets.js';
 
 /*
@@ -78,4 +79,24 @@ export async function verifyPin(db: Db, pin: string, stored: string | null | und
 export async function pinNeedsRehash(db: Db, stored: string): Promise<boolean> {
   const [kind, id, n] = stored.split('$');
   return kind !== KIND || id !== (await currentKey(db)).id || Number(n) !== N;
+}
+
+/** The stored PIN hashes (members', partner requests') against the keys: a listed old key may go once none names it. */
+export async function pinKeyUsage(db: Db): Promise<KeyUsage> {
+  const current = (await currentKey(db)).id;
+  // as verifyPin: the `pin-key` secret still checks what it hashed while PITBOSS_PIN_KEY stands in for it
+  const fallback = configured ? (await databaseKey(db).catch(() => undefined))?.id : undefined;
+  const hashes = [
+    ...(await db.selectFrom('member').select('cash_out_pass_hash as h').where('cash_out_pass_hash', 'is not', null).execute()),
+    ...(await db.selectFrom('partner_request').select('cash_out_pass_hash as h').execute()),
+  ];
+  const usage: KeyUsage = { current: 0, old: 0, none: 0 };
+  for (const { h } of hashes) {
+    const [kind, id, n] = h!.split('$');
+    if (kind === KIND && id === current) usage[Number(n) === N ? 'current' : 'old']++;
+    // the older plain form needs no key; a listed old key's hash moves on its next right entry
+    else if (kind !== KIND || id === fallback || old.some((k) => k.id === id)) usage.old++;
+    else usage.none++;
+  }
+  return usage;
 }

@@ -118,3 +118,37 @@ export async function resealRows(db: Db, name: string, columns: SealedColumn[]):
     return n;
   });
 }
+
+/** Where a key's stored values stand: under today's key; under a listed old one, or not yet in today's form (moved at the next start or entry); under no configured key. */
+export interface KeyUsage {
+  current: number;
+  old: number;
+  none: number;
+}
+
+/**
+ * How the values of `columns` stand against the seal's keys, each opened (a value altered in place
+ * opens under none): what `keys-check` reports before an old key is destroyed.
+ */
+export async function sealUsage(db: Db, name: string, columns: SealedColumn[]): Promise<KeyUsage> {
+  const keys = await sealKeys(db, name);
+  const usage: KeyUsage = { current: 0, old: 0, none: 0 };
+  for (const c of columns) {
+    const { rows } = await sql<{ v: string }>`select ${sql.ref(c.column)} as v from ${sql.table(c.table)} where ${sql.ref(c.column)} is not null`.execute(db);
+    for (const { v } of rows) {
+      if (c.plainBefore && !isSealed(v)) {
+        usage.old++;
+        continue;
+      }
+      try {
+        open(keys, v, name);
+      } catch {
+        usage.none++;
+        continue;
+      }
+      if (sealedKeyId(v) === keys.current.id) usage.current++;
+      else usage.old++;
+    }
+  }
+  return usage;
+}
