@@ -46,25 +46,26 @@ onSignedOut(({ reason, prefix, loginType }) => {
 
 const lang = storedLanguage();
 session.language = lang;
-await activateLanguage(lang, false);
-
-const root = createRoot(document.getElementById('root')!);
-// a transition: the first render is done in slices of a few milliseconds, not one long task
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <ApiContext value={api}>
-            <AppTop />
-            <RouterProvider router={router} />
-            <AppOverlays />
-          </ApiContext>
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  ),
-);
+// no top-level await: a module that has one turns off the bundler's chunk merging for the whole build
+void activateLanguage(lang, false).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // a transition: the first render is done in slices of a few milliseconds, not one long task
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <ApiContext value={api}>
+              <AppTop />
+              <RouterProvider router={router} />
+              <AppOverlays />
+            </ApiContext>
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
+  );
+});
 
 // outside every site (the landing page, the platform console) the app's own colour shows
 router.subscribe('onResolved', ({ toLocation }) => {
