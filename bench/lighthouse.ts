@@ -234,10 +234,14 @@ export async function benchLighthouse(): Promise<void> {
         );
       }
     }
-    // last: it stops the server
+    // last: it stops the server (the baseline's first, so both are read in the same minutes)
+    if (baseline) {
+      const before = await repeatVisitOffline(baseline, await partnerSession(baseline.base, 'ptn3'));
+      console.log(`baseline repeat visit of /demo/partnerMain, no network, CPU 4x: ${before.toFixed(0)} ms`);
+    }
     const repeat = await repeatVisitOffline(app, await partnerSession(app.base, 'ptn3'));
     console.log(
-      `repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x: last-seen figures shown ${repeat.toFixed(0)} ms after the reload  goal <= 1000 ms  ratio ${(repeat / 1000).toFixed(2)}`,
+      `repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x: last-seen figures shown ${repeat.toFixed(0)} ms after the reload  goal <= 300 ms  ratio ${(repeat / 300).toFixed(2)}`,
     );
   } finally {
     await app.stop();
