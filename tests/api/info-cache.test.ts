@@ -14,9 +14,9 @@ import { partnerCalls } from '../../src/contract/partner.js';
 import { pointCalls } from '../../src/contract/point.js';
 import { retailCalls } from '../../src/contract/retail.js';
 import { memberInfoAndUnread } from '../../src/server/domain/auth/account.js';
-import { roomyLimits, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
+import { roomyLimits, startTestServer, testDb, type TestServer } from './harness.js';
 import { rid } from './moneyKit.js';
-import { nodeOf, type Node } from './nodeKit.js';
+import { nodeOf, twoNodes, type Node } from './nodeKit.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -156,19 +156,5 @@ describe(`member info kept in memory, one instance (${testDb})`, () => {
 });
 
 describe.skipIf(!redisUrl || testDb !== 'postgres')('member info kept in memory, two instances on one PostgreSQL database through Redis', () => {
-  let two: TwoInstances;
-  let na: Node;
-  let nb: Node;
-
-  beforeAll(async () => {
-    two = await startTwoInstances(redisUrl!, { limits: roomyLimits() });
-    na = nodeOf(two.a, two.siteId, two.apiKey);
-    nb = nodeOf(two.b, two.siteId, two.apiKey);
-  });
-
-  afterAll(async () => {
-    await two?.close();
-  });
-
-  cases(() => ({ a: na, b: nb }));
+  cases(twoNodes(redisUrl!));
 });

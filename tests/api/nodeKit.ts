@@ -5,7 +5,8 @@ import { sign } from '../../src/server/domain/games/signature.js';
 import { vendorByCode } from '../../src/server/domain/games/wallet.js';
 import { siteCalls } from '../../src/contract/site.js';
 import { memberCalls } from '../../src/contract/member.js';
-import { sealingClient, solve } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { roomyLimits, sealingClient, solve, startTwoInstances, type TwoInstances } from './harness.js';
 
 /** One instance as a client sees it. */
 export interface Node {
@@ -52,4 +53,18 @@ export function nodeOf(srv: RunningServer, siteId: string, apiKey: string): Node
       return r.data!.token;
     },
   };
+}
+
+/** Two instances of one site on one PostgreSQL database through Redis, started before the block's tests and closed after it: their clients. */
+export function twoNodes(redisUrl: string): () => { a: Node; b: Node } {
+  let two: TwoInstances | undefined;
+  let nodes: { a: Node; b: Node };
+  beforeAll(async () => {
+    two = await startTwoInstances(redisUrl, { limits: roomyLimits() });
+    nodes = { a: nodeOf(two.a, two.siteId, two.apiKey), b: nodeOf(two.b, two.siteId, two.apiKey) };
+  });
+  afterAll(async () => {
+    await two?.close();
+  });
+  return () => nodes;
 }

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/define.js';
 import { resolveSession } from '../../src/server/domain/auth/sessions.js';
 import { toWire } from '../../src/server/domain/common/time.js';
-import { roomyLimits, startTestServer, startTwoInstances, testDb, type TestServer, type TwoInstances } from './harness.js';
+import { startTestServer, testDb, type TestServer } from './harness.js';
 import { adminSiteCalls } from '../../src/contract/site.js';
 import { commonCalls } from '../../src/contract/common.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { partnerCalls } from '../../src/contract/partner.js';
-import { nodeOf, type Node } from './nodeKit.js';
+import { nodeOf, twoNodes, type Node } from './nodeKit.js';
 
 const redisUrl = process.env.REDIS_URL || (process.env.PITBOSS_TEST_REDIS ? 'redis://127.0.0.1:6379' : undefined);
 
@@ -157,19 +157,5 @@ describe(`session and site caches, one instance (${testDb})`, () => {
 });
 
 describe.skipIf(!redisUrl || testDb !== 'postgres')('session and site caches, two instances on one PostgreSQL database through Redis', () => {
-  let two: TwoInstances;
-  let na: Node;
-  let nb: Node;
-
-  beforeAll(async () => {
-    two = await startTwoInstances(redisUrl!, { limits: roomyLimits() });
-    na = nodeOf(two.a, two.siteId, two.apiKey);
-    nb = nodeOf(two.b, two.siteId, two.apiKey);
-  });
-
-  afterAll(async () => {
-    await two?.close();
-  });
-
-  cases(() => ({ a: na, b: nb }));
+  cases(twoNodes(redisUrl!));
 });

@@ -39,6 +39,13 @@ export interface Publisher {
    * that instance's kept answer already dropped.
    */
   delivered(): Promise<void>;
+  /**
+   * Resolves once this instance has heard every event any instance published before the call: the
+   * fan-out's reply to a round trip on this instance's own subscription, which Redis sends after the
+   * messages it queued there (`delivered` on the publisher says Redis has them, not that this
+   * instance read them yet). `false` when the fan-out did not answer in a moment. At once in-process.
+   */
+  heardAll(): Promise<boolean>;
   onEvent(listener: (to: Audience, event: LiveEvent) => void): () => void;
   /**
    * From now on this instance hears the member's events (for its sockets of the member, or a kept

@@ -12,6 +12,7 @@ export function inProcessPublisher(): Publisher {
       bus.emit('event', to, event);
     },
     delivered: async () => {},
+    heardAll: async () => true,
     onEvent(listener) {
       bus.on('event', listener);
       return () => bus.off('event', listener);

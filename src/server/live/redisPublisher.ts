@@ -109,6 +109,16 @@ export async function redisPublisher(url: string, opts: { scope: string; readyTi
       lastPublish = pub.publish(channel, JSON.stringify({ to, event })).catch(onError);
     },
     delivered: () => waitAtMost(lastPublish, INVALIDATE_WAIT_MS),
+    // Redis answers a PING on the subscription after every message it queued there before it
+    async heardAll() {
+      if (sub.status !== 'ready') return false;
+      let heard = false;
+      await waitAtMost(
+        sub.ping().then(() => (heard = true), onError),
+        INVALIDATE_WAIT_MS,
+      );
+      return heard;
+    },
     onEvent(listener) {
       bus.on('event', listener);
       return () => bus.off('event', listener);

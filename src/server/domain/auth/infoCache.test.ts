@@ -10,6 +10,7 @@ function oneProcess(): Publisher {
     publish: (to, event) => bus.emit('event', to, event),
     onEvent: (l) => (bus.on('event', l), () => bus.off('event', l)),
     delivered: async () => {},
+    heardAll: async () => true,
     watch: async () => {},
     unwatch() {},
     invalidate: async (w) => void bus.emit('invalidate', w),

@@ -23,7 +23,8 @@ const key = (siteId: string, memId: string) => `${siteId}\u0000${memId}`;
  * /api/member/info's answer per player, per process. Kept exact by the events themselves: any
  * event to the member (CASH after every movement, MSG, ANSWER_CMT, COUPON, …) published here
  * drops the answer before it goes out, one heard from another instance drops it on arrival (this
- * instance watches the member's channel while it keeps its answer), and a load that an event
+ * instance watches the member's channel while it keeps its answer, and reads nothing kept before
+ * a round trip on that channel has brought in what was already sent), and a load that an event
  * overtook is not kept. Only players are kept: a partner's shown points grow with its downline's
  * rolling, which waits for the accrual step without an event of its own.
  */
@@ -55,9 +56,10 @@ export class InfoCache {
   /** The member's answer from memory, or `load`'s (kept for a player unless an event overtook it). */
   async get(siteId: string, memId: string, load: () => Promise<InfoAnswer>): Promise<InfoAnswer> {
     const k = key(siteId, memId);
-    // with the fan-out away, events from other instances are lost: nothing kept is trusted (the
-    // lifetime bounds an outage no call saw)
-    if (!this.live.connected()) this.answers.clear();
+    // an event another instance published before this call may still be on its way here: nothing
+    // kept is read before it has been heard; with the fan-out away, events from other instances are
+    // lost, so nothing kept is trusted (the lifetime bounds an outage no call saw)
+    if (!(await this.live.heardAll()) || !this.live.connected()) this.answers.clear();
     const hit = this.answers.get(k);
     if (hit) return hit;
     let l = this.loads.get(k);
