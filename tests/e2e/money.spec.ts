@@ -170,6 +170,8 @@ test('a partner gives money through the bottom sheet and the member sees it live
   await page.getByTestId('sheet-submit').click();
   await acceptDialog(page, /1,000P.*회수하시겠습니까/);
   await expect(receipt.getByTestId('receipt-title')).toHaveText('회수했어요');
+  // its number is the history row's, read back from the server like the cash move's
+  await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
   await receipt.getByTestId('receipt-history').click();
   await expect(page).toHaveURL(/\/demo\/subpartnerPointList$/);
   const retrieved = page.getByTestId('sub-point-list').locator('[data-fresh]').filter({ visible: true });

@@ -18,7 +18,7 @@ import { TextField } from '../ui/Field';
 import { Money } from './Money';
 import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import { cashTypeName, pointTypeName } from '../entities/cash/codeNames';
-import { latestSend } from '../entities/cash/queries';
+import { latestPointSend, latestSend } from '../entities/cash/queries';
 import { parseWire } from '../lib/format';
 import { MoneyForm } from './FormClosed';
 import { MoneyInput } from '../ui/MoneyInput';
@@ -152,17 +152,22 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
             : give
               ? t`포인트 지급`
               : t`포인트 회수`;
-      // a partner's cash move is a row of its give/retrieve history: the receipt takes that row's number and time
-      const row = by === 'partner' && kind === 'cash' ? await latestSend(api, target.memId, give ? '-3' : '3') : null;
-      const recorded = row && row.cashAmt === v.value ? row : null;
+      // a partner's move is a row of its give/retrieve history: the receipt takes that row's number and time
+      const row =
+        by !== 'partner'
+          ? null
+          : kind === 'cash'
+            ? await latestSend(api, target.memId, give ? '-3' : '3').then((r) => r && { idx: r.cashIdx, amount: r.cashAmt, at: r.regDate })
+            : await latestPointSend(api, target.memId, give ? '2' : '-2').then((r) => r && { idx: r.pointIdx, amount: r.pointAmt, at: r.pointRegDate });
+      const recorded = row && Math.abs(row.amount) === v.value ? row : null;
       onDone(res, {
         title,
         kind: kindName,
         amount: v.value,
         unit,
         counterparty: who,
-        at: recorded ? parseWire(recorded.regDate) : Date.now(),
-        reference: recorded ? `#${recorded.cashIdx}` : undefined,
+        at: recorded ? parseWire(recorded.at) : Date.now(),
+        reference: recorded ? `#${recorded.idx}` : undefined,
         toHistory,
       });
     },

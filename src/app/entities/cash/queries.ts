@@ -48,3 +48,9 @@ export const latestSend = (api: Api, memId: string, cashType: '-3' | '3') =>
   api(retailCalls.cashSendlist, { cashType, botMemId: memId, page: 1, count_per_list: 1 })
     .then((d) => d.list[0] ?? null)
     .catch(() => null);
+
+/** The newest point give ('2') or retrieve ('-2') on `memId` below the caller, read back from the server: the receipt's reference and time. */
+export const latestPointSend = (api: Api, memId: string, pointType: '2' | '-2') =>
+  api(retailCalls.pointList, { pointType, searchType: 'memId', searchWord: memId, page: 1, count_per_list: 1 })
+    .then((d) => d.list.find((r) => r.memId === memId) ?? null)
+    .catch(() => null);
