@@ -56,17 +56,18 @@ export class InfoCache {
   /** The member's answer from memory, or `load`'s (kept for a player unless an event overtook it). */
   async get(siteId: string, memId: string, load: () => Promise<InfoAnswer>): Promise<InfoAnswer> {
     const k = key(siteId, memId);
-    // an event another instance published before this call may still be on its way here: nothing
-    // kept is read before it has been heard; with the fan-out away, events from other instances are
-    // lost, so nothing kept is trusted (the lifetime bounds an outage no call saw)
-    if (!(await this.live.heardAll()) || !this.live.connected()) this.answers.clear();
-    const hit = this.answers.get(k);
-    if (hit) return hit;
+    // counted from the call on: an event heard from here on keeps this call's load out of memory
     let l = this.loads.get(k);
     if (!l) this.loads.set(k, (l = { n: 0, dropped: 0 }));
     l.n++;
     const seen = l.dropped;
     try {
+      // an event another instance published before this call may still be on its way here: nothing
+      // kept is read before it has been heard; with the fan-out away, events from other instances are
+      // lost, so nothing kept is trusted (the lifetime bounds an outage no call saw)
+      if (!(await this.live.heardAll()) || !this.live.connected()) this.answers.clear();
+      const hit = this.answers.get(k);
+      if (hit) return hit;
       // watched before the read (every load waits for it): an event for a movement the read missed reaches this instance
       let w = this.watched.get(k);
       if (!w) this.watched.set(k, (w = { siteId, memId, ready: this.live.watch(siteId, memId) }));
