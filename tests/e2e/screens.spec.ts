@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
 import { screens, type Role, type Screen } from './screens';
 
@@ -98,12 +98,8 @@ function inspect(page: Page): Promise<Finding[]> {
  * and its colours (the layout checks below run at both), and axe is most of this spec's time.
  */
 async function axe(page: Page, scheme: 'light' | 'dark'): Promise<Finding[]> {
-  const builder = new AxeBuilder({ page });
-  if (scheme === 'dark') builder.withRules(['color-contrast', 'link-in-text-block']);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => ({ check: 'axe' as const, detail: `${scheme} ${v.id} (${v.impact}) at ${n.target.join(' ')}` })));
+  const found = await axeViolations(page, scheme === 'dark' ? ['color-contrast', 'link-in-text-block'] : undefined);
+  return found.map((f) => ({ check: 'axe' as const, detail: `${scheme} ${f.id} (${f.impact}) at ${f.target}` }));
 }
 
 /** The page's money forms and amount fields that show, and what is wrong with them while offline. */
@@ -263,9 +259,7 @@ test('every kind of dialog has a name and passes axe while open', { tag: ONE_VIE
   test.setTimeout(180_000);
   const problems: string[] = [];
   const check = async (kind: string) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-      for (const n of v.nodes) problems.push(`${kind}: ${v.id} (${v.impact}) at ${n.target.join(' ')}`);
+    for (const f of await axeViolations(page)) problems.push(`${kind}: ${f.id} (${f.impact}) at ${f.target}`);
   };
   // the reminder's clock is the page's: installed before the app starts
   await page.clock.install();
