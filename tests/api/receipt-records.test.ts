@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCalls } from '../../src/contract/admin.js';
+import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
 import { cashCalls } from '../../src/contract/cash.js';
 import { couponCalls } from '../../src/contract/coupon.js';
 import { retailCalls } from '../../src/contract/retail.js';
@@ -48,6 +48,9 @@ describe(`the record a money answer names (${testDb})`, () => {
     const history = ok(await s.call(cashCalls.moves, { page: 1 }, await tok('user11'))).list;
     expect(history.find((r) => r.moveIdx === grant.logIdx)).toMatchObject({ regDate: grant.regDate, amount: 7_000 });
     expect(ok(await s.call(adminCalls.grant, body, admin))).toEqual(grant);
+    // the audit row of the grant names that ledger row too (the receipt leads there)
+    const audit = ok(await s.call(adminSecurityCalls.auditList, { page: 1, count_per_list: 5, action: adminCalls.grant.path }, admin)).list;
+    expect(audit[0]).toMatchObject({ target: 'memId=user11', after: { cashAmt: 7_000, logIdx: grant.logIdx } });
 
     const pointKey = rid();
     const recover = ok(await s.call(adminCalls.grant, { memId: 'user11', cashAmt: 1_000, mode: -2, kind: 'point', requestId: pointKey }, admin));
