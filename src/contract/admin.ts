@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { protectionState } from './protection.js';
 import { call, empty, listOf, page, wireDate } from './define.js';
-import { cashRequestAnswer, optAmount, optDate, requestId } from './cash.js';
+import { cashRequestAnswer, entryRecord, optAmount, optDate, requestId } from './cash.js';
 
 export const adminCashRow = z.object({
   cashIdx: z.number(),
@@ -158,7 +158,7 @@ export const adminCalls = {
     cashRequestAnswer,
     'admin',
   ),
-  /** Grant (mode 2) or recover (mode -2) cash, or points with kind 'point', against the house. */
+  /** Grant (mode 2) or recover (mode -2) cash, or points with kind 'point', against the house; the answer names the member's ledger row. */
   grant: call(
     '/api/admin/cash/grant',
     z.object({
@@ -169,7 +169,7 @@ export const adminCalls = {
       kind: z.enum(['cash', 'point']).default('cash'),
       requestId,
     }),
-    z.object({ memId: z.string(), cashAmt: z.number(), pointAmt: z.number() }),
+    z.object({ memId: z.string(), cashAmt: z.number(), pointAmt: z.number() }).extend(entryRecord.shape),
     'admin',
   ),
   /** Ledger health: stored balances against the entries, every movement balanced; the result is kept for the home. */

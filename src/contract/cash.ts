@@ -13,7 +13,11 @@ export const bankHours = { start: '23:30', end: '00:30' } as const;
 export const wrongOutPass = z.object({ triesLeft: z.number().int().nonnegative() });
 export type WrongOutPass = z.infer<typeof wrongOutPass>;
 
-export const cashRequestAnswer = z.object({ cashIdx: z.number(), cashStatus: z.number() });
+/** A request's step: its number, its status and the step's time (its row's updDate after the step). */
+export const cashRequestAnswer = z.object({ cashIdx: z.number(), cashStatus: z.number(), updDate: wireDate });
+
+/** The ledger row a give, retrieve or grant wrote, as its receipt names it: the row's number and time in the history the receipt leads to. */
+export const entryRecord = z.object({ logIdx: z.number(), regDate: wireDate });
 
 export const cashRequestRow = z.object({
   cashIdx: z.number(),

@@ -35,7 +35,7 @@ const issueReq = z.object({
   memo: z.string().max(200).optional().nullable(),
   requestId: requestId.optional(),
 });
-export const issueAnswer = z.object({ issueIdx: z.number(), couponCnt: z.number(), memberCnt: z.number(), totalAmt: z.number() });
+export const issueAnswer = z.object({ issueIdx: z.number(), couponCnt: z.number(), memberCnt: z.number(), totalAmt: z.number(), regDate: wireDate });
 
 const issuedReq = z.object({
   status: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, listOf, page, pageInfo, signedAmount, wireDate, yn } from './define.js';
-import { optAmount, optDate, requestId } from './cash.js';
+import { entryRecord, optAmount, optDate, requestId } from './cash.js';
 
 const optText = z
   .string()
@@ -18,14 +18,16 @@ const oldYn = yn.default('N');
 /** Signed or not on the wire (take-back sends a negative amount): the magnitude counts. */
 const magnitude = signedAmount.transform((v) => (v === undefined ? v : Math.abs(v))).optional();
 
-/** Answer of every give/retrieve: the member's and the partner's balances after it. */
-export const partnerMoveAnswer = z.object({
-  memId: z.string(),
-  cashAmt: z.number(),
-  pointAmt: z.number(),
-  myCashAmt: z.number(),
-  myPointAmt: z.number(),
-});
+/** Answer of every give/retrieve: the member's and the partner's balances after it, and its row (cash: the partner's give/retrieve list; points: the sub-partner point list). */
+export const partnerMoveAnswer = z
+  .object({
+    memId: z.string(),
+    cashAmt: z.number(),
+    pointAmt: z.number(),
+    myCashAmt: z.number(),
+    myPointAmt: z.number(),
+  })
+  .extend(entryRecord.shape);
 
 const topUser = z.object({ recommenderId: z.string(), partnerLevel: z.string(), partnerLevelName: z.string() });
 

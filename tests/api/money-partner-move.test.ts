@@ -95,6 +95,8 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
       pointAmt: before.u.point,
       myCashAmt: before.p.cash + 3_000,
       myPointAmt: before.p.point,
+      logIdx: expect.any(Number),
+      regDate: expect.any(String),
     });
     const rows = await db.selectFrom('ledger_entry').selectAll().where('request_key', '=', key).orderBy('id').execute();
     expect(rows.map((e) => [e.member_id, e.counterpart_id, e.kind, e.type_code, e.before_amt, e.amount, e.after_amt, e.sender_id, e.receiver_id, e.memo])).toEqual([
@@ -106,7 +108,7 @@ describe(`partner give/retrieve and grant in one round trip (${testDb})`, () => 
     // a grant: the member's side at once, the house side through the accrual step, one move
     const grant = rid();
     const g = await s.call(adminCalls.grant, { memId: 'user2', cashAmt: 500, mode: 2, kind: 'point', requestId: grant }, await tok('admin'));
-    expect(g.data).toEqual({ memId: 'user2', cashAmt: before.u.cash - 3_000, pointAmt: before.u.point + 500 });
+    expect(g.data).toEqual({ memId: 'user2', cashAmt: before.u.cash - 3_000, pointAmt: before.u.point + 500, logIdx: expect.any(Number), regDate: expect.any(String) });
     await s.app.accrual.flush();
     const sides = await db
       .selectFrom('ledger_entry')

@@ -37,6 +37,21 @@ async function playerApi(request: APIRequestContext, memId: string) {
 
 const count = async (page: Page, id: string) => Number((await page.getByTestId(id).innerText()).replace(/,/g, ''));
 
+/** A phone clock far off the server's: a receipt's time must be the server's record, never the device's. */
+const PHONE_CLOCK = new Date('2021-03-04T05:06:07+09:00');
+
+/** The page at 320 px, light and dark, then back as it was. */
+async function shots320(page: Page, info: TestInfo, name: string) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 568 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: shot(info, `${name}-320-${scheme}`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(size);
+}
+
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
@@ -131,12 +146,22 @@ test('the queue for one thumb: one count everywhere, newest first, one tap to re
   await expect(facts).toContainText('31,000원');
   await expect(facts).toContainText('계좌');
   await page.screenshot({ path: shot(info, 'queue-confirm') });
+  await page.clock.setFixedTime(PHONE_CLOCK);
   await dialog.getByRole('button', { name: '확인' }).click();
   const receipt = page.getByTestId('receipt');
   await expect(receipt.getByTestId('receipt-title')).toHaveText('입금 신청을 거절했어요');
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('31,000원');
   await expect(receipt.getByTestId('receipt-counterparty')).toHaveText(PLAYER);
+  // the request's number, and the time the server decided it: the request's own row says the same
+  await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+  const cashIdx = Number((await receipt.getByTestId('receipt-reference').innerText()).slice(1));
+  const decidedAt = (await receipt.getByTestId('receipt-time').innerText()).trim();
+  const requests = await player.call('/api/cash/list/', { cashType: 1, startDate: '2000-01-01 00:00:00' });
+  const decided = (requests.data.list as { cashIdx: number; cashStatus: number; updDate: string }[]).find((r) => r.cashIdx === cashIdx);
+  expect(decided).toMatchObject({ cashStatus: -1, updDate: decidedAt });
   await page.screenshot({ path: shot(info, 'queue-receipt') });
+  await shots320(page, info, 'queue-receipt');
+  await page.clock.setFixedTime(Date.now());
   await receipt.getByTestId('receipt-ok').click();
 
   // every count goes down together
@@ -146,8 +171,9 @@ test('the queue for one thumb: one count everywhere, newest first, one tap to re
   await expect(page.getByTestId('pending-cash')).toHaveText(String(waiting - 1));
 });
 
-test("the operator's grant and recovery receipts lead to their rows in the audit log", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+test("the operator's grant and recovery receipts lead to their rows in the audit log", { tag: ONE_VIEWPORT }, async ({ page, request }, info) => {
   const memId = { pixel7: 'user16', iphone14: 'user17', desktop: 'user15' }[info.project.name] ?? 'user16';
+  const member = await playerApi(request, memId);
   await operatorLogin(page);
   await page.goto('/demo/admin/members');
   await page.getByPlaceholder('회원 아이디').fill(memId);
@@ -162,15 +188,30 @@ test("the operator's grant and recovery receipts lead to their rows in the audit
   ] as const) {
     await page.getByRole('button', { name: button, exact: true }).click();
     await sheet.getByRole('textbox', { name: /금액/ }).fill(amount.replace(',', ''));
+    await page.clock.setFixedTime(PHONE_CLOCK);
     await page.getByTestId('sheet-submit').click();
     await acceptDialog(page, new RegExp(`${memId}.*${amount}`));
     await expect(receipt.getByTestId('receipt-title')).toHaveText(title);
     await expect(receipt.getByTestId('receipt-counterparty')).toContainText(memId);
+    // the member's ledger row the grant wrote: its number, and its time as the server recorded it
+    await expect(receipt.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+    const logIdx = Number((await receipt.getByTestId('receipt-reference').innerText()).slice(1));
+    const at = (await receipt.getByTestId('receipt-time').innerText()).trim();
+    expect(at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(at).not.toContain('2021-03-04');
+    if (button === '머니 지급') {
+      // the member's own money history has the row under that number at that time
+      const moves = await member.call('/api/cash/moveList', { page: 1 });
+      expect((moves.data.list as { moveIdx: number; regDate: string }[]).find((r) => r.moveIdx === logIdx)).toMatchObject({ regDate: at });
+      await shots320(page, info, 'grant-receipt');
+    }
+    await page.clock.setFixedTime(Date.now());
     await receipt.getByTestId('receipt-history').click();
     await expect(page).toHaveURL(/\/demo\/admin\/audit$/);
     const row = audit.locator('[data-fresh]').filter({ visible: true });
     await expect(row).toContainText(`memId=${memId}`);
     await expect(row).toContainText(new RegExp(amount.replace(',', ',?')));
+    await expect(row).toContainText(new RegExp(`logIdx\\s*${logIdx}(?!\\d)`));
     await expect(row).toBeInViewport();
     await page.screenshot({ path: shot(info, `grant-audit-${amount}`) });
     await page.goBack();

@@ -115,6 +115,8 @@ test(`the operator issues through its form; a partner issues from a member's det
   await form.getByTestId('coupon-count').fill('2');
   await expect(form.getByTestId('coupon-per-member')).toContainText('6,000원');
   await shots(op, 'admin-form');
+  // the phone's clock is off: the receipt's time is the server's record of the issue, never the device's
+  await op.clock.setFixedTime(new Date('2021-03-04T05:06:07+09:00'));
   await op.getByTestId('coupon-issue-submit').click();
   await acceptDialog(op, 'user5님 1명에게 3,000원 쿠폰 2장, 모두 6,000원을 발급할까요?');
   await expect(op.getByTestId('receipt-title')).toHaveText('1명에게 쿠폰 2장을 발급했어요');
@@ -122,10 +124,18 @@ test(`the operator issues through its form; a partner issues from a member's det
   // the receipt says what was done in words and gives the issue's number, no request code
   await expect(op.getByTestId('receipt-kind')).toHaveText('쿠폰 발행');
   await expect(op.getByTestId('receipt-reference')).toHaveText(/^#\d+$/);
+  const issuedAt = (await op.getByTestId('receipt-time').innerText()).trim();
+  expect(issuedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  expect(issuedAt).not.toContain('2021-03-04');
+  await shots(op, 'admin-receipt');
+  await op.clock.setFixedTime(Date.now());
   await op.getByTestId('receipt-ok').click();
   await filterIssued(op, '미사용', 'user5');
   const opRows = op.getByTestId('issued-list').getByTestId('issued-coupon');
   await expect(opRows.first()).toContainText('user5');
+  // the newest coupons are the issue's, listed at the receipt's time
+  await expect(opRows.nth(0)).toContainText(`${issuedAt.slice(0, 16)} 발급`);
+  await expect(opRows.nth(1)).toContainText(`${issuedAt.slice(0, 16)} 발급`);
   await expect(opRows.filter({ hasNotText: 'user5' })).toHaveCount(0);
   await expect(opRows.filter({ hasNotText: '미사용' })).toHaveCount(0);
   await shots(op, 'admin-list', true);

@@ -18,7 +18,6 @@ import { TextField } from '../ui/Field';
 import { Money } from './Money';
 import { ReceiptSheet, type Receipt } from './ReceiptSheet';
 import { cashTypeName, pointTypeName } from '../entities/cash/codeNames';
-import { latestPointSend, latestSend } from '../entities/cash/queries';
 import { parseWire } from '../lib/format';
 import { MoneyForm } from './FormClosed';
 import { MoneyInput } from '../ui/MoneyInput';
@@ -28,8 +27,8 @@ import type { Api } from '../lib/api';
 import { useApi } from '../lib/useApi';
 import { Fact, Facts } from '../ui/Facts';
 
-/** The target's balances after the move (a partner's answer also carries its own). */
-export type MoveAnswer = Pick<ResOf<typeof retailCalls.cashIn>, 'memId' | 'cashAmt' | 'pointAmt'> & Partial<ResOf<typeof retailCalls.cashIn>>;
+/** The target's balances after the move and the row it wrote (a partner's answer also carries its own balances). */
+export type MoveAnswer = Pick<ResOf<typeof retailCalls.cashIn>, 'memId' | 'cashAmt' | 'pointAmt' | 'logIdx' | 'regDate'> & Partial<ResOf<typeof retailCalls.cashIn>>;
 export interface MoneyTarget {
   memId: string;
   memNick?: string;
@@ -125,7 +124,7 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
       return v.mode === 'give' ? t`${who}에게 ${shown}${obj} 지급하시겠습니까?` : t`${who}에게서 ${shown}${obj} 회수하시겠습니까?`;
     },
     run: (v, requestId) => send(api, by, kind, target.memId, v, requestId),
-    onDone: async (res, v) => {
+    onDone: (res, v) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
       const give = v.mode === 'give';
       const title = give ? t`지급했어요` : t`회수했어요`;
@@ -152,22 +151,15 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
             : give
               ? t`포인트 지급`
               : t`포인트 회수`;
-      // a partner's move is a row of its give/retrieve history: the receipt takes that row's number and time
-      const row =
-        by !== 'partner'
-          ? null
-          : kind === 'cash'
-            ? await latestSend(api, target.memId, give ? '-3' : '3').then((r) => r && { idx: r.cashIdx, amount: r.cashAmt, at: r.regDate })
-            : await latestPointSend(api, target.memId, give ? '2' : '-2').then((r) => r && { idx: r.pointIdx, amount: r.pointAmt, at: r.pointRegDate });
-      const recorded = row && Math.abs(row.amount) === v.value ? row : null;
+      // the answer names the ledger row the move wrote: the receipt takes that row's number and time
       onDone(res, {
         title,
         kind: kindName,
         amount: v.value,
         unit,
         counterparty: who,
-        at: recorded ? parseWire(recorded.at) : Date.now(),
-        reference: recorded ? `#${recorded.idx}` : undefined,
+        at: parseWire(res.regDate),
+        reference: `#${res.logIdx}`,
         toHistory,
       });
     },

@@ -63,7 +63,8 @@ export const adminMoneyRoutes = [
       await adminGrant(ctx.db, actorOf(ctx, adminCalls.grant, req), { memId: req.memId, amount: req.cashAmt, mode: req.mode, memo: req.memo, kind: req.kind }),
     );
     const { requestId: _rid, ...asked } = req;
-    ctx.audit = { target: `memId=${out.memId}`, before: before ?? null, after: { ...asked, ...(await balance()) } };
+    // the row names the member's ledger row the grant wrote, the number its receipt shows
+    ctx.audit = { target: `memId=${out.memId}`, before: before ?? null, after: { ...asked, ...(await balance()), logIdx: out.logIdx } };
     return out;
   }),
 

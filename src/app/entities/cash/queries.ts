@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { cashCalls } from '../../../contract/cash';
 import { pointCalls } from '../../../contract/point';
-import { retailCalls } from '../../../contract/retail';
 import type { Api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
@@ -41,16 +40,4 @@ export const latestMove = ({ api, queryClient }: Clients, prefix: string, memId:
   queryClient
     .fetchQuery({ ...cashMovesQueryOptions(api, prefix, memId, defaultMoveRange(), 1), staleTime: 0 })
     .then((d) => d.list[0] ?? null)
-    .catch(() => null);
-
-/** The caller's newest give ('-3') or retrieve ('3') with `memId`, read back from the server: a receipt's reference and time when the answer carries neither. */
-export const latestSend = (api: Api, memId: string, cashType: '-3' | '3') =>
-  api(retailCalls.cashSendlist, { cashType, botMemId: memId, page: 1, count_per_list: 1 })
-    .then((d) => d.list[0] ?? null)
-    .catch(() => null);
-
-/** The newest point give ('2') or retrieve ('-2') on `memId` below the caller, read back from the server: the receipt's reference and time. */
-export const latestPointSend = (api: Api, memId: string, pointType: '2' | '-2') =>
-  api(retailCalls.pointList, { pointType, searchType: 'memId', searchWord: memId, page: 1, count_per_list: 1 })
-    .then((d) => d.list.find((r) => r.memId === memId) ?? null)
     .catch(() => null);

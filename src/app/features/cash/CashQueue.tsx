@@ -7,7 +7,7 @@ import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { cashWaiting } from '../../entities/cash/adminQueries';
 import { bankName, cashTypeName, requestStatusName } from '../../entities/cash/codeNames';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, parseWire } from '../../lib/format';
 import { markFresh, useFresh } from '../../entities/cash/freshRow';
 import { objectParticle } from '../../lib/josa';
 import { moneyText } from '../../entities/cash/moneyText';
@@ -64,13 +64,13 @@ export function CashQueue() {
       return api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId });
     },
     sig: ({ r, to }) => `process:${r.cashIdx}:${to}`,
-    onDone: (_res, { r, to }) =>
+    onDone: (res, { r, to }) =>
       setReceipt({
         title: to === 1 ? t`${cashTypeName(r.cashType)} 신청을 승인했어요` : t`${cashTypeName(r.cashType)} 신청을 거절했어요`,
         amount: r.cashAmt,
         counterparty: r.memId,
-        at: Date.now(),
-        reference: `#${r.cashIdx}`,
+        at: parseWire(res.updDate),
+        reference: `#${res.cashIdx}`,
         // the settled request leaves the open list: the member's requests of every status, this one marked
         toHistory: () => (markFresh('cashQueue', r.cashIdx), setWord(r.memId), set({ status: null, memId: r.memId })),
       }),

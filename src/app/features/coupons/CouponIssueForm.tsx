@@ -8,6 +8,7 @@ import { limits } from '../../../contract/enums';
 import { kstDay } from '../../lib/dayRange';
 import { objectParticle } from '../../lib/josa';
 import { moneyText } from '../../entities/cash/moneyText';
+import { parseWire } from '../../lib/format';
 import { cashTypeName } from '../../entities/cash/codeNames';
 import { session } from '../../lib/session/store';
 import { useWrite } from '../../lib/write/useWrite';
@@ -98,7 +99,7 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
         title: t`${r.memberCnt}명에게 쿠폰 ${r.couponCnt}장을 발급했어요`,
         amount: r.totalAmt,
         counterparty,
-        at: Date.now(),
+        at: parseWire(r.regDate),
         kind: cashTypeName(-5),
         reference: `#${r.issueIdx}`,
       });

@@ -2,6 +2,7 @@
 -- (type code = mode on both sides). Checks, in this order: replay; amount (C206, points P001);
 -- member exists (U001); a grant to a member on its own break or self-exclusion (U020/U021; a
 -- recovery stays open); on a recovery, the member's applied holdings (C202, points P002).
+-- The answer names the member's ledger row (logIdx, regDate): the house side has none until applied.
 -- Only the member's row is locked: the house side needs no check and goes to ledger_pending, which
 -- the accrual step applies (so grants never queue on the house row).
 create or replace function money_admin_grant(
@@ -14,6 +15,7 @@ declare
   t member%rowtype;
   side_kind text := case when p_point then 'point' else 'cash' end;
   short text := case when p_point then 'P002' else 'C202' end;
+  mv bigint;
   delta bigint := case when p_mode = 2 then p_amount else -p_amount end;
 begin
   prior := money_replay(p_site, p_actor, p_key, p_call, p_body_hash);
@@ -36,12 +38,13 @@ begin
     return jsonb_build_object('code', short);
   end if;
 
+  mv := nextval('ledger_move_seq');
   if p_mode = 2 then
-    perform money_post(p_site, nextval('ledger_move_seq'), side_kind, p_house, t.id, p_amount, 2, 2, short, p_memo, p_key, null, null, p_at, 'from');
+    perform money_post(p_site, mv, side_kind, p_house, t.id, p_amount, 2, 2, short, p_memo, p_key, null, null, p_at, 'from');
   else
-    perform money_post(p_site, nextval('ledger_move_seq'), side_kind, t.id, p_house, p_amount, -2, -2, short, p_memo, p_key, null, null, p_at, 'to');
+    perform money_post(p_site, mv, side_kind, t.id, p_house, p_amount, -2, -2, short, p_memo, p_key, null, null, p_at, 'to');
   end if;
   if p_point then t.point_amt := t.point_amt + delta; else t.cash_amt := t.cash_amt + delta; end if;
   return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at,
-    jsonb_build_object('memId', t.mem_id, 'cashAmt', t.cash_amt, 'pointAmt', t.point_amt), array[t.id]);
+    jsonb_build_object('memId', t.mem_id, 'cashAmt', t.cash_amt, 'pointAmt', t.point_amt) || money_entry_record(mv, t.id, p_at), array[t.id]);
 end $$;

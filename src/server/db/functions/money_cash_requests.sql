@@ -1,7 +1,8 @@
 -- Deposit and withdrawal requests (src/server/domain/money/cashRequests.ts): the player asks, the
 -- operator moves a request along 0 -> 2 -> 1 | -1. Cash types (contract/enums.ts): deposit 1,
 -- withdrawal -1 (held on the site's hold account from the request on); statuses: 0 applied,
--- 2 waiting, 1 complete, -1 cancelled or rejected.
+-- 2 waiting, 1 complete, -1 cancelled or rejected. Each step answers the request's number, its
+-- status and the step's time (updDate, as the request's row shows it after the step).
 
 -- A player asks for a deposit; nothing moves until the operator approves it. Checks, in this order:
 -- replay; p_refuse (the amount rules, judged by the caller); U0011 suspended; C003 one already open;
@@ -25,7 +26,7 @@ begin
   if p_amount > protection_left(p_actor, 'deposit', p_at) then return '{"code": "C104"}'; end if;
   insert into cash_request (site_id, member_id, cash_type, amount, request_key, created_at, updated_at)
   values (p_site, p_actor, 1, p_amount, p_key, p_at, p_at) returning id into req;
-  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', req, 'cashStatus', 0), '{}');
+  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', req, 'cashStatus', 0, 'updDate', money_wire_date(p_at)), '{}');
 end $$;
 
 -- A player's withdrawal once the password and amount rules passed (the caller checks them after
@@ -59,7 +60,7 @@ begin
   insert into cash_request (site_id, member_id, cash_type, amount, request_key, created_at, updated_at)
   values (p_site, p_actor, -1, p_amount, p_key, p_at, p_at) returning id into req;
   perform money_post(p_site, nextval('ledger_move_seq'), 'cash', p_actor, p_hold, p_amount, -1, -1, 'C202', 'withdrawal applied', p_key, req, null, p_at);
-  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', req, 'cashStatus', 0), array[p_actor, p_hold]);
+  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', req, 'cashStatus', 0, 'updDate', money_wire_date(p_at)), array[p_actor, p_hold]);
 end $$;
 
 -- The deposit event an approved deposit earns, paid as points house -> member tied to the request
@@ -134,7 +135,7 @@ begin
     touched := array[p_hold, r.member_id];
   end if;
   update cash_request set status = -1, processed_by = p_actor, updated_at = p_at where id = r.id;
-  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', r.id, 'cashStatus', -1), touched);
+  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', r.id, 'cashStatus', -1, 'updDate', money_wire_date(p_at)), touched);
 end $$;
 
 -- The operator moves a request along 0 -> 2 -> 1 | -1 (anything else T999). Approving a deposit
@@ -171,5 +172,5 @@ begin
     touched := array[p_hold, r.member_id];
   end if;
   update cash_request set status = p_next, processed_by = p_actor, updated_at = p_at where id = r.id;
-  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', r.id, 'cashStatus', p_next), touched);
+  return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at, jsonb_build_object('cashIdx', r.id, 'cashStatus', p_next, 'updDate', money_wire_date(p_at)), touched);
 end $$;

@@ -71,7 +71,7 @@ begin
   from unnest(who) as w(id) cross join generate_series(1, p_count) order by w.id;
 
   return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at,
-    jsonb_build_object('issueIdx', mv, 'couponCnt', n * p_count, 'memberCnt', n, 'totalAmt', total::bigint),
+    jsonb_build_object('issueIdx', mv, 'couponCnt', n * p_count, 'memberCnt', n, 'totalAmt', total::bigint, 'regDate', money_wire_date(p_at)),
     case when p_scope is null then array[]::bigint[] else array[p_scope] end);
 end $$;
 
@@ -106,7 +106,7 @@ begin
   update coupon set status = 'used', closed_at = p_at where id = c.id;
   return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at,
     jsonb_build_object('couponIdx', c.id, 'couponAmt', c.amount, 'cashAmt', m.cash_amt + c.amount, 'pointAmt', m.point_amt,
-                       'useDate', to_char(p_at at time zone 'Asia/Seoul', 'YYYY-MM-DD HH24:MI:SS')),
+                       'useDate', money_wire_date(p_at)),
     array[p_actor]);
 end $$;
 

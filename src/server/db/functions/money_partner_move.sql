@@ -5,7 +5,8 @@
 -- self-exclusion (U020/U021: nothing new to play with; a retrieve stays open); payer's applied holdings (give C202,
 -- retrieve C702, points P002). Both rows are locked (money_lock: by primary key, the site checked on
 -- the locked row; a site-scoped lookup was once answered from a balance index whose entries grew
--- with every movement).
+-- with every movement). The answer names the ledger row its history shows (logIdx, regDate): for cash
+-- the partner's own (its give/retrieve list), for points the child's (the sub-partner point list).
 create or replace function money_partner_move(
   p_site text, p_actor bigint, p_key text, p_call text, p_body_hash text, p_at timestamptz,
   p_mem_id text, p_amount bigint, p_memo text, p_give boolean, p_point boolean
@@ -22,6 +23,7 @@ declare
   short text := case when p_point then 'P002' when p_give then 'C202' else 'C702' end;
   from_id bigint;
   to_id bigint;
+  mv bigint;
 begin
   prior := money_replay(p_site, p_actor, p_key, p_call, p_body_hash);
   if prior is not null then return prior; end if;
@@ -57,19 +59,21 @@ begin
     return jsonb_build_object('code', short);
   end if;
 
+  mv := nextval('ledger_move_seq');
   if p_point then
-    perform money_post(p_site, nextval('ledger_move_seq'), 'point', from_id, to_id, p_amount, case when p_give then 2 else -2 end,
+    perform money_post(p_site, mv, 'point', from_id, to_id, p_amount, case when p_give then 2 else -2 end,
                        case when p_give then 2 else -2 end, short, p_memo, p_key, null, null, p_at);
     me.point_amt := me.point_amt + delta;
     ch.point_amt := ch.point_amt - delta;
   else
-    perform money_post(p_site, nextval('ledger_move_seq'), 'cash', from_id, to_id, p_amount, case when p_give then -3 else -33 end,
+    perform money_post(p_site, mv, 'cash', from_id, to_id, p_amount, case when p_give then -3 else -33 end,
                        case when p_give then 33 else 3 end, short, p_memo, p_key, null, null, p_at);
     me.cash_amt := me.cash_amt + delta;
     ch.cash_amt := ch.cash_amt - delta;
   end if;
   -- the payer first in `changed`, as in the ledger rows
   return money_done(p_site, p_actor, p_key, p_call, p_body_hash, p_at,
-    jsonb_build_object('memId', ch.mem_id, 'cashAmt', ch.cash_amt, 'pointAmt', ch.point_amt, 'myCashAmt', me.cash_amt, 'myPointAmt', me.point_amt),
+    jsonb_build_object('memId', ch.mem_id, 'cashAmt', ch.cash_amt, 'pointAmt', ch.point_amt, 'myCashAmt', me.cash_amt, 'myPointAmt', me.point_amt)
+      || money_entry_record(mv, case when p_point then ch.id else me.id end, p_at),
     array[from_id, to_id]);
 end $$;

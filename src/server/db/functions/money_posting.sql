@@ -139,3 +139,17 @@ begin
   if not money_keep_key(p_site, p_actor, p_key, p_call, p_body_hash, p_at, p_result) then perform money_refuse('C999'); end if;
   return jsonb_build_object('code', '0', 'replayed', false, 'result', p_result, 'changed', money_changed(p_touched), 'moved', money_moved());
 end $$;
+
+-- A moment as the wire writes it: `yyyy-MM-dd HH:mm:ss`, Korea time (toWire in domain/common/time.ts).
+create or replace function money_wire_date(p_at timestamptz) returns text language sql stable as $$
+  select to_char(p_at at time zone 'Asia/Seoul', 'YYYY-MM-DD HH24:MI:SS')
+$$;
+
+-- The record a movement's receipt names: the number of p_member's ledger row of move p_mv (the row
+-- of the history the receipt leads to) and its time, for the movement's answer (kept with it, so a
+-- replay names the same row).
+create or replace function money_entry_record(p_mv bigint, p_member bigint, p_at timestamptz) returns jsonb language sql stable as $$
+  select jsonb_build_object(
+    'logIdx', (select id from ledger_entry where move_id = p_mv and member_id = p_member and created_at = p_at),
+    'regDate', money_wire_date(p_at))
+$$;

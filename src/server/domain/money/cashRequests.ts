@@ -13,6 +13,8 @@ export interface CashRequestOptions extends AmountOptions {
 export interface RequestAnswer {
   cashIdx: number;
   cashStatus: number;
+  /** the step's time, as the request's row shows it after the step */
+  updDate: string;
 }
 
 /** A player asks for a deposit; nothing moves until the operator approves it (money_cash_deposit). */

@@ -24,6 +24,8 @@ export interface Issued {
   couponCnt: number;
   memberCnt: number;
   totalAmt: number;
+  /** the time */
+  regDate: string;
 }
 
 /**

@@ -17,7 +17,13 @@ export async function findMember(db: Db, siteId: string, memId: string | undefin
 
 type Direction = 'give' | 'retrieve';
 
-export interface PartnerMoveResult {
+/** The ledger row a movement's receipt names: its number and time (as the history the receipt leads to shows it). */
+export interface EntryRecord {
+  logIdx: number;
+  regDate: string;
+}
+
+export interface PartnerMoveResult extends EntryRecord {
   memId: string;
   /** the member's balance after the movement */
   cashAmt: number;
@@ -30,7 +36,8 @@ export interface PartnerMoveResult {
 /**
  * A partner gives to or retrieves from a DIRECT child, cash (give -3/33, retrieve 3/-33) or points (2 / -2).
  * Give beyond the partner's own holdings answers C202 (cash) or P002 (points); retrieve beyond the
- * child's holdings C702 (cash) or P002 (points). One call of money_partner_move.sql.
+ * child's holdings C702 (cash) or P002 (points). One call of money_partner_move.sql; its answer
+ * names the partner's cash row or the child's point row.
  */
 export function partnerMove(
   db: Db,
@@ -47,13 +54,13 @@ export function partnerMove(
 
 /**
  * The operator grants (mode 2) or recovers (mode -2) cash or points against the house. One call of
- * money_admin_grant.sql; the house side goes to ledger_pending.
+ * money_admin_grant.sql; the house side goes to ledger_pending, the answer names the member's row.
  */
 export async function adminGrant(
   db: Db,
   actor: Actor,
   p: { memId?: string; amount?: number; mode: 2 | -2; memo?: string | null; kind?: 'cash' | 'point' },
-): Promise<MoneyResult<{ memId: string; cashAmt: number; pointAmt: number }>> {
+): Promise<MoneyResult<{ memId: string; cashAmt: number; pointAmt: number } & EntryRecord>> {
   const { house } = await systemAccounts(db, actor.siteId);
   return runMovement(
     db,
