@@ -11,12 +11,15 @@ import { openVendorSecret } from '../src/server/domain/games/vendorSecret.js';
 import { compareWithHistory } from './history.js';
 import { startBenchServer } from './server.js';
 import { walletLoadApart } from './walletLoad.js';
+import { traceWallet } from './walletTrace.js';
 
 const SECONDS = Number(process.env.BENCH_GAMES_SECONDS ?? 6);
 const PG_URL = process.env.PITBOSS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = 32;
 /** a vendor's callback at 500/s: its p99 at most this (issue 49) */
 const PACED_P99_GOAL_MS = 25;
+/** BENCH_COUNTS=1: where the callbacks' time goes in the server (bench/walletTrace.ts) */
+const TRACE = process.env.BENCH_COUNTS === '1';
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
@@ -113,8 +116,15 @@ export async function benchGames(): Promise<void> {
       const load = { url: s.url, secret, memIds, seconds: SECONDS };
       // a warm-up, not counted: the first seconds of a fresh server are JIT and cold caches, not its pace
       await walletLoadApart({ ...load, seconds: 2 });
-      const paced = await walletLoadApart({ ...load, rate: 500 });
-      const flat = await walletLoadApart(load);
+      const trace = TRACE ? traceWallet(s.http.server, kind === 'postgres' ? pgDb!.url : null) : null;
+      const traced = async <T>(label: string, run: () => Promise<T>) => {
+        const phase = await trace?.phase();
+        const r = await run();
+        await phase?.report(label);
+        return r;
+      };
+      const paced = await traced('at 500/s', () => walletLoadApart({ ...load, rate: 500 }));
+      const flat = await traced('flat out', () => walletLoadApart(load));
       const reports = await reportP95s(s);
       const bare = await bareInsert(s);
       const bets = await s.app.db

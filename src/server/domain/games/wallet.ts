@@ -38,17 +38,40 @@ export interface WalletResult {
 }
 
 const VENDOR_TTL = 5_000;
-const vendorCache = new WeakMap<Db, Map<string, { at: number; v: Vendor | null }>>();
+interface Kept {
+  at: number;
+  v: Vendor | null;
+  /** the read under way once the entry is past its time: one per vendor, however many callbacks arrive meanwhile */
+  next?: Promise<Vendor | null>;
+}
+const vendorCache = new WeakMap<Db, Map<string, Kept>>();
 
 export async function vendorByCode(db: Db, siteId: string, code: string): Promise<Vendor | null> {
   let c = vendorCache.get(db);
   if (!c) vendorCache.set(db, (c = new Map()));
   const key = `${siteId}\n${code}`;
   const hit = c.get(key);
-  if (hit && Date.now() - hit.at < VENDOR_TTL) return hit.v;
-  // a revoked sandbox credential is unknown (W001)
+  const age = hit ? Date.now() - hit.at : Infinity;
+  if (hit && age < VENDOR_TTL) return hit.v;
+  // past its time the entry is read again, once: the callbacks arriving while that read runs (a
+  // vendor's whole concurrent load) answer from the entry they have instead of each waiting on a
+  // read of its own (a burst of round trips every period); an entry two periods old is waited for
+  const refresh = () => {
+    const read = readVendor(db, siteId, code).then((v) => (c.set(key, { at: Date.now(), v }), v));
+    if (hit) {
+      hit.next = read;
+      read.catch(() => (hit.next = undefined));
+    }
+    return read;
+  };
+  const next = hit?.next ?? refresh();
+  return hit && age < 2 * VENDOR_TTL ? hit.v : next;
+}
+
+// a revoked sandbox credential is unknown (W001)
+async function readVendor(db: Db, siteId: string, code: string): Promise<Vendor | null> {
   const r = await db.selectFrom('vendor').selectAll().where('site_id', '=', siteId).where('code', '=', code).where('revoked_at', 'is', null).executeTakeFirst();
-  const v: Vendor | null = r
+  return r
     ? {
         id: r.id,
         siteId: r.site_id,
@@ -64,8 +87,6 @@ export async function vendorByCode(db: Db, siteId: string, code: string): Promis
         sandbox: r.sandbox,
       }
     : null;
-  c.set(key, { at: Date.now(), v });
-  return v;
 }
 export const forgetVendors = (db: Db) => vendorCache.delete(db);
 
