@@ -2,18 +2,11 @@ import { createRootRouteWithContext } from '@tanstack/react-router';
 import { Route as AppRoot } from './routes/__root';
 import { Route as SiteRoute } from './routes/$prefix/route';
 import { Route as PlayerLoginRoute } from './routes/$prefix/index';
-import { reservedPrefixes } from '../contract/reservedPrefixes';
 import type { RouterContext } from './lib/routerContext';
-
-/** A site's player login (`/$prefix/`), the page most visits open on: a top-level path no route but the site's takes. */
-export function playerLoginSite(pathname: string): string | null {
-  const prefix = /^\/([^/]+)\/?$/.exec(pathname)?.[1];
-  return prefix && !(reservedPrefixes as readonly string[]).includes(prefix) ? prefix : null;
-}
 
 /**
  * The routes the player login renders, as a tree of their own. Every other page's path, guard and
- * search rules (the generated tree, ~8 KB gzip with what they import) arrive after the first paint
+ * search rules (the generated tree, ~6 KB gzip with what they import) arrive after the first paint
  * and replace this one in the same router (main.tsx); the file routes are the same objects, placed
  * again by the generated tree. A root of its own: the router rebuilds its routes for a new root.
  * Call it before the generated tree is loaded: it moves the shared routes under this root.

@@ -15,7 +15,8 @@ import { hasSavedSession, session } from './lib/session/store';
 import { applySiteBrand } from './lib/siteBrand';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './widgets/AppChrome';
-import { guestRouteTree, playerLoginSite } from './guestRoutes';
+import { guestRouteTree } from './guestRoutes';
+import { playerLoginSite } from './lib/playerLogin';
 import type { routeTree as RouteTree } from './routeTree.gen';
 import './styles/tokens.css';
 
