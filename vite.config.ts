@@ -135,7 +135,7 @@ export default defineConfig({
     codesWithoutTexts(),
     precompress(),
     // each page's chunks are named in the HTML the server sends for it (the landing route's too)
-    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', signedIn }),
+    routePreloads({ routeTree: 'src/app/routeTree.gen.ts', guestTree: 'src/app/guestRoutes.ts', signedIn }),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -228,7 +228,7 @@ export default defineConfig({
             {
               ...pageChunkGroups({
                 routeTree: 'src/app/routeTree.gen.ts',
-                entry: 'src/app/main.tsx',
+                entries: ['src/app/main.tsx', 'src/app/routeTree.gen.ts'],
                 guest: { files: routeFiles('$prefix/index'), name: 'guest', common: 'common' },
                 pages: {
                   partner: { files: [...routeFiles('$prefix/_partner/route', '$prefix/_partner/partnerMain'), ...signedIn], family: 'src/app/routes/$prefix/_partner' },

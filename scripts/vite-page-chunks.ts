@@ -44,12 +44,13 @@ export interface LandingPage {
  * pages outside the signed-in shells use, and what it shares with those shells (fields, the
  * language select, the write hook). Over HTTP/1.1's six connections each of ~40 small chunks costs
  * a round trip before the first paint. A module goes into a landing page's chunk only when no page
- * outside that shell uses it, else into the shared one; modules the entry loads stay where they
- * are, so the first page's JS does not grow.
+ * outside that shell uses it, else into the shared one; modules the entry and the route tree load
+ * (every page loads both) stay where they are, so the first page's JS does not grow.
  */
 export function pageChunkGroups(opts: {
   routeTree: string;
-  entry: string;
+  /** what every page loads: the entry, and the route tree it loads (see main.tsx) */
+  entries: string[];
   guest: { files: string[]; name: string; common: string };
   pages: Record<string, LandingPage>;
   shared: string;
@@ -57,9 +58,12 @@ export function pageChunkGroups(opts: {
   let owner: Map<string, string> | null = null;
   const ownerOf = (graph: ModuleGraph) => {
     if (owner) return owner;
-    // the entry's static imports stay where they are: through index files they reach far more
-    // than the entry runs, and a group must not pull what the entry runs out of its chunks
-    const loadedFirst = closure(graph, [resolve(opts.entry)]);
+    // the entries' static imports stay where they are: through index files they reach far more
+    // than the entries run, and a group must not pull what they run out of their chunks
+    const loadedFirst = closure(
+      graph,
+      opts.entries.map((f) => resolve(f)),
+    );
     const families = Object.entries(opts.pages).map(([name, p]) => [name, resolve(p.family) + sep] as const);
     // which shells' pages use each module ('' = a page outside the named shells)
     const usedBy = new Map<string, Set<string>>();
@@ -98,7 +102,7 @@ export function pageChunkGroups(opts: {
   };
   return {
     name: (id: string, ctx: ModuleGraph) => ownerOf(ctx).get(id) ?? null,
-    // a grouped module's imports that the entry loads must stay out of the group
+    // a grouped module's imports that the entries load must stay out of the group
     includeDependenciesRecursively: false,
   };
 }

@@ -55,9 +55,10 @@ const bySpecificity = (a: string, b: string) => {
  * the HTML and they download beside the entry instead of one after another once the router runs;
  * the app reads it after starting to do the same for the pages it navigates to.
  * Signed-in shells also get the session runtime and the chunk that restores the user's persisted
- * queries, both loaded before their loaders run.
+ * queries, both loaded before their loaders run; every page the guest tree (guestRoutes.ts) does
+ * not hold gets the full route tree, which the app loads before it routes such a page.
  */
-export function routePreloads(opts: { routeTree: string; signedIn: string[] }): Plugin {
+export function routePreloads(opts: { routeTree: string; guestTree: string; signedIn: string[] }): Plugin {
   return {
     name: 'pitboss:route-preloads',
     apply: 'build',
@@ -81,6 +82,11 @@ export function routePreloads(opts: { routeTree: string; signedIn: string[] }): 
       const tree = readRouteTree(opts.routeTree);
       const parents = new Set([...tree.values()].map((n) => n.parent));
       const signedIn = opts.signedIn.map((f) => chunkOf.get(resolve(f))).filter((c) => !!c);
+      const fullTree = chunkOf.get(resolve(opts.routeTree));
+      if (!fullTree) throw new Error('route preloads: the route tree is not in the build');
+      // the route files the guest tree imports, as the generated tree names them ('routes/...')
+      const guestFiles = new Set([...readFileSync(opts.guestTree, 'utf8').matchAll(/from '\.\/(routes\/[^']+)'/g)].map((m) => m[1]));
+      if (!guestFiles.size) throw new Error(`route preloads: no route imported by ${opts.guestTree}`);
       const routes: RoutePreloads['routes'] = [];
       for (const [name, node] of tree) {
         if (parents.has(name)) continue;
@@ -99,6 +105,7 @@ export function routePreloads(opts: { routeTree: string; signedIn: string[] }): 
           shell ||= /\brequireShell\(/.test(readFileSync(id, 'utf8'));
         }
         if (shell) for (const c of signedIn) closure(c.fileName, js);
+        if (!guestFiles.has(node.file)) closure(fullTree.fileName, js);
         const css = [...js].flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
         routes.push({ path: node.fullPath, pattern: routePattern(node.fullPath).source, js: [...js], css: [...new Set(css)], shell });
       }

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createRouter, RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { activateLanguage, i18n, storedLanguage } from './lib/i18n';
@@ -11,11 +11,13 @@ import { kindOf, loginOf } from './lib/guard';
 import { onSignedOut } from './lib/session/lifecycle';
 import { firstPaint, markPainted } from './lib/firstPaint';
 import { addLateHead } from './lib/lateHead';
-import { session } from './lib/session/store';
+import { hasSavedSession, session } from './lib/session/store';
 import { applySiteBrand } from './lib/siteBrand';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './widgets/AppChrome';
-import { routeTree } from './routeTree.gen';
+import { guestRouteTree } from './guestRoutes';
+import { playerLoginSite } from './lib/playerLogin';
+import type { routeTree as RouteTree } from './routeTree.gen';
 import './styles/tokens.css';
 
 // the one API client: it reads the site and token of the session at each call
@@ -23,31 +25,65 @@ const api = createApi(() => ({ site: session.site, token: session.token }));
 // the one query cache: loaders, hooks and the signed-in session all get this one, never an import
 const queryClient = createQueryClient();
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient, api },
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  defaultNotFoundComponent: NotFound,
-  scrollRestoration: false,
-});
+const makeRouter = (routeTree: typeof RouteTree) =>
+  createRouter({
+    routeTree,
+    context: { queryClient, api },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: false,
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof makeRouter>;
   }
 }
 
-onSignedOut(({ reason, prefix, loginType }) => {
-  if (reason === 'inspect' || reason === 'forced') {
-    void router.navigate({ to: '/$prefix/warning', params: { prefix }, search: { reason: reason === 'inspect' ? 'inspect' : 'signedOut' }, replace: true });
-  } else void router.navigate({ to: loginOf(kindOf(loginType)), params: { prefix }, replace: true });
-});
+const allRoutes = () => import('./routeTree.gen').then((m) => m.routeTree);
+
+/**
+ * A guest's player login starts on its own routes (guestRoutes.ts) and gets every page's after the
+ * first paint; a navigation made before then (a link, a sign-in, the back button) waits for them.
+ * Any other page, or a site with a sign-in kept, starts with them all (the server preloads them).
+ */
+function startRouter() {
+  const site = playerLoginSite(location.pathname);
+  if (!site || hasSavedSession(site)) return allRoutes().then(makeRouter);
+  const router = makeRouter(guestRouteTree() as AnyRoute as typeof RouteTree);
+  let grown: Promise<void> | undefined;
+  const grow = () =>
+    (grown ??= allRoutes().then((routeTree) => {
+      router.update({ ...router.options, routeTree });
+      unblock();
+    }));
+  const unblock = router.history.block({ blockerFn: () => grow().then(() => false), enableBeforeUnload: false });
+  void firstPaint.then(grow);
+  return Promise.resolve(router);
+}
 
 const lang = storedLanguage();
 session.language = lang;
 // no top-level await: a module that has one turns off the bundler's chunk merging for the whole build
-void activateLanguage(lang, false).then(() => {
+void Promise.all([startRouter(), activateLanguage(lang, false)]).then(([router]) => {
+  onSignedOut(({ reason, prefix, loginType }) => {
+    if (reason === 'inspect' || reason === 'forced') {
+      void router.navigate({ to: '/$prefix/warning', params: { prefix }, search: { reason: reason === 'inspect' ? 'inspect' : 'signedOut' }, replace: true });
+    } else void router.navigate({ to: loginOf(kindOf(loginType)), params: { prefix }, replace: true });
+  });
+
+  // outside every site (the landing page, the platform console) the app's own colour shows
+  router.subscribe('onResolved', ({ toLocation }) => {
+    if (/^\/(?:platform(?:\/|$)|$)/.test(toLocation.pathname)) applySiteBrand(null);
+  });
+
+  const rendered = router.subscribe('onRendered', () => {
+    rendered();
+    markPainted();
+  });
+  if (import.meta.env.PROD) void firstPaint.then(() => import('./lib/routePreloads')).then((m) => m.preloadOnNavigation(router));
+
   const root = createRoot(document.getElementById('root')!);
   // a transition: the first render is done in slices of a few milliseconds, not one long task
   startTransition(() =>
@@ -67,14 +103,4 @@ void activateLanguage(lang, false).then(() => {
   );
 });
 
-// outside every site (the landing page, the platform console) the app's own colour shows
-router.subscribe('onResolved', ({ toLocation }) => {
-  if (/^\/(?:platform(?:\/|$)|$)/.test(toLocation.pathname)) applySiteBrand(null);
-});
-
-const rendered = router.subscribe('onRendered', () => {
-  rendered();
-  markPainted();
-});
 void firstPaint.then(addLateHead);
-if (import.meta.env.PROD) void firstPaint.then(() => import('./lib/routePreloads')).then((m) => m.preloadOnNavigation(router));

@@ -4,6 +4,7 @@
  */
 import type { ResultCode } from './codes.js';
 import type { Language } from './enums.js';
+import { reservedPrefixes } from './reservedPrefixes.js';
 
 /** What the open form's rules read. */
 export interface SiteFields {
@@ -21,12 +22,6 @@ export interface SiteFields {
   checkStart: string | null;
   checkEnd: string | null;
 }
-
-/**
- * Top-level paths the server or the app serves: never a site's prefix (the database refuses them
- * too, constraint site_prefix_reserved).
- */
-export const reservedPrefixes = ['admin', 'api', 'ws', 'assets', 'icons', 'media', 'metrics', 'platform'] as const;
 
 /** Lower-case letters and digits, 2 to 20 (PF020), not a reserved path (PF021). A taken one is the server's PF022. */
 export function prefixError(v: string): ResultCode | null {

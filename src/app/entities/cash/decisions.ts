@@ -2,13 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import type { cashCalls } from '../../../contract/cash';
 import type { ResOf } from '../../../contract/define';
-import { moneyText } from './moneyText';
 
 type Row = ResOf<typeof cashCalls.list>['list'][number];
 const isOpen = (r: Row) => r.cashStatus === 0 || r.cashStatus === 2;
 
-function decidedText(r: Row): string | null {
-  const amount = moneyText(r.cashAmt);
+// the amount's formatting is fetched when a decision is first told, not with the first screen
+async function decidedText(r: Row): Promise<string | null> {
+  const amount = (await import('./moneyText')).moneyText(r.cashAmt);
   if (r.cashStatus === 1) return r.cashType === 1 ? t`입금 ${amount}이 완료됐어요` : t`출금 ${amount}이 완료됐어요`;
   if (r.refused) return r.cashType === 1 ? t`입금 ${amount} 신청이 거절됐어요` : t`출금 ${amount} 신청이 거절됐어요`;
   return null;
@@ -28,8 +28,7 @@ export function watchDecisions(client: QueryClient, say: (text: string) => void)
     for (const r of (e.query.state.data as { list?: Row[] } | undefined)?.list ?? []) {
       if (isOpen(r)) seenOpen.add(r.cashIdx);
       else if (seenOpen.delete(r.cashIdx)) {
-        const text = decidedText(r);
-        if (text) say(text);
+        void decidedText(r).then((text) => text && say(text));
       }
     }
   });

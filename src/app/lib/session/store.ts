@@ -47,18 +47,24 @@ export function saveSession() {
   else localStorage.removeItem(savedKey(session.site.prefix));
 }
 
-export function loadSession(prefix: string) {
-  let saved: Partial<Saved> = {};
+function savedSession(prefix: string): Partial<Saved> {
   try {
-    saved = JSON.parse(localStorage.getItem(savedKey(prefix)) ?? '{}') as Partial<Saved>;
+    return JSON.parse(localStorage.getItem(savedKey(prefix)) ?? '{}') as Partial<Saved>;
   } catch {
-    /* a broken entry is treated as logged out */
+    return {}; // a broken entry is treated as logged out
   }
+}
+
+export function loadSession(prefix: string) {
+  const saved = savedSession(prefix);
   session.token = saved.token ?? null;
   session.expiresAt = saved.expiresAt ?? null;
   session.member = saved.token ? (saved.member ?? null) : null;
   session.msgInfo = saved.msgInfo ?? { newMsg: 0, newAnswer: 0 };
   session.syncedAt = saved.syncedAt ?? null;
 }
+
+/** Whether this site has a sign-in kept on this device (valid or not: the site's guard decides). */
+export const hasSavedSession = (prefix: string) => !!savedSession(prefix).token;
 
 export const isLoggedIn = () => !!session.token && !!session.member;
