@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process';
 
 const dataDir = process.env.PITBOSS_DATA ?? 'data-e2e';
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env: process.env });
+// the build under `npm test` (PITBOSS_RUN_BUILD, as scripts/serverProcess.ts's testEntry), else the source
+const entry = process.env.PITBOSS_RUN_BUILD === '1' ? ['dist-server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+const child = spawn(process.execPath, entry, { stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -14,13 +14,22 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export const entryArgs = (entry: ServerEntry) => (entry === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist-server/main.js']);
+/**
+ * The entry a test starts: `npm test` builds first and then sets PITBOSS_RUN_BUILD=1, so its servers and
+ * command lines run the build (what `npm start` runs, started in half the CPU time of tsx compiling the
+ * source); a test run on its own runs the source, so a stale build never hides a change.
+ */
+export const testEntry = (): ServerEntry => (process.env.PITBOSS_RUN_BUILD === '1' ? 'compiled' : 'tsx');
+
+/** node's arguments for the server (`main`) or the ops command line (`cli`) */
+export const entryArgs = (entry: ServerEntry = testEntry(), program: 'main' | 'cli' = 'main') =>
+  entry === 'tsx' ? ['--import', 'tsx', `src/server/${program}.ts`] : [`dist-server/${program}.js`];
 
 /**
  * Starts the server as its own process on a free port (PORT=0), from `cwd` when given, and resolves once /api/health
  * answers; the URL is read from the line main.ts prints.
  */
-export async function spawnServer(env: NodeJS.ProcessEnv, entry: ServerEntry = 'tsx', timeoutMs = 180_000, cwd?: string): Promise<ServerProcess> {
+export async function spawnServer(env: NodeJS.ProcessEnv, entry: ServerEntry = testEntry(), timeoutMs = 180_000, cwd?: string): Promise<ServerProcess> {
   const t0 = performance.now();
   const proc = spawn(process.execPath, entryArgs(entry), { env: { PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'], cwd });
   let out = '';

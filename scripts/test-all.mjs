@@ -108,6 +108,8 @@ function portOpen(host, port) {
 if (!step('i18n', 'npx', ['lingui', 'compile', '--typescript', '--strict'])) run('i18n (lenient)', 'npx', ['lingui', 'compile', '--typescript']);
 // the build regenerates the route tree the type check reads
 const built = step('build', 'npm', ['run', 'build']);
+// the servers and command lines the tests start run this build (scripts/serverProcess.ts, testEntry)
+if (built) process.env.PITBOSS_RUN_BUILD = '1';
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 step('lint', 'npm', ['run', 'lint']);
 step('format', 'npx', ['prettier', '--check', '.']);

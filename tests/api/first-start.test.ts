@@ -9,7 +9,7 @@ import type { Envelope } from '../../src/contract/define.js';
 import { platformCalls } from '../../src/contract/platform.js';
 import { hashToken } from '../../src/server/domain/auth/tokens.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
-import { spawnServer } from '../../scripts/serverProcess.js';
+import { entryArgs, spawnServer } from '../../scripts/serverProcess.js';
 import { roomyLimits, testDb } from './harness.js';
 import { freshPostgres } from './dbTemplate.js';
 import type { Config } from '../../src/server/config.js';
@@ -46,7 +46,7 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
       ['PITBOSS_TEST_PUSH_ORIGIN', 'http://127.0.0.1:9'],
       ['PITBOSS_TEST_CLOCK_OFFSET_MS', '60000'],
     ]) {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const p = spawn(process.execPath, entryArgs(), {
         env: { ...productionEnv(`${data}-refused`), PORT: '0', [name]: value },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -59,7 +59,7 @@ describe.runIf(testDb === 'pglite')('a production first start (its own process, 
   });
 
   it('refuses to start without its secrets outside the database, naming each missing one, exit 1', async () => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const p = spawn(process.execPath, entryArgs(), {
       env: { ...productionEnv(`${data}-nosecrets`), PORT: '0', PITBOSS_SECRET_TOTP_SEAL: '', PITBOSS_SECRET_VAPID_PRIVATE: '', PITBOSS_PIN_KEY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

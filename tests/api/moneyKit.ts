@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../../src/server/domain/auth/tokens.js';
 import type { Db } from '../../src/server/db/driver.js';
 import type { Call } from '../../src/contract/define.js';
 import type { TestServer } from './harness.js';
+import { entryArgs } from '../../scripts/serverProcess.js';
 
 export const rid = () => randomUUID();
 
@@ -113,7 +114,7 @@ export async function expectOnce(db: Db, keys: string[]) {
 }
 
 /**
- * A server in its own process (`node --import tsx src/server/main.ts`), so a test can kill -9 it;
+ * A server in its own process (`entryArgs`: the source, or the build under `npm test`), so a test can kill -9 it;
  * resolves once /api/health answers. `env` is laid over the test's own environment.
  */
 /** A port nothing listens on now, from the kernel (a random pick could land on another test server's). */
@@ -138,7 +139,7 @@ export async function spawnServer(port: number, env: NodeJS.ProcessEnv): Promise
     ...env,
   };
   const full = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
-  const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const p = spawn(process.execPath, entryArgs(), { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   p.stderr!.on('data', (d) => (err += d));
   p.stdout!.resume();

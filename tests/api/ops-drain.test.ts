@@ -99,7 +99,7 @@ describe(`SIGTERM drains the server (${testDb})`, () => {
       u.pathname = `/${dbName}`;
       env.DATABASE_URL = u.toString();
     }
-    srv = await spawnServer(env, 'tsx', 600_000);
+    srv = await spawnServer(env, undefined, 600_000);
     const base = srv.url;
     const site = (await (await fetch(`${base}/api/common/site`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prefix":"demo"}' })).json()).data;
     const post = async (path: string, body: Record<string, unknown>, token?: string) =>

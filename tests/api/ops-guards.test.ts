@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, type ServerProcess } from '../../scripts/serverProcess.js';
+import { entryArgs, spawnServer, type ServerProcess } from '../../scripts/serverProcess.js';
 import { openDb } from '../../src/server/db/driver.js';
 import { refusalExit } from '../../src/server/ops/refusal.js';
 import { freshPostgres, pgAdminUrl, testDb } from './harness.js';
@@ -57,7 +57,7 @@ describe.skipIf(testDb === 'postgres')('backup and restore guards, backups seale
 
   it('a folder a running server holds: the offline backup refuses and names the live one; with METRICS_PORT the live backup is sealed', async () => {
     const metricsPort = String(await freePort());
-    srv = await spawnServer({ ...process.env, PITBOSS_DATA: data, PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', METRICS_PORT: metricsPort }, 'tsx', 600_000);
+    srv = await spawnServer({ ...process.env, PITBOSS_DATA: data, PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', METRICS_PORT: metricsPort }, undefined, 600_000);
     const held = await cli(['backup', join(dir, 'y.sealed')], { PITBOSS_DATA: data, PITBOSS_BACKUP_KEY: K });
     expect(held.code).toBe(refusalExit['folder-held']);
     expect(held.out).toContain(
@@ -65,7 +65,7 @@ describe.skipIf(testDb === 'postgres')('backup and restore guards, backups seale
     );
     oneLine(held.out);
     // a second server on the same folder does not start either
-    const second = await cli([], { PITBOSS_DATA: data, PORT: '0', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test' }, ['--import', 'tsx', 'src/server/main.ts']);
+    const second = await cli([], { PITBOSS_DATA: data, PORT: '0', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test' }, entryArgs());
     expect(second.code).toBe(1);
     expect(second.out).toContain(`Pitboss did not start: PITBOSS_DATA ${data} is held by another running server (pid ${srv.proc.pid})`);
 

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import webpush from 'web-push';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productionSecrets, readConfig, refuseMissingSecrets, refuseWeakSecrets } from '../../src/server/config.js';
-import { spawnServer, type ServerProcess } from '../../scripts/serverProcess.js';
+import { entryArgs, spawnServer, type ServerProcess } from '../../scripts/serverProcess.js';
 import { testDb } from './harness.js';
 
 const dir = `tmp/ops-keys-${process.pid}`;
@@ -40,7 +40,7 @@ const productionEnv = (data: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEn
 });
 
 const startRefused = async (env: NodeJS.ProcessEnv) => {
-  const r = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], env);
+  const r = await run(process.execPath, entryArgs(), env);
   return { code: r.code, lines: r.out.trim().split('\n') };
 };
 
@@ -71,7 +71,7 @@ describe.runIf(testDb === 'pglite')('keys: checked at a production start, made b
   }, 600_000);
 
   it('a production start on its keys file serves', async () => {
-    srv = await spawnServer(productionEnv(`${dir}/data`, { PITBOSS_SECRETS_FILE: `${dir}/keys.json` }), 'tsx', 540_000);
+    srv = await spawnServer(productionEnv(`${dir}/data`, { PITBOSS_SECRETS_FILE: `${dir}/keys.json` }), undefined, 540_000);
     expect((await fetch(`${srv.url}/api/health/ready`)).status).toBe(200);
   }, 600_000);
 

@@ -12,7 +12,7 @@ import { freshPostgres, pgAdminUrl, testDb } from './harness.js';
 function runServer(env: NodeJS.ProcessEnv, untilRunning = false, onOutput: (out: string) => void = () => {}) {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...base } = process.env;
   const full: NodeJS.ProcessEnv = { ...base, PORT: '0', HOST: '127.0.0.1', PITBOSS_DATA: 'memory://', PITBOSS_STATIC: '/nonexistent', NODE_ENV: 'test', ...env };
-  const proc = spawn(process.execPath, entryArgs('tsx'), { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, entryArgs(), { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const onData = (d: Buffer) => {

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { expect } from 'vitest';
+import { entryArgs } from '../../scripts/serverProcess.js';
 
-/** The ops command line from its TypeScript (the compiled one is run by ops-cli-install.test.ts). */
-export function cli(args: string[], env: NodeJS.ProcessEnv, entry = ['--import', 'tsx', 'src/server/cli.ts'], cwd = process.cwd()) {
+/** The ops command line (source or build: `testEntry`; ops-cli-install.test.ts runs the build on a bare host). */
+export function cli(args: string[], env: NodeJS.ProcessEnv, entry = entryArgs(undefined, 'cli'), cwd = process.cwd()) {
   const { DATABASE_URL: _db, REDIS_URL: _r, PITBOSS_BACKUP_KEY: _k, METRICS_PORT: _m, ...base } = process.env;
   const p = spawn(process.execPath, [...entry, ...args], { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

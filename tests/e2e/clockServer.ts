@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
+import { entryArgs } from '../../scripts/serverProcess';
 
 /**
  * A second server of the built app with its own fresh demo data, its clock moved by `offsetMs`
@@ -10,7 +11,7 @@ export async function startClockServer(offsetMs: number): Promise<{ base: string
   const dataDir = `tmp/e2e-clock-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync('tmp', { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, entryArgs(), {
     stdio: ['ignore', openSync(`${dataDir}.log`, 'w'), 'inherit'],
     env: {
       ...process.env,

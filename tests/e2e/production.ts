@@ -10,6 +10,7 @@ import { generate } from 'otplib';
 import pg from 'pg';
 import { freshPostgres } from '../api/dbTemplate';
 import { hashAnswer } from '../../src/server/domain/auth/captcha';
+import { entryArgs } from '../../scripts/serverProcess';
 
 export const shotPath = (info: TestInfo, prefix: string, name: string) => `tmp/screens/${info.project.name}-${prefix}-${name}.png`;
 
@@ -36,7 +37,7 @@ export async function productionStart(): Promise<{ base: string; link: string; d
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync('tmp', { recursive: true });
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PITBOSS_TEST_')));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, entryArgs(), {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...env, NODE_ENV: 'production', PORT: String(port), PITBOSS_DATA: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...productionSecretsEnv() },
   });
