@@ -2,10 +2,7 @@ import { cashCalls } from '../../../contract/cash';
 import type { ResOf } from '../../../contract/define';
 import { pointCalls } from '../../../contract/point';
 import { useApi } from '../../lib/useApi';
-import { useWrite, type WriteOptions } from '../../lib/write/useWrite';
-
-/** What the screen adds to a money write: its question, its own refusal texts, what it does after. */
-type ScreenPart<V, R, F extends string> = Pick<WriteOptions<V, R, F>, 'confirm' | 'describe' | 'onDone'>;
+import { useWrite, type ScreenPart } from '../../lib/write/useWrite';
 
 /**
  * The player's money writes: each call with its request id kept across retries (`sig`), refused
