@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { gameCalls } from '../../contract/game';
 import { markFresh } from '../entities/cash/freshRow';
 import { applyGameMoney } from '../lib/session/userCash';
-import { useWrite } from '../lib/write/useWrite';
+import { useGameMoneyToCash } from '../entities/cash/writes';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { ReceiptSheet, type Receipt } from './ReceiptSheet';
@@ -17,23 +16,15 @@ import { useClients } from '../lib/useApi';
 /** Integrated money: every vendor's game money back to cash, after a confirmation; progress or refusal in a sheet, then the receipt. */
 export function GameMoneyConvert({ block }: { block?: boolean }) {
   const clients = useClients();
-  const { api } = clients;
   const { t } = useLingui();
   const { prefix } = useParams({ from: '/$prefix' });
   const navigate = useNavigate();
   const caller = useCaller();
   const [shown, setShown] = useState(false);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const convert = useWrite({
-    money: true,
+  const convert = useGameMoneyToCash(() => setShown(true), {
     say: 'inline',
-    overlay: false,
-    sig: () => 'game-money',
     confirm: () => t`게임머니를 보유머니로 전환하시겠습니까?`,
-    run: (_: undefined, requestId) => {
-      setShown(true);
-      return api(gameCalls.changeMemCashFlag, { requestId });
-    },
     onDone: async (r) => {
       applyGameMoney(r.cashAmt, r.gameAmt);
       // its row in the money history gives the receipt its reference and time; nothing moved, no row

@@ -2,16 +2,13 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import type { ResOf } from '../../contract/define';
-import { adminCalls } from '../../contract/admin';
-import { retailCalls } from '../../contract/retail';
 import { grantRowKey, markFresh, sendRowKey } from '../entities/cash/freshRow';
 import { limits } from '../../contract/enums';
 import { objectParticle } from '../lib/josa';
 import { moneyText } from '../entities/cash/moneyText';
 import { applyBalance } from '../lib/session/userCash';
 import { session } from '../lib/session/store';
-import { useWrite } from '../lib/write/useWrite';
+import { useMoveMoney, type MoveAnswer, type MoveBy, type MoveKind, type MoveMode } from '../entities/cash/moves';
 import { BottomSheet } from '../ui/BottomSheet';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
@@ -23,12 +20,9 @@ import { MoneyForm } from './FormClosed';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Tabs } from '../ui/Tabs';
 import css from './GiveRetrieveSheet.module.css';
-import type { Api } from '../lib/api';
-import { useApi } from '../lib/useApi';
 import { Fact, Facts } from '../ui/Facts';
 
-/** The target's balances after the move and the row it wrote (a partner's answer also carries its own balances). */
-export type MoveAnswer = Pick<ResOf<typeof retailCalls.cashIn>, 'memId' | 'cashAmt' | 'pointAmt' | 'logIdx' | 'regDate'> & Partial<ResOf<typeof retailCalls.cashIn>>;
+export type { MoveAnswer, MoveKind, MoveMode };
 export interface MoneyTarget {
   memId: string;
   memNick?: string;
@@ -36,15 +30,13 @@ export interface MoneyTarget {
   cashAmt?: number;
   pointAmt?: number;
 }
-export type MoveKind = 'cash' | 'point';
-export type MoveMode = 'give' | 'retrieve';
 
 interface Props {
   target: MoneyTarget | null;
   kind: MoveKind;
   mode: MoveMode;
   /** a partner moves its own money; the operator grants and recovers against the house */
-  by?: 'partner' | 'operator';
+  by?: MoveBy;
   /** the answer (both sides' new balances) on success, nothing when dismissed */
   onClose: (after?: MoveAnswer) => void;
 }
@@ -74,29 +66,12 @@ interface FormProps {
   target: MoneyTarget;
   kind: MoveKind;
   initialMode: MoveMode;
-  by: 'partner' | 'operator';
+  by: MoveBy;
   onDone: (a: MoveAnswer, receipt: Receipt) => void;
   onDismiss: () => void;
 }
 
-type Vars = { mode: MoveMode; value: number; note?: string };
-
-function send(api: Api, by: FormProps['by'], kind: MoveKind, memId: string, v: Vars, requestId: string): Promise<MoveAnswer> {
-  const { value, note } = v;
-  const give = v.mode === 'give';
-  if (by === 'operator') {
-    return api(adminCalls.grant, { memId, cashAmt: value, mode: give ? 2 : -2, kind, memo: note, requestId });
-  }
-  if (kind === 'point') {
-    return api(retailCalls.pointChange, { memId, pointType: give ? 2 : -2, pointAmt: give ? value : -value, pointDesc: note, memo: note, requestId });
-  }
-  return give
-    ? api(retailCalls.cashIn, { memId, inAmt: value, memo: note, inBonusYn: 'N', mode: -3, requestId })
-    : api(retailCalls.cashOut, { memId, outAmt: value, memo: note, bonusRollingYn: 'N', mode: 3, requestId });
-}
-
 function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProps) {
-  const api = useApi();
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const { prefix } = useParams({ from: '/$prefix' });
@@ -113,17 +88,13 @@ function MoveForm({ target, kind, initialMode, by, onDone, onDismiss }: FormProp
   const held = mode === 'give' ? (by === 'partner' ? mine : undefined) : theirs;
   const over = held !== undefined && value > held;
 
-  const move = useWrite({
-    money: true,
+  const move = useMoveMoney(by, kind, target.memId, {
     say: 'inline',
-    fields: { C202: 'amount', C702: 'amount', P002: 'amount', C206: 'amount', P001: 'amount', V002: 'amount' },
-    sig: (v: Vars) => `${by}:${kind}:${v.mode}:${target.memId}:${v.value}:${v.note ?? ''}`,
     confirm: (v) => {
       const shown = moneyText(v.value, unit);
       const obj = objectParticle(shown);
       return v.mode === 'give' ? t`${who}에게 ${shown}${obj} 지급하시겠습니까?` : t`${who}에게서 ${shown}${obj} 회수하시겠습니까?`;
     },
-    run: (v, requestId) => send(api, by, kind, target.memId, v, requestId),
     onDone: (res, v) => {
       if (res.myCashAmt !== undefined && res.myPointAmt !== undefined) applyBalance(res.myCashAmt, res.myPointAmt);
       const give = v.mode === 'give';

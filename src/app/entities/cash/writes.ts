@@ -1,11 +1,11 @@
+import { adminCalls } from '../../../contract/admin';
 import { cashCalls } from '../../../contract/cash';
 import type { ResOf } from '../../../contract/define';
+import { gameCalls } from '../../../contract/game';
 import { pointCalls } from '../../../contract/point';
 import { useApi } from '../../lib/useApi';
-import { useWrite, type WriteOptions } from '../../lib/write/useWrite';
-
-/** What the screen adds to a money write: its question, its own refusal texts, what it does after. */
-type ScreenPart<V, R, F extends string> = Pick<WriteOptions<V, R, F>, 'confirm' | 'describe' | 'onDone'>;
+import { useWrite, type ScreenPart } from '../../lib/write/useWrite';
+import { dashboardQueryOptions } from './adminQueries';
 
 /**
  * The player's money writes: each call with its request id kept across retries (`sig`), refused
@@ -48,6 +48,63 @@ export function usePointConvert(screen: ScreenPart<number, ResOf<typeof pointCal
     fields: { P001: 'amount', P002: 'amount', P003: 'amount', P004: 'amount' },
     sig: (v) => `convert:${v}`,
     run: (v, requestId) => api(pointCalls.convert, { pointAmt: v, requestId }),
+    ...screen,
+  });
+}
+
+/** The member cancels its own applied request. */
+export function useCancelCashRequest(screen: ScreenPart<{ cashIdx: number }> = {}) {
+  const api = useApi();
+  return useWrite({
+    money: true,
+    sig: (row: { cashIdx: number }) => `cancel:${row.cashIdx}`,
+    run: (row: { cashIdx: number }, requestId) => api(cashCalls.cancel, { cashIdx: row.cashIdx, requestId }),
+    ...screen,
+  });
+}
+
+type QueueRow = Pick<ResOf<typeof adminCalls.cashList>['list'][number], 'cashIdx' | 'cashStatus'>;
+export interface ProcessVars<R extends QueueRow> {
+  r: R;
+  /** approve (1) or reject (-1) */
+  to: 1 | -1;
+}
+
+/** The operator approves or rejects a request; the server's order is kept: an applied request goes to waiting first. */
+export function useProcessCash<R extends QueueRow>(screen: ScreenPart<ProcessVars<R>, ResOf<typeof adminCalls.cashProcess>>) {
+  const api = useApi();
+  return useWrite({
+    money: true,
+    run: async ({ r, to }: ProcessVars<R>, requestId) => {
+      // the waiting step has its own request id, replayed on a retry
+      if (r.cashStatus === 0) await api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: 2, requestId: `${requestId}:2` });
+      return api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId });
+    },
+    sig: ({ r, to }) => `process:${r.cashIdx}:${to}`,
+    ...screen,
+  });
+}
+
+/** The operator checks the ledger now; the dashboard shows the outcome. */
+export function useLedgerCheck(prefix: string, me: string) {
+  const api = useApi();
+  return useWrite({ run: () => api(adminCalls.ledgerCheck, {}), invalidates: [dashboardQueryOptions(api, prefix, me).queryKey] });
+}
+
+/**
+ * Every vendor's game money back to cash. `onSend` runs as the call starts (after the offline check
+ * and the question): the screen's progress is its own, not the overlay.
+ */
+export function useGameMoneyToCash(onSend: () => void, screen: ScreenPart<undefined, ResOf<typeof gameCalls.changeMemCashFlag>>) {
+  const api = useApi();
+  return useWrite({
+    money: true,
+    overlay: false,
+    sig: () => 'game-money',
+    run: (_: undefined, requestId) => {
+      onSend();
+      return api(gameCalls.changeMemCashFlag, { requestId });
+    },
     ...screen,
   });
 }

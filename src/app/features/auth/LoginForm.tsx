@@ -8,8 +8,8 @@ import { LanguageSelect } from '../../widgets/LanguageSelect';
 import { SiteBrand } from '../../entities/site/SiteBrand';
 import { dashboardOf, kindOf } from '../../lib/guard';
 import { captchaQueryOptions } from '../../entities/member/captchaQueries';
-import type { LoginField, LoginFields, LoginPage, SecondStep as Step } from './login';
-import { useWrite } from '../../lib/write/useWrite';
+import type { LoginField, LoginPage, SecondStep as Step } from '../../entities/member/login';
+import { useLogin } from '../../entities/member/loginWrites';
 import type { MemberInfo } from '../../../contract/member';
 
 import css from '../../ui/Auth.module.css';
@@ -53,13 +53,9 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
   };
 
   // the login call and its texts load on submit, not with the login screen
-  const write = useWrite({
-    run: async (f: LoginFields) => (await import('./login')).login(clients, page, f),
-    overlay: false,
-    invalidates: [],
+  const write = useLogin(page, withCaptcha, {
     // refusals are said in the form: a wrong code under the code, the rest above the button
     say: 'inline',
-    fields: withCaptcha ? { L002: 'captcha' as const } : undefined,
     onRefused: (err) => {
       if (withCaptcha || err.code === 'L002') refreshCaptcha();
       return false;
@@ -73,7 +69,7 @@ export function LoginForm({ page, kind, subtitle, withCaptcha = false, footer, i
     e.preventDefault();
     if (write.busy) return;
     const f = { memId, memPass, captchaId: captchaQuery.data?.captchaId, captcha };
-    const problem = (await import('./login')).loginProblem(f, withCaptcha);
+    const problem = (await import('../../entities/member/login')).loginProblem(f, withCaptcha);
     setEmpty(problem);
     if (problem) return formRef.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
     const done = await write.submit(f);

@@ -7,13 +7,13 @@ import { loginStepCalls } from '../../../contract/twoFactor';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert } from '../../lib/dialogs';
 import type { ApiError } from '../../lib/api';
-import { useWrite } from '../../lib/write/useWrite';
+import { useLoginCode, useLoginEnrol } from '../../entities/member/loginWrites';
 import { otpSetupAtLoginQueryOptions } from '../../entities/member/twoFactorQueries';
 import { signIn } from '../../lib/session/lifecycle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
-import type { SecondStep as Step } from './login';
+import type { SecondStep as Step } from '../../entities/member/login';
 import css from '../../ui/Auth.module.css';
 import { useClients } from '../../lib/useApi';
 
@@ -39,14 +39,11 @@ async function restartOn(err: ApiError, onRestart: () => void) {
 
 function CodeStep({ step, onSignedIn, onRestart }: Props) {
   const clients = useClients();
-  const { api } = clients;
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const ready = /^\d{6}$/.test(code) || code.replace(/[^a-z0-9]/gi, '').length === 16;
-  const write = useWrite({
-    run: (otpCode: string) => api(loginStepCalls.otp, { ticket: step.ticket, otpCode }),
+  const write = useLoginCode(step.ticket, {
     say: 'inline',
-    invalidates: [],
     onRefused: (err) => (setCode(''), restartOn(err, onRestart)),
     onDone: async (res) => {
       await signIn(clients, res);
@@ -87,10 +84,8 @@ function EnrolStep({ step, onSignedIn, onRestart }: Props) {
   const setup = useQuery(otpSetupAtLoginQueryOptions(api, step.ticket));
   // signed in only once the codes are put away: the login screen may leave as soon as a session exists
   const [done, setDone] = useState<ResOf<typeof loginStepCalls.otpEnable> | null>(null);
-  const enable = useWrite({
-    run: (otpCode: string) => api(loginStepCalls.otpEnable, { ticket: step.ticket, otpCode }),
+  const enable = useLoginEnrol(step.ticket, {
     say: 'inline',
-    invalidates: [],
     onRefused: (err) => restartOn(err, onRestart),
     onDone: (res) => setDone(res),
   });

@@ -3,10 +3,9 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
-import { memberCalls } from '../../../contract/member';
 import { apiMessage } from '../../lib/apiMessage';
-import { alert, withLoading } from '../../lib/dialogs';
-import { useWrite } from '../../lib/write/useWrite';
+import { alert } from '../../lib/dialogs';
+import { useSignup } from '../../entities/member/signupWrite';
 import { session } from '../../lib/session/store';
 import { Button, buttonClass } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
@@ -16,7 +15,6 @@ import { recommenderQueryOptions } from '../../entities/member/signupQueries';
 import { bankQueryOptions } from '../../entities/site/bankQueries';
 import { BadSignupLink } from './BadSignupLink';
 import { ListSkeleton } from '../../ui/ListSkeleton';
-import { freshProof, withChallenge } from '../../lib/pow';
 import { emptyForm, fieldOfCode, firstProblem, type DupState, type SignupForm } from './signup';
 import { useDuplicateCheck } from './useDuplicateCheck';
 import css from './Signup.module.css';
@@ -109,11 +107,7 @@ function SignupForm({ recommender }: { recommender?: Recommender }) {
     }
   }
 
-  const write = useWrite({
-    // the solving shows its own overlay ("security check"), the call the usual one
-    run: async (form: SignupForm) => withChallenge((pow) => withLoading(api(memberCalls.signup, { ...form, pow })), await freshProof(api)),
-    overlay: false,
-    invalidates: [],
+  const write = useSignup({
     onRefused: async (err) => {
       // the link's partner stopped taking members since the page opened: its link is no good now
       if (recommender && (err.code === 'U107' || err.code === 'U108')) {

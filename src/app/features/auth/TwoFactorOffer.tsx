@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { twoFactorCalls } from '../../../contract/twoFactor';
 import { useCaller } from '../../lib/caller';
 import { useApi } from '../../lib/useApi';
-import { useWrite } from '../../lib/write/useWrite';
+import { useEnableTwoFactor, useStartTwoFactor, useTwoFactorLater } from '../../entities/member/writes';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
@@ -33,22 +32,16 @@ export function TwoFactorOffer() {
     queryClient.setQueryData(otpOfferQuery(api, prefix, caller.memId).queryKey, { offer: false });
     return navigate({ to: '/$prefix/admin', params: { prefix }, replace: true });
   };
-  const start = useWrite({
-    run: (pass: string) => api(twoFactorCalls.setup, { memPass: pass }),
+  const start = useStartTwoFactor({
     say: 'inline',
-    invalidates: [],
     onDone: (r) => (setMemPass(''), setEnrolment(r)),
   });
-  const enable = useWrite({
-    run: (otpCode: string) => api(twoFactorCalls.enable, { otpCode }),
+  const enable = useEnableTwoFactor(prefix, caller.memId, {
     say: 'inline',
-    invalidates: [],
     onDone: (r) => (setEnrolment(null), setCodes(r.recoveryCodes)),
   });
-  const later = useWrite({
-    run: (_: null) => api(twoFactorCalls.offerLater, {}),
+  const later = useTwoFactorLater({
     say: 'inline',
-    invalidates: [],
     onDone: () => toConsole(),
   });
   const submit = (e: FormEvent) => {

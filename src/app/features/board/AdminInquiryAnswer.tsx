@@ -3,7 +3,6 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { boardCalls } from '../../../contract/board';
 import { faqTypeName, shortDate } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { Badge } from '../../ui/Badge';
@@ -12,8 +11,8 @@ import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
 import { inputClass } from '../../ui/Field';
 import { HtmlContent } from '../../ui/HtmlContent';
-import { useWrite } from '../../lib/write/useWrite';
-import { adminInquiryQueryOptions, adminKey } from '../../entities/board/adminQueries';
+import { adminInquiryQueryOptions } from '../../entities/board/adminQueries';
+import { useAnswerInquiry } from '../../entities/board/writes';
 import article from '../../ui/Article.module.css';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
@@ -30,9 +29,7 @@ export function AdminInquiryAnswer() {
   const board = q.data?.board;
   const [reply, setReply] = useState('');
 
-  const answer = useWrite({
-    run: (content: string) => api(boardCalls.cmtSave, { boardIdx, content }),
-    invalidates: [adminKey(prefix)],
+  const answer = useAnswerInquiry(prefix, boardIdx, {
     onDone: () => (setReply(''), alert(t`답변이 등록되었습니다.`)),
   });
   const submit = async (e: FormEvent) => {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { adminMessageCalls, sendTargets } from '../../../contract/message';
-import type { ReqOf, ResOf } from '../../../contract/define';
+import type { ResOf } from '../../../contract/define';
 import { shortDate } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
@@ -13,8 +13,8 @@ import { Card } from '../../ui/Card';
 import { DataList, type Column } from '../../ui/DataList';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
 import { Pager } from '../../ui/Pager';
-import { useWrite } from '../../lib/write/useWrite';
-import { adminKey, sentMessagesQueryOptions } from '../../entities/board/adminQueries';
+import { sentMessagesQueryOptions } from '../../entities/board/adminQueries';
+import { useSendMessage } from '../../entities/board/writes';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
 import { useApi } from '../../lib/useApi';
@@ -35,10 +35,8 @@ export function AdminMessages() {
   const [desc, setDesc] = useState('');
   const targetNames: Record<Target, string> = { member: t`회원 한 명`, subtree: t`파트너와 하위 전체`, all: t`전체 회원` };
 
-  const send = useWrite({
-    run: (body: ReqOf<typeof adminMessageCalls.send>) => api(adminMessageCalls.send, body),
+  const send = useSendMessage(prefix, {
     confirm: (body) => (body.target === 'all' ? t`전체 회원에게 쪽지를 보내시겠습니까?` : null),
-    invalidates: [adminKey(prefix)],
     onDone: async (res) => {
       const count = formatNumber(res.sent);
       await alert(t`쪽지를 ${count}명에게 보냈습니다.`);

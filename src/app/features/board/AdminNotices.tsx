@@ -13,9 +13,9 @@ import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
-import { useWrite } from '../../lib/write/useWrite';
 import { NoticeEditor, type NoticeDraft } from './NoticeEditor';
 import { adminKey, adminNoticesQueryOptions } from '../../entities/board/adminQueries';
+import { useDeleteNotice } from '../../entities/board/writes';
 import css from './AdminBoard.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -42,11 +42,8 @@ export function AdminNotices() {
       await alert(refusalText(err));
     }
   };
-  const del = useWrite({
-    run: (r: Row) => api(adminBoardCalls.save.nt, { boardIdx: r.boardIdx, delYn: 'Y' }),
-    sig: (r) => `delete:${r.boardIdx}`,
+  const del = useDeleteNotice(prefix, {
     confirm: () => t`공지를 삭제하시겠습니까?`,
-    invalidates: [adminKey(prefix)],
     onDone: () => alert(t`삭제되었습니다.`),
   });
   const remove = (r: Row) => del.submit(r);

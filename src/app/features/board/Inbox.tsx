@@ -1,18 +1,16 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { limits } from '../../../contract/enums';
-import { messageCalls } from '../../../contract/message';
 import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
 import { apiMessage } from '../../lib/apiMessage';
 import { shortDate } from '../../entities/board/boardLabels';
 import { alert, confirm } from '../../lib/dialogs';
 import { formatNumber } from '../../lib/format';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -20,7 +18,8 @@ import { MailIcon } from '../../ui/icons';
 import { Loaded } from '../../widgets/Loaded';
 import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
-import { markReadInCache, msgKey, msgListQueryOptions, type MsgRow } from '../../entities/board/messageQueries';
+import { msgKey, msgListQueryOptions, type MsgRow } from '../../entities/board/messageQueries';
+import { useDeleteMessages, useReadAllMessages } from '../../entities/board/writes';
 import { useCaller } from '../../lib/caller';
 import css from './messagesCss';
 import { useApi } from '../../lib/useApi';
@@ -33,7 +32,6 @@ export function Inbox() {
   const { prefix } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const client = useQueryClient();
   const { msgInfo } = useSnapshot(session);
   const { memId } = useCaller();
   const q = useQuery(msgListQueryOptions(api, prefix, memId, search));
@@ -43,34 +41,19 @@ export function Inbox() {
   // a live count change means the list on screen changed
   useRefetchOnCount(msgInfo.newMsg, msgKey(prefix, memId));
 
-  const write = useWrite({
-    sig: (v: { work: () => Promise<{ newMsg: number }>; done: string }) => v.done,
-    run: (v) => v.work(),
-    invalidates: [msgKey(prefix, memId)],
-    onDone: (res, v) => {
-      session.msgInfo.newMsg = res.newMsg;
-      return alert(v.done);
-    },
-  });
-  const run = (work: () => Promise<{ newMsg: number }>, done: string) => write.submit({ work, done });
+  const drop = useDeleteMessages(prefix, memId, { onDone: () => alert(t`삭제되었습니다.`) });
+  const markAll = useReadAllMessages(prefix, memId, { onDone: () => alert(t`모든 쪽지를 읽음 처리했습니다.`) });
 
   const remove = async (list: MsgRow[]) => {
     if (list.length === 0) return alert(t`삭제할 쪽지를 선택해 주세요.`);
     if (list.some((m) => m.msgStatus === 'N')) return alert(apiMessage(new ApiError('M002')));
     if (!(await confirm(list.length > 1 ? t`선택한 쪽지 ${list.length}건을 삭제하시겠습니까?` : t`쪽지를 삭제하시겠습니까?`))) return;
-    await run(() => api(messageCalls.msgUpdate, { msgIdxList: list.map((m) => m.msgIdx), recieveId: memId, status: 'N' }), t`삭제되었습니다.`);
+    await drop.submit(list.map((m) => m.msgIdx));
   };
 
   const readAll = async () => {
     if (!(await confirm(t`모든 쪽지를 읽음 처리하시겠습니까?`))) return;
-    await run(
-      async () => {
-        const res = await api(messageCalls.msgRead, {});
-        markReadInCache(client, prefix, memId, 'all');
-        return res;
-      },
-      t`모든 쪽지를 읽음 처리했습니다.`,
-    );
+    await markAll.submit();
   };
 
   const pick = (m: MsgRow) => (

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { adminBoardCalls, noticeCategories } from '../../../contract/board';
+import { noticeCategories } from '../../../contract/board';
 import { categoryName } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { useWrite } from '../../lib/write/useWrite';
+import { useSaveNotice } from '../../entities/board/writes';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminBoard.module.css';
-import { useApi } from '../../lib/useApi';
 
 type Category = (typeof noticeCategories)[number];
 export interface NoticeDraft {
@@ -21,12 +20,8 @@ export interface NoticeDraft {
 
 /** Write or edit a notice; the content is HTML, sanitised by the server before it is stored. */
 export function NoticeEditor({ draft, onSaved }: { draft: NoticeDraft; onSaved: () => void }) {
-  const api = useApi();
   const [d, setD] = useState(draft);
-  const save = useWrite({
-    run: (v: NoticeDraft) => api(adminBoardCalls.save.nt, v),
-    // the caller refetches its list when the editor closes
-    invalidates: [],
+  const save = useSaveNotice({
     onDone: async () => (await alert(t`저장되었습니다.`), onSaved()),
   });
   const submit = async (e: FormEvent) => {

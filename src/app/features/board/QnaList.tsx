@@ -9,7 +9,6 @@ import { useRefetchOnCount, useRowSelection } from '../../lib/listSelection';
 import { faqTypeName, shortDate } from '../../entities/board/boardLabels';
 import { alert, confirm } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
 import { Button, buttonClass } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Loaded } from '../../widgets/Loaded';
@@ -17,6 +16,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchBar } from '../../ui/SearchBar';
 import { ReadMark, StatusBadge, NewBadge } from './marks';
 import { qnaKey, qnaListQueryOptions } from '../../entities/board/queries';
+import { useDeleteInquiries, useSaveInquiry } from '../../entities/board/writes';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
 import { useApi } from '../../lib/useApi';
@@ -43,22 +43,18 @@ export function QnaList() {
   // a live count change means the list on screen changed
   useRefetchOnCount(msgInfo.newAnswer, qnaKey(prefix, memId));
 
-  const write = useWrite({
-    run: (v: { body: Parameters<typeof api<typeof boardCalls.save.faq>>[1]; done: string }) => api(boardCalls.save.faq, v.body),
-    invalidates: [qnaKey(prefix, memId)],
-    onDone: (_, v) => alert(v.done),
-  });
-  const save = (body: Parameters<typeof api<typeof boardCalls.save.faq>>[1], done: string) => write.submit({ body, done });
+  const drop = useDeleteInquiries(prefix, memId, { onDone: () => alert(t`삭제되었습니다.`) });
+  const ask = useSaveInquiry(prefix, memId, { onDone: () => alert(t`계좌문의로 등록되었습니다.`) });
 
   const remove = async (ids: number[]) => {
     if (ids.length === 0) return alert(t`삭제할 문의를 선택해 주세요.`);
     const ok = await confirm(ids.length > 1 ? t`선택한 문의 ${ids.length}건을 삭제하시겠습니까?` : t`문의를 삭제하시겠습니까?`);
-    if (ok) await save({ delYn: 'Y', boardIdxList: ids, memId }, t`삭제되었습니다.`);
+    if (ok) await drop.submit(ids);
   };
 
   const bankInquiry = async () => {
     if (!(await confirm(t`계좌 문의를 등록하시겠습니까?`))) return;
-    await save({ title: BANK_TITLE, content: BANK_CONTENT, faqType: 'bankaccount', category: '', memId, memName: member?.memName ?? '' }, t`계좌문의로 등록되었습니다.`);
+    await ask.submit({ title: BANK_TITLE, content: BANK_CONTENT, faqType: 'bankaccount', category: '', memName: member?.memName ?? '' });
   };
 
   const title = (r: Row) => (

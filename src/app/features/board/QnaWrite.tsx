@@ -3,26 +3,23 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { boardCalls, faqTypes } from '../../../contract/board';
+import { faqTypes } from '../../../contract/board';
 import { faqTypeName } from '../../entities/board/boardLabels';
 import { alert } from '../../lib/dialogs';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { qnaKey } from '../../entities/board/queries';
+import { useSaveInquiry } from '../../entities/board/writes';
 import fieldCss from '../../ui/Field.module.css';
 import { useCaller } from '../../lib/caller';
 import css from './boardCss';
-import { useApi } from '../../lib/useApi';
 
 const route = getRouteApi('/$prefix/_member/qnawrite');
 type FaqType = (typeof faqTypes)[number];
 
 /** A new inquiry: type (etc by default), title and content required; the category is sent empty. */
 export function QnaWrite() {
-  const api = useApi();
   const { prefix } = route.useParams();
   const navigate = route.useNavigate();
   const router = useRouter();
@@ -33,11 +30,9 @@ export function QnaWrite() {
   const [content, setContent] = useState('');
   const [missing, setMissing] = useState<{ title?: string; content?: string }>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const write = useWrite({
+  const write = useSaveInquiry(prefix, caller.memId, {
     // a refusal is said under the form, where the thumb is, not in a dialog
     say: 'inline',
-    run: () => api(boardCalls.save.faq, { faqType, title: title.trim(), content, category: '', memId: caller.memId, memName: member?.memName }),
-    invalidates: [qnaKey(prefix, caller.memId)],
     onDone: async () => {
       await alert(t`등록되었습니다.`);
       await navigate({ to: '/$prefix/qna', params: { prefix } });
@@ -51,7 +46,7 @@ export function QnaWrite() {
     setMissing(found);
     const first = found.title ? 'title' : found.content ? 'content' : null;
     if (first) return formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    await write.submit();
+    await write.submit({ faqType, title: title.trim(), content, category: '', memName: member?.memName });
   };
 
   return (

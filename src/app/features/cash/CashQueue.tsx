@@ -11,7 +11,7 @@ import { formatNumber, parseWire } from '../../lib/format';
 import { markFresh, useFresh } from '../../entities/cash/freshRow';
 import { objectParticle } from '../../lib/josa';
 import { moneyText } from '../../entities/cash/moneyText';
-import { useWrite } from '../../lib/write/useWrite';
+import { useProcessCash } from '../../entities/cash/writes';
 import { session } from '../../lib/session/store';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
@@ -56,14 +56,7 @@ export function CashQueue() {
   const set = (p: Partial<QueueFilter>) => setF((o) => ({ ...o, page: 1, ...p }));
   const statusName = (s: QueueFilter['status']) => (s === 'open' ? t`처리할 신청` : s === null ? t`전체 상태` : requestStatusName(s));
 
-  const step = useWrite({
-    money: true,
-    run: async ({ r, to }: { r: Row; to: 1 | -1 }, requestId) => {
-      // the server's order: an applied request goes to waiting first (its own request id, replayed on a retry)
-      if (r.cashStatus === 0) await api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: 2, requestId: `${requestId}:2` });
-      return api(adminCalls.cashProcess, { cashIdx: r.cashIdx, cashStatus: to, requestId });
-    },
-    sig: ({ r, to }) => `process:${r.cashIdx}:${to}`,
+  const step = useProcessCash<Row>({
     onDone: (res, { r, to }) =>
       setReceipt({
         title: to === 1 ? t`${cashTypeName(r.cashType)} 신청을 승인했어요` : t`${cashTypeName(r.cashType)} 신청을 거절했어요`,

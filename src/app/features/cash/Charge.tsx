@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { boardCalls } from '../../../contract/board';
 import { limits as specLimits } from '../../../contract/enums';
 import { moneyText } from '../../entities/cash/moneyText';
 import { useDeposit } from '../../entities/cash/writes';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
+import { useAskDepositAccount } from '../../entities/board/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Money } from '../../widgets/Money';
@@ -26,7 +25,6 @@ import { useClients } from '../../lib/useApi';
 /** Deposit (charge): an open request on top, the amount with its rule, the guide, own requests. */
 export function Charge() {
   const clients = useClients();
-  const { api } = clients;
   const { t } = useLingui();
   const { member } = useSnapshot(session);
   const caller = useCaller();
@@ -44,18 +42,8 @@ export function Charge() {
     },
     onDone: (res, v) => (setAmount(''), void requestReceipt(clients, session.site?.prefix ?? '', caller.memId, 1, v, res.cashIdx).then(setReceipt)),
   });
-  const ask = useWrite({
-    money: true,
+  const ask = useAskDepositAccount(caller.memId, member?.memName, {
     say: 'inline',
-    run: () =>
-      api(boardCalls.save.faq, {
-        faqType: 'bankaccount',
-        category: '',
-        memId: caller.memId,
-        memName: member?.memName,
-        title: t`계좌 문의`,
-        content: t`입금 계좌 문의입니다.`,
-      }),
     onDone: () => setAsked(true),
   });
 

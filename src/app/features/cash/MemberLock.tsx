@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { adminSecurityCalls } from '../../../contract/admin';
-import { adminTwoFactorCalls } from '../../../contract/twoFactor';
 import { alert } from '../../lib/dialogs';
-import { useWrite } from '../../lib/write/useWrite';
+import { useResetTwoFactor, useUnlockMember } from '../../entities/member/writes';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -21,18 +19,13 @@ export function MemberLock({ prefix, me, memId }: { prefix: string; me: string; 
   const api = useApi();
   const { t } = useLingui();
   const options = memberStateQueryOptions(api, prefix, me, memId);
-  const key = options.queryKey;
   const state = useQuery(options);
-  const unlock = useWrite({
-    run: () => api(adminSecurityCalls.memberUnlock, { memId }),
+  const unlock = useUnlockMember(prefix, me, memId, {
     confirm: () => t`${memId} 회원의 잠금을 해제하시겠습니까?`,
-    invalidates: [key],
     onDone: () => alert(t`잠금이 해제되었습니다.`),
   });
-  const resetOtp = useWrite({
-    run: () => api(adminTwoFactorCalls.otpReset, { memId }),
+  const resetOtp = useResetTwoFactor(prefix, me, memId, {
     confirm: () => t`${memId} 회원의 2단계 인증을 해제하시겠습니까? 다음 로그인은 비밀번호만으로 됩니다.`,
-    invalidates: [key],
     onDone: () => alert(t`2단계 인증이 해제되었습니다.`),
   });
   const s = state.data;

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { cashCalls } from '../../../contract/cash';
 import { requestStatusName } from '../../entities/cash/codeNames';
 import { confirm } from '../../lib/dialogs';
-import { useWrite } from '../../lib/write/useWrite';
+import { useCancelCashRequest } from '../../entities/cash/writes';
 import { Button } from '../../ui/Button';
 import { Money } from '../../widgets/Money';
 import { cashRequestsQueryOptions } from '../../entities/cash/queries';
@@ -27,13 +26,8 @@ export function useOpenRequest(cashType: 1 | -1) {
 
 /** An applied request can still be cancelled by its member; a waiting one is the operator's. */
 export function useCancelRequest() {
-  const api = useApi();
   const { t } = useLingui();
-  const write = useWrite({
-    money: true,
-    sig: (row: CashRow) => `cancel:${row.cashIdx}`,
-    run: (row: CashRow, requestId) => api(cashCalls.cancel, { cashIdx: row.cashIdx, requestId }),
-  });
+  const write = useCancelCashRequest();
   const cancel = async (row: CashRow) => {
     if (await confirm(t`신청을 취소하시겠습니까?`)) await write.submit(row);
   };

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { couponCalls, type CouponStatus } from '../../../contract/coupon';
+import { type CouponStatus } from '../../../contract/coupon';
 import { useCaller } from '../../lib/caller';
 import { moneyText } from '../../entities/cash/moneyText';
 import { applyBalance } from '../../lib/session/userCash';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
+import { useRedeemCoupon } from '../../entities/coupon/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
@@ -37,16 +37,13 @@ export function CouponBox() {
   // opening the box has seen what arrived
   useEffect(() => void (session.newCoupons = 0), [q.data?.openCnt]);
 
-  const use = useWrite({
-    money: true,
+  const use = useRedeemCoupon({
     say: 'alert',
-    sig: (idx: number) => `coupon:${idx}`,
     confirm: (idx) => {
       const c = q.data?.list.find((x) => x.couponIdx === idx);
       const shown = moneyText(c?.couponAmt ?? 0, 'cash');
       return t`${shown} 쿠폰을 사용하시겠습니까? 보유머니에 바로 더해집니다.`;
     },
-    run: (idx, requestId) => api(couponCalls.use, { couponIdx: idx, requestId }),
     onDone: (r) => {
       applyBalance(r.cashAmt, r.pointAmt);
       setDone({ couponAmt: r.couponAmt, useDate: r.useDate });

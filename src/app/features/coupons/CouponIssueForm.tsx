@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { couponCalls } from '../../../contract/coupon';
 import { partnerCalls } from '../../../contract/partner';
 import { isApiError } from '../../lib/api';
 import { limits } from '../../../contract/enums';
@@ -11,7 +10,7 @@ import { moneyText } from '../../entities/cash/moneyText';
 import { parseWire } from '../../lib/format';
 import { cashTypeName } from '../../entities/cash/codeNames';
 import { session } from '../../lib/session/store';
-import { useWrite } from '../../lib/write/useWrite';
+import { useIssueCoupon } from '../../entities/coupon/writes';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { MoneyInput } from '../../ui/MoneyInput';
@@ -22,7 +21,6 @@ import { useApi } from '../../lib/useApi';
 
 export type Issuer = 'operator' | 'partner';
 type Target = 'member' | 'subtree' | 'all';
-type Vars = { target: Target; memId: string; amount: number; count: number; expireDay: string; memo: string };
 
 const MAX_PER_MEMBER = 100;
 
@@ -69,11 +67,8 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
     }
   };
 
-  const issue = useWrite({
-    money: true,
+  const issue = useIssueCoupon(by, {
     say: 'inline',
-    fields: { CP001: 'amount', C202: 'amount', CP002: 'count', CP003: 'expire', U001: 'memId', A002: 'memId', CP007: 'memId' },
-    sig: (v: Vars) => `coupon:${by}:${v.target}:${v.memId}:${v.amount}:${v.count}:${v.expireDay}:${v.memo}`,
     confirm: (v) => {
       const each = moneyText(v.amount);
       const total = moneyText(v.amount * v.count);
@@ -82,17 +77,6 @@ export function useCouponIssueForm({ by, memId: fixed, formId, onDone }: { by: I
       const whom = v.target === 'subtree' ? t`${v.memId}님의 하위 회원 모두` : by === 'operator' ? t`전체 회원` : t`내 하위 회원 모두`;
       return t`${whom}에게 ${each} 쿠폰을 ${v.count}장씩, 한 명에 ${total}${obj} 발급할까요? 받는 인원만큼 총액이 늘어납니다.`;
     },
-    run: (v, requestId) =>
-      api(by === 'operator' ? couponCalls.adminIssue : couponCalls.partnerIssue, {
-        target: v.target,
-        memId: v.target === 'all' ? null : v.memId,
-        couponAmt: v.amount,
-        couponCnt: v.count,
-        expireDate: `${v.expireDay} 23:59:59`,
-        memo: v.memo || null,
-        requestId,
-      }),
-    // the issuer's new balance arrives as a live CASH event
     onDone: (r, v) => {
       const counterparty = v.target === 'member' ? v.memId : v.target === 'subtree' ? t`${v.memId}님의 하위 ${r.memberCnt}명` : t`${r.memberCnt}명`;
       onDone({

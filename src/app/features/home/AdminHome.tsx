@@ -6,7 +6,7 @@ import type { ResOf } from '../../../contract/define';
 import { adminCalls } from '../../../contract/admin';
 import { cashWaiting } from '../../entities/cash/adminQueries';
 import { formatNumber } from '../../lib/format';
-import { useWrite } from '../../lib/write/useWrite';
+import { useLedgerCheck } from '../../entities/cash/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Chart } from '../../widgets/Chart';
@@ -43,7 +43,7 @@ export function AdminHome() {
   const d = q.data;
   const cash = d && cashWaiting(d.pending);
 
-  const ledgerCheck = useWrite({ run: () => api(adminCalls.ledgerCheck, {}), invalidates: [dashboardQueryOptions(api, prefix, me).queryKey] });
+  const ledgerCheck = useLedgerCheck(prefix, me);
 
   const figures: { key: FigureKey; label: string; color: string; signed?: boolean; count?: boolean }[] = [
     { key: 'deposits', label: t`입금`, color: 'var(--positive)' },

@@ -3,18 +3,16 @@ import { useParams } from '@tanstack/react-router';
 import { isPartnerLogin } from '../../../contract/enums';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
-import { memberCalls } from '../../../contract/member';
 import { pushSupported } from '../../lib/push';
 import { apiMessage } from '../../lib/apiMessage';
-import { useWrite } from '../../lib/write/useWrite';
+import { useUpdateAccount } from '../../entities/member/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
-import { changesOf, emptyInfoEdit, fieldOfCode, firstInfoEditProblem, type InfoEditForm } from './infoEdit';
+import { changesOf, emptyInfoEdit, fieldOfCode, firstInfoEditProblem, type InfoEditForm } from '../../entities/member/infoEdit';
 import { useCaller } from '../../lib/caller';
 import { SignupLinkCard } from '../../widgets/SignupLinkCard';
 import css from './InfoEdit.module.css';
-import { useApi } from '../../lib/useApi';
 
 // only partners and the operator have it, and its parts load with it
 const TwoFactorCard = lazy(() => import('./TwoFactorCard'));
@@ -24,7 +22,6 @@ const digits4 = (v: string) => v.replace(/\D/g, '').slice(0, 4);
 
 /** Account edit (infoEdit): id read-only, current password, new password and withdrawal password, each with its confirmation. */
 export function InfoEdit() {
-  const api = useApi();
   const { t } = useLingui();
   const caller = useCaller();
   const { prefix } = useParams({ from: '/$prefix' });
@@ -32,14 +29,12 @@ export function InfoEdit() {
   const [checks, setChecks] = useState<Partial<Record<keyof InfoEditForm, string>>>({});
   const [done, setDone] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const save = useWrite({
-    fields: fieldOfCode,
+  const save = useUpdateAccount(caller.memId, {
     say: 'inline',
     confirm: (form: InfoEditForm) => {
       const change = changesOf(form);
       return change.pass && change.out ? t`비밀번호와 출금 비밀번호를 변경하시겠습니까?` : change.pass ? t`비밀번호를 변경하시겠습니까?` : t`출금 비밀번호를 변경하시겠습니까?`;
     },
-    run: (form) => api(memberCalls.update, { memId: caller.memId, ...form }),
     onDone: () => (setF(emptyInfoEdit), setDone(true)),
   });
   const errors = { ...checks, ...save.fieldErrors };

@@ -1,30 +1,28 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { protectionCalls, type LimitRow } from '../../../contract/protection';
-import { useWrite } from '../../lib/write/useWrite';
+import { type LimitRow } from '../../../contract/protection';
+import { useSetLimit } from '../../entities/member/writes';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { TextField } from '../../ui/Field';
 import { limitLabels } from '../../widgets/protectionLabels';
 import css from './Protection.module.css';
-import { useApi } from '../../lib/useApi';
 
 /** Sets or removes one limit; the sheet says which changes hold at once and which wait a day. */
 export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: () => void }) {
-  const api = useApi();
   const { t, i18n } = useLingui();
   const [raw, setRaw] = useState('');
   // raising or removing a limit is a security change: it asks the current password
   const [curPass, setCurPass] = useState('');
-  const save = useWrite({
+  const save = useSetLimit({
     say: 'inline',
-    run: (amount: number | null) => api(protectionCalls.limits, { kind: row!.kind, amount, ...(raises(amount) ? { curPass } : {}) }),
     onDone: () => (setRaw(''), setCurPass(''), onClose()),
   });
   const amount = raw ? Number(raw) : null;
   const raises = (to: number | null) => row?.amount != null && (to === null || to > row.amount);
   const later = raises(amount);
+  const submit = (to: number | null) => save.submit({ kind: row!.kind, amount: to, ...(raises(to) ? { curPass } : {}) });
   const close = () => (setRaw(''), setCurPass(''), save.clear(), onClose());
   return (
     <BottomSheet
@@ -36,11 +34,11 @@ export function LimitSheet({ row, onClose }: { row: LimitRow | null; onClose: ()
       footer={
         <div className={css.actions}>
           {row?.amount != null && (
-            <Button variant="secondary" disabled={save.busy || !curPass} onClick={() => void save.submit(null)}>
+            <Button variant="secondary" disabled={save.busy || !curPass} onClick={() => void submit(null)}>
               <Trans>한도 해제</Trans>
             </Button>
           )}
-          <Button variant="primary" disabled={!amount || save.busy || (later && !curPass)} onClick={() => void save.submit(amount)}>
+          <Button variant="primary" disabled={!amount || save.busy || (later && !curPass)} onClick={() => void submit(amount)}>
             {amount ? <Trans>저장</Trans> : <Trans>금액을 입력해 주세요</Trans>}
           </Button>
         </div>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { breakDays, exclusionMonths, limitKinds, protectionCalls, realityChoices, type LimitRow } from '../../../contract/protection';
+import { breakDays, exclusionMonths, limitKinds, realityChoices, type LimitRow } from '../../../contract/protection';
 import { alert } from '../../lib/dialogs';
 import { signOut } from '../../lib/session/lifecycle';
-import { useWrite } from '../../lib/write/useWrite';
+import { useSetRealityCheck, useTakeBreak } from '../../entities/member/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SelectField } from '../../ui/Field';
@@ -32,17 +32,12 @@ export function Protection() {
   const [days, setDays] = useState(String(breakChoices[0]));
   const [months, setMonths] = useState(String(exclusionChoices[0]));
 
-  const reality = useWrite({
-    overlay: false,
-    run: (minutes: number | null) => api(protectionCalls.realityCheck, { minutes }),
-  });
-  const pause = useWrite({
+  const reality = useSetRealityCheck();
+  const pause = useTakeBreak({
     confirm: (v: { kind: 'break' | 'exclusion'; length: number }) =>
       v.kind === 'break'
         ? t`${v.length}일 동안 로그인과 게임을 할 수 없습니다. 시작하면 취소하거나 줄일 수 없습니다(운영자도 해제할 수 없습니다). 시작하시겠습니까?`
         : t`${v.length}개월 동안 자기 배제됩니다. 시작하면 취소하거나 줄일 수 없습니다(운영자도 해제할 수 없습니다). 시작하시겠습니까?`,
-    run: (v) => api(protectionCalls.takeBreak, v),
-    invalidates: [],
     onDone: async (r) => {
       await alert(t`${shortWire(r.until)}까지 로그인할 수 없습니다. 로그아웃됩니다.`);
       await signOut('protection');

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/enums';
-import { disablePush, deviceSubscription, enablePush, sendSubscription } from '../../lib/push';
-import { useWrite } from '../../lib/write/useWrite';
+import { deviceSubscription, sendSubscription } from '../../lib/push';
+import { useDisablePush, useEnablePush } from '../../entities/member/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -32,13 +32,11 @@ export default function PushCard() {
     };
   }, [api, lang]);
 
-  const enable = useWrite({
-    run: () => enablePush(api, lang, curPass),
+  const enable = useEnablePush({
     say: 'inline',
-    invalidates: [],
     onDone: (ok) => (setOn(ok), setDenied(!ok), setCurPass('')),
   });
-  const disable = useWrite({ confirm: () => t`이 기기에서 알림을 끄시겠습니까?`, run: () => disablePush(api), say: 'inline', invalidates: [], onDone: () => setOn(false) });
+  const disable = useDisablePush({ confirm: () => t`이 기기에서 알림을 끄시겠습니까?`, say: 'inline', onDone: () => setOn(false) });
 
   return (
     <Card title={<Trans>알림</Trans>}>
@@ -62,7 +60,7 @@ export default function PushCard() {
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              if (curPass) void enable.submit();
+              if (curPass) void enable.submit({ lang, curPass });
             }}
           >
             <TextField

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { twoFactorCalls } from '../../../contract/twoFactor';
 import { twoFactorStateQueryOptions } from '../../entities/member/twoFactorQueries';
-import { useWrite } from '../../lib/write/useWrite';
+import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor } from '../../entities/member/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -22,7 +21,6 @@ export default function TwoFactorCard() {
   const caller = useCaller();
   const { t } = useLingui();
   const stateQuery = twoFactorStateQueryOptions(api, prefix, caller.memId);
-  const key = stateQuery.queryKey;
   const state = useQuery(stateQuery);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -30,27 +28,21 @@ export default function TwoFactorCard() {
   // turning it on asks the current password first: a session alone must not enrol another authenticator
   const [onPass, setOnPass] = useState('');
 
-  const start = useWrite({
-    run: (memPass: string) => api(twoFactorCalls.setup, { memPass }),
+  const start = useStartTwoFactor({
     say: 'inline',
-    invalidates: [],
     onDone: (r) => (setOnPass(''), setEnrolment(r)),
   });
   const submitOn = (e: FormEvent) => {
     e.preventDefault();
     if (onPass) void start.submit(onPass);
   };
-  const enable = useWrite({
-    run: (otpCode: string) => api(twoFactorCalls.enable, { otpCode }),
+  const enable = useEnableTwoFactor(prefix, caller.memId, {
     say: 'inline',
-    invalidates: [key],
     onDone: (r) => (setEnrolment(null), setCodes(r.recoveryCodes)),
   });
-  const disable = useWrite({
+  const disable = useDisableTwoFactor(prefix, caller.memId, {
     confirm: () => t`2단계 인증을 끄시겠습니까?`,
-    run: (f: typeof off) => api(twoFactorCalls.disable, f),
     say: 'inline',
-    invalidates: [key],
     onDone: () => setOff({ memPass: '', otpCode: '' }),
   });
   const submitOff = (e: FormEvent) => {

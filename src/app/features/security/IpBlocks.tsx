@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { adminSecurityCalls } from '../../../contract/admin';
 import { alert } from '../../lib/dialogs';
-import { useWrite } from '../../lib/write/useWrite';
+import { useBlockIp, useUnblockIp } from '../../entities/site/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataList } from '../../ui/DataList';
@@ -27,17 +26,11 @@ export function IpBlocks() {
   const [ip, setIp] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const invalidates = [ipBlockListQueryOptions(api, prefix, me).queryKey];
-  const add = useWrite<string, unknown, 'ip'>({
-    run: (v) => api(adminSecurityCalls.ipBlock, { ip: v, blockYn: 'Y' }),
-    fields: { IP001: 'ip', IP002: 'ip', V001: 'ip' },
-    invalidates,
+  const add = useBlockIp(prefix, me, {
     onDone: () => (setIp(''), alert(t`차단되었습니다.`)),
   });
-  const remove = useWrite({
-    run: (rule: string) => api(adminSecurityCalls.ipBlock, { ip: rule, blockYn: 'N' }),
+  const remove = useUnblockIp(prefix, me, {
     confirm: (rule) => t`${rule} 차단을 해제하시겠습니까?`,
-    invalidates,
     onDone: () => alert(t`차단이 해제되었습니다.`),
   });
 

@@ -12,7 +12,7 @@ import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
-import { useWrite } from '../../lib/write/useWrite';
+import { useDeleteBanner } from '../../entities/site/writes';
 import { BannerEditor, type BannerDraft } from './BannerEditor';
 import { adminSiteKey, bannerListQueryOptions } from '../../entities/site/adminQueries';
 import css from './AdminSite.module.css';
@@ -32,11 +32,8 @@ export function AdminBanners() {
   // the operator's lists and the popups and banners players see
   const invalidates = [adminSiteKey(prefix), siteKey(prefix, 'popups'), siteKey(prefix, 'banners')];
   const refresh = () => Promise.all(invalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
-  const del = useWrite({
-    run: (r: Row) => api(adminSiteCalls.bannerSave, { bannerIdx: r.bannerIdx, delYn: 'Y' }),
-    sig: (r) => `delete:${r.bannerIdx}`,
+  const del = useDeleteBanner(prefix, {
     confirm: () => t`삭제하시겠습니까?`,
-    invalidates,
     onDone: () => alert(t`삭제되었습니다.`),
   });
   const remove = (r: Row) => del.submit(r);

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { adminTwoFactorCalls } from '../../../contract/twoFactor';
-import { useWrite } from '../../lib/write/useWrite';
+import { useRequireAdminOtp } from '../../entities/site/writes';
 import { Card } from '../../ui/Card';
-import { adminSiteKey, siteStateQueryOptions } from '../../entities/site/adminQueries';
+import { siteStateQueryOptions } from '../../entities/site/adminQueries';
 import css from './AdminSite.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -12,12 +11,10 @@ export function AdminOtpSwitch({ prefix }: { prefix: string }) {
   const api = useApi();
   const { t } = useLingui();
   const s = useQuery(siteStateQueryOptions(api, prefix)).data;
-  const save = useWrite({
+  const save = useRequireAdminOtp(prefix, {
     confirm: (on: boolean) =>
       on ? t`운영자 로그인에 2단계 인증을 요구하시겠습니까? 아직 등록하지 않았다면 다음 로그인 때 등록하게 됩니다.` : t`운영자 2단계 인증 요구를 끄시겠습니까?`,
-    run: (on: boolean) => api(adminTwoFactorCalls.adminOtp, { adminOtpYn: on ? 'Y' : 'N' }),
     say: 'alert',
-    invalidates: [adminSiteKey(prefix)],
   });
   return (
     <Card title={<Trans>운영자 2단계 인증</Trans>}>

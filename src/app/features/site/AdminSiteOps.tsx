@@ -3,15 +3,14 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { adminSiteCalls } from '../../../contract/site';
 import { alert } from '../../lib/dialogs';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
-import { useWrite } from '../../lib/write/useWrite';
+import { useCashSwitch, useForceLogout, useLockBet, useSaveDepositEvents, useSiteCheck } from '../../entities/site/writes';
 import { fromWire, kstNow, toWire } from '../../lib/kstInput';
-import { adminSiteKey, siteStateQueryOptions } from '../../entities/site/adminQueries';
+import { siteStateQueryOptions } from '../../entities/site/adminQueries';
 import { AdminOtpSwitch } from './AdminOtpSwitch';
 import { SealBodiesSwitch } from './SealBodiesSwitch';
 import css from './AdminSite.module.css';
@@ -45,21 +44,15 @@ export function AdminSiteOps() {
     setEnd(fromWire(s.endDate));
     setEvents({ signupFirstPct: String(s.signupFirstPct), dailyFirstPct: String(s.dailyFirstPct), everyPct: String(s.everyPct) });
   }
-  const invalidates = [adminSiteKey(prefix)];
 
-  const siteCheck = useWrite({
-    run: (v: { startDate: string | null; endDate: string | null }) => api(adminSiteCalls.siteCheck, v),
+  const siteCheck = useSiteCheck(prefix, {
     confirm: (v) => (v.startDate ? null : t`점검 시간을 해제하시겠습니까?`),
-    invalidates,
     onDone: (_r, v) => alert(v.startDate ? t`점검 시간이 저장되었습니다.` : t`점검 시간이 해제되었습니다.`),
   });
-  const lockBet = useWrite({
-    run: (lock: boolean) => api(adminSiteCalls.lockBet, { lockBetYn: lock ? 'Y' : 'N' }),
+  const lockBet = useLockBet(prefix, {
     confirm: (lock) => (lock ? t`전체 베팅을 잠그시겠습니까?` : t`베팅 잠금을 해제하시겠습니까?`),
-    invalidates,
   });
-  const cashSwitch = useWrite({
-    run: (v: { kind: 'inAmtYn' | 'outAmtYn'; open: boolean }) => api(adminSiteCalls.cashSwitch, { [v.kind]: v.open ? 'Y' : 'N' }),
+  const cashSwitch = useCashSwitch(prefix, {
     confirm: ({ kind, open }) =>
       kind === 'inAmtYn'
         ? open
@@ -68,17 +61,12 @@ export function AdminSiteOps() {
         : open
           ? t`사이트 출금을 다시 허용하시겠습니까?`
           : t`사이트 전체 출금을 중지하시겠습니까?`,
-    invalidates,
   });
-  const depositEvents = useWrite({
-    run: (v: Record<EventKey, number>) => api(adminSiteCalls.depositEvents, v),
-    invalidates,
+  const depositEvents = useSaveDepositEvents(prefix, {
     onDone: () => alert(t`입금 이벤트가 저장되었습니다.`),
   });
-  const forceLogout = useWrite({
-    run: (id: string) => api(adminSiteCalls.forceLogout, { memId: id }),
+  const forceLogout = useForceLogout({
     confirm: (id) => t`${id} 회원을 강제 로그아웃하시겠습니까?`,
-    invalidates: [],
     onDone: () => (setMemId(''), alert(t`로그아웃 처리되었습니다.`)),
   });
 

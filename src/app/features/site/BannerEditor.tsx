@@ -1,24 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { adminSiteCalls, type bannerRow } from '../../../contract/site';
+import { type bannerRow } from '../../../contract/site';
 import type { z } from 'zod';
-import type { ReqOf } from '../../../contract/define';
 import { alert } from '../../lib/dialogs';
 import { Button } from '../../ui/Button';
 import { inputClass, SelectField, TextField } from '../../ui/Field';
-import { useWrite } from '../../lib/write/useWrite';
+import { useSaveBanner } from '../../entities/site/writes';
 import { fromWire, toWire } from '../../lib/kstInput';
 import fieldCss from '../../ui/Field.module.css';
 import css from './AdminSite.module.css';
-import { useApi } from '../../lib/useApi';
 
 type Banner = z.infer<typeof bannerRow>;
 export type BannerDraft = Partial<Banner> & { kind: Banner['kind'] };
 
 /** Popup or banner: title, HTML content (sanitised by the server), image, link, window, order, in use. */
 export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: () => void }) {
-  const api = useApi();
   const [d, setD] = useState({
     kind: draft.kind,
     title: draft.title ?? '',
@@ -30,10 +27,7 @@ export function BannerEditor({ draft, onSaved }: { draft: BannerDraft; onSaved: 
     useYn: draft.useYn ?? 'Y',
     ord: String(draft.ord ?? 0),
   });
-  const save = useWrite({
-    run: (body: ReqOf<typeof adminSiteCalls.bannerSave>) => api(adminSiteCalls.bannerSave, body),
-    // the caller refetches the lists when the editor closes
-    invalidates: [],
+  const save = useSaveBanner({
     onDone: async () => (await alert(t`저장되었습니다.`), onSaved()),
   });
   const set = (k: keyof typeof d) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });

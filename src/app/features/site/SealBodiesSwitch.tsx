@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { adminSiteCalls } from '../../../contract/site';
-import { useWrite } from '../../lib/write/useWrite';
+import { useSealBodies } from '../../entities/site/writes';
 import { Card } from '../../ui/Card';
-import { adminSiteKey, siteStateQueryOptions } from '../../entities/site/adminQueries';
+import { siteStateQueryOptions } from '../../entities/site/adminQueries';
 import css from './AdminSite.module.css';
 import { useApi } from '../../lib/useApi';
 
@@ -12,12 +11,10 @@ export function SealBodiesSwitch({ prefix }: { prefix: string }) {
   const api = useApi();
   const { t } = useLingui();
   const s = useQuery(siteStateQueryOptions(api, prefix)).data;
-  const save = useWrite({
+  const save = useSealBodies(prefix, {
     confirm: (on: boolean) =>
       on ? t`모든 요청과 응답 본문을 암호화하시겠습니까? 열려 있는 앱은 다음 요청부터 암호화합니다.` : t`본문 암호화를 끄시겠습니까? TLS 암호화는 그대로 유지됩니다.`,
-    run: (on: boolean) => api(adminSiteCalls.sealBodies, { sealYn: on ? 'Y' : 'N' }),
     say: 'alert',
-    invalidates: [adminSiteKey(prefix)],
   });
   return (
     <Card title={<Trans>본문 암호화</Trans>}>

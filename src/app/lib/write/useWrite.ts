@@ -36,6 +36,13 @@ export interface WriteOptions<V, R, F extends string> {
   onDone?: (res: R, vars: V, requestId: string) => unknown;
 }
 
+/**
+ * What a screen adds to its entity's write hook: its question, its own refusal texts, where a refusal
+ * is said, what it does after. The hook holds the call, its request signature, the fields its result
+ * codes concern, the money flag and what it refreshes.
+ */
+export type ScreenPart<V, R = unknown, F extends string = never> = Pick<WriteOptions<V, R, F>, 'confirm' | 'describe' | 'say' | 'onRefused' | 'onDone'>;
+
 export interface Write<V, F extends string> {
   /** Runs the write once at a time; true when done (the answer goes to `onDone`), false when refused or declined. Never throws. */
   submit: (vars: V) => Promise<boolean>;
