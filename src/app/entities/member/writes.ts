@@ -2,9 +2,11 @@ import type { Language } from '../../../contract/enums';
 import type { ReqOf, ResOf } from '../../../contract/define';
 import { adminSecurityCalls } from '../../../contract/admin';
 import { memberCalls } from '../../../contract/member';
+import { partnerCalls } from '../../../contract/partner';
 import { protectionCalls } from '../../../contract/protection';
 import { adminTwoFactorCalls, twoFactorCalls } from '../../../contract/twoFactor';
 import { disablePush, enablePush } from '../../lib/push';
+import { userKey } from '../../lib/queryClient';
 import { useApi } from '../../lib/useApi';
 import { useWrite, type ScreenPart } from '../../lib/write/useWrite';
 import { fieldOfCode, type InfoEditForm } from './infoEdit';
@@ -88,4 +90,16 @@ export function useResetTwoFactor(prefix: string, me: string, memId: string, scr
   const api = useApi();
   const key = memberStateQueryOptions(api, prefix, me, memId).queryKey;
   return useWrite({ run: () => api(adminTwoFactorCalls.otpReset, { memId }), invalidates: [key], ...screen });
+}
+
+export type MemberInfoVars = { memNick: string; loginYn: 'Y' | 'N' };
+
+/** A partner saves the nickname and login permission of a member below it. */
+export function useSaveMemberInfo(prefix: string, me: string, memId: string, screen: ScreenPart<MemberInfoVars>) {
+  const api = useApi();
+  return useWrite({
+    run: (v: MemberInfoVars) => api(partnerCalls.detailInfoSave, { memId, ...v }),
+    invalidates: [userKey(prefix, me, 'partner')],
+    ...screen,
+  });
 }

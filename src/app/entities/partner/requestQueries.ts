@@ -5,9 +5,12 @@ import { userKey } from '../../lib/queryClient';
 
 export type RequestFilter = 'open' | 'all';
 
+/** Every page of the operator's partner requests. */
+export const partnerRequestsKey = (prefix: string, me: string) => userKey(prefix, me, 'admin', 'partnerRequests');
+
 export const partnerRequestsQueryOptions = (api: Api, prefix: string, me: string, filter: RequestFilter, page: number) =>
   queryOptions({
-    queryKey: userKey(prefix, me, 'admin', 'partnerRequests', filter, page),
+    queryKey: [...partnerRequestsKey(prefix, me), filter, page],
     queryFn: () => api(partnerCalls.requestList, { status: filter === 'open' ? 0 : undefined, page, count_per_list: 20 }),
     placeholderData: keepPreviousData,
   });

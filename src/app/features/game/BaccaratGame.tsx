@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { demoCalls } from '../../../contract/game';
+import type { demoCalls } from '../../../contract/game';
 import type { ResOf } from '../../../contract/define';
+import { useBaccaratRound } from '../../entities/game/writes';
 import { alert } from '../../lib/dialogs';
 import { Money } from '../../widgets/Money';
 import { PlayingCards } from '../../ui/PlayingCards';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, usePlay, type GameProps } from './play';
+import { chipsFor, type GameProps } from './play';
 import css from './GamePlay.module.css';
-import { useApi } from '../../lib/useApi';
 
 type Spot = 'player' | 'banker' | 'tie';
 type Deal = ResOf<typeof demoCalls.baccaratDeal>;
@@ -16,7 +16,6 @@ const EMPTY: Record<Spot, number> = { player: 0, banker: 0, tie: 0 };
 
 /** Punto banco: chips on player, banker or tie, then the deal; the result cards and the payout. */
 export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
-  const api = useApi();
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [chip, setChip] = useState(chips[0]);
@@ -37,17 +36,12 @@ export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
   };
 
   // one round: the bet, then its deal (the stake leaves the balance as soon as the bet is placed)
-  const round = usePlay(
-    async (v: Record<Spot, number>) => {
-      const placed = await api(demoCalls.baccaratBet, { t: token, ...pickStakes(v) });
-      onBalance(placed.balance);
-      return api(demoCalls.baccaratDeal, { t: token, roundId: placed.roundId });
-    },
-    (r) => {
+  const round = useBaccaratRound(token, onBalance, {
+    onDone: (r) => {
       setDeal(r);
       onBalance(r.balance);
     },
-  );
+  });
   const busy = round.busy;
 
   async function go() {
@@ -116,5 +110,3 @@ export default function BaccaratGame({ t: token, game, onBalance }: GameProps) {
     </div>
   );
 }
-
-const pickStakes = (s: Record<Spot, number>) => Object.fromEntries(Object.entries(s).filter(([, v]) => v > 0)) as Partial<Record<Spot, number>>;

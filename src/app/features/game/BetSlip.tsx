@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { limits } from '../../../contract/enums';
-import { demoCalls, type BetPick } from '../../../contract/game';
+import type { BetPick } from '../../../contract/game';
+import { useSportsBet } from '../../entities/game/writes';
 import { alert } from '../../lib/dialogs';
 import { combinedOdds, expectedWin } from '../../../contract/odds';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Money } from '../../widgets/Money';
 import { MoneyInput } from '../../ui/MoneyInput';
 import { Tabs } from '../../ui/Tabs';
-import { usePlay, type GameProps } from './play';
+import type { GameProps } from './play';
 import css from './Sportsbook.module.css';
-import { useApi } from '../../lib/useApi';
 
 export interface SlipPick {
   eventId: number;
@@ -34,7 +34,6 @@ export function BetSlip({
   onRemove: (eventId: number) => void;
   onPlaced: () => void;
 }) {
-  const api = useApi();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<Mode>('parlay');
@@ -46,10 +45,7 @@ export function BetSlip({
   const win = parlay ? expectedWin(amount, odds) : picks.reduce((sum, p) => sum + expectedWin(amount, p.odds), 0);
   const totalStake = parlay ? amount : amount * picks.length;
 
-  const bet = usePlay(
-    (legs: typeof picks) => api(demoCalls.sportsBet, { t: token, stake: amount, picks: legs.map((l) => ({ eventId: l.eventId, pick: l.pick })) }),
-    (r) => onBalance(r.balance),
-  );
+  const bet = useSportsBet(token, amount, { onDone: (r) => onBalance(r.balance) });
 
   async function place() {
     if (busy || picks.length === 0) return;

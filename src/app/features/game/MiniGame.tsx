@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { demoCalls } from '../../../contract/game';
+import { useMiniPlay } from '../../entities/game/writes';
 import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, usePlay, type GameProps } from './play';
+import { chipsFor, type GameProps } from './play';
 import css from './GamePlay.module.css';
-import { useApi } from '../../lib/useApi';
 
 type Pick = 'odd' | 'even';
 
 /** Odd or even on a ball from 1 to 28; a right pick pays 1.95. */
 export default function MiniGame({ t: token, game, onBalance }: GameProps) {
-  const api = useApi();
   const { t } = useLingui();
   const chips = chipsFor(game.minBet, game.maxBet);
   const [bet, setBet] = useState(chips[0]);
@@ -19,13 +17,12 @@ export default function MiniGame({ t: token, game, onBalance }: GameProps) {
   const [last, setLast] = useState<{ number: number; result: Pick; win: number; pick: Pick } | null>(null);
   const names: Record<Pick, string> = { odd: t`홀`, even: t`짝` };
 
-  const round = usePlay(
-    (v: { pick: Pick; bet: number }) => api(demoCalls.miniPlay, { t: token, ...v }),
-    (r, v) => {
+  const round = useMiniPlay(token, {
+    onDone: (r, v) => {
       setLast({ ...r, pick: v.pick });
       onBalance(r.balance);
     },
-  );
+  });
   const busy = round.busy;
   const go = () => round.submit({ pick, bet });
 

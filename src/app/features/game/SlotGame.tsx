@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { demoCalls } from '../../../contract/game';
+import { useSlotSpin } from '../../entities/game/writes';
 import { Money } from '../../widgets/Money';
 import { ChipPicker } from './ChipPicker';
-import { chipsFor, usePlay, type GameProps } from './play';
+import { chipsFor, type GameProps } from './play';
 import { SlotSymbol } from './SlotSymbol';
 import css from './GamePlay.module.css';
-import { useApi } from '../../lib/useApi';
 
 const IDLE = ['7', 'CHERRY', 'BELL'];
 
@@ -27,7 +26,6 @@ interface Spin {
 
 /** Three reels: pick a stake, spin, see the line and the win. */
 export default function SlotGame({ t: token, game, onBalance }: GameProps) {
-  const api = useApi();
   const { t } = useLingui();
   const symbolName = useSymbolNames();
   const chips = chipsFor(game.minBet, game.maxBet);
@@ -35,14 +33,13 @@ export default function SlotGame({ t: token, game, onBalance }: GameProps) {
   const [last, setLast] = useState<Spin | null>(null);
   const [spins, setSpins] = useState(0);
 
-  const round = usePlay(
-    (stake: number) => api(demoCalls.slotSpin, { t: token, bet: stake }),
-    (r, stake) => {
+  const round = useSlotSpin(token, {
+    onDone: (r, stake) => {
       setLast({ ...r, bet: stake });
       setSpins((n) => n + 1);
       onBalance(r.balance);
     },
-  );
+  });
   const busy = round.busy;
   const spin = () => round.submit(bet);
 

@@ -1,6 +1,5 @@
 import type { ResOf } from '../../../contract/define';
 import type { demoCalls } from '../../../contract/game';
-import { useWrite } from '../../lib/write/useWrite';
 
 export type GameSession = ResOf<typeof demoCalls.session>;
 
@@ -10,9 +9,6 @@ export interface GameProps {
   game: GameSession;
   onBalance: (balance: number) => void;
 }
-
-/** One play through the write hook: a refusal (no money, limits, duplicate) is shown and the round is not counted. */
-export const usePlay = <V, R>(run: (v: V) => Promise<R>, onDone: (res: R, v: V) => void) => useWrite({ run, onDone, money: true, overlay: false, invalidates: [] });
 
 const CHIPS = [100, 500, 1_000, 5_000, 10_000, 50_000, 100_000, 500_000, 1_000_000];
 

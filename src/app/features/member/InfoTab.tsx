@@ -4,28 +4,23 @@ import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
 import { isNickname } from '../../../contract/validate';
 import { alert } from '../../lib/dialogs';
-import { useWrite } from '../../lib/write/useWrite';
-import { userKey } from '../../lib/queryClient';
+import { useSaveMemberInfo } from '../../entities/member/writes';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Money } from '../../widgets/Money';
 import css from './Detail.module.css';
 import { Fact, Facts } from '../../ui/Facts';
-import { useApi } from '../../lib/useApi';
 
 type Info = ResOf<typeof partnerCalls.detailInfo>['partnerInfo'];
 
 /** Nickname and login permission, both kept only when saved. */
 export function InfoTab({ prefix, me, info, editable }: { prefix: string; me: string; memId: string; info: Info; editable: boolean }) {
-  const api = useApi();
   const { t } = useLingui();
   const [nick, setNick] = useState(info.memNick);
   const [loginYn, setLoginYn] = useState(info.loginYn);
 
-  const write = useWrite({
+  const write = useSaveMemberInfo(prefix, me, info.memId, {
     confirm: () => t`저장하시겠습니까?`,
-    run: (v: { memNick: string; loginYn: typeof loginYn }) => api(partnerCalls.detailInfoSave, { memId: info.memId, ...v }),
-    invalidates: [userKey(prefix, me, 'partner')],
     onDone: () => alert(t`저장되었습니다.`),
   });
 

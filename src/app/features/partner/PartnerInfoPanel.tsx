@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { partnerCalls } from '../../../contract/partner';
 import { isPhone } from '../../../contract/validate';
 import { alert } from '../../lib/dialogs';
-import { useWrite } from '../../lib/write/useWrite';
+import { useChangePartnerPhone } from '../../entities/partner/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass } from '../../ui/Field';
@@ -18,8 +17,7 @@ import { useApi } from '../../lib/useApi';
 export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: string; memId: string }) {
   const api = useApi();
   const { t } = useLingui();
-  const opts = partnerInfoQueryOptions(api, prefix, me, memId);
-  const info = useQuery(opts).data?.partnerInfo;
+  const info = useQuery(partnerInfoQueryOptions(api, prefix, me, memId)).data?.partnerInfo;
   const [phone, setPhone] = useState(info?.memPhone ?? '');
   const [loadedPhone, setLoadedPhone] = useState(info?.memPhone);
   if (info?.memPhone !== loadedPhone) {
@@ -27,10 +25,8 @@ export function PartnerInfoPanel({ prefix, me, memId }: { prefix: string; me: st
     setPhone(info?.memPhone ?? '');
   }
 
-  const write = useWrite({
+  const write = useChangePartnerPhone(prefix, me, memId, {
     confirm: () => t`전화번호를 변경하시겠습니까?`,
-    run: (memPhone: string) => api(partnerCalls.updMemPhone, { memId, memPhone }),
-    invalidates: [opts.queryKey],
     onDone: () => alert(t`변경되었습니다.`),
   });
 

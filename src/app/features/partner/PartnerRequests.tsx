@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../contract/define';
 import { partnerCalls } from '../../../contract/partner';
 import { bankName, requestStatusName } from '../../entities/cash/codeNames';
 import { alert } from '../../lib/dialogs';
-import { useWrite } from '../../lib/write/useWrite';
-import { userKey } from '../../lib/queryClient';
+import { useDecidePartnerRequest } from '../../entities/partner/writes';
 import { Button } from '../../ui/Button';
 import { DataList, type Column } from '../../ui/DataList';
 import { Pager } from '../../ui/Pager';
@@ -24,23 +23,13 @@ export function PartnerRequests() {
   const api = useApi();
   const { prefix } = useParams({ from: '/$prefix' });
   const { t } = useLingui();
-  const client = useQueryClient();
   const { memId: me } = useCaller();
   const [filter, setFilter] = useState<RequestFilter>('open');
   const [page, setPage] = useState(1);
   const q = useQuery(partnerRequestsQueryOptions(api, prefix, me, filter, page));
 
-  const requestsKey = userKey(prefix, me, 'admin', 'partnerRequests');
-  const decision = useWrite({
-    sig: (v: { r: Row; approve: boolean }) => `${v.r.reqIdx}:${v.approve}`,
+  const decision = useDecidePartnerRequest<Row>(prefix, me, {
     confirm: ({ r, approve }) => (approve ? t`${r.memId} 파트너 생성을 승인하시겠습니까?` : t`${r.memId} 파트너 생성 신청을 거절하시겠습니까?`),
-    // a refused decision (another operator's came first) refreshes the list too
-    run: ({ r, approve }) =>
-      (approve ? api(partnerCalls.approveRequest, { reqIdx: r.reqIdx }) : api(partnerCalls.rejectRequest, { reqIdx: r.reqIdx })).catch((err: unknown) => {
-        void client.invalidateQueries({ queryKey: requestsKey });
-        throw err;
-      }),
-    invalidates: [requestsKey],
     onDone: (_, { approve }) => alert(approve ? t`승인되었습니다.` : t`거절되었습니다.`),
   });
   const decide = (r: Row, approve: boolean) => decision.submit({ r, approve });

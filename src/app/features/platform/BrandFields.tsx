@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { apiMessage } from '../../lib/apiMessage';
 import { TextField } from '../../ui/Field';
-import { checkLogo } from './logoFile';
+import { checkLogo } from '../../entities/platform/logoFile';
 
 export interface BrandValue {
   shortName: string;

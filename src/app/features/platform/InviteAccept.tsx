@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import { isPlatformPassword } from '../../../contract/validate';
-import { platformSiteCalls } from '../../../contract/platformSites';
 import { apiMessage } from '../../lib/apiMessage';
 import { alert } from '../../lib/dialogs';
 import { setupTokenOf } from '../../lib/platform';
-import { useWrite } from '../../lib/write/useWrite';
+import { useAcceptInvite, type InviteField } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
@@ -16,8 +15,6 @@ import auth from '../../ui/Auth.module.css';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 import { inviteCheckQueryOptions } from '../../entities/platform/queries';
-
-type Field = 'memId' | 'password' | 'passwordCheck';
 
 /**
  * A site's operator invitation (/{prefix}/admin/invite#token): the operator chooses an id and a
@@ -35,24 +32,21 @@ export function InviteAccept() {
   const [left, setLeft] = useState(false);
   const weak = left && !!form.password && !isPlatformPassword(form.password);
   const check = useQuery({ ...inviteCheckQueryOptions(api, prefix, token), enabled: token.length >= 20 });
-  const write = useWrite<null, null, Field>({
-    run: () => api(platformSiteCalls.inviteAccept, { prefix, token, ...form }),
+  const write = useAcceptInvite(prefix, token, {
     say: 'inline',
-    invalidates: [],
-    fields: { U101: 'memId', U109: 'memId', PF004: 'password', U113: 'passwordCheck' },
     onDone: async () => {
       await alert(t`계정이 만들어졌습니다. 이제 로그인하세요.`);
       await navigate({ to: '/$prefix/admin/login', params: { prefix }, search: { id: form.memId.trim() }, replace: true });
     },
   });
-  const set = (k: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (k: InviteField) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm({ ...form, [k]: e.target.value });
     write.clear(k);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLeft(true);
-    if (isPlatformPassword(form.password)) void write.submit(null);
+    if (isPlatformPassword(form.password)) void write.submit(form);
   };
 
   if (token.length < 20 || check.isError)

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { platformInviteCalls, type OpenInvitation } from '../../../contract/platformInvites';
+import type { OpenInvitation } from '../../../contract/platformInvites';
 import { apiMessage } from '../../lib/apiMessage';
-import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
 import { invitesQueryOptions } from '../../entities/platform/queries';
-import { useWrite } from '../../lib/write/useWrite';
+import { useRevokeInvitation } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Empty } from '../../ui/Empty';
@@ -18,11 +17,9 @@ export function OpenInvitations() {
   const { t } = useLingui();
   const list = useQuery(invitesQueryOptions(api));
   const what = (i: OpenInvitation) => (i.kind === 'operator' ? t`/${i.prefix} 운영자 초대` : t`직원 초대`);
-  const revoke = useWrite<OpenInvitation>({
-    run: (i) => platformApi(api, platformInviteCalls.revoke, { kind: i.kind, id: i.id }),
+  const revoke = useRevokeInvitation({
     confirm: (i) => t`${what(i)} 링크를 취소할까요? 이 링크는 바로 쓸 수 없게 됩니다.`,
     say: 'inline',
-    invalidates: [invitesQueryOptions(api).queryKey],
   });
   const at = (wire: string) => wire.slice(0, 16).replace(/-/g, '\u2011');
   return (

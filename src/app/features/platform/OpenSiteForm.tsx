@@ -3,25 +3,21 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
-import { platformSiteCalls, type OpenSiteForm as Form } from '../../../contract/platformSites';
+import type { OpenSiteForm as Form } from '../../../contract/platformSites';
 import { cashDecimals, openSiteError, openSiteFields, prefixError } from '../../../contract/platformSiteRules';
 import { apiMessage } from '../../lib/apiMessage';
-import { platformApi } from '../../lib/platform';
-import { useWrite } from '../../lib/write/useWrite';
+import { useOpenSite, type OpenSiteField as FieldName, type Opened } from '../../entities/platform/writes';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SelectField, TextField } from '../../ui/Field';
 import { toWire } from '../../lib/kstInput';
-import { logoBase64 } from './logoFile';
 import { BrandFields } from './BrandFields';
 import { blankSettings, FieldError, settingsToCall, SiteSettingsFields } from './SiteSettingsFields';
 import { PlatformFrame } from './PlatformFrame';
-import { SiteInvite, type Opened } from './SiteInvite';
+import { SiteInvite } from './SiteInvite';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
-import { catalogQueryOptions, platformSitesQueryOptions } from '../../entities/platform/queries';
-
-type FieldName = (typeof openSiteFields)[keyof typeof openSiteFields] | 'shortName';
+import { catalogQueryOptions } from '../../entities/platform/queries';
 
 const blank = {
   prefix: '',
@@ -69,29 +65,8 @@ export function OpenSiteForm() {
   const catalog = useQuery(catalogQueryOptions(api));
   const allVendors = catalog.data?.vendors.map((v) => v.code) ?? [];
 
-  const write = useWrite<Form, Opened, FieldName>({
-    run: async (form) => {
-      const out = await platformApi(api, platformSiteCalls.openSite, form);
-      // the site is open: its brand follows, and a refused brand is said on the done screen (the site stays open)
-      let brandError: string | null = null;
-      if (logo || f.shortName) {
-        try {
-          await platformApi(api, platformSiteCalls.brand, {
-            prefix: out.prefix,
-            name: form.name,
-            shortName: f.shortName || form.name.slice(0, 12),
-            themeColor: f.themeColor,
-            logo: logo ? await logoBase64(logo) : undefined,
-          });
-        } catch (err) {
-          brandError = apiMessage(err);
-        }
-      }
-      return { ...out, name: form.name.trim(), brandError };
-    },
+  const write = useOpenSite({
     say: 'inline',
-    invalidates: [platformSitesQueryOptions(api).queryKey],
-    fields: openSiteFields,
     onDone: (r) => setOpened(r),
   });
   const err = (k: FieldName) => local[k] ?? write.fieldErrors[k];
@@ -118,7 +93,7 @@ export function OpenSiteForm() {
       return;
     }
     if (logoError) return;
-    await write.submit(form);
+    await write.submit({ form, brand: { shortName: f.shortName, themeColor: f.themeColor, logo } });
   };
 
   if (opened) return <SiteInvite opened={opened} />;

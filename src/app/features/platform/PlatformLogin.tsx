@@ -1,31 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { platformCalls } from '../../../contract/platform';
 import { setPlatformToken } from '../../lib/platform';
-import { useWrite } from '../../lib/write/useWrite';
+import { usePlatformLogin } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PlatformFrame } from './PlatformFrame';
 import auth from '../../ui/Auth.module.css';
-import { useApi } from '../../lib/useApi';
 
 /** The console's sign-in: id, password and the authenticator's code (or a recovery code) at once; a challenge when asked. */
 export function PlatformLogin() {
-  const api = useApi();
   const { t } = useLingui();
   const navigate = useNavigate();
   const [form, setForm] = useState({ loginId: '', password: '', otpCode: '' });
-  const write = useWrite<null, { token: string }, 'otpCode'>({
-    // past a few tries (or while the account is locked) the server asks a proof of work first (L005);
-    // the solver loads on submit, not with the screen
-    run: async () => {
-      const { withChallenge } = await import('../../lib/pow');
-      return withChallenge((pow) => api(platformCalls.login, { ...form, pow }));
-    },
+  const write = usePlatformLogin({
     say: 'inline',
-    invalidates: [],
-    fields: { L007: 'otpCode' },
     onDone: (r) => {
       setPlatformToken(r.token);
       return navigate({ to: '/platform', replace: true });
@@ -37,7 +26,7 @@ export function PlatformLogin() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void write.submit(null);
+    void write.submit(form);
   };
   return (
     <PlatformFrame title={t`플랫폼`} subtitle={t`플랫폼 로그인`}>

@@ -2,11 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { platformCalls } from '../../../contract/platform';
-import { platformStaffCalls } from '../../../contract/platformStaff';
 import { apiMessage } from '../../lib/apiMessage';
 import { setupTokenOf } from '../../lib/platform';
-import { useWrite } from '../../lib/write/useWrite';
+import { useMakePlatformAccount } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { OtpSetup, RecoveryCodes } from '../../ui/OtpSetup';
@@ -16,8 +14,6 @@ import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
 import { enrolStartQueryOptions } from '../../entities/platform/queries';
 
-type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
-
 /**
  * A platform account from a one-time link: the first start's setup link makes the owner, a staff
  * link from the owner a staff member. Id and password, then the authenticator (required).
@@ -25,18 +21,14 @@ type Field = 'loginId' | 'password' | 'passwordCheck' | 'otpCode';
 export function PlatformSetup({ kind = 'owner' }: { kind?: 'owner' | 'staff' }) {
   const api = useApi();
   const { t } = useLingui();
-  const make = kind === 'owner' ? platformCalls.setup : platformStaffCalls.join;
   const navigate = useNavigate();
   const [token] = useState(() => setupTokenOf(window.location.hash));
   const [form, setForm] = useState({ loginId: '', password: '', passwordCheck: '' });
   const [step, setStep] = useState<'account' | 'otp' | 'codes'>('account');
   const [codes, setCodes] = useState<string[]>([]);
   const enrol = useQuery({ ...enrolStartQueryOptions(api, kind, token), enabled: token.length >= 20 });
-  const write = useWrite<string, { recoveryCodes: string[] }, Field>({
-    run: (otpCode) => api(make, { token, ...form, otpCode }),
+  const write = useMakePlatformAccount(kind, token, {
     say: 'inline',
-    invalidates: [],
-    fields: { PF003: 'loginId', U109: 'loginId', PF004: 'password', U113: 'passwordCheck', L007: 'otpCode' },
     onDone: (r) => {
       setCodes(r.recoveryCodes);
       setStep('codes');
@@ -86,7 +78,7 @@ export function PlatformSetup({ kind = 'owner' }: { kind?: 'owner' | 'staff' }) 
               secret={enrol.data.secret}
               busy={write.busy}
               error={shown.otpCode ?? write.error}
-              onConfirm={(code) => void write.submit(code)}
+              onConfirm={(code) => void write.submit({ ...form, otpCode: code })}
             />
           ) : (
             <p className={css.lead}>

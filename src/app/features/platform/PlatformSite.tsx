@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { platformOpsCalls, type PlatformSiteDetail } from '../../../contract/platformOps';
+import type { PlatformSiteDetail } from '../../../contract/platformOps';
 import { apiMessage } from '../../lib/apiMessage';
 import { formatKst } from '../../lib/format';
-import { platformApi } from '../../lib/platform';
-import { useWrite } from '../../lib/write/useWrite';
+import { useSaveHosts, useSiteOp } from '../../entities/platform/writes';
 import { Button, buttonClass } from '../../ui/Button';
 import { Fact, Facts } from '../../ui/Facts';
 import { TextField } from '../../ui/Field';
@@ -20,7 +19,7 @@ import { SiteAuditBroken } from './SiteAuditBroken';
 import { SiteSettingsEdit } from './SiteSettingsEdit';
 import css from './Platform.module.css';
 import { useApi } from '../../lib/useApi';
-import { platformKey, platformSiteQueryOptions } from '../../entities/platform/queries';
+import { platformSiteQueryOptions } from '../../entities/platform/queries';
 
 type Op = 'resume' | 'suspend' | 'rotateKey' | 'archive';
 
@@ -38,18 +37,12 @@ export function PlatformSite({ prefix }: { prefix: string }) {
     rotateKey: t`새 API 키를 만들까요? 지금 키는 24시간 더 쓸 수 있습니다.`,
     archive: t`/${prefix} 사이트를 보관할까요? 되돌릴 수 없습니다. 주소는 계속 사용 중으로 남고 데이터는 지워지지 않습니다.`,
   };
-  const write = useWrite<Op, { apiKey: string; oldKeyUntil: string } | null>({
-    run: async (op) => {
-      if (op === 'rotateKey') return platformApi(api, platformOpsCalls.rotateKey, { prefix });
-      await (op === 'archive' ? platformApi(api, platformOpsCalls.archive, { prefix, confirm: typed }) : platformApi(api, platformOpsCalls[op], { prefix }));
-      return null;
-    },
-    confirm: (op) => questions[op],
+  const write = useSiteOp(prefix, {
+    confirm: (v) => questions[v.op],
     say: 'inline',
-    invalidates: [platformKey()],
     onDone: (key) => key && setNewKey(key),
   });
-  const act = (op: Op) => () => void write.submit(op);
+  const act = (op: Op) => () => void write.submit(op === 'archive' ? { op, confirm: typed } : { op });
   const s = site.data;
   const at = (iso: string | null) => (iso ? formatKst(new Date(iso), 'yyyy-MM-dd HH:mm') : '-');
 
@@ -119,14 +112,11 @@ export function PlatformSite({ prefix }: { prefix: string }) {
 
 /** The site's own host names, comma-separated: saved as a whole list; a refusal shows beside the field. */
 function HostNames({ prefix, hosts }: { prefix: string; hosts: string[] }) {
-  const api = useApi();
   const { t } = useLingui();
   const [text, setText] = useState(hosts.join(', '));
   const [saved, setSaved] = useState(false);
-  const write = useWrite<string[], { hosts: string[] }>({
-    run: (list) => platformApi(api, platformOpsCalls.hosts, { prefix, hosts: list }),
+  const write = useSaveHosts(prefix, {
     say: 'inline',
-    invalidates: [platformKey('site', prefix)],
     onDone: (r) => {
       setText(r.hosts.join(', '));
       setSaved(true);

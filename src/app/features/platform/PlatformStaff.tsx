@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { platformStaffCalls } from '../../../contract/platformStaff';
 import { apiMessage } from '../../lib/apiMessage';
-import { platformApi } from '../../lib/platform';
-import { useWrite } from '../../lib/write/useWrite';
+import { useInviteStaff, useRemoveStaff } from '../../entities/platform/writes';
 import { useApi } from '../../lib/useApi';
-import { invitesQueryOptions, staffQueryOptions } from '../../entities/platform/queries';
+import { staffQueryOptions } from '../../entities/platform/queries';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import css from './Platform.module.css';
@@ -20,17 +18,13 @@ export function PlatformStaff() {
   const { t } = useLingui();
   const staff = useQuery(staffQueryOptions(api));
   const [link, setLink] = useState<{ url: string; until: string } | null>(null);
-  const invite = useWrite({
-    run: (_: null) => platformApi(api, platformStaffCalls.invite, {}),
+  const invite = useInviteStaff({
     say: 'inline',
-    invalidates: [invitesQueryOptions(api).queryKey],
     onDone: (r) => setLink({ url: `${window.location.origin}${staffJoinPath(r.invite.token)}`, until: r.invite.expiresAt.slice(0, 16).replace(/-/g, '\u2011') }),
   });
-  const remove = useWrite<string>({
-    run: (loginId) => platformApi(api, platformStaffCalls.remove, { loginId }),
+  const remove = useRemoveStaff({
     confirm: (loginId) => t`직원 계정 삭제: ${loginId}. 바로 로그아웃되고, 이 직원이 만든 초대 링크도 모두 쓸 수 없게 됩니다. 계속할까요?`,
     say: 'inline',
-    invalidates: [staffQueryOptions(api).queryKey, invitesQueryOptions(api).queryKey],
   });
   const busy = invite.busy || remove.busy;
   const error = invite.error ?? remove.error;

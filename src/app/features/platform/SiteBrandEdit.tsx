@@ -2,20 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { brandShades } from '../../../contract/brandColour';
 import type { PlatformSiteDetail } from '../../../contract/platformOps';
-import { platformSiteCalls } from '../../../contract/platformSites';
-import { platformApi } from '../../lib/platform';
-import { useApi } from '../../lib/useApi';
-import { platformKey } from '../../entities/platform/queries';
-import { useWrite } from '../../lib/write/useWrite';
+import { useSaveBrand } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { BrandFields, type BrandValue } from './BrandFields';
-import { logoBase64 } from './logoFile';
 import css from './Platform.module.css';
-
-/** Which field each refusal of the brand call belongs beside. */
-const brandFields = { BR001: 'logo', BR002: 'logo', BR003: 'logo', BR004: 'name', BR005: 'themeColor' } as const;
 
 /**
  * The site's brand after opening: name, short name, theme colour and logo. The server remakes the
@@ -23,7 +15,6 @@ const brandFields = { BR001: 'logo', BR002: 'logo', BR003: 'logo', BR004: 'name'
  * ones. Left without a new file, the logo stays and its icons are repainted on the new colour.
  */
 export function SiteBrandEdit({ site }: { site: PlatformSiteDetail }) {
-  const api = useApi();
   const { t } = useLingui();
   const [name, setName] = useState(site.name);
   const [brand, setBrand] = useState<BrandValue>({
@@ -33,24 +24,14 @@ export function SiteBrandEdit({ site }: { site: PlatformSiteDetail }) {
     logoError: null,
   });
   const [version, setVersion] = useState<string | null>(null);
-  const write = useWrite<null, { version: string }, 'name' | 'themeColor' | 'logo'>({
-    run: async () =>
-      platformApi(api, platformSiteCalls.brand, {
-        prefix: site.prefix,
-        name,
-        shortName: brand.shortName,
-        themeColor: brand.themeColor,
-        logo: brand.logo ? await logoBase64(brand.logo) : undefined,
-      }),
+  const write = useSaveBrand(site.prefix, {
     say: 'inline',
-    fields: brandFields,
-    invalidates: [platformKey()],
     onDone: (r) => setVersion(r.version),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (brand.logoError) return;
-    void write.submit(null);
+    void write.submit({ name, shortName: brand.shortName, themeColor: brand.themeColor, logo: brand.logo });
   };
   const shade = brandShades(brand.themeColor).light;
   // no logo yet and none chosen: the server refuses (BR001), so the button says so first

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { invitePath } from '../../../contract/platformSiteRules';
-import { platformSiteCalls } from '../../../contract/platformSites';
-import { platformApi } from '../../lib/platform';
-import { useApi } from '../../lib/useApi';
-import { invitesQueryOptions } from '../../entities/platform/queries';
-import { useWrite } from '../../lib/write/useWrite';
+import { useInviteOperator } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import css from './Platform.module.css';
@@ -21,18 +17,15 @@ interface Made {
  * one is shown this once, to copy. A site that has an operator already gets one more (said first).
  */
 export function SiteInvitations({ prefix, operators }: { prefix: string; operators: number }) {
-  const api = useApi();
   const { t } = useLingui();
   const [made, setMade] = useState<Made | null>(null);
   const [copied, setCopied] = useState(false);
-  const write = useWrite({
-    run: (_: null) => platformApi(api, platformSiteCalls.invite, { prefix }),
+  const write = useInviteOperator(prefix, {
     confirm: () =>
       operators > 0
         ? t`이 사이트에는 이미 운영자가 ${operators}명 있습니다. 새 링크로 운영자 계정이 하나 더 만들어집니다. 전에 만든, 아직 쓰지 않은 초대 링크는 더 이상 쓸 수 없습니다. 새 링크를 만들까요?`
         : t`새 초대 링크를 만들까요? 전에 만든, 아직 쓰지 않은 초대 링크는 더 이상 쓸 수 없습니다.`,
     say: 'inline',
-    invalidates: [invitesQueryOptions(api).queryKey],
     onDone: (r) => {
       setCopied(false);
       // to the minute, its hyphens unbreakable: the date stays on one line

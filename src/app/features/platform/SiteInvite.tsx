@@ -2,19 +2,11 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { invitePath } from '../../../contract/platformSiteRules';
+import type { Opened } from '../../entities/platform/writes';
 import { buttonClass, Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { PlatformFrame } from './PlatformFrame';
 import css from './Platform.module.css';
-
-export interface Opened {
-  siteId: string;
-  prefix: string;
-  name: string;
-  invite: { token: string; expiresAt: string };
-  /** the site opened but its brand was refused: why */
-  brandError: string | null;
-}
 
 /** The site is open: its first operator's one-time link, to copy or share (shown once: only its hash is kept). */
 export function SiteInvite({ opened }: { opened: Opened }) {

@@ -1,22 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { platformOpsCalls } from '../../../contract/platformOps';
 import { formatKst } from '../../lib/format';
-import { platformApi } from '../../lib/platform';
-import { useApi } from '../../lib/useApi';
-import { platformSiteQueryOptions } from '../../entities/platform/queries';
-import { useWrite } from '../../lib/write/useWrite';
+import { useRevokeOldKey } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import css from './Platform.module.css';
 
 /** After a rotation the key before still works until `oldKeyUntil`: a leaked one is stopped here at once. */
 export function SiteKeys({ prefix, oldKeyUntil }: { prefix: string; oldKeyUntil: string | null }) {
-  const api = useApi();
   const { t } = useLingui();
-  const write = useWrite({
-    run: (_: null) => platformApi(api, platformOpsCalls.revokeOldKey, { prefix }),
+  const write = useRevokeOldKey(prefix, {
     confirm: () => t`이전 API 키를 지금 바로 막을까요? 아직 새 키로 바꾸지 않은 연동은 바로 거절됩니다.`,
     say: 'inline',
-    invalidates: [platformSiteQueryOptions(api, prefix).queryKey],
   });
   if (!oldKeyUntil) return null;
   const until = formatKst(new Date(oldKeyUntil), 'yyyy-MM-dd HH:mm').replace(/-/g, '\u2011');

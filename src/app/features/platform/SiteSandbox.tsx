@@ -5,10 +5,9 @@ import type { ResOf } from '../../../contract/define';
 import { platformOpsCalls } from '../../../contract/platformOps';
 import { apiMessage } from '../../lib/apiMessage';
 import { formatKst, formatNumber } from '../../lib/format';
-import { platformApi } from '../../lib/platform';
 import { useApi } from '../../lib/useApi';
 import { sandboxQueryOptions } from '../../entities/platform/queries';
-import { useWrite } from '../../lib/write/useWrite';
+import { useIssueSandbox, useRevokeSandbox } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Fact, Facts } from '../../ui/Facts';
@@ -27,21 +26,17 @@ export function SiteSandbox({ prefix }: { prefix: string }) {
   const list = useQuery(sandboxQueryOptions(api, prefix));
   const [made, setMade] = useState<Issued | null>(null);
   const [copied, setCopied] = useState<'secret' | 'command' | null>(null);
-  const issue = useWrite({
-    run: (_: null) => platformApi(api, platformOpsCalls.sandboxIssue, { prefix }),
+  const issue = useIssueSandbox(prefix, {
     confirm: () => t`샌드박스 자격 증명을 새로 만들까요? 테스트 플레이어 한 명이 플레이 머니로만 함께 만들어집니다.`,
     say: 'inline',
-    invalidates: [sandboxQueryOptions(api, prefix).queryKey],
     onDone: (r) => {
       setCopied(null);
       setMade(r);
     },
   });
-  const revoke = useWrite({
-    run: (vendorCode: string) => platformApi(api, platformOpsCalls.sandboxRevoke, { prefix, vendorCode }),
+  const revoke = useRevokeSandbox(prefix, {
     confirm: (vendorCode) => t`${vendorCode} 자격 증명을 지금 막을까요? 이 코드로 오는 지갑 요청은 바로 거절됩니다.`,
     say: 'inline',
-    invalidates: [sandboxQueryOptions(api, prefix).queryKey],
     onDone: () => setMade(null),
   });
   const command =

@@ -3,18 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../contract/codes';
 import type { PlatformSiteDetail } from '../../../contract/platformOps';
 import { siteSettingsError } from '../../../contract/platformSiteRules';
-import { platformSiteCalls } from '../../../contract/platformSites';
 import { apiMessage } from '../../lib/apiMessage';
-import { platformApi } from '../../lib/platform';
-import { useApi } from '../../lib/useApi';
-import { platformKey } from '../../entities/platform/queries';
-import { useWrite } from '../../lib/write/useWrite';
+import { settingsFields, useSaveSiteSettings } from '../../entities/platform/writes';
 import { Button } from '../../ui/Button';
 import { settingsFromSite, settingsToCall, SiteSettingsFields, type SettingsField, type SettingsState } from './SiteSettingsFields';
 import css from './Platform.module.css';
-
-/** Which field each refusal of the settings call belongs beside (the open form's). */
-const settingsFields = { PF024: 'languages', PF026: 'limits', PF027: 'depositAccounts', PF028: 'sns' } as const;
 
 /**
  * The site's settings after opening: languages, money limits and quick amounts, the deposit
@@ -22,16 +15,12 @@ const settingsFields = { PF024: 'languages', PF026: 'limits', PF027: 'depositAcc
  * money unit stays as opened: amounts are stored in the smallest unit.
  */
 export function SiteSettingsEdit({ site }: { site: PlatformSiteDetail }) {
-  const api = useApi();
   const { t } = useLingui();
   const [f, setF] = useState<SettingsState>(() => settingsFromSite(site.settings));
   const [local, setLocal] = useState<Partial<Record<SettingsField, string>>>({});
   const [saved, setSaved] = useState(false);
-  const write = useWrite<ReturnType<typeof settingsToCall>, null, SettingsField>({
-    run: (form) => platformApi(api, platformSiteCalls.settings, { prefix: site.prefix, ...form }),
+  const write = useSaveSiteSettings(site.prefix, {
     say: 'inline',
-    fields: settingsFields,
-    invalidates: [platformKey()],
     onDone: () => setSaved(true),
   });
   const err = (k: SettingsField) => local[k] ?? write.fieldErrors[k];

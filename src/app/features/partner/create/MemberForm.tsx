@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
-import type { ReqOf } from '../../../../contract/define';
-import { partnerCalls } from '../../../../contract/partner';
 import { validateSignup } from '../../../../contract/validate';
 import { apiMessage } from '../../../lib/apiMessage';
 import { alert } from '../../../lib/dialogs';
-import { useWrite } from '../../../lib/write/useWrite';
+import { useCreateMember } from '../../../entities/partner/writes';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { SortLinks } from '../../../ui/SortLinks';
@@ -52,8 +50,7 @@ export function MemberForm({ prefix, recommenderId, onDone }: { prefix: string; 
   };
 
   // a group's refusal and success say how many (`count` members)
-  const write = useWrite({
-    run: (v: { body: ReqOf<typeof partnerCalls.partnerJoin>; count: number }) => api(partnerCalls.partnerJoin, v.body),
+  const write = useCreateMember({
     describe: (err) => (group ? `${t`확인 후 다시 시도해 주세요.`}\n${apiMessage(err)}` : undefined),
     onDone: async (_, { count }) => {
       await alert(group ? t`${count}명의 회원가입이 완료되었습니다.` : t`회원가입이 완료되었습니다.`);

@@ -4,12 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../../../contract/codes';
 import { categoryName } from '../../../entities/bet/betCodes';
 import { RateFields } from '../../../entities/rate/RateFields';
-import type { ReqOf } from '../../../../contract/define';
-import { partnerCalls } from '../../../../contract/partner';
 import { isAccountNumber, isBankName, isCashOutPass, isHolder, isMemId, isNickname, isPassword, isPhone } from '../../../../contract/validate';
 import { apiMessage } from '../../../lib/apiMessage';
 import { alert } from '../../../lib/dialogs';
-import { useWrite } from '../../../lib/write/useWrite';
+import { useCreatePartner } from '../../../entities/partner/writes';
 import { partnerLevelName } from '../../../entities/partner/levelNames';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
@@ -87,10 +85,7 @@ export function PartnerForm({
     return null;
   }
 
-  const write = useWrite({
-    run: (body: ReqOf<typeof partnerCalls.createPartner>) => api(partnerCalls.createPartner, body),
-    // the seed shows the server's own words for a refused request
-    describe: (err) => (!err.code.startsWith('U') && err.message !== 'RESPONSE_FAILED' ? err.message : undefined),
+  const write = useCreatePartner({
     onDone: async (r) => {
       const memId = r.memId;
       await alert(r.status === 1 ? t`파트너가 만들어졌습니다. 아이디: ${memId}` : t`하위 파트너 생성 신청이 완료되었습니다. 관리자 승인 후 가입이 완료됩니다.`);

@@ -5,12 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResOf } from '../../../../contract/define';
 import { partnerCalls } from '../../../../contract/partner';
 import { partnerLevelName } from '../../../entities/partner/levelNames';
-import { sitePartnersKey, sitePartnersQueryOptions } from '../../../entities/partner/operatorQueries';
+import { sitePartnersQueryOptions } from '../../../entities/partner/operatorQueries';
+import { useTogglePartnerLogin } from '../../../entities/partner/writes';
 import { useCaller } from '../../../lib/caller';
 import { formatNumber } from '../../../lib/format';
 import { siteKey } from '../../../lib/queryClient';
 import { useApi } from '../../../lib/useApi';
-import { useWrite } from '../../../lib/write/useWrite';
 import { BottomSheet } from '../../../ui/BottomSheet';
 import { Button } from '../../../ui/Button';
 import { DataList, type Column } from '../../../ui/DataList';
@@ -34,12 +34,9 @@ export function OperatorPartners() {
   const [editing, setEditing] = useState<Row | null>(null);
   const q = useQuery(sitePartnersQueryOptions(api, prefix, me, page));
 
-  const access = useWrite({
-    sig: (r: Row) => `${r.memId}:${r.loginYn}`,
+  const access = useTogglePartnerLogin<Row>(prefix, me, {
     confirm: (r) =>
       r.loginYn === 'Y' ? t`${r.memId} 파트너의 로그인을 정지하시겠습니까? 접속 중이면 바로 로그아웃됩니다.` : t`${r.memId} 파트너의 로그인을 다시 허용하시겠습니까?`,
-    run: (r) => api(partnerCalls.detailInfoSave, { memId: r.memId, loginYn: r.loginYn === 'Y' ? 'N' : 'Y' }),
-    invalidates: [sitePartnersKey(prefix, me)],
     say: 'alert',
   });
   const created = () => {

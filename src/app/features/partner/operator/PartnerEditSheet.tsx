@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { partnerCalls } from '../../../../contract/partner';
-import { rateCalls } from '../../../../contract/rate';
 import { isNickname } from '../../../../contract/validate';
 import { categoryName } from '../../../entities/bet/betCodes';
-import { partnerRateQueryOptions, sitePartnersKey } from '../../../entities/partner/operatorQueries';
+import { partnerRateQueryOptions } from '../../../entities/partner/operatorQueries';
+import { useEditPartner } from '../../../entities/partner/writes';
 import { RateFields } from '../../../entities/rate/RateFields';
 import { alert } from '../../../lib/dialogs';
 import { useApi } from '../../../lib/useApi';
-import { useWrite } from '../../../lib/write/useWrite';
 import { BottomSheet } from '../../../ui/BottomSheet';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
@@ -38,22 +36,21 @@ function EditForm({ prefix, me, partner, onDone }: { prefix: string; me: string;
   const setRate = (cat: string, f: 'pointRate' | 'loseRate', v: string) =>
     setEdits((e) => ({ ...e, [cat]: { ...(e[cat] ?? { pointRate: value(cat, 'pointRate'), loseRate: value(cat, 'loseRate') }), [f]: v } }));
 
-  const save = useWrite({
-    run: async () => {
-      if (nick.trim() !== partner.memNick) await api(partnerCalls.detailInfoSave, { memId: partner.memId, memNick: nick.trim() });
-      const changed = Object.entries(edits).map(([category, r]) => ({ category, ...r }));
-      if (changed.length) await api(rateCalls.saveRates, { memId: partner.memId, rateList: changed });
-    },
-    invalidates: [sitePartnersKey(prefix, me)],
+  const save = useEditPartner(prefix, me, {
     onDone: async () => {
       await alert(t`저장되었습니다.`);
       onDone();
     },
   });
+  const edit = () => ({
+    memId: partner.memId,
+    memNick: nick.trim() !== partner.memNick ? nick.trim() : null,
+    rateList: Object.entries(edits).map(([category, r]) => ({ category, ...r })),
+  });
   const nickOk = isNickname(nick.trim());
 
   return (
-    <form className={css.form} onSubmit={(e) => (e.preventDefault(), void save.submit())} data-testid="partner-edit">
+    <form className={css.form} onSubmit={(e) => (e.preventDefault(), void save.submit(edit()))} data-testid="partner-edit">
       <TextField
         label={<Trans>닉네임</Trans>}
         name="memNick"
