@@ -98,7 +98,8 @@ test('the operator stops deposits site-wide and the charge screen says so before
     await page.screenshot({ path: shot(info, 'charge-banned'), fullPage: true });
     await page.goto('/demo/exchange');
     await expect(page.getByTestId('exchange')).toBeVisible();
-    await expect(page.getByTestId('form-closed')).toHaveCount(0);
+    // stopped deposits leave withdrawals open (in the bank's nightly window that form is closed, for that reason only)
+    await expect(page.getByTestId('form-closed').filter({ hasText: '입금' })).toHaveCount(0);
   } finally {
     await admin.getByRole('switch', { name: /입금 중지됨/ }).click();
     await acceptDialog(admin, '사이트 입금을 다시 허용하시겠습니까?');
