@@ -105,12 +105,6 @@ const transportTests = [
   // two instances' raw clients: the signed wallet callback is the wire itself
   'tests/api/nodeKit.ts',
 ];
-// Files that still name paths though they test no transport; converting one is welcome, adding one is not.
-const pathsNotYetTyped = [
-  // the route list filtered by path prefix
-  'tests/api/platform-staff.test.ts',
-  'tests/api/site-isolation.test.ts',
-];
 const boundary = (files, ...patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default defineConfig(
@@ -171,7 +165,7 @@ export default defineConfig(
   boundary(['src/contract/**'], noLayers),
   {
     files: ['tests/api/**/*.ts'],
-    ignores: [...transportTests, ...pathsNotYetTyped],
+    ignores: transportTests,
     rules: { 'no-restricted-syntax': ['error', ...literalApiPaths] },
   },
   {
