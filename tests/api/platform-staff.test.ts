@@ -12,7 +12,7 @@ import { platformStaffCalls as staff } from '../../src/contract/platformStaff.js
 import { verifyPlatformAudit } from '../../src/server/domain/platform/platformAudit.js';
 import { allRoutes } from '../../src/server/http/routes.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
-import { platformOwner, postJson, siteForm, totp } from './platformKit.js';
+import { isPlatformPath, platformOwner, postJson, siteForm, totp } from './platformKit.js';
 
 /** Calls opened by a link or a password, not a session. */
 const linkCalls = new Set([
@@ -24,7 +24,7 @@ const linkCalls = new Set([
   staff.joinStart.path,
   staff.join.path,
 ]);
-const sessionCalls = allRoutes.map((r) => r.call.path).filter((p) => p.startsWith('/api/platform/') && !linkCalls.has(p));
+const sessionCalls = allRoutes.map((r) => r.call.path).filter((p) => isPlatformPath(p) && !linkCalls.has(p));
 
 describe(`platform staff (${testDb})`, () => {
   let s: TestServer;

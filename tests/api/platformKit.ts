@@ -7,6 +7,10 @@ import { solve, type LooseClient, type TestServer } from './harness.js';
 import { commonCalls } from '../../src/contract/common.js';
 import { memberCalls } from '../../src/contract/member.js';
 
+/** The platform console's calls all sit in the folder of its sign-in (/api/platform/). */
+const platformFolder = platformCalls.login.path.slice(0, platformCalls.login.path.lastIndexOf('/') + 1);
+export const isPlatformPath = (path: string) => path.startsWith(platformFolder);
+
 export const totp = (secret: string, at = Date.now()) => generateSync({ secret, epoch: Math.floor(at / 1000) });
 
 /** A JSON POST with the headers a client would send. */

@@ -20,14 +20,15 @@ import { verifyAuditChain } from '../../src/server/domain/site/auditChain.js';
 import { solve, startTestServer, testDb, type TestServer } from './harness.js';
 import type { Call } from '../../src/contract/define.js';
 import { rid } from './moneyKit.js';
-import { openedSite, platformOwner, postJson } from './platformKit.js';
+import { isPlatformPath, openedSite, platformOwner, postJson } from './platformKit.js';
 import { adminCalls, adminSecurityCalls } from '../../src/contract/admin.js';
 import { cashCalls } from '../../src/contract/cash.js';
 import { memberCalls } from '../../src/contract/member.js';
 import { adminMessageCalls } from '../../src/contract/message.js';
 import { pushCalls } from '../../src/contract/push.js';
 
-const siteCalls = allRoutes.map((r) => r.call).filter((c) => !c.path.startsWith('/api/platform/') && !c.path.startsWith('/api/vendor/'));
+// a site's own calls: neither the platform console's nor the vendors' wallet callbacks
+const siteCalls = allRoutes.map((r) => r.call).filter((c) => !isPlatformPath(c.path) && c.access !== 'vendor');
 const withSession = siteCalls.filter((c) => c.access !== 'public' && c.access !== 'site');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,7 +3,7 @@ import { processRequest } from '../domain/money/cashRequests.js';
 import { checkLedger, keepLedgerCheck } from '../domain/money/ledgerCheck.js';
 import { siteRequests } from '../domain/reports/moneyLists.js';
 import { dateRange } from '../domain/common/dateRange.js';
-import { adminGrant } from '../domain/money/transfers.js';
+import { adminGrant, storedBalance } from '../domain/money/transfers.js';
 import { notifyOperators, operatorDashboard } from '../domain/site/operatorHome.js';
 import { loginAttack } from '../domain/auth/attack.js';
 import { firstDayChecklist } from '../domain/site/firstDay.js';
@@ -48,15 +48,7 @@ export const adminMoneyRoutes = [
   }),
 
   defineRoute(adminCalls.grant, async (req, ctx) => {
-    const balance = async () => {
-      const m = await ctx.db
-        .selectFrom('member')
-        .select(['cash_amt', 'point_amt'])
-        .where('site_id', '=', ctx.site.id)
-        .where('mem_id', '=', req.memId ?? '')
-        .executeTakeFirst();
-      return m && { cash: Number(m.cash_amt), point: Number(m.point_amt) };
-    };
+    const balance = () => storedBalance(ctx.db, ctx.site.id, req.memId ?? '');
     const before = await balance();
     const out = await settle(
       ctx,

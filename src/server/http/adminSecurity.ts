@@ -1,42 +1,13 @@
 import { adminSecurityCalls as c } from '../../contract/admin.js';
-import { ApiError } from '../../contract/codes.js';
 import type { AuthedContext } from '../context.js';
-import type { Db } from '../db/driver.js';
-import { unlockMember } from '../domain/auth/lockout.js';
-import { twoFactorOn } from '../domain/auth/twoFactor.js';
+import { lockState, unlockMember } from '../domain/auth/lockout.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
 import { shownBalances } from '../domain/money/shownBalance.js';
 import { listAudit, verifyAuditChain } from '../domain/site/audit.js';
 import { listIpBlocks, setIpBlock } from '../domain/site/ipBlock.js';
-import { toWire } from '../domain/common/time.js';
 import { protectionState } from '../domain/auth/protection.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from '../handler.js';
-
-const wireIfAhead = (d: Date | string | null, now: Date) => (d && new Date(d).getTime() > now.getTime() ? toWire(new Date(d)) : null);
-
-/** A member's lock state (login and withdrawal password), the before and after of every unlock. */
-export async function lockState(db: Db, siteId: string, memId: string, now: Date) {
-  const m = await db
-    .selectFrom('member')
-    .select(['id', 'mem_id', 'mem_nick', 'failed_logins', 'locked_until', 'out_locked_until', 'login_type'])
-    .where('site_id', '=', siteId)
-    .where('mem_id', '=', memId)
-    .executeTakeFirst();
-  if (!m || m.login_type === 'HOUSE') throw new ApiError('U001');
-  return {
-    id: m.id,
-    player: m.login_type === 'NORMAL',
-    state: {
-      memId: m.mem_id,
-      memNick: m.mem_nick,
-      failedLogins: m.failed_logins,
-      lockedUntil: wireIfAhead(m.locked_until, now),
-      outLockedUntil: wireIfAhead(m.out_locked_until, now),
-      otpYn: (await twoFactorOn(db, m.id)) ? ('Y' as const) : ('N' as const),
-    },
-  };
-}
 
 /** Operator security calls: member locks, address blocks, the audit log. */
 export const adminSecurityRoutes = [

@@ -1,5 +1,5 @@
 import { callerLocale } from '../domain/games/localNames.js';
-import { unlockMember } from '../domain/auth/lockout.js';
+import { lockState, unlockMember } from '../domain/auth/lockout.js';
 import { clearOutPassLock } from '../domain/money/outPass.js';
 import { partnerCalls as c } from '../../contract/partner.js';
 import type { AuthedContext } from '../context.js';
@@ -13,7 +13,6 @@ import { betLog, newPartnerRateBounds, playedGames } from '../domain/partner/par
 import { listPage as pageOfList, memIdsAt, retailOrder, searchOf, sitePartnerList, type ListQuery, type RowBuilder } from '../domain/partner/partnerLists.js';
 import { memberRows, onlineRows, partnerInfoOf, partnerRows } from '../domain/partner/partnerRows.js';
 import { notifyOperators } from '../domain/site/operatorHome.js';
-import { lockState } from './adminSecurity.js';
 import { siteOptions } from '../domain/site/siteOptions.js';
 import { defineRoute } from '../handler.js';
 

@@ -3,7 +3,7 @@ import { isPartnerLogin } from '../../contract/enums.js';
 import { adminTwoFactorCalls, loginStepCalls, twoFactorCalls } from '../../contract/twoFactor.js';
 import type { AuthedContext, RequestContext } from '../context.js';
 import { enrolConfirmAtLogin, enrolSetupAtLogin, loginWithCode } from '../domain/auth/loginSecondStep.js';
-import { confirmEnrolment, removeTwoFactor, startEnrolment, twoFactorOn, twoFactorState } from '../domain/auth/twoFactor.js';
+import { confirmEnrolment, putOffTwoFactorOffer, resetTwoFactor, startEnrolment, twoFactorOffered, twoFactorState } from '../domain/auth/twoFactor.js';
 import { disableTwoFactor, startTwoFactor } from '../domain/auth/twoFactorAccount.js';
 import { setAdminTwoFactor } from '../domain/site/twoFactorSetting.js';
 import { loginEnv } from './loginEnv.js';
@@ -38,13 +38,11 @@ export const twoFactorRoutes = [
   }),
   defineRoute(twoFactorCalls.offer, async (_req, ctx) => {
     const me = staff(ctx);
-    if (me.loginType !== 'ADMIN' || (await twoFactorOn(ctx.db, me.id))) return { offer: false };
-    const m = await ctx.db.selectFrom('member').select('otp_offer_later_at').where('id', '=', me.id).executeTakeFirstOrThrow();
-    return { offer: m.otp_offer_later_at === null };
+    return { offer: me.loginType === 'ADMIN' && (await twoFactorOffered(ctx.db, me.id)) };
   }),
   defineRoute(twoFactorCalls.offerLater, async (_req, ctx) => {
     const me = staff(ctx);
-    await ctx.db.updateTable('member').set({ otp_offer_later_at: ctx.clock.now() }).where('id', '=', me.id).where('otp_offer_later_at', 'is', null).execute();
+    await putOffTwoFactorOffer(ctx.db, me.id, ctx.clock.now());
     return null;
   }),
   defineRoute(twoFactorCalls.disable, async (req, ctx) => {
@@ -60,12 +58,9 @@ export const twoFactorRoutes = [
   defineRoute(loginStepCalls.otpEnable, async (req, ctx) => withCookie(ctx, await enrolConfirmAtLogin(loginEnv(ctx), req.ticket, req.otpCode))),
 
   defineRoute(adminTwoFactorCalls.otpReset, async (req, ctx) => {
-    const m = await ctx.db.selectFrom('member').select(['id', 'mem_id', 'login_type']).where('site_id', '=', ctx.site.id).where('mem_id', '=', req.memId).executeTakeFirst();
-    if (!m || m.login_type === 'HOUSE') throw new ApiError('U001');
-    if (!(await twoFactorOn(ctx.db, m.id))) throw new ApiError('OT002');
-    await removeTwoFactor(ctx.db, m.id);
-    ctx.audit = { target: `memId=${m.mem_id}`, before: { otpYn: 'Y' }, after: { otpYn: 'N' } };
-    return { memId: m.mem_id, otpYn: 'N' as const };
+    const memId = await resetTwoFactor(ctx.db, ctx.site.id, req.memId);
+    ctx.audit = { target: `memId=${memId}`, before: { otpYn: 'Y' }, after: { otpYn: 'N' } };
+    return { memId, otpYn: 'N' as const };
   }),
   defineRoute(adminTwoFactorCalls.adminOtp, async (req, ctx) => {
     const out = await setAdminTwoFactor(ctx.db, ctx.site.id, req.adminOtpYn);

@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../../contract/codes.js';
 import type { Db } from '../db/driver.js';
+import { launchSessionOpen } from '../domain/games/launch.js';
 import { vendorByCode, type Vendor } from '../domain/games/wallet.js';
 import { sign, verify } from '../domain/games/signature.js';
 
@@ -37,16 +38,6 @@ export async function readLaunch(db: Db, token: string, now: Date): Promise<{ la
   const [siteId, memberId, memId, vendorCode, gameCode, expires, sessionId] = a as [string, number, string, string, string, number, number];
   const vendor = typeof siteId === 'string' && typeof vendorCode === 'string' ? await vendorByCode(db, siteId, vendorCode) : null;
   if (!vendor || !verify(vendor.secret, body, sig) || !(expires > now.getTime())) throw new ApiError('TK002');
-  await sessionStillOpen(db, memberId, sessionId, now);
+  await launchSessionOpen(db, memberId, sessionId, now);
   return { launch: { siteId, memberId, memId, vendorCode, gameCode, expires, sessionId }, vendor };
-}
-
-/** The launching session must still be open: TK999 when a newer login ended it, TK002 otherwise. */
-async function sessionStillOpen(db: Db, memberId: number, sessionId: number, now: Date) {
-  const s = Number.isSafeInteger(sessionId)
-    ? await db.selectFrom('session').select(['ended_at', 'end_reason', 'expires_at']).where('id', '=', sessionId).where('member_id', '=', memberId).executeTakeFirst()
-    : undefined;
-  if (!s) throw new ApiError('TK002');
-  if (s.ended_at) throw new ApiError(s.end_reason === 'superseded' ? 'TK999' : 'TK002');
-  if (new Date(s.expires_at).getTime() <= now.getTime()) throw new ApiError('TK002');
 }

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
+import { ApiError } from '../../../contract/codes.js';
 import { limits } from '../../../contract/enums.js';
 import type { Db } from '../../db/driver.js';
+import { toWire } from '../common/time.js';
 import type { SessionCache } from './sessionCache.js';
 import { endSessions } from './sessions.js';
+import { twoFactorOn } from './twoFactor.js';
 
 /** Locked while the lock's end lies ahead; an ended lock counts as none. */
 export const isLocked = (lockedUntil: Date | string | null | undefined, now: Date) => !!lockedUntil && new Date(lockedUntil).getTime() > now.getTime();
@@ -59,4 +62,29 @@ export async function unlockMember(db: Db, memberId: number) {
   await db.updateTable('member').set({ failed_logins: 0, locked_until: null }).where('id', '=', memberId).execute();
   await db.updateTable('login_device').set({ failed: 0, locked_until: null }).where('member_id', '=', memberId).execute();
   return before;
+}
+
+const wireIfAhead = (d: Date | string | null, now: Date) => (d && isLocked(d, now) ? toWire(new Date(d)) : null);
+
+/** A member's lock state (login and withdrawal password), the before and after of every unlock; U001 for no such member or a house account. */
+export async function lockState(db: Db, siteId: string, memId: string, now: Date) {
+  const m = await db
+    .selectFrom('member')
+    .select(['id', 'mem_id', 'mem_nick', 'failed_logins', 'locked_until', 'out_locked_until', 'login_type'])
+    .where('site_id', '=', siteId)
+    .where('mem_id', '=', memId)
+    .executeTakeFirst();
+  if (!m || m.login_type === 'HOUSE') throw new ApiError('U001');
+  return {
+    id: m.id,
+    player: m.login_type === 'NORMAL',
+    state: {
+      memId: m.mem_id,
+      memNick: m.mem_nick,
+      failedLogins: m.failed_logins,
+      lockedUntil: wireIfAhead(m.locked_until, now),
+      outLockedUntil: wireIfAhead(m.out_locked_until, now),
+      otpYn: (await twoFactorOn(db, m.id)) ? ('Y' as const) : ('N' as const),
+    },
+  };
 }

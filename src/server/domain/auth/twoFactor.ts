@@ -75,3 +75,24 @@ export async function removeTwoFactor(db: Db, memberId: number) {
   await db.deleteFrom('totp_recovery').where('member_id', '=', memberId).execute();
   await db.deleteFrom('login_ticket').where('member_id', '=', memberId).execute();
 }
+
+/** Whether the operator's home still offers two-factor: it is off and the offer was never put off. */
+export async function twoFactorOffered(db: Db, memberId: number): Promise<boolean> {
+  if (await twoFactorOn(db, memberId)) return false;
+  const m = await db.selectFrom('member').select('otp_offer_later_at').where('id', '=', memberId).executeTakeFirstOrThrow();
+  return m.otp_offer_later_at === null;
+}
+
+/** "Later" on the offer: it is not made again; the first time it was put off is kept. */
+export async function putOffTwoFactorOffer(db: Db, memberId: number, now: Date) {
+  await db.updateTable('member').set({ otp_offer_later_at: now }).where('id', '=', memberId).where('otp_offer_later_at', 'is', null).execute();
+}
+
+/** The operator's reset of a member's two-factor: U001 for no such member or a house account, OT002 when it is off. Answers the member's login id. */
+export async function resetTwoFactor(db: Db, siteId: string, memId: string): Promise<string> {
+  const m = await db.selectFrom('member').select(['id', 'mem_id', 'login_type']).where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
+  if (!m || m.login_type === 'HOUSE') throw new ApiError('U001');
+  if (!(await twoFactorOn(db, m.id))) throw new ApiError('OT002');
+  await removeTwoFactor(db, m.id);
+  return m.mem_id;
+}

@@ -1,7 +1,8 @@
-/** Game launch: the checks in the product's order and game money for transfer vendors; the vendor adapter signs the launch. */
+/** Game launch: the checks in the product's order, game money for transfer vendors, and the session a launch token holds by; the vendor adapter signs the launch. */
 import { ApiError } from '../../../contract/codes.js';
 import type { Caller } from '../auth/caller.js';
 import { refuseWhenLossLimitReached, refuseWhenOnBreak } from '../auth/protection.js';
+import type { Db } from '../../db/driver.js';
 import type { Deps } from '../deps.js';
 import { pushCash } from '../money/cashEvents.js';
 import { inCheckWindow, type SiteRow } from '../site/siteRow.js';
@@ -47,4 +48,14 @@ export async function prepareLaunch(
     ({ cashAmt, gameAmt } = r.result);
   }
   return { vendor: v, game, cashAmt, gameAmt };
+}
+
+/** A launch token holds only while the session that launched the game stays open: TK999 when a newer login ended it, TK002 otherwise. */
+export async function launchSessionOpen(db: Db, memberId: number, sessionId: number, now: Date) {
+  const s = Number.isSafeInteger(sessionId)
+    ? await db.selectFrom('session').select(['ended_at', 'end_reason', 'expires_at']).where('id', '=', sessionId).where('member_id', '=', memberId).executeTakeFirst()
+    : undefined;
+  if (!s) throw new ApiError('TK002');
+  if (s.ended_at) throw new ApiError(s.end_reason === 'superseded' ? 'TK999' : 'TK002');
+  if (new Date(s.expires_at).getTime() <= now.getTime()) throw new ApiError('TK002');
 }

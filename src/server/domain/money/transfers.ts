@@ -15,6 +15,12 @@ export async function findMember(db: Db, siteId: string, memId: string | undefin
     .executeTakeFirst();
 }
 
+/** A member's stored cash and points by login id (undefined when none): the operator's grant records them before and after. */
+export async function storedBalance(db: Db, siteId: string, memId: string) {
+  const m = await db.selectFrom('member').select(['cash_amt', 'point_amt']).where('site_id', '=', siteId).where('mem_id', '=', memId).executeTakeFirst();
+  return m && { cash: Number(m.cash_amt), point: Number(m.point_amt) };
+}
+
 type Direction = 'give' | 'retrieve';
 
 /** The ledger row a movement's receipt names: its number and time (as the history the receipt leads to shows it). */
