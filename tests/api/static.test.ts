@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, testSealed, type TestServer } from './harness.js';
 import { forgetSites } from '../../src/server/http/route.js';
 import { commonCalls } from '../../src/contract/common.js';
+import { inBankMaintenance } from '../../src/server/domain/money/cashRules.js';
 
 /** A stand-in build: the shell and one hashed chunk with its brotli and gzip twins, as `vite build` writes them. */
 function fakeBuild() {
@@ -119,7 +120,9 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const boot = JSON.parse(bootOf(res.body)!);
     const site = await s.call(commonCalls.site, { prefix: 'demo' });
-    expect(boot).toEqual({ prefix: 'demo', site: site.data, check: { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y', outAmtYn: 'Y', bankClosed: false } });
+    // the bank's nightly window is the clock's: closed between 23:30 and 00:30 KST
+    const bankClosed = inBankMaintenance(new Date());
+    expect(boot).toEqual({ prefix: 'demo', site: site.data, check: { startDate: null, endDate: null, inCheck: false, inAmtYn: 'Y', outAmtYn: 'Y', bankClosed } });
     // unknown prefixes and the root get the plain shell
     expect(bootOf((await get('/nope/login')).body)).toBeUndefined();
     expect(bootOf((await get('/index.html')).body)).toBeUndefined();
