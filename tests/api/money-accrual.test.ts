@@ -55,6 +55,26 @@ describe(`accrual of pending credits (${testDb})`, () => {
     await expectSound(s.app.db, s.siteId);
   });
 
+  it("a win's rolling: one credit per paid level, and the house's side of all of them one compound entry", async () => {
+    await round(s, 'user4', 0);
+    await s.app.accrual.flush();
+    const rows = await sql<{ member_id: number; counterpart_id: number; amount: number; house: boolean; levels: string | null }>`
+      select e.member_id, e.counterpart_id, e.amount, m.login_type = 'HOUSE' as house, e.detail->>'levels' as levels
+      from ledger_entry e join member m on m.id = e.member_id
+      where e.kind = 'point' and e.type_code = 3
+        and e.move_id = (select max(move_id) from ledger_entry where site_id = ${s.siteId} and kind = 'point' and type_code = 3)
+      order by e.id`.execute(s.app.db);
+    const house = rows.rows.filter((r) => r.house);
+    const credits = rows.rows.filter((r) => !r.house);
+    // the demo tree pays the bettor and several partners above it
+    expect(credits.length).toBeGreaterThan(2);
+    expect(new Set(credits.map((r) => r.member_id)).size).toBe(credits.length);
+    expect(house).toHaveLength(1);
+    expect(Number(house[0].amount)).toBe(-credits.reduce((t, r) => t + Number(r.amount), 0));
+    expect(Number(house[0].levels)).toBe(credits.length);
+    await expectSound(s.app.db, s.siteId);
+  });
+
   it('a batch killed midway leaves every credit pending and the ledger exact; the next batch applies it once', async () => {
     for (let i = 0; i < 4; i++) await round(s, `user${6 + i}`, 15_000);
     const pending = await count(s.app.db, 'ledger_pending');

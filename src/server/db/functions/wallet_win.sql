@@ -93,23 +93,31 @@ begin
       as e(n, kind, type_code, amount, after, detail)
     where e.amount > 0 order by e.n;
   end if;
+  -- the house's side of every level's rolling is one compound row (its amount the levels' sum), not
+  -- one per level: a win writes half the rows it did, in its own transaction and in the batch's
   insert into ledger_pending (site_id, move_id, member_id, counterpart_id, kind, type_code, amount, sender_id, receiver_id, detail, created_at)
   select p_site, mv, x.member_id, x.counterpart_id, x.kind, x.type_code, x.amount, p_house, x.receiver_id, x.detail, p_at
   from (
-    select 0 as ord, 0 as side, p_house as member_id, me.id as counterpart_id, 'cash' as kind, 11 as type_code, -win_cash as amount,
+    select 0 as ord, p_house as member_id, me.id as counterpart_id, 'cash' as kind, 11 as type_code, -win_cash as amount,
            me.id as receiver_id, jsonb_build_object('betId', b.id) as detail
     where win_cash > 0
     union all
-    select l.ord, s.side, case when s.side = 0 then p_house else l.id end, case when s.side = 0 then l.id else p_house end, 'point', 3,
-           case when s.side = 0 then -l.paid else l.paid end, l.id,
+    select 0, p_house, me.id, 'point', 3, -sum(l.paid), me.id,
+           jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', sum(l.diff)::float8 / 100, 'pointBonusRate', 0,
+                              'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id,
+                              'levels', count(*))
+    from unnest(r_paid, r_diff) as l(paid, diff)
+    where l.paid > 0
+    having count(*) > 0
+    union all
+    -- each ancestor's credit (the bettor's own is the entry above)
+    select l.ord, l.id, p_house, 'point', 3, l.paid, l.id,
            jsonb_build_object('gameIdx', b.id, 'betAmt', b.stake, 'pointRate', l.diff::float8 / 100, 'pointBonusRate', 0,
                               'vendorName', p_vendor_name, 'gameName', b.game_name, 'codeName', '롤링', 'fromMemId', me.mem_id)
     from unnest(lv_id, r_paid, r_diff) with ordinality as l(id, paid, diff, ord)
-    cross join (values (0), (1)) as s(side)
-    -- the bettor's own side is the entry above
-    where l.paid > 0 and (l.ord > 1 or s.side = 0)
+    where l.paid > 0 and l.ord > 1
   ) x
-  order by x.ord, x.side;
+  order by x.ord, x.kind;
   -- what the movement moved, for the metrics (money_post's count, for the transfers written here)
   if win_cash > 0 then
     perform set_config('pitboss.moved_cash', (coalesce(nullif(current_setting('pitboss.moved_cash', true), ''), '0')::bigint + win_cash)::text, true);
