@@ -19,6 +19,7 @@ import { guestRouteTree } from './guestRoutes';
 import { playerLoginSite } from './lib/playerLogin';
 import type { routeTree as RouteTree } from './routeTree.gen';
 import './styles/tokens.css';
+import './styles/authFrame.css';
 
 // the one API client: it reads the site and token of the session at each call
 const api = createApi(() => ({ site: session.site, token: session.token }));

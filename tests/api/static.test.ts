@@ -183,6 +183,17 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     for (const url of ['/demo/login', '/demo/noticeRead/12', '/demo/partnerMainX', '/demo/lobby']) expect(inline((await get(url)).body), url).toEqual([]);
   });
 
+  it("opens a login page on the site's logo and name, in the login frame's classes; a signed-in page's root stays empty", async () => {
+    const root = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1];
+    const site = await s.call(commonCalls.site, { prefix: 'demo' });
+    const login = root((await get('/demo/login')).body)!;
+    expect(login).toContain(`<p class="auth-title">${site.data.siteName}</p>`);
+    expect(login).toContain('<img class="auth-logo" src="/demo/icons/icon-192.png"');
+    expect(login).toMatch(/^<main class="auth-page" aria-hidden="true">/);
+    expect(root((await get('/demo/partnerMain')).body)).toBe('');
+    expect(root((await get('/nope/login')).body)).toBe('');
+  });
+
   it('compresses the shell it sends for client routes', async () => {
     const res = await get('/demo/partnerMain', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -201,6 +212,10 @@ describe(`static files, compression and the shell (${testDb})`, () => {
       expect(raw).not.toMatch(/[<>&\u2028\u2029]/);
       expect(html.match(/<script/g)).toHaveLength(1);
       expect(JSON.parse(raw).site.siteName).toBe(name);
+      // the login page's first paint names the site as text, never as markup
+      const login = (await get('/demo/login')).body;
+      expect(login.match(/<script/g)).toHaveLength(1);
+      expect(login).toContain('<p class="auth-title">&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!-- &#38;');
     } finally {
       await s.app.db.updateTable('site').set({ name: before.name }).where('prefix', '=', 'demo').execute();
       forgetSites();

@@ -7,7 +7,7 @@ import { LATE_HEAD_ID } from '../../contract/earlyData.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Escaped for an HTML attribute or text. */
-const html = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+export const html = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Where an icon of a brand is served: versioned (cached for a year) for a branded site, the app's own for one without. */
 export function iconUrl(brand: Pick<Brand, 'prefix' | 'version'>, kind: IconKind): string {

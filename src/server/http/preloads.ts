@@ -14,6 +14,8 @@ export interface PagePreloads {
   tags: string[];
   /** a signed-in shell (partner, player, member, operator screens) rather than a login or info page */
   shell: boolean;
+  /** the route's path as the app names it (`/$prefix/login`), or null when none matches */
+  route: string | null;
 }
 
 /** The app starts in Korean until the user picks a language; it mirrors the pick in a cookie. */
@@ -36,10 +38,11 @@ const style = (file: string) => `<link rel="preload" as="style" crossorigin href
  */
 export function loadPreloads(root: string, shellHtml: string): (url: string, cookie: string | undefined) => PagePreloads {
   const file = join(root, 'route-preloads.json');
-  if (!existsSync(file)) return () => ({ tags: [], shell: false });
+  if (!existsSync(file)) return () => ({ tags: [], shell: false, route: null });
   const list = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
   const fresh = (f: string) => !shellHtml.includes(`/${f}"`);
   const routes = list.routes.map((r) => ({
+    path: r.path,
     re: new RegExp(r.pattern, 'i'),
     shell: r.shell,
     css: r.css.filter(fresh).map(style),
@@ -58,6 +61,7 @@ export function loadPreloads(root: string, shellHtml: string): (url: string, coo
     return {
       tags: [...(route?.css ?? []), ...(catalogue ? [catalogue] : []), ...(route?.js ?? [])],
       shell: route?.shell ?? false,
+      route: route?.path ?? null,
     };
   };
 }

@@ -10,11 +10,12 @@ import { siteCalls } from '../../contract/site.js';
 import { callContext, type AppContext, type RequestContext } from '../context.js';
 import type { HttpApp, HttpParts } from './httpContext.js';
 import { commonRoutes } from './common.js';
+import { loginFirstPaint } from './firstPaint.js';
 import { loadPreloads } from './preloads.js';
 import { earlyScriptTag } from './earlyData.js';
 import { shapeAnswer } from './answers.js';
 import { siteRoutes } from './site.js';
-import { brandHead, otherSiteOnHost, type BrandRoutes } from './brand.js';
+import { brandHead, html as htmlText, otherSiteOnHost, type BrandRoutes } from './brand.js';
 import type { Brand } from '../domain/site/brandCache.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -85,7 +86,7 @@ async function demoOpen(app: AppContext) {
 function popupImage(popups: unknown): string {
   const url = (popups as { list?: { imageUrl: string | null }[] } | undefined)?.list?.find((p) => p.imageUrl)?.imageUrl;
   if (!url || !/^(\/(?!\/)|https:\/\/)/.test(url)) return '';
-  return `<link rel="preload" as="image" fetchpriority="high" href="${url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
+  return `<link rel="preload" as="image" fetchpriority="high" href="${htmlText(url)}">`;
 }
 
 /** @fastify/compress hooks routes only, and the shell is the not-found answer: it is encoded here. */
@@ -160,6 +161,8 @@ export async function registerClient(fastify: FastifyInstance, app: HttpApp, bra
       // Replaced by functions: the site's texts may hold `$&` and the like.
       const at = html.includes('<link rel="stylesheet"') ? '<link rel="stylesheet"' : '</head>';
       html = html.replace(at, (tag) => data + early + tag).replace('</head>', (end) => image + page.tags.join('') + end);
+      const paint = loginFirstPaint(page.route, prefix!, (boot.site as { siteName: string }).siteName);
+      if (paint) html = html.replace('<div id="root"></div>', () => `<div id="root">${paint}</div>`);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return reply.send(encodeShell(req, reply, html));
