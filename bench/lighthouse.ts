@@ -12,6 +12,10 @@ const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // a folder to keep each run's full report in (opportunities, request chains, main-thread work)
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+// `repeat`: only the offline repeat visit, RUNS times (a fresh server each time: the visit stops it)
+const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY;
+// a folder to keep a Chrome trace (with CPU samples) of each offline reload in (tracing slows the page several times over)
+const TRACES = process.env.BENCH_LIGHTHOUSE_TRACES;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -166,10 +170,13 @@ async function repeatVisitOffline(app: { base: string; stop: () => Promise<void>
     await new Promise((r) => setTimeout(r, 2_000));
     await app.stop();
     await page.emulateCPUThrottling(4);
+    if (TRACES) mkdirSync(TRACES, { recursive: true });
+    if (TRACES) await page.tracing.start({ path: join(TRACES, `repeat-${app.base.split(':').pop()}-${Date.now()}.json`), screenshots: false });
     const t0 = performance.now();
     await page.reload({ waitUntil: 'domcontentloaded' });
     await shown();
     const ms = performance.now() - t0;
+    if (TRACES) await page.tracing.stop();
     await browser.disconnect();
     return ms;
   } finally {
@@ -204,6 +211,7 @@ export async function benchLighthouse(): Promise<void> {
       return;
     }
   }
+  if (ONLY === 'repeat') return benchRepeatVisit(baselineDir);
   const app = await startApp();
   const baseline = baselineDir ? await startApp(baselineDir, PORT + 1) : null;
   try {
@@ -247,6 +255,28 @@ export async function benchLighthouse(): Promise<void> {
     await app.stop();
     await baseline?.stop();
   }
+}
+
+/** The offline repeat visit alone, RUNS times; with a baseline, the two builds take turns (which goes first alternates too). */
+async function benchRepeatVisit(baselineDir?: string): Promise<void> {
+  const runs = { now: [] as number[], before: [] as number[] };
+  const builds = [{ name: 'this build', dir: process.cwd(), port: PORT, ms: runs.now }];
+  if (baselineDir) builds.push({ name: 'baseline', dir: baselineDir, port: PORT + 1, ms: runs.before });
+  for (let i = 0; i < RUNS; i++) {
+    for (const b of i % 2 ? [...builds].reverse() : builds) {
+      const app = await startApp(b.dir, b.port);
+      try {
+        b.ms.push(await repeatVisitOffline(app, await partnerSession(app.base, 'ptn3')));
+        console.log(`run ${i + 1} ${b.name}: ${b.ms.at(-1)!.toFixed(0)} ms`);
+      } finally {
+        await app.stop();
+      }
+    }
+  }
+  const show = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
+  console.log(`\n# repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x, last-seen figures shown; goal <= 300 ms`);
+  if (baselineDir) console.log(`baseline    ${show(runs.before)}`);
+  console.log(`this build  ${show(runs.now)}${baselineDir ? `  ratio ${(median(runs.now) / median(runs.before)).toFixed(2)}` : ''}`);
 }
 
 function lighthouseVersion(): string {

@@ -11,7 +11,7 @@ import { kindOf, loginOf } from './lib/guard';
 import { onSignedOut } from './lib/session/lifecycle';
 import { firstPaint, markPainted } from './lib/firstPaint';
 import { addLateHead } from './lib/lateHead';
-import { hasSavedSession, session } from './lib/session/store';
+import { hasSavedSession, savedMemberId, session } from './lib/session/store';
 import { applySiteBrand } from './lib/siteBrand';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './widgets/AppChrome';
@@ -63,6 +63,12 @@ function startRouter() {
   void firstPaint.then(grow);
   return Promise.resolve(router);
 }
+
+// a kept sign-in: its member's kept lists are read from the device while the code loads, not after
+// the site's guard (the session's start uses them only for that same member)
+const keptSite = /^\/([A-Za-z0-9_-]+)/.exec(location.pathname)?.[1];
+const keptMember = keptSite ? savedMemberId(keptSite) : null;
+if (keptSite && keptMember) void import('./lib/persist').then((m) => m.readAhead(keptSite, keptMember));
 
 const lang = storedLanguage();
 session.language = lang;

@@ -2,8 +2,8 @@ import { EARLY_GLOBAL, EARLY_MAX_AGE_MS, type EarlyAnswers } from '../../contrac
 
 const all = (): EarlyAnswers | undefined => (typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyAnswers | undefined>)[EARLY_GLOBAL]);
 
-/** Whether the page's HTML already asked for this call (contract/earlyData.ts). */
-export const earlyStarted = (path: string) => !!all()?.[path];
+/** The answer the page's HTML asked for (contract/earlyData.ts), left for the call to take; null when it asked for none. */
+export const earlyAnswer = (path: string): Promise<unknown> | null => all()?.[path]?.answer ?? null;
 
 /**
  * The answer the page's HTML asked for, taken once: only for the same body and while recent;

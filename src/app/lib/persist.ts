@@ -11,6 +11,17 @@ let bound: { name: string; stop: () => void } | null = null;
 const storeName = (prefix: string, memId: string) => `pitboss-${prefix}-${memId}`;
 const storeFor = (name: string) => createStore(name, 'cache');
 
+// the kept lists of the member a signed-in start expects, read while the app's code loads
+let ahead: { name: string; store: ReturnType<typeof storeFor>; read: Promise<string | null> } | null = null;
+
+/** Starts reading a member's kept lists from the device; only `bindPersist` for that same member uses them. */
+export function readAhead(prefix: string, memId: string) {
+  const name = storeName(prefix, memId);
+  const store = storeFor(name);
+  ahead = { name, store, read: get<string>(CACHE_KEY, store).then((v) => v ?? null) };
+  ahead.read.catch(() => undefined);
+}
+
 /**
  * Persists one user's queries (keys `['site', prefix, 'u', memId, ...]`) in their own IndexedDB store,
  * and restores them first so screens have their last data offline.
@@ -19,10 +30,19 @@ export async function bindPersist(client: QueryClient, prefix: string, memId: st
   const name = storeName(prefix, memId);
   if (bound?.name === name) return;
   bound?.stop();
-  const store = storeFor(name);
+  const early = ahead?.name === name ? ahead : null;
+  ahead = null;
+  const store = early?.store ?? storeFor(name);
+  let first = early?.read;
+  const read = (k: string) => get<string>(k, store).then((v) => v ?? null);
   const persister = createAsyncStoragePersister({
     storage: {
-      getItem: (k: string) => get<string>(k, store).then((v) => v ?? null),
+      // the first read is the one started ahead, when there was one for this member
+      getItem: (k: string) => {
+        const r = k === CACHE_KEY && first ? first.catch(() => read(k)) : read(k);
+        first = undefined;
+        return r;
+      },
       setItem: (k: string, v: string) => set(k, v, store),
       removeItem: (k: string) => del(k, store),
     },
@@ -50,6 +70,7 @@ export async function bindPersist(client: QueryClient, prefix: string, memId: st
 /** On logout: stop persisting and wipe the user's store. */
 export async function dropPersist(prefix: string, memId: string): Promise<void> {
   const name = storeName(prefix, memId);
+  ahead = null;
   if (bound?.name === name) {
     bound.stop();
     bound = null;

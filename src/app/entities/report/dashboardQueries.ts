@@ -4,7 +4,8 @@ import type { Api } from '../../lib/api';
 import { lastDays, wireRange, type DayRange } from '../../lib/dayRange';
 import { userKey } from '../../lib/queryClient';
 import { mainNoticesQueryOptions } from '../site/siteContent';
-import { earlyStarted } from '../../lib/earlyAnswers';
+import { earlyAnswer } from '../../lib/earlyAnswers';
+import { firstPaint } from '../../lib/firstPaint';
 
 const key = (prefix: string, me: string, ...rest: unknown[]) => userKey(prefix, me, 'partner', 'main', ...rest);
 
@@ -37,7 +38,9 @@ export const newPayLogQueryOptions = (api: Api, prefix: string, me: string) =>
  * milliseconds of a slow phone's main thread), so that starting them never lengthens the shell's
  * first render, nor any later task, into a long task. When the page's HTML already asked for them
  * (earlyData), the answers are on their way or in: the dashboard waits for them and paints once,
- * whole, rather than a frame of dashes and then a render per answer.
+ * whole, rather than a frame of dashes and then a render per answer. When that request came back
+ * empty (offline) and the figures last seen are kept, those paint at once, not after the same calls
+ * have been asked again and failed too.
  */
 export function prefetchDashboard(api: Api, client: QueryClient, prefix: string, me: string): Promise<unknown> | undefined {
   const today = todayRange();
@@ -50,8 +53,17 @@ export function prefetchDashboard(api: Api, client: QueryClient, prefix: string,
     () => client.prefetchQuery(newPayLogQueryOptions(api, prefix, me)),
     () => client.prefetchQuery(mainNoticesQueryOptions(api, prefix, me)),
   ];
-  if (earlyStarted(partnerCalls.statistics.path)) return Promise.all(all.map((start) => start()));
-  for (const start of all.slice(0, 4)) void start();
-  for (const start of all.slice(4)) setTimeout(() => void start());
-  return undefined;
+  const spread = () => {
+    for (const start of all.slice(0, 4)) void start();
+    for (const start of all.slice(4)) setTimeout(() => void start());
+    return undefined;
+  };
+  const early = earlyAnswer(partnerCalls.statistics.path);
+  if (!early) return spread();
+  return early.then((answer) => {
+    if (answer !== null || client.getQueryData(statisticsQueryOptions(api, prefix, me).queryKey) === undefined) return Promise.all(all.map((start) => start()));
+    // asked again once the kept figures are on screen (the cards' own queries ask when they mount)
+    void firstPaint.then(spread);
+    return undefined;
+  });
 }

@@ -67,4 +67,10 @@ export function loadSession(prefix: string) {
 /** Whether this site has a sign-in kept on this device (valid or not: the site's guard decides). */
 export const hasSavedSession = (prefix: string) => !!savedSession(prefix).token;
 
+/** The member of the sign-in this site keeps on this device (valid or not), or null. */
+export function savedMemberId(prefix: string): string | null {
+  const saved = savedSession(prefix);
+  return (saved.token && saved.member?.memId) || null;
+}
+
 export const isLoggedIn = () => !!session.token && !!session.member;
