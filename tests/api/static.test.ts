@@ -187,7 +187,7 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     const root = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1];
     const site = await s.call(commonCalls.site, { prefix: 'demo' });
     const login = root((await get('/demo/login')).body)!;
-    expect(login).toContain(`<p class="auth-title">${site.data.siteName}</p>`);
+    expect(login).toContain(`<p class="auth-title">${site.data!.siteName}</p>`);
     expect(login).toContain('<img class="auth-logo" src="/demo/icons/icon-192.png"');
     expect(login).toMatch(/^<main class="auth-page" aria-hidden="true">/);
     expect(root((await get('/demo/partnerMain')).body)).toBe('');
