@@ -27,9 +27,8 @@ begin
   -- a sandbox credential plays for test players only, and a test player only with one (migration 430)
   if me.test_player is distinct from (select v.sandbox from vendor v where v.id = p_vendor) then return '{"code": "W010"}'; end if;
   -- read after the lock: every call that changes this bettor's bets holds the same lock
-  select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
-    where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
-  if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'bet', me.id); end if;
+  select k.kind, k.member_id, k.id, k.created_at into prior from wallet_tx_key k where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
+  if found then return wallet_replay(prior.kind, wallet_answer(prior.id, prior.created_at), prior.member_id, 'bet', me.id); end if;
   if exists (select 1 from wallet_tx_key where vendor_id = p_vendor and ref_tx_id = p_tx_id and kind = 'rollback') then
     return '{"code": "W005"}';
   end if;

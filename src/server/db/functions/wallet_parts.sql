@@ -7,6 +7,19 @@
 -- every movement function does (money_posting.sql). Cash types: bet 10, win 11, refund 12
 -- (contract/game.ts gameCashTypes); rolling points 3. These are their shared parts.
 
+-- Reading the history's partitioned tables by a month held in a variable: PostgreSQL plans such a
+-- statement again at every call (its plan for one month looks cheaper than the plan for all of them,
+-- about 0.2 ms a time), and a join that finds the month only as it runs opens every month's indexes.
+-- So the bet and the answer are read by (id, month) after the narrow key row, in functions whose
+-- plans are kept (plan_cache_mode = force_generic_plan) and pruned to one partition as they start.
+
+-- The stored answer of wallet transaction (p_id, p_at): only a replay reads it.
+create or replace function wallet_answer(p_id bigint, p_at timestamptz) returns jsonb language plpgsql stable
+set plan_cache_mode = force_generic_plan as $$
+begin
+  return (select result from wallet_tx where id = p_id and created_at = p_at);
+end $$;
+
 -- The stored answer of an earlier wallet transaction with this id: replayed when it is the same
 -- kind of call by the same bettor, C999 otherwise (another player's balance is never answered, and
 -- an answer whose month was archived is gone: the id stays used, never applied twice).

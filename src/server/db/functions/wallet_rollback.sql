@@ -5,10 +5,11 @@
 create or replace function wallet_rollback(
   p_site text, p_vendor bigint, p_transfer boolean, p_house bigint, p_game bigint,
   p_mem_id text, p_tx_id text, p_bet_tx_id text, p_at timestamptz
-) returns jsonb language plpgsql as $$
+) returns jsonb language plpgsql set plan_cache_mode = force_generic_plan as $$
 declare
   me member%rowtype;
   prior record;
+  bet_key record;
   b record;
   before bigint;
   after bigint;
@@ -20,14 +21,13 @@ begin
   if not found then return '{"code": "U001"}'; end if;
   -- a sandbox credential plays for test players only, and a test player only with one (migration 430)
   if me.test_player is distinct from (select v.sandbox from vendor v where v.id = p_vendor) then return '{"code": "W010"}'; end if;
-  select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
-    where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
-  if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'rollback', me.id); end if;
-  select k.kind, w.result, k.member_id into prior from wallet_tx_key k left join wallet_tx w on w.id = k.id and w.created_at = k.created_at
-    where k.vendor_id = p_vendor and k.ref_tx_id = p_bet_tx_id and k.kind = 'rollback';
-  if found then return wallet_replay(prior.kind, prior.result, prior.member_id, 'rollback', me.id); end if;
-  select x.id, x.member_id, x.stake, x.status, x.created_at into b from wallet_tx_key k join bet x on x.id = k.bet_id and x.created_at = k.created_at
-    where k.vendor_id = p_vendor and k.tx_id = p_bet_tx_id and k.kind = 'bet';
+  select k.kind, k.member_id, k.id, k.created_at into prior from wallet_tx_key k where k.vendor_id = p_vendor and k.tx_id = p_tx_id;
+  if found then return wallet_replay(prior.kind, wallet_answer(prior.id, prior.created_at), prior.member_id, 'rollback', me.id); end if;
+  select k.kind, k.member_id, k.id, k.created_at into prior from wallet_tx_key k where k.vendor_id = p_vendor and k.ref_tx_id = p_bet_tx_id and k.kind = 'rollback';
+  if found then return wallet_replay(prior.kind, wallet_answer(prior.id, prior.created_at), prior.member_id, 'rollback', me.id); end if;
+  -- the key first, then the bet by its month: a plan that prunes to one partition (wallet_parts.sql)
+  select k.bet_id, k.created_at into bet_key from wallet_tx_key k where k.vendor_id = p_vendor and k.tx_id = p_bet_tx_id and k.kind = 'bet';
+  select x.id, x.member_id, x.stake, x.status, x.created_at into b from bet x where x.id = bet_key.bet_id and x.created_at = bet_key.created_at;
   if found and b.member_id <> me.id then return '{"code": "W003"}'; end if;
   if found and b.status <> 'wait' then
     return case when b.status = 'cancel' then '{"code": "W005"}'::jsonb else '{"code": "W004"}'::jsonb end;
