@@ -148,9 +148,14 @@ async function auditOnce(base: string, path: string, session?: string): Promise<
  * A repeat visit of an installed app: the dashboard is opened once (the service worker installs and
  * precaches, the lists are kept), then the server is stopped, so no network answers at all, and the
  * page is reloaded on a phone-sized screen with the CPU slowed 4x. Answers the milliseconds from the
- * reload until the dashboard shows its last-seen figures.
+ * reload until the last-seen figures are on screen (the shell's copy of the page, or the app's own
+ * page where there is no copy), and until the app's own page shows them.
  */
-async function repeatVisitOffline(app: { base: string; stop: () => Promise<void> }, session: string): Promise<number> {
+interface Repeat {
+  shown: number;
+  own: number;
+}
+async function repeatVisitOffline(app: { base: string; stop: () => Promise<void> }, session: string): Promise<Repeat> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, maxConnectionRetries: 600 });
   try {
     const browser = await puppeteer.connect({
@@ -172,13 +177,15 @@ async function repeatVisitOffline(app: { base: string; stop: () => Promise<void>
     await page.emulateCPUThrottling(4);
     if (TRACES) mkdirSync(TRACES, { recursive: true });
     if (TRACES) await page.tracing.start({ path: join(TRACES, `repeat-${app.base.split(':').pop()}-${Date.now()}.json`), screenshots: false });
+    const figures = (selector: string) =>
+      page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''), { timeout: 60_000, polling: 'raf' }, selector).then(() => performance.now() - t0);
     const t0 = performance.now();
+    // from the new document on (the old one shows the figures too): the copy is painted as the HTML is read
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await shown();
-    const ms = performance.now() - t0;
+    const [shownMs, own] = await Promise.all([figures('#pitboss-last-paint [data-kept-testid="stat-in"], [data-testid="stat-in"]'), figures('[data-testid="stat-in"]')]);
     if (TRACES) await page.tracing.stop();
     await browser.disconnect();
-    return ms;
+    return { shown: shownMs, own };
   } finally {
     chrome.kill();
   }
@@ -245,11 +252,11 @@ export async function benchLighthouse(): Promise<void> {
     // last: it stops the server (the baseline's first, so both are read in the same minutes)
     if (baseline) {
       const before = await repeatVisitOffline(baseline, await partnerSession(baseline.base, 'ptn3'));
-      console.log(`baseline repeat visit of /demo/partnerMain, no network, CPU 4x: ${before.toFixed(0)} ms`);
+      console.log(`baseline repeat visit of /demo/partnerMain, no network, CPU 4x: figures shown ${before.shown.toFixed(0)} ms, the app's own page ${before.own.toFixed(0)} ms`);
     }
     const repeat = await repeatVisitOffline(app, await partnerSession(app.base, 'ptn3'));
     console.log(
-      `repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x: last-seen figures shown ${repeat.toFixed(0)} ms after the reload  goal <= 300 ms  ratio ${(repeat / 300).toFixed(2)}`,
+      `repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x: last-seen figures shown ${repeat.shown.toFixed(0)} ms after the reload  goal <= 300 ms  ratio ${(repeat.shown / 300).toFixed(2)}; the app's own page ${repeat.own.toFixed(0)} ms`,
     );
   } finally {
     await app.stop();
@@ -259,24 +266,27 @@ export async function benchLighthouse(): Promise<void> {
 
 /** The offline repeat visit alone, RUNS times; with a baseline, the two builds take turns (which goes first alternates too). */
 async function benchRepeatVisit(baselineDir?: string): Promise<void> {
-  const runs = { now: [] as number[], before: [] as number[] };
+  const runs = { now: [] as Repeat[], before: [] as Repeat[] };
   const builds = [{ name: 'this build', dir: process.cwd(), port: PORT, ms: runs.now }];
   if (baselineDir) builds.push({ name: 'baseline', dir: baselineDir, port: PORT + 1, ms: runs.before });
   for (let i = 0; i < RUNS; i++) {
     for (const b of i % 2 ? [...builds].reverse() : builds) {
       const app = await startApp(b.dir, b.port);
       try {
-        b.ms.push(await repeatVisitOffline(app, await partnerSession(app.base, 'ptn3')));
-        console.log(`run ${i + 1} ${b.name}: ${b.ms.at(-1)!.toFixed(0)} ms`);
+        const r = await repeatVisitOffline(app, await partnerSession(app.base, 'ptn3'));
+        b.ms.push(r);
+        console.log(`run ${i + 1} ${b.name}: figures shown ${r.shown.toFixed(0)} ms, the app's own page ${r.own.toFixed(0)} ms`);
       } finally {
         await app.stop();
       }
     }
   }
-  const show = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
+  const list = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
+  const show = (rs: Repeat[]) => `figures shown ${list(rs.map((r) => r.shown))}; the app's own page ${list(rs.map((r) => r.own))}`;
+  const shownOf = (rs: Repeat[]) => median(rs.map((r) => r.shown));
   console.log(`\n# repeat visit of /demo/partnerMain, no network (server stopped), CPU 4x, last-seen figures shown; goal <= 300 ms`);
   if (baselineDir) console.log(`baseline    ${show(runs.before)}`);
-  console.log(`this build  ${show(runs.now)}${baselineDir ? `  ratio ${(median(runs.now) / median(runs.before)).toFixed(2)}` : ''}`);
+  console.log(`this build  ${show(runs.now)}${baselineDir ? `  figures shown, ratio ${(shownOf(runs.now) / shownOf(runs.before)).toFixed(2)}` : ''}`);
 }
 
 function lighthouseVersion(): string {

@@ -12,6 +12,7 @@ import { onSignedOut } from './lib/session/lifecycle';
 import { firstPaint, markPainted } from './lib/firstPaint';
 import { addLateHead } from './lib/lateHead';
 import { hasSavedSession, savedMemberId, session } from './lib/session/store';
+import { LAST_PAINT_ID } from '../contract/earlyData';
 import { applySiteBrand } from './lib/siteBrand';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './widgets/AppChrome';
@@ -20,6 +21,7 @@ import { playerLoginSite } from './lib/playerLogin';
 import type { routeTree as RouteTree } from './routeTree.gen';
 import './styles/tokens.css';
 import './styles/authFrame.css';
+import './styles/lastPaint.css';
 
 // the one API client: it reads the site and token of the session at each call
 const api = createApi(() => ({ site: session.site, token: session.token }));
@@ -85,6 +87,8 @@ void Promise.all([startRouter(), activateLanguage(lang, false)]).then(([router])
     if (/^\/(?:platform(?:\/|$)|$)/.test(toLocation.pathname)) applySiteBrand(null);
   });
 
+  // the page's last-seen copy, painted by the shell's script, stays until this app's page is ready
+  if (document.getElementById(LAST_PAINT_ID)) void import('./lib/lastPaint').then((m) => m.releaseLastPaint(router));
   const rendered = router.subscribe('onRendered', () => {
     rendered();
     markPainted();

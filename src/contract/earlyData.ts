@@ -24,3 +24,23 @@ export const EARLY_MAX_AGE_MS = 30_000;
  * browser's fetches of the manifest and its icon do not share the network with that screen.
  */
 export const LATE_HEAD_ID = 'pitboss-late-head';
+
+/**
+ * The last paint: a signed-in page that marks itself (`data-last-paint`) is kept on the device as
+ * it was last seen, and the shell's script paints that copy before the app's code has run (a repeat
+ * visit, offline or on a slow phone, shows its last figures at once); the app takes over as soon as
+ * its own page is ready. Kept per site, for the member signed in.
+ */
+export const lastPaintStorageKey = (prefix: string) => `pitboss:${prefix}:lastPaint`;
+/** The element the copy is painted in, above the app's root until the app's page is ready. */
+export const LAST_PAINT_ID = 'pitboss-last-paint';
+/** What the kept copy holds. */
+export interface LastPaint {
+  memId: string;
+  path: string;
+  /** the build's entry script: a copy from another build (its styles gone) is not painted */
+  entry: string;
+  /** the stylesheets the page wore */
+  css: string[];
+  html: string;
+}

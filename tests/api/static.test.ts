@@ -164,27 +164,35 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     expect(JSON.parse(bootOf((await get('/demo/login')).body)!).popups).toBeUndefined();
   });
 
-  it("starts the dashboard's first calls from its shell, in the one inline script the page's policy allows by hash", async () => {
+  it("starts the dashboard's first calls and paints a page's last-seen copy from its shell, in the two inline scripts the page's policy allows by hash", async () => {
     const inline = (html: string) => [...html.matchAll(/<script(?![^>]*type="application\/json")([^>]*)>([^<]+)<\/script>/g)];
+    const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     const res = await get('/demo/partnerMain');
-    const [script, ...others] = inline(res.body);
+    const [early, last, ...others] = inline(res.body);
     expect(others).toEqual([]);
-    expect(script[1]).toContain('data-page="partnerMain" data-calls="/api/v2/main/topInfo,/api/v2/main/statistics,');
-    expect(script[2]).toContain('fetch("/api/early/"+d.page');
+    expect(early[1]).toContain('data-page="partnerMain" data-calls="/api/v2/main/topInfo,/api/v2/main/statistics,');
+    expect(early[2]).toContain('fetch("/api/early/"+d.page');
     // after the boot data it reads, before anything that could hold it back
-    expect(res.body.indexOf('id="pitboss-boot"')).toBeLessThan(res.body.indexOf(script[0]));
-    const hash = `'sha256-${createHash('sha256').update(script[2]).digest('base64')}'`;
+    expect(res.body.indexOf('id="pitboss-boot"')).toBeLessThan(res.body.indexOf(early[0]));
+    // the last paint: after the app's root, read from this device's copy for the same member, page and build
+    expect(last[2]).toContain('"pitboss:"+b.prefix+":lastPaint"');
+    expect(res.body).toContain(`<div id="root"></div>${last[0]}</body>`);
     expect(
       res.headers['content-security-policy']!.toString()
         .match(/script-src[^;]*/)![0]
         .split(' '),
-    ).toEqual(['script-src', "'self'", hash]);
-    // every other page: no inline script at all
-    for (const url of ['/demo/login', '/demo/noticeRead/12', '/demo/partnerMainX', '/demo/lobby']) expect(inline((await get(url)).body), url).toEqual([]);
+    ).toEqual(['script-src', "'self'", hashOf(early[2]), hashOf(last[2])]);
+    // every other page of a site: the last paint's script only, the same text; outside every site none
+    for (const url of ['/demo/login', '/demo/noticeRead/12', '/demo/partnerMainX', '/demo/lobby'])
+      expect(
+        inline((await get(url)).body).map((m) => m[0]),
+        url,
+      ).toEqual([last[0]]);
+    expect(inline((await get('/nope/login')).body)).toEqual([]);
   });
 
   it("opens a login page on the site's logo and name, in the login frame's classes; a signed-in page's root stays empty", async () => {
-    const root = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1];
+    const root = (html: string) => /<div id="root">(.*?)<\/div>(?:<script>[^<]*<\/script>)?<\/body>/s.exec(html)?.[1];
     const site = await s.call(commonCalls.site, { prefix: 'demo' });
     const login = root((await get('/demo/login')).body)!;
     expect(login).toContain(`<p class="auth-title">${site.data!.siteName}</p>`);
@@ -210,11 +218,12 @@ describe(`static files, compression and the shell (${testDb})`, () => {
       const html = (await get('/demo')).body;
       const raw = bootOf(html)!;
       expect(raw).not.toMatch(/[<>&\u2028\u2029]/);
-      expect(html.match(/<script/g)).toHaveLength(1);
+      // the boot data and the last paint's script, none from the name
+      expect(html.match(/<script/g)).toHaveLength(2);
       expect(JSON.parse(raw).site.siteName).toBe(name);
       // the login page's first paint names the site as text, never as markup
       const login = (await get('/demo/login')).body;
-      expect(login.match(/<script/g)).toHaveLength(1);
+      expect(login.match(/<script/g)).toHaveLength(2);
       expect(login).toContain('<p class="auth-title">&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!-- &#38;');
     } finally {
       await s.app.db.updateTable('site').set({ name: before.name }).where('prefix', '=', 'demo').execute();

@@ -239,3 +239,46 @@ test('the member detail at 320 px: all eight tabs in view, each one tap away', {
   await page.getByRole('tab', { name: '베팅내역' }).click();
   await expect(page).toHaveURL(/tab=bets/);
 });
+
+test.describe('the last-seen dashboard', () => {
+  // the app's code is held back at the network below: the service worker would serve it from its cache
+  test.use({ serviceWorkers: 'block' });
+
+  test("paints from the shell before the app's code runs, gives way to the app's page, and goes at sign-out", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+    const copy = page.locator('#pitboss-last-paint');
+    const kept = () => page.evaluate(() => localStorage.getItem('pitboss:demo:lastPaint'));
+    await captchaLogin(page, '/demo/login', 'ptn3');
+    await expect(page).toHaveURL(/\/demo\/partnerMain$/);
+    await expect(page.getByTestId('stat-in')).toContainText(/\d/);
+    const shown = await page.getByTestId('stat-in').textContent();
+    // leaving the page keeps it; the next start paints the copy, then the app's own page takes its place
+    await page.reload();
+    await expect(page.getByTestId('stat-in')).toContainText(/\d/);
+    await expect(copy).toHaveCount(0);
+    expect(JSON.parse((await kept())!)).toMatchObject({ memId: 'ptn3', path: '/demo/partnerMain' });
+
+    // no code at all: what shows is the shell's copy, inert and hidden from assistive technology
+    await page.route('**/assets/*.js', (r) => r.abort());
+    await page.reload();
+    await expect(copy.locator('[data-kept-testid="stat-in"]')).toHaveText(shown!);
+    await expect(copy).toHaveAttribute('aria-hidden', 'true');
+    expect(await copy.evaluate((e) => (e as HTMLElement).inert)).toBe(true);
+    await expect(page.getByTestId('stat-in')).toHaveCount(0);
+    await page.screenshot({ path: shot(info, 'last-paint') });
+
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await expect(page.getByTestId('stat-in')).toHaveText(shown!);
+    await expect(copy).toHaveCount(0);
+
+    // signing out drops the copy: the next start paints nothing of this member
+    await page.getByRole('button', { name: '메뉴', exact: true }).click();
+    await page.getByRole('navigation', { name: '메뉴' }).getByRole('button', { name: '로그아웃' }).click();
+    await expect(page).toHaveURL(/\/demo\/login$/);
+    expect(await kept()).toBeNull();
+    await page.route('**/assets/*.js', (r) => r.abort());
+    await page.goto('/demo/partnerMain');
+    await expect(page.locator('#pitboss-boot')).toHaveCount(1);
+    await expect(copy).toHaveCount(0);
+  });
+});

@@ -6,7 +6,7 @@ import { partnerCalls } from '../../contract/partner.js';
 import { TransportError } from './transportError.js';
 
 /**
- * The shell's one inline script: with a live session saved on this device it starts the page's
+ * The shell's first inline script: with a live session saved on this device it starts the page's
  * first calls at once, so their answers travel while the app's code downloads (see
  * contract/earlyData.ts). It reads the site from the shell's boot data and the page and paths from
  * its own data attributes; a sealed site, an expired session or no network starts nothing. The

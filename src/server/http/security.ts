@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Config } from '../config.js';
 import { earlyScriptHash } from './earlyData.js';
+import { lastPaintScriptHash } from './lastPaintScript.js';
 
 // The live channel is same-origin; older Safari does not count ws: under 'self', so it is named.
 const liveOrigins = (req: IncomingMessage) => {
@@ -27,8 +28,8 @@ export function registerSecurityHeaders(fastify: FastifyInstance, config: Pick<C
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          // and the shell's one inline script, which starts a page's first calls (earlyData.ts)
-          scriptSrc: ["'self'", earlyScriptHash],
+          // and the shell's two inline scripts: a page's first calls (earlyData.ts), its last-seen copy (lastPaintScript.ts)
+          scriptSrc: ["'self'", earlyScriptHash, lastPaintScriptHash],
           // CSS modules are files; React's style props and sheet libraries set inline styles
           styleSrc: ["'self'", "'unsafe-inline'"],
           // notices and banners carry https and data: images; the captcha is a data: SVG

@@ -13,6 +13,7 @@ import { commonRoutes } from './common.js';
 import { loginFirstPaint } from './firstPaint.js';
 import { loadPreloads } from './preloads.js';
 import { earlyScriptTag } from './earlyData.js';
+import { lastPaintScriptTag } from './lastPaintScript.js';
 import { shapeAnswer } from './answers.js';
 import { siteRoutes } from './site.js';
 import { brandHead, html as htmlText, otherSiteOnHost, type BrandRoutes } from './brand.js';
@@ -163,6 +164,8 @@ export async function registerClient(fastify: FastifyInstance, app: HttpApp, bra
       html = html.replace(at, (tag) => data + early + tag).replace('</head>', (end) => image + page.tags.join('') + end);
       const paint = loginFirstPaint(page.route, prefix!, (boot.site as { siteName: string }).siteName);
       if (paint) html = html.replace('<div id="root"></div>', () => `<div id="root">${paint}</div>`);
+      // any page of the site: the service worker keeps the last one as the site's shell, whatever page opens from it
+      html = html.replace('</body>', (end) => lastPaintScriptTag + end);
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return reply.send(encodeShell(req, reply, html));

@@ -32,7 +32,8 @@ export function PartnerMain() {
   const later = useDeferredValue(ready, false);
 
   return (
-    <div className={css.page} data-testid="partner-main">
+    // kept as last seen once every section is in (lib/lastPaint.ts): the next start paints it at once
+    <div className={css.page} data-testid="partner-main" data-last-paint={later ? 'ready' : 'wait'}>
       <h1 className={css.title}>
         <Trans>대시보드</Trans>
       </h1>

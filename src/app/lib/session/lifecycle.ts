@@ -77,6 +77,7 @@ async function end(reason: SignOutReason): Promise<void> {
   session.token = null;
   session.expiresAt = null;
   saveSession();
+  (await import('../lastPaint')).dropLastPaint(site.prefix);
   const why = reasons[reason];
   if (why) await alert(why());
   session.member = null;

@@ -31,6 +31,7 @@ export async function start(clients: { api: Api; queryClient: QueryClient }, end
   if (!site || !member) return;
   // the IndexedDB persister is only needed once someone is logged in
   await (await import('../persist')).bindPersist(queryClient, site.prefix, member.memId);
+  void import('../lastPaint').then((m) => m.keepLastPaint(site.prefix, member.memId));
   const run = (timer = setInterval(() => void check(), CHECK_MS));
   // the stored session is enough for the first screen: its fresh copy and the live channel follow it.
   // The channel's opening reads member info (resync); a page whose channel cannot open reads it anyway.
