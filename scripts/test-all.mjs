@@ -1,5 +1,5 @@
-// Every test, in order: translations, build, type check, lint, format check, unit, API on PGlite, API on
-// PostgreSQL (when reachable; required when CI or PITBOSS_REQUIRE_PG is set), browser tests.
+// Every test, in order: translations, build, type check, lint, format check, unit, API on PGlite and beside
+// it on PostgreSQL (when reachable; required when CI or PITBOSS_REQUIRE_PG is set), browser tests.
 // Ends with one line: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -114,21 +114,14 @@ step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 step('lint', 'npm', ['run', 'lint']);
 step('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit', 'unit');
-vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
-// with sealed bodies on: the whole suite takes as long again, so a subset: logins from many addresses and the money codes
-vitest('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1' }, [
-  'tests/api/login-hardening.test.ts',
-  'tests/api/money-codes.test.ts',
-  'tests/api/member.test.ts',
-]);
-
 let pgDone = async () => {};
 const pg = new URL(pgUrl);
 if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
   const redis = (await portOpen('127.0.0.1', 6379)) ? { PITBOSS_TEST_REDIS: '1' } : {};
   const env = { PITBOSS_TEST_DB: 'postgres', PITBOSS_PG_URL: pgUrl, ...redis };
-  // beside the browser tests, which they slow less than they would add after them
-  // (PITBOSS_TEST_SERIAL=1 runs them one after the other)
+  // beside the API tests on PGlite: each suite keeps about one core busy, the two share two cores
+  // well (ports and folders are each test's own); the browser tests, which want both cores, follow
+  // on a quiet machine (PITBOSS_TEST_SERIAL=1 runs everything one after the other)
   if (built && !process.env.PITBOSS_TEST_SERIAL) pgDone = await vitestBeside('api-postgres', 'api', env);
   else vitest('api-postgres', 'api', env);
 } else if (requirePg) {
@@ -138,6 +131,16 @@ if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
 } else {
   console.log(`\nPostgreSQL not reachable at ${pgUrl}: PostgreSQL API tests skipped (set PITBOSS_REQUIRE_PG=1 to require them).`);
 }
+
+vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
+// with sealed bodies on: the whole suite takes as long again, so a subset: logins from many addresses and the money codes
+vitest('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1' }, [
+  'tests/api/login-hardening.test.ts',
+  'tests/api/money-codes.test.ts',
+  'tests/api/member.test.ts',
+]);
+
+await pgDone();
 
 if (built) {
   run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
@@ -160,7 +163,6 @@ if (built) {
   } else if (!ok) totals.failed++;
   if (!ok) failures.push('e2e');
 }
-await pgDone();
 
 console.log(`\nStep times (total ${mmss(Date.now() - started)}):`);
 for (const [label, ms, ok] of times) console.log(`  ${label.padEnd(16)} ${mmss(ms).padStart(7)}${ok ? '' : '  failed'}`);
