@@ -4,8 +4,8 @@ import { LAST_PAINT_ID, lastPaintStorageKey, type LastPaint } from '../../contra
 /**
  * The last paint (contract/earlyData.ts): a page that marks itself `data-last-paint="ready"` is kept
  * as it was on screen when the page is hidden or left, for the shell's script to paint on the next
- * start before the app's code has run. The copy keeps no ids, field values or open dialogs, and
- * its test ids are renamed, so nothing finds it for the app's own page.
+ * start before the app's code has run. The copy holds the first screen only, keeps no ids, field
+ * values or open dialogs, and its test ids are renamed, so nothing finds it for the app's own page.
  */
 const READY = '[data-last-paint="ready"]';
 let kept: { prefix: string; memId: string } | null = null;
@@ -15,6 +15,7 @@ function save() {
   const root = document.getElementById('root');
   if (!kept || !entry || !root?.querySelector(READY)) return;
   const copy = root.cloneNode(true) as HTMLElement;
+  firstScreen(root, copy);
   for (const e of copy.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"], [aria-modal]')) e.remove();
   for (const e of copy.querySelectorAll('[id]')) e.removeAttribute('id');
   for (const e of copy.querySelectorAll('input, textarea')) e.removeAttribute('value');
@@ -29,6 +30,26 @@ function save() {
   } catch {
     // a full storage keeps no copy: the next start paints as it did before
   }
+}
+
+/**
+ * Drops from the copy what lies outside the page's first screen (below it, or beside it: a closed
+ * side menu). The copy is painted at the top while the app's code loads, and every element it holds
+ * is work for the phone before the app's own page: one screen of it is what shows.
+ */
+function firstScreen(live: Element, copy: Element) {
+  const [width, height, top] = [innerWidth, innerHeight, scrollY];
+  const walk = (l: Element, c: Element) => {
+    const copies = [...c.children];
+    [...l.children].forEach((child, i) => {
+      const r = child.getBoundingClientRect();
+      // no box of its own (display: contents, or nothing in it): its children decide
+      if (!r.width && !r.height) walk(child, copies[i]!);
+      else if (r.top + top >= height || r.right <= 0 || r.left >= width) copies[i]!.remove();
+      else if (r.bottom + top > height) walk(child, copies[i]!);
+    });
+  };
+  walk(live, copy);
 }
 
 /** Keeps the signed-in member's marked page as last seen, from now on. */
