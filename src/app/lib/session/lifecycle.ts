@@ -77,7 +77,8 @@ async function end(reason: SignOutReason): Promise<void> {
   session.token = null;
   session.expiresAt = null;
   saveSession();
-  (await import('../lastPaint')).dropLastPaint(site.prefix);
+  // not waited for: the alert below must come before anything else sees the session gone
+  void import('../lastPaint').then((m) => m.dropLastPaint(site.prefix));
   const why = reasons[reason];
   if (why) await alert(why());
   session.member = null;
