@@ -303,13 +303,20 @@ async function shortTargets(page: Page) {
 }
 
 test('the board and inbox checkboxes take taps on a 44 px square', { tag: ONE_VIEWPORT }, async ({ page }) => {
+  await dismissPopups(page);
   await playerLogin(page, 'user15');
-  await page.goto('/demo/qna');
-  await expect(page.getByTestId('qna-list').getByRole('checkbox').filter({ visible: true })).not.toHaveCount(0);
-  expect(await shortTargets(page)).toEqual([]);
-  await page.goto('/demo/msg');
-  await expect(page.getByTestId('msg-list').getByRole('checkbox').filter({ visible: true })).not.toHaveCount(0);
-  expect(await shortTargets(page)).toEqual([]);
+  for (const [path, list] of [
+    ['/demo/qna', 'qna-list'],
+    ['/demo/msg', 'msg-list'],
+  ] as const) {
+    await page.goto(path);
+    // the site's popup opens over any screen once on a device, at its own moment: the handler closes
+    // it before each look, and a look it covered is taken again
+    await expect(async () => {
+      await expect(page.getByTestId(list).getByRole('checkbox').filter({ visible: true })).not.toHaveCount(0);
+      expect(await shortTargets(page)).toEqual([]);
+    }).toPass({ timeout: 15_000 });
+  }
 });
 
 test('the notice popup shows once per notice on a device, and hides for today on request', { tag: ONE_VIEWPORT }, async ({ browser }, info) => {
