@@ -12,7 +12,8 @@ const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // a folder to keep each run's full report in (opportunities, request chains, main-thread work)
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
-// `repeat`: only the offline repeat visit, RUNS times (a fresh server each time: the visit stops it)
+// `repeat`: only the offline repeat visit, RUNS times (a fresh server each time: the visit stops it);
+// `demo` or `partner`: only that page's audits, no repeat visit
 const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY;
 // a folder to keep a Chrome trace (with CPU samples) of each offline reload in (tracing slows the page several times over)
 const TRACES = process.env.BENCH_LIGHTHOUSE_TRACES;
@@ -30,6 +31,7 @@ const FLAGS = [
 
 interface Figures {
   score: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -133,6 +135,7 @@ async function auditOnce(base: string, path: string, session?: string): Promise<
     const of = (type: string) => summary.find((i) => i.resourceType === type);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: lhr.audits['first-contentful-paint'].numericValue ?? NaN,
       lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
       cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
@@ -210,10 +213,11 @@ async function repeatVisitOffline(app: { base: string; stop: () => Promise<void>
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function line(name: string, runs: Figures[]) {
+  if (!runs.length) return;
   const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
   const scores = runs.map((r) => r.score).join('/');
   console.log(
-    `${name.padEnd(27)} score ${String(m('score')).padStart(3)} (${scores})  LCP ${(m('lcp') / 1000).toFixed(2)} s  TBT ${m('tbt').toFixed(0)} ms  ` +
+    `${name.padEnd(27)} score ${String(m('score')).padStart(3)} (${scores})  FCP ${(m('fcp') / 1000).toFixed(2)} s  LCP ${(m('lcp') / 1000).toFixed(2)} s  TBT ${m('tbt').toFixed(0)} ms  ` +
       `CLS ${m('cls').toFixed(3)}  JS ${m('jsKb').toFixed(1)} KB  requests ${m('requests')}`,
   );
 }
@@ -240,12 +244,10 @@ export async function benchLighthouse(): Promise<void> {
   try {
     const runs = { login: [] as Figures[], partner: [] as Figures[], baseLogin: [] as Figures[], basePartner: [] as Figures[] };
     for (let i = 0; i < RUNS; i++) {
-      if (baseline) {
-        runs.baseLogin.push(await audit(baseline.base, '/demo'));
-        runs.basePartner.push(await audit(baseline.base, '/demo/partnerMain', await partnerSession(baseline.base, 'ptn3')));
-      }
-      runs.login.push(await audit(app.base, '/demo'));
-      runs.partner.push(await audit(app.base, '/demo/partnerMain', await partnerSession(app.base, 'ptn3')));
+      if (baseline && ONLY !== 'partner') runs.baseLogin.push(await audit(baseline.base, '/demo'));
+      if (baseline && ONLY !== 'demo') runs.basePartner.push(await audit(baseline.base, '/demo/partnerMain', await partnerSession(baseline.base, 'ptn3')));
+      if (ONLY !== 'partner') runs.login.push(await audit(app.base, '/demo'));
+      if (ONLY !== 'demo') runs.partner.push(await audit(app.base, '/demo/partnerMain', await partnerSession(app.base, 'ptn3')));
     }
     console.log(`\n# Lighthouse ${lighthouseVersion()} (mobile, simulated throttling, median of ${RUNS}${baseline ? ', alternating with the baseline build' : ''})`);
     if (baseline) {
@@ -260,11 +262,13 @@ export async function benchLighthouse(): Promise<void> {
         ['/demo', runs.login, runs.baseLogin],
         ['/demo/partnerMain', runs.partner, runs.basePartner],
       ] as const) {
+        if (!now.length) continue;
         console.log(
-          `${name} vs baseline: score ${m(before, 'score')} -> ${m(now, 'score')}  LCP ratio ${ratio(m(now, 'lcp'), m(before, 'lcp'))}  TBT ratio ${ratio(m(now, 'tbt'), m(before, 'tbt'))}  JS ratio ${ratio(m(now, 'jsKb'), m(before, 'jsKb'))}`,
+          `${name} vs baseline: score ${m(before, 'score')} -> ${m(now, 'score')}  FCP ratio ${ratio(m(now, 'fcp'), m(before, 'fcp'))}  LCP ratio ${ratio(m(now, 'lcp'), m(before, 'lcp'))}  TBT ratio ${ratio(m(now, 'tbt'), m(before, 'tbt'))}  JS ratio ${ratio(m(now, 'jsKb'), m(before, 'jsKb'))}`,
         );
       }
     }
+    if (ONLY) return;
     // last: it stops the server (the baseline's first, so both are read in the same minutes)
     if (baseline) {
       const before = await repeatVisitOffline(baseline, await partnerSession(baseline.base, 'ptn3'));

@@ -18,7 +18,10 @@ function fakeBuild() {
   writeFileSync(join(dir, 'assets', 'index-AbC123xy.js.br'), brotliCompressSync(chunk));
   writeFileSync(join(dir, 'assets', 'index-AbC123xy.js.gz'), gzipSync(chunk));
   const preloads = Array.from({ length: 30 }, (_, i) => `<link rel="modulepreload" crossorigin href="/assets/chunk${i}-AbC123xy.js">`).join('\n');
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>Pitboss</title>${preloads}</head><body><div id="root"></div></body></html>`);
+  // the entry's stylesheet, with a rule that would close a style element if copied as it is
+  writeFileSync(join(dir, 'assets', 'app-AbC123xy.css'), '.a{color:red}.b::after{content:"</style>"}');
+  const styles = '<link rel="stylesheet" crossorigin href="/assets/app-AbC123xy.css">';
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><title>Pitboss</title>${preloads}${styles}</head><body><div id="root"></div></body></html>`);
   const routes = [
     // (patterns as the build writes them)
     {
@@ -200,6 +203,17 @@ describe(`static files, compression and the shell (${testDb})`, () => {
     expect(login).toMatch(/^<main class="auth-page" aria-hidden="true">/);
     expect(root((await get('/demo/partnerMain')).body)).toBe('');
     expect(root((await get('/nope/login')).body)).toBe('');
+  });
+
+  it("carries the entry's styles in every shell it sends, so the first paint waits on no other request", async () => {
+    for (const url of ['/demo/login', '/demo/partnerMain', '/nope/login', '/']) {
+      const { body } = await get(url);
+      expect(body, url).toContain('<style>.a{color:red}.b::after{content:"<\\/style>"}</style>');
+      expect(body, url).not.toContain('app-AbC123xy.css');
+    }
+    // the boot data and the page's first calls come before the styles, as before the stylesheet
+    const main = (await get('/demo/partnerMain')).body;
+    expect(main.indexOf('id="pitboss-boot"')).toBeLessThan(main.indexOf('<style>'));
   });
 
   it('compresses the shell it sends for client routes', async () => {

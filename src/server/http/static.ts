@@ -75,6 +75,20 @@ async function publicSite(app: HttpApp, prefix: string, shell: boolean) {
   return { prefix, site, check, ...(shell ? { option, popups } : {}) };
 }
 
+/**
+ * The entry's stylesheet (tokens, the sign-in frame: a few KB) goes into the shell itself, so the
+ * first paint waits on no request after the HTML's. The file stays in the build for the service
+ * worker's copy of the shell. `</` is escaped so no rule can close the element.
+ */
+async function inlineEntryStyles(root: string, shell: string): Promise<string> {
+  let html = shell;
+  for (const [tag, file] of shell.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)) {
+    const css = await readFile(join(root, file), 'utf8');
+    html = html.replace(tag, () => `<style>${css.replace(/<\//g, '<\\/')}</style>`);
+  }
+  return html;
+}
+
 /** On `/`, said only while the demo site is there and open: the landing page then links to it. */
 export const DEMO_MARK = '<meta name="pitboss-demo" content="demo">';
 
@@ -130,8 +144,9 @@ export async function registerClient(fastify: FastifyInstance, app: HttpApp, bra
   });
 
   // the built shell does not change while the server runs (a new build means a restart)
-  const shellHtml = await readFile(shellFile, 'utf8');
-  const preloads = loadPreloads(root, shellHtml);
+  const builtShell = await readFile(shellFile, 'utf8');
+  const preloads = loadPreloads(root, builtShell);
+  const shellHtml = await inlineEntryStyles(root, builtShell);
   // each site's shell with its title, colour, manifest and icons; a new brand is a new object
   const branded = new WeakMap<Brand, string>();
   const siteShell = (b: Brand) => branded.get(b) ?? branded.set(b, brandHead(shellHtml, b)).get(b)!;
@@ -158,9 +173,8 @@ export async function registerClient(fastify: FastifyInstance, app: HttpApp, bra
       const data = `<script id="pitboss-boot" type="application/json">${scriptSafeJson(boot)}</script>`;
       const early = page.shell ? earlyScriptTag(req.url.split(/[?#]/)[0]) : '';
       // after the app's code (asked first: the calls' answer is small, the code is what the screen
-      // waits for) and before the stylesheet (an inline script waits for the styles above it).
-      // Replaced by functions: the site's texts may hold `$&` and the like.
-      const at = html.includes('<link rel="stylesheet"') ? '<link rel="stylesheet"' : '</head>';
+      // waits for) and before the styles. Replaced by functions: the site's texts may hold `$&` and the like.
+      const at = html.includes('<style>') ? '<style>' : '</head>';
       html = html.replace(at, (tag) => data + early + tag).replace('</head>', (end) => image + page.tags.join('') + end);
       const paint = loginFirstPaint(page.route, prefix!, (boot.site as { siteName: string }).siteName);
       if (paint) html = html.replace('<div id="root"></div>', () => `<div id="root">${paint}</div>`);
