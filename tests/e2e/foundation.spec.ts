@@ -207,6 +207,10 @@ test('under its content security policy the app runs, its service worker activat
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe('activated');
   expect(violations).toEqual([]);
+  // the entry's styles came inline with the shell; the pages' chunks loaded since did not add them again
+  expect(await page.evaluate(() => [...document.querySelectorAll('link[href*="/assets/app-"]')].map((l) => `${l.getAttribute('rel')} ${(l as HTMLLinkElement).disabled}`))).toEqual(
+    ['stylesheet true'],
+  );
 });
 
 test('a second login elsewhere signs the first out', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {

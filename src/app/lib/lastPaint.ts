@@ -23,7 +23,7 @@ function save() {
     e.setAttribute('data-kept-testid', e.getAttribute('data-testid')!);
     e.removeAttribute('data-testid');
   }
-  const css = [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')!).filter(Boolean);
+  const css = [...document.querySelectorAll('link[rel="stylesheet"]:not([disabled])')].map((l) => l.getAttribute('href')!).filter(Boolean);
   const paint: LastPaint = { memId: kept.memId, path: location.pathname, entry, css, html: copy.innerHTML };
   try {
     localStorage.setItem(lastPaintStorageKey(kept.prefix), JSON.stringify(paint));

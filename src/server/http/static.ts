@@ -77,14 +77,15 @@ async function publicSite(app: HttpApp, prefix: string, shell: boolean) {
 
 /**
  * The entry's stylesheet (tokens, the sign-in frame: a few KB) goes into the shell itself, so the
- * first paint waits on no request after the HTML's. The file stays in the build for the service
- * worker's copy of the shell. `</` is escaped so no rule can close the element.
+ * first paint waits on no request after the HTML's. Its link stays, disabled (never fetched nor
+ * applied), so a chunk whose imports name the entry's styles sees them in place and does not
+ * append a second copy after the pages' own. `</` is escaped so no rule can close the element.
  */
 async function inlineEntryStyles(root: string, shell: string): Promise<string> {
   let html = shell;
   for (const [tag, file] of shell.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)) {
     const css = await readFile(join(root, file), 'utf8');
-    html = html.replace(tag, () => `<style>${css.replace(/<\//g, '<\\/')}</style>`);
+    html = html.replace(tag, () => `<style>${css.replace(/<\//g, '<\\/')}</style>${tag.replace('>', ' disabled>')}`);
   }
   return html;
 }
