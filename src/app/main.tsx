@@ -17,7 +17,7 @@ import { applySiteBrand } from './lib/siteBrand';
 import { NotFound } from './features/site/NotFound';
 import { AppOverlays, AppTop } from './widgets/AppChrome';
 import { guestRouteTree } from './guestRoutes';
-import { playerLoginSite } from './lib/playerLogin';
+import { playerLoginSite, siteOfPath } from './lib/sitePath';
 import type { routeTree as RouteTree } from './routeTree.gen';
 import './styles/tokens.css';
 import './styles/authFrame.css';
@@ -68,7 +68,7 @@ function startRouter() {
 
 // a kept sign-in: its member's kept lists are read from the device while the code loads, not after
 // the site's guard (the session's start uses them only for that same member)
-const keptSite = /^\/([A-Za-z0-9_-]+)/.exec(location.pathname)?.[1];
+const keptSite = siteOfPath(location.pathname);
 const keptMember = keptSite ? savedMemberId(keptSite) : null;
 if (keptSite && keptMember) void import('./lib/persist').then((m) => m.readAhead(keptSite, keptMember));
 

@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import { alert } from './dialogs';
 import { isLoggedIn, session } from './session/store';
 import type { MemberInfo } from '../../contract/member';
+import { loginPages } from '../../contract/loginPages';
 
 export type ShellKind = 'player' | 'partner' | 'admin';
 
@@ -14,9 +15,7 @@ export function dashboardOf(kind: ShellKind | null) {
 }
 
 export function loginOf(kind: ShellKind | null) {
-  if (kind === 'partner') return '/$prefix/login' as const;
-  if (kind === 'admin') return '/$prefix/admin/login' as const;
-  return '/$prefix' as const;
+  return loginPages[kind ?? 'player'];
 }
 
 export function kindOf(loginType: string | null | undefined): ShellKind | null {

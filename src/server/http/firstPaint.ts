@@ -1,7 +1,8 @@
+import { loginPages } from '../../contract/loginPages.js';
 import { html } from './brand.js';
 
-/** The app's login routes (route-preloads.json names them so): each opens on the site's logo and name. */
-const LOGIN_ROUTES = new Set(['/$prefix/', '/$prefix/login', '/$prefix/admin/login']);
+/** The login pages: each opens on the site's logo and name. */
+const LOGIN_ROUTES = new Set<string>(Object.values(loginPages));
 
 /**
  * A login page's first paint, in the shell itself: the site's logo and name in the login frame's
@@ -10,7 +11,8 @@ const LOGIN_ROUTES = new Set(['/$prefix/', '/$prefix/login', '/$prefix/admin/log
  * replaces it. Hidden from assistive technology: the app's own heading follows at once.
  */
 export function loginFirstPaint(route: string | null, prefix: string, siteName: string): string {
-  if (!route || !LOGIN_ROUTES.has(route)) return '';
+  // route-preloads.json names an index route with its trailing slash (`/$prefix/`), the router's links without
+  if (!route || !LOGIN_ROUTES.has(route.replace(/(?<=.)\/$/, ''))) return '';
   return (
     `<main class="auth-page" aria-hidden="true"><div class="auth-top"></div><div class="auth-panel"><header class="auth-brand">` +
     `<img class="auth-logo" src="/${html(prefix)}/icons/icon-192.png" alt="" width="64" height="64">` +

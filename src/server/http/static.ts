@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commonCalls } from '../../contract/common.js';
+import type { Call, ResOf } from '../../contract/define.js';
 import { siteCalls } from '../../contract/site.js';
 import { callContext, type AppContext, type RequestContext } from '../context.js';
 import type { HttpApp, HttpParts } from './httpContext.js';
@@ -62,15 +63,15 @@ async function publicSite(app: HttpApp, prefix: string, shell: boolean) {
   if (!row) return null;
   const ctx: RequestContext & HttpParts = callContext(app, { site: row, caller: null, ip: '', token: null });
   // the same handlers and the same contract as the calls themselves
-  const answer = async (path: string, req: unknown = {}) => {
-    const def = shellRoutes.get(path)!;
-    return shapeAnswer(def.call, await def.handler(def.call.req.parse(req), ctx));
+  const answer = async <C extends Call>(call: C, req: unknown = {}) => {
+    const def = shellRoutes.get(call.path)!;
+    return shapeAnswer(def.call, await def.handler(def.call.req.parse(req), ctx)) as ResOf<C>;
   };
   const [site, check, option, popups] = await Promise.all([
-    answer(commonCalls.site.path, { prefix }),
-    answer(commonCalls.siteCheckInfo.path),
-    shell ? answer(commonCalls.siteOption.path) : undefined,
-    shell ? answer(siteCalls.mainPopupList.path) : undefined,
+    answer(commonCalls.site, { prefix }),
+    answer(commonCalls.siteCheckInfo),
+    shell ? answer(commonCalls.siteOption) : undefined,
+    shell ? answer(siteCalls.mainPopupList) : undefined,
   ]);
   return { prefix, site, check, ...(shell ? { option, popups } : {}) };
 }
@@ -99,8 +100,8 @@ async function demoOpen(app: AppContext) {
 }
 
 /** The image of the popup a shell opens with is its largest paint: fetched with the HTML, not after the popup list. */
-function popupImage(popups: unknown): string {
-  const url = (popups as { list?: { imageUrl: string | null }[] } | undefined)?.list?.find((p) => p.imageUrl)?.imageUrl;
+function popupImage(popups: ResOf<typeof siteCalls.mainPopupList> | undefined): string {
+  const url = popups?.list?.find((p) => p.imageUrl)?.imageUrl;
   if (!url || !/^(\/(?!\/)|https:\/\/)/.test(url)) return '';
   return `<link rel="preload" as="image" fetchpriority="high" href="${htmlText(url)}">`;
 }
@@ -177,7 +178,7 @@ export async function registerClient(fastify: FastifyInstance, app: HttpApp, bra
       // waits for) and before the styles. Replaced by functions: the site's texts may hold `$&` and the like.
       const at = html.includes('<style>') ? '<style>' : '</head>';
       html = html.replace(at, (tag) => data + early + tag).replace('</head>', (end) => image + page.tags.join('') + end);
-      const paint = loginFirstPaint(page.route, prefix!, (boot.site as { siteName: string }).siteName);
+      const paint = loginFirstPaint(page.route, prefix!, boot.site.siteName);
       if (paint) html = html.replace('<div id="root"></div>', () => `<div id="root">${paint}</div>`);
       // any page of the site: the service worker keeps the last one as the site's shell, whatever page opens from it
       html = html.replace('</body>', (end) => lastPaintScriptTag + end);

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { playerLoginSite } from './playerLogin';
+import { playerLoginSite, siteOfPath } from './sitePath';
+
+describe('siteOfPath', () => {
+  it('names the site of any page under it', () => {
+    expect(siteOfPath('/demo')).toBe('demo');
+    expect(siteOfPath('/demo/partnerMain')).toBe('demo');
+    expect(siteOfPath('/my-site_2/noticeRead/12')).toBe('my-site_2');
+  });
+
+  it('is null outside every site: the landing page and the paths no site may take', () => {
+    expect(siteOfPath('/')).toBeNull();
+    expect(siteOfPath('/platform/sites')).toBeNull();
+    expect(siteOfPath('/admin')).toBeNull();
+    expect(siteOfPath('/assets/app.js')).toBeNull();
+  });
+});
 
 describe('playerLoginSite', () => {
   it('names the site of a player login path, with or without the trailing slash', () => {
