@@ -175,6 +175,35 @@ test('offline reload shows the shell and the last-seen screen', async ({ page, c
   await context.setOffline(false);
 });
 
+test.describe("the player's last-seen lobby", () => {
+  // the app's code is held back at the network below: the service worker would serve it from its cache
+  test.use({ serviceWorkers: 'block' });
+
+  test("paints from the shell before the app's code runs, with no game frame, and gives way to the app's lobby", { tag: ONE_VIEWPORT }, async ({ page }, info) => {
+    const copy = page.locator('#pitboss-last-paint');
+    await playerLogin(page, 'user2');
+    await expect(page.getByTestId('lobby')).toBeVisible();
+    await expect(page.getByTestId('cash')).toContainText(/\d/);
+    const cash = await page.getByTestId('cash').textContent();
+    // leaving the page keeps it
+    await page.reload();
+    await expect(page.getByTestId('lobby')).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('pitboss:demo:lastPaint')))!)).toMatchObject({ path: '/demo/main' });
+
+    await page.route('**/assets/*.js', (r) => r.abort());
+    await page.reload();
+    await expect(copy.locator('[data-kept-testid="lobby"]')).toBeVisible();
+    await expect(copy.locator('[data-kept-testid="cash"]')).toHaveText(cash!);
+    await expect(copy.locator('iframe, dialog')).toHaveCount(0);
+    await page.screenshot({ path: shots('last-paint-lobby', info.project.name) });
+
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await expect(page.getByTestId('lobby')).toBeVisible();
+    await expect(copy).toHaveCount(0);
+  });
+});
+
 test('language switch changes visible texts and is kept', { tag: ONE_VIEWPORT }, async ({ page }) => {
   await page.goto('/demo');
   await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();

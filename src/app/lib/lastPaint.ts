@@ -16,7 +16,8 @@ function save() {
   if (!kept || !entry || !root?.querySelector(READY)) return;
   const copy = root.cloneNode(true) as HTMLElement;
   firstScreen(root, copy);
-  for (const e of copy.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"], [aria-modal]')) e.remove();
+  // no open dialog, and nothing that would load or play on its own (a game's frame)
+  for (const e of copy.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"], [aria-modal], iframe, video, audio, object, embed')) e.remove();
   for (const e of copy.querySelectorAll('[id]')) e.removeAttribute('id');
   for (const e of copy.querySelectorAll('input, textarea')) e.removeAttribute('value');
   for (const e of copy.querySelectorAll('[data-testid]')) {

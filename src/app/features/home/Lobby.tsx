@@ -19,7 +19,8 @@ export function Lobby({ games, inProgress }: { games?: ReactNode; inProgress?: R
   const { member, gamesDown } = useSnapshot(session);
   const nick = member?.memNick ?? '';
   return (
-    <div className={css.page} data-testid="lobby">
+    // kept as last seen (lib/lastPaint.ts): the route's loader has the games in before this renders
+    <div className={css.page} data-testid="lobby" data-last-paint={member ? 'ready' : 'wait'}>
       <h1 className={css.hello}>
         <Trans>{nick}님, 환영합니다</Trans>
       </h1>
