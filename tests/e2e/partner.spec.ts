@@ -250,6 +250,8 @@ test.describe('the last-seen dashboard', () => {
     await captchaLogin(page, '/demo/login', 'ptn3');
     await expect(page).toHaveURL(/\/demo\/partnerMain$/);
     await expect(page.getByTestId('stat-in')).toContainText(/\d/);
+    // the card's week is in too (its chart no longer waiting): what leaving the page keeps
+    await expect(page.getByTestId('stat-in').locator('[aria-busy="true"]')).toHaveCount(0);
     const shown = await page.getByTestId('stat-in').textContent();
     // leaving the page keeps it; the next start paints the copy, then the app's own page takes its place
     await page.reload();

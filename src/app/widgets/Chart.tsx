@@ -41,6 +41,7 @@ export function Chart({
   height = 180,
   small = false,
   money = true,
+  pending = false,
   testId,
 }: {
   labels: string[];
@@ -51,6 +52,8 @@ export function Chart({
   small?: boolean;
   /** amounts in the site's unit (shown times cashDecimal); false for counts */
   money?: boolean;
+  /** the figures are still on their way: an empty box of the chart's height, not "no data" */
+  pending?: boolean;
   testId?: string;
 }) {
   const { ref, width } = useWidth<HTMLDivElement>();
@@ -89,8 +92,8 @@ export function Chart({
   const empty = all.every((v) => v === 0);
   return (
     <figure className={css.figure} data-small={small || undefined} data-testid={testId}>
-      <div ref={ref} className={css.box} style={{ height }}>
-        {empty && <div className={css.empty} style={{ height }} role="img" aria-label={title} data-testid="chart-empty">{t`데이터가 없습니다`}</div>}
+      <div ref={ref} className={css.box} style={{ height }} aria-busy={pending || undefined}>
+        {empty && !pending && <div className={css.empty} style={{ height }} role="img" aria-label={title} data-testid="chart-empty">{t`데이터가 없습니다`}</div>}
         {!empty && width > 0 && n > 0 && (
           <svg
             width={width}

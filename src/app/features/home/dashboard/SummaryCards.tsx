@@ -13,7 +13,8 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
   const api = useApi();
   const { t } = useLingui();
   const stats = useQuery(statisticsQueryOptions(api, prefix, me));
-  const week = useQuery(weekTrendQueryOptions(api, prefix, me)).data?.weekTrend;
+  const weekQuery = useQuery(weekTrendQueryOptions(api, prefix, me));
+  const week = weekQuery.data?.weekTrend;
   const series = (pick: (r: { cashIn: number; cashOut: number; betBEP: number }) => number) => week?.map(pick) ?? [];
   const s = stats.data?.mainStatisticsInfo;
   const cards: { key: string; label: string; value: ReactNode; sub?: ReactNode; trend?: number[]; tone?: 'pos' | 'neg' }[] = [
@@ -43,7 +44,7 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
               <span>{c.sub}</span>
             </div>
           )}
-          {/* drawn empty until the week is in, so the card keeps its height (no layout shift) */}
+          {/* an empty box until the week is in, so the card keeps its height (no layout shift) */}
           {c.trend && (
             <Chart
               small
@@ -51,6 +52,7 @@ export function SummaryCards({ prefix, me }: { prefix: string; me: string }) {
               title={t`최근 7일 ${c.label}`}
               labels={week && c.trend.length ? week.map((w) => w.day.slice(5)) : []}
               series={[{ label: c.label, color: c.tone === 'neg' ? 'var(--negative)' : 'var(--brand)', values: c.trend }]}
+              pending={weekQuery.isPending}
               testId={c.trend.length ? `trend-${c.key}` : undefined}
             />
           )}
