@@ -86,7 +86,7 @@ async function inlineEntryStyles(root: string, shell: string): Promise<string> {
   let html = shell;
   for (const [tag, file] of shell.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)) {
     const css = await readFile(join(root, file), 'utf8');
-    html = html.replace(tag, () => `<style>${css.replace(/<\//g, '<\\/')}</style>${tag.replace('>', ' disabled>')}`);
+    html = html.replace(tag, () => `<style>${css.replace(/<\//g, '<\\/')}</style>${tag.replace(/\s*\/?>$/, ' disabled>')}`);
   }
   return html;
 }
