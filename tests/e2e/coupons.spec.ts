@@ -23,7 +23,6 @@ const couponFigure = async (page: Page) =>
   );
 
 test(`operator issues a coupon, the player gets it live, redeems it, and the partner's cash report counts it ${ONE_VIEWPORT}`, async ({ page, browser }, info) => {
-  test.skip(info.project.name !== 'pixel7', 'one viewport');
   // three people's sessions, one after another
   test.setTimeout(150_000);
   await dismissPopups(page);
@@ -87,7 +86,6 @@ test(`the operator issues through its form; a partner issues from a member's det
   page,
   browser,
 }, info) => {
-  test.skip(info.project.name !== 'pixel7', 'one viewport');
   // three people's sessions, one after another
   test.setTimeout(180_000);
   await dismissPopups(page);
@@ -184,8 +182,7 @@ test(`the operator issues through its form; a partner issues from a member's det
   await shots(partner, 'partner-sheet-menu');
 });
 
-test(`the coupon box's three tabs all show at 320 px ${ONE_VIEWPORT}`, async ({ page }, info) => {
-  test.skip(info.project.name !== 'pixel7', 'one viewport');
+test(`the coupon box's three tabs all show at 320 px ${ONE_VIEWPORT}`, async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await dismissPopups(page);
   await playerLogin(page, 'user5');
