@@ -4,7 +4,7 @@
  */
 import type { ResultCode } from './codes.js';
 import type { Language } from './enums.js';
-import { reservedPrefixes } from './reservedPrefixes.js';
+import { isReservedPrefix } from './reservedPrefixes.js';
 
 /** What the open form's rules read. */
 export interface SiteFields {
@@ -26,7 +26,7 @@ export interface SiteFields {
 /** Lower-case letters and digits, 2 to 20 (PF020), not a reserved path (PF021). A taken one is the server's PF022. */
 export function prefixError(v: string): ResultCode | null {
   if (!/^[a-z0-9]{2,20}$/.test(v)) return 'PF020';
-  if ((reservedPrefixes as readonly string[]).includes(v)) return 'PF021';
+  if (isReservedPrefix(v)) return 'PF021';
   return null;
 }
 

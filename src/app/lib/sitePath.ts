@@ -1,11 +1,9 @@
-import { reservedPrefixes } from '../../contract/reservedPrefixes';
-
-const isReserved = (prefix: string) => (reservedPrefixes as readonly string[]).includes(prefix);
+import { isReservedPrefix } from '../../contract/reservedPrefixes';
 
 /** The site a path is under: its first segment, unless that is a path no site may take (`/platform`, `/admin`, ...). */
 export function siteOfPath(pathname: string): string | null {
   const prefix = /^\/([A-Za-z0-9_-]+)(?:\/|$)/.exec(pathname)?.[1];
-  return prefix && !isReserved(prefix) ? prefix : null;
+  return prefix && !isReservedPrefix(prefix) ? prefix : null;
 }
 
 /** The site whose player login (`/$prefix/`) this path is, the page most visits open on: a top-level path no route but a site's takes. */
