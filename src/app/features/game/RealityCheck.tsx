@@ -11,6 +11,9 @@ import { Money } from '../../widgets/Money';
 import css from './GamePlay.module.css';
 import { useApi } from '../../lib/useApi';
 
+/** How soon a check whose figures did not arrive asks again. */
+const RETRY_MS = 30_000;
+
 /** The session's figures with the minutes played, counted when they arrived. */
 type Figures = ResOf<typeof protectionCalls.playSession> & { played: number };
 
@@ -32,9 +35,16 @@ export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () =>
 
   useEffect(() => {
     if (!minutes) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const show = (f: ResOf<typeof protectionCalls.playSession>) => setFigures({ ...f, played: Math.max(0, Math.floor((Date.now() - parseWire(f.startedAt)) / 60_000)) });
-    const id = setInterval(() => void api(protectionCalls.playSession, {}).then(show, () => undefined), minutes * 60_000);
-    return () => clearInterval(id);
+    // a check whose figures did not arrive (a dropped connection, a timeout) is asked again shortly,
+    // never skipped for a whole interval: the reminder is the point
+    const ask = () => {
+      clearTimeout(retry);
+      void api(protectionCalls.playSession, {}).then(show, () => (retry = setTimeout(ask, RETRY_MS)));
+    };
+    const id = setInterval(ask, minutes * 60_000);
+    return () => (clearInterval(id), clearTimeout(retry));
   }, [api, minutes]);
 
   useEffect(() => {
