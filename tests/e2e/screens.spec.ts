@@ -298,10 +298,15 @@ test('every kind of dialog has a name and passes axe while open', { tag: ONE_VIE
   await page.getByRole('button', { name: /럭키 세븐/ }).click();
   await expect(page.getByTestId('game-view')).toBeVisible();
   const reminder = page.getByTestId('reality-check');
+  // the clock moves until the reminder asks for its figures, then stands still: a move while the
+  // call is under way would fire its 15 s timeout
+  let asked = false;
+  page.on('request', (r) => void (r.url().endsWith('/api/member/playSession') && (asked = true)));
   await expect(async () => {
-    await page.clock.fastForward('10:00');
-    await expect(reminder).toBeVisible({ timeout: 250 });
-  }).toPass({ timeout: 60_000 });
+    if (!asked) await page.clock.fastForward('10:00');
+    expect(asked).toBe(true);
+  }).toPass({ timeout: 60_000, intervals: [250] });
+  await expect(reminder).toBeVisible({ timeout: 20_000 });
   await check('playtime reminder');
   await reminder.getByRole('button', { name: '계속하기' }).click();
   await expect(reminder).toBeHidden();
