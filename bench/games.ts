@@ -131,10 +131,8 @@ export async function benchGames(): Promise<void> {
       // the stored secret is sealed: a signature with it would be refused (W002)
       const secret = await openVendorSecret(s.app.db, (await s.app.db.selectFrom('vendor').select('secret').where('code', '=', 'demo-slot').executeTakeFirstOrThrow()).secret);
       const load = { url: s.url, secret, memIds, seconds: SECONDS };
-      // a warm-up, not counted: the first seconds of a fresh server are JIT and cold caches, and a
-      // load's first second opens its connections (HTTP, and database backends compiling the wallet's
-      // functions), not the steady pace; each load below is warmed so
-      await walletLoadApart({ ...load, seconds: 2, rate: 500 });
+      // a warm-up, not counted: the first seconds of a fresh server are JIT and cold caches, not its
+      // pace (each paced load also warms its own process and connections for a second, uncounted)
       await walletLoadApart({ ...load, seconds: 2 });
       const trace = TRACE ? traceWallet(s.http.server, kind === 'postgres' ? pgDb!.url : null) : null;
       const traced = async <T>(label: string, run: () => Promise<T>) => {
