@@ -30,6 +30,8 @@ export interface Config {
   staticDir?: string;
   /** how often the accrual step applies pending credits; 0 only on demand (tests) */
   accrualMs: number;
+  /** money movements one instance runs in the database at once, the rest waiting in order; 0 = as many as the pool holds */
+  moneySlots: number;
   /** Which proxies may set X-Forwarded-For, as Fastify's trustProxy takes it; false trusts nobody. */
   trustProxy: boolean | number | string | string[];
   /** Served behind TLS: adds Strict-Transport-Security. */
@@ -248,6 +250,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pendingSocketsPerIp: positive(env.PITBOSS_PENDING_SOCKETS_PER_IP, 50),
     connectTimeoutMs: positive(env.PITBOSS_CONNECT_TIMEOUT_MS, 10_000),
     accrualMs: Number(env.PITBOSS_ACCRUAL_MS ?? 250),
+    moneySlots: Math.max(0, num(env.PITBOSS_MONEY_SLOTS, 4)),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',

@@ -38,6 +38,7 @@ import { useAuditHeadsFile } from './domain/site/auditAnchor.js';
 import { rekeyAuditChains, startAuditHeadReport } from './domain/site/auditChain.js';
 import type { Ops } from './ops/ops.js';
 import { resealVendorSecrets } from './domain/games/vendorSecret.js';
+import { limitMovements } from './domain/money/movementSlots.js';
 
 export interface RunningServer {
   app: HttpApp;
@@ -106,6 +107,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: { seed?
       throw fsCodes.has(e.code ?? '') ? dataDirError(config.dataDir, e) : e;
     },
   );
+  limitMovements(handle.db, config.moneySlots);
   await migrate(handle).catch(async (e: Error) => {
     await handle.close().catch(() => {});
     lock.release();

@@ -85,6 +85,7 @@ describe(`health and metrics (${testDb})`, () => {
       'pitboss_live_subscriptions',
       'pitboss_db_pool_in_use',
       'pitboss_db_pool_waiting',
+      'pitboss_money_slots_waiting',
       'pitboss_nodejs_eventloop_lag_seconds',
       'pitboss_draining',
     ]) {

@@ -10,6 +10,7 @@ import { auditHeads } from '../domain/site/auditChain.js';
 import type { Registry } from '../live/registry.js';
 import { listen } from './signals.js';
 import { readiness } from './health.js';
+import { movementSlotsOf } from '../domain/money/movementSlots.js';
 
 const VENDOR_ROUTE = '/api/vendor/:vendorCode/:action';
 const LOGIN_ROUTE = '/api/member/login';
@@ -128,6 +129,14 @@ export function createMetrics(app: AppContext, ops: Running): Metrics {
     registers: [register],
     collect() {
       this.set(app.handle.pool.waiting);
+    },
+  });
+  new client.Gauge({
+    name: 'pitboss_money_slots_waiting',
+    help: 'Money movements waiting in this instance for one of its PITBOSS_MONEY_SLOTS (the database has that many under way)',
+    registers: [register],
+    collect() {
+      this.set(movementSlotsOf(app.db)?.waiting ?? 0);
     },
   });
   new client.Gauge({

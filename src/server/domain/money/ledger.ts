@@ -8,6 +8,7 @@ import { ApiError, type ResultCode } from '../../../contract/codes.js';
 import type { Db } from '../../db/driver.js';
 import type { Database } from '../../db/schema.js';
 import { signal } from '../signal.js';
+import { inMovementSlot } from './movementSlots.js';
 
 export type Trx = Transaction<Database>;
 
@@ -141,7 +142,7 @@ export async function runMovement<T>(
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const { rows } = await (statement() as RawBuilder<{ r: MoveAnswer<T> }>).execute(db);
+      const { rows } = await inMovementSlot(db, () => (statement() as RawBuilder<{ r: MoveAnswer<T> }>).execute(db));
       const r = rows[0].r;
       signal('money', { kind, code: r.replayed ? 'replayed' : r.code, cash: Number(r.moved?.cash ?? 0), point: Number(r.moved?.point ?? 0) });
       return answer(siteId, r);
