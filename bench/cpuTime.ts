@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** Linux clock ticks per second (USER_HZ), as /proc reports times in. */
 const TICK_MS = 10;
@@ -66,4 +66,16 @@ export function cpuMeter(groups: Record<string, () => number[]>) {
     /** after stop(): context switches per group, voluntary and involuntary */
     switches: () => ({ voluntary: sum(1), involuntary: sum(2) }),
   };
+}
+
+/** Busy share of all the machine's CPUs while `run` runs (Linux /proc/stat; null elsewhere). */
+export async function machineBusy<T>(run: () => Promise<T>): Promise<T & { busy: number | null }> {
+  const read = () => (existsSync('/proc/stat') ? readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number) : null);
+  const a = read();
+  const r = await run();
+  const b = read();
+  if (!a || !b) return { ...r, busy: null };
+  const d = b.map((x, i) => x - a[i]);
+  // idle and iowait are the idle columns
+  return { ...r, busy: 1 - (d[3] + d[4]) / d.reduce((x, y) => x + y, 0) };
 }

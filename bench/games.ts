@@ -4,11 +4,12 @@
  * The callbacks come from a child process (bench/walletLoad.ts), as a vendor's would.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { adminGrant } from '../src/server/domain/money/transfers.js';
 import type { RunningServer } from '../src/server/server.js';
 import { openVendorSecret } from '../src/server/domain/games/vendorSecret.js';
+import { pct } from './client.js';
+import { machineBusy } from './cpuTime.js';
 import { compareWithHistory } from './history.js';
 import { startBenchServer } from './server.js';
 import { walletLoadApart } from './walletLoad.js';
@@ -21,20 +22,6 @@ const PLAYERS = 32;
 const PACED_P99_GOAL_MS = 25;
 /** BENCH_COUNTS=1: where the callbacks' time goes in the server (bench/walletTrace.ts) */
 const TRACE = process.env.BENCH_COUNTS === '1';
-
-/** Busy share of all the machine's CPUs while `run` runs (Linux /proc/stat; null elsewhere). */
-async function machineBusy<T>(run: () => Promise<T>): Promise<T & { busy: number | null }> {
-  const read = () => (existsSync('/proc/stat') ? readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number) : null);
-  const a = read();
-  const r = await run();
-  const b = read();
-  if (!a || !b) return { ...r, busy: null };
-  const d = b.map((x, i) => x - a[i]);
-  // idle and iowait are the idle columns
-  return { ...r, busy: 1 - (d[3] + d[4]) / d.reduce((x, y) => x + y, 0) };
-}
-
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
 async function freshPg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const name = `pitboss_bench_${randomBytes(5).toString('hex')}`;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { connect } from 'node:net';
 import { sign } from '../src/server/domain/games/signature.js';
+import { pct } from './client.js';
 
 export interface LoadOptions {
   url: string;
@@ -27,7 +28,6 @@ export interface LoadFigures {
 
 const WARM_SECONDS = 1;
 const body = (x: object) => JSON.stringify({ siteId: 'demo', ...x });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** One keep-alive HTTP/1.1 connection answering one request at a time, read by its content-length: a vendor's lean client, so the load costs its process little. */
 function connection(url: URL) {
@@ -129,9 +129,8 @@ export async function walletPaced(o: LoadOptions & { rate: number }): Promise<Lo
   if (running > 0) await new Promise<void>((resolve) => (finished = resolve));
   const elapsed = (performance.now() - counted) / 1000;
   for (const p of plays) p.http.close();
-  const sorted = times.sort((a, b) => a - b);
   const ms = (x: number) => Math.round(x * 10) / 10;
-  return { rps: times.length / elapsed, p50: ms(pct(sorted, 50)), p99: ms(pct(sorted, 99)), bad };
+  return { rps: times.length / elapsed, p50: ms(pct(times, 50)), p99: ms(pct(times, 99)), bad };
 }
 
 /** `rate` callbacks/s evenly spaced (walletPaced), or as fast as the server answers: each connection alternates a bet and its win on its own player. */
