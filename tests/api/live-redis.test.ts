@@ -115,9 +115,9 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
     const sockets: WebSocket[] = [];
 
     const wsOf = (srv: RunningServer) => srv.url.replace(/^http/, 'ws') + '/ws';
-    async function login(memId: string, on = a) {
-      const captcha = await post<{ captchaId: string }>(on.url, '/api/member/captcha', { siteId }, apiKey);
-      const r = await post<{ token: string }>(on.url, '/api/member/login', { siteId, memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' }, apiKey);
+    async function login(memId: string, on = a, key = apiKey) {
+      const captcha = await post<{ captchaId: string }>(on.url, '/api/member/captcha', { siteId }, key);
+      const r = await post<{ token: string }>(on.url, '/api/member/login', { siteId, memId, memPass: 'demo1234!', captchaId: captcha.data?.captchaId, captcha: '1234' }, key);
       if (r.resultCode !== '0') throw new Error(`login ${memId}: ${r.resultCode} ${r.resultMessage}`);
       return r.data!.token;
     }
@@ -237,7 +237,9 @@ describe.skipIf(!redisUrl)('live fan-out through Redis (set REDIS_URL or PITBOSS
       try {
         expect(c.app.redisScope).not.toBe(a.app.redisScope);
         expect(b.app.redisScope).toBe(a.app.redisScope);
-        const onC = await track(subscriber(wsOf(c), await login('user5', c)));
+        // without a seeded template (PGlite runs) the copy is seeded apart: same ids, its own site key
+        const cKey = (await post<{ apiKey: string }>(c.url, '/api/common/site', { prefix: 'demo' })).data!.apiKey;
+        const onC = await track(subscriber(wsOf(c), await login('user5', c, cKey)));
         const onB = await track(subscriber(wsOf(b), await login('user5')));
         a.app.live.publish({ siteId, memId: 'user5' }, { type: 'CASH', data1: 900, data2: 1 });
         await until(() => onB.events.length === 1, 3000, 'the event on the own deployment');
