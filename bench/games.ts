@@ -94,7 +94,7 @@ const paceCosts = (r: { busy: number | null; loadCpuMs?: number }) =>
 /**
  * One bare insert sample: 500 bet rows one after another, each its own commit, so its pace is one
  * round trip and one WAL flush. A sample takes a fraction of a second, so the machine's moment moves
- * it by up to 2x (1,050-2,000/s in one sitting); the figure is the median of samples taken between the
+ * it by up to 2x (1,050-2,800/s in one sitting); the figure is the median of samples taken between the
  * loads (`bareInsertMedian`).
  */
 export async function bareInsert(s: RunningServer) {
@@ -140,8 +140,8 @@ export async function benchGames(): Promise<void> {
         await phase?.report(label);
         return r;
       };
-      // half the rate too: where the machine's tail stands when it is not near its limit
       const bares = [await bareInsert(s)];
+      // half the rate too: where the machine's tail stands when it is not near its limit
       const half = await machineBusy(() => walletLoadApart({ ...load, rate: 250 }));
       const paced = await traced('at 500/s', () => machineBusy(() => walletLoadApart({ ...load, rate: 500 })));
       bares.push(await bareInsert(s));
