@@ -1,5 +1,5 @@
-// Every test, in order: translations, build, type check, lint, format check, unit, API on PostgreSQL (when
-// reachable; required when CI or PITBOSS_REQUIRE_PG is set) and on PGlite, two suites at a time, browser tests.
+// Every test, in order: translations, build, type check, lint, format check, unit, API on PGlite and beside
+// it on PostgreSQL (when reachable; required when CI or PITBOSS_REQUIRE_PG is set), browser tests.
 // Ends with one line: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -72,21 +72,10 @@ function vitest(label, project, env = {}, files = []) {
   tally(label, run(label, 'npx', vitestArgs(label, project, files), env));
 }
 
-/** A vitest step to run beside others (its output in a log, printed whole when it ends). */
-const vitestJob =
-  (label, project, env = {}, files = []) =>
-  async () => {
-    rmSync(`reports/${label}.json`, { force: true });
-    tally(label, await runBeside(label, 'npx', vitestArgs(label, project, files), env));
-  };
-
-/** Runs jobs two at a time, in order: each API suite keeps about one core busy, and there are two. */
-async function twoAtATime(jobs) {
-  const queue = [...jobs];
-  const lane = async () => {
-    while (queue.length) await queue.shift()();
-  };
-  await Promise.all([lane(), lane()]);
+async function vitestBeside(label, project, env = {}, files = []) {
+  rmSync(`reports/${label}.json`, { force: true });
+  const ok = runBeside(label, 'npx', vitestArgs(label, project, files), env);
+  return () => ok.then((done) => tally(label, done));
 }
 
 /** Adds a vitest step's counts and failed tests to the totals. */
@@ -125,15 +114,16 @@ step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 step('lint', 'npm', ['run', 'lint']);
 step('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit', 'unit');
-// the API suites: on PostgreSQL (when reachable) and on PGlite, whose files run one after another in
-// one process (about one core), so PGlite's are split into four shards and every suite runs two at a
-// time, PostgreSQL's (the longest) first; the browser tests, which want both cores, follow on a quiet
-// machine (PITBOSS_TEST_SERIAL=1 runs everything one after the other)
-const apiJobs = [];
+let pgDone = async () => {};
 const pg = new URL(pgUrl);
 if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
   const redis = (await portOpen('127.0.0.1', 6379)) ? { PITBOSS_TEST_REDIS: '1' } : {};
-  apiJobs.push(vitestJob('api-postgres', 'api', { PITBOSS_TEST_DB: 'postgres', PITBOSS_PG_URL: pgUrl, ...redis }));
+  const env = { PITBOSS_TEST_DB: 'postgres', PITBOSS_PG_URL: pgUrl, ...redis };
+  // beside the API tests on PGlite: each suite keeps about one core busy, the two share two cores
+  // well (ports and folders are each test's own); the browser tests, which want both cores, follow
+  // on a quiet machine (PITBOSS_TEST_SERIAL=1 runs everything one after the other)
+  if (built && !process.env.PITBOSS_TEST_SERIAL) pgDone = await vitestBeside('api-postgres', 'api', env);
+  else vitest('api-postgres', 'api', env);
 } else if (requirePg) {
   console.error(`\nPostgreSQL is not reachable at ${pgUrl}: the PostgreSQL API tests are required here.`);
   totals.failed++;
@@ -141,18 +131,16 @@ if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
 } else {
   console.log(`\nPostgreSQL not reachable at ${pgUrl}: PostgreSQL API tests skipped (set PITBOSS_REQUIRE_PG=1 to require them).`);
 }
-const SHARDS = 4;
-for (let i = 1; i <= SHARDS; i++) apiJobs.push(vitestJob(`api-pglite-${i}`, 'api', { PITBOSS_TEST_DB: 'pglite' }, [`--shard=${i}/${SHARDS}`]));
+
+vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
 // with sealed bodies on: the whole suite takes as long again, so a subset: logins from many addresses and the money codes
-apiJobs.push(
-  vitestJob('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1' }, [
-    'tests/api/login-hardening.test.ts',
-    'tests/api/money-codes.test.ts',
-    'tests/api/member.test.ts',
-  ]),
-);
-if (built && !process.env.PITBOSS_TEST_SERIAL) await twoAtATime(apiJobs);
-else for (const job of apiJobs) await job();
+vitest('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1' }, [
+  'tests/api/login-hardening.test.ts',
+  'tests/api/money-codes.test.ts',
+  'tests/api/member.test.ts',
+]);
+
+await pgDone();
 
 if (built) {
   run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
