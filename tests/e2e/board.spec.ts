@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { cachePersisted, captchaLogin, dismissPopups, ONE_VIEWPORT, pageNow, PASS } from './support';
+import { cachePersisted, captchaLogin, dismissPopups, ONE_VIEWPORT, pageNow, PASS, WITH_SERVICE_WORKER } from './support';
 
 /** Players of this spec, one set per project so projects sharing one server never meet (user1/user2 belong to the money tests). */
 const players = {
@@ -40,7 +40,7 @@ async function playerLogin(page: Page, memId: string) {
 
 /** The operator in a browser context of its own (desktop size). */
 async function operator(browser: Browser): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const page = await ctx.newPage();
   await captchaLogin(page, '/demo/admin/login', 'admin');
   await expect(page.getByTestId('admin-home')).toBeVisible();
@@ -235,43 +235,46 @@ test('a maintenance window set now sends the online player to the warning page',
   }
 });
 
-test('offline: the last-seen inbox and notice list are shown with their time', { tag: ONE_VIEWPORT }, async ({ page, context }, info) => {
-  const project = info.project.name;
-  await playerLogin(page, who(project).offline);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe(() => {
+  test.use(WITH_SERVICE_WORKER);
+  test('offline: the last-seen inbox and notice list are shown with their time', { tag: ONE_VIEWPORT }, async ({ page, context }, info) => {
+    const project = info.project.name;
+    await playerLogin(page, who(project).offline);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto('/demo/noticeList');
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await expect(page.locator('a[href*="noticeRead"]').locator('visible=true').first()).toBeVisible();
+    const noticeTitle = (await page.locator('a[href*="noticeRead"]').locator('visible=true').first().textContent()) ?? '';
+    let asked = await pageNow(page);
+    await page.locator('a[href*="noticeRead"]').locator('visible=true').first().click();
+    await expect(page.getByTestId('notice-content')).not.toBeEmpty();
+    await shot(page, 'noticeRead', project);
+    await cachePersisted(page, 'demo', who(project).offline, asked); // before the full page load below
+    asked = await pageNow(page);
+    await page.goto('/demo/msg');
+    await expect(page.locator('a[href*="msgread"]').locator('visible=true').first()).toBeVisible();
+    const msgTitle = (await page.locator('a[href*="msgread"]').locator('visible=true').first().textContent()) ?? '';
+    await cachePersisted(page, 'demo', who(project).offline, asked);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('msg-list')).toBeVisible();
+    await expect(page.locator('a[href*="msgread"]').locator('visible=true').first()).toHaveText(msgTitle);
+    await expect(page.getByTestId('last-seen')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 기준/);
+    // writes are refused, never queued
+    await page.getByRole('button', { name: '모두 읽음' }).click();
+    await answerDialog(page, '모든 쪽지를 읽음 처리하시겠습니까?');
+    await answerDialog(page, '오프라인 상태에서는 처리할 수 없습니다.');
+    await shot(page, 'msg-offline', project);
+
+    await page.goto('/demo/noticeList');
+    await expect(page.getByTestId('notice-list')).toBeVisible();
+    await expect(page.locator('a[href*="noticeRead"]').locator('visible=true').first()).toHaveText(noticeTitle);
+    await expect(page.getByTestId('last-seen')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 기준/);
+    await context.setOffline(false);
   });
-  await page.goto('/demo/noticeList');
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect(page.locator('a[href*="noticeRead"]').locator('visible=true').first()).toBeVisible();
-  const noticeTitle = (await page.locator('a[href*="noticeRead"]').locator('visible=true').first().textContent()) ?? '';
-  let asked = await pageNow(page);
-  await page.locator('a[href*="noticeRead"]').locator('visible=true').first().click();
-  await expect(page.getByTestId('notice-content')).not.toBeEmpty();
-  await shot(page, 'noticeRead', project);
-  await cachePersisted(page, 'demo', who(project).offline, asked); // before the full page load below
-  asked = await pageNow(page);
-  await page.goto('/demo/msg');
-  await expect(page.locator('a[href*="msgread"]').locator('visible=true').first()).toBeVisible();
-  const msgTitle = (await page.locator('a[href*="msgread"]').locator('visible=true').first().textContent()) ?? '';
-  await cachePersisted(page, 'demo', who(project).offline, asked);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('msg-list')).toBeVisible();
-  await expect(page.locator('a[href*="msgread"]').locator('visible=true').first()).toHaveText(msgTitle);
-  await expect(page.getByTestId('last-seen')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 기준/);
-  // writes are refused, never queued
-  await page.getByRole('button', { name: '모두 읽음' }).click();
-  await answerDialog(page, '모든 쪽지를 읽음 처리하시겠습니까?');
-  await answerDialog(page, '오프라인 상태에서는 처리할 수 없습니다.');
-  await shot(page, 'msg-offline', project);
-
-  await page.goto('/demo/noticeList');
-  await expect(page.getByTestId('notice-list')).toBeVisible();
-  await expect(page.locator('a[href*="noticeRead"]').locator('visible=true').first()).toHaveText(noticeTitle);
-  await expect(page.getByTestId('last-seen')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 기준/);
-  await context.setOffline(false);
 });
 
 /** Where a tap around each checkbox of `scope` lands that does not reach it: none when every one takes taps on a 44 px square. */

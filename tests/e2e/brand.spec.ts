@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin, WITH_SERVICE_WORKER } from './support';
 import { brandShades } from '../../src/contract/brandColour';
+
+test.use(WITH_SERVICE_WORKER);
 
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cachePersisted, dismissPopups, ONE_VIEWPORT, pageNow, playerLogin } from './support';
+import { cachePersisted, dismissPopups, ONE_VIEWPORT, pageNow, playerLogin, WITH_SERVICE_WORKER } from './support';
+
+test.use(WITH_SERVICE_WORKER);
 
 /** The screen at the phone's width and at 320 px, light and dark, for a look. */
 async function shots(page: Page, name: string) {

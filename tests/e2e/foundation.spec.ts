@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { captchaLogin, dismissPopups, ONE_VIEWPORT } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, WITH_SERVICE_WORKER } from './support';
+
+test.use(WITH_SERVICE_WORKER);
 
 const PASS = 'demo1234!';
 

@@ -1,8 +1,10 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { acceptDialog, captchaLogin, dismissPopups, lobbyKept, ONE_VIEWPORT, playerLogin } from './support';
+import { acceptDialog, captchaLogin, dismissPopups, lobbyKept, ONE_VIEWPORT, playerLogin, WITH_SERVICE_WORKER } from './support';
 import { inBankMaintenance } from '../../src/server/domain/money/cashRules';
 import { bankSafeOffset } from '../bankWindow';
 import { startClockServer } from './clockServer';
+
+test.use(WITH_SERVICE_WORKER);
 
 // Rules said before submit, open requests on top, the one bottom sheet and the offline lobby.
 // Phone behaviour: Pixel 7 only (320 px where the viewport is the point).
@@ -11,7 +13,8 @@ const shot = (name: string) => `tmp/screens/pixel7-forms-${name}.png`;
 const amountOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
 async function newPage(browser: Browser, info: TestInfo) {
-  const ctx = await browser.newContext(info.project.use);
+  // the one login's page goes offline in its last test
+  const ctx = await browser.newContext({ ...info.project.use, ...WITH_SERVICE_WORKER });
   return dismissPopups(await ctx.newPage());
 }
 

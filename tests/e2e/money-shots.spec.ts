@@ -25,7 +25,14 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`money screens at 320 px, ${scheme}`, { tag: ONE_VIEWPORT }, async ({ browser }) => {
     test.setTimeout(120_000);
     mkdirSync(OUT, { recursive: true });
-    const context = await browser.newContext({ viewport: { width: 320, height: 568 }, colorScheme: scheme, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: 320, height: 568 },
+      colorScheme: scheme,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      serviceWorkers: 'block',
+    });
     const page = await dismissPopups(await context.newPage());
     try {
       await playerLogin(page, players[scheme]);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { startClockServer } from './clockServer';
-import { captchaLogin, closeFilters, dismissPopups, ONE_VIEWPORT, openFilters, playerLogin } from './support';
+import { captchaLogin, closeFilters, dismissPopups, ONE_VIEWPORT, openFilters, playerLogin, WITH_SERVICE_WORKER } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-money-${name}.png`;
 
@@ -222,52 +222,55 @@ test.describe('bank maintenance', { tag: ONE_VIEWPORT }, () => {
   });
 });
 
-test('point conversion, money lists and the offline refusal', async ({ page }, info) => {
-  const memId = pick({ pixel7: 'user8', iphone14: 'user9', desktop: 'user10' }, info);
-  await playerLogin(page, memId);
-  await page.goto('/demo/point');
-  await expect(page.getByTestId('point-history')).toBeVisible();
-  await page.screenshot({ path: shot(info, 'point'), fullPage: true });
-  await page.getByRole('tab', { name: '전환 신청' }).click();
-  await expect(page).toHaveURL(/\/demo\/pointuse$/);
-  const points = amountOf(await page.getByTestId('points-left').innerText());
-  const cash = await cashOf(page);
-  await page.getByRole('button', { name: '+10,000', exact: true }).click();
-  await page.getByTestId('submit').click();
-  await acceptDialog(page, '10,000P를 머니로 전환하시겠습니까?');
-  const receipt = page.getByTestId('receipt');
-  await expect(receipt.getByTestId('receipt-title')).toHaveText('포인트를 머니로 전환했어요');
-  await expect(receipt.getByTestId('receipt-amount')).toHaveText('10,000P');
-  await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('내 보유머니');
-  await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
-  await page.screenshot({ path: shot(info, 'point-receipt') });
-  await expect(page.getByTestId('cash')).toHaveText(shown(cash + 10_000));
-  await expect(page.getByTestId('points-left')).toHaveText(shownP(points - 10_000));
-  // once a minute: the button counts down instead of a refusal after the tap
-  await expect(page.getByTestId('submit')).toHaveText(/초 후 다시 전환할 수 있습니다/);
-  // the way to its row: the conversion list, the newest row marked
-  await receipt.getByTestId('receipt-history').click();
-  await expect(page).toHaveURL(/\/demo\/pointuselist$/);
-  const row = page.getByTestId('point-convert-history').locator('[data-fresh]').filter({ visible: true });
-  await expect(row).toBeInViewport();
-  await expect(row).toContainText('10,000');
-  await page.screenshot({ path: shot(info, 'pointuselist-fresh'), fullPage: true });
+test.describe(() => {
+  test.use(WITH_SERVICE_WORKER);
+  test('point conversion, money lists and the offline refusal', async ({ page }, info) => {
+    const memId = pick({ pixel7: 'user8', iphone14: 'user9', desktop: 'user10' }, info);
+    await playerLogin(page, memId);
+    await page.goto('/demo/point');
+    await expect(page.getByTestId('point-history')).toBeVisible();
+    await page.screenshot({ path: shot(info, 'point'), fullPage: true });
+    await page.getByRole('tab', { name: '전환 신청' }).click();
+    await expect(page).toHaveURL(/\/demo\/pointuse$/);
+    const points = amountOf(await page.getByTestId('points-left').innerText());
+    const cash = await cashOf(page);
+    await page.getByRole('button', { name: '+10,000', exact: true }).click();
+    await page.getByTestId('submit').click();
+    await acceptDialog(page, '10,000P를 머니로 전환하시겠습니까?');
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByTestId('receipt-title')).toHaveText('포인트를 머니로 전환했어요');
+    await expect(receipt.getByTestId('receipt-amount')).toHaveText('10,000P');
+    await expect(receipt.getByTestId('receipt-counterparty')).toHaveText('내 보유머니');
+    await expect(receipt.getByTestId('receipt-reference')).not.toBeEmpty();
+    await page.screenshot({ path: shot(info, 'point-receipt') });
+    await expect(page.getByTestId('cash')).toHaveText(shown(cash + 10_000));
+    await expect(page.getByTestId('points-left')).toHaveText(shownP(points - 10_000));
+    // once a minute: the button counts down instead of a refusal after the tap
+    await expect(page.getByTestId('submit')).toHaveText(/초 후 다시 전환할 수 있습니다/);
+    // the way to its row: the conversion list, the newest row marked
+    await receipt.getByTestId('receipt-history').click();
+    await expect(page).toHaveURL(/\/demo\/pointuselist$/);
+    const row = page.getByTestId('point-convert-history').locator('[data-fresh]').filter({ visible: true });
+    await expect(row).toBeInViewport();
+    await expect(row).toContainText('10,000');
+    await page.screenshot({ path: shot(info, 'pointuselist-fresh'), fullPage: true });
 
-  // offline: the last list stays with its time; the money form is closed with its reason before any input
-  await page.goto('/demo/charge');
-  await expect(page.getByTestId('request-history')).toBeVisible();
-  // offline screens come from the precache: wait until the service worker is active
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.context().setOffline(true);
-  await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 입금 신청을 할 수 없어요.');
-  await expect(page.getByLabel('입금 금액')).toBeDisabled();
-  await expect(page.getByTestId('request-history').getByTestId('last-seen')).toBeVisible();
-  await page.getByRole('link', { name: '출금' }).filter({ visible: true }).first().click();
-  await expect(page.getByTestId('exchange')).toBeVisible();
-  await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 출금 신청을 할 수 없어요.');
-  await expect(page.getByTestId('request-history')).toBeVisible();
-  await page.context().setOffline(false);
+    // offline: the last list stays with its time; the money form is closed with its reason before any input
+    await page.goto('/demo/charge');
+    await expect(page.getByTestId('request-history')).toBeVisible();
+    // offline screens come from the precache: wait until the service worker is active
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.context().setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 입금 신청을 할 수 없어요.');
+    await expect(page.getByLabel('입금 금액')).toBeDisabled();
+    await expect(page.getByTestId('request-history').getByTestId('last-seen')).toBeVisible();
+    await page.getByRole('link', { name: '출금' }).filter({ visible: true }).first().click();
+    await expect(page.getByTestId('exchange')).toBeVisible();
+    await expect(page.getByTestId('form-closed')).toContainText('오프라인에서는 출금 신청을 할 수 없어요.');
+    await expect(page.getByTestId('request-history')).toBeVisible();
+    await page.context().setOffline(false);
+  });
 });
 
 /** Phone at 320 px: the money screens must fit without sideways scrolling. */

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissPopups, lobbyKept, ONE_VIEWPORT, playerLogin } from './support';
+import { dismissPopups, lobbyKept, ONE_VIEWPORT, playerLogin, WITH_SERVICE_WORKER } from './support';
+
+test.use(WITH_SERVICE_WORKER);
 
 // A phone's money screens say only what the server said: offline, lists never read say so instead
 // of an empty state, and forms that cannot be sent are closed with their reason before any input.

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { captchaLogin as login, dismissPopups, ONE_VIEWPORT, openFilters } from './support';
+import { captchaLogin as login, dismissPopups, ONE_VIEWPORT, openFilters, WITH_SERVICE_WORKER } from './support';
 
 const shot = (info: TestInfo, name: string) => `tmp/screens/${info.project.name}-partner-${name}.png`;
 /** Ids are unique per project and run: the three projects share one server. */
@@ -241,6 +241,7 @@ test('the member detail at 320 px: all eight tabs in view, each one tap away', {
 });
 
 test.describe('the last-seen dashboard', () => {
+  test.use(WITH_SERVICE_WORKER);
   // the app's code is held back at the network below: the service worker would serve it from its cache
   test.use({ serviceWorkers: 'block' });
 

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { dismissPopups, ONE_VIEWPORT, playerLogin, WITH_SERVICE_WORKER } from './support';
+
+test.use(WITH_SERVICE_WORKER);
 
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);

@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, playerLogin, WITH_SERVICE_WORKER } from './support';
 import { screens, type Role, type Screen } from './screens';
+
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * Every screen of every role at 320 px and 412 px, light and dark: no sideways scroll, no cut

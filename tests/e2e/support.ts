@@ -22,6 +22,12 @@ export async function dismissPopups(page: Page) {
  */
 export const ONE_VIEWPORT = '@one-viewport';
 
+/**
+ * For a test of what the service worker does (offline, install, push, the last-seen paint): the
+ * config blocks it elsewhere, as a fresh context would precache the whole app for every test.
+ */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
+
 /** Every demo login's password. */
 export const PASS = 'demo1234!';
 
