@@ -273,56 +273,6 @@ test.describe(() => {
   });
 });
 
-/** Phone at 320 px: the money screens must fit without sideways scrolling. */
-test('money screens at 320 px', { tag: ONE_VIEWPORT }, async ({ page, browser }, info) => {
-  await page.setViewportSize({ width: 320, height: 680 });
-  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  const at320 = (name: string) => `tmp/screens/w320-money-${name}.png`;
-  await playerLogin(page, 'user9');
-  for (const [path, id] of [
-    ['/demo/charge', 'charge'],
-    ['/demo/exchange', 'exchange'],
-    ['/demo/point', 'point-area'],
-    ['/demo/pointuse', 'point-convert'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByTestId(id)).toBeVisible();
-    await page.screenshot({ path: at320(path.slice(6)), fullPage: true });
-    await fits();
-  }
-  const partner = await newPage(browser, info);
-  await partner.setViewportSize({ width: 320, height: 680 });
-  await captchaLogin(partner, '/demo/login', 'ptn7');
-  await expect(partner.getByTestId('partner-main')).toBeVisible();
-  for (const [path, id] of [
-    ['/demo/partnerMoneyMoveList', 'money-move'],
-    ['/demo/cashListMy', 'cash-list-my'],
-    ['/demo/cashList', 'cash-list'],
-  ] as const) {
-    await partner.goto(path);
-    await expect(partner.getByTestId(id)).toBeVisible();
-    await partner.screenshot({ path: at320(path.slice(6)), fullPage: true });
-  }
-  await partner.goto('/demo/partnerMoneyMoveList');
-  await partner.getByRole('tab', { name: '지급/회수', exact: true }).click();
-  await partner.locator('select[name=targetId]').selectOption('user3');
-  await partner.getByRole('button', { name: '포인트 회수' }).click();
-  await expect(partner.getByTestId('give-retrieve-sheet')).toBeVisible();
-  await partner.screenshot({ path: at320('sheet') });
-  await partner.context().close();
-  const admin = await newPage(browser, info);
-  await admin.setViewportSize({ width: 320, height: 680 });
-  await captchaLogin(admin, '/demo/admin/login', 'admin');
-  await expect(admin.getByTestId('admin-home')).toBeVisible();
-  await admin.goto('/demo/admin/cash');
-  await expect(admin.getByTestId('cash-queue')).toBeVisible();
-  await admin.screenshot({ path: at320('admin-queue'), fullPage: true });
-  await admin.goto('/demo/admin/ledger');
-  await expect(admin.getByTestId('ledger-verdict')).toBeVisible();
-  await admin.screenshot({ path: at320('ledger'), fullPage: true });
-  await admin.context().close();
-});
-
 test('partner lists: own cash log and the cash list with its tree', async ({ page }, info) => {
   await captchaLogin(page, '/demo/login', 'ptn6');
   await expect(page.getByTestId('partner-main')).toBeVisible();
