@@ -122,6 +122,9 @@ if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
   // beside the API tests on PGlite: each suite keeps about one core busy, the two share two cores
   // well (ports and folders are each test's own); the browser tests, which want both cores, follow
   // on a quiet machine (PITBOSS_TEST_SERIAL=1 runs everything one after the other)
+  // the tests that need no database of the suite's (command lines, installs) move to this one, so
+  // the two suites end near each other (tests/api/harness.ts, runsDatabaseFree)
+  process.env.PITBOSS_TEST_DB_FREE = 'postgres';
   if (built && !process.env.PITBOSS_TEST_SERIAL) pgDone = await vitestBeside('api-postgres', 'api', env);
   else vitest('api-postgres', 'api', env);
 } else if (requirePg) {

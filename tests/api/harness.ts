@@ -31,6 +31,12 @@ const needsProof = (path: string, body: Record<string, unknown>) =>
 
 /** Which database the API tests run on: PGlite in memory (default) or a fresh PostgreSQL database. */
 export const testDb = (process.env.PITBOSS_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+/**
+ * Whether this suite runs the tests whose outcome does not hang on its database (command lines,
+ * installs, start-up failures: each starts what it needs itself), which run once in a run: in the
+ * PGlite suite, unless `npm test` names the PostgreSQL one that runs beside it, to even out the two.
+ */
+export const runsDatabaseFree = testDb === (process.env.PITBOSS_TEST_DB_FREE ?? 'pglite');
 /** Whether the API tests run with sealed bodies on for the test site (docs/encrypted-bodies.md). */
 export const testSealed = process.env.PITBOSS_TEST_SEALED === '1';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from './opsCli.js';
-import { testDb } from './harness.js';
+import { runsDatabaseFree } from './harness.js';
 
 const run = promisify(execFile);
 
@@ -33,8 +33,8 @@ async function npmStart(cwd: string, env: NodeJS.ProcessEnv) {
 }
 
 // A production host: dist-server/ and the production packages only (no src/, no dev packages).
-// It needs no database of the run, so it runs once: in the PGlite pass.
-describe.skipIf(testDb === 'postgres')('the compiled ops commands on a production-only install', () => {
+// It needs no database of the run, so it runs once per `npm test` (harness.ts, runsDatabaseFree).
+describe.runIf(runsDatabaseFree)('the compiled ops commands on a production-only install', () => {
   const host = mkdtempSync(join(tmpdir(), 'pitboss-host-'));
   afterAll(() => rmSync(host, { recursive: true, force: true }));
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { entryArgs, spawnServer, type ServerProcess } from '../../scripts/serverProcess.js';
 import { openDb } from '../../src/server/db/driver.js';
 import { refusalExit } from '../../src/server/ops/refusal.js';
-import { freshPostgres, pgAdminUrl, testDb } from './harness.js';
+import { freshPostgres, pgAdminUrl, runsDatabaseFree } from './harness.js';
 import { freePort } from './moneyKit.js';
 import { cli, oneLine } from './opsCli.js';
 
@@ -20,8 +20,8 @@ const pgUp = await pgClient.connect().then(
   () => false,
 );
 
-// exercises PGlite and PostgreSQL itself, whichever database the run is for: once per `npm test`, in the PGlite run
-describe.skipIf(testDb === 'postgres')('backup and restore guards, backups sealed under the backup key', () => {
+// exercises PGlite and PostgreSQL itself, whichever database the run is for: once per `npm test` (harness.ts, runsDatabaseFree)
+describe.runIf(runsDatabaseFree)('backup and restore guards, backups sealed under the backup key', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pitboss-guards-'));
   const data = join(dir, 'data');
   const K = key();

@@ -6,7 +6,7 @@ import { delimiter, join } from 'node:path';
 import webpush from 'web-push';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productionSecrets } from '../../src/server/config.js';
-import { testDb } from './harness.js';
+import { runsDatabaseFree } from './harness.js';
 
 const vapid = webpush.generateVAPIDKeys();
 const secretsEnv = {
@@ -79,8 +79,8 @@ function olderNode() {
   return undefined;
 }
 
-// one process tree per case, a real npm: PGlite only (the database plays no part in how a signal travels)
-describe.runIf(testDb === 'pglite')('npm start stops when told', () => {
+// one process tree per case, a real npm on PGlite, once per `npm test` (the database plays no part in how a signal travels)
+describe.runIf(runsDatabaseFree)('npm start stops when told', () => {
   const data = `tmp/npm-start-${process.pid}`;
   const runs: ReturnType<typeof npmStart>[] = [];
   afterAll(() => {

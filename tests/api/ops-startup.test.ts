@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { entryArgs } from '../../scripts/serverProcess.js';
-import { freshPostgres, pgAdminUrl, testDb } from './harness.js';
+import { freshPostgres, pgAdminUrl, runsDatabaseFree } from './harness.js';
 
 /** Runs the server until it exits (or prints its running line, when `untilRunning`): its output and exit code. */
 function runServer(env: NodeJS.ProcessEnv, untilRunning = false, onOutput: (out: string) => void = () => {}) {
@@ -45,8 +45,8 @@ const pgUp = await pgClient.connect().then(
 );
 const redisUp = await answers(6379);
 
-// exercises PGlite and PostgreSQL itself, whichever database the run is for: once per `npm test`, in the PGlite run
-describe.skipIf(testDb === 'postgres')('start-up failures a person can read', () => {
+// exercises PGlite and PostgreSQL itself, whichever database the run is for: once per `npm test` (harness.ts, runsDatabaseFree)
+describe.runIf(runsDatabaseFree)('start-up failures a person can read', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const c of cleanup) await c();
