@@ -10,7 +10,7 @@ import { platformCalls } from '../../src/contract/platform.js';
 import { hashToken } from '../../src/server/domain/auth/tokens.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { entryArgs, spawnServer } from '../../scripts/serverProcess.js';
-import { roomyLimits, testDb } from './harness.js';
+import { roomyLimits, runsDatabaseFree, testDb } from './harness.js';
 import { freshPostgres } from './dbTemplate.js';
 import type { Config } from '../../src/server/config.js';
 
@@ -35,7 +35,7 @@ const productionEnv = (data: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
   return { ...env, NODE_ENV: 'production', PITBOSS_DATA: data, PITBOSS_STATIC: '/nonexistent', LOG_LEVEL: 'info', ...secretsEnv, ...extra };
 };
 
-describe.runIf(testDb === 'pglite')('a production first start (its own process, empty PGlite)', () => {
+describe.runIf(runsDatabaseFree)('a production first start (its own process, empty PGlite)', () => {
   const data = `tmp/first-start-${process.pid}`;
   afterAll(() => rmSync(data, { recursive: true, force: true }));
 

@@ -5,7 +5,7 @@ import webpush from 'web-push';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productionSecrets, readConfig, refuseMissingSecrets, refuseWeakSecrets } from '../../src/server/config.js';
 import { entryArgs, spawnServer, type ServerProcess } from '../../scripts/serverProcess.js';
-import { testDb } from './harness.js';
+import { runsDatabaseFree } from './harness.js';
 
 const dir = `tmp/ops-keys-${process.pid}`;
 const envName = (n: string) => `PITBOSS_SECRET_${n.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
@@ -44,7 +44,7 @@ const startRefused = async (env: NodeJS.ProcessEnv) => {
   return { code: r.code, lines: r.out.trim().split('\n') };
 };
 
-describe.runIf(testDb === 'pglite')('keys: checked at a production start, made by npm run keys', () => {
+describe.runIf(runsDatabaseFree)('keys: checked at a production start, made by npm run keys', () => {
   let srv: ServerProcess | undefined;
   mkdirSync(dir, { recursive: true });
   afterAll(() => {
