@@ -1,6 +1,7 @@
 /* global self */
 /* Web Push, imported by the generated service worker: shows what the server sends (title, body,
-   tag, url) and opens its screen on a tap, in an open window of the app when there is one. */
+   tag, url, and the icon of the site the push is of) and opens its screen on a tap, in an open
+   window of the app when there is one. */
 self.addEventListener('push', (event) => {
   let data;
   try {
@@ -8,12 +9,14 @@ self.addEventListener('push', (event) => {
   } catch {
     data = {};
   }
+  // the site's icon, on this origin only; the app's own when a push names none
+  const icon = typeof data.icon === 'string' && data.icon.startsWith('/') && !data.icon.startsWith('//') ? data.icon : '/icons/icon-192.png';
   event.waitUntil(
-    self.registration.showNotification(data.title || 'Pitboss', {
+    self.registration.showNotification(data.title || '', {
       body: data.body || '',
       tag: data.tag,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      icon,
+      badge: icon,
       data: { url: typeof data.url === 'string' ? data.url : '/' },
     }),
   );

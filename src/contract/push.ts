@@ -19,8 +19,11 @@ export const pushSubscription = z.object({
   lang: z.enum(pushLangs),
 });
 
-/** What a notification carries to the service worker: its texts and the screen a tap opens. */
-export const pushPayload = z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string() });
+/**
+ * What a notification carries to the service worker: its texts, the screen a tap opens and the
+ * site's own icon (the worker is the app's, so it cannot know which site's brand a push is of).
+ */
+export const pushPayload = z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string(), icon: z.string() });
 export type PushPayload = z.infer<typeof pushPayload>;
 
 export const pushCalls = {

@@ -108,6 +108,11 @@ describe(`web push (${testDb})`, () => {
     await until(() => d.got.length > 0, 'answer push');
     expect(d.got[0]).toMatchObject({ title: 'Inquiry answered', body: 'Your inquiry has an answer.', tag: 'answer' });
     expect(d.got[0].url).toMatch(new RegExp(`^/[^/]+/qnaread/${q.data!.boardIdx}$`));
+    // the site's own icon (the demo site is branded), as its installed app shows it
+    const prefix = String(d.got[0].url).split('/')[1];
+    expect(d.got[0].icon).toMatch(new RegExp(`^/${prefix}/icons/icon-192\\.[\\w-]+\\.png$`));
+    const icon = await fetch(s.url + String(d.got[0].icon));
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/png']);
     const key = (await s.call(pushCalls.key, {}, t)).data!.publicKey;
     expect(String(headers.at(-1)!.authorization)).toMatch(new RegExp(`^vapid t=.+, k=${key}$`));
     expect(headers.at(-1)!['content-encoding']).toBe('aes128gcm');

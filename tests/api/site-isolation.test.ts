@@ -243,12 +243,15 @@ describe(`site isolation (${testDb})`, () => {
       await sleep(300);
       expect(aPhone.got).toHaveLength(1);
       expect(String(aPhone.got[0].url)).toMatch(/^\/demo\//);
+      // each push wears its own site's icon: A's brand, B (no brand yet) the app's own
+      expect(String(aPhone.got[0].icon)).toMatch(/^\/demo\/icons\/icon-192\.[\w-]+\.png$/);
       expect(bPhone.got).toEqual([]);
       expect((await b.loose(bOperator)(adminMessageCalls.send, { target: 'member', memId: 'user1', msgTitle: 'B push', msgDesc: 'B push' })).resultCode).toBe('0');
       for (let i = 0; i < 100 && !bPhone.got.length; i++) await sleep(30);
       await sleep(300);
       expect(bPhone.got).toHaveLength(1);
       expect(String(bPhone.got[0].url)).toMatch(/^\/bsite\//);
+      expect(bPhone.got[0].icon).toBe('/icons/icon-192.png');
       expect(aPhone.got).toHaveLength(1);
     });
 

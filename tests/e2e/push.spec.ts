@@ -30,13 +30,22 @@ test('the account screen offers notifications; the service worker shows a push, 
   );
   await cdp.send('ServiceWorker.enable');
   const origin = new URL(page.url()).origin;
-  const payload = { title: '문의 답변', body: '문의하신 내용에 답변이 등록되었습니다.', url: '/demo/qnaread/1', tag: 'answer' };
+  // the site's own icon, as the server names it: the one its installed app wears
+  const icon = ((await (await page.request.get('/demo/manifest.webmanifest')).json()) as { icons: { src: string }[] }).icons[0]!.src;
+  expect(icon).toMatch(/^\/demo\/icons\/icon-192\./);
+  const payload = { title: '문의 답변', body: '문의하신 내용에 답변이 등록되었습니다.', url: '/demo/qnaread/1', tag: 'answer', icon };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
 
   const shown = () =>
     page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
-      return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
+      return (await reg.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        url: (n.data as { url: string }).url,
+        icon: new URL(n.icon).pathname,
+      }));
     });
   await expect.poll(shown).toEqual([payload]);
 

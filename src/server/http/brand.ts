@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { BrandCache, type Brand } from '../domain/site/brandCache.js';
+import { BrandCache, iconUrl, type Brand } from '../domain/site/brandCache.js';
 import type { IconKind } from '../db/tables/brand.js';
 import { LATE_HEAD_ID } from '../../contract/earlyData.js';
 
@@ -8,12 +8,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Escaped for an HTML attribute or text. */
 export const html = (s: string) => s.replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Where an icon of a brand is served: versioned (cached for a year) for a branded site, the app's own for one without. */
-export function iconUrl(brand: Pick<Brand, 'prefix' | 'version'>, kind: IconKind): string {
-  if (!brand.version) return kind === 'favicon' || kind === 'logo' || kind === 'apple-touch-icon' ? '/icons/icon-192.png' : `/icons/${kind}.png`;
-  return `/${brand.prefix}/icons/${kind}.${brand.version}.png`;
-}
 
 /** The site's web app manifest: its own app, id, scope and start under its prefix. */
 export function manifestOf(brand: Brand) {

@@ -6,6 +6,7 @@ import { pushDispatcher, pushEndpointAllowed, PUSH_TIMEOUT_MS } from './endpoint
 import { pushText, type PushKind } from './texts.js';
 import { vapidKeys } from './vapid.js';
 import { signal } from '../signal.js';
+import { iconUrl } from '../site/brandCache.js';
 
 type Ctx = Pick<Deps, 'db' | 'clock' | 'config'>;
 
@@ -40,7 +41,8 @@ async function send({ db, clock, config }: Ctx, memberIds: number[], note: PushN
     .selectFrom('push_subscription as p')
     .innerJoin('session as s', 's.id', 'p.session_id')
     .innerJoin('site', 'site.id', 'p.site_id')
-    .select(['p.endpoint', 'p.p256dh', 'p.auth', 'p.lang', 'site.prefix'])
+    .leftJoin('site_brand as b', 'b.site_id', 'p.site_id')
+    .select(['p.endpoint', 'p.p256dh', 'p.auth', 'p.lang', 'site.prefix', 'b.version'])
     .where('p.member_id', 'in', memberIds)
     .where('s.ended_at', 'is', null)
     .where('s.expires_at', '>', clock.now())
@@ -57,6 +59,7 @@ async function send({ db, clock, config }: Ctx, memberIds: number[], note: PushN
         ...pushText(note.kind, lang, typeof note.values === 'function' ? note.values(lang) : note.values),
         url: `/${s.prefix}/${note.path}`,
         tag: note.kind,
+        icon: iconUrl(s, 'icon-192'),
       };
       const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), { vapidDetails, TTL: 24 * 3600 });
       const host = new URL(req.endpoint).host;

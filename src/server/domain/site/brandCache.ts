@@ -23,6 +23,12 @@ export interface Brand {
   icons: Map<IconKind, Buffer>;
 }
 
+/** Where an icon of a brand is served: versioned (cached for a year) for a branded site, the app's own for one without. */
+export function iconUrl(brand: Pick<Brand, 'prefix' | 'version'>, kind: IconKind): string {
+  if (!brand.version) return kind === 'favicon' || kind === 'logo' || kind === 'apple-touch-icon' ? '/icons/icon-192.png' : `/icons/${kind}.png`;
+  return `/${brand.prefix}/icons/${kind}.${brand.version}.png`;
+}
+
 type BrandSite = Pick<SiteRow, 'id' | 'prefix' | 'name' | 'languages'>;
 
 /** The locale of a site's default language, the first of its list. */
