@@ -92,8 +92,10 @@ function codesWithoutTexts(): Plugin {
 }
 
 /**
- * Brotli and gzip twins of every hashed text asset, made once at build time at the highest level,
- * so the server sends them as they are (no compression per request, no CPU spent on phones' bytes).
+ * Brotli and gzip twins of every hashed text asset and of the page-to-chunk map the app reads at
+ * start (route-preloads.json: 68 KB as written, 5 KB in brotli), made once at build time at the
+ * highest level, so the server sends them as they are (no compression per request, no CPU spent on
+ * phones' bytes).
  */
 function precompress(): Plugin {
   const br = promisify(brotliCompress);
@@ -107,10 +109,9 @@ function precompress(): Plugin {
     },
     async writeBundle() {
       const dir = resolve(outDir, 'assets');
-      const files = (await readdir(dir)).filter((f) => /\.(js|css|svg|json)$/.test(f));
+      const assets = (await readdir(dir)).filter((f) => /\.(js|css|svg|json)$/.test(f)).map((f) => resolve(dir, f));
       await Promise.all(
-        files.map(async (f) => {
-          const file = resolve(dir, f);
+        [...assets, resolve(outDir, 'route-preloads.json')].map(async (file) => {
           const raw = await readFile(file);
           if (raw.length < 1024) return;
           const [b, g] = await Promise.all([br(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gz(raw, { level: 9 })]);

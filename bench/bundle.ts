@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -36,5 +36,26 @@ export async function benchBundle(): Promise<void> {
     .map((f) => ({ f, size: gz(join('dist/assets', f)) }))
     .sort((a, b) => b.size - a.size);
   console.log(`all chunks: ${chunks.length}, ${kb(chunks.reduce((s, c) => s + c.size, 0))}`);
+  precache();
   for (const c of chunks.slice(0, 25)) console.log(`  ${first.has(`assets/${c.f}`) ? '*' : ' '} ${kb(c.size).padStart(9)}  ${c.f}`);
+}
+
+/**
+ * What a phone's first visit downloads in the background once the service worker installs: every
+ * file the worker precaches, as the server sends it.
+ */
+function precache() {
+  const sw = 'dist/sw.js';
+  if (!existsSync(sw)) return;
+  const urls = [...readFileSync(sw, 'utf8').matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+  // a text file without a twin goes out compressed per request (@fastify/compress: brotli, quality 4)
+  const served = (f: string) =>
+    existsSync(`${f}.br`)
+      ? statSync(`${f}.br`).size
+      : /\.(js|css|json|html|svg|webmanifest)$/.test(f)
+        ? brotliCompressSync(readFileSync(f), { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).length
+        : statSync(f).size;
+  const files = urls.map((u) => ({ u, size: served(join('dist', u)) })).sort((a, b) => b.size - a.size);
+  console.log(`service worker precache: ${files.length} files, ${kb(files.reduce((s, f) => s + f.size, 0))} as sent (the build's brotli twin, or brotli per request)`);
+  for (const f of files.slice(0, 5)) console.log(`    ${kb(f.size).padStart(9)}  ${f.u}`);
 }
