@@ -16,7 +16,8 @@ self.addEventListener('push', (event) => {
       body: data.body || '',
       tag: data.tag,
       icon,
-      badge: icon,
+      // the small status-bar glyph: Android draws only its alpha, so a full-colour icon would be a white square
+      badge: '/icons/badge-96.png',
       data: { url: typeof data.url === 'string' ? data.url : '/' },
     }),
   );

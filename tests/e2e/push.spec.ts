@@ -45,9 +45,10 @@ test('the account screen offers notifications; the service worker shows a push, 
         tag: n.tag,
         url: (n.data as { url: string }).url,
         icon: new URL(n.icon).pathname,
+        badge: new URL(n.badge).pathname,
       }));
     });
-  await expect.poll(shown).toEqual([payload]);
+  await expect.poll(shown).toEqual([{ ...payload, badge: '/icons/badge-96.png' }]);
 
   // a tap: the worker's notificationclick handler with the shown notification brings the open window
   // to its screen (a window the worker controls, as every visit after the first is)
