@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routePreloads } from './scripts/vite-route-preloads';
+import { ROUTE_PRELOADS_FILE, routePreloads } from './scripts/vite-route-preloads';
 import { pageChunkGroups } from './scripts/vite-page-chunks';
 
 // Busts the persisted query cache whenever a new build ships.
@@ -111,7 +111,7 @@ function precompress(): Plugin {
       const dir = resolve(outDir, 'assets');
       const assets = (await readdir(dir)).filter((f) => /\.(js|css|svg|json)$/.test(f)).map((f) => resolve(dir, f));
       await Promise.all(
-        [...assets, resolve(outDir, 'route-preloads.json')].map(async (file) => {
+        [...assets, resolve(outDir, ROUTE_PRELOADS_FILE)].map(async (file) => {
           const raw = await readFile(file);
           if (raw.length < 1024) return;
           const [b, g] = await Promise.all([br(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }), gz(raw, { level: 9 })]);

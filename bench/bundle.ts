@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { ROUTE_PRELOADS_FILE } from '../scripts/vite-route-preloads.js';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -22,7 +23,7 @@ export async function benchBundle(): Promise<void> {
   }
   const html = readFileSync('dist/index.html', 'utf8');
   const first = new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  const listFile = 'dist/route-preloads.json';
+  const listFile = join('dist', ROUTE_PRELOADS_FILE);
   const list = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads) : null;
   for (const f of list?.routes.find((r) => r.path === '/$prefix/')?.js ?? []) first.add(f);
   const firstBytes = [...first].reduce((sum, f) => sum + gz(join('dist', f)), 0);
@@ -36,8 +37,8 @@ export async function benchBundle(): Promise<void> {
     .map((f) => ({ f, size: gz(join('dist/assets', f)) }))
     .sort((a, b) => b.size - a.size);
   console.log(`all chunks: ${chunks.length}, ${kb(chunks.reduce((s, c) => s + c.size, 0))}`);
-  precache();
   for (const c of chunks.slice(0, 25)) console.log(`  ${first.has(`assets/${c.f}`) ? '*' : ' '} ${kb(c.size).padStart(9)}  ${c.f}`);
+  precache();
 }
 
 /**

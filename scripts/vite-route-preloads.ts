@@ -3,6 +3,9 @@ import { dirname, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { routePattern } from './routePattern';
 
+/** The file the plugin writes at the build's root: the server and the app read it by this name. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
 /** What the server adds to the shell it sends for a path (see src/server/http/static.ts). */
 export interface RoutePreloads {
   /** leaf routes, most specific first: TanStack path pattern, JS to modulepreload, CSS to link, behind a sign-in */
@@ -117,7 +120,7 @@ export function routePreloads(opts: { routeTree: string; guestTree: string; sign
         if (lang) catalogues[lang] = c.fileName;
       }
       const out: RoutePreloads = { routes, catalogues };
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out, null, 1) });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(out, null, 1) });
     },
   };
 }
