@@ -25,7 +25,7 @@ export default defineConfig({
     // a second phone of nearly the same size adds little: it covers the shell (sign-up, install, offline, narrow), not every flow again
     { name: 'iphone14', testMatch: /foundation\.spec\.ts$/, grepInvert: /@one-viewport/, use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions } },
     // the desktop repeats the flows whose layout differs there (tables, the side menu), not server rules or 320 px passes
-    { name: 'desktop', grepInvert: /@one-viewport/, use: { ...devices['Desktop Chrome'], browserName: 'chromium', viewport: { width: 1366, height: 900 }, launchOptions } },
+    { name: 'desktop', grepInvert: /@one-viewport|@phones/, use: { ...devices['Desktop Chrome'], browserName: 'chromium', viewport: { width: 1366, height: 900 }, launchOptions } },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { captchaLogin, dismissPopups, ONE_VIEWPORT, WITH_SERVICE_WORKER } from './support';
+import { captchaLogin, dismissPopups, ONE_VIEWPORT, PHONES, WITH_SERVICE_WORKER } from './support';
 
 test.use(WITH_SERVICE_WORKER);
 
@@ -155,7 +155,7 @@ test('manifest present and service worker active; installable', async ({ page })
   expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
 });
 
-test('offline reload shows the shell and the last-seen screen', async ({ page, context }) => {
+test('offline reload shows the shell and the last-seen screen', { tag: PHONES }, async ({ page, context }) => {
   await playerLogin(page, 'user2');
   await expect(page.getByTestId('lobby')).toBeVisible();
   const cash = await page.getByTestId('cash').textContent();

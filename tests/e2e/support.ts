@@ -22,6 +22,9 @@ export async function dismissPopups(page: Page) {
  */
 export const ONE_VIEWPORT = '@one-viewport';
 
+/** Tags a check of the phone shell that the desktop does not draw differently: both phones run it, the desktop does not. */
+export const PHONES = '@phones';
+
 /**
  * For a test of what the service worker does (offline, install, push, the last-seen paint): the
  * config blocks it elsewhere, as a fresh context would precache the whole app for every test.
