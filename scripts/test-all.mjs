@@ -116,19 +116,20 @@ step('typecheck', 'npm', ['run', 'typecheck']);
 step('lint', 'npm', ['run', 'lint']);
 step('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit', 'unit');
-let pgDone = async () => {};
+let pgliteDone = null;
 const pg = new URL(pgUrl);
 if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
   const redis = (await portOpen('127.0.0.1', 6379)) ? { PITBOSS_TEST_REDIS: '1' } : {};
   const env = { PITBOSS_TEST_DB: 'postgres', PITBOSS_PG_URL: pgUrl, ...redis };
-  // beside the API tests on PGlite: each suite keeps about one core busy, the two share two cores
-  // well (ports and folders are each test's own); the browser tests, which want both cores, follow
-  // on a quiet machine (PITBOSS_TEST_SERIAL=1 runs everything one after the other)
-  // the tests that need no database of the suite's (command lines, installs) move to this one, so
-  // the two suites end near each other (tests/api/harness.ts, runsDatabaseFree)
+  // the tests that need no database of the suite's (command lines, installs) move to the PostgreSQL
+  // suite, so the two end near each other (tests/api/harness.ts, runsDatabaseFree)
   process.env.PITBOSS_TEST_DB_FREE = 'postgres';
-  if (built && !process.env.PITBOSS_TEST_SERIAL) pgDone = await vitestBeside('api-postgres', 'api', env);
-  else vitest('api-postgres', 'api', env);
+  // PGlite beside the PostgreSQL suite and the sealed subset after it: each suite keeps about one core
+  // busy, the two share two cores well (ports and folders are each test's own), and the PGlite suite
+  // is the longer one; the browser tests, which want both cores, follow on a quiet machine
+  // (PITBOSS_TEST_SERIAL=1 runs everything one after the other)
+  if (built && !process.env.PITBOSS_TEST_SERIAL) pgliteDone = await vitestBeside('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
+  vitest('api-postgres', 'api', env);
 } else if (requirePg) {
   console.error(`\nPostgreSQL is not reachable at ${pgUrl}: the PostgreSQL API tests are required here.`);
   totals.failed++;
@@ -137,7 +138,7 @@ if (await portOpen(pg.hostname, Number(pg.port || 5432))) {
   console.log(`\nPostgreSQL not reachable at ${pgUrl}: PostgreSQL API tests skipped (set PITBOSS_REQUIRE_PG=1 to require them).`);
 }
 
-vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
+if (!pgliteDone) vitest('api-pglite', 'api', { PITBOSS_TEST_DB: 'pglite' });
 // with sealed bodies on: the whole suite takes as long again, so a subset: logins from many addresses and the money codes
 vitest('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1' }, [
   'tests/api/login-hardening.test.ts',
@@ -145,7 +146,7 @@ vitest('api-sealed', 'api', { PITBOSS_TEST_DB: 'pglite', PITBOSS_TEST_SEALED: '1
   'tests/api/member.test.ts',
 ]);
 
-await pgDone();
+await pgliteDone?.();
 
 if (built) {
   run('chromium', 'node', ['scripts/ensure-chromium.mjs']);
