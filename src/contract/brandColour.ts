@@ -64,3 +64,15 @@ export function brandShades(themeColor: string): { light: BrandShades; dark: Bra
     dark: { brand: readable(hex, [255, 255, 255], DARK_PAGES), ink: DARK_INK },
   };
 }
+
+/**
+ * The properties a site's page sets on `<html>` (read by the token file's `--brand` / `--brand-ink`):
+ * the server writes them into the page it sends, so its first paint wears the colour, and the app
+ * sets the same ones when it learns the site (removed outside every site).
+ */
+export function brandProperties(themeColor: string): Record<BrandProperty, string> {
+  const { light, dark } = brandShades(themeColor);
+  return { '--site-brand': light.brand, '--site-brand-ink': light.ink, '--site-brand-dark': dark.brand, '--site-brand-dark-ink': dark.ink };
+}
+export const BRAND_PROPERTIES = ['--site-brand', '--site-brand-ink', '--site-brand-dark', '--site-brand-dark-ink'] as const;
+export type BrandProperty = (typeof BRAND_PROPERTIES)[number];

@@ -5,7 +5,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformOpsCalls } from '../../src/contract/platformOps.js';
 import { platformSiteCalls as ps } from '../../src/contract/platformSites.js';
-import { brandShades, contrast } from '../../src/contract/brandColour.js';
+import { brandProperties, brandShades, contrast } from '../../src/contract/brandColour.js';
 import { DEMO_MARK } from '../../src/server/http/static.js';
 import { platformOwner, postJson, siteForm } from './platformKit.js';
 import { startTestServer, testDb, type TestServer } from './harness.js';
@@ -50,11 +50,11 @@ describe(`changing a site's brand after opening, its language and the landing pa
 
   it("speaks the site's default language in its manifest and its pages' <html lang>, vn as BCP-47 vi", async () => {
     expect((await manifest('lucky')).lang).toBe('en');
-    expect((await get('/lucky/login')).body).toMatch(/<html lang="en" data-site-brand="lucky">/);
+    expect((await get('/lucky/login')).body).toMatch(/<html lang="en" data-site-brand="lucky"[ >]/);
     expect((await manifest('demo')).lang).toBe('ko');
     expect((await postJson(s, ps.openSite.path, siteForm({ prefix: 'viet', name: 'Viet', languages: ['vn'], defaultLanguage: 'vn' }), { token: owner })).resultCode).toBe('0');
     expect((await manifest('viet')).lang).toBe('vi');
-    expect((await get('/viet/admin/login')).body).toMatch(/<html lang="vi" data-site-brand="viet">/);
+    expect((await get('/viet/admin/login')).body).toMatch(/<html lang="vi" data-site-brand="viet"[ >]/);
     // outside every site the shell stays the app's own
     expect((await get('/platform')).body).toMatch(/<html lang="ko">/);
   });
@@ -86,6 +86,11 @@ describe(`changing a site's brand after opening, its language and the landing pa
     const page = (await get('/lucky/main')).body;
     expect(page).toContain('<title>Lucky Seven</title>');
     expect(page).toContain('<meta name="theme-color" content="#0b5cad" />');
+    // the page it sends wears the colour from its first paint, as the app sets it once it knows the site
+    const colours = Object.entries(brandProperties('#0b5cad'))
+      .map(([p, v]) => `${p}:${v}`)
+      .join(';');
+    expect(page).toMatch(new RegExp(`<html [^>]*data-site-brand="lucky" style="${colours}">`));
     expect(page).toContain(`href="${secondIcons[0]!.replace('icon-192', 'favicon')}"`);
     // the new versioned icon is kept for a year; the old name is only revalidated now
     expect((await get(secondIcons[0]!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,30 +1,26 @@
-import { brandShades } from '../../contract/brandColour';
+import { BRAND_PROPERTIES, brandProperties } from '../../contract/brandColour';
 import { languages, type Language } from '../../contract/enums';
 import type { Site } from './session/store';
 
 /**
  * A site's page wears the site's theme colour: the token file's `--brand` / `--brand-ink` read
  * these properties (light and dark shades, each readable at AA), set on `<html>` with the site's
- * prefix in `data-site-brand`. Outside every site (the landing page, the platform console) they are
- * removed and the app's own colour shows.
+ * prefix in `data-site-brand` (the server's page already carries them). Outside every site (the
+ * landing page, the platform console) they are removed and the app's own colour shows.
  */
-const PROPS = ['--site-brand', '--site-brand-ink', '--site-brand-dark', '--site-brand-dark-ink'] as const;
-
 export function applySiteBrand(site: Pick<Site, 'prefix' | 'brand'> | null) {
   const root = document.documentElement;
   if (!site) {
     delete root.dataset.siteBrand;
-    for (const p of PROPS) root.style.removeProperty(p);
+    for (const p of BRAND_PROPERTIES) root.style.removeProperty(p);
     return;
   }
   root.dataset.siteBrand = site.prefix;
   if (!site.brand) {
-    for (const p of PROPS) root.style.removeProperty(p);
+    for (const p of BRAND_PROPERTIES) root.style.removeProperty(p);
     return;
   }
-  const { light, dark } = brandShades(site.brand.themeColor);
-  const values = [light.brand, light.ink, dark.brand, dark.ink];
-  PROPS.forEach((p, i) => root.style.setProperty(p, values[i]!));
+  for (const [p, v] of Object.entries(brandProperties(site.brand.themeColor))) root.style.setProperty(p, v);
 }
 
 /** The site's default language: the first of its languages. */

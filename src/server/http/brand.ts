@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { BrandCache, iconUrl, type Brand } from '../domain/site/brandCache.js';
 import type { IconKind } from '../db/tables/brand.js';
 import { LATE_HEAD_ID } from '../../contract/earlyData.js';
+import { brandProperties } from '../../contract/brandColour.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -30,6 +31,19 @@ export function manifestOf(brand: Brand) {
   };
 }
 
+/**
+ * A branded site's colour on `<html>`, as the app sets it once it knows the site: the first paint
+ * (and the last-seen copy painted before the app runs) wears it instead of the app's own colour. A
+ * site without a brand shows the app's colour, as in the app.
+ */
+function colours(brand: Brand): string {
+  if (!brand.version) return '';
+  const style = Object.entries(brandProperties(brand.themeColor))
+    .map(([p, v]) => `${p}:${v}`)
+    .join(';');
+  return ` style="${html(style)}"`;
+}
+
 /** The head tags a site's pages carry: title and theme colour at once, manifest and icons once the first screen has painted. */
 export function brandHead(shellHtml: string, brand: Brand): string {
   const later = [
@@ -46,7 +60,7 @@ export function brandHead(shellHtml: string, brand: Brand): string {
     `<template id="${LATE_HEAD_ID}">${later.join('')}</template>`,
   ];
   return shellHtml
-    .replace(/<html\b[^>]*>/i, `<html lang="${html(brand.lang)}" data-site-brand="${html(brand.prefix)}">`)
+    .replace(/<html\b[^>]*>/i, `<html lang="${html(brand.lang)}" data-site-brand="${html(brand.prefix)}"${colours(brand)}>`)
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta name="theme-color"[^>]*>\s*/gi, '')
     .replace(/<link rel="(?:manifest|icon|apple-touch-icon)"[^>]*>\s*/gi, '')
