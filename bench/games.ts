@@ -12,7 +12,7 @@ import { pct } from './client.js';
 import { machineBusy } from './cpuTime.js';
 import { compareWithHistory } from './history.js';
 import { startBenchServer } from './server.js';
-import { walletLoadApart } from './walletLoad.js';
+import { walletLoadApart, type LoadFigures } from './walletLoad.js';
 import { traceWallet } from './walletTrace.js';
 
 const SECONDS = Number(process.env.BENCH_GAMES_SECONDS ?? 6);
@@ -116,7 +116,8 @@ export async function bareInsert(s: RunningServer) {
   return { rps: 500 / ((performance.now() - t0) / 1000), p99: pct(times, 99) };
 }
 
-type Paced = Awaited<ReturnType<typeof machineBusy<Awaited<ReturnType<typeof walletLoadApart>>>>>;
+/** One load's figures with how busy the machine was meanwhile (`machineBusy`). */
+type Paced = LoadFigures & { busy: number | null };
 
 /** The middle one of an odd number of runs by `key`. */
 function medianBy<T>(runs: T[], key: (r: T) => number): T {
