@@ -20,9 +20,10 @@ interface Call {
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : 0);
 const ms = (x: number) => x.toFixed(1).padStart(6);
 /** CPU ms of the bench database's backends (PostgreSQL on this machine: its processes' /proc stat), and the WAL position */
-async function dbWork(c: pg.Client, name: string): Promise<{ cpu: number; wal: number }> {
+async function dbWork(c: pg.Client, name: string): Promise<{ cpu: number; wal: number; lsn: string }> {
   const { rows } = await c.query(
-    `select pid, pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8 as wal from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+    `select pid, pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8 as wal, pg_current_wal_insert_lsn()::text as lsn
+     from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
     [name],
   );
   let ticks = 0;
@@ -34,7 +35,34 @@ async function dbWork(c: pg.Client, name: string): Promise<{ cpu: number; wal: n
       // a backend that ended between the two reads
     }
   }
-  return { cpu: ticks * 10, wal: Number(rows[0]?.wal ?? 0) };
+  return { cpu: ticks * 10, wal: Number(rows[0]?.wal ?? 0), lsn: String(rows[0]?.lsn ?? '0/0') };
+}
+
+/**
+ * The WAL written between two positions, by table: its indexes and its month partitions folded in,
+ * records that name no table (commits) as "other" (pg_walinspect; null where it cannot be had: the
+ * extension missing, or a role that may not read the WAL).
+ */
+async function walByTable(c: pg.Client, from: string, to: string): Promise<{ name: string; bytes: number }[] | null> {
+  try {
+    await c.query('create extension if not exists pg_walinspect');
+    const { rows } = await c.query(
+      `with w as (
+         select substring(block_ref from 'rel \\d+/\\d+/(\\d+)')::oid as node, record_length + fpi_length as bytes
+         from pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)
+       ), r as (
+         select w.bytes, coalesce(i.indrelid, t.oid) as rel
+         from w left join pg_class t on t.relfilenode = w.node left join pg_index i on i.indexrelid = t.oid
+       )
+       select coalesce((select p.inhparent::regclass::text from pg_inherits p where p.inhrelid = r.rel), r.rel::regclass::text, 'other') as name,
+              sum(r.bytes)::float8 as bytes
+       from r group by 1 order by 2 desc`,
+      [from, to],
+    );
+    return rows.map((r) => ({ name: String(r.name), bytes: Number(r.bytes) }));
+  } catch {
+    return null;
+  }
 }
 
 const line = (name: string, xs: number[]) => `  ${name.padEnd(32)} p50 ${ms(pct(xs, 50))}  p99 ${ms(pct(xs, 99))}  max ${ms(pct(xs, 100))} ms`;
@@ -106,7 +134,7 @@ export function traceWallet(server: Server, dbUrl: string | null) {
       obs.observe({ entryTypes: ['gc'] });
       const waits: Record<string, number> = {};
       let samples = 0;
-      let work: { cpu: number; wal: number } | null = null;
+      let work: { cpu: number; wal: number; tables: { name: string; bytes: number }[] | null } | null = null;
       const node = process.cpuUsage();
       let sampling = true;
       const sampler = (async () => {
@@ -127,7 +155,7 @@ export function traceWallet(server: Server, dbUrl: string | null) {
           await new Promise((r) => setTimeout(r, 5));
         }
         const after = await dbWork(c, name);
-        work = { cpu: after.cpu - before.cpu, wal: after.wal - before.wal };
+        work = { cpu: after.cpu - before.cpu, wal: after.wal - before.wal, tables: await walByTable(c, before.lsn, after.lsn) };
         await c.end();
       })();
       return {
@@ -171,6 +199,15 @@ export function traceWallet(server: Server, dbUrl: string | null) {
             `  CPU per callback (load-independent): this process ${each((nodeCpu.user + nodeCpu.system) / 1000)} ms (system ${each(nodeCpu.system / 1000)})` +
               (work ? `, the database's backends ${each(work.cpu)} ms (accrual included); WAL ${(work.wal / n / 1024).toFixed(1)} KB per callback` : ''),
           );
+          if (work?.tables) {
+            const wal = work.wal || 1;
+            console.log(
+              `  WAL by table (indexes and partitions folded in): ${work.tables
+                .slice(0, 8)
+                .map((t) => `${t.name} ${((100 * t.bytes) / wal).toFixed(0)}%`)
+                .join(', ')}`,
+            );
+          }
           if (samples) {
             const busy = Object.entries(waits).sort((a, b) => b[1] - a[1]);
             console.log(`  database backends active per sample (${samples} samples): ${busy.map(([k, v]) => `${k} ${(v / samples).toFixed(2)}`).join(', ')}`);
