@@ -21,7 +21,11 @@ mkdirSync('reports', { recursive: true });
 // each step's wall time, printed as it ends and again in the summary (CI time is a budget)
 const times = [];
 const started = Date.now();
-const mmss = (ms) => `${Math.floor(ms / 60000)}m${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}s`;
+// rounded to the second first, so 599.6 s reads 10m00s, not 9m60s
+const mmss = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+};
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
