@@ -90,10 +90,12 @@ test("the reality check shows over a game in the app's game view: continue keeps
   // instead of a whole interval later
   let dropped = 0;
   await page.route('**/api/member/playSession', (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.fallback()));
-  // the check's timer starts once its lazy part and the player's settings have loaded, which a loaded
-  // machine may finish after a single jump: the clock moves most of the interval at once, then ten
-  // seconds at a time (each move fires the page's own polls, and the 15 s timeout of a call under
-  // way, so a step stays shorter than that) until the check is up
+  // the check's timer starts once its lazy part and the player's fresh settings have loaded (a copy
+  // restored from the last visit can come first, with the interval before this test's choice): the
+  // clock moves only once the 15-minute one runs, most of the interval at once, then ten seconds at a
+  // time (each move fires the page's own polls, and the 15 s timeout of a call under way, so a step
+  // stays shorter than that) until the check is up
+  await expect(check).toHaveAttribute('data-every', '15');
   await page.clock.fastForward('14:00');
   let afterDrop = 0;
   await expect(async () => {

@@ -34,7 +34,11 @@ export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () =>
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
-    if (!minutes) return;
+    const el = ref.current;
+    if (!minutes) {
+      el?.removeAttribute('data-every');
+      return;
+    }
     let retry: ReturnType<typeof setTimeout> | undefined;
     const show = (f: ResOf<typeof protectionCalls.playSession>) => setFigures({ ...f, played: Math.max(0, Math.floor((Date.now() - parseWire(f.startedAt)) / 60_000)) });
     // a check whose figures did not arrive (a dropped connection, a timeout) is asked again shortly,
@@ -44,6 +48,9 @@ export function RealityCheck({ prefix, onStop }: { prefix: string; onStop: () =>
       void api(protectionCalls.playSession, {}).then(show, () => (retry = setTimeout(ask, RETRY_MS)));
     };
     const id = setInterval(ask, minutes * 60_000);
+    // the interval now running, on the element: the settings may arrive after the dialog shows (a
+    // restored copy first, then the server's), and a browser test moves its clock only once armed
+    el?.setAttribute('data-every', String(minutes));
     return () => (clearInterval(id), clearTimeout(retry));
   }, [api, minutes]);
 
